@@ -266,12 +266,13 @@ func (f *vfn) falseCheck(t model.Type) string {
 // string and number keywords only. It saves a call, and reads as a person
 // would write it:
 //
-//	leaf: {
-//	  const x = v["cursor"];
-//	  if (typeof x === "string") {
-//	    if (!x && rt.fail(c, rt.at(c, p, "cursor"), "…/minLength", "minLength", "must be at least 1 character long")) return false;
-//	  } else { if (rt.fail(c, rt.at(c, p, "cursor"), "…/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-//	}
+//	const x = v["cursor"];
+//	if (typeof x === "string") {
+//	  if (!x && rt.failLimit(c, rt.at(c, p, "cursor"), "…/properties/*", "minLength", 1)) return false;
+//	} else { if (rt.failType(c, rt.at(c, p, "cursor"), "…/properties/*", "string", x)) return false; }
+//
+// in a block labelled leaf: where a failed type, enum or const skips checks
+// that follow it (break leaf;).
 func (f *vfn) inline(ref model.Ref, read, at string) ([]string, bool) {
 	if !f.inlinable(ref) {
 		return nil, false
@@ -279,6 +280,11 @@ func (f *vfn) inline(ref model.Ref, read, at string) ([]string, bool) {
 	t := f.target(ref)
 	leaf := &vfn{w: f.w, vp: f.vp, t: t, c: &t.Base().Checks, name: f.vp.fn[t.Base().ID], v: "x", p: at, inlined: true}
 	lines := append([]string{"const x = " + read + ";"}, leaf.checks()...)
+	// A break that ends the leaf's last statement goes where the statement
+	// would go anyway: the end of the caller's block (a loop's body, an if's).
+	if last := lines[len(lines)-1]; strings.Count(strings.Join(lines, "\n"), "break leaf;") == 1 && strings.HasSuffix(last, " break leaf; }") {
+		lines[len(lines)-1] = strings.TrimSuffix(last, " break leaf; }") + " }"
+	}
 	if !strings.Contains(strings.Join(lines, "\n"), "break leaf;") {
 		return lines, true
 	}
@@ -350,7 +356,8 @@ func (f *vfn) checks() []string {
 		switch {
 		case current == keywords.Any:
 			out = append(out, group...)
-		case f.typeLine != "" && len(out) > 0 && out[len(out)-1] == f.typeLine && f.guard(current) == f.typeTest:
+		case f.typeLine != "" && len(out) > 0 && out[len(out)-1] == f.typeLine &&
+			(f.guard(current) == f.typeTest || strings.HasPrefix(f.typeTest, f.guard(current)+" && ")):
 			// The type test and the group's test are one: if (rt.isObject(v)) { … } else if (rt.fail(…)) return false;
 			out = append(out[:len(out)-1], "if ("+f.typeTest+") {")
 			out = append(out, indent(group)...)

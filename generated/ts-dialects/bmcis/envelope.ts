@@ -230,10 +230,8 @@ export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["_metadata"] !== undefined && !checkResponseMetadata(v["_metadata"], rt.at(c, p, "_metadata"), c) && c.stop) return false;
     if (v["results"] !== undefined) {
-      leaf: {
-        const x = v["results"];
-        if (!rt.isArray(x)) { if (rt.failType(c, rt.at(c, p, "results"), "envelope.json#/properties/*", "array", x)) return false; break leaf; }
-      }
+      const x = v["results"];
+      if (!rt.isArray(x)) { if (rt.failType(c, rt.at(c, p, "results"), "envelope.json#/properties/*", "array", x)) return false; }
     }
     if (v["pagination"] !== undefined && !checkPaginationMetadata(v["pagination"], rt.at(c, p, "pagination"), c) && c.stop) return false;
     if (v["execution_context"] !== undefined && !checkExecutionContext(v["execution_context"], rt.at(c, p, "execution_context"), c) && c.stop) return false;
@@ -265,34 +263,24 @@ export function checkExecutionContext(v: unknown, p: number, c: rt.Context): boo
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["tokens_estimated"] !== undefined) {
-      leaf: {
-        const x = v["tokens_estimated"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "tokens_estimated"), "envelope.json#/$defs/execution_context/properties/*", "integer", x)) return false; break leaf; }
-      }
+      const x = v["tokens_estimated"];
+      if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "tokens_estimated"), "envelope.json#/$defs/execution_context/properties/*", "integer", x)) return false; }
     }
     if (v["tokens_used"] !== undefined) {
-      leaf: {
-        const x = v["tokens_used"];
-        if (!(x === null || Number.isInteger(x))) { if (rt.failType(c, rt.at(c, p, "tokens_used"), "envelope.json#/$defs/execution_context/properties/*", "null or integer", x)) return false; break leaf; }
-      }
+      const x = v["tokens_used"];
+      if (!(x === null || Number.isInteger(x))) { if (rt.failType(c, rt.at(c, p, "tokens_used"), "envelope.json#/$defs/execution_context/properties/*", "null or integer", x)) return false; }
     }
     if (v["cache_hit"] !== undefined) {
-      leaf: {
-        const x = v["cache_hit"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "cache_hit"), "envelope.json#/$defs/execution_context/properties/*", "boolean", x)) return false; break leaf; }
-      }
+      const x = v["cache_hit"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "cache_hit"), "envelope.json#/$defs/execution_context/properties/*", "boolean", x)) return false; }
     }
     if (v["execution_time_ms"] !== undefined) {
-      leaf: {
-        const x = v["execution_time_ms"];
-        if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "execution_time_ms"), "envelope.json#/$defs/execution_context/properties/*", "number", x)) return false; break leaf; }
-      }
+      const x = v["execution_time_ms"];
+      if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "execution_time_ms"), "envelope.json#/$defs/execution_context/properties/*", "number", x)) return false; }
     }
     if (v["request_id"] !== undefined) {
-      leaf: {
-        const x = v["request_id"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "request_id"), "envelope.json#/$defs/execution_context/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["request_id"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "request_id"), "envelope.json#/$defs/execution_context/properties/*", "string", x)) return false; }
     }
     if (v["tokens_estimated"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/execution_context", "tokens_estimated")) return false;
     if (v["cache_hit"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/execution_context", "cache_hit")) return false;
@@ -309,28 +297,20 @@ export function checkPaginationMetadata(v: unknown, p: number, c: rt.Context): b
   if (!(v === null || rt.isObject(v))) { rt.failType(c, p, "envelope.json#/$defs/pagination_metadata", "null or object", v); return false; }
   if (rt.isObject(v)) {
     if (v["cursor"] !== undefined) {
-      leaf: {
-        const x = v["cursor"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "cursor"), "envelope.json#/$defs/pagination_metadata/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["cursor"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "cursor"), "envelope.json#/$defs/pagination_metadata/properties/*", "string", x)) return false; }
     }
     if (v["page_size"] !== undefined) {
-      leaf: {
-        const x = v["page_size"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "page_size"), "envelope.json#/$defs/pagination_metadata/properties/*", "integer", x)) return false; break leaf; }
-      }
+      const x = v["page_size"];
+      if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "page_size"), "envelope.json#/$defs/pagination_metadata/properties/*", "integer", x)) return false; }
     }
     if (v["has_more"] !== undefined) {
-      leaf: {
-        const x = v["has_more"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "has_more"), "envelope.json#/$defs/pagination_metadata/properties/*", "boolean", x)) return false; break leaf; }
-      }
+      const x = v["has_more"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "has_more"), "envelope.json#/$defs/pagination_metadata/properties/*", "boolean", x)) return false; }
     }
     if (v["total_available"] !== undefined) {
-      leaf: {
-        const x = v["total_available"];
-        if (!(x === null || Number.isInteger(x))) { if (rt.failType(c, rt.at(c, p, "total_available"), "envelope.json#/$defs/pagination_metadata/properties/*", "null or integer", x)) return false; break leaf; }
-      }
+      const x = v["total_available"];
+      if (!(x === null || Number.isInteger(x))) { if (rt.failType(c, rt.at(c, p, "total_available"), "envelope.json#/$defs/pagination_metadata/properties/*", "null or integer", x)) return false; }
     }
   }
   rt.rest(v, p, c, membersPaginationMetadata, -1);
@@ -343,16 +323,12 @@ export function checkResponseError(v: unknown, p: number, c: rt.Context): boolea
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["code"] !== undefined) {
-      leaf: {
-        const x = v["code"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "code"), "envelope.json#/$defs/response_error/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["code"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "code"), "envelope.json#/$defs/response_error/properties/*", "string", x)) return false; }
     }
     if (v["message"] !== undefined) {
-      leaf: {
-        const x = v["message"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "message"), "envelope.json#/$defs/response_error/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["message"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "message"), "envelope.json#/$defs/response_error/properties/*", "string", x)) return false; }
     }
     if (v["allowed_fields"] !== undefined && !checkResponseErrorPropertiesAllowedFields(v["allowed_fields"], rt.at(c, p, "allowed_fields"), c) && c.stop) return false;
     if (v["code"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/response_error", "code")) return false;
@@ -367,10 +343,8 @@ function checkResponseErrorPropertiesAllowedFields(v: unknown, p: number, c: rt.
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      leaf: {
-        const x = v[i];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "envelope.json#/$defs/response_error/properties/allowed_fields/items", "string", x)) return false; break leaf; }
-      }
+      const x = v[i];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "envelope.json#/$defs/response_error/properties/allowed_fields/items", "string", x)) return false; }
     }
   } else { rt.failType(c, p, "envelope.json#/$defs/response_error/properties/allowed_fields", "array", v); return false; }
   return c.errors.length === errs;
@@ -382,37 +356,27 @@ export function checkResponseMetadata(v: unknown, p: number, c: rt.Context): boo
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["operation"] !== undefined) {
-      leaf: {
-        const x = v["operation"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "operation"), "envelope.json#/$defs/response_metadata/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["operation"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "operation"), "envelope.json#/$defs/response_metadata/properties/*", "string", x)) return false; }
     }
     if (v["version"] !== undefined) {
-      leaf: {
-        const x = v["version"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "version"), "envelope.json#/$defs/response_metadata/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["version"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "version"), "envelope.json#/$defs/response_metadata/properties/*", "string", x)) return false; }
     }
     if (v["timestamp"] !== undefined) {
-      leaf: {
-        const x = v["timestamp"];
-        if (typeof x === "string") {
-          if (!rt.isDateTime(x) && rt.failAt(c, rt.at(c, p, "timestamp"), "envelope.json#/$defs/response_metadata/properties/*", "format", "must be a valid date-time")) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "timestamp"), "envelope.json#/$defs/response_metadata/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["timestamp"];
+      if (typeof x === "string") {
+        if (!rt.isDateTime(x) && rt.failAt(c, rt.at(c, p, "timestamp"), "envelope.json#/$defs/response_metadata/properties/*", "format", "must be a valid date-time")) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "timestamp"), "envelope.json#/$defs/response_metadata/properties/*", "string", x)) return false; }
     }
     if (v["request_id"] !== undefined) {
-      leaf: {
-        const x = v["request_id"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "request_id"), "envelope.json#/$defs/response_metadata/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["request_id"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "request_id"), "envelope.json#/$defs/response_metadata/properties/*", "string", x)) return false; }
     }
     if (v["status"] !== undefined && !checkResponseStatus(v["status"], rt.at(c, p, "status"), c) && c.stop) return false;
     if (v["message"] !== undefined) {
-      leaf: {
-        const x = v["message"];
-        if (!(x === null || typeof x === "string")) { if (rt.failType(c, rt.at(c, p, "message"), "envelope.json#/$defs/response_metadata/properties/*", "null or string", x)) return false; break leaf; }
-      }
+      const x = v["message"];
+      if (!(x === null || typeof x === "string")) { if (rt.failType(c, rt.at(c, p, "message"), "envelope.json#/$defs/response_metadata/properties/*", "null or string", x)) return false; }
     }
     if (v["operation"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/response_metadata", "operation")) return false;
     if (v["version"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/response_metadata", "version")) return false;
@@ -439,22 +403,16 @@ export function checkResponseWarning(v: unknown, p: number, c: rt.Context): bool
   if (rt.isObject(v)) {
     if (v["level"] !== undefined && !checkWarningLevel(v["level"], rt.at(c, p, "level"), c) && c.stop) return false;
     if (v["code"] !== undefined) {
-      leaf: {
-        const x = v["code"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "code"), "envelope.json#/$defs/response_warning/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["code"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "code"), "envelope.json#/$defs/response_warning/properties/*", "string", x)) return false; }
     }
     if (v["message"] !== undefined) {
-      leaf: {
-        const x = v["message"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "message"), "envelope.json#/$defs/response_warning/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["message"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "message"), "envelope.json#/$defs/response_warning/properties/*", "string", x)) return false; }
     }
     if (v["suggestion"] !== undefined) {
-      leaf: {
-        const x = v["suggestion"];
-        if (!(x === null || typeof x === "string")) { if (rt.failType(c, rt.at(c, p, "suggestion"), "envelope.json#/$defs/response_warning/properties/*", "null or string", x)) return false; break leaf; }
-      }
+      const x = v["suggestion"];
+      if (!(x === null || typeof x === "string")) { if (rt.failType(c, rt.at(c, p, "suggestion"), "envelope.json#/$defs/response_warning/properties/*", "null or string", x)) return false; }
     }
     if (v["level"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/response_warning", "level")) return false;
     if (v["code"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/response_warning", "code")) return false;

@@ -465,19 +465,14 @@ export function checkCursor(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["query_hash"] !== undefined) {
-      leaf: {
-        const x = v["query_hash"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "query_hash"), "payloads.json#/$defs/cursor/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["query_hash"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "query_hash"), "payloads.json#/$defs/cursor/properties/*", "string", x)) return false; }
     }
     if (v["offset"] !== undefined) {
-      leaf: {
-        const x = v["offset"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "offset"), "payloads.json#/$defs/cursor/properties/*", "integer", x)) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "offset"), "payloads.json#/$defs/cursor/properties/*", "minimum", 0)) return false;
-        }
-      }
+      const x = v["offset"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "offset"), "payloads.json#/$defs/cursor/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "offset"), "payloads.json#/$defs/cursor/properties/*", "integer", x)) return false; }
     }
     if (v["response_mode"] !== undefined && !checkResponseMode(v["response_mode"], rt.at(c, p, "response_mode"), c) && c.stop) return false;
     if (v["query_hash"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/cursor", "query_hash")) return false;
@@ -494,10 +489,8 @@ export function checkDeduplicationInfo(v: unknown, p: number, c: rt.Context): bo
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["is_duplicate"] !== undefined) {
-      leaf: {
-        const x = v["is_duplicate"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "is_duplicate"), "payloads.json#/$defs/deduplication_info/properties/*", "boolean", x)) return false; break leaf; }
-      }
+      const x = v["is_duplicate"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "is_duplicate"), "payloads.json#/$defs/deduplication_info/properties/*", "boolean", x)) return false; }
     }
     if (v["similar_chunk_ids"] !== undefined && !checkDeduplicationInfoPropertiesSimilarChunkIDs(v["similar_chunk_ids"], rt.at(c, p, "similar_chunk_ids"), c) && c.stop) return false;
     if (v["confidence"] !== undefined && !checkScore(v["confidence"], rt.at(c, p, "confidence"), c) && c.stop) return false;
@@ -524,10 +517,9 @@ function checkDeduplicationInfoPropertiesSimilarChunkIDs(v: unknown, p: number, 
 /** Checks a value against payloads.json#/$defs/rank. */
 export function checkRank(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!Number.isInteger(v)) { rt.failType(c, p, "payloads.json#/$defs/rank", "integer", v); return false; }
-  if (typeof v === "number") {
+  if (typeof v === "number" && Number.isInteger(v)) {
     if (v < 1 && rt.failLimit(c, p, "payloads.json#/$defs/rank", "minimum", 1)) return false;
-  }
+  } else { rt.failType(c, p, "payloads.json#/$defs/rank", "integer", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -536,26 +528,19 @@ export function checkRankingContext(v: unknown, p: number, c: rt.Context): boole
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["percentile"] !== undefined) {
-      leaf: {
-        const x = v["percentile"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "percentile"), "payloads.json#/$defs/ranking_context/properties/*", "integer", x)) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "percentile"), "payloads.json#/$defs/ranking_context/properties/*", "minimum", 0)) return false;
-          if (x > 100 && rt.failLimit(c, rt.at(c, p, "percentile"), "payloads.json#/$defs/ranking_context/properties/*", "maximum", 100)) return false;
-        }
-      }
+      const x = v["percentile"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "percentile"), "payloads.json#/$defs/ranking_context/properties/*", "minimum", 0)) return false;
+        if (x > 100 && rt.failLimit(c, rt.at(c, p, "percentile"), "payloads.json#/$defs/ranking_context/properties/*", "maximum", 100)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "percentile"), "payloads.json#/$defs/ranking_context/properties/*", "integer", x)) return false; }
     }
     if (v["explanation"] !== undefined) {
-      leaf: {
-        const x = v["explanation"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "explanation"), "payloads.json#/$defs/ranking_context/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["explanation"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "explanation"), "payloads.json#/$defs/ranking_context/properties/*", "string", x)) return false; }
     }
     if (v["score_method"] !== undefined) {
-      leaf: {
-        const x = v["score_method"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "score_method"), "payloads.json#/$defs/ranking_context/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["score_method"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "score_method"), "payloads.json#/$defs/ranking_context/properties/*", "string", x)) return false; }
     }
     if (v["percentile"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/ranking_context", "percentile")) return false;
     if (v["explanation"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/ranking_context", "explanation")) return false;
@@ -568,11 +553,10 @@ export function checkRankingContext(v: unknown, p: number, c: rt.Context): boole
 /** Checks a value against payloads.json#/$defs/score. */
 export function checkScore(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!Number.isFinite(v)) { rt.failType(c, p, "payloads.json#/$defs/score", "number", v); return false; }
-  if (typeof v === "number") {
+  if (typeof v === "number" && Number.isFinite(v)) {
     if (v < 0 && rt.failLimit(c, p, "payloads.json#/$defs/score", "minimum", 0)) return false;
     if (v > 1 && rt.failLimit(c, p, "payloads.json#/$defs/score", "maximum", 1)) return false;
-  }
+  } else { rt.failType(c, p, "payloads.json#/$defs/score", "number", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -583,65 +567,46 @@ export function checkSearchResultFull(v: unknown, p: number, c: rt.Context): boo
   if (rt.isObject(v)) {
     if (v["chunk_id"] !== undefined && !checkChunkID(v["chunk_id"], rt.at(c, p, "chunk_id"), c) && c.stop) return false;
     if (v["chunk_text"] !== undefined) {
-      leaf: {
-        const x = v["chunk_text"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "chunk_text"), "payloads.json#/$defs/search_result_full/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["chunk_text"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "chunk_text"), "payloads.json#/$defs/search_result_full/properties/*", "string", x)) return false; }
     }
     if (v["similarity_score"] !== undefined && !checkScore(v["similarity_score"], rt.at(c, p, "similarity_score"), c) && c.stop) return false;
     if (v["bm25_score"] !== undefined && !checkScore(v["bm25_score"], rt.at(c, p, "bm25_score"), c) && c.stop) return false;
     if (v["hybrid_score"] !== undefined && !checkScore(v["hybrid_score"], rt.at(c, p, "hybrid_score"), c) && c.stop) return false;
     if (v["rank"] !== undefined && !checkRank(v["rank"], rt.at(c, p, "rank"), c) && c.stop) return false;
     if (v["score_type"] !== undefined) {
-      leaf: {
-        const x = v["score_type"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "score_type"), "payloads.json#/$defs/search_result_full/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["score_type"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "score_type"), "payloads.json#/$defs/search_result_full/properties/*", "string", x)) return false; }
     }
     if (v["source_file"] !== undefined) {
-      leaf: {
-        const x = v["source_file"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "source_file"), "payloads.json#/$defs/search_result_full/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["source_file"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "source_file"), "payloads.json#/$defs/search_result_full/properties/*", "string", x)) return false; }
     }
     if (v["source_category"] !== undefined) {
-      leaf: {
-        const x = v["source_category"];
-        if (!(x === null || typeof x === "string")) { if (rt.failType(c, rt.at(c, p, "source_category"), "payloads.json#/$defs/search_result_full/properties/*", "null or string", x)) return false; break leaf; }
-      }
+      const x = v["source_category"];
+      if (!(x === null || typeof x === "string")) { if (rt.failType(c, rt.at(c, p, "source_category"), "payloads.json#/$defs/search_result_full/properties/*", "null or string", x)) return false; }
     }
     if (v["context_header"] !== undefined) {
-      leaf: {
-        const x = v["context_header"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "context_header"), "payloads.json#/$defs/search_result_full/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["context_header"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "context_header"), "payloads.json#/$defs/search_result_full/properties/*", "string", x)) return false; }
     }
     if (v["chunk_index"] !== undefined) {
-      leaf: {
-        const x = v["chunk_index"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "chunk_index"), "payloads.json#/$defs/search_result_full/properties/*", "integer", x)) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "chunk_index"), "payloads.json#/$defs/search_result_full/properties/*", "minimum", 0)) return false;
-        }
-      }
+      const x = v["chunk_index"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "chunk_index"), "payloads.json#/$defs/search_result_full/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "chunk_index"), "payloads.json#/$defs/search_result_full/properties/*", "integer", x)) return false; }
     }
     if (v["total_chunks"] !== undefined) {
-      leaf: {
-        const x = v["total_chunks"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "total_chunks"), "payloads.json#/$defs/search_result_full/properties/*", "integer", x)) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "total_chunks"), "payloads.json#/$defs/search_result_full/properties/*", "minimum", 0)) return false;
-        }
-      }
+      const x = v["total_chunks"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "total_chunks"), "payloads.json#/$defs/search_result_full/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "total_chunks"), "payloads.json#/$defs/search_result_full/properties/*", "integer", x)) return false; }
     }
     if (v["chunk_token_count"] !== undefined) {
-      leaf: {
-        const x = v["chunk_token_count"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "chunk_token_count"), "payloads.json#/$defs/search_result_full/properties/*", "integer", x)) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "chunk_token_count"), "payloads.json#/$defs/search_result_full/properties/*", "minimum", 0)) return false;
-        }
-      }
+      const x = v["chunk_token_count"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "chunk_token_count"), "payloads.json#/$defs/search_result_full/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "chunk_token_count"), "payloads.json#/$defs/search_result_full/properties/*", "integer", x)) return false; }
     }
     if (v["chunk_id"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/search_result_full", "chunk_id")) return false;
     if (v["chunk_text"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/search_result_full", "chunk_text")) return false;
@@ -685,34 +650,24 @@ export function checkSearchResultMetadata(v: unknown, p: number, c: rt.Context):
     if (v["hybrid_score"] !== undefined && !checkScore(v["hybrid_score"], rt.at(c, p, "hybrid_score"), c) && c.stop) return false;
     if (v["rank"] !== undefined && !checkRank(v["rank"], rt.at(c, p, "rank"), c) && c.stop) return false;
     if (v["source_file"] !== undefined) {
-      leaf: {
-        const x = v["source_file"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "source_file"), "payloads.json#/$defs/search_result_metadata/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["source_file"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "source_file"), "payloads.json#/$defs/search_result_metadata/properties/*", "string", x)) return false; }
     }
     if (v["source_category"] !== undefined) {
-      leaf: {
-        const x = v["source_category"];
-        if (!(x === null || typeof x === "string")) { if (rt.failType(c, rt.at(c, p, "source_category"), "payloads.json#/$defs/search_result_metadata/properties/*", "null or string", x)) return false; break leaf; }
-      }
+      const x = v["source_category"];
+      if (!(x === null || typeof x === "string")) { if (rt.failType(c, rt.at(c, p, "source_category"), "payloads.json#/$defs/search_result_metadata/properties/*", "null or string", x)) return false; }
     }
     if (v["chunk_index"] !== undefined) {
-      leaf: {
-        const x = v["chunk_index"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "chunk_index"), "payloads.json#/$defs/search_result_metadata/properties/*", "integer", x)) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "chunk_index"), "payloads.json#/$defs/search_result_metadata/properties/*", "minimum", 0)) return false;
-        }
-      }
+      const x = v["chunk_index"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "chunk_index"), "payloads.json#/$defs/search_result_metadata/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "chunk_index"), "payloads.json#/$defs/search_result_metadata/properties/*", "integer", x)) return false; }
     }
     if (v["total_chunks"] !== undefined) {
-      leaf: {
-        const x = v["total_chunks"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "total_chunks"), "payloads.json#/$defs/search_result_metadata/properties/*", "integer", x)) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "total_chunks"), "payloads.json#/$defs/search_result_metadata/properties/*", "minimum", 0)) return false;
-        }
-      }
+      const x = v["total_chunks"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "total_chunks"), "payloads.json#/$defs/search_result_metadata/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "total_chunks"), "payloads.json#/$defs/search_result_metadata/properties/*", "integer", x)) return false; }
     }
     if (v["chunk_id"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/search_result_metadata", "chunk_id")) return false;
     if (v["hybrid_score"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/search_result_metadata", "hybrid_score")) return false;
@@ -734,46 +689,32 @@ export function checkSearchResultPreview(v: unknown, p: number, c: rt.Context): 
     if (v["hybrid_score"] !== undefined && !checkScore(v["hybrid_score"], rt.at(c, p, "hybrid_score"), c) && c.stop) return false;
     if (v["rank"] !== undefined && !checkRank(v["rank"], rt.at(c, p, "rank"), c) && c.stop) return false;
     if (v["source_file"] !== undefined) {
-      leaf: {
-        const x = v["source_file"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "source_file"), "payloads.json#/$defs/search_result_preview/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["source_file"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "source_file"), "payloads.json#/$defs/search_result_preview/properties/*", "string", x)) return false; }
     }
     if (v["source_category"] !== undefined) {
-      leaf: {
-        const x = v["source_category"];
-        if (!(x === null || typeof x === "string")) { if (rt.failType(c, rt.at(c, p, "source_category"), "payloads.json#/$defs/search_result_preview/properties/*", "null or string", x)) return false; break leaf; }
-      }
+      const x = v["source_category"];
+      if (!(x === null || typeof x === "string")) { if (rt.failType(c, rt.at(c, p, "source_category"), "payloads.json#/$defs/search_result_preview/properties/*", "null or string", x)) return false; }
     }
     if (v["chunk_index"] !== undefined) {
-      leaf: {
-        const x = v["chunk_index"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "chunk_index"), "payloads.json#/$defs/search_result_preview/properties/*", "integer", x)) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "chunk_index"), "payloads.json#/$defs/search_result_preview/properties/*", "minimum", 0)) return false;
-        }
-      }
+      const x = v["chunk_index"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "chunk_index"), "payloads.json#/$defs/search_result_preview/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "chunk_index"), "payloads.json#/$defs/search_result_preview/properties/*", "integer", x)) return false; }
     }
     if (v["total_chunks"] !== undefined) {
-      leaf: {
-        const x = v["total_chunks"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "total_chunks"), "payloads.json#/$defs/search_result_preview/properties/*", "integer", x)) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "total_chunks"), "payloads.json#/$defs/search_result_preview/properties/*", "minimum", 0)) return false;
-        }
-      }
+      const x = v["total_chunks"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "total_chunks"), "payloads.json#/$defs/search_result_preview/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "total_chunks"), "payloads.json#/$defs/search_result_preview/properties/*", "integer", x)) return false; }
     }
     if (v["chunk_snippet"] !== undefined) {
-      leaf: {
-        const x = v["chunk_snippet"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "chunk_snippet"), "payloads.json#/$defs/search_result_preview/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["chunk_snippet"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "chunk_snippet"), "payloads.json#/$defs/search_result_preview/properties/*", "string", x)) return false; }
     }
     if (v["context_header"] !== undefined) {
-      leaf: {
-        const x = v["context_header"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "context_header"), "payloads.json#/$defs/search_result_preview/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["context_header"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "context_header"), "payloads.json#/$defs/search_result_preview/properties/*", "string", x)) return false; }
     }
     if (v["chunk_id"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/search_result_preview", "chunk_id")) return false;
     if (v["hybrid_score"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/search_result_preview", "hybrid_score")) return false;
@@ -794,10 +735,8 @@ export function checkVendorInfoFull(v: unknown, p: number, c: rt.Context): boole
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["vendor_name"] !== undefined) {
-      leaf: {
-        const x = v["vendor_name"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "vendor_name"), "payloads.json#/$defs/vendor_info_full/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["vendor_name"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "vendor_name"), "payloads.json#/$defs/vendor_info_full/properties/*", "string", x)) return false; }
     }
     if (v["entities"] !== undefined && !checkVendorInfoFullPropertiesEntities(v["entities"], rt.at(c, p, "entities"), c) && c.stop) return false;
     if (v["relationships"] !== undefined && !checkVendorInfoFullPropertiesRelationships(v["relationships"], rt.at(c, p, "relationships"), c) && c.stop) return false;
@@ -837,10 +776,8 @@ export function checkVendorInfoIDs(v: unknown, p: number, c: rt.Context): boolea
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["vendor_name"] !== undefined) {
-      leaf: {
-        const x = v["vendor_name"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "vendor_name"), "payloads.json#/$defs/vendor_info_ids/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["vendor_name"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "vendor_name"), "payloads.json#/$defs/vendor_info_ids/properties/*", "string", x)) return false; }
     }
     if (v["entity_ids"] !== undefined && !checkVendorInfoIDsPropertiesEntityIDs(v["entity_ids"], rt.at(c, p, "entity_ids"), c) && c.stop) return false;
     if (v["relationship_ids"] !== undefined && !checkVendorInfoIDsPropertiesRelationshipIDs(v["relationship_ids"], rt.at(c, p, "relationship_ids"), c) && c.stop) return false;
@@ -857,10 +794,8 @@ function checkVendorInfoIDsPropertiesEntityIDs(v: unknown, p: number, c: rt.Cont
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      leaf: {
-        const x = v[i];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "payloads.json#/$defs/vendor_info_ids/properties/entity_ids/items", "string", x)) return false; break leaf; }
-      }
+      const x = v[i];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "payloads.json#/$defs/vendor_info_ids/properties/entity_ids/items", "string", x)) return false; }
     }
   } else { rt.failType(c, p, "payloads.json#/$defs/vendor_info_ids/properties/entity_ids", "array", v); return false; }
   return c.errors.length === errs;
@@ -871,10 +806,8 @@ function checkVendorInfoIDsPropertiesRelationshipIDs(v: unknown, p: number, c: r
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      leaf: {
-        const x = v[i];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "payloads.json#/$defs/vendor_info_ids/properties/relationship_ids/items", "string", x)) return false; break leaf; }
-      }
+      const x = v[i];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "payloads.json#/$defs/vendor_info_ids/properties/relationship_ids/items", "string", x)) return false; }
     }
   } else { rt.failType(c, p, "payloads.json#/$defs/vendor_info_ids/properties/relationship_ids", "array", v); return false; }
   return c.errors.length === errs;
@@ -886,25 +819,19 @@ export function checkVendorInfoMetadata(v: unknown, p: number, c: rt.Context): b
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["vendor_name"] !== undefined) {
-      leaf: {
-        const x = v["vendor_name"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "vendor_name"), "payloads.json#/$defs/vendor_info_metadata/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["vendor_name"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "vendor_name"), "payloads.json#/$defs/vendor_info_metadata/properties/*", "string", x)) return false; }
     }
     if (v["statistics"] !== undefined && !checkVendorStatistics(v["statistics"], rt.at(c, p, "statistics"), c) && c.stop) return false;
     if (v["top_entities"] !== undefined) {
-      leaf: {
-        const x = v["top_entities"];
-        if (!rt.isArray(x)) { if (rt.failType(c, rt.at(c, p, "top_entities"), "payloads.json#/$defs/vendor_info_metadata/properties/*", "array", x)) return false; break leaf; }
-      }
+      const x = v["top_entities"];
+      if (!rt.isArray(x)) { if (rt.failType(c, rt.at(c, p, "top_entities"), "payloads.json#/$defs/vendor_info_metadata/properties/*", "array", x)) return false; }
     }
     if (v["last_updated"] !== undefined) {
-      leaf: {
-        const x = v["last_updated"];
-        if (typeof x === "string") {
-          if (!rt.isDateTime(x) && rt.failAt(c, rt.at(c, p, "last_updated"), "payloads.json#/$defs/vendor_info_metadata/properties/*", "format", "must be a valid date-time")) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "last_updated"), "payloads.json#/$defs/vendor_info_metadata/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["last_updated"];
+      if (typeof x === "string") {
+        if (!rt.isDateTime(x) && rt.failAt(c, rt.at(c, p, "last_updated"), "payloads.json#/$defs/vendor_info_metadata/properties/*", "format", "must be a valid date-time")) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "last_updated"), "payloads.json#/$defs/vendor_info_metadata/properties/*", "string", x)) return false; }
     }
     if (v["vendor_name"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/vendor_info_metadata", "vendor_name")) return false;
     if (v["statistics"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/vendor_info_metadata", "statistics")) return false;
@@ -921,10 +848,8 @@ export function checkVendorInfoPreview(v: unknown, p: number, c: rt.Context): bo
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["vendor_name"] !== undefined) {
-      leaf: {
-        const x = v["vendor_name"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "vendor_name"), "payloads.json#/$defs/vendor_info_preview/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["vendor_name"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "vendor_name"), "payloads.json#/$defs/vendor_info_preview/properties/*", "string", x)) return false; }
     }
     if (v["entities"] !== undefined && !checkVendorInfoPreviewPropertiesEntities(v["entities"], rt.at(c, p, "entities"), c) && c.stop) return false;
     if (v["relationships"] !== undefined && !checkVendorInfoPreviewPropertiesRelationships(v["relationships"], rt.at(c, p, "relationships"), c) && c.stop) return false;
@@ -964,22 +889,16 @@ export function checkVendorStatistics(v: unknown, p: number, c: rt.Context): boo
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["entity_count"] !== undefined) {
-      leaf: {
-        const x = v["entity_count"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "entity_count"), "payloads.json#/$defs/vendor_statistics/properties/*", "integer", x)) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "entity_count"), "payloads.json#/$defs/vendor_statistics/properties/*", "minimum", 0)) return false;
-        }
-      }
+      const x = v["entity_count"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "entity_count"), "payloads.json#/$defs/vendor_statistics/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "entity_count"), "payloads.json#/$defs/vendor_statistics/properties/*", "integer", x)) return false; }
     }
     if (v["relationship_count"] !== undefined) {
-      leaf: {
-        const x = v["relationship_count"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "relationship_count"), "payloads.json#/$defs/vendor_statistics/properties/*", "integer", x)) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "relationship_count"), "payloads.json#/$defs/vendor_statistics/properties/*", "minimum", 0)) return false;
-        }
-      }
+      const x = v["relationship_count"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "relationship_count"), "payloads.json#/$defs/vendor_statistics/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "relationship_count"), "payloads.json#/$defs/vendor_statistics/properties/*", "integer", x)) return false; }
     }
     if (v["entity_type_distribution"] !== undefined && !checkVendorStatisticsPropertiesEntityTypeDistribution(v["entity_type_distribution"], rt.at(c, p, "entity_type_distribution"), c) && c.stop) return false;
     if (v["relationship_type_distribution"] !== undefined && !checkVendorStatisticsPropertiesRelationshipTypeDistribution(v["relationship_type_distribution"], rt.at(c, p, "relationship_type_distribution"), c) && c.stop) return false;
@@ -996,13 +915,10 @@ function checkVendorStatisticsPropertiesEntityTypeDistribution(v: unknown, p: nu
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
-      leaf: {
-        const x = v[k];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, k), "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties", "integer", x)) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, k), "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties", "minimum", 0)) return false;
-        }
-      }
+      const x = v[k];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, k), "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, k), "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties", "integer", x)) return false; }
     }
   } else { rt.failType(c, p, "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution", "object", v); return false; }
   return c.errors.length === errs;
@@ -1016,13 +932,10 @@ function checkVendorStatisticsPropertiesRelationshipTypeDistribution(v: unknown,
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
-      leaf: {
-        const x = v[k];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, k), "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties", "integer", x)) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, k), "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties", "minimum", 0)) return false;
-        }
-      }
+      const x = v[k];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, k), "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, k), "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties", "integer", x)) return false; }
     }
   } else { rt.failType(c, p, "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution", "object", v); return false; }
   return c.errors.length === errs;

@@ -75,30 +75,23 @@ export function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["query"] !== undefined) {
-      leaf: {
-        const x = v["query"];
-        if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "query"), "request.json#/properties/*", "minLength", 1)) return false;
-          if (x.length > 500 && rt.codePoints(x) > 500 && rt.failLimit(c, rt.at(c, p, "query"), "request.json#/properties/*", "maxLength", 500)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "query"), "request.json#/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["query"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "query"), "request.json#/properties/*", "minLength", 1)) return false;
+        if (x.length > 500 && rt.codePoints(x) > 500 && rt.failLimit(c, rt.at(c, p, "query"), "request.json#/properties/*", "maxLength", 500)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "query"), "request.json#/properties/*", "string", x)) return false; }
     }
     if (v["response_mode"] !== undefined && !checkResponseMode(v["response_mode"], rt.at(c, p, "response_mode"), c) && c.stop) return false;
     if (v["page_size"] !== undefined) {
-      leaf: {
-        const x = v["page_size"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "page_size"), "request.json#/properties/*", "integer", x)) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 1 && rt.failLimit(c, rt.at(c, p, "page_size"), "request.json#/properties/*", "minimum", 1)) return false;
-          if (x > 50 && rt.failLimit(c, rt.at(c, p, "page_size"), "request.json#/properties/*", "maximum", 50)) return false;
-        }
-      }
+      const x = v["page_size"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 1 && rt.failLimit(c, rt.at(c, p, "page_size"), "request.json#/properties/*", "minimum", 1)) return false;
+        if (x > 50 && rt.failLimit(c, rt.at(c, p, "page_size"), "request.json#/properties/*", "maximum", 50)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "page_size"), "request.json#/properties/*", "integer", x)) return false; }
     }
     if (v["cursor"] !== undefined) {
-      leaf: {
-        const x = v["cursor"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "cursor"), "request.json#/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["cursor"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "cursor"), "request.json#/properties/*", "string", x)) return false; }
     }
     if (v["fields"] !== undefined && !checkRequestPropertiesFields(v["fields"], rt.at(c, p, "fields"), c) && c.stop) return false;
     if (v["query"] === undefined && rt.failRequired(c, p, "request.json#", "query")) return false;
@@ -112,10 +105,8 @@ function checkRequestPropertiesFields(v: unknown, p: number, c: rt.Context): boo
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      leaf: {
-        const x = v[i];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "request.json#/properties/fields/items", "string", x)) return false; break leaf; }
-      }
+      const x = v[i];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "request.json#/properties/fields/items", "string", x)) return false; }
     }
   } else { rt.failType(c, p, "request.json#/properties/fields", "array", v); return false; }
   return c.errors.length === errs;

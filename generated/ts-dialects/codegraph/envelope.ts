@@ -207,30 +207,22 @@ export function checkData(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["tool"] !== undefined) {
-      leaf: {
-        const x = v["tool"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "tool"), "envelope.json#/$defs/data/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["tool"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "tool"), "envelope.json#/$defs/data/properties/*", "string", x)) return false; }
     }
     if (v["version"] !== undefined) {
-      leaf: {
-        const x = v["version"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "version"), "envelope.json#/$defs/data/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["version"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "version"), "envelope.json#/$defs/data/properties/*", "string", x)) return false; }
     }
     if (v["requestId"] !== undefined) {
-      leaf: {
-        const x = v["requestId"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "requestId"), "envelope.json#/$defs/data/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["requestId"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "requestId"), "envelope.json#/$defs/data/properties/*", "string", x)) return false; }
     }
     if (v["generatedAt"] !== undefined) {
-      leaf: {
-        const x = v["generatedAt"];
-        if (typeof x === "string") {
-          if (!rt.isDateTime(x) && rt.failAt(c, rt.at(c, p, "generatedAt"), "envelope.json#/$defs/data/properties/*", "format", "must be a valid date-time")) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "generatedAt"), "envelope.json#/$defs/data/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["generatedAt"];
+      if (typeof x === "string") {
+        if (!rt.isDateTime(x) && rt.failAt(c, rt.at(c, p, "generatedAt"), "envelope.json#/$defs/data/properties/*", "format", "must be a valid date-time")) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "generatedAt"), "envelope.json#/$defs/data/properties/*", "string", x)) return false; }
     }
     if (v["workspace"] !== undefined && !checkWorkspaceContext(v["workspace"], rt.at(c, p, "workspace"), c) && c.stop) return false;
     if (v["meta"] !== undefined && !checkResponseMeta(v["meta"], rt.at(c, p, "meta"), c) && c.stop) return false;
@@ -264,10 +256,8 @@ export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["success"] !== undefined) {
-      leaf: {
-        const x = v["success"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "success"), "envelope.json#/properties/*", "boolean", x)) return false; break leaf; }
-      }
+      const x = v["success"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "success"), "envelope.json#/properties/*", "boolean", x)) return false; }
     }
     if (v["data"] !== undefined && !checkData(v["data"], rt.at(c, p, "data"), c) && c.stop) return false;
     for (const k in v) {
@@ -292,10 +282,8 @@ function checkEnvelopeIf(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["success"] !== undefined) {
-      leaf: {
-        const x = v["success"];
-        if (x !== false) { if (rt.failAt(c, rt.at(c, p, "success"), "envelope.json#/if/properties/*", "const", "must be false")) return false; break leaf; }
-      }
+      const x = v["success"];
+      if (x !== false) { if (rt.failAt(c, rt.at(c, p, "success"), "envelope.json#/if/properties/*", "const", "must be false")) return false; }
     }
   }
   return c.errors.length === errs;
@@ -326,22 +314,16 @@ export function checkError(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["code"] !== undefined) {
-      leaf: {
-        const x = v["code"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "code"), "envelope.json#/$defs/error/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["code"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "code"), "envelope.json#/$defs/error/properties/*", "string", x)) return false; }
     }
     if (v["message"] !== undefined) {
-      leaf: {
-        const x = v["message"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "message"), "envelope.json#/$defs/error/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["message"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "message"), "envelope.json#/$defs/error/properties/*", "string", x)) return false; }
     }
     if (v["details"] !== undefined) {
-      leaf: {
-        const x = v["details"];
-        if (!rt.isObject(x)) { if (rt.failType(c, rt.at(c, p, "details"), "envelope.json#/$defs/error/properties/*", "object", x)) return false; break leaf; }
-      }
+      const x = v["details"];
+      if (!rt.isObject(x)) { if (rt.failType(c, rt.at(c, p, "details"), "envelope.json#/$defs/error/properties/*", "object", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -381,22 +363,16 @@ export function checkLimits(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["maxItems"] !== undefined) {
-      leaf: {
-        const x = v["maxItems"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "maxItems"), "envelope.json#/$defs/limits/properties/*", "integer", x)) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "maxItems"), "envelope.json#/$defs/limits/properties/*", "minimum", 0)) return false;
-        }
-      }
+      const x = v["maxItems"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "maxItems"), "envelope.json#/$defs/limits/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "maxItems"), "envelope.json#/$defs/limits/properties/*", "integer", x)) return false; }
     }
     if (v["maxDepth"] !== undefined) {
-      leaf: {
-        const x = v["maxDepth"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "maxDepth"), "envelope.json#/$defs/limits/properties/*", "integer", x)) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "maxDepth"), "envelope.json#/$defs/limits/properties/*", "minimum", 0)) return false;
-        }
-      }
+      const x = v["maxDepth"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "maxDepth"), "envelope.json#/$defs/limits/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "maxDepth"), "envelope.json#/$defs/limits/properties/*", "integer", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -415,25 +391,18 @@ export function checkPage(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["cursor"] !== undefined) {
-      leaf: {
-        const x = v["cursor"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "cursor"), "envelope.json#/$defs/page/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["cursor"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "cursor"), "envelope.json#/$defs/page/properties/*", "string", x)) return false; }
     }
     if (v["hasMore"] !== undefined) {
-      leaf: {
-        const x = v["hasMore"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "hasMore"), "envelope.json#/$defs/page/properties/*", "boolean", x)) return false; break leaf; }
-      }
+      const x = v["hasMore"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "hasMore"), "envelope.json#/$defs/page/properties/*", "boolean", x)) return false; }
     }
     if (v["total"] !== undefined) {
-      leaf: {
-        const x = v["total"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "total"), "envelope.json#/$defs/page/properties/*", "integer", x)) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "total"), "envelope.json#/$defs/page/properties/*", "minimum", 0)) return false;
-        }
-      }
+      const x = v["total"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "total"), "envelope.json#/$defs/page/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "total"), "envelope.json#/$defs/page/properties/*", "integer", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -454,22 +423,16 @@ export function checkQuerySuggestion(v: unknown, p: number, c: rt.Context): bool
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["tool"] !== undefined) {
-      leaf: {
-        const x = v["tool"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "tool"), "envelope.json#/$defs/query_suggestion/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["tool"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "tool"), "envelope.json#/$defs/query_suggestion/properties/*", "string", x)) return false; }
     }
     if (v["args"] !== undefined) {
-      leaf: {
-        const x = v["args"];
-        if (!rt.isObject(x)) { if (rt.failType(c, rt.at(c, p, "args"), "envelope.json#/$defs/query_suggestion/properties/*", "object", x)) return false; break leaf; }
-      }
+      const x = v["args"];
+      if (!rt.isObject(x)) { if (rt.failType(c, rt.at(c, p, "args"), "envelope.json#/$defs/query_suggestion/properties/*", "object", x)) return false; }
     }
     if (v["reason"] !== undefined) {
-      leaf: {
-        const x = v["reason"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "reason"), "envelope.json#/$defs/query_suggestion/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["reason"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "reason"), "envelope.json#/$defs/query_suggestion/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -492,19 +455,14 @@ export function checkResponseMeta(v: unknown, p: number, c: rt.Context): boolean
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["approxTokens"] !== undefined) {
-      leaf: {
-        const x = v["approxTokens"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "approxTokens"), "envelope.json#/$defs/response_meta/properties/*", "integer", x)) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "approxTokens"), "envelope.json#/$defs/response_meta/properties/*", "minimum", 0)) return false;
-        }
-      }
+      const x = v["approxTokens"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "approxTokens"), "envelope.json#/$defs/response_meta/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "approxTokens"), "envelope.json#/$defs/response_meta/properties/*", "integer", x)) return false; }
     }
     if (v["truncated"] !== undefined) {
-      leaf: {
-        const x = v["truncated"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "truncated"), "envelope.json#/$defs/response_meta/properties/*", "boolean", x)) return false; break leaf; }
-      }
+      const x = v["truncated"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "truncated"), "envelope.json#/$defs/response_meta/properties/*", "boolean", x)) return false; }
     }
     if (v["limits"] !== undefined && !checkLimits(v["limits"], rt.at(c, p, "limits"), c) && c.stop) return false;
     if (v["nextQuerySuggestion"] !== undefined && !checkResponseMetaPropertiesNextQuerySuggestion(v["nextQuerySuggestion"], rt.at(c, p, "nextQuerySuggestion"), c) && c.stop) return false;
@@ -544,22 +502,16 @@ export function checkWorkspaceContext(v: unknown, p: number, c: rt.Context): boo
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["root"] !== undefined) {
-      leaf: {
-        const x = v["root"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "root"), "envelope.json#/$defs/workspace_context/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["root"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "root"), "envelope.json#/$defs/workspace_context/properties/*", "string", x)) return false; }
     }
     if (v["repoName"] !== undefined) {
-      leaf: {
-        const x = v["repoName"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "repoName"), "envelope.json#/$defs/workspace_context/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["repoName"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "repoName"), "envelope.json#/$defs/workspace_context/properties/*", "string", x)) return false; }
     }
     if (v["rev"] !== undefined) {
-      leaf: {
-        const x = v["rev"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "rev"), "envelope.json#/$defs/workspace_context/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["rev"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "rev"), "envelope.json#/$defs/workspace_context/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {

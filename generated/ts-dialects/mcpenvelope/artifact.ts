@@ -114,37 +114,28 @@ export function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["schema_version"] !== undefined && !checkArtifactSchemaVersion(v["schema_version"], rt.at(c, p, "schema_version"), c) && c.stop) return false;
     if (v["artifact_id"] !== undefined) {
-      leaf: {
-        const x = v["artifact_id"];
-        if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "artifact_id"), "artifact.json#/properties/*", "minLength", 1)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "artifact_id"), "artifact.json#/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["artifact_id"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "artifact_id"), "artifact.json#/properties/*", "minLength", 1)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "artifact_id"), "artifact.json#/properties/*", "string", x)) return false; }
     }
     if (v["media_type"] !== undefined) {
-      leaf: {
-        const x = v["media_type"];
-        if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "media_type"), "artifact.json#/properties/*", "minLength", 1)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "media_type"), "artifact.json#/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["media_type"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "media_type"), "artifact.json#/properties/*", "minLength", 1)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "media_type"), "artifact.json#/properties/*", "string", x)) return false; }
     }
     if (v["locator"] !== undefined) {
-      leaf: {
-        const x = v["locator"];
-        if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "locator"), "artifact.json#/properties/*", "minLength", 1)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "locator"), "artifact.json#/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["locator"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "locator"), "artifact.json#/properties/*", "minLength", 1)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "locator"), "artifact.json#/properties/*", "string", x)) return false; }
     }
     if (v["size_bytes"] !== undefined) {
-      leaf: {
-        const x = v["size_bytes"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "size_bytes"), "artifact.json#/properties/*", "integer", x)) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "size_bytes"), "artifact.json#/properties/*", "minimum", 0)) return false;
-        }
-      }
+      const x = v["size_bytes"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "size_bytes"), "artifact.json#/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "size_bytes"), "artifact.json#/properties/*", "integer", x)) return false; }
     }
     if (v["digest"] !== undefined && !checkArtifactDigest(v["digest"], rt.at(c, p, "digest"), c) && c.stop) return false;
     if (v["labels"] !== undefined && !checkArtifactPropertiesLabels(v["labels"], rt.at(c, p, "labels"), c) && c.stop) return false;
@@ -175,13 +166,11 @@ export function checkArtifactDigest(v: unknown, p: number, c: rt.Context): boole
   if (rt.isObject(v)) {
     if (v["alg"] !== undefined && !checkArtifactDigestAlg(v["alg"], rt.at(c, p, "alg"), c) && c.stop) return false;
     if (v["value"] !== undefined) {
-      leaf: {
-        const x = v["value"];
-        if (typeof x === "string") {
-          if (rt.codePoints(x) < 16 && rt.failLimit(c, rt.at(c, p, "value"), "artifact.json#/properties/digest/properties/*", "minLength", 16)) return false;
-          if (!patternArtifactDigestPropertiesValue.test(x) && rt.failAt(c, rt.at(c, p, "value"), "artifact.json#/properties/digest/properties/*", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"")) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "value"), "artifact.json#/properties/digest/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["value"];
+      if (typeof x === "string") {
+        if (rt.codePoints(x) < 16 && rt.failLimit(c, rt.at(c, p, "value"), "artifact.json#/properties/digest/properties/*", "minLength", 16)) return false;
+        if (!patternArtifactDigestPropertiesValue.test(x) && rt.failAt(c, rt.at(c, p, "value"), "artifact.json#/properties/digest/properties/*", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"")) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "value"), "artifact.json#/properties/digest/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -211,12 +200,10 @@ function checkArtifactPropertiesLabels(v: unknown, p: number, c: rt.Context): bo
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
-      leaf: {
-        const x = v[k];
-        if (typeof x === "string") {
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, k), "artifact.json#/properties/labels/additionalProperties", "maxLength", 200)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, k), "artifact.json#/properties/labels/additionalProperties", "string", x)) return false; break leaf; }
-      }
+      const x = v[k];
+      if (typeof x === "string") {
+        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, k), "artifact.json#/properties/labels/additionalProperties", "maxLength", 200)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, k), "artifact.json#/properties/labels/additionalProperties", "string", x)) return false; }
     }
   } else { rt.failType(c, p, "artifact.json#/properties/labels", "object", v); return false; }
   return c.errors.length === errs;

@@ -105,28 +105,22 @@ export function checkArtifactRef(v: unknown, p: number, c: rt.Context): boolean 
   if (rt.isObject(v)) {
     if (v["schema_version"] !== undefined && !checkArtifactRefSchemaVersion(v["schema_version"], rt.at(c, p, "schema_version"), c) && c.stop) return false;
     if (v["artifact_id"] !== undefined) {
-      leaf: {
-        const x = v["artifact_id"];
-        if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "artifact_id"), "artifact_ref.json#/properties/*", "minLength", 1)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "artifact_id"), "artifact_ref.json#/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["artifact_id"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "artifact_id"), "artifact_ref.json#/properties/*", "minLength", 1)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "artifact_id"), "artifact_ref.json#/properties/*", "string", x)) return false; }
     }
     if (v["locator"] !== undefined) {
-      leaf: {
-        const x = v["locator"];
-        if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "locator"), "artifact_ref.json#/properties/*", "minLength", 1)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "locator"), "artifact_ref.json#/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["locator"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "locator"), "artifact_ref.json#/properties/*", "minLength", 1)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "locator"), "artifact_ref.json#/properties/*", "string", x)) return false; }
     }
     if (v["media_type"] !== undefined) {
-      leaf: {
-        const x = v["media_type"];
-        if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "media_type"), "artifact_ref.json#/properties/*", "minLength", 1)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "media_type"), "artifact_ref.json#/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["media_type"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "media_type"), "artifact_ref.json#/properties/*", "minLength", 1)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "media_type"), "artifact_ref.json#/properties/*", "string", x)) return false; }
     }
     if (v["digest"] !== undefined && !checkArtifactRefDigest(v["digest"], rt.at(c, p, "digest"), c) && c.stop) return false;
     if (v["labels"] !== undefined && !checkArtifactRefPropertiesLabels(v["labels"], rt.at(c, p, "labels"), c) && c.stop) return false;
@@ -173,13 +167,11 @@ export function checkArtifactRefDigest(v: unknown, p: number, c: rt.Context): bo
   if (rt.isObject(v)) {
     if (v["alg"] !== undefined && !checkArtifactRefDigestAlg(v["alg"], rt.at(c, p, "alg"), c) && c.stop) return false;
     if (v["value"] !== undefined) {
-      leaf: {
-        const x = v["value"];
-        if (typeof x === "string") {
-          if (rt.codePoints(x) < 16 && rt.failLimit(c, rt.at(c, p, "value"), "artifact_ref.json#/properties/digest/properties/*", "minLength", 16)) return false;
-          if (!patternArtifactRefDigestPropertiesValue.test(x) && rt.failAt(c, rt.at(c, p, "value"), "artifact_ref.json#/properties/digest/properties/*", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"")) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "value"), "artifact_ref.json#/properties/digest/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["value"];
+      if (typeof x === "string") {
+        if (rt.codePoints(x) < 16 && rt.failLimit(c, rt.at(c, p, "value"), "artifact_ref.json#/properties/digest/properties/*", "minLength", 16)) return false;
+        if (!patternArtifactRefDigestPropertiesValue.test(x) && rt.failAt(c, rt.at(c, p, "value"), "artifact_ref.json#/properties/digest/properties/*", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"")) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "value"), "artifact_ref.json#/properties/digest/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -209,12 +201,10 @@ function checkArtifactRefPropertiesLabels(v: unknown, p: number, c: rt.Context):
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
-      leaf: {
-        const x = v[k];
-        if (typeof x === "string") {
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, k), "artifact_ref.json#/properties/labels/additionalProperties", "maxLength", 200)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, k), "artifact_ref.json#/properties/labels/additionalProperties", "string", x)) return false; break leaf; }
-      }
+      const x = v[k];
+      if (typeof x === "string") {
+        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, k), "artifact_ref.json#/properties/labels/additionalProperties", "maxLength", 200)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, k), "artifact_ref.json#/properties/labels/additionalProperties", "string", x)) return false; }
     }
   } else { rt.failType(c, p, "artifact_ref.json#/properties/labels", "object", v); return false; }
   return c.errors.length === errs;

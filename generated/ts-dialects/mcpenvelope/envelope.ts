@@ -161,10 +161,8 @@ export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["schema_version"] !== undefined && !checkEnvelopeSchemaVersion(v["schema_version"], rt.at(c, p, "schema_version"), c) && c.stop) return false;
     if (v["result"] !== undefined) {
-      leaf: {
-        const x = v["result"];
-        if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string" || rt.isArray(x) || rt.isObject(x))) { if (rt.failType(c, rt.at(c, p, "result"), "envelope.json#/properties/*", "null or boolean or number or string or array or object", x)) return false; break leaf; }
-      }
+      const x = v["result"];
+      if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string" || rt.isArray(x) || rt.isObject(x))) { if (rt.failType(c, rt.at(c, p, "result"), "envelope.json#/properties/*", "null or boolean or number or string or array or object", x)) return false; }
     }
     if (v["provenance"] !== undefined && !(v["provenance"] === null || checkProvRecord(v["provenance"], rt.at(c, p, "provenance"), c)) && c.stop) return false;
     if (v["errors"] !== undefined && !checkEnvelopePropertiesErrors(v["errors"], rt.at(c, p, "errors"), c) && c.stop) return false;
@@ -194,29 +192,23 @@ export function checkEnvelopeError(v: unknown, p: number, c: rt.Context): boolea
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["code"] !== undefined) {
-      leaf: {
-        const x = v["code"];
-        if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_error/properties/*", "minLength", 1)) return false;
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_error/properties/*", "maxLength", 200)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_error/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["code"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_error/properties/*", "minLength", 1)) return false;
+        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_error/properties/*", "maxLength", 200)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_error/properties/*", "string", x)) return false; }
     }
     if (v["message"] !== undefined) {
-      leaf: {
-        const x = v["message"];
-        if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_error/properties/*", "minLength", 1)) return false;
-          if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.failLimit(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_error/properties/*", "maxLength", 2000)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_error/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["message"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_error/properties/*", "minLength", 1)) return false;
+        if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.failLimit(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_error/properties/*", "maxLength", 2000)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_error/properties/*", "string", x)) return false; }
     }
     if (v["details"] !== undefined && !checkEnvelopeErrorPropertiesDetails(v["details"], rt.at(c, p, "details"), c) && c.stop) return false;
     if (v["retryable"] !== undefined) {
-      leaf: {
-        const x = v["retryable"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "retryable"), "envelope.json#/$defs/envelope_error/properties/*", "boolean", x)) return false; break leaf; }
-      }
+      const x = v["retryable"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "retryable"), "envelope.json#/$defs/envelope_error/properties/*", "boolean", x)) return false; }
     }
     if (v["evidence"] !== undefined && !checkEnvelopeErrorPropertiesEvidence(v["evidence"], rt.at(c, p, "evidence"), c) && c.stop) return false;
     for (const k in v) {
@@ -242,10 +234,8 @@ function checkEnvelopeErrorPropertiesDetails(v: unknown, p: number, c: rt.Contex
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
-      leaf: {
-        const x = v[k];
-        if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string")) { if (rt.failType(c, rt.at(c, p, k), "envelope.json#/$defs/envelope_error/properties/details/additionalProperties", "null or boolean or number or string", x)) return false; break leaf; }
-      }
+      const x = v[k];
+      if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string")) { if (rt.failType(c, rt.at(c, p, k), "envelope.json#/$defs/envelope_error/properties/details/additionalProperties", "null or boolean or number or string", x)) return false; }
     }
   } else { rt.failType(c, p, "envelope.json#/$defs/envelope_error/properties/details", "object", v); return false; }
   return c.errors.length === errs;
@@ -269,29 +259,22 @@ export function checkEnvelopeMeta(v: unknown, p: number, c: rt.Context): boolean
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["adapter"] !== undefined) {
-      leaf: {
-        const x = v["adapter"];
-        if (typeof x === "string") {
-          if (x.length > 100 && rt.codePoints(x) > 100 && rt.failLimit(c, rt.at(c, p, "adapter"), "envelope.json#/properties/meta/properties/*", "maxLength", 100)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "adapter"), "envelope.json#/properties/meta/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["adapter"];
+      if (typeof x === "string") {
+        if (x.length > 100 && rt.codePoints(x) > 100 && rt.failLimit(c, rt.at(c, p, "adapter"), "envelope.json#/properties/meta/properties/*", "maxLength", 100)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "adapter"), "envelope.json#/properties/meta/properties/*", "string", x)) return false; }
     }
     if (v["request_id"] !== undefined) {
-      leaf: {
-        const x = v["request_id"];
-        if (typeof x === "string") {
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "request_id"), "envelope.json#/properties/meta/properties/*", "maxLength", 200)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "request_id"), "envelope.json#/properties/meta/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["request_id"];
+      if (typeof x === "string") {
+        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "request_id"), "envelope.json#/properties/meta/properties/*", "maxLength", 200)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "request_id"), "envelope.json#/properties/meta/properties/*", "string", x)) return false; }
     }
     if (v["duration_ms"] !== undefined) {
-      leaf: {
-        const x = v["duration_ms"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "duration_ms"), "envelope.json#/properties/meta/properties/*", "integer", x)) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "duration_ms"), "envelope.json#/properties/meta/properties/*", "minimum", 0)) return false;
-        }
-      }
+      const x = v["duration_ms"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "duration_ms"), "envelope.json#/properties/meta/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "duration_ms"), "envelope.json#/properties/meta/properties/*", "integer", x)) return false; }
     }
     if (v["schema_hints"] !== undefined && !checkEnvelopeMetaPropertiesSchemaHints(v["schema_hints"], rt.at(c, p, "schema_hints"), c) && c.stop) return false;
     for (const k in v) {
@@ -314,12 +297,10 @@ function checkEnvelopeMetaPropertiesSchemaHints(v: unknown, p: number, c: rt.Con
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
-      leaf: {
-        const x = v[k];
-        if (typeof x === "string") {
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, k), "envelope.json#/properties/meta/properties/schema_hints/additionalProperties", "maxLength", 200)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, k), "envelope.json#/properties/meta/properties/schema_hints/additionalProperties", "string", x)) return false; break leaf; }
-      }
+      const x = v[k];
+      if (typeof x === "string") {
+        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, k), "envelope.json#/properties/meta/properties/schema_hints/additionalProperties", "maxLength", 200)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, k), "envelope.json#/properties/meta/properties/schema_hints/additionalProperties", "string", x)) return false; }
     }
   } else { rt.failType(c, p, "envelope.json#/properties/meta/properties/schema_hints", "object", v); return false; }
   return c.errors.length === errs;
@@ -363,22 +344,18 @@ export function checkEnvelopeWarning(v: unknown, p: number, c: rt.Context): bool
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["code"] !== undefined) {
-      leaf: {
-        const x = v["code"];
-        if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_warning/properties/*", "minLength", 1)) return false;
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_warning/properties/*", "maxLength", 200)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_warning/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["code"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_warning/properties/*", "minLength", 1)) return false;
+        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_warning/properties/*", "maxLength", 200)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_warning/properties/*", "string", x)) return false; }
     }
     if (v["message"] !== undefined) {
-      leaf: {
-        const x = v["message"];
-        if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_warning/properties/*", "minLength", 1)) return false;
-          if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.failLimit(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_warning/properties/*", "maxLength", 2000)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_warning/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["message"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_warning/properties/*", "minLength", 1)) return false;
+        if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.failLimit(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_warning/properties/*", "maxLength", 2000)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_warning/properties/*", "string", x)) return false; }
     }
     if (v["details"] !== undefined && !checkEnvelopeWarningPropertiesDetails(v["details"], rt.at(c, p, "details"), c) && c.stop) return false;
     if (v["evidence"] !== undefined && !checkEnvelopeWarningPropertiesEvidence(v["evidence"], rt.at(c, p, "evidence"), c) && c.stop) return false;
@@ -404,10 +381,8 @@ function checkEnvelopeWarningPropertiesDetails(v: unknown, p: number, c: rt.Cont
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
-      leaf: {
-        const x = v[k];
-        if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string")) { if (rt.failType(c, rt.at(c, p, k), "envelope.json#/$defs/envelope_warning/properties/details/additionalProperties", "null or boolean or number or string", x)) return false; break leaf; }
-      }
+      const x = v[k];
+      if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string")) { if (rt.failType(c, rt.at(c, p, k), "envelope.json#/$defs/envelope_warning/properties/details/additionalProperties", "null or boolean or number or string", x)) return false; }
     }
   } else { rt.failType(c, p, "envelope.json#/$defs/envelope_warning/properties/details", "object", v); return false; }
   return c.errors.length === errs;

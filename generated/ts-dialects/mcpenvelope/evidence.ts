@@ -70,39 +70,31 @@ export function checkEvidence(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["schema_version"] !== undefined && !checkEvidenceSchemaVersion(v["schema_version"], rt.at(c, p, "schema_version"), c) && c.stop) return false;
     if (v["field"] !== undefined) {
-      leaf: {
-        const x = v["field"];
-        if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "field"), "evidence.json#/properties/*", "minLength", 1)) return false;
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "field"), "evidence.json#/properties/*", "maxLength", 200)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "field"), "evidence.json#/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["field"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "field"), "evidence.json#/properties/*", "minLength", 1)) return false;
+        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "field"), "evidence.json#/properties/*", "maxLength", 200)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "field"), "evidence.json#/properties/*", "string", x)) return false; }
     }
     if (v["source"] !== undefined) {
-      leaf: {
-        const x = v["source"];
-        if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "source"), "evidence.json#/properties/*", "minLength", 1)) return false;
-          if (x.length > 1000 && rt.codePoints(x) > 1000 && rt.failLimit(c, rt.at(c, p, "source"), "evidence.json#/properties/*", "maxLength", 1000)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "source"), "evidence.json#/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["source"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "source"), "evidence.json#/properties/*", "minLength", 1)) return false;
+        if (x.length > 1000 && rt.codePoints(x) > 1000 && rt.failLimit(c, rt.at(c, p, "source"), "evidence.json#/properties/*", "maxLength", 1000)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "source"), "evidence.json#/properties/*", "string", x)) return false; }
     }
     if (v["method"] !== undefined) {
-      leaf: {
-        const x = v["method"];
-        if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "method"), "evidence.json#/properties/*", "minLength", 1)) return false;
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "method"), "evidence.json#/properties/*", "maxLength", 200)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "method"), "evidence.json#/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["method"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "method"), "evidence.json#/properties/*", "minLength", 1)) return false;
+        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "method"), "evidence.json#/properties/*", "maxLength", 200)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "method"), "evidence.json#/properties/*", "string", x)) return false; }
     }
     if (v["note"] !== undefined) {
-      leaf: {
-        const x = v["note"];
-        if (typeof x === "string") {
-          if (x.length > 400 && rt.codePoints(x) > 400 && rt.failLimit(c, rt.at(c, p, "note"), "evidence.json#/properties/*", "maxLength", 400)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "note"), "evidence.json#/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["note"];
+      if (typeof x === "string") {
+        if (x.length > 400 && rt.codePoints(x) > 400 && rt.failLimit(c, rt.at(c, p, "note"), "evidence.json#/properties/*", "maxLength", 400)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "note"), "evidence.json#/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {

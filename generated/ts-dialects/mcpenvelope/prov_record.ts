@@ -202,21 +202,17 @@ export function checkProvRecord(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["schema_version"] !== undefined && !checkProvRecordSchemaVersion(v["schema_version"], rt.at(c, p, "schema_version"), c) && c.stop) return false;
     if (v["run_id"] !== undefined) {
-      leaf: {
-        const x = v["run_id"];
-        if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "run_id"), "prov_record.json#/properties/*", "minLength", 1)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "run_id"), "prov_record.json#/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["run_id"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "run_id"), "prov_record.json#/properties/*", "minLength", 1)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "run_id"), "prov_record.json#/properties/*", "string", x)) return false; }
     }
     if (v["tool"] !== undefined && !checkProvRecordTool(v["tool"], rt.at(c, p, "tool"), c) && c.stop) return false;
     if (v["time"] !== undefined) {
-      leaf: {
-        const x = v["time"];
-        if (typeof x === "string") {
-          if (!rt.isDateTime(x) && rt.failAt(c, rt.at(c, p, "time"), "prov_record.json#/properties/*", "format", "must be a valid date-time")) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "time"), "prov_record.json#/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["time"];
+      if (typeof x === "string") {
+        if (!rt.isDateTime(x) && rt.failAt(c, rt.at(c, p, "time"), "prov_record.json#/properties/*", "format", "must be a valid date-time")) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "time"), "prov_record.json#/properties/*", "string", x)) return false; }
     }
     if (v["inputs"] !== undefined && !checkProvRecordPropertiesInputs(v["inputs"], rt.at(c, p, "inputs"), c) && c.stop) return false;
     if (v["outputs"] !== undefined && !checkProvRecordPropertiesOutputs(v["outputs"], rt.at(c, p, "outputs"), c) && c.stop) return false;
@@ -278,13 +274,11 @@ export function checkProvRecordIntegrityRecordDigest(v: unknown, p: number, c: r
   if (rt.isObject(v)) {
     if (v["alg"] !== undefined && !checkProvRecordIntegrityRecordDigestAlg(v["alg"], rt.at(c, p, "alg"), c) && c.stop) return false;
     if (v["value"] !== undefined) {
-      leaf: {
-        const x = v["value"];
-        if (typeof x === "string") {
-          if (rt.codePoints(x) < 16 && rt.failLimit(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/record_digest/properties/*", "minLength", 16)) return false;
-          if (!patternProvRecordIntegrityRecordDigestPropertiesValue.test(x) && rt.failAt(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/record_digest/properties/*", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"")) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/record_digest/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["value"];
+      if (typeof x === "string") {
+        if (rt.codePoints(x) < 16 && rt.failLimit(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/record_digest/properties/*", "minLength", 16)) return false;
+        if (!patternProvRecordIntegrityRecordDigestPropertiesValue.test(x) && rt.failAt(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/record_digest/properties/*", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"")) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/record_digest/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -315,31 +309,25 @@ export function checkProvRecordIntegritySignature(v: unknown, p: number, c: rt.C
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["alg"] !== undefined) {
-      leaf: {
-        const x = v["alg"];
-        if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "alg"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "minLength", 1)) return false;
-          if (x.length > 100 && rt.codePoints(x) > 100 && rt.failLimit(c, rt.at(c, p, "alg"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "maxLength", 100)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "alg"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["alg"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "alg"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "minLength", 1)) return false;
+        if (x.length > 100 && rt.codePoints(x) > 100 && rt.failLimit(c, rt.at(c, p, "alg"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "maxLength", 100)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "alg"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "string", x)) return false; }
     }
     if (v["key_id"] !== undefined) {
-      leaf: {
-        const x = v["key_id"];
-        if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "key_id"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "minLength", 1)) return false;
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "key_id"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "maxLength", 200)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "key_id"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["key_id"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "key_id"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "minLength", 1)) return false;
+        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "key_id"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "maxLength", 200)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "key_id"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "string", x)) return false; }
     }
     if (v["value"] !== undefined) {
-      leaf: {
-        const x = v["value"];
-        if (typeof x === "string") {
-          if (rt.codePoints(x) < 16 && rt.failLimit(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "minLength", 16)) return false;
-          if (x.length > 5000 && rt.codePoints(x) > 5000 && rt.failLimit(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "maxLength", 5000)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["value"];
+      if (typeof x === "string") {
+        if (rt.codePoints(x) < 16 && rt.failLimit(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "minLength", 16)) return false;
+        if (x.length > 5000 && rt.codePoints(x) > 5000 && rt.failLimit(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "maxLength", 5000)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -386,14 +374,12 @@ function checkProvRecordPropertiesMethods(v: unknown, p: number, c: rt.Context):
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      leaf: {
-        const x = v[i];
-        if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, i), "prov_record.json#/properties/methods/items", "minLength", 1)) return false;
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, i), "prov_record.json#/properties/methods/items", "maxLength", 200)) return false;
-          if (!patternProvRecordPropertiesMethodsItems.test(x) && rt.failAt(c, rt.at(c, p, i), "prov_record.json#/properties/methods/items", "pattern", "must match the pattern \"^[a-z0-9]+([._-][a-z0-9]+)*$\"")) return false;
-        } else { if (rt.failType(c, rt.at(c, p, i), "prov_record.json#/properties/methods/items", "string", x)) return false; break leaf; }
-      }
+      const x = v[i];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, i), "prov_record.json#/properties/methods/items", "minLength", 1)) return false;
+        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, i), "prov_record.json#/properties/methods/items", "maxLength", 200)) return false;
+        if (!patternProvRecordPropertiesMethodsItems.test(x) && rt.failAt(c, rt.at(c, p, i), "prov_record.json#/properties/methods/items", "pattern", "must match the pattern \"^[a-z0-9]+([._-][a-z0-9]+)*$\"")) return false;
+      } else { if (rt.failType(c, rt.at(c, p, i), "prov_record.json#/properties/methods/items", "string", x)) return false; }
     }
   } else { rt.failType(c, p, "prov_record.json#/properties/methods", "array", v); return false; }
   return c.errors.length === errs;
@@ -416,13 +402,11 @@ function checkProvRecordPropertiesParents(v: unknown, p: number, c: rt.Context):
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      leaf: {
-        const x = v[i];
-        if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, i), "prov_record.json#/properties/parents/items", "minLength", 1)) return false;
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, i), "prov_record.json#/properties/parents/items", "maxLength", 200)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, i), "prov_record.json#/properties/parents/items", "string", x)) return false; break leaf; }
-      }
+      const x = v[i];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, i), "prov_record.json#/properties/parents/items", "minLength", 1)) return false;
+        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, i), "prov_record.json#/properties/parents/items", "maxLength", 200)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, i), "prov_record.json#/properties/parents/items", "string", x)) return false; }
     }
   } else { rt.failType(c, p, "prov_record.json#/properties/parents", "array", v); return false; }
   return c.errors.length === errs;
@@ -441,30 +425,24 @@ export function checkProvRecordTool(v: unknown, p: number, c: rt.Context): boole
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["name"] !== undefined) {
-      leaf: {
-        const x = v["name"];
-        if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "name"), "prov_record.json#/properties/tool/properties/*", "minLength", 1)) return false;
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "name"), "prov_record.json#/properties/tool/properties/*", "maxLength", 200)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "name"), "prov_record.json#/properties/tool/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["name"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "name"), "prov_record.json#/properties/tool/properties/*", "minLength", 1)) return false;
+        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "name"), "prov_record.json#/properties/tool/properties/*", "maxLength", 200)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "name"), "prov_record.json#/properties/tool/properties/*", "string", x)) return false; }
     }
     if (v["version"] !== undefined) {
-      leaf: {
-        const x = v["version"];
-        if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "version"), "prov_record.json#/properties/tool/properties/*", "minLength", 1)) return false;
-          if (x.length > 100 && rt.codePoints(x) > 100 && rt.failLimit(c, rt.at(c, p, "version"), "prov_record.json#/properties/tool/properties/*", "maxLength", 100)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "version"), "prov_record.json#/properties/tool/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["version"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "version"), "prov_record.json#/properties/tool/properties/*", "minLength", 1)) return false;
+        if (x.length > 100 && rt.codePoints(x) > 100 && rt.failLimit(c, rt.at(c, p, "version"), "prov_record.json#/properties/tool/properties/*", "maxLength", 100)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "version"), "prov_record.json#/properties/tool/properties/*", "string", x)) return false; }
     }
     if (v["adapter"] !== undefined) {
-      leaf: {
-        const x = v["adapter"];
-        if (typeof x === "string") {
-          if (x.length > 100 && rt.codePoints(x) > 100 && rt.failLimit(c, rt.at(c, p, "adapter"), "prov_record.json#/properties/tool/properties/*", "maxLength", 100)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "adapter"), "prov_record.json#/properties/tool/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["adapter"];
+      if (typeof x === "string") {
+        if (x.length > 100 && rt.codePoints(x) > 100 && rt.failLimit(c, rt.at(c, p, "adapter"), "prov_record.json#/properties/tool/properties/*", "maxLength", 100)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "adapter"), "prov_record.json#/properties/tool/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {

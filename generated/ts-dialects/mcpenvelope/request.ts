@@ -124,29 +124,23 @@ export function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["schema_version"] !== undefined && !checkRequestSchemaVersion(v["schema_version"], rt.at(c, p, "schema_version"), c) && c.stop) return false;
     if (v["request_id"] !== undefined) {
-      leaf: {
-        const x = v["request_id"];
-        if (typeof x === "string") {
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "request_id"), "request.json#/properties/*", "maxLength", 200)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "request_id"), "request.json#/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["request_id"];
+      if (typeof x === "string") {
+        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "request_id"), "request.json#/properties/*", "maxLength", 200)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "request_id"), "request.json#/properties/*", "string", x)) return false; }
     }
     if (v["tool"] !== undefined && !checkRequestTool(v["tool"], rt.at(c, p, "tool"), c) && c.stop) return false;
     if (v["params"] !== undefined) {
-      leaf: {
-        const x = v["params"];
-        if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string" || rt.isArray(x) || rt.isObject(x))) { if (rt.failType(c, rt.at(c, p, "params"), "request.json#/properties/*", "null or boolean or number or string or array or object", x)) return false; break leaf; }
-      }
+      const x = v["params"];
+      if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string" || rt.isArray(x) || rt.isObject(x))) { if (rt.failType(c, rt.at(c, p, "params"), "request.json#/properties/*", "null or boolean or number or string or array or object", x)) return false; }
     }
     if (v["artifacts"] !== undefined && !checkRequestPropertiesArtifacts(v["artifacts"], rt.at(c, p, "artifacts"), c) && c.stop) return false;
     if (v["preferences"] !== undefined && !checkRequestPreferences(v["preferences"], rt.at(c, p, "preferences"), c) && c.stop) return false;
     if (v["time"] !== undefined) {
-      leaf: {
-        const x = v["time"];
-        if (typeof x === "string") {
-          if (!rt.isDateTime(x) && rt.failAt(c, rt.at(c, p, "time"), "request.json#/properties/*", "format", "must be a valid date-time")) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "time"), "request.json#/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["time"];
+      if (typeof x === "string") {
+        if (!rt.isDateTime(x) && rt.failAt(c, rt.at(c, p, "time"), "request.json#/properties/*", "format", "must be a valid date-time")) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "time"), "request.json#/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -174,27 +168,20 @@ export function checkRequestPreferences(v: unknown, p: number, c: rt.Context): b
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["deterministic"] !== undefined) {
-      leaf: {
-        const x = v["deterministic"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "deterministic"), "request.json#/properties/preferences/properties/*", "boolean", x)) return false; break leaf; }
-      }
+      const x = v["deterministic"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "deterministic"), "request.json#/properties/preferences/properties/*", "boolean", x)) return false; }
     }
     if (v["max_output_bytes"] !== undefined) {
-      leaf: {
-        const x = v["max_output_bytes"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "max_output_bytes"), "request.json#/properties/preferences/properties/*", "integer", x)) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "max_output_bytes"), "request.json#/properties/preferences/properties/*", "minimum", 0)) return false;
-        }
-      }
+      const x = v["max_output_bytes"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "max_output_bytes"), "request.json#/properties/preferences/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "max_output_bytes"), "request.json#/properties/preferences/properties/*", "integer", x)) return false; }
     }
     if (v["locale"] !== undefined) {
-      leaf: {
-        const x = v["locale"];
-        if (typeof x === "string") {
-          if (x.length > 50 && rt.codePoints(x) > 50 && rt.failLimit(c, rt.at(c, p, "locale"), "request.json#/properties/preferences/properties/*", "maxLength", 50)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "locale"), "request.json#/properties/preferences/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["locale"];
+      if (typeof x === "string") {
+        if (x.length > 50 && rt.codePoints(x) > 50 && rt.failLimit(c, rt.at(c, p, "locale"), "request.json#/properties/preferences/properties/*", "maxLength", 50)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "locale"), "request.json#/properties/preferences/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -234,21 +221,17 @@ export function checkRequestTool(v: unknown, p: number, c: rt.Context): boolean 
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["name"] !== undefined) {
-      leaf: {
-        const x = v["name"];
-        if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "name"), "request.json#/properties/tool/properties/*", "minLength", 1)) return false;
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "name"), "request.json#/properties/tool/properties/*", "maxLength", 200)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "name"), "request.json#/properties/tool/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["name"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "name"), "request.json#/properties/tool/properties/*", "minLength", 1)) return false;
+        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "name"), "request.json#/properties/tool/properties/*", "maxLength", 200)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "name"), "request.json#/properties/tool/properties/*", "string", x)) return false; }
     }
     if (v["version"] !== undefined) {
-      leaf: {
-        const x = v["version"];
-        if (typeof x === "string") {
-          if (x.length > 100 && rt.codePoints(x) > 100 && rt.failLimit(c, rt.at(c, p, "version"), "request.json#/properties/tool/properties/*", "maxLength", 100)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "version"), "request.json#/properties/tool/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["version"];
+      if (typeof x === "string") {
+        if (x.length > 100 && rt.codePoints(x) > 100 && rt.failLimit(c, rt.at(c, p, "version"), "request.json#/properties/tool/properties/*", "maxLength", 100)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "version"), "request.json#/properties/tool/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {

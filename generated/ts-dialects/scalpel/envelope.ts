@@ -210,10 +210,8 @@ export function checkCapabilities(v: unknown, p: number, c: rt.Context): boolean
   if (!(v === null || rt.isArray(v))) { rt.failType(c, p, "envelope.json#/$defs/capabilities", "null or array", v); return false; }
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      leaf: {
-        const x = v[i];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "envelope.json#/$defs/capabilities/items", "string", x)) return false; break leaf; }
-      }
+      const x = v[i];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "envelope.json#/$defs/capabilities/items", "string", x)) return false; }
     }
   }
   return c.errors.length === errs;
@@ -275,10 +273,8 @@ function checkEnvelopeIf(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["error"] !== undefined) {
-      leaf: {
-        const x = v["error"];
-        if (!rt.isObject(x)) { if (rt.failType(c, rt.at(c, p, "error"), "envelope.json#/if/properties/*", "object", x)) return false; break leaf; }
-      }
+      const x = v["error"];
+      if (!rt.isObject(x)) { if (rt.failType(c, rt.at(c, p, "error"), "envelope.json#/if/properties/*", "object", x)) return false; }
     }
     if (v["error"] === undefined && rt.failRequired(c, p, "envelope.json#/if", "error")) return false;
   }
@@ -290,22 +286,16 @@ export function checkErrorModel(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["error"] !== undefined) {
-      leaf: {
-        const x = v["error"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "error"), "envelope.json#/$defs/error_model/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["error"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "error"), "envelope.json#/$defs/error_model/properties/*", "string", x)) return false; }
     }
     if (v["error_code"] !== undefined) {
-      leaf: {
-        const x = v["error_code"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "error_code"), "envelope.json#/$defs/error_model/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["error_code"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "error_code"), "envelope.json#/$defs/error_model/properties/*", "string", x)) return false; }
     }
     if (v["error_details"] !== undefined) {
-      leaf: {
-        const x = v["error_details"];
-        if (!(x === null || rt.isObject(x))) { if (rt.failType(c, rt.at(c, p, "error_details"), "envelope.json#/$defs/error_model/properties/*", "null or object", x)) return false; break leaf; }
-      }
+      const x = v["error_details"];
+      if (!(x === null || rt.isObject(x))) { if (rt.failType(c, rt.at(c, p, "error_details"), "envelope.json#/$defs/error_model/properties/*", "null or object", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -356,22 +346,16 @@ export function checkUpgradeHint(v: unknown, p: number, c: rt.Context): boolean 
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["feature"] !== undefined) {
-      leaf: {
-        const x = v["feature"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "feature"), "envelope.json#/$defs/upgrade_hint/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["feature"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "feature"), "envelope.json#/$defs/upgrade_hint/properties/*", "string", x)) return false; }
     }
     if (v["tier"] !== undefined) {
-      leaf: {
-        const x = v["tier"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "tier"), "envelope.json#/$defs/upgrade_hint/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["tier"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "tier"), "envelope.json#/$defs/upgrade_hint/properties/*", "string", x)) return false; }
     }
     if (v["reason"] !== undefined) {
-      leaf: {
-        const x = v["reason"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "reason"), "envelope.json#/$defs/upgrade_hint/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["reason"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "reason"), "envelope.json#/$defs/upgrade_hint/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {

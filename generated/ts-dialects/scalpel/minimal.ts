@@ -58,10 +58,8 @@ function checkMinimalIf(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["error"] !== undefined) {
-      leaf: {
-        const x = v["error"];
-        if (!rt.isObject(x)) { if (rt.failType(c, rt.at(c, p, "error"), "minimal.json#/if/properties/*", "object", x)) return false; break leaf; }
-      }
+      const x = v["error"];
+      if (!rt.isObject(x)) { if (rt.failType(c, rt.at(c, p, "error"), "minimal.json#/if/properties/*", "object", x)) return false; }
     }
     if (v["error"] === undefined && rt.failRequired(c, p, "minimal.json#/if", "error")) return false;
   }

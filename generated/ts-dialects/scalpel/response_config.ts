@@ -397,16 +397,12 @@ export function checkResponseConfig(v: unknown, p: number, c: rt.Context): boole
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["version"] !== undefined) {
-      leaf: {
-        const x = v["version"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "version"), "response_config.json#/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["version"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "version"), "response_config.json#/properties/*", "string", x)) return false; }
     }
     if (v["description"] !== undefined) {
-      leaf: {
-        const x = v["description"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "description"), "response_config.json#/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["description"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "description"), "response_config.json#/properties/*", "string", x)) return false; }
     }
     if (v["global"] !== undefined && !checkResponseConfigGlobal(v["global"], rt.at(c, p, "global"), c) && c.stop) return false;
     if (v["parsing"] !== undefined && !checkResponseConfigParsing(v["parsing"], rt.at(c, p, "parsing"), c) && c.stop) return false;
@@ -424,28 +420,20 @@ export function checkResponseConfigGlobal(v: unknown, p: number, c: rt.Context):
   if (rt.isObject(v)) {
     if (v["profile"] !== undefined && !checkResponseConfigGlobalProfile(v["profile"], rt.at(c, p, "profile"), c) && c.stop) return false;
     if (v["exclude_empty_arrays"] !== undefined) {
-      leaf: {
-        const x = v["exclude_empty_arrays"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "exclude_empty_arrays"), "response_config.json#/properties/global/properties/*", "boolean", x)) return false; break leaf; }
-      }
+      const x = v["exclude_empty_arrays"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "exclude_empty_arrays"), "response_config.json#/properties/global/properties/*", "boolean", x)) return false; }
     }
     if (v["exclude_empty_objects"] !== undefined) {
-      leaf: {
-        const x = v["exclude_empty_objects"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "exclude_empty_objects"), "response_config.json#/properties/global/properties/*", "boolean", x)) return false; break leaf; }
-      }
+      const x = v["exclude_empty_objects"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "exclude_empty_objects"), "response_config.json#/properties/global/properties/*", "boolean", x)) return false; }
     }
     if (v["exclude_null_values"] !== undefined) {
-      leaf: {
-        const x = v["exclude_null_values"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "exclude_null_values"), "response_config.json#/properties/global/properties/*", "boolean", x)) return false; break leaf; }
-      }
+      const x = v["exclude_null_values"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "exclude_null_values"), "response_config.json#/properties/global/properties/*", "boolean", x)) return false; }
     }
     if (v["exclude_default_values"] !== undefined) {
-      leaf: {
-        const x = v["exclude_default_values"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "exclude_default_values"), "response_config.json#/properties/global/properties/*", "boolean", x)) return false; break leaf; }
-      }
+      const x = v["exclude_default_values"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "exclude_default_values"), "response_config.json#/properties/global/properties/*", "boolean", x)) return false; }
     }
   } else { rt.failType(c, p, "response_config.json#/properties/global", "object", v); return false; }
   rt.rest(v, p, c, membersResponseConfigGlobal, -1);
@@ -478,22 +466,16 @@ export function checkResponseConfigParsingErrorReporting(v: unknown, p: number, 
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["include_sanitization_details"] !== undefined) {
-      leaf: {
-        const x = v["include_sanitization_details"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "include_sanitization_details"), "response_config.json#/properties/parsing/properties/error_reporting/properties/*", "boolean", x)) return false; break leaf; }
-      }
+      const x = v["include_sanitization_details"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "include_sanitization_details"), "response_config.json#/properties/parsing/properties/error_reporting/properties/*", "boolean", x)) return false; }
     }
     if (v["include_error_location"] !== undefined) {
-      leaf: {
-        const x = v["include_error_location"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "include_error_location"), "response_config.json#/properties/parsing/properties/error_reporting/properties/*", "boolean", x)) return false; break leaf; }
-      }
+      const x = v["include_error_location"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "include_error_location"), "response_config.json#/properties/parsing/properties/error_reporting/properties/*", "boolean", x)) return false; }
     }
     if (v["include_suggestions"] !== undefined) {
-      leaf: {
-        const x = v["include_suggestions"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "include_suggestions"), "response_config.json#/properties/parsing/properties/error_reporting/properties/*", "boolean", x)) return false; break leaf; }
-      }
+      const x = v["include_suggestions"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "include_suggestions"), "response_config.json#/properties/parsing/properties/error_reporting/properties/*", "boolean", x)) return false; }
     }
   } else { rt.failType(c, p, "response_config.json#/properties/parsing/properties/error_reporting", "object", v); return false; }
   rt.rest(v, p, c, membersResponseConfigParsingErrorReporting, -1);
@@ -515,22 +497,16 @@ export function checkResponseConfigParsingSanitizationPolicy(v: unknown, p: numb
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["allow_merge_conflicts"] !== undefined) {
-      leaf: {
-        const x = v["allow_merge_conflicts"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "allow_merge_conflicts"), "response_config.json#/properties/parsing/properties/sanitization_policy/properties/*", "boolean", x)) return false; break leaf; }
-      }
+      const x = v["allow_merge_conflicts"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "allow_merge_conflicts"), "response_config.json#/properties/parsing/properties/sanitization_policy/properties/*", "boolean", x)) return false; }
     }
     if (v["allow_templates"] !== undefined) {
-      leaf: {
-        const x = v["allow_templates"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "allow_templates"), "response_config.json#/properties/parsing/properties/sanitization_policy/properties/*", "boolean", x)) return false; break leaf; }
-      }
+      const x = v["allow_templates"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "allow_templates"), "response_config.json#/properties/parsing/properties/sanitization_policy/properties/*", "boolean", x)) return false; }
     }
     if (v["report_modifications"] !== undefined) {
-      leaf: {
-        const x = v["report_modifications"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "report_modifications"), "response_config.json#/properties/parsing/properties/sanitization_policy/properties/*", "boolean", x)) return false; break leaf; }
-      }
+      const x = v["report_modifications"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "report_modifications"), "response_config.json#/properties/parsing/properties/sanitization_policy/properties/*", "boolean", x)) return false; }
     }
   } else { rt.failType(c, p, "response_config.json#/properties/parsing/properties/sanitization_policy", "object", v); return false; }
   rt.rest(v, p, c, membersResponseConfigParsingSanitizationPolicy, -1);
@@ -543,10 +519,8 @@ export function checkResponseConfigProfilesValue(v: unknown, p: number, c: rt.Co
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["description"] !== undefined) {
-      leaf: {
-        const x = v["description"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "description"), "response_config.json#/properties/profiles/additionalProperties/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["description"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "description"), "response_config.json#/properties/profiles/additionalProperties/properties/*", "string", x)) return false; }
     }
     if (v["envelope"] !== undefined && !checkResponseConfigProfilesValueEnvelope(v["envelope"], rt.at(c, p, "envelope"), c) && c.stop) return false;
     if (v["parsing"] !== undefined && !checkResponseConfigProfilesValueParsing(v["parsing"], rt.at(c, p, "parsing"), c) && c.stop) return false;
@@ -624,22 +598,16 @@ export function checkResponseConfigProfilesValueParsingSanitizationPolicy(v: unk
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["allow_merge_conflicts"] !== undefined) {
-      leaf: {
-        const x = v["allow_merge_conflicts"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "allow_merge_conflicts"), "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/*", "boolean", x)) return false; break leaf; }
-      }
+      const x = v["allow_merge_conflicts"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "allow_merge_conflicts"), "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/*", "boolean", x)) return false; }
     }
     if (v["allow_templates"] !== undefined) {
-      leaf: {
-        const x = v["allow_templates"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "allow_templates"), "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/*", "boolean", x)) return false; break leaf; }
-      }
+      const x = v["allow_templates"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "allow_templates"), "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/*", "boolean", x)) return false; }
     }
     if (v["report_modifications"] !== undefined) {
-      leaf: {
-        const x = v["report_modifications"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "report_modifications"), "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/*", "boolean", x)) return false; break leaf; }
-      }
+      const x = v["report_modifications"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "report_modifications"), "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/*", "boolean", x)) return false; }
     }
   } else { rt.failType(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy", "object", v); return false; }
   rt.rest(v, p, c, membersResponseConfigParsingSanitizationPolicy, -1);
@@ -653,10 +621,8 @@ function checkResponseConfigProfilesValuePropertiesCommonExclusions(v: unknown, 
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      leaf: {
-        const x = v[i];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions/items", "string", x)) return false; break leaf; }
-      }
+      const x = v[i];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions/items", "string", x)) return false; }
     }
   } else { rt.failType(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions", "array", v); return false; }
   return c.errors.length === errs;
@@ -741,10 +707,8 @@ function checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFields(v:
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      leaf: {
-        const x = v[i];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields/items", "string", x)) return false; break leaf; }
-      }
+      const x = v[i];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields/items", "string", x)) return false; }
     }
   } else { rt.failType(c, p, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields", "array", v); return false; }
   return c.errors.length === errs;
@@ -757,10 +721,8 @@ function checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError(v
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      leaf: {
-        const x = v[i];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error/items", "string", x)) return false; break leaf; }
-      }
+      const x = v[i];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error/items", "string", x)) return false; }
     }
   } else { rt.failType(c, p, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error", "array", v); return false; }
   return c.errors.length === errs;
@@ -773,10 +735,8 @@ function checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnly(v: u
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      leaf: {
-        const x = v[i];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only/items", "string", x)) return false; break leaf; }
-      }
+      const x = v[i];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only/items", "string", x)) return false; }
     }
   } else { rt.failType(c, p, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only", "array", v); return false; }
   return c.errors.length === errs;

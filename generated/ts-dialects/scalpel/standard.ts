@@ -58,10 +58,8 @@ function checkStandardIf(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["error"] !== undefined) {
-      leaf: {
-        const x = v["error"];
-        if (!rt.isObject(x)) { if (rt.failType(c, rt.at(c, p, "error"), "standard.json#/if/properties/*", "object", x)) return false; break leaf; }
-      }
+      const x = v["error"];
+      if (!rt.isObject(x)) { if (rt.failType(c, rt.at(c, p, "error"), "standard.json#/if/properties/*", "object", x)) return false; }
     }
     if (v["error"] === undefined && rt.failRequired(c, p, "standard.json#/if", "error")) return false;
   }

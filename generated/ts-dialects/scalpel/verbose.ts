@@ -28,10 +28,8 @@ export function checkVerbose(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["duration_ms"] !== undefined) {
-      leaf: {
-        const x = v["duration_ms"];
-        if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "duration_ms"), "verbose.json#/properties/*", "number", x)) return false; break leaf; }
-      }
+      const x = v["duration_ms"];
+      if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "duration_ms"), "verbose.json#/properties/*", "number", x)) return false; }
     }
     if (v["error"] !== undefined && !checkErrorModel(v["error"], rt.at(c, p, "error"), c) && c.stop) return false;
     if (v["upgrade_hints"] !== undefined && !checkVerbosePropertiesUpgradeHints(v["upgrade_hints"], rt.at(c, p, "upgrade_hints"), c) && c.stop) return false;
@@ -66,10 +64,8 @@ function checkVerboseIf(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["error"] !== undefined) {
-      leaf: {
-        const x = v["error"];
-        if (!rt.isObject(x)) { if (rt.failType(c, rt.at(c, p, "error"), "verbose.json#/if/properties/*", "object", x)) return false; break leaf; }
-      }
+      const x = v["error"];
+      if (!rt.isObject(x)) { if (rt.failType(c, rt.at(c, p, "error"), "verbose.json#/if/properties/*", "object", x)) return false; }
     }
     if (v["error"] === undefined && rt.failRequired(c, p, "verbose.json#/if", "error")) return false;
   }

@@ -106,10 +106,8 @@ export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["success"] !== undefined) {
-      leaf: {
-        const x = v["success"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "success"), "envelope.json#/properties/*", "boolean", x)) return false; break leaf; }
-      }
+      const x = v["success"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "success"), "envelope.json#/properties/*", "boolean", x)) return false; }
     }
     if (v["status"] !== undefined && !checkEnvelopeStatus(v["status"], rt.at(c, p, "status"), c) && c.stop) return false;
     if (v["data"] !== undefined && !dynamicEnvelopeDefsData(v["data"], rt.at(c, p, "data"), c) && c.stop) return false;
@@ -145,10 +143,8 @@ function checkEnvelopeElse(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["status"] !== undefined) {
-      leaf: {
-        const x = v["status"];
-        if (x !== "error") { if (rt.failAt(c, rt.at(c, p, "status"), "envelope.json#/else/properties/*", "const", "must be \"error\"")) return false; break leaf; }
-      }
+      const x = v["status"];
+      if (x !== "error") { if (rt.failAt(c, rt.at(c, p, "status"), "envelope.json#/else/properties/*", "const", "must be \"error\"")) return false; }
     }
     if (v["error"] === undefined && rt.failRequired(c, p, "envelope.json#/else", "error")) return false;
   }
@@ -160,10 +156,8 @@ function checkEnvelopeIf(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["success"] !== undefined) {
-      leaf: {
-        const x = v["success"];
-        if (x !== true) { if (rt.failAt(c, rt.at(c, p, "success"), "envelope.json#/if/properties/*", "const", "must be true")) return false; break leaf; }
-      }
+      const x = v["success"];
+      if (x !== true) { if (rt.failAt(c, rt.at(c, p, "success"), "envelope.json#/if/properties/*", "const", "must be true")) return false; }
     }
   }
   return c.errors.length === errs;
@@ -194,10 +188,8 @@ function checkEnvelopeThen(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["status"] !== undefined) {
-      leaf: {
-        const x = v["status"];
-        if (x !== "ok" && x !== "partial") { if (rt.failAt(c, rt.at(c, p, "status"), "envelope.json#/then/properties/*", "enum", "must be one of \"ok\", \"partial\"")) return false; break leaf; }
-      }
+      const x = v["status"];
+      if (x !== "ok" && x !== "partial") { if (rt.failAt(c, rt.at(c, p, "status"), "envelope.json#/then/properties/*", "enum", "must be one of \"ok\", \"partial\"")) return false; }
     }
     if (v["error"] !== undefined && !rt.never(c, rt.at(c, p, "error"), "envelope.json#/then/properties/error") && c.stop) return false;
     if (v["data"] === undefined && rt.failRequired(c, p, "envelope.json#/then", "data")) return false;

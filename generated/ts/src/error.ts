@@ -268,22 +268,18 @@ export function checkError(v: unknown, p: number, c: rt.Context): boolean {
     if (v["code"] !== undefined && !checkCode(v["code"], rt.at(c, p, "code"), c) && c.stop) return false;
     if (v["category"] !== undefined && !checkCategory(v["category"], rt.at(c, p, "category"), c) && c.stop) return false;
     if (v["message"] !== undefined) {
-      leaf: {
-        const x = v["message"];
-        if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "message"), "error.json#/properties/*", "minLength", 1)) return false;
-          if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.failLimit(c, rt.at(c, p, "message"), "error.json#/properties/*", "maxLength", 2000)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "message"), "error.json#/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["message"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "message"), "error.json#/properties/*", "minLength", 1)) return false;
+        if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.failLimit(c, rt.at(c, p, "message"), "error.json#/properties/*", "maxLength", 2000)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "message"), "error.json#/properties/*", "string", x)) return false; }
     }
     if (v["remediation"] !== undefined) {
-      leaf: {
-        const x = v["remediation"];
-        if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "remediation"), "error.json#/properties/*", "minLength", 1)) return false;
-          if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.failLimit(c, rt.at(c, p, "remediation"), "error.json#/properties/*", "maxLength", 2000)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "remediation"), "error.json#/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["remediation"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "remediation"), "error.json#/properties/*", "minLength", 1)) return false;
+        if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.failLimit(c, rt.at(c, p, "remediation"), "error.json#/properties/*", "maxLength", 2000)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "remediation"), "error.json#/properties/*", "string", x)) return false; }
     }
     if (v["retry"] !== undefined && !checkRetry(v["retry"], rt.at(c, p, "retry"), c) && c.stop) return false;
     if (v["details"] !== undefined && !checkDetailMap(v["details"], rt.at(c, p, "details"), c) && c.stop) return false;
@@ -325,19 +321,14 @@ export function checkRetry(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["retryable"] !== undefined) {
-      leaf: {
-        const x = v["retryable"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "retryable"), "error.json#/$defs/retry/properties/*", "boolean", x)) return false; break leaf; }
-      }
+      const x = v["retryable"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "retryable"), "error.json#/$defs/retry/properties/*", "boolean", x)) return false; }
     }
     if (v["after_ms"] !== undefined) {
-      leaf: {
-        const x = v["after_ms"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "after_ms"), "error.json#/$defs/retry/properties/*", "integer", x)) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "after_ms"), "error.json#/$defs/retry/properties/*", "minimum", 0)) return false;
-        }
-      }
+      const x = v["after_ms"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "after_ms"), "error.json#/$defs/retry/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "after_ms"), "error.json#/$defs/retry/properties/*", "integer", x)) return false; }
     }
     for (const k in v) {
       switch (k) {

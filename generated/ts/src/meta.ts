@@ -714,12 +714,10 @@ function checkFidelityPropertiesDroppedIDs(v: unknown, p: number, c: rt.Context)
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      leaf: {
-        const x = v[i];
-        if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, i), "meta.json#/$defs/fidelity/properties/dropped_ids/items", "minLength", 1)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, i), "meta.json#/$defs/fidelity/properties/dropped_ids/items", "string", x)) return false; break leaf; }
-      }
+      const x = v[i];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, i), "meta.json#/$defs/fidelity/properties/dropped_ids/items", "minLength", 1)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, i), "meta.json#/$defs/fidelity/properties/dropped_ids/items", "string", x)) return false; }
     }
   } else { rt.failType(c, p, "meta.json#/$defs/fidelity/properties/dropped_ids", "array", v); return false; }
   return c.errors.length === errs;
@@ -730,40 +728,28 @@ export function checkLimits(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["max_items"] !== undefined) {
-      leaf: {
-        const x = v["max_items"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "max_items"), "meta.json#/$defs/limits/properties/*", "integer", x)) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "max_items"), "meta.json#/$defs/limits/properties/*", "minimum", 0)) return false;
-        }
-      }
+      const x = v["max_items"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "max_items"), "meta.json#/$defs/limits/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "max_items"), "meta.json#/$defs/limits/properties/*", "integer", x)) return false; }
     }
     if (v["max_depth"] !== undefined) {
-      leaf: {
-        const x = v["max_depth"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "max_depth"), "meta.json#/$defs/limits/properties/*", "integer", x)) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "max_depth"), "meta.json#/$defs/limits/properties/*", "minimum", 0)) return false;
-        }
-      }
+      const x = v["max_depth"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "max_depth"), "meta.json#/$defs/limits/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "max_depth"), "meta.json#/$defs/limits/properties/*", "integer", x)) return false; }
     }
     if (v["max_tokens"] !== undefined) {
-      leaf: {
-        const x = v["max_tokens"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "max_tokens"), "meta.json#/$defs/limits/properties/*", "integer", x)) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "max_tokens"), "meta.json#/$defs/limits/properties/*", "minimum", 0)) return false;
-        }
-      }
+      const x = v["max_tokens"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "max_tokens"), "meta.json#/$defs/limits/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "max_tokens"), "meta.json#/$defs/limits/properties/*", "integer", x)) return false; }
     }
     if (v["max_bytes"] !== undefined) {
-      leaf: {
-        const x = v["max_bytes"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "max_bytes"), "meta.json#/$defs/limits/properties/*", "integer", x)) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "max_bytes"), "meta.json#/$defs/limits/properties/*", "minimum", 0)) return false;
-        }
-      }
+      const x = v["max_bytes"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "max_bytes"), "meta.json#/$defs/limits/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "max_bytes"), "meta.json#/$defs/limits/properties/*", "integer", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -870,13 +856,11 @@ export function checkNextCall(v: unknown, p: number, c: rt.Context): boolean {
     if (v["tool"] !== undefined && !checkToolName(v["tool"], rt.at(c, p, "tool"), c) && c.stop) return false;
     if (v["arguments"] !== undefined && !checkNextCallPropertiesArguments(v["arguments"], rt.at(c, p, "arguments"), c) && c.stop) return false;
     if (v["reason"] !== undefined) {
-      leaf: {
-        const x = v["reason"];
-        if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "reason"), "meta.json#/$defs/next_call/properties/*", "minLength", 1)) return false;
-          if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.failLimit(c, rt.at(c, p, "reason"), "meta.json#/$defs/next_call/properties/*", "maxLength", 2000)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "reason"), "meta.json#/$defs/next_call/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["reason"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "reason"), "meta.json#/$defs/next_call/properties/*", "minLength", 1)) return false;
+        if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.failLimit(c, rt.at(c, p, "reason"), "meta.json#/$defs/next_call/properties/*", "maxLength", 2000)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "reason"), "meta.json#/$defs/next_call/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -905,36 +889,26 @@ export function checkPagination(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["has_more"] !== undefined) {
-      leaf: {
-        const x = v["has_more"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "has_more"), "meta.json#/$defs/pagination/properties/*", "boolean", x)) return false; break leaf; }
-      }
+      const x = v["has_more"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "has_more"), "meta.json#/$defs/pagination/properties/*", "boolean", x)) return false; }
     }
     if (v["cursor"] !== undefined) {
-      leaf: {
-        const x = v["cursor"];
-        if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "cursor"), "meta.json#/$defs/pagination/properties/*", "minLength", 1)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "cursor"), "meta.json#/$defs/pagination/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["cursor"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "cursor"), "meta.json#/$defs/pagination/properties/*", "minLength", 1)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "cursor"), "meta.json#/$defs/pagination/properties/*", "string", x)) return false; }
     }
     if (v["page_size"] !== undefined) {
-      leaf: {
-        const x = v["page_size"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "page_size"), "meta.json#/$defs/pagination/properties/*", "integer", x)) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 1 && rt.failLimit(c, rt.at(c, p, "page_size"), "meta.json#/$defs/pagination/properties/*", "minimum", 1)) return false;
-        }
-      }
+      const x = v["page_size"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 1 && rt.failLimit(c, rt.at(c, p, "page_size"), "meta.json#/$defs/pagination/properties/*", "minimum", 1)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "page_size"), "meta.json#/$defs/pagination/properties/*", "integer", x)) return false; }
     }
     if (v["total"] !== undefined) {
-      leaf: {
-        const x = v["total"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "total"), "meta.json#/$defs/pagination/properties/*", "integer", x)) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "total"), "meta.json#/$defs/pagination/properties/*", "minimum", 0)) return false;
-        }
-      }
+      const x = v["total"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "total"), "meta.json#/$defs/pagination/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "total"), "meta.json#/$defs/pagination/properties/*", "integer", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -959,10 +933,8 @@ function checkPaginationIf(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["has_more"] !== undefined) {
-      leaf: {
-        const x = v["has_more"];
-        if (x !== true) { if (rt.failAt(c, rt.at(c, p, "has_more"), "meta.json#/$defs/pagination/if/properties/*", "const", "must be true")) return false; break leaf; }
-      }
+      const x = v["has_more"];
+      if (x !== true) { if (rt.failAt(c, rt.at(c, p, "has_more"), "meta.json#/$defs/pagination/if/properties/*", "const", "must be true")) return false; }
     }
   }
   return c.errors.length === errs;
@@ -982,48 +954,34 @@ export function checkRateLimit(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["limit"] !== undefined) {
-      leaf: {
-        const x = v["limit"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "limit"), "meta.json#/$defs/rate_limit/properties/*", "integer", x)) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "limit"), "meta.json#/$defs/rate_limit/properties/*", "minimum", 0)) return false;
-        }
-      }
+      const x = v["limit"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "limit"), "meta.json#/$defs/rate_limit/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "limit"), "meta.json#/$defs/rate_limit/properties/*", "integer", x)) return false; }
     }
     if (v["remaining"] !== undefined) {
-      leaf: {
-        const x = v["remaining"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "remaining"), "meta.json#/$defs/rate_limit/properties/*", "integer", x)) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "remaining"), "meta.json#/$defs/rate_limit/properties/*", "minimum", 0)) return false;
-        }
-      }
+      const x = v["remaining"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "remaining"), "meta.json#/$defs/rate_limit/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "remaining"), "meta.json#/$defs/rate_limit/properties/*", "integer", x)) return false; }
     }
     if (v["window_ms"] !== undefined) {
-      leaf: {
-        const x = v["window_ms"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "window_ms"), "meta.json#/$defs/rate_limit/properties/*", "integer", x)) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 1 && rt.failLimit(c, rt.at(c, p, "window_ms"), "meta.json#/$defs/rate_limit/properties/*", "minimum", 1)) return false;
-        }
-      }
+      const x = v["window_ms"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 1 && rt.failLimit(c, rt.at(c, p, "window_ms"), "meta.json#/$defs/rate_limit/properties/*", "minimum", 1)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "window_ms"), "meta.json#/$defs/rate_limit/properties/*", "integer", x)) return false; }
     }
     if (v["reset_at"] !== undefined) {
-      leaf: {
-        const x = v["reset_at"];
-        if (typeof x === "string") {
-          if (!rt.isDateTime(x) && rt.failAt(c, rt.at(c, p, "reset_at"), "meta.json#/$defs/rate_limit/properties/*", "format", "must be a valid date-time")) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "reset_at"), "meta.json#/$defs/rate_limit/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["reset_at"];
+      if (typeof x === "string") {
+        if (!rt.isDateTime(x) && rt.failAt(c, rt.at(c, p, "reset_at"), "meta.json#/$defs/rate_limit/properties/*", "format", "must be a valid date-time")) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "reset_at"), "meta.json#/$defs/rate_limit/properties/*", "string", x)) return false; }
     }
     if (v["retry_after_ms"] !== undefined) {
-      leaf: {
-        const x = v["retry_after_ms"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "retry_after_ms"), "meta.json#/$defs/rate_limit/properties/*", "integer", x)) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "retry_after_ms"), "meta.json#/$defs/rate_limit/properties/*", "minimum", 0)) return false;
-        }
-      }
+      const x = v["retry_after_ms"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "retry_after_ms"), "meta.json#/$defs/rate_limit/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "retry_after_ms"), "meta.json#/$defs/rate_limit/properties/*", "integer", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -1058,13 +1016,11 @@ export function checkSource(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["convention"] !== undefined) {
-      leaf: {
-        const x = v["convention"];
-        if (typeof x === "string") {
-          if (x.length > 64 && rt.codePoints(x) > 64 && rt.failLimit(c, rt.at(c, p, "convention"), "meta.json#/$defs/source/properties/*", "maxLength", 64)) return false;
-          if (!patternSourcePropertiesConvention.test(x) && rt.failAt(c, rt.at(c, p, "convention"), "meta.json#/$defs/source/properties/*", "pattern", "must match the pattern \"^[a-z][a-z0-9-]*$\"")) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "convention"), "meta.json#/$defs/source/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["convention"];
+      if (typeof x === "string") {
+        if (x.length > 64 && rt.codePoints(x) > 64 && rt.failLimit(c, rt.at(c, p, "convention"), "meta.json#/$defs/source/properties/*", "maxLength", 64)) return false;
+        if (!patternSourcePropertiesConvention.test(x) && rt.failAt(c, rt.at(c, p, "convention"), "meta.json#/$defs/source/properties/*", "pattern", "must match the pattern \"^[a-z][a-z0-9-]*$\"")) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "convention"), "meta.json#/$defs/source/properties/*", "string", x)) return false; }
     }
     if (v["kept"] !== undefined && !checkSourcePropertiesKept(v["kept"], rt.at(c, p, "kept"), c) && c.stop) return false;
     if (v["absent"] !== undefined && !checkSourcePropertiesAbsent(v["absent"], rt.at(c, p, "absent"), c) && c.stop) return false;
@@ -1163,19 +1119,14 @@ export function checkTelemetry(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["cache_hit"] !== undefined) {
-      leaf: {
-        const x = v["cache_hit"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "cache_hit"), "meta.json#/$defs/telemetry/properties/*", "boolean", x)) return false; break leaf; }
-      }
+      const x = v["cache_hit"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "cache_hit"), "meta.json#/$defs/telemetry/properties/*", "boolean", x)) return false; }
     }
     if (v["downstream_calls"] !== undefined) {
-      leaf: {
-        const x = v["downstream_calls"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "downstream_calls"), "meta.json#/$defs/telemetry/properties/*", "integer", x)) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "downstream_calls"), "meta.json#/$defs/telemetry/properties/*", "minimum", 0)) return false;
-        }
-      }
+      const x = v["downstream_calls"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "downstream_calls"), "meta.json#/$defs/telemetry/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "downstream_calls"), "meta.json#/$defs/telemetry/properties/*", "integer", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -1204,21 +1155,16 @@ export function checkTiming(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["started_at"] !== undefined) {
-      leaf: {
-        const x = v["started_at"];
-        if (typeof x === "string") {
-          if (!rt.isDateTime(x) && rt.failAt(c, rt.at(c, p, "started_at"), "meta.json#/$defs/timing/properties/*", "format", "must be a valid date-time")) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "started_at"), "meta.json#/$defs/timing/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["started_at"];
+      if (typeof x === "string") {
+        if (!rt.isDateTime(x) && rt.failAt(c, rt.at(c, p, "started_at"), "meta.json#/$defs/timing/properties/*", "format", "must be a valid date-time")) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "started_at"), "meta.json#/$defs/timing/properties/*", "string", x)) return false; }
     }
     if (v["duration_ms"] !== undefined) {
-      leaf: {
-        const x = v["duration_ms"];
-        if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "duration_ms"), "meta.json#/$defs/timing/properties/*", "number", x)) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "duration_ms"), "meta.json#/$defs/timing/properties/*", "minimum", 0)) return false;
-        }
-      }
+      const x = v["duration_ms"];
+      if (typeof x === "number" && Number.isFinite(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "duration_ms"), "meta.json#/$defs/timing/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "duration_ms"), "meta.json#/$defs/timing/properties/*", "number", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -1237,31 +1183,22 @@ export function checkTokenUsage(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["estimated"] !== undefined) {
-      leaf: {
-        const x = v["estimated"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "estimated"), "meta.json#/$defs/token_usage/properties/*", "integer", x)) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "estimated"), "meta.json#/$defs/token_usage/properties/*", "minimum", 0)) return false;
-        }
-      }
+      const x = v["estimated"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "estimated"), "meta.json#/$defs/token_usage/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "estimated"), "meta.json#/$defs/token_usage/properties/*", "integer", x)) return false; }
     }
     if (v["actual"] !== undefined) {
-      leaf: {
-        const x = v["actual"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "actual"), "meta.json#/$defs/token_usage/properties/*", "integer", x)) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "actual"), "meta.json#/$defs/token_usage/properties/*", "minimum", 0)) return false;
-        }
-      }
+      const x = v["actual"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "actual"), "meta.json#/$defs/token_usage/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "actual"), "meta.json#/$defs/token_usage/properties/*", "integer", x)) return false; }
     }
     if (v["budget"] !== undefined) {
-      leaf: {
-        const x = v["budget"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "budget"), "meta.json#/$defs/token_usage/properties/*", "integer", x)) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 1 && rt.failLimit(c, rt.at(c, p, "budget"), "meta.json#/$defs/token_usage/properties/*", "minimum", 1)) return false;
-        }
-      }
+      const x = v["budget"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 1 && rt.failLimit(c, rt.at(c, p, "budget"), "meta.json#/$defs/token_usage/properties/*", "minimum", 1)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "budget"), "meta.json#/$defs/token_usage/properties/*", "integer", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -1284,22 +1221,18 @@ export function checkTool(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["name"] !== undefined && !checkToolName(v["name"], rt.at(c, p, "name"), c) && c.stop) return false;
     if (v["version"] !== undefined) {
-      leaf: {
-        const x = v["version"];
-        if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "version"), "meta.json#/$defs/tool/properties/*", "minLength", 1)) return false;
-          if (x.length > 100 && rt.codePoints(x) > 100 && rt.failLimit(c, rt.at(c, p, "version"), "meta.json#/$defs/tool/properties/*", "maxLength", 100)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "version"), "meta.json#/$defs/tool/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["version"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "version"), "meta.json#/$defs/tool/properties/*", "minLength", 1)) return false;
+        if (x.length > 100 && rt.codePoints(x) > 100 && rt.failLimit(c, rt.at(c, p, "version"), "meta.json#/$defs/tool/properties/*", "maxLength", 100)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "version"), "meta.json#/$defs/tool/properties/*", "string", x)) return false; }
     }
     if (v["adapter"] !== undefined) {
-      leaf: {
-        const x = v["adapter"];
-        if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "adapter"), "meta.json#/$defs/tool/properties/*", "minLength", 1)) return false;
-          if (x.length > 100 && rt.codePoints(x) > 100 && rt.failLimit(c, rt.at(c, p, "adapter"), "meta.json#/$defs/tool/properties/*", "maxLength", 100)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "adapter"), "meta.json#/$defs/tool/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["adapter"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "adapter"), "meta.json#/$defs/tool/properties/*", "minLength", 1)) return false;
+        if (x.length > 100 && rt.codePoints(x) > 100 && rt.failLimit(c, rt.at(c, p, "adapter"), "meta.json#/$defs/tool/properties/*", "maxLength", 100)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "adapter"), "meta.json#/$defs/tool/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -1332,23 +1265,19 @@ export function checkUpgradeHint(v: unknown, p: number, c: rt.Context): boolean 
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["feature"] !== undefined) {
-      leaf: {
-        const x = v["feature"];
-        if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "feature"), "meta.json#/$defs/upgrade_hint/properties/*", "minLength", 1)) return false;
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "feature"), "meta.json#/$defs/upgrade_hint/properties/*", "maxLength", 200)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "feature"), "meta.json#/$defs/upgrade_hint/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["feature"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "feature"), "meta.json#/$defs/upgrade_hint/properties/*", "minLength", 1)) return false;
+        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "feature"), "meta.json#/$defs/upgrade_hint/properties/*", "maxLength", 200)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "feature"), "meta.json#/$defs/upgrade_hint/properties/*", "string", x)) return false; }
     }
     if (v["tier"] !== undefined && !checkTier(v["tier"], rt.at(c, p, "tier"), c) && c.stop) return false;
     if (v["reason"] !== undefined) {
-      leaf: {
-        const x = v["reason"];
-        if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "reason"), "meta.json#/$defs/upgrade_hint/properties/*", "minLength", 1)) return false;
-          if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.failLimit(c, rt.at(c, p, "reason"), "meta.json#/$defs/upgrade_hint/properties/*", "maxLength", 2000)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "reason"), "meta.json#/$defs/upgrade_hint/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["reason"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "reason"), "meta.json#/$defs/upgrade_hint/properties/*", "minLength", 1)) return false;
+        if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.failLimit(c, rt.at(c, p, "reason"), "meta.json#/$defs/upgrade_hint/properties/*", "maxLength", 2000)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "reason"), "meta.json#/$defs/upgrade_hint/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -1370,30 +1299,24 @@ export function checkWorkspace(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["root"] !== undefined) {
-      leaf: {
-        const x = v["root"];
-        if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "root"), "meta.json#/$defs/workspace/properties/*", "minLength", 1)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "root"), "meta.json#/$defs/workspace/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["root"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "root"), "meta.json#/$defs/workspace/properties/*", "minLength", 1)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "root"), "meta.json#/$defs/workspace/properties/*", "string", x)) return false; }
     }
     if (v["repo_name"] !== undefined) {
-      leaf: {
-        const x = v["repo_name"];
-        if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "repo_name"), "meta.json#/$defs/workspace/properties/*", "minLength", 1)) return false;
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "repo_name"), "meta.json#/$defs/workspace/properties/*", "maxLength", 200)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "repo_name"), "meta.json#/$defs/workspace/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["repo_name"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "repo_name"), "meta.json#/$defs/workspace/properties/*", "minLength", 1)) return false;
+        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "repo_name"), "meta.json#/$defs/workspace/properties/*", "maxLength", 200)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "repo_name"), "meta.json#/$defs/workspace/properties/*", "string", x)) return false; }
     }
     if (v["revision"] !== undefined) {
-      leaf: {
-        const x = v["revision"];
-        if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "revision"), "meta.json#/$defs/workspace/properties/*", "minLength", 1)) return false;
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "revision"), "meta.json#/$defs/workspace/properties/*", "maxLength", 200)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "revision"), "meta.json#/$defs/workspace/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["revision"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "revision"), "meta.json#/$defs/workspace/properties/*", "minLength", 1)) return false;
+        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "revision"), "meta.json#/$defs/workspace/properties/*", "maxLength", 200)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "revision"), "meta.json#/$defs/workspace/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {

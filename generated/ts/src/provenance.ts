@@ -249,39 +249,30 @@ export function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["id"] !== undefined) {
-      leaf: {
-        const x = v["id"];
-        if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "id"), "provenance.json#/$defs/artifact/properties/*", "minLength", 1)) return false;
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "id"), "provenance.json#/$defs/artifact/properties/*", "maxLength", 200)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "id"), "provenance.json#/$defs/artifact/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["id"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "id"), "provenance.json#/$defs/artifact/properties/*", "minLength", 1)) return false;
+        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "id"), "provenance.json#/$defs/artifact/properties/*", "maxLength", 200)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "id"), "provenance.json#/$defs/artifact/properties/*", "string", x)) return false; }
     }
     if (v["media_type"] !== undefined) {
-      leaf: {
-        const x = v["media_type"];
-        if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "media_type"), "provenance.json#/$defs/artifact/properties/*", "minLength", 1)) return false;
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "media_type"), "provenance.json#/$defs/artifact/properties/*", "maxLength", 200)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "media_type"), "provenance.json#/$defs/artifact/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["media_type"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "media_type"), "provenance.json#/$defs/artifact/properties/*", "minLength", 1)) return false;
+        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "media_type"), "provenance.json#/$defs/artifact/properties/*", "maxLength", 200)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "media_type"), "provenance.json#/$defs/artifact/properties/*", "string", x)) return false; }
     }
     if (v["locator"] !== undefined) {
-      leaf: {
-        const x = v["locator"];
-        if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "locator"), "provenance.json#/$defs/artifact/properties/*", "minLength", 1)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "locator"), "provenance.json#/$defs/artifact/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["locator"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "locator"), "provenance.json#/$defs/artifact/properties/*", "minLength", 1)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "locator"), "provenance.json#/$defs/artifact/properties/*", "string", x)) return false; }
     }
     if (v["size_bytes"] !== undefined) {
-      leaf: {
-        const x = v["size_bytes"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "size_bytes"), "provenance.json#/$defs/artifact/properties/*", "integer", x)) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "size_bytes"), "provenance.json#/$defs/artifact/properties/*", "minimum", 0)) return false;
-        }
-      }
+      const x = v["size_bytes"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "size_bytes"), "provenance.json#/$defs/artifact/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "size_bytes"), "provenance.json#/$defs/artifact/properties/*", "integer", x)) return false; }
     }
     if (v["digest"] !== undefined && !checkDigest(v["digest"], rt.at(c, p, "digest"), c) && c.stop) return false;
     if (v["labels"] !== undefined && !checkArtifactPropertiesLabels(v["labels"], rt.at(c, p, "labels"), c) && c.stop) return false;
@@ -308,12 +299,10 @@ function checkArtifactPropertiesLabels(v: unknown, p: number, c: rt.Context): bo
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
-      leaf: {
-        const x = v[k];
-        if (typeof x === "string") {
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, k), "provenance.json#/$defs/artifact/properties/labels/additionalProperties", "maxLength", 200)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, k), "provenance.json#/$defs/artifact/properties/labels/additionalProperties", "string", x)) return false; break leaf; }
-      }
+      const x = v[k];
+      if (typeof x === "string") {
+        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, k), "provenance.json#/$defs/artifact/properties/labels/additionalProperties", "maxLength", 200)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, k), "provenance.json#/$defs/artifact/properties/labels/additionalProperties", "string", x)) return false; }
     }
   } else { rt.failType(c, p, "provenance.json#/$defs/artifact/properties/labels", "object", v); return false; }
   return c.errors.length === errs;
@@ -334,32 +323,26 @@ export function checkEvidence(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["field"] !== undefined) {
-      leaf: {
-        const x = v["field"];
-        if (typeof x === "string") {
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "field"), "provenance.json#/$defs/evidence/properties/*", "maxLength", 200)) return false;
-          if (!patternEvidencePropertiesField.test(x) && rt.failAt(c, rt.at(c, p, "field"), "provenance.json#/$defs/evidence/properties/*", "pattern", "must match the pattern \"^(/([^~/]|~[01])*)*$\"")) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "field"), "provenance.json#/$defs/evidence/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["field"];
+      if (typeof x === "string") {
+        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "field"), "provenance.json#/$defs/evidence/properties/*", "maxLength", 200)) return false;
+        if (!patternEvidencePropertiesField.test(x) && rt.failAt(c, rt.at(c, p, "field"), "provenance.json#/$defs/evidence/properties/*", "pattern", "must match the pattern \"^(/([^~/]|~[01])*)*$\"")) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "field"), "provenance.json#/$defs/evidence/properties/*", "string", x)) return false; }
     }
     if (v["source"] !== undefined) {
-      leaf: {
-        const x = v["source"];
-        if (typeof x === "string") {
-          if (x.length > 1000 && rt.codePoints(x) > 1000 && rt.failLimit(c, rt.at(c, p, "source"), "provenance.json#/$defs/evidence/properties/*", "maxLength", 1000)) return false;
-          if (!patternEvidencePropertiesSource.test(x) && rt.failAt(c, rt.at(c, p, "source"), "provenance.json#/$defs/evidence/properties/*", "pattern", "must match the pattern \"^artifact:[^#\\\\s]+(#\\\\S+)?$\"")) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "source"), "provenance.json#/$defs/evidence/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["source"];
+      if (typeof x === "string") {
+        if (x.length > 1000 && rt.codePoints(x) > 1000 && rt.failLimit(c, rt.at(c, p, "source"), "provenance.json#/$defs/evidence/properties/*", "maxLength", 1000)) return false;
+        if (!patternEvidencePropertiesSource.test(x) && rt.failAt(c, rt.at(c, p, "source"), "provenance.json#/$defs/evidence/properties/*", "pattern", "must match the pattern \"^artifact:[^#\\\\s]+(#\\\\S+)?$\"")) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "source"), "provenance.json#/$defs/evidence/properties/*", "string", x)) return false; }
     }
     if (v["method"] !== undefined && !checkMethodID(v["method"], rt.at(c, p, "method"), c) && c.stop) return false;
     if (v["note"] !== undefined) {
-      leaf: {
-        const x = v["note"];
-        if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "note"), "provenance.json#/$defs/evidence/properties/*", "minLength", 1)) return false;
-          if (x.length > 400 && rt.codePoints(x) > 400 && rt.failLimit(c, rt.at(c, p, "note"), "provenance.json#/$defs/evidence/properties/*", "maxLength", 400)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "note"), "provenance.json#/$defs/evidence/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["note"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "note"), "provenance.json#/$defs/evidence/properties/*", "minLength", 1)) return false;
+        if (x.length > 400 && rt.codePoints(x) > 400 && rt.failLimit(c, rt.at(c, p, "note"), "provenance.json#/$defs/evidence/properties/*", "maxLength", 400)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "note"), "provenance.json#/$defs/evidence/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -415,12 +398,10 @@ export function checkProvenance(v: unknown, p: number, c: rt.Context): boolean {
     if (v["run_id"] !== undefined && !checkRunID(v["run_id"], rt.at(c, p, "run_id"), c) && c.stop) return false;
     if (v["tool"] !== undefined && !checkTool(v["tool"], rt.at(c, p, "tool"), c) && c.stop) return false;
     if (v["started_at"] !== undefined) {
-      leaf: {
-        const x = v["started_at"];
-        if (typeof x === "string") {
-          if (!rt.isDateTime(x) && rt.failAt(c, rt.at(c, p, "started_at"), "provenance.json#/properties/*", "format", "must be a valid date-time")) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "started_at"), "provenance.json#/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["started_at"];
+      if (typeof x === "string") {
+        if (!rt.isDateTime(x) && rt.failAt(c, rt.at(c, p, "started_at"), "provenance.json#/properties/*", "format", "must be a valid date-time")) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "started_at"), "provenance.json#/properties/*", "string", x)) return false; }
     }
     if (v["inputs"] !== undefined && !checkProvenancePropertiesInputs(v["inputs"], rt.at(c, p, "inputs"), c) && c.stop) return false;
     if (v["outputs"] !== undefined && !checkProvenancePropertiesOutputs(v["outputs"], rt.at(c, p, "outputs"), c) && c.stop) return false;
@@ -524,31 +505,25 @@ export function checkSignature(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["alg"] !== undefined) {
-      leaf: {
-        const x = v["alg"];
-        if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "alg"), "provenance.json#/$defs/signature/properties/*", "minLength", 1)) return false;
-          if (x.length > 100 && rt.codePoints(x) > 100 && rt.failLimit(c, rt.at(c, p, "alg"), "provenance.json#/$defs/signature/properties/*", "maxLength", 100)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "alg"), "provenance.json#/$defs/signature/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["alg"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "alg"), "provenance.json#/$defs/signature/properties/*", "minLength", 1)) return false;
+        if (x.length > 100 && rt.codePoints(x) > 100 && rt.failLimit(c, rt.at(c, p, "alg"), "provenance.json#/$defs/signature/properties/*", "maxLength", 100)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "alg"), "provenance.json#/$defs/signature/properties/*", "string", x)) return false; }
     }
     if (v["key_id"] !== undefined) {
-      leaf: {
-        const x = v["key_id"];
-        if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "key_id"), "provenance.json#/$defs/signature/properties/*", "minLength", 1)) return false;
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "key_id"), "provenance.json#/$defs/signature/properties/*", "maxLength", 200)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "key_id"), "provenance.json#/$defs/signature/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["key_id"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "key_id"), "provenance.json#/$defs/signature/properties/*", "minLength", 1)) return false;
+        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "key_id"), "provenance.json#/$defs/signature/properties/*", "maxLength", 200)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "key_id"), "provenance.json#/$defs/signature/properties/*", "string", x)) return false; }
     }
     if (v["value"] !== undefined) {
-      leaf: {
-        const x = v["value"];
-        if (typeof x === "string") {
-          if (rt.codePoints(x) < 16 && rt.failLimit(c, rt.at(c, p, "value"), "provenance.json#/$defs/signature/properties/*", "minLength", 16)) return false;
-          if (x.length > 5000 && rt.codePoints(x) > 5000 && rt.failLimit(c, rt.at(c, p, "value"), "provenance.json#/$defs/signature/properties/*", "maxLength", 5000)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "value"), "provenance.json#/$defs/signature/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["value"];
+      if (typeof x === "string") {
+        if (rt.codePoints(x) < 16 && rt.failLimit(c, rt.at(c, p, "value"), "provenance.json#/$defs/signature/properties/*", "minLength", 16)) return false;
+        if (x.length > 5000 && rt.codePoints(x) > 5000 && rt.failLimit(c, rt.at(c, p, "value"), "provenance.json#/$defs/signature/properties/*", "maxLength", 5000)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "value"), "provenance.json#/$defs/signature/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {

@@ -83,22 +83,18 @@ export function checkWarning(v: unknown, p: number, c: rt.Context): boolean {
     if (v["code"] !== undefined && !checkCode(v["code"], rt.at(c, p, "code"), c) && c.stop) return false;
     if (v["severity"] !== undefined && !checkSeverity(v["severity"], rt.at(c, p, "severity"), c) && c.stop) return false;
     if (v["message"] !== undefined) {
-      leaf: {
-        const x = v["message"];
-        if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "message"), "warning.json#/properties/*", "minLength", 1)) return false;
-          if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.failLimit(c, rt.at(c, p, "message"), "warning.json#/properties/*", "maxLength", 2000)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "message"), "warning.json#/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["message"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "message"), "warning.json#/properties/*", "minLength", 1)) return false;
+        if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.failLimit(c, rt.at(c, p, "message"), "warning.json#/properties/*", "maxLength", 2000)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "message"), "warning.json#/properties/*", "string", x)) return false; }
     }
     if (v["suggestion"] !== undefined) {
-      leaf: {
-        const x = v["suggestion"];
-        if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "suggestion"), "warning.json#/properties/*", "minLength", 1)) return false;
-          if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.failLimit(c, rt.at(c, p, "suggestion"), "warning.json#/properties/*", "maxLength", 2000)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "suggestion"), "warning.json#/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["suggestion"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "suggestion"), "warning.json#/properties/*", "minLength", 1)) return false;
+        if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.failLimit(c, rt.at(c, p, "suggestion"), "warning.json#/properties/*", "maxLength", 2000)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "suggestion"), "warning.json#/properties/*", "string", x)) return false; }
     }
     if (v["context"] !== undefined && !checkDetailMap(v["context"], rt.at(c, p, "context"), c) && c.stop) return false;
     for (const k in v) {

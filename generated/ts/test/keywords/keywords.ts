@@ -205,43 +205,34 @@ export function checkKeywords(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["type"] !== undefined) {
-      leaf: {
-        const x = v["type"];
-        if (!(x === null || typeof x === "string")) { if (rt.failType(c, rt.at(c, p, "type"), "keywords.json#/properties/*", "null or string", x)) return false; break leaf; }
-      }
+      const x = v["type"];
+      if (!(x === null || typeof x === "string")) { if (rt.failType(c, rt.at(c, p, "type"), "keywords.json#/properties/*", "null or string", x)) return false; }
     }
     if (v["enum"] !== undefined && !checkKeywordsEnum(v["enum"], rt.at(c, p, "enum"), c) && c.stop) return false;
     if (v["const"] !== undefined && !checkKeywordsConst(v["const"], rt.at(c, p, "const"), c) && c.stop) return false;
     if (v["string"] !== undefined) {
-      leaf: {
-        const x = v["string"];
-        if (typeof x === "string") {
-          if (rt.codePoints(x) < 2 && rt.failLimit(c, rt.at(c, p, "string"), "keywords.json#/properties/*", "minLength", 2)) return false;
-          if (x.length > 3 && rt.codePoints(x) > 3 && rt.failLimit(c, rt.at(c, p, "string"), "keywords.json#/properties/*", "maxLength", 3)) return false;
-          if (!patternKeywordsPropertiesString.test(x) && rt.failAt(c, rt.at(c, p, "string"), "keywords.json#/properties/*", "pattern", "must match the pattern \"^[a-z\\\"]+$\"")) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "string"), "keywords.json#/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["string"];
+      if (typeof x === "string") {
+        if (rt.codePoints(x) < 2 && rt.failLimit(c, rt.at(c, p, "string"), "keywords.json#/properties/*", "minLength", 2)) return false;
+        if (x.length > 3 && rt.codePoints(x) > 3 && rt.failLimit(c, rt.at(c, p, "string"), "keywords.json#/properties/*", "maxLength", 3)) return false;
+        if (!patternKeywordsPropertiesString.test(x) && rt.failAt(c, rt.at(c, p, "string"), "keywords.json#/properties/*", "pattern", "must match the pattern \"^[a-z\\\"]+$\"")) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "string"), "keywords.json#/properties/*", "string", x)) return false; }
     }
     if (v["format"] !== undefined) {
-      leaf: {
-        const x = v["format"];
-        if (typeof x === "string") {
-          if (!rt.isDate(x) && rt.failAt(c, rt.at(c, p, "format"), "keywords.json#/properties/*", "format", "must be a valid date")) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "format"), "keywords.json#/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["format"];
+      if (typeof x === "string") {
+        if (!rt.isDate(x) && rt.failAt(c, rt.at(c, p, "format"), "keywords.json#/properties/*", "format", "must be a valid date")) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "format"), "keywords.json#/properties/*", "string", x)) return false; }
     }
     if (v["number"] !== undefined) {
-      leaf: {
-        const x = v["number"];
-        if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "number"), "keywords.json#/properties/*", "number", x)) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 1 && rt.failLimit(c, rt.at(c, p, "number"), "keywords.json#/properties/*", "minimum", 1)) return false;
-          if (x > 10 && rt.failLimit(c, rt.at(c, p, "number"), "keywords.json#/properties/*", "maximum", 10)) return false;
-          if (x <= 0.5 && rt.failAt(c, rt.at(c, p, "number"), "keywords.json#/properties/*", "exclusiveMinimum", "must be greater than 0.5")) return false;
-          if (x >= 9.5 && rt.failAt(c, rt.at(c, p, "number"), "keywords.json#/properties/*", "exclusiveMaximum", "must be less than 9.5")) return false;
-          if (!rt.multipleOf(x, 25n, -2) && rt.failAt(c, rt.at(c, p, "number"), "keywords.json#/properties/*", "multipleOf", "must be a multiple of 0.25")) return false;
-        }
-      }
+      const x = v["number"];
+      if (typeof x === "number" && Number.isFinite(x)) {
+        if (x < 1 && rt.failLimit(c, rt.at(c, p, "number"), "keywords.json#/properties/*", "minimum", 1)) return false;
+        if (x > 10 && rt.failLimit(c, rt.at(c, p, "number"), "keywords.json#/properties/*", "maximum", 10)) return false;
+        if (x <= 0.5 && rt.failAt(c, rt.at(c, p, "number"), "keywords.json#/properties/*", "exclusiveMinimum", "must be greater than 0.5")) return false;
+        if (x >= 9.5 && rt.failAt(c, rt.at(c, p, "number"), "keywords.json#/properties/*", "exclusiveMaximum", "must be less than 9.5")) return false;
+        if (!rt.multipleOf(x, 25n, -2) && rt.failAt(c, rt.at(c, p, "number"), "keywords.json#/properties/*", "multipleOf", "must be a multiple of 0.25")) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "number"), "keywords.json#/properties/*", "number", x)) return false; }
     }
     if (v["tuple"] !== undefined && !checkKeywordsTuple(v["tuple"], rt.at(c, p, "tuple"), c) && c.stop) return false;
     if (v["list"] !== undefined && !checkKeywordsPropertiesList(v["list"], rt.at(c, p, "list"), c) && c.stop) return false;
@@ -326,16 +317,12 @@ export function checkKeywordsObject(v: unknown, p: number, c: rt.Context): boole
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["a"] !== undefined) {
-      leaf: {
-        const x = v["a"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "a"), "keywords.json#/properties/object/properties/*", "integer", x)) return false; break leaf; }
-      }
+      const x = v["a"];
+      if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "a"), "keywords.json#/properties/object/properties/*", "integer", x)) return false; }
     }
     if (v["b"] !== undefined) {
-      leaf: {
-        const x = v["b"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "b"), "keywords.json#/properties/object/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["b"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "b"), "keywords.json#/properties/object/properties/*", "string", x)) return false; }
     }
     if (v["x-p"] !== undefined) {
       const x = v["x-p"];
@@ -469,10 +456,9 @@ function checkKeywordsPropertiesIf(v: unknown, p: number, c: rt.Context): boolea
 /** Checks a value against keywords.json#/properties/if/else. */
 function checkKeywordsPropertiesIfElse(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!Number.isInteger(v)) { rt.failType(c, p, "keywords.json#/properties/if/else", "integer", v); return false; }
-  if (typeof v === "number") {
+  if (typeof v === "number" && Number.isInteger(v)) {
     if (v > 5 && rt.failLimit(c, p, "keywords.json#/properties/if/else", "maximum", 5)) return false;
-  }
+  } else { rt.failType(c, p, "keywords.json#/properties/if/else", "integer", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -498,10 +484,8 @@ function checkKeywordsPropertiesList(v: unknown, p: number, c: rt.Context): bool
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      leaf: {
-        const x = v[i];
-        if (!(Number.isInteger(x) || typeof x === "string" || rt.isObject(x))) { if (rt.failType(c, rt.at(c, p, i), "keywords.json#/properties/list/items", "integer or string or object", x)) return false; break leaf; }
-      }
+      const x = v[i];
+      if (!(Number.isInteger(x) || typeof x === "string" || rt.isObject(x))) { if (rt.failType(c, rt.at(c, p, i), "keywords.json#/properties/list/items", "integer or string or object", x)) return false; }
     }
     let matches = 0;
     for (let i = 0; i < v.length; i++) {
@@ -546,10 +530,8 @@ function checkKeywordsPropertiesOpen(v: unknown, p: number, c: rt.Context): bool
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
-      leaf: {
-        const x = v[k];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, k), "keywords.json#/properties/open/additionalProperties", "integer", x)) return false; break leaf; }
-      }
+      const x = v[k];
+      if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, k), "keywords.json#/properties/open/additionalProperties", "integer", x)) return false; }
     }
     if (v["c"] !== undefined && !checkKeywordsPropertiesOpenDependentSchemasC(v, p, c) && c.stop) return false;
   } else { rt.failType(c, p, "keywords.json#/properties/open", "object", v); return false; }

@@ -88,46 +88,33 @@ export function checkHit(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["chunk_id"] !== undefined) {
-      leaf: {
-        const x = v["chunk_id"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "chunk_id"), "search-output.json#/$defs/hit/properties/*", "integer", x)) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "chunk_id"), "search-output.json#/$defs/hit/properties/*", "minimum", 0)) return false;
-        }
-      }
+      const x = v["chunk_id"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "chunk_id"), "search-output.json#/$defs/hit/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "chunk_id"), "search-output.json#/$defs/hit/properties/*", "integer", x)) return false; }
     }
     if (v["score"] !== undefined) {
-      leaf: {
-        const x = v["score"];
-        if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/*", "number", x)) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/*", "minimum", 0)) return false;
-          if (x > 1 && rt.failLimit(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/*", "maximum", 1)) return false;
-        }
-      }
+      const x = v["score"];
+      if (typeof x === "number" && Number.isFinite(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/*", "minimum", 0)) return false;
+        if (x > 1 && rt.failLimit(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/*", "maximum", 1)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/*", "number", x)) return false; }
     }
     if (v["rank"] !== undefined) {
-      leaf: {
-        const x = v["rank"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "rank"), "search-output.json#/$defs/hit/properties/*", "integer", x)) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 1 && rt.failLimit(c, rt.at(c, p, "rank"), "search-output.json#/$defs/hit/properties/*", "minimum", 1)) return false;
-        }
-      }
+      const x = v["rank"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 1 && rt.failLimit(c, rt.at(c, p, "rank"), "search-output.json#/$defs/hit/properties/*", "minimum", 1)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "rank"), "search-output.json#/$defs/hit/properties/*", "integer", x)) return false; }
     }
     if (v["source_file"] !== undefined) {
-      leaf: {
-        const x = v["source_file"];
-        if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "source_file"), "search-output.json#/$defs/hit/properties/*", "minLength", 1)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "source_file"), "search-output.json#/$defs/hit/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["source_file"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "source_file"), "search-output.json#/$defs/hit/properties/*", "minLength", 1)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "source_file"), "search-output.json#/$defs/hit/properties/*", "string", x)) return false; }
     }
     if (v["snippet"] !== undefined) {
-      leaf: {
-        const x = v["snippet"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "snippet"), "search-output.json#/$defs/hit/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["snippet"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "snippet"), "search-output.json#/$defs/hit/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {

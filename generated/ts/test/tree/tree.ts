@@ -25,12 +25,10 @@ export function checkTree(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["name"] !== undefined) {
-      leaf: {
-        const x = v["name"];
-        if (typeof x === "string") {
-          if (x.length > 20 && rt.codePoints(x) > 20 && rt.failLimit(c, rt.at(c, p, "name"), "tree.json#/properties/*", "maxLength", 20)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "name"), "tree.json#/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["name"];
+      if (typeof x === "string") {
+        if (x.length > 20 && rt.codePoints(x) > 20 && rt.failLimit(c, rt.at(c, p, "name"), "tree.json#/properties/*", "maxLength", 20)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "name"), "tree.json#/properties/*", "string", x)) return false; }
     }
     if (v["children"] !== undefined && !checkTreePropertiesChildren(v["children"], rt.at(c, p, "children"), c) && c.stop) return false;
     for (const k in v) {

@@ -43,10 +43,8 @@ export function checkB(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["n"] !== undefined) {
-      leaf: {
-        const x = v["n"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "n"), "b.json#/properties/*", "integer", x)) return false; break leaf; }
-      }
+      const x = v["n"];
+      if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "n"), "b.json#/properties/*", "integer", x)) return false; }
     }
   } else { rt.failType(c, p, "b.json#", "object", v); return false; }
   rt.rest(v, p, c, membersB, -1);

@@ -31,10 +31,8 @@ function checkBadAllOf0(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["a"] !== undefined) {
-      leaf: {
-        const x = v["a"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "a"), "bad.json#/allOf/0/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["a"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "a"), "bad.json#/allOf/0/properties/*", "string", x)) return false; }
     }
   } else { rt.failType(c, p, "bad.json#/allOf/0", "object", v); return false; }
   return c.errors.length === errs;
@@ -45,10 +43,8 @@ function checkBadAllOf1(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["a"] !== undefined) {
-      leaf: {
-        const x = v["a"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "a"), "bad.json#/allOf/1/properties/*", "integer", x)) return false; break leaf; }
-      }
+      const x = v["a"];
+      if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "a"), "bad.json#/allOf/1/properties/*", "integer", x)) return false; }
     }
   } else { rt.failType(c, p, "bad.json#/allOf/1", "object", v); return false; }
   return c.errors.length === errs;

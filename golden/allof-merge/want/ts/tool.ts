@@ -58,16 +58,12 @@ export function checkBase(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["id"] !== undefined) {
-      leaf: {
-        const x = v["id"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "id"), "tool.json#/$defs/base/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["id"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "id"), "tool.json#/$defs/base/properties/*", "string", x)) return false; }
     }
     if (v["title"] !== undefined) {
-      leaf: {
-        const x = v["title"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "title"), "tool.json#/$defs/base/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["title"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "title"), "tool.json#/$defs/base/properties/*", "string", x)) return false; }
     }
     if (v["id"] === undefined && rt.failRequired(c, p, "tool.json#/$defs/base", "id")) return false;
   } else { rt.failType(c, p, "tool.json#/$defs/base", "object", v); return false; }
@@ -89,10 +85,8 @@ function checkToolAllOf1(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["schema"] !== undefined) {
-      leaf: {
-        const x = v["schema"];
-        if (!rt.isObject(x)) { if (rt.failType(c, rt.at(c, p, "schema"), "tool.json#/allOf/1/properties/*", "object", x)) return false; break leaf; }
-      }
+      const x = v["schema"];
+      if (!rt.isObject(x)) { if (rt.failType(c, rt.at(c, p, "schema"), "tool.json#/allOf/1/properties/*", "object", x)) return false; }
     }
     if (v["id"] !== undefined && !checkToolID(v["id"], rt.at(c, p, "id"), c) && c.stop) return false;
     if (v["schema"] === undefined && rt.failRequired(c, p, "tool.json#/allOf/1", "schema")) return false;

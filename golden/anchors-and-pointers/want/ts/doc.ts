@@ -74,10 +74,8 @@ export function checkDocAItem(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["n"] !== undefined) {
-      leaf: {
-        const x = v["n"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "n"), "doc.json#/properties/a/items/properties/*", "integer", x)) return false; break leaf; }
-      }
+      const x = v["n"];
+      if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "n"), "doc.json#/properties/a/items/properties/*", "integer", x)) return false; }
     }
   } else { rt.failType(c, p, "doc.json#/properties/a/items", "object", v); return false; }
   rt.rest(v, p, c, membersDocAItem, -1);
@@ -101,10 +99,8 @@ export function checkThing(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["ok"] !== undefined) {
-      leaf: {
-        const x = v["ok"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "ok"), "doc.json#/$defs/thing/properties/*", "boolean", x)) return false; break leaf; }
-      }
+      const x = v["ok"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "ok"), "doc.json#/$defs/thing/properties/*", "boolean", x)) return false; }
     }
   } else { rt.failType(c, p, "doc.json#/$defs/thing", "object", v); return false; }
   rt.rest(v, p, c, membersThing, -1);

@@ -45,22 +45,16 @@ export function checkLoose(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["several"] !== undefined) {
-      leaf: {
-        const x = v["several"];
-        if (!(Number.isFinite(x) || typeof x === "string" || rt.isObject(x))) { if (rt.failType(c, rt.at(c, p, "several"), "loose.json#/properties/*", "number or string or object", x)) return false; break leaf; }
-      }
+      const x = v["several"];
+      if (!(Number.isFinite(x) || typeof x === "string" || rt.isObject(x))) { if (rt.failType(c, rt.at(c, p, "several"), "loose.json#/properties/*", "number or string or object", x)) return false; }
     }
     if (v["num"] !== undefined) {
-      leaf: {
-        const x = v["num"];
-        if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "num"), "loose.json#/properties/*", "number or integer", x)) return false; break leaf; }
-      }
+      const x = v["num"];
+      if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "num"), "loose.json#/properties/*", "number or integer", x)) return false; }
     }
     if (v["maybe_any"] !== undefined) {
-      leaf: {
-        const x = v["maybe_any"];
-        if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string" || rt.isArray(x) || rt.isObject(x))) { if (rt.failType(c, rt.at(c, p, "maybe_any"), "loose.json#/properties/*", "null or boolean or number or string or array or object", x)) return false; break leaf; }
-      }
+      const x = v["maybe_any"];
+      if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string" || rt.isArray(x) || rt.isObject(x))) { if (rt.failType(c, rt.at(c, p, "maybe_any"), "loose.json#/properties/*", "null or boolean or number or string or array or object", x)) return false; }
     }
   } else { rt.failType(c, p, "loose.json#", "object", v); return false; }
   rt.rest(v, p, c, membersLoose, -1);

@@ -68,10 +68,8 @@ function checkSettingValueAnyOf2(v: unknown, p: number, c: rt.Context): boolean 
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      leaf: {
-        const x = v[i];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "value.json#/properties/value/anyOf/2/items", "string", x)) return false; break leaf; }
-      }
+      const x = v[i];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "value.json#/properties/value/anyOf/2/items", "string", x)) return false; }
     }
   } else { rt.failType(c, p, "value.json#/properties/value/anyOf/2", "array", v); return false; }
   return c.errors.length === errs;

@@ -53,10 +53,8 @@ export function checkLists(v: unknown, p: number, c: rt.Context): boolean {
     if (v["matrix"] !== undefined && !checkListsPropertiesMatrix(v["matrix"], rt.at(c, p, "matrix"), c) && c.stop) return false;
     if (v["points"] !== undefined && !checkListsPropertiesPoints(v["points"], rt.at(c, p, "points"), c) && c.stop) return false;
     if (v["anything"] !== undefined) {
-      leaf: {
-        const x = v["anything"];
-        if (!rt.isArray(x)) { if (rt.failType(c, rt.at(c, p, "anything"), "list.json#/properties/*", "array", x)) return false; break leaf; }
-      }
+      const x = v["anything"];
+      if (!rt.isArray(x)) { if (rt.failType(c, rt.at(c, p, "anything"), "list.json#/properties/*", "array", x)) return false; }
     }
   } else { rt.failType(c, p, "list.json#", "object", v); return false; }
   rt.rest(v, p, c, membersLists, -1);
@@ -68,16 +66,12 @@ export function checkListsPointsItem(v: unknown, p: number, c: rt.Context): bool
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["x"] !== undefined) {
-      leaf: {
-        const x = v["x"];
-        if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "x"), "list.json#/properties/points/items/properties/*", "number", x)) return false; break leaf; }
-      }
+      const x = v["x"];
+      if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "x"), "list.json#/properties/points/items/properties/*", "number", x)) return false; }
     }
     if (v["y"] !== undefined) {
-      leaf: {
-        const x = v["y"];
-        if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "y"), "list.json#/properties/points/items/properties/*", "number", x)) return false; break leaf; }
-      }
+      const x = v["y"];
+      if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "y"), "list.json#/properties/points/items/properties/*", "number", x)) return false; }
     }
     if (v["x"] === undefined && rt.failRequired(c, p, "list.json#/properties/points/items", "x")) return false;
     if (v["y"] === undefined && rt.failRequired(c, p, "list.json#/properties/points/items", "y")) return false;
@@ -103,10 +97,8 @@ function checkListsPropertiesMatrixItems(v: unknown, p: number, c: rt.Context): 
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      leaf: {
-        const x = v[i];
-        if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, i), "list.json#/properties/matrix/items/items", "number", x)) return false; break leaf; }
-      }
+      const x = v[i];
+      if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, i), "list.json#/properties/matrix/items/items", "number", x)) return false; }
     }
   } else { rt.failType(c, p, "list.json#/properties/matrix/items", "array", v); return false; }
   return c.errors.length === errs;
@@ -117,10 +109,8 @@ function checkListsPropertiesNames(v: unknown, p: number, c: rt.Context): boolea
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      leaf: {
-        const x = v[i];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "list.json#/properties/names/items", "string", x)) return false; break leaf; }
-      }
+      const x = v[i];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "list.json#/properties/names/items", "string", x)) return false; }
     }
     if (v.length < 1 && rt.failLimit(c, p, "list.json#/properties/names", "minItems", 1)) return false;
     const dup = rt.duplicates(v);

@@ -54,10 +54,8 @@ function checkPayloadPropertiesResults(v: unknown, p: number, c: rt.Context): bo
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      leaf: {
-        const x = v[i];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "tool.json#/$defs/payload/properties/results/items", "string", x)) return false; break leaf; }
-      }
+      const x = v[i];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "tool.json#/$defs/payload/properties/results/items", "string", x)) return false; }
     }
   } else { rt.failType(c, p, "tool.json#/$defs/payload/properties/results", "array", v); return false; }
   return c.errors.length === errs;

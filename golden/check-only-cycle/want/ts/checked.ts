@@ -62,10 +62,8 @@ function checkCheckedContainsItemsAnyOf1(v: unknown, p: number, c: rt.Context): 
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["c"] !== undefined) {
-      leaf: {
-        const x = v["c"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "c"), "checked.json#/contains/items/anyOf/1/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["c"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "c"), "checked.json#/contains/items/anyOf/1/properties/*", "string", x)) return false; }
     }
   } else { rt.failType(c, p, "checked.json#/contains/items/anyOf/1", "object", v); return false; }
   return c.errors.length === errs;

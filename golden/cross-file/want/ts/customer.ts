@@ -42,10 +42,8 @@ export function checkAddress(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["street"] !== undefined) {
-      leaf: {
-        const x = v["street"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "street"), "customer.json#/$defs/address/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["street"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "street"), "customer.json#/$defs/address/properties/*", "string", x)) return false; }
     }
   } else { rt.failType(c, p, "customer.json#/$defs/address", "object", v); return false; }
   rt.rest(v, p, c, membersAddress, -1);
@@ -58,10 +56,8 @@ export function checkCustomer(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["name"] !== undefined) {
-      leaf: {
-        const x = v["name"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "name"), "customer.json#/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["name"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "name"), "customer.json#/properties/*", "string", x)) return false; }
     }
     if (v["home"] !== undefined && !checkAddress(v["home"], rt.at(c, p, "home"), c) && c.stop) return false;
   } else { rt.failType(c, p, "customer.json#", "object", v); return false; }

@@ -54,10 +54,8 @@ export function checkItem(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["id"] !== undefined) {
-      leaf: {
-        const x = v["id"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "id"), "legacy.json#/definitions/item/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["id"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "id"), "legacy.json#/definitions/item/properties/*", "string", x)) return false; }
     }
     if (v["id"] === undefined && rt.failRequired(c, p, "legacy.json#/definitions/item", "id")) return false;
   } else { rt.failType(c, p, "legacy.json#/definitions/item", "object", v); return false; }

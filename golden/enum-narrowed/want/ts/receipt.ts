@@ -225,10 +225,8 @@ function checkReceiptPropertiesTags(v: unknown, p: number, c: rt.Context): boole
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      leaf: {
-        const x = v[i];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "receipt.json#/properties/tags/items", "string", x)) return false; break leaf; }
-      }
+      const x = v[i];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "receipt.json#/properties/tags/items", "string", x)) return false; }
     }
   } else { rt.failType(c, p, "receipt.json#/properties/tags", "array", v); return false; }
   return c.errors.length === errs;

@@ -69,10 +69,8 @@ function checkEnvelopeIn(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["success"] !== undefined) {
-      leaf: {
-        const x = v["success"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "success"), "envelope.json#/properties/*", "boolean", x)) return false; break leaf; }
-      }
+      const x = v["success"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "success"), "envelope.json#/properties/*", "boolean", x)) return false; }
     }
     if (v["data"] !== undefined && !dynamicEnvelopeDefsData(v["data"], rt.at(c, p, "data"), c) && c.stop) return false;
     if (v["page"] !== undefined && !checkPage(v["page"], rt.at(c, p, "page"), c) && c.stop) return false;
@@ -89,10 +87,8 @@ export function checkPage(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["items"] !== undefined && !checkPagePropertiesItems(v["items"], rt.at(c, p, "items"), c) && c.stop) return false;
     if (v["cursor"] !== undefined) {
-      leaf: {
-        const x = v["cursor"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "cursor"), "envelope.json#/$defs/page/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["cursor"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "cursor"), "envelope.json#/$defs/page/properties/*", "string", x)) return false; }
     }
   } else { rt.failType(c, p, "envelope.json#/$defs/page", "object", v); return false; }
   rt.rest(v, p, c, membersPage, -1);

@@ -38,16 +38,12 @@ export function checkResult(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["title"] !== undefined) {
-      leaf: {
-        const x = v["title"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "title"), "search.json#/$defs/result/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["title"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "title"), "search.json#/$defs/result/properties/*", "string", x)) return false; }
     }
     if (v["score"] !== undefined) {
-      leaf: {
-        const x = v["score"];
-        if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "score"), "search.json#/$defs/result/properties/*", "number", x)) return false; break leaf; }
-      }
+      const x = v["score"];
+      if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "score"), "search.json#/$defs/result/properties/*", "number", x)) return false; }
     }
     if (v["title"] === undefined && rt.failRequired(c, p, "search.json#/$defs/result", "title")) return false;
   } else { rt.failType(c, p, "search.json#/$defs/result", "object", v); return false; }

@@ -93,12 +93,10 @@ export function checkItem(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["name"] !== undefined) {
-      leaf: {
-        const x = v["name"];
-        if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "name"), "tool.json#/$defs/item/properties/*", "minLength", 1)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "name"), "tool.json#/$defs/item/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["name"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "name"), "tool.json#/$defs/item/properties/*", "minLength", 1)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "name"), "tool.json#/$defs/item/properties/*", "string", x)) return false; }
     }
     if (v["name"] === undefined && rt.failRequired(c, p, "tool.json#/$defs/item", "name")) return false;
   } else { rt.failType(c, p, "tool.json#/$defs/item", "object", v); return false; }

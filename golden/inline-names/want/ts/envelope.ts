@@ -91,10 +91,8 @@ export function checkEnvelopeItemsItem(v: unknown, p: number, c: rt.Context): bo
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["id"] !== undefined) {
-      leaf: {
-        const x = v["id"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "id"), "envelope.json#/properties/items/items/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["id"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "id"), "envelope.json#/properties/items/items/properties/*", "string", x)) return false; }
     }
   } else { rt.failType(c, p, "envelope.json#/properties/items/items", "object", v); return false; }
   rt.rest(v, p, c, membersEnvelopeItemsItem, -1);
@@ -108,10 +106,8 @@ export function checkEnvelopeMeta(v: unknown, p: number, c: rt.Context): boolean
   if (rt.isObject(v)) {
     if (v["pagination"] !== undefined && !checkEnvelopeMetaPagination(v["pagination"], rt.at(c, p, "pagination"), c) && c.stop) return false;
     if (v["request_id"] !== undefined) {
-      leaf: {
-        const x = v["request_id"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "request_id"), "envelope.json#/properties/meta/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["request_id"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "request_id"), "envelope.json#/properties/meta/properties/*", "string", x)) return false; }
     }
   } else { rt.failType(c, p, "envelope.json#/properties/meta", "object", v); return false; }
   rt.rest(v, p, c, membersEnvelopeMeta, -1);
@@ -123,16 +119,12 @@ export function checkEnvelopeMetaPagination(v: unknown, p: number, c: rt.Context
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["cursor"] !== undefined) {
-      leaf: {
-        const x = v["cursor"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "cursor"), "envelope.json#/properties/meta/properties/pagination/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["cursor"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "cursor"), "envelope.json#/properties/meta/properties/pagination/properties/*", "string", x)) return false; }
     }
     if (v["has_more"] !== undefined) {
-      leaf: {
-        const x = v["has_more"];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "has_more"), "envelope.json#/properties/meta/properties/pagination/properties/*", "boolean", x)) return false; break leaf; }
-      }
+      const x = v["has_more"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "has_more"), "envelope.json#/properties/meta/properties/pagination/properties/*", "boolean", x)) return false; }
     }
   } else { rt.failType(c, p, "envelope.json#/properties/meta/properties/pagination", "object", v); return false; }
   rt.rest(v, p, c, membersEnvelopeMetaPagination, -1);

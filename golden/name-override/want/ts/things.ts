@@ -62,16 +62,12 @@ export function checkOtherThing(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["url"] !== undefined) {
-      leaf: {
-        const x = v["url"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "url"), "things.json#/$defs/other/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["url"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "url"), "things.json#/$defs/other/properties/*", "string", x)) return false; }
     }
     if (v["api_key"] !== undefined) {
-      leaf: {
-        const x = v["api_key"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "api_key"), "things.json#/$defs/other/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["api_key"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "api_key"), "things.json#/$defs/other/properties/*", "string", x)) return false; }
     }
   } else { rt.failType(c, p, "things.json#/$defs/other", "object", v); return false; }
   rt.rest(v, p, c, membersOtherThing, -1);

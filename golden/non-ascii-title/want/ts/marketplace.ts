@@ -58,12 +58,10 @@ export function checkHeloísaMarketplaceOwner(v: unknown, p: number, c: rt.Conte
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["name"] !== undefined) {
-      leaf: {
-        const x = v["name"];
-        if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "name"), "marketplace.json#/properties/owner/properties/*", "minLength", 1)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "name"), "marketplace.json#/properties/owner/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["name"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "name"), "marketplace.json#/properties/owner/properties/*", "minLength", 1)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "name"), "marketplace.json#/properties/owner/properties/*", "string", x)) return false; }
     }
     if (v["name"] === undefined && rt.failRequired(c, p, "marketplace.json#/properties/owner", "name")) return false;
   } else { rt.failType(c, p, "marketplace.json#/properties/owner", "object", v); return false; }

@@ -83,10 +83,8 @@ export function checkNullsPair(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isArray(v)) {
     if (v.length > 0 && !checkNullsPairPrefixItems0(v[0], rt.at(c, p, 0), c) && c.stop) return false;
     for (let i = 1; i < v.length; i++) {
-      leaf: {
-        const x = v[i];
-        if (x !== null) { if (rt.failType(c, rt.at(c, p, i), "nulls.json#/properties/pair/items", "null", x)) return false; break leaf; }
-      }
+      const x = v[i];
+      if (x !== null) { if (rt.failType(c, rt.at(c, p, i), "nulls.json#/properties/pair/items", "null", x)) return false; }
     }
   } else { rt.failType(c, p, "nulls.json#/properties/pair", "array", v); return false; }
   return c.errors.length === errs;
@@ -104,10 +102,8 @@ function checkNullsPropertiesIgnored(v: unknown, p: number, c: rt.Context): bool
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      leaf: {
-        const x = v[i];
-        if (x !== null) { if (rt.failType(c, rt.at(c, p, i), "nulls.json#/properties/ignored/items", "null", x)) return false; break leaf; }
-      }
+      const x = v[i];
+      if (x !== null) { if (rt.failType(c, rt.at(c, p, i), "nulls.json#/properties/ignored/items", "null", x)) return false; }
     }
   } else { rt.failType(c, p, "nulls.json#/properties/ignored", "array", v); return false; }
   return c.errors.length === errs;

@@ -99,10 +99,8 @@ export function checkCircle(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["kind"] !== undefined && !checkCircleKind(v["kind"], rt.at(c, p, "kind"), c) && c.stop) return false;
     if (v["radius"] !== undefined) {
-      leaf: {
-        const x = v["radius"];
-        if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "radius"), "shape.json#/$defs/circle/properties/*", "number", x)) return false; break leaf; }
-      }
+      const x = v["radius"];
+      if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "radius"), "shape.json#/$defs/circle/properties/*", "number", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -154,10 +152,8 @@ export function checkSquare(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["kind"] !== undefined && !checkSquareKind(v["kind"], rt.at(c, p, "kind"), c) && c.stop) return false;
     if (v["side"] !== undefined) {
-      leaf: {
-        const x = v["side"];
-        if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "side"), "shape.json#/$defs/square/properties/*", "number", x)) return false; break leaf; }
-      }
+      const x = v["side"];
+      if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "side"), "shape.json#/$defs/square/properties/*", "number", x)) return false; }
     }
     for (const k in v) {
       switch (k) {

@@ -99,10 +99,8 @@ export function checkEventClick(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["type"] !== undefined && !checkEventClickType(v["type"], rt.at(c, p, "type"), c) && c.stop) return false;
     if (v["url"] !== undefined) {
-      leaf: {
-        const x = v["url"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "url"), "event.json#/oneOf/0/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["url"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "url"), "event.json#/oneOf/0/properties/*", "string", x)) return false; }
     }
     if (v["type"] === undefined && rt.failRequired(c, p, "event.json#/oneOf/0", "type")) return false;
     if (v["url"] === undefined && rt.failRequired(c, p, "event.json#/oneOf/0", "url")) return false;
@@ -125,10 +123,8 @@ export function checkEventKeyPress(v: unknown, p: number, c: rt.Context): boolea
   if (rt.isObject(v)) {
     if (v["type"] !== undefined && !checkEventKeyPressType(v["type"], rt.at(c, p, "type"), c) && c.stop) return false;
     if (v["key"] !== undefined) {
-      leaf: {
-        const x = v["key"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "key"), "event.json#/oneOf/1/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["key"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "key"), "event.json#/oneOf/1/properties/*", "string", x)) return false; }
     }
     if (v["type"] === undefined && rt.failRequired(c, p, "event.json#/oneOf/1", "type")) return false;
     if (v["key"] === undefined && rt.failRequired(c, p, "event.json#/oneOf/1", "key")) return false;

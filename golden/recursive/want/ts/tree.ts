@@ -48,10 +48,8 @@ export function checkNode(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["next"] !== undefined && !checkNode(v["next"], rt.at(c, p, "next"), c) && c.stop) return false;
     if (v["label"] !== undefined) {
-      leaf: {
-        const x = v["label"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "label"), "tree.json#/$defs/node/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["label"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "label"), "tree.json#/$defs/node/properties/*", "string", x)) return false; }
     }
   } else { rt.failType(c, p, "tree.json#/$defs/node", "object", v); return false; }
   rt.rest(v, p, c, membersNode, -1);
@@ -64,10 +62,8 @@ export function checkTree(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["value"] !== undefined) {
-      leaf: {
-        const x = v["value"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "value"), "tree.json#/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["value"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "value"), "tree.json#/properties/*", "string", x)) return false; }
     }
     if (v["children"] !== undefined && !checkTreePropertiesChildren(v["children"], rt.at(c, p, "children"), c) && c.stop) return false;
     if (v["parent"] !== undefined && !checkTree(v["parent"], rt.at(c, p, "parent"), c) && c.stop) return false;

@@ -87,10 +87,8 @@ export function checkBase(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["name"] !== undefined) {
-      leaf: {
-        const x = v["name"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "name"), "contributions.json#/definitions/base/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["name"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "name"), "contributions.json#/definitions/base/properties/*", "string", x)) return false; }
     }
     if (v["css"] !== undefined && !checkCSS(v["css"], rt.at(c, p, "css"), c) && c.stop) return false;
   } else { rt.failType(c, p, "contributions.json#/definitions/base", "object", v); return false; }

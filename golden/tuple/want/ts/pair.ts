@@ -90,10 +90,8 @@ export function checkRangeRecord(v: unknown, p: number, c: rt.Context): boolean 
     if (v.length > 0 && !checkRangeRecordPrefixItems0(v[0], rt.at(c, p, 0), c) && c.stop) return false;
     if (v.length > 1 && !checkRangeRecordPrefixItems1(v[1], rt.at(c, p, 1), c) && c.stop) return false;
     for (let i = 2; i < v.length; i++) {
-      leaf: {
-        const x = v[i];
-        if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, i), "pair.json#/properties/record/items", "boolean", x)) return false; break leaf; }
-      }
+      const x = v[i];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, i), "pair.json#/properties/record/items", "boolean", x)) return false; }
     }
   } else { rt.failType(c, p, "pair.json#/properties/record", "array", v); return false; }
   return c.errors.length === errs;

@@ -21,12 +21,10 @@ export function checkLabels(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
-      leaf: {
-        const x = v[k];
-        if (typeof x === "string") {
-          if (x.length > 64 && rt.codePoints(x) > 64 && rt.failLimit(c, rt.at(c, p, k), "labels.json#/additionalProperties", "maxLength", 64)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, k), "labels.json#/additionalProperties", "string", x)) return false; break leaf; }
-      }
+      const x = v[k];
+      if (typeof x === "string") {
+        if (x.length > 64 && rt.codePoints(x) > 64 && rt.failLimit(c, rt.at(c, p, k), "labels.json#/additionalProperties", "maxLength", 64)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, k), "labels.json#/additionalProperties", "string", x)) return false; }
     }
   } else { rt.failType(c, p, "labels.json#", "object", v); return false; }
   return c.errors.length === errs;

@@ -195,10 +195,8 @@ function checkPaymentIf(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["method"] !== undefined) {
-      leaf: {
-        const x = v["method"];
-        if (x !== "card") { if (rt.failAt(c, rt.at(c, p, "method"), "payment.json#/if/properties/*", "const", "must be \"card\"")) return false; break leaf; }
-      }
+      const x = v["method"];
+      if (x !== "card") { if (rt.failAt(c, rt.at(c, p, "method"), "payment.json#/if/properties/*", "const", "must be \"card\"")) return false; }
     }
   }
   return c.errors.length === errs;
@@ -247,10 +245,9 @@ function checkPaymentReferenceAnyOf0(v: unknown, p: number, c: rt.Context): bool
 /** Checks a value against payment.json#/properties/reference/anyOf/1. */
 function checkPaymentReferenceAnyOf1(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!Number.isInteger(v)) { rt.failType(c, p, "payment.json#/properties/reference/anyOf/1", "integer", v); return false; }
-  if (typeof v === "number") {
+  if (typeof v === "number" && Number.isInteger(v)) {
     if (v < 100000 && rt.failLimit(c, p, "payment.json#/properties/reference/anyOf/1", "minimum", 100000)) return false;
-  }
+  } else { rt.failType(c, p, "payment.json#/properties/reference/anyOf/1", "integer", v); return false; }
   return c.errors.length === errs;
 }
 

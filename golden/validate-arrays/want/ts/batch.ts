@@ -106,10 +106,8 @@ function checkBatchPropertiesIDs(v: unknown, p: number, c: rt.Context): boolean 
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      leaf: {
-        const x = v[i];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "batch.json#/properties/ids/items", "string", x)) return false; break leaf; }
-      }
+      const x = v[i];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "batch.json#/properties/ids/items", "string", x)) return false; }
     }
     if (v.length < 1 && rt.failLimit(c, p, "batch.json#/properties/ids", "minItems", 1)) return false;
     if (v.length > 100 && rt.failLimit(c, p, "batch.json#/properties/ids", "maxItems", 100)) return false;

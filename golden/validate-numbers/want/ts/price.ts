@@ -62,35 +62,26 @@ export function checkPrice(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["amount"] !== undefined) {
-      leaf: {
-        const x = v["amount"];
-        if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "amount"), "price.json#/properties/*", "number", x)) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x > 1000000 && rt.failLimit(c, rt.at(c, p, "amount"), "price.json#/properties/*", "maximum", 1000000)) return false;
-          if (x <= 0 && rt.failLimit(c, rt.at(c, p, "amount"), "price.json#/properties/*", "exclusiveMinimum", 0)) return false;
-          if (!rt.multipleOf(x, 1n, -2) && rt.failAt(c, rt.at(c, p, "amount"), "price.json#/properties/*", "multipleOf", "must be a multiple of 0.01")) return false;
-        }
-      }
+      const x = v["amount"];
+      if (typeof x === "number" && Number.isFinite(x)) {
+        if (x > 1000000 && rt.failLimit(c, rt.at(c, p, "amount"), "price.json#/properties/*", "maximum", 1000000)) return false;
+        if (x <= 0 && rt.failLimit(c, rt.at(c, p, "amount"), "price.json#/properties/*", "exclusiveMinimum", 0)) return false;
+        if (!rt.multipleOf(x, 1n, -2) && rt.failAt(c, rt.at(c, p, "amount"), "price.json#/properties/*", "multipleOf", "must be a multiple of 0.01")) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "amount"), "price.json#/properties/*", "number", x)) return false; }
     }
     if (v["quantity"] !== undefined) {
-      leaf: {
-        const x = v["quantity"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "quantity"), "price.json#/properties/*", "integer", x)) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 1 && rt.failLimit(c, rt.at(c, p, "quantity"), "price.json#/properties/*", "minimum", 1)) return false;
-          if (x > 9999 && rt.failLimit(c, rt.at(c, p, "quantity"), "price.json#/properties/*", "maximum", 9999)) return false;
-        }
-      }
+      const x = v["quantity"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 1 && rt.failLimit(c, rt.at(c, p, "quantity"), "price.json#/properties/*", "minimum", 1)) return false;
+        if (x > 9999 && rt.failLimit(c, rt.at(c, p, "quantity"), "price.json#/properties/*", "maximum", 9999)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "quantity"), "price.json#/properties/*", "integer", x)) return false; }
     }
     if (v["discount"] !== undefined) {
-      leaf: {
-        const x = v["discount"];
-        if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "discount"), "price.json#/properties/*", "number", x)) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "discount"), "price.json#/properties/*", "minimum", 0)) return false;
-          if (x >= 1 && rt.failLimit(c, rt.at(c, p, "discount"), "price.json#/properties/*", "exclusiveMaximum", 1)) return false;
-        }
-      }
+      const x = v["discount"];
+      if (typeof x === "number" && Number.isFinite(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "discount"), "price.json#/properties/*", "minimum", 0)) return false;
+        if (x >= 1 && rt.failLimit(c, rt.at(c, p, "discount"), "price.json#/properties/*", "exclusiveMaximum", 1)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "discount"), "price.json#/properties/*", "number", x)) return false; }
     }
     if (v["tier"] !== undefined && !checkPriceTier(v["tier"], rt.at(c, p, "tier"), c) && c.stop) return false;
     if (v["amount"] === undefined && rt.failRequired(c, p, "price.json#", "amount")) return false;

@@ -37,28 +37,20 @@ export function checkAccount(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["id"] !== undefined) {
-      leaf: {
-        const x = v["id"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "id"), "account.json#/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["id"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "id"), "account.json#/properties/*", "string", x)) return false; }
     }
     if (v["email"] !== undefined) {
-      leaf: {
-        const x = v["email"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "email"), "account.json#/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["email"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "email"), "account.json#/properties/*", "string", x)) return false; }
     }
     if (v["card"] !== undefined) {
-      leaf: {
-        const x = v["card"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "card"), "account.json#/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["card"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "card"), "account.json#/properties/*", "string", x)) return false; }
     }
     if (v["billing_address"] !== undefined) {
-      leaf: {
-        const x = v["billing_address"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "billing_address"), "account.json#/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["billing_address"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "billing_address"), "account.json#/properties/*", "string", x)) return false; }
     }
     if (v["settings"] !== undefined && !checkAccountPropertiesSettings(v["settings"], rt.at(c, p, "settings"), c) && c.stop) return false;
     for (const k in v) {
@@ -111,10 +103,8 @@ function checkAccountPropertiesSettings(v: unknown, p: number, c: rt.Context): b
         if (!checkAccountPropertiesSettingsPatternPropertiesX5Ex(v[k], rt.at(c, p, k), c) && c.stop) return false;
       }
       if (known) continue;
-      leaf: {
-        const x = v[k];
-        if (!(typeof x === "boolean" || Number.isFinite(x))) { if (rt.failType(c, rt.at(c, p, k), "account.json#/properties/settings/additionalProperties", "boolean or number", x)) return false; break leaf; }
-      }
+      const x = v[k];
+      if (!(typeof x === "boolean" || Number.isFinite(x))) { if (rt.failType(c, rt.at(c, p, k), "account.json#/properties/settings/additionalProperties", "boolean or number", x)) return false; }
     }
     for (const k of Object.keys(v)) {
       if (!checkAccountPropertiesSettingsPropertyNames(k, rt.at(c, p, k), c) && c.stop) return false;

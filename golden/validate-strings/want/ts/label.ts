@@ -78,22 +78,18 @@ export function checkLabel(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["name"] !== undefined) {
-      leaf: {
-        const x = v["name"];
-        if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "name"), "label.json#/properties/*", "minLength", 1)) return false;
-          if (x.length > 40 && rt.codePoints(x) > 40 && rt.failLimit(c, rt.at(c, p, "name"), "label.json#/properties/*", "maxLength", 40)) return false;
-          if (!patternLabelPropertiesName.test(x) && rt.failAt(c, rt.at(c, p, "name"), "label.json#/properties/*", "pattern", "must match the pattern \"^\\\\S.*\\\\d$\"")) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "name"), "label.json#/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["name"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "name"), "label.json#/properties/*", "minLength", 1)) return false;
+        if (x.length > 40 && rt.codePoints(x) > 40 && rt.failLimit(c, rt.at(c, p, "name"), "label.json#/properties/*", "maxLength", 40)) return false;
+        if (!patternLabelPropertiesName.test(x) && rt.failAt(c, rt.at(c, p, "name"), "label.json#/properties/*", "pattern", "must match the pattern \"^\\\\S.*\\\\d$\"")) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "name"), "label.json#/properties/*", "string", x)) return false; }
     }
     if (v["slug"] !== undefined) {
-      leaf: {
-        const x = v["slug"];
-        if (typeof x === "string") {
-          if (!patternLabelPropertiesSlug.test(x) && rt.failAt(c, rt.at(c, p, "slug"), "label.json#/properties/*", "pattern", "must match the pattern \"^[a-z0-9-]+$\"")) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "slug"), "label.json#/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["slug"];
+      if (typeof x === "string") {
+        if (!patternLabelPropertiesSlug.test(x) && rt.failAt(c, rt.at(c, p, "slug"), "label.json#/properties/*", "pattern", "must match the pattern \"^[a-z0-9-]+$\"")) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "slug"), "label.json#/properties/*", "string", x)) return false; }
     }
     if (v["kind"] !== undefined && !checkLabelKind(v["kind"], rt.at(c, p, "kind"), c) && c.stop) return false;
     if (v["version"] !== undefined && !checkLabelVersion(v["version"], rt.at(c, p, "version"), c) && c.stop) return false;

@@ -65,10 +65,8 @@ export function checkBase(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["name"] !== undefined) {
       rt.mark(c, v, "name");
-      leaf: {
-        const x = v["name"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "name"), "profile.json#/$defs/base/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["name"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "name"), "profile.json#/$defs/base/properties/*", "string", x)) return false; }
     }
     if (v["kind"] !== undefined) {
       rt.mark(c, v, "kind");
@@ -112,10 +110,8 @@ function checkProfileIf(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["kind"] !== undefined) {
       rt.mark(c, v, "kind");
-      leaf: {
-        const x = v["kind"];
-        if (x !== "team") { if (rt.failAt(c, rt.at(c, p, "kind"), "profile.json#/if/properties/*", "const", "must be \"team\"")) return false; break leaf; }
-      }
+      const x = v["kind"];
+      if (x !== "team") { if (rt.failAt(c, rt.at(c, p, "kind"), "profile.json#/if/properties/*", "const", "must be \"team\"")) return false; }
     }
     if (v["kind"] === undefined && rt.failRequired(c, p, "profile.json#/if", "kind")) return false;
   }
@@ -146,10 +142,8 @@ function checkProfileThenPropertiesMembers(v: unknown, p: number, c: rt.Context)
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      leaf: {
-        const x = v[i];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "profile.json#/then/properties/members/items", "string", x)) return false; break leaf; }
-      }
+      const x = v[i];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "profile.json#/then/properties/members/items", "string", x)) return false; }
     }
   } else { rt.failType(c, p, "profile.json#/then/properties/members", "array", v); return false; }
   return c.errors.length === errs;

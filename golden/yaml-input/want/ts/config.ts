@@ -52,20 +52,15 @@ export function checkServerConfig(v: unknown, p: number, c: rt.Context): boolean
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["port"] !== undefined) {
-      leaf: {
-        const x = v["port"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "port"), "config.yaml#/properties/*", "integer", x)) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 1 && rt.failLimit(c, rt.at(c, p, "port"), "config.yaml#/properties/*", "minimum", 1)) return false;
-          if (x > 65535 && rt.failLimit(c, rt.at(c, p, "port"), "config.yaml#/properties/*", "maximum", 65535)) return false;
-        }
-      }
+      const x = v["port"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 1 && rt.failLimit(c, rt.at(c, p, "port"), "config.yaml#/properties/*", "minimum", 1)) return false;
+        if (x > 65535 && rt.failLimit(c, rt.at(c, p, "port"), "config.yaml#/properties/*", "maximum", 65535)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "port"), "config.yaml#/properties/*", "integer", x)) return false; }
     }
     if (v["host"] !== undefined) {
-      leaf: {
-        const x = v["host"];
-        if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "host"), "config.yaml#/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["host"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "host"), "config.yaml#/properties/*", "string", x)) return false; }
     }
     if (v["mode"] !== undefined && !checkServerConfigMode(v["mode"], rt.at(c, p, "mode"), c) && c.stop) return false;
     if (v["port"] === undefined && rt.failRequired(c, p, "config.yaml#", "port")) return false;

@@ -81,38 +81,29 @@ export function checkHit(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["id"] !== undefined) {
-      leaf: {
-        const x = v["id"];
-        if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "id"), "search-output.json#/$defs/hit/properties/*", "minLength", 1)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "id"), "search-output.json#/$defs/hit/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["id"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "id"), "search-output.json#/$defs/hit/properties/*", "minLength", 1)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "id"), "search-output.json#/$defs/hit/properties/*", "string", x)) return false; }
     }
     if (v["title"] !== undefined) {
-      leaf: {
-        const x = v["title"];
-        if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "title"), "search-output.json#/$defs/hit/properties/*", "minLength", 1)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "title"), "search-output.json#/$defs/hit/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["title"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "title"), "search-output.json#/$defs/hit/properties/*", "minLength", 1)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "title"), "search-output.json#/$defs/hit/properties/*", "string", x)) return false; }
     }
     if (v["url"] !== undefined) {
-      leaf: {
-        const x = v["url"];
-        if (typeof x === "string") {
-          if (!rt.isURI(x) && rt.failAt(c, rt.at(c, p, "url"), "search-output.json#/$defs/hit/properties/*", "format", "must be a valid uri")) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "url"), "search-output.json#/$defs/hit/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["url"];
+      if (typeof x === "string") {
+        if (!rt.isURI(x) && rt.failAt(c, rt.at(c, p, "url"), "search-output.json#/$defs/hit/properties/*", "format", "must be a valid uri")) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "url"), "search-output.json#/$defs/hit/properties/*", "string", x)) return false; }
     }
     if (v["score"] !== undefined) {
-      leaf: {
-        const x = v["score"];
-        if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/*", "number", x)) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/*", "minimum", 0)) return false;
-          if (x > 1 && rt.failLimit(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/*", "maximum", 1)) return false;
-        }
-      }
+      const x = v["score"];
+      if (typeof x === "number" && Number.isFinite(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/*", "minimum", 0)) return false;
+        if (x > 1 && rt.failLimit(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/*", "maximum", 1)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/*", "number", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -145,22 +136,17 @@ export function checkSearchResult(v: unknown, p: number, c: rt.Context): boolean
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["query"] !== undefined) {
-      leaf: {
-        const x = v["query"];
-        if (typeof x === "string") {
-          if (!x && rt.failLimit(c, rt.at(c, p, "query"), "search-output.json#/$defs/search_result/properties/*", "minLength", 1)) return false;
-        } else { if (rt.failType(c, rt.at(c, p, "query"), "search-output.json#/$defs/search_result/properties/*", "string", x)) return false; break leaf; }
-      }
+      const x = v["query"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "query"), "search-output.json#/$defs/search_result/properties/*", "minLength", 1)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "query"), "search-output.json#/$defs/search_result/properties/*", "string", x)) return false; }
     }
     if (v["hits"] !== undefined && !checkSearchResultPropertiesHits(v["hits"], rt.at(c, p, "hits"), c) && c.stop) return false;
     if (v["total"] !== undefined) {
-      leaf: {
-        const x = v["total"];
-        if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "total"), "search-output.json#/$defs/search_result/properties/*", "integer", x)) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.failLimit(c, rt.at(c, p, "total"), "search-output.json#/$defs/search_result/properties/*", "minimum", 0)) return false;
-        }
-      }
+      const x = v["total"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "total"), "search-output.json#/$defs/search_result/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "total"), "search-output.json#/$defs/search_result/properties/*", "integer", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
