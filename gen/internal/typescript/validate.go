@@ -19,13 +19,14 @@ import (
 //	/** Checks a value against warning.json#. */
 //	export function checkWarning(v: unknown, p: number, c: rt.Context): boolean {
 //	  const errs = c.errors.length;
-//	  if (!rt.isObject(v) && rt.fail(c, p, "warning.json#/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+//	  if (!rt.isObject(v) && rt.failType(c, p, "warning.json#", "object", v)) return false;
 //	  …
 //	  return c.errors.length === errs;
 //	}
 //
 // A failed check records an error and goes on, so that every violation is
-// reported; rt.fail (and c.stop after a failed subschema) say when to return
+// reported (rt.fail, or one of its short forms: validate_fail.go); rt.fail
+// (and c.stop after a failed subschema) say when to return
 // at once instead: inside anyOf, oneOf, not, if and contains, whose branches
 // report nothing, and once rt.maxErrors errors are collected.
 //
