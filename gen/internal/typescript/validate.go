@@ -19,13 +19,14 @@ import (
 //	/** Checks a value against warning.json#. */
 //	export function checkWarning(v: unknown, p: number, c: rt.Context): boolean {
 //	  const errs = c.errors.length;
-//	  if (!rt.isObject(v) && rt.fail(c, p, "warning.json#/type", "type", "must be object, not " + rt.typeOf(v))) return false;
+//	  if (!rt.isObject(v) && rt.failType(c, p, "warning.json#", "object", v)) return false;
 //	  …
 //	  return c.errors.length === errs;
 //	}
 //
 // A failed check records an error and goes on, so that every violation is
-// reported; rt.fail (and c.stop after a failed subschema) say when to return
+// reported (rt.fail, or one of its short forms: validate_fail.go); rt.fail
+// (and c.stop after a failed subschema) say when to return
 // at once instead: inside anyOf, oneOf, not, if and contains, whose branches
 // report nothing, and once rt.maxErrors errors are collected.
 //
@@ -165,63 +166,6 @@ func escapeToken(s string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
 }
 
-// message is the TypeScript expression of a message, the holes filled by
-// args, one a hole (a member name is quoted by JSON.stringify):
-//
-//	"must be string, not " + rt.typeOf(v)
-func message(m keywords.Message, args ...string) string {
-	if len(m.Holes()) != len(args) {
-		panic("typescript: message " + m.String() + ": wrong number of arguments")
-	}
-	var parts []string
-	for _, p := range m {
-		switch p.Hole {
-		case keywords.Text:
-			parts = append(parts, stringLiteral(p.Text))
-		case keywords.TypeOf, keywords.Int:
-			parts = append(parts, args[0])
-			args = args[1:]
-		case keywords.Name:
-			parts = append(parts, "JSON.stringify("+args[0]+")")
-			args = args[1:]
-		}
-	}
-	return strings.Join(parts, " + ")
-}
-
-// failIf is: if (cond && rt.fail(c, path, sp, keyword, message)) return false;
-// message is a TypeScript expression (see message).
-func failIf(cond, at, schemaPath, keyword, message string) string {
-	return "if (" + cond + " && rt.fail(c, " + at + ", " + stringLiteral(schemaPath) + ", " + stringLiteral(keyword) + ", " + message + ")) return false;"
-}
-
-// failStop is failIf for type, enum and const: a value that fails one of them
-// gets that one error and no other from the same schema, as santhosh-tekuri
-// reports it (docs/validation.md):
-//
-//	if (typeof v !== "string") { rt.fail(c, p, "a.json#/type", "type", …); return false; }
-//
-// In a leaf checked inline, the rest of the leaf is skipped instead:
-//
-//	if (typeof x !== "string") { if (rt.fail(c, …)) return false; break leaf; }
-func (f *vfn) failStop(cond, keyword, message string) string {
-	return "if (" + cond + ") " + f.stopAlways(keyword, message)
-}
-
-// stopAlways is the block of failStop.
-func (f *vfn) stopAlways(keyword, message string) string {
-	fail := "rt.fail(c, " + f.p + ", " + stringLiteral(f.sp(keyword)) + ", " + stringLiteral(keyword) + ", " + message + ")"
-	if f.inlined {
-		return "{ if (" + fail + ") return false; break leaf; }"
-	}
-	return "{ " + fail + "; return false; }"
-}
-
-// failAlways is: if (rt.fail(c, path, sp, keyword, message)) return false;
-func failAlways(at, schemaPath, keyword, message string) string {
-	return "if (rt.fail(c, " + at + ", " + stringLiteral(schemaPath) + ", " + stringLiteral(keyword) + ", " + message + ")) return false;"
-}
-
 // memberPath is the instance path of a member known when generating:
 // rt.at(c, p, "a/b").
 func memberPath(name string) string {
@@ -323,12 +267,13 @@ func (f *vfn) falseCheck(t model.Type) string {
 // string and number keywords only. It saves a call, and reads as a person
 // would write it:
 //
-//	leaf: {
-//	  const x = v["cursor"];
-//	  if (typeof x === "string") {
-//	    if (!x && rt.fail(c, rt.at(c, p, "cursor"), "…/minLength", "minLength", "must be at least 1 character long")) return false;
-//	  } else { if (rt.fail(c, rt.at(c, p, "cursor"), "…/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-//	}
+//	const x = v["cursor"];
+//	if (typeof x === "string") {
+//	  if (!x && rt.failLimit(c, rt.at(c, p, "cursor"), "…/properties/*", "minLength", 1)) return false;
+//	} else { if (rt.failType(c, rt.at(c, p, "cursor"), "…/properties/*", "string", x)) return false; }
+//
+// in a block labelled leaf: where a failed type, enum or const skips checks
+// that follow it (break leaf;).
 func (f *vfn) inline(ref model.Ref, read, at string) ([]string, bool) {
 	if !f.inlinable(ref) {
 		return nil, false
@@ -336,6 +281,11 @@ func (f *vfn) inline(ref model.Ref, read, at string) ([]string, bool) {
 	t := f.target(ref)
 	leaf := &vfn{w: f.w, vp: f.vp, t: t, c: &t.Base().Checks, name: f.vp.fn[t.Base().ID], v: "x", p: at, inlined: true}
 	lines := append([]string{"const x = " + read + ";"}, leaf.checks()...)
+	// A break that ends the leaf's last statement goes where the statement
+	// would go anyway: the end of the caller's block (a loop's body, an if's).
+	if last := lines[len(lines)-1]; strings.Count(strings.Join(lines, "\n"), "break leaf;") == 1 && strings.HasSuffix(last, " break leaf; }") {
+		lines[len(lines)-1] = strings.TrimSuffix(last, " break leaf; }") + " }"
+	}
 	if !strings.Contains(strings.Join(lines, "\n"), "break leaf;") {
 		return lines, true
 	}
@@ -407,7 +357,8 @@ func (f *vfn) checks() []string {
 		switch {
 		case current == keywords.Any:
 			out = append(out, group...)
-		case f.typeLine != "" && len(out) > 0 && out[len(out)-1] == f.typeLine && f.guard(current) == f.typeTest:
+		case f.typeLine != "" && len(out) > 0 && out[len(out)-1] == f.typeLine &&
+			(f.guard(current) == f.typeTest || strings.HasPrefix(f.typeTest, f.guard(current)+" && ")):
 			// The type test and the group's test are one: if (rt.isObject(v)) { … } else if (rt.fail(…)) return false;
 			out = append(out[:len(out)-1], "if ("+f.typeTest+") {")
 			out = append(out, indent(group)...)

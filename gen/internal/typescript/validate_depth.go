@@ -1,6 +1,7 @@
 package typescript
 
 import (
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -24,11 +25,15 @@ import (
 //     without type) are measured where they are left:
 //     rt.rest(v, p, c, membersTree, 0) and rt.always (rt.open).
 
+// failAt is the start of a call that spells a failure's instance path (failCall,
+// rt.never): its rt.at descends into nothing.
+var failAt = regexp.MustCompile(`rt\.(fail[A-Za-z]*|never)\(c, rt\.at\(`)
+
 // segmentHook is the first statement of a check function whose body
 // descends into members or items.
 func segmentHook(t model.Type, name string, body []string) []string {
 	text := strings.Join(body, "\n")
-	text = strings.ReplaceAll(strings.ReplaceAll(text, "rt.fail(c, rt.at(", ""), "rt.never(c, rt.at(", "")
+	text = failAt.ReplaceAllString(text, "")
 	if inPlaceOnly(t) || !strings.Contains(text, "rt.at(") {
 		return body
 	}

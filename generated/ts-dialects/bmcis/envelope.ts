@@ -230,20 +230,18 @@ export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["_metadata"] !== undefined && !checkResponseMetadata(v["_metadata"], rt.at(c, p, "_metadata"), c) && c.stop) return false;
     if (v["results"] !== undefined) {
-      leaf: {
-        const x = v["results"];
-        if (!rt.isArray(x)) { if (rt.fail(c, rt.at(c, p, "results"), "envelope.json#/properties/results/type", "type", "must be array, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["results"];
+      if (!rt.isArray(x)) { if (rt.failType(c, rt.at(c, p, "results"), "envelope.json#/properties/*", "array", x)) return false; }
     }
     if (v["pagination"] !== undefined && !checkPaginationMetadata(v["pagination"], rt.at(c, p, "pagination"), c) && c.stop) return false;
     if (v["execution_context"] !== undefined && !checkExecutionContext(v["execution_context"], rt.at(c, p, "execution_context"), c) && c.stop) return false;
     if (v["warnings"] !== undefined && !checkEnvelopePropertiesWarnings(v["warnings"], rt.at(c, p, "warnings"), c) && c.stop) return false;
     if (v["error"] !== undefined && !checkResponseError(v["error"], rt.at(c, p, "error"), c) && c.stop) return false;
-    if (v["_metadata"] === undefined && rt.fail(c, p, "envelope.json#/required", "required", "missing required property \"_metadata\"")) return false;
-    if (v["results"] === undefined && rt.fail(c, p, "envelope.json#/required", "required", "missing required property \"results\"")) return false;
-    if (v["execution_context"] === undefined && rt.fail(c, p, "envelope.json#/required", "required", "missing required property \"execution_context\"")) return false;
-    if (v["warnings"] === undefined && rt.fail(c, p, "envelope.json#/required", "required", "missing required property \"warnings\"")) return false;
-  } else { rt.fail(c, p, "envelope.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["_metadata"] === undefined && rt.failRequired(c, p, "envelope.json#", "_metadata")) return false;
+    if (v["results"] === undefined && rt.failRequired(c, p, "envelope.json#", "results")) return false;
+    if (v["execution_context"] === undefined && rt.failRequired(c, p, "envelope.json#", "execution_context")) return false;
+    if (v["warnings"] === undefined && rt.failRequired(c, p, "envelope.json#", "warnings")) return false;
+  } else { rt.failType(c, p, "envelope.json#", "object", v); return false; }
   rt.rest(v, p, c, membersEnvelope, -1);
   return c.errors.length === errs;
 }
@@ -256,7 +254,7 @@ function checkEnvelopePropertiesWarnings(v: unknown, p: number, c: rt.Context): 
     for (let i = 0; i < v.length; i++) {
       if (!checkResponseWarning(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else { rt.fail(c, p, "envelope.json#/properties/warnings/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "envelope.json#/properties/warnings", "array", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -265,40 +263,30 @@ export function checkExecutionContext(v: unknown, p: number, c: rt.Context): boo
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["tokens_estimated"] !== undefined) {
-      leaf: {
-        const x = v["tokens_estimated"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "tokens_estimated"), "envelope.json#/$defs/execution_context/properties/tokens_estimated/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["tokens_estimated"];
+      if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "tokens_estimated"), "envelope.json#/$defs/execution_context/properties/*", "integer", x)) return false; }
     }
     if (v["tokens_used"] !== undefined) {
-      leaf: {
-        const x = v["tokens_used"];
-        if (!(x === null || Number.isInteger(x))) { if (rt.fail(c, rt.at(c, p, "tokens_used"), "envelope.json#/$defs/execution_context/properties/tokens_used/type", "type", "must be null or integer, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["tokens_used"];
+      if (!(x === null || Number.isInteger(x))) { if (rt.failType(c, rt.at(c, p, "tokens_used"), "envelope.json#/$defs/execution_context/properties/*", "null or integer", x)) return false; }
     }
     if (v["cache_hit"] !== undefined) {
-      leaf: {
-        const x = v["cache_hit"];
-        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "cache_hit"), "envelope.json#/$defs/execution_context/properties/cache_hit/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["cache_hit"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "cache_hit"), "envelope.json#/$defs/execution_context/properties/*", "boolean", x)) return false; }
     }
     if (v["execution_time_ms"] !== undefined) {
-      leaf: {
-        const x = v["execution_time_ms"];
-        if (!Number.isFinite(x)) { if (rt.fail(c, rt.at(c, p, "execution_time_ms"), "envelope.json#/$defs/execution_context/properties/execution_time_ms/type", "type", "must be number, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["execution_time_ms"];
+      if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "execution_time_ms"), "envelope.json#/$defs/execution_context/properties/*", "number", x)) return false; }
     }
     if (v["request_id"] !== undefined) {
-      leaf: {
-        const x = v["request_id"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "request_id"), "envelope.json#/$defs/execution_context/properties/request_id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["request_id"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "request_id"), "envelope.json#/$defs/execution_context/properties/*", "string", x)) return false; }
     }
-    if (v["tokens_estimated"] === undefined && rt.fail(c, p, "envelope.json#/$defs/execution_context/required", "required", "missing required property \"tokens_estimated\"")) return false;
-    if (v["cache_hit"] === undefined && rt.fail(c, p, "envelope.json#/$defs/execution_context/required", "required", "missing required property \"cache_hit\"")) return false;
-    if (v["execution_time_ms"] === undefined && rt.fail(c, p, "envelope.json#/$defs/execution_context/required", "required", "missing required property \"execution_time_ms\"")) return false;
-    if (v["request_id"] === undefined && rt.fail(c, p, "envelope.json#/$defs/execution_context/required", "required", "missing required property \"request_id\"")) return false;
-  } else { rt.fail(c, p, "envelope.json#/$defs/execution_context/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["tokens_estimated"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/execution_context", "tokens_estimated")) return false;
+    if (v["cache_hit"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/execution_context", "cache_hit")) return false;
+    if (v["execution_time_ms"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/execution_context", "execution_time_ms")) return false;
+    if (v["request_id"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/execution_context", "request_id")) return false;
+  } else { rt.failType(c, p, "envelope.json#/$defs/execution_context", "object", v); return false; }
   rt.rest(v, p, c, membersExecutionContext, -1);
   return c.errors.length === errs;
 }
@@ -306,31 +294,23 @@ export function checkExecutionContext(v: unknown, p: number, c: rt.Context): boo
 /** Checks a value against envelope.json#/$defs/pagination_metadata. */
 export function checkPaginationMetadata(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!(v === null || rt.isObject(v))) { rt.fail(c, p, "envelope.json#/$defs/pagination_metadata/type", "type", "must be null or object, not " + rt.typeOf(v)); return false; }
+  if (!(v === null || rt.isObject(v))) { rt.failType(c, p, "envelope.json#/$defs/pagination_metadata", "null or object", v); return false; }
   if (rt.isObject(v)) {
     if (v["cursor"] !== undefined) {
-      leaf: {
-        const x = v["cursor"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "cursor"), "envelope.json#/$defs/pagination_metadata/properties/cursor/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["cursor"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "cursor"), "envelope.json#/$defs/pagination_metadata/properties/*", "string", x)) return false; }
     }
     if (v["page_size"] !== undefined) {
-      leaf: {
-        const x = v["page_size"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "page_size"), "envelope.json#/$defs/pagination_metadata/properties/page_size/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["page_size"];
+      if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "page_size"), "envelope.json#/$defs/pagination_metadata/properties/*", "integer", x)) return false; }
     }
     if (v["has_more"] !== undefined) {
-      leaf: {
-        const x = v["has_more"];
-        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "has_more"), "envelope.json#/$defs/pagination_metadata/properties/has_more/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["has_more"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "has_more"), "envelope.json#/$defs/pagination_metadata/properties/*", "boolean", x)) return false; }
     }
     if (v["total_available"] !== undefined) {
-      leaf: {
-        const x = v["total_available"];
-        if (!(x === null || Number.isInteger(x))) { if (rt.fail(c, rt.at(c, p, "total_available"), "envelope.json#/$defs/pagination_metadata/properties/total_available/type", "type", "must be null or integer, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["total_available"];
+      if (!(x === null || Number.isInteger(x))) { if (rt.failType(c, rt.at(c, p, "total_available"), "envelope.json#/$defs/pagination_metadata/properties/*", "null or integer", x)) return false; }
     }
   }
   rt.rest(v, p, c, membersPaginationMetadata, -1);
@@ -343,21 +323,17 @@ export function checkResponseError(v: unknown, p: number, c: rt.Context): boolea
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["code"] !== undefined) {
-      leaf: {
-        const x = v["code"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "code"), "envelope.json#/$defs/response_error/properties/code/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["code"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "code"), "envelope.json#/$defs/response_error/properties/*", "string", x)) return false; }
     }
     if (v["message"] !== undefined) {
-      leaf: {
-        const x = v["message"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "message"), "envelope.json#/$defs/response_error/properties/message/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["message"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "message"), "envelope.json#/$defs/response_error/properties/*", "string", x)) return false; }
     }
     if (v["allowed_fields"] !== undefined && !checkResponseErrorPropertiesAllowedFields(v["allowed_fields"], rt.at(c, p, "allowed_fields"), c) && c.stop) return false;
-    if (v["code"] === undefined && rt.fail(c, p, "envelope.json#/$defs/response_error/required", "required", "missing required property \"code\"")) return false;
-    if (v["message"] === undefined && rt.fail(c, p, "envelope.json#/$defs/response_error/required", "required", "missing required property \"message\"")) return false;
-  } else { rt.fail(c, p, "envelope.json#/$defs/response_error/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["code"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/response_error", "code")) return false;
+    if (v["message"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/response_error", "message")) return false;
+  } else { rt.failType(c, p, "envelope.json#/$defs/response_error", "object", v); return false; }
   rt.rest(v, p, c, membersResponseError, -1);
   return c.errors.length === errs;
 }
@@ -367,12 +343,10 @@ function checkResponseErrorPropertiesAllowedFields(v: unknown, p: number, c: rt.
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      leaf: {
-        const x = v[i];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, i), "envelope.json#/$defs/response_error/properties/allowed_fields/items/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v[i];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "envelope.json#/$defs/response_error/properties/allowed_fields/items", "string", x)) return false; }
     }
-  } else { rt.fail(c, p, "envelope.json#/$defs/response_error/properties/allowed_fields/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "envelope.json#/$defs/response_error/properties/allowed_fields", "array", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -382,44 +356,34 @@ export function checkResponseMetadata(v: unknown, p: number, c: rt.Context): boo
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["operation"] !== undefined) {
-      leaf: {
-        const x = v["operation"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "operation"), "envelope.json#/$defs/response_metadata/properties/operation/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["operation"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "operation"), "envelope.json#/$defs/response_metadata/properties/*", "string", x)) return false; }
     }
     if (v["version"] !== undefined) {
-      leaf: {
-        const x = v["version"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "version"), "envelope.json#/$defs/response_metadata/properties/version/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["version"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "version"), "envelope.json#/$defs/response_metadata/properties/*", "string", x)) return false; }
     }
     if (v["timestamp"] !== undefined) {
-      leaf: {
-        const x = v["timestamp"];
-        if (typeof x === "string") {
-          if (!rt.isDateTime(x) && rt.fail(c, rt.at(c, p, "timestamp"), "envelope.json#/$defs/response_metadata/properties/timestamp/format", "format", "must be a valid date-time")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "timestamp"), "envelope.json#/$defs/response_metadata/properties/timestamp/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["timestamp"];
+      if (typeof x === "string") {
+        if (!rt.isDateTime(x) && rt.failAt(c, rt.at(c, p, "timestamp"), "envelope.json#/$defs/response_metadata/properties/*", "format", "must be a valid date-time")) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "timestamp"), "envelope.json#/$defs/response_metadata/properties/*", "string", x)) return false; }
     }
     if (v["request_id"] !== undefined) {
-      leaf: {
-        const x = v["request_id"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "request_id"), "envelope.json#/$defs/response_metadata/properties/request_id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["request_id"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "request_id"), "envelope.json#/$defs/response_metadata/properties/*", "string", x)) return false; }
     }
     if (v["status"] !== undefined && !checkResponseStatus(v["status"], rt.at(c, p, "status"), c) && c.stop) return false;
     if (v["message"] !== undefined) {
-      leaf: {
-        const x = v["message"];
-        if (!(x === null || typeof x === "string")) { if (rt.fail(c, rt.at(c, p, "message"), "envelope.json#/$defs/response_metadata/properties/message/type", "type", "must be null or string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["message"];
+      if (!(x === null || typeof x === "string")) { if (rt.failType(c, rt.at(c, p, "message"), "envelope.json#/$defs/response_metadata/properties/*", "null or string", x)) return false; }
     }
-    if (v["operation"] === undefined && rt.fail(c, p, "envelope.json#/$defs/response_metadata/required", "required", "missing required property \"operation\"")) return false;
-    if (v["version"] === undefined && rt.fail(c, p, "envelope.json#/$defs/response_metadata/required", "required", "missing required property \"version\"")) return false;
-    if (v["timestamp"] === undefined && rt.fail(c, p, "envelope.json#/$defs/response_metadata/required", "required", "missing required property \"timestamp\"")) return false;
-    if (v["request_id"] === undefined && rt.fail(c, p, "envelope.json#/$defs/response_metadata/required", "required", "missing required property \"request_id\"")) return false;
-    if (v["status"] === undefined && rt.fail(c, p, "envelope.json#/$defs/response_metadata/required", "required", "missing required property \"status\"")) return false;
-  } else { rt.fail(c, p, "envelope.json#/$defs/response_metadata/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["operation"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/response_metadata", "operation")) return false;
+    if (v["version"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/response_metadata", "version")) return false;
+    if (v["timestamp"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/response_metadata", "timestamp")) return false;
+    if (v["request_id"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/response_metadata", "request_id")) return false;
+    if (v["status"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/response_metadata", "status")) return false;
+  } else { rt.failType(c, p, "envelope.json#/$defs/response_metadata", "object", v); return false; }
   rt.rest(v, p, c, membersResponseMetadata, -1);
   return c.errors.length === errs;
 }
@@ -427,8 +391,8 @@ export function checkResponseMetadata(v: unknown, p: number, c: rt.Context): boo
 /** Checks a value against envelope.json#/$defs/response_status. */
 export function checkResponseStatus(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string") { rt.fail(c, p, "envelope.json#/$defs/response_status/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
-  if (v !== "success" && v !== "partial" && v !== "error") { rt.fail(c, p, "envelope.json#/$defs/response_status/enum", "enum", "must be one of \"success\", \"partial\", \"error\""); return false; }
+  if (typeof v !== "string") { rt.failType(c, p, "envelope.json#/$defs/response_status", "string", v); return false; }
+  if (v !== "success" && v !== "partial" && v !== "error") { rt.failAt(c, p, "envelope.json#/$defs/response_status", "enum", "must be one of \"success\", \"partial\", \"error\""); return false; }
   return c.errors.length === errs;
 }
 
@@ -439,27 +403,21 @@ export function checkResponseWarning(v: unknown, p: number, c: rt.Context): bool
   if (rt.isObject(v)) {
     if (v["level"] !== undefined && !checkWarningLevel(v["level"], rt.at(c, p, "level"), c) && c.stop) return false;
     if (v["code"] !== undefined) {
-      leaf: {
-        const x = v["code"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "code"), "envelope.json#/$defs/response_warning/properties/code/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["code"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "code"), "envelope.json#/$defs/response_warning/properties/*", "string", x)) return false; }
     }
     if (v["message"] !== undefined) {
-      leaf: {
-        const x = v["message"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "message"), "envelope.json#/$defs/response_warning/properties/message/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["message"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "message"), "envelope.json#/$defs/response_warning/properties/*", "string", x)) return false; }
     }
     if (v["suggestion"] !== undefined) {
-      leaf: {
-        const x = v["suggestion"];
-        if (!(x === null || typeof x === "string")) { if (rt.fail(c, rt.at(c, p, "suggestion"), "envelope.json#/$defs/response_warning/properties/suggestion/type", "type", "must be null or string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["suggestion"];
+      if (!(x === null || typeof x === "string")) { if (rt.failType(c, rt.at(c, p, "suggestion"), "envelope.json#/$defs/response_warning/properties/*", "null or string", x)) return false; }
     }
-    if (v["level"] === undefined && rt.fail(c, p, "envelope.json#/$defs/response_warning/required", "required", "missing required property \"level\"")) return false;
-    if (v["code"] === undefined && rt.fail(c, p, "envelope.json#/$defs/response_warning/required", "required", "missing required property \"code\"")) return false;
-    if (v["message"] === undefined && rt.fail(c, p, "envelope.json#/$defs/response_warning/required", "required", "missing required property \"message\"")) return false;
-  } else { rt.fail(c, p, "envelope.json#/$defs/response_warning/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["level"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/response_warning", "level")) return false;
+    if (v["code"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/response_warning", "code")) return false;
+    if (v["message"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/response_warning", "message")) return false;
+  } else { rt.failType(c, p, "envelope.json#/$defs/response_warning", "object", v); return false; }
   rt.rest(v, p, c, membersResponseWarning, -1);
   return c.errors.length === errs;
 }
@@ -467,7 +425,7 @@ export function checkResponseWarning(v: unknown, p: number, c: rt.Context): bool
 /** Checks a value against envelope.json#/$defs/warning_level. */
 export function checkWarningLevel(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string") { rt.fail(c, p, "envelope.json#/$defs/warning_level/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
-  if (v !== "info" && v !== "warning" && v !== "error") { rt.fail(c, p, "envelope.json#/$defs/warning_level/enum", "enum", "must be one of \"info\", \"warning\", \"error\""); return false; }
+  if (typeof v !== "string") { rt.failType(c, p, "envelope.json#/$defs/warning_level", "string", v); return false; }
+  if (v !== "info" && v !== "warning" && v !== "error") { rt.failAt(c, p, "envelope.json#/$defs/warning_level", "enum", "must be one of \"info\", \"warning\", \"error\""); return false; }
   return c.errors.length === errs;
 }

@@ -439,7 +439,7 @@ const membersVendorStatistics = ["entity_count", "relationship_count", "entity_t
 /** Checks a value against payloads.json#/$defs/chunk_id. */
 export function checkChunkID(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!Number.isInteger(v)) { rt.fail(c, p, "payloads.json#/$defs/chunk_id/type", "type", "must be integer, not " + rt.typeOf(v)); return false; }
+  if (!Number.isInteger(v)) { rt.failType(c, p, "payloads.json#/$defs/chunk_id", "integer", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -451,10 +451,10 @@ export function checkConfidenceScore(v: unknown, p: number, c: rt.Context): bool
     if (v["score_reliability"] !== undefined && !checkScore(v["score_reliability"], rt.at(c, p, "score_reliability"), c) && c.stop) return false;
     if (v["source_quality"] !== undefined && !checkScore(v["source_quality"], rt.at(c, p, "source_quality"), c) && c.stop) return false;
     if (v["recency"] !== undefined && !checkScore(v["recency"], rt.at(c, p, "recency"), c) && c.stop) return false;
-    if (v["score_reliability"] === undefined && rt.fail(c, p, "payloads.json#/$defs/confidence_score/required", "required", "missing required property \"score_reliability\"")) return false;
-    if (v["source_quality"] === undefined && rt.fail(c, p, "payloads.json#/$defs/confidence_score/required", "required", "missing required property \"source_quality\"")) return false;
-    if (v["recency"] === undefined && rt.fail(c, p, "payloads.json#/$defs/confidence_score/required", "required", "missing required property \"recency\"")) return false;
-  } else { rt.fail(c, p, "payloads.json#/$defs/confidence_score/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["score_reliability"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/confidence_score", "score_reliability")) return false;
+    if (v["source_quality"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/confidence_score", "source_quality")) return false;
+    if (v["recency"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/confidence_score", "recency")) return false;
+  } else { rt.failType(c, p, "payloads.json#/$defs/confidence_score", "object", v); return false; }
   rt.rest(v, p, c, membersConfidenceScore, -1);
   return c.errors.length === errs;
 }
@@ -465,25 +465,20 @@ export function checkCursor(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["query_hash"] !== undefined) {
-      leaf: {
-        const x = v["query_hash"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "query_hash"), "payloads.json#/$defs/cursor/properties/query_hash/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["query_hash"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "query_hash"), "payloads.json#/$defs/cursor/properties/*", "string", x)) return false; }
     }
     if (v["offset"] !== undefined) {
-      leaf: {
-        const x = v["offset"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "offset"), "payloads.json#/$defs/cursor/properties/offset/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.fail(c, rt.at(c, p, "offset"), "payloads.json#/$defs/cursor/properties/offset/minimum", "minimum", "must be at least 0")) return false;
-        }
-      }
+      const x = v["offset"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "offset"), "payloads.json#/$defs/cursor/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "offset"), "payloads.json#/$defs/cursor/properties/*", "integer", x)) return false; }
     }
     if (v["response_mode"] !== undefined && !checkResponseMode(v["response_mode"], rt.at(c, p, "response_mode"), c) && c.stop) return false;
-    if (v["query_hash"] === undefined && rt.fail(c, p, "payloads.json#/$defs/cursor/required", "required", "missing required property \"query_hash\"")) return false;
-    if (v["offset"] === undefined && rt.fail(c, p, "payloads.json#/$defs/cursor/required", "required", "missing required property \"offset\"")) return false;
-    if (v["response_mode"] === undefined && rt.fail(c, p, "payloads.json#/$defs/cursor/required", "required", "missing required property \"response_mode\"")) return false;
-  } else { rt.fail(c, p, "payloads.json#/$defs/cursor/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["query_hash"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/cursor", "query_hash")) return false;
+    if (v["offset"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/cursor", "offset")) return false;
+    if (v["response_mode"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/cursor", "response_mode")) return false;
+  } else { rt.failType(c, p, "payloads.json#/$defs/cursor", "object", v); return false; }
   rt.rest(v, p, c, membersCursor, -1);
   return c.errors.length === errs;
 }
@@ -494,17 +489,15 @@ export function checkDeduplicationInfo(v: unknown, p: number, c: rt.Context): bo
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["is_duplicate"] !== undefined) {
-      leaf: {
-        const x = v["is_duplicate"];
-        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "is_duplicate"), "payloads.json#/$defs/deduplication_info/properties/is_duplicate/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["is_duplicate"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "is_duplicate"), "payloads.json#/$defs/deduplication_info/properties/*", "boolean", x)) return false; }
     }
     if (v["similar_chunk_ids"] !== undefined && !checkDeduplicationInfoPropertiesSimilarChunkIDs(v["similar_chunk_ids"], rt.at(c, p, "similar_chunk_ids"), c) && c.stop) return false;
     if (v["confidence"] !== undefined && !checkScore(v["confidence"], rt.at(c, p, "confidence"), c) && c.stop) return false;
-    if (v["is_duplicate"] === undefined && rt.fail(c, p, "payloads.json#/$defs/deduplication_info/required", "required", "missing required property \"is_duplicate\"")) return false;
-    if (v["similar_chunk_ids"] === undefined && rt.fail(c, p, "payloads.json#/$defs/deduplication_info/required", "required", "missing required property \"similar_chunk_ids\"")) return false;
-    if (v["confidence"] === undefined && rt.fail(c, p, "payloads.json#/$defs/deduplication_info/required", "required", "missing required property \"confidence\"")) return false;
-  } else { rt.fail(c, p, "payloads.json#/$defs/deduplication_info/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["is_duplicate"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/deduplication_info", "is_duplicate")) return false;
+    if (v["similar_chunk_ids"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/deduplication_info", "similar_chunk_ids")) return false;
+    if (v["confidence"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/deduplication_info", "confidence")) return false;
+  } else { rt.failType(c, p, "payloads.json#/$defs/deduplication_info", "object", v); return false; }
   rt.rest(v, p, c, membersDeduplicationInfo, -1);
   return c.errors.length === errs;
 }
@@ -517,17 +510,16 @@ function checkDeduplicationInfoPropertiesSimilarChunkIDs(v: unknown, p: number, 
     for (let i = 0; i < v.length; i++) {
       if (!checkChunkID(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else { rt.fail(c, p, "payloads.json#/$defs/deduplication_info/properties/similar_chunk_ids/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "payloads.json#/$defs/deduplication_info/properties/similar_chunk_ids", "array", v); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against payloads.json#/$defs/rank. */
 export function checkRank(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!Number.isInteger(v)) { rt.fail(c, p, "payloads.json#/$defs/rank/type", "type", "must be integer, not " + rt.typeOf(v)); return false; }
-  if (typeof v === "number") {
-    if (v < 1 && rt.fail(c, p, "payloads.json#/$defs/rank/minimum", "minimum", "must be at least 1")) return false;
-  }
+  if (typeof v === "number" && Number.isInteger(v)) {
+    if (v < 1 && rt.failLimit(c, p, "payloads.json#/$defs/rank", "minimum", 1)) return false;
+  } else { rt.failType(c, p, "payloads.json#/$defs/rank", "integer", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -536,31 +528,24 @@ export function checkRankingContext(v: unknown, p: number, c: rt.Context): boole
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["percentile"] !== undefined) {
-      leaf: {
-        const x = v["percentile"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "percentile"), "payloads.json#/$defs/ranking_context/properties/percentile/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.fail(c, rt.at(c, p, "percentile"), "payloads.json#/$defs/ranking_context/properties/percentile/minimum", "minimum", "must be at least 0")) return false;
-          if (x > 100 && rt.fail(c, rt.at(c, p, "percentile"), "payloads.json#/$defs/ranking_context/properties/percentile/maximum", "maximum", "must be at most 100")) return false;
-        }
-      }
+      const x = v["percentile"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "percentile"), "payloads.json#/$defs/ranking_context/properties/*", "minimum", 0)) return false;
+        if (x > 100 && rt.failLimit(c, rt.at(c, p, "percentile"), "payloads.json#/$defs/ranking_context/properties/*", "maximum", 100)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "percentile"), "payloads.json#/$defs/ranking_context/properties/*", "integer", x)) return false; }
     }
     if (v["explanation"] !== undefined) {
-      leaf: {
-        const x = v["explanation"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "explanation"), "payloads.json#/$defs/ranking_context/properties/explanation/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["explanation"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "explanation"), "payloads.json#/$defs/ranking_context/properties/*", "string", x)) return false; }
     }
     if (v["score_method"] !== undefined) {
-      leaf: {
-        const x = v["score_method"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "score_method"), "payloads.json#/$defs/ranking_context/properties/score_method/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["score_method"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "score_method"), "payloads.json#/$defs/ranking_context/properties/*", "string", x)) return false; }
     }
-    if (v["percentile"] === undefined && rt.fail(c, p, "payloads.json#/$defs/ranking_context/required", "required", "missing required property \"percentile\"")) return false;
-    if (v["explanation"] === undefined && rt.fail(c, p, "payloads.json#/$defs/ranking_context/required", "required", "missing required property \"explanation\"")) return false;
-    if (v["score_method"] === undefined && rt.fail(c, p, "payloads.json#/$defs/ranking_context/required", "required", "missing required property \"score_method\"")) return false;
-  } else { rt.fail(c, p, "payloads.json#/$defs/ranking_context/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["percentile"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/ranking_context", "percentile")) return false;
+    if (v["explanation"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/ranking_context", "explanation")) return false;
+    if (v["score_method"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/ranking_context", "score_method")) return false;
+  } else { rt.failType(c, p, "payloads.json#/$defs/ranking_context", "object", v); return false; }
   rt.rest(v, p, c, membersRankingContext, -1);
   return c.errors.length === errs;
 }
@@ -568,11 +553,10 @@ export function checkRankingContext(v: unknown, p: number, c: rt.Context): boole
 /** Checks a value against payloads.json#/$defs/score. */
 export function checkScore(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!Number.isFinite(v)) { rt.fail(c, p, "payloads.json#/$defs/score/type", "type", "must be number, not " + rt.typeOf(v)); return false; }
-  if (typeof v === "number") {
-    if (v < 0 && rt.fail(c, p, "payloads.json#/$defs/score/minimum", "minimum", "must be at least 0")) return false;
-    if (v > 1 && rt.fail(c, p, "payloads.json#/$defs/score/maximum", "maximum", "must be at most 1")) return false;
-  }
+  if (typeof v === "number" && Number.isFinite(v)) {
+    if (v < 0 && rt.failLimit(c, p, "payloads.json#/$defs/score", "minimum", 0)) return false;
+    if (v > 1 && rt.failLimit(c, p, "payloads.json#/$defs/score", "maximum", 1)) return false;
+  } else { rt.failType(c, p, "payloads.json#/$defs/score", "number", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -583,79 +567,60 @@ export function checkSearchResultFull(v: unknown, p: number, c: rt.Context): boo
   if (rt.isObject(v)) {
     if (v["chunk_id"] !== undefined && !checkChunkID(v["chunk_id"], rt.at(c, p, "chunk_id"), c) && c.stop) return false;
     if (v["chunk_text"] !== undefined) {
-      leaf: {
-        const x = v["chunk_text"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "chunk_text"), "payloads.json#/$defs/search_result_full/properties/chunk_text/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["chunk_text"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "chunk_text"), "payloads.json#/$defs/search_result_full/properties/*", "string", x)) return false; }
     }
     if (v["similarity_score"] !== undefined && !checkScore(v["similarity_score"], rt.at(c, p, "similarity_score"), c) && c.stop) return false;
     if (v["bm25_score"] !== undefined && !checkScore(v["bm25_score"], rt.at(c, p, "bm25_score"), c) && c.stop) return false;
     if (v["hybrid_score"] !== undefined && !checkScore(v["hybrid_score"], rt.at(c, p, "hybrid_score"), c) && c.stop) return false;
     if (v["rank"] !== undefined && !checkRank(v["rank"], rt.at(c, p, "rank"), c) && c.stop) return false;
     if (v["score_type"] !== undefined) {
-      leaf: {
-        const x = v["score_type"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "score_type"), "payloads.json#/$defs/search_result_full/properties/score_type/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["score_type"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "score_type"), "payloads.json#/$defs/search_result_full/properties/*", "string", x)) return false; }
     }
     if (v["source_file"] !== undefined) {
-      leaf: {
-        const x = v["source_file"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "source_file"), "payloads.json#/$defs/search_result_full/properties/source_file/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["source_file"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "source_file"), "payloads.json#/$defs/search_result_full/properties/*", "string", x)) return false; }
     }
     if (v["source_category"] !== undefined) {
-      leaf: {
-        const x = v["source_category"];
-        if (!(x === null || typeof x === "string")) { if (rt.fail(c, rt.at(c, p, "source_category"), "payloads.json#/$defs/search_result_full/properties/source_category/type", "type", "must be null or string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["source_category"];
+      if (!(x === null || typeof x === "string")) { if (rt.failType(c, rt.at(c, p, "source_category"), "payloads.json#/$defs/search_result_full/properties/*", "null or string", x)) return false; }
     }
     if (v["context_header"] !== undefined) {
-      leaf: {
-        const x = v["context_header"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "context_header"), "payloads.json#/$defs/search_result_full/properties/context_header/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["context_header"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "context_header"), "payloads.json#/$defs/search_result_full/properties/*", "string", x)) return false; }
     }
     if (v["chunk_index"] !== undefined) {
-      leaf: {
-        const x = v["chunk_index"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "chunk_index"), "payloads.json#/$defs/search_result_full/properties/chunk_index/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.fail(c, rt.at(c, p, "chunk_index"), "payloads.json#/$defs/search_result_full/properties/chunk_index/minimum", "minimum", "must be at least 0")) return false;
-        }
-      }
+      const x = v["chunk_index"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "chunk_index"), "payloads.json#/$defs/search_result_full/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "chunk_index"), "payloads.json#/$defs/search_result_full/properties/*", "integer", x)) return false; }
     }
     if (v["total_chunks"] !== undefined) {
-      leaf: {
-        const x = v["total_chunks"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "total_chunks"), "payloads.json#/$defs/search_result_full/properties/total_chunks/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.fail(c, rt.at(c, p, "total_chunks"), "payloads.json#/$defs/search_result_full/properties/total_chunks/minimum", "minimum", "must be at least 0")) return false;
-        }
-      }
+      const x = v["total_chunks"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "total_chunks"), "payloads.json#/$defs/search_result_full/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "total_chunks"), "payloads.json#/$defs/search_result_full/properties/*", "integer", x)) return false; }
     }
     if (v["chunk_token_count"] !== undefined) {
-      leaf: {
-        const x = v["chunk_token_count"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "chunk_token_count"), "payloads.json#/$defs/search_result_full/properties/chunk_token_count/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.fail(c, rt.at(c, p, "chunk_token_count"), "payloads.json#/$defs/search_result_full/properties/chunk_token_count/minimum", "minimum", "must be at least 0")) return false;
-        }
-      }
+      const x = v["chunk_token_count"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "chunk_token_count"), "payloads.json#/$defs/search_result_full/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "chunk_token_count"), "payloads.json#/$defs/search_result_full/properties/*", "integer", x)) return false; }
     }
-    if (v["chunk_id"] === undefined && rt.fail(c, p, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"chunk_id\"")) return false;
-    if (v["chunk_text"] === undefined && rt.fail(c, p, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"chunk_text\"")) return false;
-    if (v["similarity_score"] === undefined && rt.fail(c, p, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"similarity_score\"")) return false;
-    if (v["bm25_score"] === undefined && rt.fail(c, p, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"bm25_score\"")) return false;
-    if (v["hybrid_score"] === undefined && rt.fail(c, p, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"hybrid_score\"")) return false;
-    if (v["rank"] === undefined && rt.fail(c, p, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"rank\"")) return false;
-    if (v["score_type"] === undefined && rt.fail(c, p, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"score_type\"")) return false;
-    if (v["source_file"] === undefined && rt.fail(c, p, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"source_file\"")) return false;
-    if (v["context_header"] === undefined && rt.fail(c, p, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"context_header\"")) return false;
-    if (v["chunk_index"] === undefined && rt.fail(c, p, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"chunk_index\"")) return false;
-    if (v["total_chunks"] === undefined && rt.fail(c, p, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"total_chunks\"")) return false;
-    if (v["chunk_token_count"] === undefined && rt.fail(c, p, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"chunk_token_count\"")) return false;
-  } else { rt.fail(c, p, "payloads.json#/$defs/search_result_full/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["chunk_id"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/search_result_full", "chunk_id")) return false;
+    if (v["chunk_text"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/search_result_full", "chunk_text")) return false;
+    if (v["similarity_score"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/search_result_full", "similarity_score")) return false;
+    if (v["bm25_score"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/search_result_full", "bm25_score")) return false;
+    if (v["hybrid_score"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/search_result_full", "hybrid_score")) return false;
+    if (v["rank"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/search_result_full", "rank")) return false;
+    if (v["score_type"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/search_result_full", "score_type")) return false;
+    if (v["source_file"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/search_result_full", "source_file")) return false;
+    if (v["context_header"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/search_result_full", "context_header")) return false;
+    if (v["chunk_index"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/search_result_full", "chunk_index")) return false;
+    if (v["total_chunks"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/search_result_full", "total_chunks")) return false;
+    if (v["chunk_token_count"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/search_result_full", "chunk_token_count")) return false;
+  } else { rt.failType(c, p, "payloads.json#/$defs/search_result_full", "object", v); return false; }
   rt.rest(v, p, c, membersSearchResultFull, -1);
   return c.errors.length === errs;
 }
@@ -668,10 +633,10 @@ export function checkSearchResultIDs(v: unknown, p: number, c: rt.Context): bool
     if (v["chunk_id"] !== undefined && !checkChunkID(v["chunk_id"], rt.at(c, p, "chunk_id"), c) && c.stop) return false;
     if (v["hybrid_score"] !== undefined && !checkScore(v["hybrid_score"], rt.at(c, p, "hybrid_score"), c) && c.stop) return false;
     if (v["rank"] !== undefined && !checkRank(v["rank"], rt.at(c, p, "rank"), c) && c.stop) return false;
-    if (v["chunk_id"] === undefined && rt.fail(c, p, "payloads.json#/$defs/search_result_ids/required", "required", "missing required property \"chunk_id\"")) return false;
-    if (v["hybrid_score"] === undefined && rt.fail(c, p, "payloads.json#/$defs/search_result_ids/required", "required", "missing required property \"hybrid_score\"")) return false;
-    if (v["rank"] === undefined && rt.fail(c, p, "payloads.json#/$defs/search_result_ids/required", "required", "missing required property \"rank\"")) return false;
-  } else { rt.fail(c, p, "payloads.json#/$defs/search_result_ids/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["chunk_id"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/search_result_ids", "chunk_id")) return false;
+    if (v["hybrid_score"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/search_result_ids", "hybrid_score")) return false;
+    if (v["rank"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/search_result_ids", "rank")) return false;
+  } else { rt.failType(c, p, "payloads.json#/$defs/search_result_ids", "object", v); return false; }
   rt.rest(v, p, c, membersSearchResultIDs, -1);
   return c.errors.length === errs;
 }
@@ -685,42 +650,32 @@ export function checkSearchResultMetadata(v: unknown, p: number, c: rt.Context):
     if (v["hybrid_score"] !== undefined && !checkScore(v["hybrid_score"], rt.at(c, p, "hybrid_score"), c) && c.stop) return false;
     if (v["rank"] !== undefined && !checkRank(v["rank"], rt.at(c, p, "rank"), c) && c.stop) return false;
     if (v["source_file"] !== undefined) {
-      leaf: {
-        const x = v["source_file"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "source_file"), "payloads.json#/$defs/search_result_metadata/properties/source_file/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["source_file"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "source_file"), "payloads.json#/$defs/search_result_metadata/properties/*", "string", x)) return false; }
     }
     if (v["source_category"] !== undefined) {
-      leaf: {
-        const x = v["source_category"];
-        if (!(x === null || typeof x === "string")) { if (rt.fail(c, rt.at(c, p, "source_category"), "payloads.json#/$defs/search_result_metadata/properties/source_category/type", "type", "must be null or string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["source_category"];
+      if (!(x === null || typeof x === "string")) { if (rt.failType(c, rt.at(c, p, "source_category"), "payloads.json#/$defs/search_result_metadata/properties/*", "null or string", x)) return false; }
     }
     if (v["chunk_index"] !== undefined) {
-      leaf: {
-        const x = v["chunk_index"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "chunk_index"), "payloads.json#/$defs/search_result_metadata/properties/chunk_index/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.fail(c, rt.at(c, p, "chunk_index"), "payloads.json#/$defs/search_result_metadata/properties/chunk_index/minimum", "minimum", "must be at least 0")) return false;
-        }
-      }
+      const x = v["chunk_index"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "chunk_index"), "payloads.json#/$defs/search_result_metadata/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "chunk_index"), "payloads.json#/$defs/search_result_metadata/properties/*", "integer", x)) return false; }
     }
     if (v["total_chunks"] !== undefined) {
-      leaf: {
-        const x = v["total_chunks"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "total_chunks"), "payloads.json#/$defs/search_result_metadata/properties/total_chunks/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.fail(c, rt.at(c, p, "total_chunks"), "payloads.json#/$defs/search_result_metadata/properties/total_chunks/minimum", "minimum", "must be at least 0")) return false;
-        }
-      }
+      const x = v["total_chunks"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "total_chunks"), "payloads.json#/$defs/search_result_metadata/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "total_chunks"), "payloads.json#/$defs/search_result_metadata/properties/*", "integer", x)) return false; }
     }
-    if (v["chunk_id"] === undefined && rt.fail(c, p, "payloads.json#/$defs/search_result_metadata/required", "required", "missing required property \"chunk_id\"")) return false;
-    if (v["hybrid_score"] === undefined && rt.fail(c, p, "payloads.json#/$defs/search_result_metadata/required", "required", "missing required property \"hybrid_score\"")) return false;
-    if (v["rank"] === undefined && rt.fail(c, p, "payloads.json#/$defs/search_result_metadata/required", "required", "missing required property \"rank\"")) return false;
-    if (v["source_file"] === undefined && rt.fail(c, p, "payloads.json#/$defs/search_result_metadata/required", "required", "missing required property \"source_file\"")) return false;
-    if (v["chunk_index"] === undefined && rt.fail(c, p, "payloads.json#/$defs/search_result_metadata/required", "required", "missing required property \"chunk_index\"")) return false;
-    if (v["total_chunks"] === undefined && rt.fail(c, p, "payloads.json#/$defs/search_result_metadata/required", "required", "missing required property \"total_chunks\"")) return false;
-  } else { rt.fail(c, p, "payloads.json#/$defs/search_result_metadata/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["chunk_id"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/search_result_metadata", "chunk_id")) return false;
+    if (v["hybrid_score"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/search_result_metadata", "hybrid_score")) return false;
+    if (v["rank"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/search_result_metadata", "rank")) return false;
+    if (v["source_file"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/search_result_metadata", "source_file")) return false;
+    if (v["chunk_index"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/search_result_metadata", "chunk_index")) return false;
+    if (v["total_chunks"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/search_result_metadata", "total_chunks")) return false;
+  } else { rt.failType(c, p, "payloads.json#/$defs/search_result_metadata", "object", v); return false; }
   rt.rest(v, p, c, membersSearchResultMetadata, -1);
   return c.errors.length === errs;
 }
@@ -734,56 +689,42 @@ export function checkSearchResultPreview(v: unknown, p: number, c: rt.Context): 
     if (v["hybrid_score"] !== undefined && !checkScore(v["hybrid_score"], rt.at(c, p, "hybrid_score"), c) && c.stop) return false;
     if (v["rank"] !== undefined && !checkRank(v["rank"], rt.at(c, p, "rank"), c) && c.stop) return false;
     if (v["source_file"] !== undefined) {
-      leaf: {
-        const x = v["source_file"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "source_file"), "payloads.json#/$defs/search_result_preview/properties/source_file/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["source_file"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "source_file"), "payloads.json#/$defs/search_result_preview/properties/*", "string", x)) return false; }
     }
     if (v["source_category"] !== undefined) {
-      leaf: {
-        const x = v["source_category"];
-        if (!(x === null || typeof x === "string")) { if (rt.fail(c, rt.at(c, p, "source_category"), "payloads.json#/$defs/search_result_preview/properties/source_category/type", "type", "must be null or string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["source_category"];
+      if (!(x === null || typeof x === "string")) { if (rt.failType(c, rt.at(c, p, "source_category"), "payloads.json#/$defs/search_result_preview/properties/*", "null or string", x)) return false; }
     }
     if (v["chunk_index"] !== undefined) {
-      leaf: {
-        const x = v["chunk_index"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "chunk_index"), "payloads.json#/$defs/search_result_preview/properties/chunk_index/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.fail(c, rt.at(c, p, "chunk_index"), "payloads.json#/$defs/search_result_preview/properties/chunk_index/minimum", "minimum", "must be at least 0")) return false;
-        }
-      }
+      const x = v["chunk_index"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "chunk_index"), "payloads.json#/$defs/search_result_preview/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "chunk_index"), "payloads.json#/$defs/search_result_preview/properties/*", "integer", x)) return false; }
     }
     if (v["total_chunks"] !== undefined) {
-      leaf: {
-        const x = v["total_chunks"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "total_chunks"), "payloads.json#/$defs/search_result_preview/properties/total_chunks/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.fail(c, rt.at(c, p, "total_chunks"), "payloads.json#/$defs/search_result_preview/properties/total_chunks/minimum", "minimum", "must be at least 0")) return false;
-        }
-      }
+      const x = v["total_chunks"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "total_chunks"), "payloads.json#/$defs/search_result_preview/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "total_chunks"), "payloads.json#/$defs/search_result_preview/properties/*", "integer", x)) return false; }
     }
     if (v["chunk_snippet"] !== undefined) {
-      leaf: {
-        const x = v["chunk_snippet"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "chunk_snippet"), "payloads.json#/$defs/search_result_preview/properties/chunk_snippet/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["chunk_snippet"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "chunk_snippet"), "payloads.json#/$defs/search_result_preview/properties/*", "string", x)) return false; }
     }
     if (v["context_header"] !== undefined) {
-      leaf: {
-        const x = v["context_header"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "context_header"), "payloads.json#/$defs/search_result_preview/properties/context_header/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["context_header"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "context_header"), "payloads.json#/$defs/search_result_preview/properties/*", "string", x)) return false; }
     }
-    if (v["chunk_id"] === undefined && rt.fail(c, p, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"chunk_id\"")) return false;
-    if (v["hybrid_score"] === undefined && rt.fail(c, p, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"hybrid_score\"")) return false;
-    if (v["rank"] === undefined && rt.fail(c, p, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"rank\"")) return false;
-    if (v["source_file"] === undefined && rt.fail(c, p, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"source_file\"")) return false;
-    if (v["chunk_index"] === undefined && rt.fail(c, p, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"chunk_index\"")) return false;
-    if (v["total_chunks"] === undefined && rt.fail(c, p, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"total_chunks\"")) return false;
-    if (v["chunk_snippet"] === undefined && rt.fail(c, p, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"chunk_snippet\"")) return false;
-    if (v["context_header"] === undefined && rt.fail(c, p, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"context_header\"")) return false;
-  } else { rt.fail(c, p, "payloads.json#/$defs/search_result_preview/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["chunk_id"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/search_result_preview", "chunk_id")) return false;
+    if (v["hybrid_score"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/search_result_preview", "hybrid_score")) return false;
+    if (v["rank"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/search_result_preview", "rank")) return false;
+    if (v["source_file"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/search_result_preview", "source_file")) return false;
+    if (v["chunk_index"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/search_result_preview", "chunk_index")) return false;
+    if (v["total_chunks"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/search_result_preview", "total_chunks")) return false;
+    if (v["chunk_snippet"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/search_result_preview", "chunk_snippet")) return false;
+    if (v["context_header"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/search_result_preview", "context_header")) return false;
+  } else { rt.failType(c, p, "payloads.json#/$defs/search_result_preview", "object", v); return false; }
   rt.rest(v, p, c, membersSearchResultPreview, -1);
   return c.errors.length === errs;
 }
@@ -794,19 +735,17 @@ export function checkVendorInfoFull(v: unknown, p: number, c: rt.Context): boole
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["vendor_name"] !== undefined) {
-      leaf: {
-        const x = v["vendor_name"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "vendor_name"), "payloads.json#/$defs/vendor_info_full/properties/vendor_name/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["vendor_name"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "vendor_name"), "payloads.json#/$defs/vendor_info_full/properties/*", "string", x)) return false; }
     }
     if (v["entities"] !== undefined && !checkVendorInfoFullPropertiesEntities(v["entities"], rt.at(c, p, "entities"), c) && c.stop) return false;
     if (v["relationships"] !== undefined && !checkVendorInfoFullPropertiesRelationships(v["relationships"], rt.at(c, p, "relationships"), c) && c.stop) return false;
     if (v["statistics"] !== undefined && !checkVendorStatistics(v["statistics"], rt.at(c, p, "statistics"), c) && c.stop) return false;
-    if (v["vendor_name"] === undefined && rt.fail(c, p, "payloads.json#/$defs/vendor_info_full/required", "required", "missing required property \"vendor_name\"")) return false;
-    if (v["entities"] === undefined && rt.fail(c, p, "payloads.json#/$defs/vendor_info_full/required", "required", "missing required property \"entities\"")) return false;
-    if (v["relationships"] === undefined && rt.fail(c, p, "payloads.json#/$defs/vendor_info_full/required", "required", "missing required property \"relationships\"")) return false;
-    if (v["statistics"] === undefined && rt.fail(c, p, "payloads.json#/$defs/vendor_info_full/required", "required", "missing required property \"statistics\"")) return false;
-  } else { rt.fail(c, p, "payloads.json#/$defs/vendor_info_full/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["vendor_name"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/vendor_info_full", "vendor_name")) return false;
+    if (v["entities"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/vendor_info_full", "entities")) return false;
+    if (v["relationships"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/vendor_info_full", "relationships")) return false;
+    if (v["statistics"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/vendor_info_full", "statistics")) return false;
+  } else { rt.failType(c, p, "payloads.json#/$defs/vendor_info_full", "object", v); return false; }
   rt.rest(v, p, c, membersVendorInfoFull, -1);
   return c.errors.length === errs;
 }
@@ -815,8 +754,8 @@ export function checkVendorInfoFull(v: unknown, p: number, c: rt.Context): boole
 function checkVendorInfoFullPropertiesEntities(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isArray(v)) {
-    if (v.length > 100 && rt.fail(c, p, "payloads.json#/$defs/vendor_info_full/properties/entities/maxItems", "maxItems", "must have at most 100 items")) return false;
-  } else { rt.fail(c, p, "payloads.json#/$defs/vendor_info_full/properties/entities/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+    if (v.length > 100 && rt.failLimit(c, p, "payloads.json#/$defs/vendor_info_full/properties/entities", "maxItems", 100)) return false;
+  } else { rt.failType(c, p, "payloads.json#/$defs/vendor_info_full/properties/entities", "array", v); return false; }
   rt.rest(v, p, c, undefined, 0);
   return c.errors.length === errs;
 }
@@ -825,8 +764,8 @@ function checkVendorInfoFullPropertiesEntities(v: unknown, p: number, c: rt.Cont
 function checkVendorInfoFullPropertiesRelationships(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isArray(v)) {
-    if (v.length > 500 && rt.fail(c, p, "payloads.json#/$defs/vendor_info_full/properties/relationships/maxItems", "maxItems", "must have at most 500 items")) return false;
-  } else { rt.fail(c, p, "payloads.json#/$defs/vendor_info_full/properties/relationships/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+    if (v.length > 500 && rt.failLimit(c, p, "payloads.json#/$defs/vendor_info_full/properties/relationships", "maxItems", 500)) return false;
+  } else { rt.failType(c, p, "payloads.json#/$defs/vendor_info_full/properties/relationships", "array", v); return false; }
   rt.rest(v, p, c, undefined, 0);
   return c.errors.length === errs;
 }
@@ -837,17 +776,15 @@ export function checkVendorInfoIDs(v: unknown, p: number, c: rt.Context): boolea
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["vendor_name"] !== undefined) {
-      leaf: {
-        const x = v["vendor_name"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "vendor_name"), "payloads.json#/$defs/vendor_info_ids/properties/vendor_name/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["vendor_name"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "vendor_name"), "payloads.json#/$defs/vendor_info_ids/properties/*", "string", x)) return false; }
     }
     if (v["entity_ids"] !== undefined && !checkVendorInfoIDsPropertiesEntityIDs(v["entity_ids"], rt.at(c, p, "entity_ids"), c) && c.stop) return false;
     if (v["relationship_ids"] !== undefined && !checkVendorInfoIDsPropertiesRelationshipIDs(v["relationship_ids"], rt.at(c, p, "relationship_ids"), c) && c.stop) return false;
-    if (v["vendor_name"] === undefined && rt.fail(c, p, "payloads.json#/$defs/vendor_info_ids/required", "required", "missing required property \"vendor_name\"")) return false;
-    if (v["entity_ids"] === undefined && rt.fail(c, p, "payloads.json#/$defs/vendor_info_ids/required", "required", "missing required property \"entity_ids\"")) return false;
-    if (v["relationship_ids"] === undefined && rt.fail(c, p, "payloads.json#/$defs/vendor_info_ids/required", "required", "missing required property \"relationship_ids\"")) return false;
-  } else { rt.fail(c, p, "payloads.json#/$defs/vendor_info_ids/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["vendor_name"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/vendor_info_ids", "vendor_name")) return false;
+    if (v["entity_ids"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/vendor_info_ids", "entity_ids")) return false;
+    if (v["relationship_ids"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/vendor_info_ids", "relationship_ids")) return false;
+  } else { rt.failType(c, p, "payloads.json#/$defs/vendor_info_ids", "object", v); return false; }
   rt.rest(v, p, c, membersVendorInfoIDs, -1);
   return c.errors.length === errs;
 }
@@ -857,12 +794,10 @@ function checkVendorInfoIDsPropertiesEntityIDs(v: unknown, p: number, c: rt.Cont
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      leaf: {
-        const x = v[i];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, i), "payloads.json#/$defs/vendor_info_ids/properties/entity_ids/items/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v[i];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "payloads.json#/$defs/vendor_info_ids/properties/entity_ids/items", "string", x)) return false; }
     }
-  } else { rt.fail(c, p, "payloads.json#/$defs/vendor_info_ids/properties/entity_ids/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "payloads.json#/$defs/vendor_info_ids/properties/entity_ids", "array", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -871,12 +806,10 @@ function checkVendorInfoIDsPropertiesRelationshipIDs(v: unknown, p: number, c: r
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      leaf: {
-        const x = v[i];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, i), "payloads.json#/$defs/vendor_info_ids/properties/relationship_ids/items/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v[i];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "payloads.json#/$defs/vendor_info_ids/properties/relationship_ids/items", "string", x)) return false; }
     }
-  } else { rt.fail(c, p, "payloads.json#/$defs/vendor_info_ids/properties/relationship_ids/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "payloads.json#/$defs/vendor_info_ids/properties/relationship_ids", "array", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -886,31 +819,25 @@ export function checkVendorInfoMetadata(v: unknown, p: number, c: rt.Context): b
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["vendor_name"] !== undefined) {
-      leaf: {
-        const x = v["vendor_name"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "vendor_name"), "payloads.json#/$defs/vendor_info_metadata/properties/vendor_name/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["vendor_name"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "vendor_name"), "payloads.json#/$defs/vendor_info_metadata/properties/*", "string", x)) return false; }
     }
     if (v["statistics"] !== undefined && !checkVendorStatistics(v["statistics"], rt.at(c, p, "statistics"), c) && c.stop) return false;
     if (v["top_entities"] !== undefined) {
-      leaf: {
-        const x = v["top_entities"];
-        if (!rt.isArray(x)) { if (rt.fail(c, rt.at(c, p, "top_entities"), "payloads.json#/$defs/vendor_info_metadata/properties/top_entities/type", "type", "must be array, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["top_entities"];
+      if (!rt.isArray(x)) { if (rt.failType(c, rt.at(c, p, "top_entities"), "payloads.json#/$defs/vendor_info_metadata/properties/*", "array", x)) return false; }
     }
     if (v["last_updated"] !== undefined) {
-      leaf: {
-        const x = v["last_updated"];
-        if (typeof x === "string") {
-          if (!rt.isDateTime(x) && rt.fail(c, rt.at(c, p, "last_updated"), "payloads.json#/$defs/vendor_info_metadata/properties/last_updated/format", "format", "must be a valid date-time")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "last_updated"), "payloads.json#/$defs/vendor_info_metadata/properties/last_updated/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["last_updated"];
+      if (typeof x === "string") {
+        if (!rt.isDateTime(x) && rt.failAt(c, rt.at(c, p, "last_updated"), "payloads.json#/$defs/vendor_info_metadata/properties/*", "format", "must be a valid date-time")) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "last_updated"), "payloads.json#/$defs/vendor_info_metadata/properties/*", "string", x)) return false; }
     }
-    if (v["vendor_name"] === undefined && rt.fail(c, p, "payloads.json#/$defs/vendor_info_metadata/required", "required", "missing required property \"vendor_name\"")) return false;
-    if (v["statistics"] === undefined && rt.fail(c, p, "payloads.json#/$defs/vendor_info_metadata/required", "required", "missing required property \"statistics\"")) return false;
-    if (v["top_entities"] === undefined && rt.fail(c, p, "payloads.json#/$defs/vendor_info_metadata/required", "required", "missing required property \"top_entities\"")) return false;
-    if (v["last_updated"] === undefined && rt.fail(c, p, "payloads.json#/$defs/vendor_info_metadata/required", "required", "missing required property \"last_updated\"")) return false;
-  } else { rt.fail(c, p, "payloads.json#/$defs/vendor_info_metadata/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["vendor_name"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/vendor_info_metadata", "vendor_name")) return false;
+    if (v["statistics"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/vendor_info_metadata", "statistics")) return false;
+    if (v["top_entities"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/vendor_info_metadata", "top_entities")) return false;
+    if (v["last_updated"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/vendor_info_metadata", "last_updated")) return false;
+  } else { rt.failType(c, p, "payloads.json#/$defs/vendor_info_metadata", "object", v); return false; }
   rt.rest(v, p, c, membersVendorInfoMetadata, -1);
   return c.errors.length === errs;
 }
@@ -921,19 +848,17 @@ export function checkVendorInfoPreview(v: unknown, p: number, c: rt.Context): bo
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["vendor_name"] !== undefined) {
-      leaf: {
-        const x = v["vendor_name"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "vendor_name"), "payloads.json#/$defs/vendor_info_preview/properties/vendor_name/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["vendor_name"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "vendor_name"), "payloads.json#/$defs/vendor_info_preview/properties/*", "string", x)) return false; }
     }
     if (v["entities"] !== undefined && !checkVendorInfoPreviewPropertiesEntities(v["entities"], rt.at(c, p, "entities"), c) && c.stop) return false;
     if (v["relationships"] !== undefined && !checkVendorInfoPreviewPropertiesRelationships(v["relationships"], rt.at(c, p, "relationships"), c) && c.stop) return false;
     if (v["statistics"] !== undefined && !checkVendorStatistics(v["statistics"], rt.at(c, p, "statistics"), c) && c.stop) return false;
-    if (v["vendor_name"] === undefined && rt.fail(c, p, "payloads.json#/$defs/vendor_info_preview/required", "required", "missing required property \"vendor_name\"")) return false;
-    if (v["entities"] === undefined && rt.fail(c, p, "payloads.json#/$defs/vendor_info_preview/required", "required", "missing required property \"entities\"")) return false;
-    if (v["relationships"] === undefined && rt.fail(c, p, "payloads.json#/$defs/vendor_info_preview/required", "required", "missing required property \"relationships\"")) return false;
-    if (v["statistics"] === undefined && rt.fail(c, p, "payloads.json#/$defs/vendor_info_preview/required", "required", "missing required property \"statistics\"")) return false;
-  } else { rt.fail(c, p, "payloads.json#/$defs/vendor_info_preview/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["vendor_name"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/vendor_info_preview", "vendor_name")) return false;
+    if (v["entities"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/vendor_info_preview", "entities")) return false;
+    if (v["relationships"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/vendor_info_preview", "relationships")) return false;
+    if (v["statistics"] === undefined && rt.failRequired(c, p, "payloads.json#/$defs/vendor_info_preview", "statistics")) return false;
+  } else { rt.failType(c, p, "payloads.json#/$defs/vendor_info_preview", "object", v); return false; }
   rt.rest(v, p, c, membersVendorInfoFull, -1);
   return c.errors.length === errs;
 }
@@ -942,8 +867,8 @@ export function checkVendorInfoPreview(v: unknown, p: number, c: rt.Context): bo
 function checkVendorInfoPreviewPropertiesEntities(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isArray(v)) {
-    if (v.length > 5 && rt.fail(c, p, "payloads.json#/$defs/vendor_info_preview/properties/entities/maxItems", "maxItems", "must have at most 5 items")) return false;
-  } else { rt.fail(c, p, "payloads.json#/$defs/vendor_info_preview/properties/entities/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+    if (v.length > 5 && rt.failLimit(c, p, "payloads.json#/$defs/vendor_info_preview/properties/entities", "maxItems", 5)) return false;
+  } else { rt.failType(c, p, "payloads.json#/$defs/vendor_info_preview/properties/entities", "array", v); return false; }
   rt.rest(v, p, c, undefined, 0);
   return c.errors.length === errs;
 }
@@ -952,8 +877,8 @@ function checkVendorInfoPreviewPropertiesEntities(v: unknown, p: number, c: rt.C
 function checkVendorInfoPreviewPropertiesRelationships(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isArray(v)) {
-    if (v.length > 5 && rt.fail(c, p, "payloads.json#/$defs/vendor_info_preview/properties/relationships/maxItems", "maxItems", "must have at most 5 items")) return false;
-  } else { rt.fail(c, p, "payloads.json#/$defs/vendor_info_preview/properties/relationships/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+    if (v.length > 5 && rt.failLimit(c, p, "payloads.json#/$defs/vendor_info_preview/properties/relationships", "maxItems", 5)) return false;
+  } else { rt.failType(c, p, "payloads.json#/$defs/vendor_info_preview/properties/relationships", "array", v); return false; }
   rt.rest(v, p, c, undefined, 0);
   return c.errors.length === errs;
 }
@@ -964,26 +889,20 @@ export function checkVendorStatistics(v: unknown, p: number, c: rt.Context): boo
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["entity_count"] !== undefined) {
-      leaf: {
-        const x = v["entity_count"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "entity_count"), "payloads.json#/$defs/vendor_statistics/properties/entity_count/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.fail(c, rt.at(c, p, "entity_count"), "payloads.json#/$defs/vendor_statistics/properties/entity_count/minimum", "minimum", "must be at least 0")) return false;
-        }
-      }
+      const x = v["entity_count"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "entity_count"), "payloads.json#/$defs/vendor_statistics/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "entity_count"), "payloads.json#/$defs/vendor_statistics/properties/*", "integer", x)) return false; }
     }
     if (v["relationship_count"] !== undefined) {
-      leaf: {
-        const x = v["relationship_count"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "relationship_count"), "payloads.json#/$defs/vendor_statistics/properties/relationship_count/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.fail(c, rt.at(c, p, "relationship_count"), "payloads.json#/$defs/vendor_statistics/properties/relationship_count/minimum", "minimum", "must be at least 0")) return false;
-        }
-      }
+      const x = v["relationship_count"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "relationship_count"), "payloads.json#/$defs/vendor_statistics/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "relationship_count"), "payloads.json#/$defs/vendor_statistics/properties/*", "integer", x)) return false; }
     }
     if (v["entity_type_distribution"] !== undefined && !checkVendorStatisticsPropertiesEntityTypeDistribution(v["entity_type_distribution"], rt.at(c, p, "entity_type_distribution"), c) && c.stop) return false;
     if (v["relationship_type_distribution"] !== undefined && !checkVendorStatisticsPropertiesRelationshipTypeDistribution(v["relationship_type_distribution"], rt.at(c, p, "relationship_type_distribution"), c) && c.stop) return false;
-  } else { rt.fail(c, p, "payloads.json#/$defs/vendor_statistics/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "payloads.json#/$defs/vendor_statistics", "object", v); return false; }
   rt.rest(v, p, c, membersVendorStatistics, -1);
   return c.errors.length === errs;
 }
@@ -996,15 +915,12 @@ function checkVendorStatisticsPropertiesEntityTypeDistribution(v: unknown, p: nu
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
-      leaf: {
-        const x = v[k];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, k), "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.fail(c, rt.at(c, p, k), "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties/minimum", "minimum", "must be at least 0")) return false;
-        }
-      }
+      const x = v[k];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, k), "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, k), "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties", "integer", x)) return false; }
     }
-  } else { rt.fail(c, p, "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -1016,14 +932,11 @@ function checkVendorStatisticsPropertiesRelationshipTypeDistribution(v: unknown,
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
-      leaf: {
-        const x = v[k];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, k), "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.fail(c, rt.at(c, p, k), "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties/minimum", "minimum", "must be at least 0")) return false;
-        }
-      }
+      const x = v[k];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, k), "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, k), "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties", "integer", x)) return false; }
     }
-  } else { rt.fail(c, p, "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution", "object", v); return false; }
   return c.errors.length === errs;
 }

@@ -75,34 +75,27 @@ export function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["query"] !== undefined) {
-      leaf: {
-        const x = v["query"];
-        if (typeof x === "string") {
-          if (!x && rt.fail(c, rt.at(c, p, "query"), "request.json#/properties/query/minLength", "minLength", "must be at least 1 character long")) return false;
-          if (x.length > 500 && rt.codePoints(x) > 500 && rt.fail(c, rt.at(c, p, "query"), "request.json#/properties/query/maxLength", "maxLength", "must be at most 500 characters long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "query"), "request.json#/properties/query/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["query"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "query"), "request.json#/properties/*", "minLength", 1)) return false;
+        if (x.length > 500 && rt.codePoints(x) > 500 && rt.failLimit(c, rt.at(c, p, "query"), "request.json#/properties/*", "maxLength", 500)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "query"), "request.json#/properties/*", "string", x)) return false; }
     }
     if (v["response_mode"] !== undefined && !checkResponseMode(v["response_mode"], rt.at(c, p, "response_mode"), c) && c.stop) return false;
     if (v["page_size"] !== undefined) {
-      leaf: {
-        const x = v["page_size"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "page_size"), "request.json#/properties/page_size/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 1 && rt.fail(c, rt.at(c, p, "page_size"), "request.json#/properties/page_size/minimum", "minimum", "must be at least 1")) return false;
-          if (x > 50 && rt.fail(c, rt.at(c, p, "page_size"), "request.json#/properties/page_size/maximum", "maximum", "must be at most 50")) return false;
-        }
-      }
+      const x = v["page_size"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 1 && rt.failLimit(c, rt.at(c, p, "page_size"), "request.json#/properties/*", "minimum", 1)) return false;
+        if (x > 50 && rt.failLimit(c, rt.at(c, p, "page_size"), "request.json#/properties/*", "maximum", 50)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "page_size"), "request.json#/properties/*", "integer", x)) return false; }
     }
     if (v["cursor"] !== undefined) {
-      leaf: {
-        const x = v["cursor"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "cursor"), "request.json#/properties/cursor/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["cursor"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "cursor"), "request.json#/properties/*", "string", x)) return false; }
     }
     if (v["fields"] !== undefined && !checkRequestPropertiesFields(v["fields"], rt.at(c, p, "fields"), c) && c.stop) return false;
-    if (v["query"] === undefined && rt.fail(c, p, "request.json#/required", "required", "missing required property \"query\"")) return false;
-  } else { rt.fail(c, p, "request.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["query"] === undefined && rt.failRequired(c, p, "request.json#", "query")) return false;
+  } else { rt.failType(c, p, "request.json#", "object", v); return false; }
   rt.rest(v, p, c, membersRequest, -1);
   return c.errors.length === errs;
 }
@@ -112,19 +105,17 @@ function checkRequestPropertiesFields(v: unknown, p: number, c: rt.Context): boo
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      leaf: {
-        const x = v[i];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, i), "request.json#/properties/fields/items/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v[i];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "request.json#/properties/fields/items", "string", x)) return false; }
     }
-  } else { rt.fail(c, p, "request.json#/properties/fields/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "request.json#/properties/fields", "array", v); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against request.json#/$defs/response_mode. */
 export function checkResponseMode(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string") { rt.fail(c, p, "request.json#/$defs/response_mode/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
-  if (v !== "ids_only" && v !== "metadata" && v !== "preview" && v !== "full") { rt.fail(c, p, "request.json#/$defs/response_mode/enum", "enum", "must be one of \"ids_only\", \"metadata\", \"preview\", \"full\""); return false; }
+  if (typeof v !== "string") { rt.failType(c, p, "request.json#/$defs/response_mode", "string", v); return false; }
+  if (v !== "ids_only" && v !== "metadata" && v !== "preview" && v !== "full") { rt.failAt(c, p, "request.json#/$defs/response_mode", "enum", "must be one of \"ids_only\", \"metadata\", \"preview\", \"full\""); return false; }
   return c.errors.length === errs;
 }

@@ -356,6 +356,51 @@ export function fail(c: Context, p: number, schemaPath: string, keyword: string,
   return false;
 }
 
+/**
+ * Records the failure of keyword kw of the schema at s (its schema path without the keyword), as fail. A path s
+ * that ends in /* is a member's schema, checked where its object is: the * stands for the member's name.
+ */
+export function failAt(c: Context, p: number, s: string, kw: string, message: string): boolean {
+  if (s.endsWith("/*")) s = s.slice(0, -1) + escape(String(c.path[p - 1]));
+  return fail(c, p, s + "/" + kw, kw, message);
+}
+
+/** Fails the type keyword of the schema at s: v is not of types (e.g. "null or string"). */
+export function failType(c: Context, p: number, s: string, types: string, v: unknown): boolean {
+  return failAt(c, p, s, "type", "must be " + types + ", not " + typeOf(v));
+}
+
+/** Fails the required keyword of the schema at s: member k is missing. */
+export function failRequired(c: Context, p: number, s: string, k: string): boolean {
+  return failAt(c, p, s, "required", "missing required property " + JSON.stringify(k));
+}
+
+/** Fails keyword kw of the schema at s (additionalProperties, unevaluatedProperties) for member k. */
+export function failMember(c: Context, p: number, s: string, kw: string, k: string): boolean {
+  return failAt(c, p, s, kw, "unexpected property " + JSON.stringify(k));
+}
+
+/** The messages of failLimit by keyword: a phrase, the noun counted ("" for the number alone) and a tail. */
+const limits: { readonly [kw: string]: readonly [string, string, string] } = {
+  minLength: ["must be at least ", "character", " long"],
+  maxLength: ["must be at most ", "character", " long"],
+  minItems: ["must have at least ", "item", ""],
+  maxItems: ["must have at most ", "item", ""],
+  minProperties: ["must have at least ", "property", ""],
+  maxProperties: ["must have at most ", "property", ""],
+  minimum: ["must be at least ", "", ""],
+  maximum: ["must be at most ", "", ""],
+  exclusiveMinimum: ["must be greater than ", "", ""],
+  exclusiveMaximum: ["must be less than ", "", ""],
+};
+
+/** Fails keyword kw of the schema at s, one of limits, whose value is n: "must be at most 3 characters long". */
+export function failLimit(c: Context, p: number, s: string, kw: string, n: number): boolean {
+  const [say, noun, tail] = limits[kw] ?? ["", "", ""];
+  const count = noun === "" || n === 1 ? n + (noun && " " + noun) : n + " " + (noun.endsWith("y") ? noun.slice(0, -1) + "ies" : noun + "s");
+  return failAt(c, p, s, kw, say + count + tail);
+}
+
 /** Fails a false schema. */
 export function never(c: Context, p: number, schemaPath: string): false {
   fail(c, p, schemaPath, "false", "no value is allowed here");

@@ -207,30 +207,22 @@ export function checkData(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["tool"] !== undefined) {
-      leaf: {
-        const x = v["tool"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "tool"), "envelope.json#/$defs/data/properties/tool/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["tool"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "tool"), "envelope.json#/$defs/data/properties/*", "string", x)) return false; }
     }
     if (v["version"] !== undefined) {
-      leaf: {
-        const x = v["version"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "version"), "envelope.json#/$defs/data/properties/version/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["version"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "version"), "envelope.json#/$defs/data/properties/*", "string", x)) return false; }
     }
     if (v["requestId"] !== undefined) {
-      leaf: {
-        const x = v["requestId"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "requestId"), "envelope.json#/$defs/data/properties/requestId/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["requestId"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "requestId"), "envelope.json#/$defs/data/properties/*", "string", x)) return false; }
     }
     if (v["generatedAt"] !== undefined) {
-      leaf: {
-        const x = v["generatedAt"];
-        if (typeof x === "string") {
-          if (!rt.isDateTime(x) && rt.fail(c, rt.at(c, p, "generatedAt"), "envelope.json#/$defs/data/properties/generatedAt/format", "format", "must be a valid date-time")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "generatedAt"), "envelope.json#/$defs/data/properties/generatedAt/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["generatedAt"];
+      if (typeof x === "string") {
+        if (!rt.isDateTime(x) && rt.failAt(c, rt.at(c, p, "generatedAt"), "envelope.json#/$defs/data/properties/*", "format", "must be a valid date-time")) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "generatedAt"), "envelope.json#/$defs/data/properties/*", "string", x)) return false; }
     }
     if (v["workspace"] !== undefined && !checkWorkspaceContext(v["workspace"], rt.at(c, p, "workspace"), c) && c.stop) return false;
     if (v["meta"] !== undefined && !checkResponseMeta(v["meta"], rt.at(c, p, "meta"), c) && c.stop) return false;
@@ -245,16 +237,16 @@ export function checkData(v: unknown, p: number, c: rt.Context): boolean {
         case "meta":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "envelope.json#/$defs/data/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "envelope.json#/$defs/data", "additionalProperties", k)) return false;
     }
-    if (v["tool"] === undefined && rt.fail(c, p, "envelope.json#/$defs/data/required", "required", "missing required property \"tool\"")) return false;
-    if (v["version"] === undefined && rt.fail(c, p, "envelope.json#/$defs/data/required", "required", "missing required property \"version\"")) return false;
-    if (v["requestId"] === undefined && rt.fail(c, p, "envelope.json#/$defs/data/required", "required", "missing required property \"requestId\"")) return false;
-    if (v["generatedAt"] === undefined && rt.fail(c, p, "envelope.json#/$defs/data/required", "required", "missing required property \"generatedAt\"")) return false;
-    if (v["workspace"] === undefined && rt.fail(c, p, "envelope.json#/$defs/data/required", "required", "missing required property \"workspace\"")) return false;
-    if (v["result"] === undefined && rt.fail(c, p, "envelope.json#/$defs/data/required", "required", "missing required property \"result\"")) return false;
-    if (v["meta"] === undefined && rt.fail(c, p, "envelope.json#/$defs/data/required", "required", "missing required property \"meta\"")) return false;
-  } else { rt.fail(c, p, "envelope.json#/$defs/data/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["tool"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/data", "tool")) return false;
+    if (v["version"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/data", "version")) return false;
+    if (v["requestId"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/data", "requestId")) return false;
+    if (v["generatedAt"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/data", "generatedAt")) return false;
+    if (v["workspace"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/data", "workspace")) return false;
+    if (v["result"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/data", "result")) return false;
+    if (v["meta"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/data", "meta")) return false;
+  } else { rt.failType(c, p, "envelope.json#/$defs/data", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -264,10 +256,8 @@ export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["success"] !== undefined) {
-      leaf: {
-        const x = v["success"];
-        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "success"), "envelope.json#/properties/success/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["success"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "success"), "envelope.json#/properties/*", "boolean", x)) return false; }
     }
     if (v["data"] !== undefined && !checkData(v["data"], rt.at(c, p, "data"), c) && c.stop) return false;
     for (const k in v) {
@@ -276,11 +266,11 @@ export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
         case "data":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "envelope.json#/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "envelope.json#", "additionalProperties", k)) return false;
     }
-    if (v["success"] === undefined && rt.fail(c, p, "envelope.json#/required", "required", "missing required property \"success\"")) return false;
-    if (v["data"] === undefined && rt.fail(c, p, "envelope.json#/required", "required", "missing required property \"data\"")) return false;
-  } else { rt.fail(c, p, "envelope.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["success"] === undefined && rt.failRequired(c, p, "envelope.json#", "success")) return false;
+    if (v["data"] === undefined && rt.failRequired(c, p, "envelope.json#", "data")) return false;
+  } else { rt.failType(c, p, "envelope.json#", "object", v); return false; }
   if (rt.quiet(c, checkEnvelopeIf, v, p)) {
     if (!checkEnvelopeThen(v, p, c) && c.stop) return false;
   }
@@ -292,10 +282,8 @@ function checkEnvelopeIf(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["success"] !== undefined) {
-      leaf: {
-        const x = v["success"];
-        if (x !== false) { if (rt.fail(c, rt.at(c, p, "success"), "envelope.json#/if/properties/success/const", "const", "must be false")) return false; break leaf; }
-      }
+      const x = v["success"];
+      if (x !== false) { if (rt.failAt(c, rt.at(c, p, "success"), "envelope.json#/if/properties/*", "const", "must be false")) return false; }
     }
   }
   return c.errors.length === errs;
@@ -326,22 +314,16 @@ export function checkError(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["code"] !== undefined) {
-      leaf: {
-        const x = v["code"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "code"), "envelope.json#/$defs/error/properties/code/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["code"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "code"), "envelope.json#/$defs/error/properties/*", "string", x)) return false; }
     }
     if (v["message"] !== undefined) {
-      leaf: {
-        const x = v["message"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "message"), "envelope.json#/$defs/error/properties/message/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["message"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "message"), "envelope.json#/$defs/error/properties/*", "string", x)) return false; }
     }
     if (v["details"] !== undefined) {
-      leaf: {
-        const x = v["details"];
-        if (!rt.isObject(x)) { if (rt.fail(c, rt.at(c, p, "details"), "envelope.json#/$defs/error/properties/details/type", "type", "must be object, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["details"];
+      if (!rt.isObject(x)) { if (rt.failType(c, rt.at(c, p, "details"), "envelope.json#/$defs/error/properties/*", "object", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -350,11 +332,11 @@ export function checkError(v: unknown, p: number, c: rt.Context): boolean {
         case "details":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "envelope.json#/$defs/error/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "envelope.json#/$defs/error", "additionalProperties", k)) return false;
     }
-    if (v["code"] === undefined && rt.fail(c, p, "envelope.json#/$defs/error/required", "required", "missing required property \"code\"")) return false;
-    if (v["message"] === undefined && rt.fail(c, p, "envelope.json#/$defs/error/required", "required", "missing required property \"message\"")) return false;
-  } else { rt.fail(c, p, "envelope.json#/$defs/error/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["code"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/error", "code")) return false;
+    if (v["message"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/error", "message")) return false;
+  } else { rt.failType(c, p, "envelope.json#/$defs/error", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -369,10 +351,10 @@ export function checkErrorResult(v: unknown, p: number, c: rt.Context): boolean 
         case "error":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "envelope.json#/$defs/error_result/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "envelope.json#/$defs/error_result", "additionalProperties", k)) return false;
     }
-    if (v["error"] === undefined && rt.fail(c, p, "envelope.json#/$defs/error_result/required", "required", "missing required property \"error\"")) return false;
-  } else { rt.fail(c, p, "envelope.json#/$defs/error_result/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["error"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/error_result", "error")) return false;
+  } else { rt.failType(c, p, "envelope.json#/$defs/error_result", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -381,22 +363,16 @@ export function checkLimits(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["maxItems"] !== undefined) {
-      leaf: {
-        const x = v["maxItems"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "maxItems"), "envelope.json#/$defs/limits/properties/maxItems/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.fail(c, rt.at(c, p, "maxItems"), "envelope.json#/$defs/limits/properties/maxItems/minimum", "minimum", "must be at least 0")) return false;
-        }
-      }
+      const x = v["maxItems"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "maxItems"), "envelope.json#/$defs/limits/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "maxItems"), "envelope.json#/$defs/limits/properties/*", "integer", x)) return false; }
     }
     if (v["maxDepth"] !== undefined) {
-      leaf: {
-        const x = v["maxDepth"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "maxDepth"), "envelope.json#/$defs/limits/properties/maxDepth/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.fail(c, rt.at(c, p, "maxDepth"), "envelope.json#/$defs/limits/properties/maxDepth/minimum", "minimum", "must be at least 0")) return false;
-        }
-      }
+      const x = v["maxDepth"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "maxDepth"), "envelope.json#/$defs/limits/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "maxDepth"), "envelope.json#/$defs/limits/properties/*", "integer", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -404,9 +380,9 @@ export function checkLimits(v: unknown, p: number, c: rt.Context): boolean {
         case "maxDepth":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "envelope.json#/$defs/limits/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "envelope.json#/$defs/limits", "additionalProperties", k)) return false;
     }
-  } else { rt.fail(c, p, "envelope.json#/$defs/limits/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "envelope.json#/$defs/limits", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -415,25 +391,18 @@ export function checkPage(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["cursor"] !== undefined) {
-      leaf: {
-        const x = v["cursor"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "cursor"), "envelope.json#/$defs/page/properties/cursor/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["cursor"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "cursor"), "envelope.json#/$defs/page/properties/*", "string", x)) return false; }
     }
     if (v["hasMore"] !== undefined) {
-      leaf: {
-        const x = v["hasMore"];
-        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "hasMore"), "envelope.json#/$defs/page/properties/hasMore/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["hasMore"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "hasMore"), "envelope.json#/$defs/page/properties/*", "boolean", x)) return false; }
     }
     if (v["total"] !== undefined) {
-      leaf: {
-        const x = v["total"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "total"), "envelope.json#/$defs/page/properties/total/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.fail(c, rt.at(c, p, "total"), "envelope.json#/$defs/page/properties/total/minimum", "minimum", "must be at least 0")) return false;
-        }
-      }
+      const x = v["total"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "total"), "envelope.json#/$defs/page/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "total"), "envelope.json#/$defs/page/properties/*", "integer", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -442,10 +411,10 @@ export function checkPage(v: unknown, p: number, c: rt.Context): boolean {
         case "total":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "envelope.json#/$defs/page/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "envelope.json#/$defs/page", "additionalProperties", k)) return false;
     }
-    if (v["hasMore"] === undefined && rt.fail(c, p, "envelope.json#/$defs/page/required", "required", "missing required property \"hasMore\"")) return false;
-  } else { rt.fail(c, p, "envelope.json#/$defs/page/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["hasMore"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/page", "hasMore")) return false;
+  } else { rt.failType(c, p, "envelope.json#/$defs/page", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -454,22 +423,16 @@ export function checkQuerySuggestion(v: unknown, p: number, c: rt.Context): bool
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["tool"] !== undefined) {
-      leaf: {
-        const x = v["tool"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "tool"), "envelope.json#/$defs/query_suggestion/properties/tool/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["tool"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "tool"), "envelope.json#/$defs/query_suggestion/properties/*", "string", x)) return false; }
     }
     if (v["args"] !== undefined) {
-      leaf: {
-        const x = v["args"];
-        if (!rt.isObject(x)) { if (rt.fail(c, rt.at(c, p, "args"), "envelope.json#/$defs/query_suggestion/properties/args/type", "type", "must be object, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["args"];
+      if (!rt.isObject(x)) { if (rt.failType(c, rt.at(c, p, "args"), "envelope.json#/$defs/query_suggestion/properties/*", "object", x)) return false; }
     }
     if (v["reason"] !== undefined) {
-      leaf: {
-        const x = v["reason"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "reason"), "envelope.json#/$defs/query_suggestion/properties/reason/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["reason"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "reason"), "envelope.json#/$defs/query_suggestion/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -478,11 +441,11 @@ export function checkQuerySuggestion(v: unknown, p: number, c: rt.Context): bool
         case "reason":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "envelope.json#/$defs/query_suggestion/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "envelope.json#/$defs/query_suggestion", "additionalProperties", k)) return false;
     }
-    if (v["tool"] === undefined && rt.fail(c, p, "envelope.json#/$defs/query_suggestion/required", "required", "missing required property \"tool\"")) return false;
-    if (v["args"] === undefined && rt.fail(c, p, "envelope.json#/$defs/query_suggestion/required", "required", "missing required property \"args\"")) return false;
-  } else { rt.fail(c, p, "envelope.json#/$defs/query_suggestion/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["tool"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/query_suggestion", "tool")) return false;
+    if (v["args"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/query_suggestion", "args")) return false;
+  } else { rt.failType(c, p, "envelope.json#/$defs/query_suggestion", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -492,19 +455,14 @@ export function checkResponseMeta(v: unknown, p: number, c: rt.Context): boolean
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["approxTokens"] !== undefined) {
-      leaf: {
-        const x = v["approxTokens"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "approxTokens"), "envelope.json#/$defs/response_meta/properties/approxTokens/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.fail(c, rt.at(c, p, "approxTokens"), "envelope.json#/$defs/response_meta/properties/approxTokens/minimum", "minimum", "must be at least 0")) return false;
-        }
-      }
+      const x = v["approxTokens"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "approxTokens"), "envelope.json#/$defs/response_meta/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "approxTokens"), "envelope.json#/$defs/response_meta/properties/*", "integer", x)) return false; }
     }
     if (v["truncated"] !== undefined) {
-      leaf: {
-        const x = v["truncated"];
-        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "truncated"), "envelope.json#/$defs/response_meta/properties/truncated/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["truncated"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "truncated"), "envelope.json#/$defs/response_meta/properties/*", "boolean", x)) return false; }
     }
     if (v["limits"] !== undefined && !checkLimits(v["limits"], rt.at(c, p, "limits"), c) && c.stop) return false;
     if (v["nextQuerySuggestion"] !== undefined && !checkResponseMetaPropertiesNextQuerySuggestion(v["nextQuerySuggestion"], rt.at(c, p, "nextQuerySuggestion"), c) && c.stop) return false;
@@ -518,12 +476,12 @@ export function checkResponseMeta(v: unknown, p: number, c: rt.Context): boolean
         case "page":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "envelope.json#/$defs/response_meta/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "envelope.json#/$defs/response_meta", "additionalProperties", k)) return false;
     }
-    if (v["approxTokens"] === undefined && rt.fail(c, p, "envelope.json#/$defs/response_meta/required", "required", "missing required property \"approxTokens\"")) return false;
-    if (v["truncated"] === undefined && rt.fail(c, p, "envelope.json#/$defs/response_meta/required", "required", "missing required property \"truncated\"")) return false;
-    if (v["limits"] === undefined && rt.fail(c, p, "envelope.json#/$defs/response_meta/required", "required", "missing required property \"limits\"")) return false;
-  } else { rt.fail(c, p, "envelope.json#/$defs/response_meta/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["approxTokens"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/response_meta", "approxTokens")) return false;
+    if (v["truncated"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/response_meta", "truncated")) return false;
+    if (v["limits"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/response_meta", "limits")) return false;
+  } else { rt.failType(c, p, "envelope.json#/$defs/response_meta", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -535,7 +493,7 @@ function checkResponseMetaPropertiesNextQuerySuggestion(v: unknown, p: number, c
     for (let i = 0; i < v.length; i++) {
       if (!checkQuerySuggestion(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else { rt.fail(c, p, "envelope.json#/$defs/response_meta/properties/nextQuerySuggestion/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "envelope.json#/$defs/response_meta/properties/nextQuerySuggestion", "array", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -544,22 +502,16 @@ export function checkWorkspaceContext(v: unknown, p: number, c: rt.Context): boo
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["root"] !== undefined) {
-      leaf: {
-        const x = v["root"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "root"), "envelope.json#/$defs/workspace_context/properties/root/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["root"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "root"), "envelope.json#/$defs/workspace_context/properties/*", "string", x)) return false; }
     }
     if (v["repoName"] !== undefined) {
-      leaf: {
-        const x = v["repoName"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "repoName"), "envelope.json#/$defs/workspace_context/properties/repoName/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["repoName"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "repoName"), "envelope.json#/$defs/workspace_context/properties/*", "string", x)) return false; }
     }
     if (v["rev"] !== undefined) {
-      leaf: {
-        const x = v["rev"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "rev"), "envelope.json#/$defs/workspace_context/properties/rev/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["rev"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "rev"), "envelope.json#/$defs/workspace_context/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -568,10 +520,10 @@ export function checkWorkspaceContext(v: unknown, p: number, c: rt.Context): boo
         case "rev":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "envelope.json#/$defs/workspace_context/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "envelope.json#/$defs/workspace_context", "additionalProperties", k)) return false;
     }
-    if (v["root"] === undefined && rt.fail(c, p, "envelope.json#/$defs/workspace_context/required", "required", "missing required property \"root\"")) return false;
-    if (v["repoName"] === undefined && rt.fail(c, p, "envelope.json#/$defs/workspace_context/required", "required", "missing required property \"repoName\"")) return false;
-  } else { rt.fail(c, p, "envelope.json#/$defs/workspace_context/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["root"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/workspace_context", "root")) return false;
+    if (v["repoName"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/workspace_context", "repoName")) return false;
+  } else { rt.failType(c, p, "envelope.json#/$defs/workspace_context", "object", v); return false; }
   return c.errors.length === errs;
 }

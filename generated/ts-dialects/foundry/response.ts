@@ -362,8 +362,8 @@ const membersWarningDetail = ["code", "severity", "message"];
 /** Checks a value against response.json#/$defs/content_fidelity. */
 export function checkContentFidelity(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string") { rt.fail(c, p, "response.json#/$defs/content_fidelity/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
-  if (v !== "full" && v !== "partial" && v !== "summary" && v !== "reference_only") { rt.fail(c, p, "response.json#/$defs/content_fidelity/enum", "enum", "must be one of \"full\", \"partial\", \"summary\", \"reference_only\""); return false; }
+  if (typeof v !== "string") { rt.failType(c, p, "response.json#/$defs/content_fidelity", "string", v); return false; }
+  if (v !== "full" && v !== "partial" && v !== "summary" && v !== "reference_only") { rt.failAt(c, p, "response.json#/$defs/content_fidelity", "enum", "must be one of \"full\", \"partial\", \"summary\", \"reference_only\""); return false; }
   return c.errors.length === errs;
 }
 
@@ -373,29 +373,22 @@ export function checkErrorData(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["error_code"] !== undefined) {
-      leaf: {
-        const x = v["error_code"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "error_code"), "response.json#/$defs/error_data/properties/error_code/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["error_code"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "error_code"), "response.json#/$defs/error_data/properties/*", "string", x)) return false; }
     }
     if (v["error_type"] !== undefined && !checkErrorType(v["error_type"], rt.at(c, p, "error_type"), c) && c.stop) return false;
     if (v["remediation"] !== undefined) {
-      leaf: {
-        const x = v["remediation"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "remediation"), "response.json#/$defs/error_data/properties/remediation/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["remediation"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "remediation"), "response.json#/$defs/error_data/properties/*", "string", x)) return false; }
     }
     if (v["details"] !== undefined && !checkErrorDataPropertiesDetails(v["details"], rt.at(c, p, "details"), c) && c.stop) return false;
     if (v["retry_after_seconds"] !== undefined) {
-      leaf: {
-        const x = v["retry_after_seconds"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "retry_after_seconds"), "response.json#/$defs/error_data/properties/retry_after_seconds/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.fail(c, rt.at(c, p, "retry_after_seconds"), "response.json#/$defs/error_data/properties/retry_after_seconds/minimum", "minimum", "must be at least 0")) return false;
-        }
-      }
+      const x = v["retry_after_seconds"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "retry_after_seconds"), "response.json#/$defs/error_data/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "retry_after_seconds"), "response.json#/$defs/error_data/properties/*", "integer", x)) return false; }
     }
-  } else { rt.fail(c, p, "response.json#/$defs/error_data/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "response.json#/$defs/error_data", "object", v); return false; }
   rt.rest(v, p, c, membersErrorData, -1);
   return c.errors.length === errs;
 }
@@ -403,7 +396,7 @@ export function checkErrorData(v: unknown, p: number, c: rt.Context): boolean {
 /** Checks a value against response.json#/$defs/error_data/properties/details. */
 function checkErrorDataPropertiesDetails(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!rt.isObject(v)) { rt.fail(c, p, "response.json#/$defs/error_data/properties/details/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  if (!rt.isObject(v)) { rt.failType(c, p, "response.json#/$defs/error_data/properties/details", "object", v); return false; }
   rt.rest(v, p, c, rt.noMembers, -1);
   return c.errors.length === errs;
 }
@@ -411,8 +404,8 @@ function checkErrorDataPropertiesDetails(v: unknown, p: number, c: rt.Context): 
 /** Checks a value against response.json#/$defs/error_type. */
 export function checkErrorType(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string") { rt.fail(c, p, "response.json#/$defs/error_type/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
-  if (!rt.includes(enumErrorType, v)) { rt.fail(c, p, "response.json#/$defs/error_type/enum", "enum", "must be one of \"validation\", \"authentication\", \"authorization\", \"not_found\", \"conflict\", \"rate_limit\", \"feature_flag\", \"internal\", \"unavailable\""); return false; }
+  if (typeof v !== "string") { rt.failType(c, p, "response.json#/$defs/error_type", "string", v); return false; }
+  if (!rt.includes(enumErrorType, v)) { rt.failAt(c, p, "response.json#/$defs/error_type", "enum", "must be one of \"validation\", \"authentication\", \"authorization\", \"not_found\", \"conflict\", \"rate_limit\", \"feature_flag\", \"internal\", \"unavailable\""); return false; }
   return c.errors.length === errs;
 }
 
@@ -423,12 +416,10 @@ export function checkMetadata(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["version"] !== undefined && !checkMetadataVersion(v["version"], rt.at(c, p, "version"), c) && c.stop) return false;
     if (v["request_id"] !== undefined) {
-      leaf: {
-        const x = v["request_id"];
-        if (typeof x === "string") {
-          if (!patternMetadataPropertiesRequestID.test(x) && rt.fail(c, rt.at(c, p, "request_id"), "response.json#/$defs/metadata/properties/request_id/pattern", "pattern", "must match the pattern \"^[a-zA-Z0-9_-]+$\"")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "request_id"), "response.json#/$defs/metadata/properties/request_id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["request_id"];
+      if (typeof x === "string") {
+        if (!patternMetadataPropertiesRequestID.test(x) && rt.failAt(c, rt.at(c, p, "request_id"), "response.json#/$defs/metadata/properties/*", "pattern", "must match the pattern \"^[a-zA-Z0-9_-]+$\"")) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "request_id"), "response.json#/$defs/metadata/properties/*", "string", x)) return false; }
     }
     if (v["warnings"] !== undefined && !checkMetadataPropertiesWarnings(v["warnings"], rt.at(c, p, "warnings"), c) && c.stop) return false;
     if (v["warning_details"] !== undefined && !checkMetadataPropertiesWarningDetails(v["warning_details"], rt.at(c, p, "warning_details"), c) && c.stop) return false;
@@ -437,15 +428,13 @@ export function checkMetadata(v: unknown, p: number, c: rt.Context): boolean {
     if (v["telemetry"] !== undefined && !checkTelemetry(v["telemetry"], rt.at(c, p, "telemetry"), c) && c.stop) return false;
     if (v["content_fidelity"] !== undefined && !checkContentFidelity(v["content_fidelity"], rt.at(c, p, "content_fidelity"), c) && c.stop) return false;
     if (v["content_fidelity_schema_version"] !== undefined) {
-      leaf: {
-        const x = v["content_fidelity_schema_version"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "content_fidelity_schema_version"), "response.json#/$defs/metadata/properties/content_fidelity_schema_version/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["content_fidelity_schema_version"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "content_fidelity_schema_version"), "response.json#/$defs/metadata/properties/*", "string", x)) return false; }
     }
     if (v["dropped_content_ids"] !== undefined && !checkMetadataPropertiesDroppedContentIDs(v["dropped_content_ids"], rt.at(c, p, "dropped_content_ids"), c) && c.stop) return false;
     if (v["content_archive_hashes"] !== undefined && !checkMetadataPropertiesContentArchiveHashes(v["content_archive_hashes"], rt.at(c, p, "content_archive_hashes"), c) && c.stop) return false;
-    if (v["version"] === undefined && rt.fail(c, p, "response.json#/$defs/metadata/required", "required", "missing required property \"version\"")) return false;
-  } else { rt.fail(c, p, "response.json#/$defs/metadata/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["version"] === undefined && rt.failRequired(c, p, "response.json#/$defs/metadata", "version")) return false;
+  } else { rt.failType(c, p, "response.json#/$defs/metadata", "object", v); return false; }
   rt.rest(v, p, c, membersMetadata, -1);
   return c.errors.length === errs;
 }
@@ -456,12 +445,10 @@ function checkMetadataPropertiesContentArchiveHashes(v: unknown, p: number, c: r
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
-      leaf: {
-        const x = v[k];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, k), "response.json#/$defs/metadata/properties/content_archive_hashes/additionalProperties/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v[k];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, k), "response.json#/$defs/metadata/properties/content_archive_hashes/additionalProperties", "string", x)) return false; }
     }
-  } else { rt.fail(c, p, "response.json#/$defs/metadata/properties/content_archive_hashes/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "response.json#/$defs/metadata/properties/content_archive_hashes", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -470,12 +457,10 @@ function checkMetadataPropertiesDroppedContentIDs(v: unknown, p: number, c: rt.C
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      leaf: {
-        const x = v[i];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, i), "response.json#/$defs/metadata/properties/dropped_content_ids/items/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v[i];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "response.json#/$defs/metadata/properties/dropped_content_ids/items", "string", x)) return false; }
     }
-  } else { rt.fail(c, p, "response.json#/$defs/metadata/properties/dropped_content_ids/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "response.json#/$defs/metadata/properties/dropped_content_ids", "array", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -487,7 +472,7 @@ function checkMetadataPropertiesWarningDetails(v: unknown, p: number, c: rt.Cont
     for (let i = 0; i < v.length; i++) {
       if (!checkWarningDetail(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else { rt.fail(c, p, "response.json#/$defs/metadata/properties/warning_details/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "response.json#/$defs/metadata/properties/warning_details", "array", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -496,20 +481,18 @@ function checkMetadataPropertiesWarnings(v: unknown, p: number, c: rt.Context): 
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      leaf: {
-        const x = v[i];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, i), "response.json#/$defs/metadata/properties/warnings/items/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v[i];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "response.json#/$defs/metadata/properties/warnings/items", "string", x)) return false; }
     }
-  } else { rt.fail(c, p, "response.json#/$defs/metadata/properties/warnings/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "response.json#/$defs/metadata/properties/warnings", "array", v); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against response.json#/$defs/metadata/properties/version. */
 export function checkMetadataVersion(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string") { rt.fail(c, p, "response.json#/$defs/metadata/properties/version/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
-  if (v !== "response-v2") { rt.fail(c, p, "response.json#/$defs/metadata/properties/version/const", "const", "must be \"response-v2\""); return false; }
+  if (typeof v !== "string") { rt.failType(c, p, "response.json#/$defs/metadata/properties/version", "string", v); return false; }
+  if (v !== "response-v2") { rt.failAt(c, p, "response.json#/$defs/metadata/properties/version", "const", "must be \"response-v2\""); return false; }
   return c.errors.length === errs;
 }
 
@@ -518,45 +501,32 @@ export function checkPagination(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["cursor"] !== undefined) {
-      leaf: {
-        const x = v["cursor"];
-        if (!(x === null || typeof x === "string")) { if (rt.fail(c, rt.at(c, p, "cursor"), "response.json#/$defs/pagination/properties/cursor/type", "type", "must be null or string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["cursor"];
+      if (!(x === null || typeof x === "string")) { if (rt.failType(c, rt.at(c, p, "cursor"), "response.json#/$defs/pagination/properties/*", "null or string", x)) return false; }
     }
     if (v["has_more"] !== undefined) {
-      leaf: {
-        const x = v["has_more"];
-        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "has_more"), "response.json#/$defs/pagination/properties/has_more/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["has_more"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "has_more"), "response.json#/$defs/pagination/properties/*", "boolean", x)) return false; }
     }
     if (v["total_count"] !== undefined) {
-      leaf: {
-        const x = v["total_count"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "total_count"), "response.json#/$defs/pagination/properties/total_count/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.fail(c, rt.at(c, p, "total_count"), "response.json#/$defs/pagination/properties/total_count/minimum", "minimum", "must be at least 0")) return false;
-        }
-      }
+      const x = v["total_count"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "total_count"), "response.json#/$defs/pagination/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "total_count"), "response.json#/$defs/pagination/properties/*", "integer", x)) return false; }
     }
     if (v["page_size"] !== undefined) {
-      leaf: {
-        const x = v["page_size"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "page_size"), "response.json#/$defs/pagination/properties/page_size/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 1 && rt.fail(c, rt.at(c, p, "page_size"), "response.json#/$defs/pagination/properties/page_size/minimum", "minimum", "must be at least 1")) return false;
-        }
-      }
+      const x = v["page_size"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 1 && rt.failLimit(c, rt.at(c, p, "page_size"), "response.json#/$defs/pagination/properties/*", "minimum", 1)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "page_size"), "response.json#/$defs/pagination/properties/*", "integer", x)) return false; }
     }
     if (v["page"] !== undefined) {
-      leaf: {
-        const x = v["page"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "page"), "response.json#/$defs/pagination/properties/page/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 1 && rt.fail(c, rt.at(c, p, "page"), "response.json#/$defs/pagination/properties/page/minimum", "minimum", "must be at least 1")) return false;
-        }
-      }
+      const x = v["page"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 1 && rt.failLimit(c, rt.at(c, p, "page"), "response.json#/$defs/pagination/properties/*", "minimum", 1)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "page"), "response.json#/$defs/pagination/properties/*", "integer", x)) return false; }
     }
-  } else { rt.fail(c, p, "response.json#/$defs/pagination/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "response.json#/$defs/pagination", "object", v); return false; }
   rt.rest(v, p, c, membersPagination, -1);
   return c.errors.length === errs;
 }
@@ -566,47 +536,34 @@ export function checkRateLimit(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["limit"] !== undefined) {
-      leaf: {
-        const x = v["limit"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "limit"), "response.json#/$defs/rate_limit/properties/limit/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.fail(c, rt.at(c, p, "limit"), "response.json#/$defs/rate_limit/properties/limit/minimum", "minimum", "must be at least 0")) return false;
-        }
-      }
+      const x = v["limit"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "limit"), "response.json#/$defs/rate_limit/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "limit"), "response.json#/$defs/rate_limit/properties/*", "integer", x)) return false; }
     }
     if (v["remaining"] !== undefined) {
-      leaf: {
-        const x = v["remaining"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "remaining"), "response.json#/$defs/rate_limit/properties/remaining/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.fail(c, rt.at(c, p, "remaining"), "response.json#/$defs/rate_limit/properties/remaining/minimum", "minimum", "must be at least 0")) return false;
-        }
-      }
+      const x = v["remaining"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "remaining"), "response.json#/$defs/rate_limit/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "remaining"), "response.json#/$defs/rate_limit/properties/*", "integer", x)) return false; }
     }
     if (v["reset_at"] !== undefined) {
-      leaf: {
-        const x = v["reset_at"];
-        if (typeof x === "string") {
-          if (!rt.isDateTime(x) && rt.fail(c, rt.at(c, p, "reset_at"), "response.json#/$defs/rate_limit/properties/reset_at/format", "format", "must be a valid date-time")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "reset_at"), "response.json#/$defs/rate_limit/properties/reset_at/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["reset_at"];
+      if (typeof x === "string") {
+        if (!rt.isDateTime(x) && rt.failAt(c, rt.at(c, p, "reset_at"), "response.json#/$defs/rate_limit/properties/*", "format", "must be a valid date-time")) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "reset_at"), "response.json#/$defs/rate_limit/properties/*", "string", x)) return false; }
     }
     if (v["period"] !== undefined) {
-      leaf: {
-        const x = v["period"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "period"), "response.json#/$defs/rate_limit/properties/period/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["period"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "period"), "response.json#/$defs/rate_limit/properties/*", "string", x)) return false; }
     }
     if (v["retry_after"] !== undefined) {
-      leaf: {
-        const x = v["retry_after"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "retry_after"), "response.json#/$defs/rate_limit/properties/retry_after/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.fail(c, rt.at(c, p, "retry_after"), "response.json#/$defs/rate_limit/properties/retry_after/minimum", "minimum", "must be at least 0")) return false;
-        }
-      }
+      const x = v["retry_after"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "retry_after"), "response.json#/$defs/rate_limit/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "retry_after"), "response.json#/$defs/rate_limit/properties/*", "integer", x)) return false; }
     }
-  } else { rt.fail(c, p, "response.json#/$defs/rate_limit/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "response.json#/$defs/rate_limit", "object", v); return false; }
   rt.rest(v, p, c, membersRateLimit, -1);
   return c.errors.length === errs;
 }
@@ -617,17 +574,13 @@ export function checkResponse(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["success"] !== undefined) {
-      leaf: {
-        const x = v["success"];
-        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "success"), "response.json#/properties/success/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["success"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "success"), "response.json#/properties/*", "boolean", x)) return false; }
     }
     if (v["data"] !== undefined && !checkResponsePropertiesData(v["data"], rt.at(c, p, "data"), c) && c.stop) return false;
     if (v["error"] !== undefined) {
-      leaf: {
-        const x = v["error"];
-        if (!(x === null || typeof x === "string")) { if (rt.fail(c, rt.at(c, p, "error"), "response.json#/properties/error/type", "type", "must be null or string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["error"];
+      if (!(x === null || typeof x === "string")) { if (rt.failType(c, rt.at(c, p, "error"), "response.json#/properties/*", "null or string", x)) return false; }
     }
     if (v["meta"] !== undefined && !checkMetadata(v["meta"], rt.at(c, p, "meta"), c) && c.stop) return false;
     for (const k in v) {
@@ -638,13 +591,13 @@ export function checkResponse(v: unknown, p: number, c: rt.Context): boolean {
         case "meta":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "response.json#/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "response.json#", "additionalProperties", k)) return false;
     }
-    if (v["success"] === undefined && rt.fail(c, p, "response.json#/required", "required", "missing required property \"success\"")) return false;
-    if (v["data"] === undefined && rt.fail(c, p, "response.json#/required", "required", "missing required property \"data\"")) return false;
-    if (v["error"] === undefined && rt.fail(c, p, "response.json#/required", "required", "missing required property \"error\"")) return false;
-    if (v["meta"] === undefined && rt.fail(c, p, "response.json#/required", "required", "missing required property \"meta\"")) return false;
-  } else { rt.fail(c, p, "response.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["success"] === undefined && rt.failRequired(c, p, "response.json#", "success")) return false;
+    if (v["data"] === undefined && rt.failRequired(c, p, "response.json#", "data")) return false;
+    if (v["error"] === undefined && rt.failRequired(c, p, "response.json#", "error")) return false;
+    if (v["meta"] === undefined && rt.failRequired(c, p, "response.json#", "meta")) return false;
+  } else { rt.failType(c, p, "response.json#", "object", v); return false; }
   if (rt.quiet(c, checkResponseIf, v, p)) {
     if (!checkResponseThen(v, p, c) && c.stop) return false;
   } else {
@@ -658,12 +611,10 @@ function checkResponseElse(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["error"] !== undefined) {
-      leaf: {
-        const x = v["error"];
-        if (typeof x === "string") {
-          if (!x && rt.fail(c, rt.at(c, p, "error"), "response.json#/else/properties/error/minLength", "minLength", "must be at least 1 character long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "error"), "response.json#/else/properties/error/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["error"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "error"), "response.json#/else/properties/*", "minLength", 1)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "error"), "response.json#/else/properties/*", "string", x)) return false; }
     }
     if (v["data"] !== undefined && !checkErrorData(v["data"], rt.at(c, p, "data"), c) && c.stop) return false;
   }
@@ -675,10 +626,8 @@ function checkResponseIf(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["success"] !== undefined) {
-      leaf: {
-        const x = v["success"];
-        if (x !== true) { if (rt.fail(c, rt.at(c, p, "success"), "response.json#/if/properties/success/const", "const", "must be true")) return false; break leaf; }
-      }
+      const x = v["success"];
+      if (x !== true) { if (rt.failAt(c, rt.at(c, p, "success"), "response.json#/if/properties/*", "const", "must be true")) return false; }
     }
   }
   return c.errors.length === errs;
@@ -687,7 +636,7 @@ function checkResponseIf(v: unknown, p: number, c: rt.Context): boolean {
 /** Checks a value against response.json#/properties/data. */
 function checkResponsePropertiesData(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!rt.isObject(v)) { rt.fail(c, p, "response.json#/properties/data/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  if (!rt.isObject(v)) { rt.failType(c, p, "response.json#/properties/data", "object", v); return false; }
   rt.rest(v, p, c, rt.noMembers, -1);
   return c.errors.length === errs;
 }
@@ -697,10 +646,8 @@ function checkResponseThen(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["error"] !== undefined) {
-      leaf: {
-        const x = v["error"];
-        if (x !== null) { if (rt.fail(c, rt.at(c, p, "error"), "response.json#/then/properties/error/type", "type", "must be null, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["error"];
+      if (x !== null) { if (rt.failType(c, rt.at(c, p, "error"), "response.json#/then/properties/*", "null", x)) return false; }
     }
   }
   return c.errors.length === errs;
@@ -711,30 +658,22 @@ export function checkTelemetry(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["duration_ms"] !== undefined) {
-      leaf: {
-        const x = v["duration_ms"];
-        if (!Number.isFinite(x)) { if (rt.fail(c, rt.at(c, p, "duration_ms"), "response.json#/$defs/telemetry/properties/duration_ms/type", "type", "must be number, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.fail(c, rt.at(c, p, "duration_ms"), "response.json#/$defs/telemetry/properties/duration_ms/minimum", "minimum", "must be at least 0")) return false;
-        }
-      }
+      const x = v["duration_ms"];
+      if (typeof x === "number" && Number.isFinite(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "duration_ms"), "response.json#/$defs/telemetry/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "duration_ms"), "response.json#/$defs/telemetry/properties/*", "number", x)) return false; }
     }
     if (v["downstream_calls"] !== undefined) {
-      leaf: {
-        const x = v["downstream_calls"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "downstream_calls"), "response.json#/$defs/telemetry/properties/downstream_calls/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.fail(c, rt.at(c, p, "downstream_calls"), "response.json#/$defs/telemetry/properties/downstream_calls/minimum", "minimum", "must be at least 0")) return false;
-        }
-      }
+      const x = v["downstream_calls"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "downstream_calls"), "response.json#/$defs/telemetry/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "downstream_calls"), "response.json#/$defs/telemetry/properties/*", "integer", x)) return false; }
     }
     if (v["cache_hit"] !== undefined) {
-      leaf: {
-        const x = v["cache_hit"];
-        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "cache_hit"), "response.json#/$defs/telemetry/properties/cache_hit/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["cache_hit"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "cache_hit"), "response.json#/$defs/telemetry/properties/*", "boolean", x)) return false; }
     }
-  } else { rt.fail(c, p, "response.json#/$defs/telemetry/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "response.json#/$defs/telemetry", "object", v); return false; }
   rt.rest(v, p, c, membersTelemetry, -1);
   return c.errors.length === errs;
 }
@@ -745,26 +684,20 @@ export function checkWarningDetail(v: unknown, p: number, c: rt.Context): boolea
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["code"] !== undefined) {
-      leaf: {
-        const x = v["code"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "code"), "response.json#/$defs/warning_detail/properties/code/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["code"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "code"), "response.json#/$defs/warning_detail/properties/*", "string", x)) return false; }
     }
     if (v["severity"] !== undefined && !checkWarningSeverity(v["severity"], rt.at(c, p, "severity"), c) && c.stop) return false;
     if (v["message"] !== undefined) {
-      leaf: {
-        const x = v["message"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "message"), "response.json#/$defs/warning_detail/properties/message/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["message"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "message"), "response.json#/$defs/warning_detail/properties/*", "string", x)) return false; }
     }
     if (v["context"] !== undefined) {
-      leaf: {
-        const x = v["context"];
-        if (!rt.isObject(x)) { if (rt.fail(c, rt.at(c, p, "context"), "response.json#/$defs/warning_detail/properties/context/type", "type", "must be object, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["context"];
+      if (!rt.isObject(x)) { if (rt.failType(c, rt.at(c, p, "context"), "response.json#/$defs/warning_detail/properties/*", "object", x)) return false; }
     }
-    if (v["message"] === undefined && rt.fail(c, p, "response.json#/$defs/warning_detail/required", "required", "missing required property \"message\"")) return false;
-  } else { rt.fail(c, p, "response.json#/$defs/warning_detail/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["message"] === undefined && rt.failRequired(c, p, "response.json#/$defs/warning_detail", "message")) return false;
+  } else { rt.failType(c, p, "response.json#/$defs/warning_detail", "object", v); return false; }
   rt.rest(v, p, c, membersWarningDetail, -1);
   return c.errors.length === errs;
 }
@@ -772,7 +705,7 @@ export function checkWarningDetail(v: unknown, p: number, c: rt.Context): boolea
 /** Checks a value against response.json#/$defs/warning_severity. */
 export function checkWarningSeverity(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string") { rt.fail(c, p, "response.json#/$defs/warning_severity/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
-  if (v !== "info" && v !== "warning" && v !== "error") { rt.fail(c, p, "response.json#/$defs/warning_severity/enum", "enum", "must be one of \"info\", \"warning\", \"error\""); return false; }
+  if (typeof v !== "string") { rt.failType(c, p, "response.json#/$defs/warning_severity", "string", v); return false; }
+  if (v !== "info" && v !== "warning" && v !== "error") { rt.failAt(c, p, "response.json#/$defs/warning_severity", "enum", "must be one of \"info\", \"warning\", \"error\""); return false; }
   return c.errors.length === errs;
 }

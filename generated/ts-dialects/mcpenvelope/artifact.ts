@@ -114,37 +114,28 @@ export function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["schema_version"] !== undefined && !checkArtifactSchemaVersion(v["schema_version"], rt.at(c, p, "schema_version"), c) && c.stop) return false;
     if (v["artifact_id"] !== undefined) {
-      leaf: {
-        const x = v["artifact_id"];
-        if (typeof x === "string") {
-          if (!x && rt.fail(c, rt.at(c, p, "artifact_id"), "artifact.json#/properties/artifact_id/minLength", "minLength", "must be at least 1 character long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "artifact_id"), "artifact.json#/properties/artifact_id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["artifact_id"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "artifact_id"), "artifact.json#/properties/*", "minLength", 1)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "artifact_id"), "artifact.json#/properties/*", "string", x)) return false; }
     }
     if (v["media_type"] !== undefined) {
-      leaf: {
-        const x = v["media_type"];
-        if (typeof x === "string") {
-          if (!x && rt.fail(c, rt.at(c, p, "media_type"), "artifact.json#/properties/media_type/minLength", "minLength", "must be at least 1 character long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "media_type"), "artifact.json#/properties/media_type/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["media_type"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "media_type"), "artifact.json#/properties/*", "minLength", 1)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "media_type"), "artifact.json#/properties/*", "string", x)) return false; }
     }
     if (v["locator"] !== undefined) {
-      leaf: {
-        const x = v["locator"];
-        if (typeof x === "string") {
-          if (!x && rt.fail(c, rt.at(c, p, "locator"), "artifact.json#/properties/locator/minLength", "minLength", "must be at least 1 character long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "locator"), "artifact.json#/properties/locator/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["locator"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "locator"), "artifact.json#/properties/*", "minLength", 1)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "locator"), "artifact.json#/properties/*", "string", x)) return false; }
     }
     if (v["size_bytes"] !== undefined) {
-      leaf: {
-        const x = v["size_bytes"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "size_bytes"), "artifact.json#/properties/size_bytes/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.fail(c, rt.at(c, p, "size_bytes"), "artifact.json#/properties/size_bytes/minimum", "minimum", "must be at least 0")) return false;
-        }
-      }
+      const x = v["size_bytes"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "size_bytes"), "artifact.json#/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "size_bytes"), "artifact.json#/properties/*", "integer", x)) return false; }
     }
     if (v["digest"] !== undefined && !checkArtifactDigest(v["digest"], rt.at(c, p, "digest"), c) && c.stop) return false;
     if (v["labels"] !== undefined && !checkArtifactPropertiesLabels(v["labels"], rt.at(c, p, "labels"), c) && c.stop) return false;
@@ -159,12 +150,12 @@ export function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
         case "labels":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "artifact.json#/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "artifact.json#", "additionalProperties", k)) return false;
     }
-    if (v["schema_version"] === undefined && rt.fail(c, p, "artifact.json#/required", "required", "missing required property \"schema_version\"")) return false;
-    if (v["artifact_id"] === undefined && rt.fail(c, p, "artifact.json#/required", "required", "missing required property \"artifact_id\"")) return false;
-    if (v["media_type"] === undefined && rt.fail(c, p, "artifact.json#/required", "required", "missing required property \"media_type\"")) return false;
-  } else { rt.fail(c, p, "artifact.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["schema_version"] === undefined && rt.failRequired(c, p, "artifact.json#", "schema_version")) return false;
+    if (v["artifact_id"] === undefined && rt.failRequired(c, p, "artifact.json#", "artifact_id")) return false;
+    if (v["media_type"] === undefined && rt.failRequired(c, p, "artifact.json#", "media_type")) return false;
+  } else { rt.failType(c, p, "artifact.json#", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -175,13 +166,11 @@ export function checkArtifactDigest(v: unknown, p: number, c: rt.Context): boole
   if (rt.isObject(v)) {
     if (v["alg"] !== undefined && !checkArtifactDigestAlg(v["alg"], rt.at(c, p, "alg"), c) && c.stop) return false;
     if (v["value"] !== undefined) {
-      leaf: {
-        const x = v["value"];
-        if (typeof x === "string") {
-          if (rt.codePoints(x) < 16 && rt.fail(c, rt.at(c, p, "value"), "artifact.json#/properties/digest/properties/value/minLength", "minLength", "must be at least 16 characters long")) return false;
-          if (!patternArtifactDigestPropertiesValue.test(x) && rt.fail(c, rt.at(c, p, "value"), "artifact.json#/properties/digest/properties/value/pattern", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "value"), "artifact.json#/properties/digest/properties/value/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["value"];
+      if (typeof x === "string") {
+        if (rt.codePoints(x) < 16 && rt.failLimit(c, rt.at(c, p, "value"), "artifact.json#/properties/digest/properties/*", "minLength", 16)) return false;
+        if (!patternArtifactDigestPropertiesValue.test(x) && rt.failAt(c, rt.at(c, p, "value"), "artifact.json#/properties/digest/properties/*", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"")) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "value"), "artifact.json#/properties/digest/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -189,19 +178,19 @@ export function checkArtifactDigest(v: unknown, p: number, c: rt.Context): boole
         case "value":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "artifact.json#/properties/digest/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "artifact.json#/properties/digest", "additionalProperties", k)) return false;
     }
-    if (v["alg"] === undefined && rt.fail(c, p, "artifact.json#/properties/digest/required", "required", "missing required property \"alg\"")) return false;
-    if (v["value"] === undefined && rt.fail(c, p, "artifact.json#/properties/digest/required", "required", "missing required property \"value\"")) return false;
-  } else { rt.fail(c, p, "artifact.json#/properties/digest/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["alg"] === undefined && rt.failRequired(c, p, "artifact.json#/properties/digest", "alg")) return false;
+    if (v["value"] === undefined && rt.failRequired(c, p, "artifact.json#/properties/digest", "value")) return false;
+  } else { rt.failType(c, p, "artifact.json#/properties/digest", "object", v); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against artifact.json#/properties/digest/properties/alg. */
 export function checkArtifactDigestAlg(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string") { rt.fail(c, p, "artifact.json#/properties/digest/properties/alg/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
-  if (v !== "sha256" && v !== "sha512" && v !== "blake3") { rt.fail(c, p, "artifact.json#/properties/digest/properties/alg/enum", "enum", "must be one of \"sha256\", \"sha512\", \"blake3\""); return false; }
+  if (typeof v !== "string") { rt.failType(c, p, "artifact.json#/properties/digest/properties/alg", "string", v); return false; }
+  if (v !== "sha256" && v !== "sha512" && v !== "blake3") { rt.failAt(c, p, "artifact.json#/properties/digest/properties/alg", "enum", "must be one of \"sha256\", \"sha512\", \"blake3\""); return false; }
   return c.errors.length === errs;
 }
 
@@ -211,21 +200,19 @@ function checkArtifactPropertiesLabels(v: unknown, p: number, c: rt.Context): bo
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
-      leaf: {
-        const x = v[k];
-        if (typeof x === "string") {
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, k), "artifact.json#/properties/labels/additionalProperties/maxLength", "maxLength", "must be at most 200 characters long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, k), "artifact.json#/properties/labels/additionalProperties/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v[k];
+      if (typeof x === "string") {
+        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, k), "artifact.json#/properties/labels/additionalProperties", "maxLength", 200)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, k), "artifact.json#/properties/labels/additionalProperties", "string", x)) return false; }
     }
-  } else { rt.fail(c, p, "artifact.json#/properties/labels/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "artifact.json#/properties/labels", "object", v); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against artifact.json#/properties/schema_version. */
 export function checkArtifactSchemaVersion(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string") { rt.fail(c, p, "artifact.json#/properties/schema_version/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
-  if (v !== "artifact.v0.1") { rt.fail(c, p, "artifact.json#/properties/schema_version/const", "const", "must be \"artifact.v0.1\""); return false; }
+  if (typeof v !== "string") { rt.failType(c, p, "artifact.json#/properties/schema_version", "string", v); return false; }
+  if (v !== "artifact.v0.1") { rt.failAt(c, p, "artifact.json#/properties/schema_version", "const", "must be \"artifact.v0.1\""); return false; }
   return c.errors.length === errs;
 }

@@ -105,28 +105,22 @@ export function checkArtifactRef(v: unknown, p: number, c: rt.Context): boolean 
   if (rt.isObject(v)) {
     if (v["schema_version"] !== undefined && !checkArtifactRefSchemaVersion(v["schema_version"], rt.at(c, p, "schema_version"), c) && c.stop) return false;
     if (v["artifact_id"] !== undefined) {
-      leaf: {
-        const x = v["artifact_id"];
-        if (typeof x === "string") {
-          if (!x && rt.fail(c, rt.at(c, p, "artifact_id"), "artifact_ref.json#/properties/artifact_id/minLength", "minLength", "must be at least 1 character long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "artifact_id"), "artifact_ref.json#/properties/artifact_id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["artifact_id"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "artifact_id"), "artifact_ref.json#/properties/*", "minLength", 1)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "artifact_id"), "artifact_ref.json#/properties/*", "string", x)) return false; }
     }
     if (v["locator"] !== undefined) {
-      leaf: {
-        const x = v["locator"];
-        if (typeof x === "string") {
-          if (!x && rt.fail(c, rt.at(c, p, "locator"), "artifact_ref.json#/properties/locator/minLength", "minLength", "must be at least 1 character long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "locator"), "artifact_ref.json#/properties/locator/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["locator"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "locator"), "artifact_ref.json#/properties/*", "minLength", 1)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "locator"), "artifact_ref.json#/properties/*", "string", x)) return false; }
     }
     if (v["media_type"] !== undefined) {
-      leaf: {
-        const x = v["media_type"];
-        if (typeof x === "string") {
-          if (!x && rt.fail(c, rt.at(c, p, "media_type"), "artifact_ref.json#/properties/media_type/minLength", "minLength", "must be at least 1 character long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "media_type"), "artifact_ref.json#/properties/media_type/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["media_type"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "media_type"), "artifact_ref.json#/properties/*", "minLength", 1)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "media_type"), "artifact_ref.json#/properties/*", "string", x)) return false; }
     }
     if (v["digest"] !== undefined && !checkArtifactRefDigest(v["digest"], rt.at(c, p, "digest"), c) && c.stop) return false;
     if (v["labels"] !== undefined && !checkArtifactRefPropertiesLabels(v["labels"], rt.at(c, p, "labels"), c) && c.stop) return false;
@@ -140,11 +134,11 @@ export function checkArtifactRef(v: unknown, p: number, c: rt.Context): boolean 
         case "labels":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "artifact_ref.json#/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "artifact_ref.json#", "additionalProperties", k)) return false;
     }
-    if (v["schema_version"] === undefined && rt.fail(c, p, "artifact_ref.json#/required", "required", "missing required property \"schema_version\"")) return false;
-  } else { rt.fail(c, p, "artifact_ref.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
-  if (!(rt.quiet(c, checkArtifactRefAnyOf0, v, p) || rt.quiet(c, checkArtifactRefAnyOf1, v, p)) && rt.fail(c, p, "artifact_ref.json#/anyOf", "anyOf", "must match at least one schema of anyOf")) return false;
+    if (v["schema_version"] === undefined && rt.failRequired(c, p, "artifact_ref.json#", "schema_version")) return false;
+  } else { rt.failType(c, p, "artifact_ref.json#", "object", v); return false; }
+  if (!(rt.quiet(c, checkArtifactRefAnyOf0, v, p) || rt.quiet(c, checkArtifactRefAnyOf1, v, p)) && rt.failAt(c, p, "artifact_ref.json#", "anyOf", "must match at least one schema of anyOf")) return false;
   return c.errors.length === errs;
 }
 
@@ -152,7 +146,7 @@ export function checkArtifactRef(v: unknown, p: number, c: rt.Context): boolean 
 function checkArtifactRefAnyOf0(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
-    if (v["artifact_id"] === undefined && rt.fail(c, p, "artifact_ref.json#/anyOf/0/required", "required", "missing required property \"artifact_id\"")) return false;
+    if (v["artifact_id"] === undefined && rt.failRequired(c, p, "artifact_ref.json#/anyOf/0", "artifact_id")) return false;
   }
   return c.errors.length === errs;
 }
@@ -161,7 +155,7 @@ function checkArtifactRefAnyOf0(v: unknown, p: number, c: rt.Context): boolean {
 function checkArtifactRefAnyOf1(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
-    if (v["locator"] === undefined && rt.fail(c, p, "artifact_ref.json#/anyOf/1/required", "required", "missing required property \"locator\"")) return false;
+    if (v["locator"] === undefined && rt.failRequired(c, p, "artifact_ref.json#/anyOf/1", "locator")) return false;
   }
   return c.errors.length === errs;
 }
@@ -173,13 +167,11 @@ export function checkArtifactRefDigest(v: unknown, p: number, c: rt.Context): bo
   if (rt.isObject(v)) {
     if (v["alg"] !== undefined && !checkArtifactRefDigestAlg(v["alg"], rt.at(c, p, "alg"), c) && c.stop) return false;
     if (v["value"] !== undefined) {
-      leaf: {
-        const x = v["value"];
-        if (typeof x === "string") {
-          if (rt.codePoints(x) < 16 && rt.fail(c, rt.at(c, p, "value"), "artifact_ref.json#/properties/digest/properties/value/minLength", "minLength", "must be at least 16 characters long")) return false;
-          if (!patternArtifactRefDigestPropertiesValue.test(x) && rt.fail(c, rt.at(c, p, "value"), "artifact_ref.json#/properties/digest/properties/value/pattern", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "value"), "artifact_ref.json#/properties/digest/properties/value/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["value"];
+      if (typeof x === "string") {
+        if (rt.codePoints(x) < 16 && rt.failLimit(c, rt.at(c, p, "value"), "artifact_ref.json#/properties/digest/properties/*", "minLength", 16)) return false;
+        if (!patternArtifactRefDigestPropertiesValue.test(x) && rt.failAt(c, rt.at(c, p, "value"), "artifact_ref.json#/properties/digest/properties/*", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"")) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "value"), "artifact_ref.json#/properties/digest/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -187,19 +179,19 @@ export function checkArtifactRefDigest(v: unknown, p: number, c: rt.Context): bo
         case "value":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "artifact_ref.json#/properties/digest/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "artifact_ref.json#/properties/digest", "additionalProperties", k)) return false;
     }
-    if (v["alg"] === undefined && rt.fail(c, p, "artifact_ref.json#/properties/digest/required", "required", "missing required property \"alg\"")) return false;
-    if (v["value"] === undefined && rt.fail(c, p, "artifact_ref.json#/properties/digest/required", "required", "missing required property \"value\"")) return false;
-  } else { rt.fail(c, p, "artifact_ref.json#/properties/digest/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["alg"] === undefined && rt.failRequired(c, p, "artifact_ref.json#/properties/digest", "alg")) return false;
+    if (v["value"] === undefined && rt.failRequired(c, p, "artifact_ref.json#/properties/digest", "value")) return false;
+  } else { rt.failType(c, p, "artifact_ref.json#/properties/digest", "object", v); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against artifact_ref.json#/properties/digest/properties/alg. */
 export function checkArtifactRefDigestAlg(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string") { rt.fail(c, p, "artifact_ref.json#/properties/digest/properties/alg/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
-  if (v !== "sha256" && v !== "sha512" && v !== "blake3") { rt.fail(c, p, "artifact_ref.json#/properties/digest/properties/alg/enum", "enum", "must be one of \"sha256\", \"sha512\", \"blake3\""); return false; }
+  if (typeof v !== "string") { rt.failType(c, p, "artifact_ref.json#/properties/digest/properties/alg", "string", v); return false; }
+  if (v !== "sha256" && v !== "sha512" && v !== "blake3") { rt.failAt(c, p, "artifact_ref.json#/properties/digest/properties/alg", "enum", "must be one of \"sha256\", \"sha512\", \"blake3\""); return false; }
   return c.errors.length === errs;
 }
 
@@ -209,21 +201,19 @@ function checkArtifactRefPropertiesLabels(v: unknown, p: number, c: rt.Context):
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
-      leaf: {
-        const x = v[k];
-        if (typeof x === "string") {
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, k), "artifact_ref.json#/properties/labels/additionalProperties/maxLength", "maxLength", "must be at most 200 characters long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, k), "artifact_ref.json#/properties/labels/additionalProperties/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v[k];
+      if (typeof x === "string") {
+        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, k), "artifact_ref.json#/properties/labels/additionalProperties", "maxLength", 200)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, k), "artifact_ref.json#/properties/labels/additionalProperties", "string", x)) return false; }
     }
-  } else { rt.fail(c, p, "artifact_ref.json#/properties/labels/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "artifact_ref.json#/properties/labels", "object", v); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against artifact_ref.json#/properties/schema_version. */
 export function checkArtifactRefSchemaVersion(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string") { rt.fail(c, p, "artifact_ref.json#/properties/schema_version/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
-  if (v !== "artifact.ref.v0.1") { rt.fail(c, p, "artifact_ref.json#/properties/schema_version/const", "const", "must be \"artifact.ref.v0.1\""); return false; }
+  if (typeof v !== "string") { rt.failType(c, p, "artifact_ref.json#/properties/schema_version", "string", v); return false; }
+  if (v !== "artifact.ref.v0.1") { rt.failAt(c, p, "artifact_ref.json#/properties/schema_version", "const", "must be \"artifact.ref.v0.1\""); return false; }
   return c.errors.length === errs;
 }

@@ -161,10 +161,8 @@ export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["schema_version"] !== undefined && !checkEnvelopeSchemaVersion(v["schema_version"], rt.at(c, p, "schema_version"), c) && c.stop) return false;
     if (v["result"] !== undefined) {
-      leaf: {
-        const x = v["result"];
-        if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string" || rt.isArray(x) || rt.isObject(x))) { if (rt.fail(c, rt.at(c, p, "result"), "envelope.json#/properties/result/type", "type", "must be null or boolean or number or string or array or object, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["result"];
+      if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string" || rt.isArray(x) || rt.isObject(x))) { if (rt.failType(c, rt.at(c, p, "result"), "envelope.json#/properties/*", "null or boolean or number or string or array or object", x)) return false; }
     }
     if (v["provenance"] !== undefined && !(v["provenance"] === null || checkProvRecord(v["provenance"], rt.at(c, p, "provenance"), c)) && c.stop) return false;
     if (v["errors"] !== undefined && !checkEnvelopePropertiesErrors(v["errors"], rt.at(c, p, "errors"), c) && c.stop) return false;
@@ -180,11 +178,11 @@ export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
         case "meta":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "envelope.json#/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "envelope.json#", "additionalProperties", k)) return false;
     }
-    if (v["schema_version"] === undefined && rt.fail(c, p, "envelope.json#/required", "required", "missing required property \"schema_version\"")) return false;
-    if (v["result"] === undefined && rt.fail(c, p, "envelope.json#/required", "required", "missing required property \"result\"")) return false;
-  } else { rt.fail(c, p, "envelope.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["schema_version"] === undefined && rt.failRequired(c, p, "envelope.json#", "schema_version")) return false;
+    if (v["result"] === undefined && rt.failRequired(c, p, "envelope.json#", "result")) return false;
+  } else { rt.failType(c, p, "envelope.json#", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -194,29 +192,23 @@ export function checkEnvelopeError(v: unknown, p: number, c: rt.Context): boolea
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["code"] !== undefined) {
-      leaf: {
-        const x = v["code"];
-        if (typeof x === "string") {
-          if (!x && rt.fail(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_error/properties/code/minLength", "minLength", "must be at least 1 character long")) return false;
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_error/properties/code/maxLength", "maxLength", "must be at most 200 characters long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_error/properties/code/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["code"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_error/properties/*", "minLength", 1)) return false;
+        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_error/properties/*", "maxLength", 200)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_error/properties/*", "string", x)) return false; }
     }
     if (v["message"] !== undefined) {
-      leaf: {
-        const x = v["message"];
-        if (typeof x === "string") {
-          if (!x && rt.fail(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_error/properties/message/minLength", "minLength", "must be at least 1 character long")) return false;
-          if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.fail(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_error/properties/message/maxLength", "maxLength", "must be at most 2000 characters long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_error/properties/message/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["message"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_error/properties/*", "minLength", 1)) return false;
+        if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.failLimit(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_error/properties/*", "maxLength", 2000)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_error/properties/*", "string", x)) return false; }
     }
     if (v["details"] !== undefined && !checkEnvelopeErrorPropertiesDetails(v["details"], rt.at(c, p, "details"), c) && c.stop) return false;
     if (v["retryable"] !== undefined) {
-      leaf: {
-        const x = v["retryable"];
-        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "retryable"), "envelope.json#/$defs/envelope_error/properties/retryable/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["retryable"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "retryable"), "envelope.json#/$defs/envelope_error/properties/*", "boolean", x)) return false; }
     }
     if (v["evidence"] !== undefined && !checkEnvelopeErrorPropertiesEvidence(v["evidence"], rt.at(c, p, "evidence"), c) && c.stop) return false;
     for (const k in v) {
@@ -228,11 +220,11 @@ export function checkEnvelopeError(v: unknown, p: number, c: rt.Context): boolea
         case "evidence":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "envelope.json#/$defs/envelope_error/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "envelope.json#/$defs/envelope_error", "additionalProperties", k)) return false;
     }
-    if (v["code"] === undefined && rt.fail(c, p, "envelope.json#/$defs/envelope_error/required", "required", "missing required property \"code\"")) return false;
-    if (v["message"] === undefined && rt.fail(c, p, "envelope.json#/$defs/envelope_error/required", "required", "missing required property \"message\"")) return false;
-  } else { rt.fail(c, p, "envelope.json#/$defs/envelope_error/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["code"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/envelope_error", "code")) return false;
+    if (v["message"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/envelope_error", "message")) return false;
+  } else { rt.failType(c, p, "envelope.json#/$defs/envelope_error", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -242,12 +234,10 @@ function checkEnvelopeErrorPropertiesDetails(v: unknown, p: number, c: rt.Contex
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
-      leaf: {
-        const x = v[k];
-        if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string")) { if (rt.fail(c, rt.at(c, p, k), "envelope.json#/$defs/envelope_error/properties/details/additionalProperties/type", "type", "must be null or boolean or number or string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v[k];
+      if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string")) { if (rt.failType(c, rt.at(c, p, k), "envelope.json#/$defs/envelope_error/properties/details/additionalProperties", "null or boolean or number or string", x)) return false; }
     }
-  } else { rt.fail(c, p, "envelope.json#/$defs/envelope_error/properties/details/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "envelope.json#/$defs/envelope_error/properties/details", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -259,7 +249,7 @@ function checkEnvelopeErrorPropertiesEvidence(v: unknown, p: number, c: rt.Conte
     for (let i = 0; i < v.length; i++) {
       if (!checkEvidence(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else { rt.fail(c, p, "envelope.json#/$defs/envelope_error/properties/evidence/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "envelope.json#/$defs/envelope_error/properties/evidence", "array", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -269,29 +259,22 @@ export function checkEnvelopeMeta(v: unknown, p: number, c: rt.Context): boolean
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["adapter"] !== undefined) {
-      leaf: {
-        const x = v["adapter"];
-        if (typeof x === "string") {
-          if (x.length > 100 && rt.codePoints(x) > 100 && rt.fail(c, rt.at(c, p, "adapter"), "envelope.json#/properties/meta/properties/adapter/maxLength", "maxLength", "must be at most 100 characters long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "adapter"), "envelope.json#/properties/meta/properties/adapter/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["adapter"];
+      if (typeof x === "string") {
+        if (x.length > 100 && rt.codePoints(x) > 100 && rt.failLimit(c, rt.at(c, p, "adapter"), "envelope.json#/properties/meta/properties/*", "maxLength", 100)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "adapter"), "envelope.json#/properties/meta/properties/*", "string", x)) return false; }
     }
     if (v["request_id"] !== undefined) {
-      leaf: {
-        const x = v["request_id"];
-        if (typeof x === "string") {
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "request_id"), "envelope.json#/properties/meta/properties/request_id/maxLength", "maxLength", "must be at most 200 characters long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "request_id"), "envelope.json#/properties/meta/properties/request_id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["request_id"];
+      if (typeof x === "string") {
+        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "request_id"), "envelope.json#/properties/meta/properties/*", "maxLength", 200)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "request_id"), "envelope.json#/properties/meta/properties/*", "string", x)) return false; }
     }
     if (v["duration_ms"] !== undefined) {
-      leaf: {
-        const x = v["duration_ms"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "duration_ms"), "envelope.json#/properties/meta/properties/duration_ms/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.fail(c, rt.at(c, p, "duration_ms"), "envelope.json#/properties/meta/properties/duration_ms/minimum", "minimum", "must be at least 0")) return false;
-        }
-      }
+      const x = v["duration_ms"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "duration_ms"), "envelope.json#/properties/meta/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "duration_ms"), "envelope.json#/properties/meta/properties/*", "integer", x)) return false; }
     }
     if (v["schema_hints"] !== undefined && !checkEnvelopeMetaPropertiesSchemaHints(v["schema_hints"], rt.at(c, p, "schema_hints"), c) && c.stop) return false;
     for (const k in v) {
@@ -302,9 +285,9 @@ export function checkEnvelopeMeta(v: unknown, p: number, c: rt.Context): boolean
         case "schema_hints":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "envelope.json#/properties/meta/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "envelope.json#/properties/meta", "additionalProperties", k)) return false;
     }
-  } else { rt.fail(c, p, "envelope.json#/properties/meta/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "envelope.json#/properties/meta", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -314,14 +297,12 @@ function checkEnvelopeMetaPropertiesSchemaHints(v: unknown, p: number, c: rt.Con
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
-      leaf: {
-        const x = v[k];
-        if (typeof x === "string") {
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, k), "envelope.json#/properties/meta/properties/schema_hints/additionalProperties/maxLength", "maxLength", "must be at most 200 characters long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, k), "envelope.json#/properties/meta/properties/schema_hints/additionalProperties/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v[k];
+      if (typeof x === "string") {
+        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, k), "envelope.json#/properties/meta/properties/schema_hints/additionalProperties", "maxLength", 200)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, k), "envelope.json#/properties/meta/properties/schema_hints/additionalProperties", "string", x)) return false; }
     }
-  } else { rt.fail(c, p, "envelope.json#/properties/meta/properties/schema_hints/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "envelope.json#/properties/meta/properties/schema_hints", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -333,7 +314,7 @@ function checkEnvelopePropertiesErrors(v: unknown, p: number, c: rt.Context): bo
     for (let i = 0; i < v.length; i++) {
       if (!checkEnvelopeError(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else { rt.fail(c, p, "envelope.json#/properties/errors/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "envelope.json#/properties/errors", "array", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -345,15 +326,15 @@ function checkEnvelopePropertiesWarnings(v: unknown, p: number, c: rt.Context): 
     for (let i = 0; i < v.length; i++) {
       if (!checkEnvelopeWarning(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else { rt.fail(c, p, "envelope.json#/properties/warnings/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "envelope.json#/properties/warnings", "array", v); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against envelope.json#/properties/schema_version. */
 export function checkEnvelopeSchemaVersion(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string") { rt.fail(c, p, "envelope.json#/properties/schema_version/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
-  if (v !== "mcp.envelope.v0.1") { rt.fail(c, p, "envelope.json#/properties/schema_version/const", "const", "must be \"mcp.envelope.v0.1\""); return false; }
+  if (typeof v !== "string") { rt.failType(c, p, "envelope.json#/properties/schema_version", "string", v); return false; }
+  if (v !== "mcp.envelope.v0.1") { rt.failAt(c, p, "envelope.json#/properties/schema_version", "const", "must be \"mcp.envelope.v0.1\""); return false; }
   return c.errors.length === errs;
 }
 
@@ -363,22 +344,18 @@ export function checkEnvelopeWarning(v: unknown, p: number, c: rt.Context): bool
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["code"] !== undefined) {
-      leaf: {
-        const x = v["code"];
-        if (typeof x === "string") {
-          if (!x && rt.fail(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_warning/properties/code/minLength", "minLength", "must be at least 1 character long")) return false;
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_warning/properties/code/maxLength", "maxLength", "must be at most 200 characters long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_warning/properties/code/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["code"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_warning/properties/*", "minLength", 1)) return false;
+        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_warning/properties/*", "maxLength", 200)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_warning/properties/*", "string", x)) return false; }
     }
     if (v["message"] !== undefined) {
-      leaf: {
-        const x = v["message"];
-        if (typeof x === "string") {
-          if (!x && rt.fail(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_warning/properties/message/minLength", "minLength", "must be at least 1 character long")) return false;
-          if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.fail(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_warning/properties/message/maxLength", "maxLength", "must be at most 2000 characters long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_warning/properties/message/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["message"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_warning/properties/*", "minLength", 1)) return false;
+        if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.failLimit(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_warning/properties/*", "maxLength", 2000)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_warning/properties/*", "string", x)) return false; }
     }
     if (v["details"] !== undefined && !checkEnvelopeWarningPropertiesDetails(v["details"], rt.at(c, p, "details"), c) && c.stop) return false;
     if (v["evidence"] !== undefined && !checkEnvelopeWarningPropertiesEvidence(v["evidence"], rt.at(c, p, "evidence"), c) && c.stop) return false;
@@ -390,11 +367,11 @@ export function checkEnvelopeWarning(v: unknown, p: number, c: rt.Context): bool
         case "evidence":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "envelope.json#/$defs/envelope_warning/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "envelope.json#/$defs/envelope_warning", "additionalProperties", k)) return false;
     }
-    if (v["code"] === undefined && rt.fail(c, p, "envelope.json#/$defs/envelope_warning/required", "required", "missing required property \"code\"")) return false;
-    if (v["message"] === undefined && rt.fail(c, p, "envelope.json#/$defs/envelope_warning/required", "required", "missing required property \"message\"")) return false;
-  } else { rt.fail(c, p, "envelope.json#/$defs/envelope_warning/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["code"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/envelope_warning", "code")) return false;
+    if (v["message"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/envelope_warning", "message")) return false;
+  } else { rt.failType(c, p, "envelope.json#/$defs/envelope_warning", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -404,12 +381,10 @@ function checkEnvelopeWarningPropertiesDetails(v: unknown, p: number, c: rt.Cont
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
-      leaf: {
-        const x = v[k];
-        if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string")) { if (rt.fail(c, rt.at(c, p, k), "envelope.json#/$defs/envelope_warning/properties/details/additionalProperties/type", "type", "must be null or boolean or number or string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v[k];
+      if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string")) { if (rt.failType(c, rt.at(c, p, k), "envelope.json#/$defs/envelope_warning/properties/details/additionalProperties", "null or boolean or number or string", x)) return false; }
     }
-  } else { rt.fail(c, p, "envelope.json#/$defs/envelope_warning/properties/details/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "envelope.json#/$defs/envelope_warning/properties/details", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -421,6 +396,6 @@ function checkEnvelopeWarningPropertiesEvidence(v: unknown, p: number, c: rt.Con
     for (let i = 0; i < v.length; i++) {
       if (!checkEvidence(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else { rt.fail(c, p, "envelope.json#/$defs/envelope_warning/properties/evidence/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "envelope.json#/$defs/envelope_warning/properties/evidence", "array", v); return false; }
   return c.errors.length === errs;
 }

@@ -70,39 +70,31 @@ export function checkEvidence(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["schema_version"] !== undefined && !checkEvidenceSchemaVersion(v["schema_version"], rt.at(c, p, "schema_version"), c) && c.stop) return false;
     if (v["field"] !== undefined) {
-      leaf: {
-        const x = v["field"];
-        if (typeof x === "string") {
-          if (!x && rt.fail(c, rt.at(c, p, "field"), "evidence.json#/properties/field/minLength", "minLength", "must be at least 1 character long")) return false;
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "field"), "evidence.json#/properties/field/maxLength", "maxLength", "must be at most 200 characters long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "field"), "evidence.json#/properties/field/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["field"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "field"), "evidence.json#/properties/*", "minLength", 1)) return false;
+        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "field"), "evidence.json#/properties/*", "maxLength", 200)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "field"), "evidence.json#/properties/*", "string", x)) return false; }
     }
     if (v["source"] !== undefined) {
-      leaf: {
-        const x = v["source"];
-        if (typeof x === "string") {
-          if (!x && rt.fail(c, rt.at(c, p, "source"), "evidence.json#/properties/source/minLength", "minLength", "must be at least 1 character long")) return false;
-          if (x.length > 1000 && rt.codePoints(x) > 1000 && rt.fail(c, rt.at(c, p, "source"), "evidence.json#/properties/source/maxLength", "maxLength", "must be at most 1000 characters long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "source"), "evidence.json#/properties/source/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["source"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "source"), "evidence.json#/properties/*", "minLength", 1)) return false;
+        if (x.length > 1000 && rt.codePoints(x) > 1000 && rt.failLimit(c, rt.at(c, p, "source"), "evidence.json#/properties/*", "maxLength", 1000)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "source"), "evidence.json#/properties/*", "string", x)) return false; }
     }
     if (v["method"] !== undefined) {
-      leaf: {
-        const x = v["method"];
-        if (typeof x === "string") {
-          if (!x && rt.fail(c, rt.at(c, p, "method"), "evidence.json#/properties/method/minLength", "minLength", "must be at least 1 character long")) return false;
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "method"), "evidence.json#/properties/method/maxLength", "maxLength", "must be at most 200 characters long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "method"), "evidence.json#/properties/method/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["method"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "method"), "evidence.json#/properties/*", "minLength", 1)) return false;
+        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "method"), "evidence.json#/properties/*", "maxLength", 200)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "method"), "evidence.json#/properties/*", "string", x)) return false; }
     }
     if (v["note"] !== undefined) {
-      leaf: {
-        const x = v["note"];
-        if (typeof x === "string") {
-          if (x.length > 400 && rt.codePoints(x) > 400 && rt.fail(c, rt.at(c, p, "note"), "evidence.json#/properties/note/maxLength", "maxLength", "must be at most 400 characters long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "note"), "evidence.json#/properties/note/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["note"];
+      if (typeof x === "string") {
+        if (x.length > 400 && rt.codePoints(x) > 400 && rt.failLimit(c, rt.at(c, p, "note"), "evidence.json#/properties/*", "maxLength", 400)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "note"), "evidence.json#/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -113,19 +105,19 @@ export function checkEvidence(v: unknown, p: number, c: rt.Context): boolean {
         case "note":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "evidence.json#/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "evidence.json#", "additionalProperties", k)) return false;
     }
-    if (v["schema_version"] === undefined && rt.fail(c, p, "evidence.json#/required", "required", "missing required property \"schema_version\"")) return false;
-    if (v["field"] === undefined && rt.fail(c, p, "evidence.json#/required", "required", "missing required property \"field\"")) return false;
-    if (v["source"] === undefined && rt.fail(c, p, "evidence.json#/required", "required", "missing required property \"source\"")) return false;
-  } else { rt.fail(c, p, "evidence.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["schema_version"] === undefined && rt.failRequired(c, p, "evidence.json#", "schema_version")) return false;
+    if (v["field"] === undefined && rt.failRequired(c, p, "evidence.json#", "field")) return false;
+    if (v["source"] === undefined && rt.failRequired(c, p, "evidence.json#", "source")) return false;
+  } else { rt.failType(c, p, "evidence.json#", "object", v); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against evidence.json#/properties/schema_version. */
 export function checkEvidenceSchemaVersion(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string") { rt.fail(c, p, "evidence.json#/properties/schema_version/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
-  if (v !== "evidence.v0.1") { rt.fail(c, p, "evidence.json#/properties/schema_version/const", "const", "must be \"evidence.v0.1\""); return false; }
+  if (typeof v !== "string") { rt.failType(c, p, "evidence.json#/properties/schema_version", "string", v); return false; }
+  if (v !== "evidence.v0.1") { rt.failAt(c, p, "evidence.json#/properties/schema_version", "const", "must be \"evidence.v0.1\""); return false; }
   return c.errors.length === errs;
 }

@@ -202,21 +202,17 @@ export function checkProvRecord(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["schema_version"] !== undefined && !checkProvRecordSchemaVersion(v["schema_version"], rt.at(c, p, "schema_version"), c) && c.stop) return false;
     if (v["run_id"] !== undefined) {
-      leaf: {
-        const x = v["run_id"];
-        if (typeof x === "string") {
-          if (!x && rt.fail(c, rt.at(c, p, "run_id"), "prov_record.json#/properties/run_id/minLength", "minLength", "must be at least 1 character long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "run_id"), "prov_record.json#/properties/run_id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["run_id"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "run_id"), "prov_record.json#/properties/*", "minLength", 1)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "run_id"), "prov_record.json#/properties/*", "string", x)) return false; }
     }
     if (v["tool"] !== undefined && !checkProvRecordTool(v["tool"], rt.at(c, p, "tool"), c) && c.stop) return false;
     if (v["time"] !== undefined) {
-      leaf: {
-        const x = v["time"];
-        if (typeof x === "string") {
-          if (!rt.isDateTime(x) && rt.fail(c, rt.at(c, p, "time"), "prov_record.json#/properties/time/format", "format", "must be a valid date-time")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "time"), "prov_record.json#/properties/time/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["time"];
+      if (typeof x === "string") {
+        if (!rt.isDateTime(x) && rt.failAt(c, rt.at(c, p, "time"), "prov_record.json#/properties/*", "format", "must be a valid date-time")) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "time"), "prov_record.json#/properties/*", "string", x)) return false; }
     }
     if (v["inputs"] !== undefined && !checkProvRecordPropertiesInputs(v["inputs"], rt.at(c, p, "inputs"), c) && c.stop) return false;
     if (v["outputs"] !== undefined && !checkProvRecordPropertiesOutputs(v["outputs"], rt.at(c, p, "outputs"), c) && c.stop) return false;
@@ -238,17 +234,17 @@ export function checkProvRecord(v: unknown, p: number, c: rt.Context): boolean {
         case "integrity":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "prov_record.json#/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "prov_record.json#", "additionalProperties", k)) return false;
     }
-    if (v["schema_version"] === undefined && rt.fail(c, p, "prov_record.json#/required", "required", "missing required property \"schema_version\"")) return false;
-    if (v["run_id"] === undefined && rt.fail(c, p, "prov_record.json#/required", "required", "missing required property \"run_id\"")) return false;
-    if (v["tool"] === undefined && rt.fail(c, p, "prov_record.json#/required", "required", "missing required property \"tool\"")) return false;
-    if (v["inputs"] === undefined && rt.fail(c, p, "prov_record.json#/required", "required", "missing required property \"inputs\"")) return false;
-    if (v["outputs"] === undefined && rt.fail(c, p, "prov_record.json#/required", "required", "missing required property \"outputs\"")) return false;
-    if (v["methods"] === undefined && rt.fail(c, p, "prov_record.json#/required", "required", "missing required property \"methods\"")) return false;
-    if (v["evidence"] === undefined && rt.fail(c, p, "prov_record.json#/required", "required", "missing required property \"evidence\"")) return false;
-    if (v["parents"] === undefined && rt.fail(c, p, "prov_record.json#/required", "required", "missing required property \"parents\"")) return false;
-  } else { rt.fail(c, p, "prov_record.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["schema_version"] === undefined && rt.failRequired(c, p, "prov_record.json#", "schema_version")) return false;
+    if (v["run_id"] === undefined && rt.failRequired(c, p, "prov_record.json#", "run_id")) return false;
+    if (v["tool"] === undefined && rt.failRequired(c, p, "prov_record.json#", "tool")) return false;
+    if (v["inputs"] === undefined && rt.failRequired(c, p, "prov_record.json#", "inputs")) return false;
+    if (v["outputs"] === undefined && rt.failRequired(c, p, "prov_record.json#", "outputs")) return false;
+    if (v["methods"] === undefined && rt.failRequired(c, p, "prov_record.json#", "methods")) return false;
+    if (v["evidence"] === undefined && rt.failRequired(c, p, "prov_record.json#", "evidence")) return false;
+    if (v["parents"] === undefined && rt.failRequired(c, p, "prov_record.json#", "parents")) return false;
+  } else { rt.failType(c, p, "prov_record.json#", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -265,9 +261,9 @@ export function checkProvRecordIntegrity(v: unknown, p: number, c: rt.Context): 
         case "signature":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "prov_record.json#/properties/integrity/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "prov_record.json#/properties/integrity", "additionalProperties", k)) return false;
     }
-  } else { rt.fail(c, p, "prov_record.json#/properties/integrity/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "prov_record.json#/properties/integrity", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -278,13 +274,11 @@ export function checkProvRecordIntegrityRecordDigest(v: unknown, p: number, c: r
   if (rt.isObject(v)) {
     if (v["alg"] !== undefined && !checkProvRecordIntegrityRecordDigestAlg(v["alg"], rt.at(c, p, "alg"), c) && c.stop) return false;
     if (v["value"] !== undefined) {
-      leaf: {
-        const x = v["value"];
-        if (typeof x === "string") {
-          if (rt.codePoints(x) < 16 && rt.fail(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/record_digest/properties/value/minLength", "minLength", "must be at least 16 characters long")) return false;
-          if (!patternProvRecordIntegrityRecordDigestPropertiesValue.test(x) && rt.fail(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/record_digest/properties/value/pattern", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/record_digest/properties/value/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["value"];
+      if (typeof x === "string") {
+        if (rt.codePoints(x) < 16 && rt.failLimit(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/record_digest/properties/*", "minLength", 16)) return false;
+        if (!patternProvRecordIntegrityRecordDigestPropertiesValue.test(x) && rt.failAt(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/record_digest/properties/*", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"")) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/record_digest/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -292,11 +286,11 @@ export function checkProvRecordIntegrityRecordDigest(v: unknown, p: number, c: r
         case "value":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "prov_record.json#/properties/integrity/properties/record_digest/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "prov_record.json#/properties/integrity/properties/record_digest", "additionalProperties", k)) return false;
     }
-    if (v["alg"] === undefined && rt.fail(c, p, "prov_record.json#/properties/integrity/properties/record_digest/required", "required", "missing required property \"alg\"")) return false;
-    if (v["value"] === undefined && rt.fail(c, p, "prov_record.json#/properties/integrity/properties/record_digest/required", "required", "missing required property \"value\"")) return false;
-  } else { rt.fail(c, p, "prov_record.json#/properties/integrity/properties/record_digest/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["alg"] === undefined && rt.failRequired(c, p, "prov_record.json#/properties/integrity/properties/record_digest", "alg")) return false;
+    if (v["value"] === undefined && rt.failRequired(c, p, "prov_record.json#/properties/integrity/properties/record_digest", "value")) return false;
+  } else { rt.failType(c, p, "prov_record.json#/properties/integrity/properties/record_digest", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -305,8 +299,8 @@ export function checkProvRecordIntegrityRecordDigest(v: unknown, p: number, c: r
  */
 export function checkProvRecordIntegrityRecordDigestAlg(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string") { rt.fail(c, p, "prov_record.json#/properties/integrity/properties/record_digest/properties/alg/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
-  if (v !== "sha256" && v !== "sha512" && v !== "blake3") { rt.fail(c, p, "prov_record.json#/properties/integrity/properties/record_digest/properties/alg/enum", "enum", "must be one of \"sha256\", \"sha512\", \"blake3\""); return false; }
+  if (typeof v !== "string") { rt.failType(c, p, "prov_record.json#/properties/integrity/properties/record_digest/properties/alg", "string", v); return false; }
+  if (v !== "sha256" && v !== "sha512" && v !== "blake3") { rt.failAt(c, p, "prov_record.json#/properties/integrity/properties/record_digest/properties/alg", "enum", "must be one of \"sha256\", \"sha512\", \"blake3\""); return false; }
   return c.errors.length === errs;
 }
 
@@ -315,31 +309,25 @@ export function checkProvRecordIntegritySignature(v: unknown, p: number, c: rt.C
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["alg"] !== undefined) {
-      leaf: {
-        const x = v["alg"];
-        if (typeof x === "string") {
-          if (!x && rt.fail(c, rt.at(c, p, "alg"), "prov_record.json#/properties/integrity/properties/signature/properties/alg/minLength", "minLength", "must be at least 1 character long")) return false;
-          if (x.length > 100 && rt.codePoints(x) > 100 && rt.fail(c, rt.at(c, p, "alg"), "prov_record.json#/properties/integrity/properties/signature/properties/alg/maxLength", "maxLength", "must be at most 100 characters long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "alg"), "prov_record.json#/properties/integrity/properties/signature/properties/alg/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["alg"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "alg"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "minLength", 1)) return false;
+        if (x.length > 100 && rt.codePoints(x) > 100 && rt.failLimit(c, rt.at(c, p, "alg"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "maxLength", 100)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "alg"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "string", x)) return false; }
     }
     if (v["key_id"] !== undefined) {
-      leaf: {
-        const x = v["key_id"];
-        if (typeof x === "string") {
-          if (!x && rt.fail(c, rt.at(c, p, "key_id"), "prov_record.json#/properties/integrity/properties/signature/properties/key_id/minLength", "minLength", "must be at least 1 character long")) return false;
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "key_id"), "prov_record.json#/properties/integrity/properties/signature/properties/key_id/maxLength", "maxLength", "must be at most 200 characters long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "key_id"), "prov_record.json#/properties/integrity/properties/signature/properties/key_id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["key_id"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "key_id"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "minLength", 1)) return false;
+        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "key_id"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "maxLength", 200)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "key_id"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "string", x)) return false; }
     }
     if (v["value"] !== undefined) {
-      leaf: {
-        const x = v["value"];
-        if (typeof x === "string") {
-          if (rt.codePoints(x) < 16 && rt.fail(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/signature/properties/value/minLength", "minLength", "must be at least 16 characters long")) return false;
-          if (x.length > 5000 && rt.codePoints(x) > 5000 && rt.fail(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/signature/properties/value/maxLength", "maxLength", "must be at most 5000 characters long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/signature/properties/value/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["value"];
+      if (typeof x === "string") {
+        if (rt.codePoints(x) < 16 && rt.failLimit(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "minLength", 16)) return false;
+        if (x.length > 5000 && rt.codePoints(x) > 5000 && rt.failLimit(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "maxLength", 5000)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -348,12 +336,12 @@ export function checkProvRecordIntegritySignature(v: unknown, p: number, c: rt.C
         case "value":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "prov_record.json#/properties/integrity/properties/signature/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "prov_record.json#/properties/integrity/properties/signature", "additionalProperties", k)) return false;
     }
-    if (v["alg"] === undefined && rt.fail(c, p, "prov_record.json#/properties/integrity/properties/signature/required", "required", "missing required property \"alg\"")) return false;
-    if (v["key_id"] === undefined && rt.fail(c, p, "prov_record.json#/properties/integrity/properties/signature/required", "required", "missing required property \"key_id\"")) return false;
-    if (v["value"] === undefined && rt.fail(c, p, "prov_record.json#/properties/integrity/properties/signature/required", "required", "missing required property \"value\"")) return false;
-  } else { rt.fail(c, p, "prov_record.json#/properties/integrity/properties/signature/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["alg"] === undefined && rt.failRequired(c, p, "prov_record.json#/properties/integrity/properties/signature", "alg")) return false;
+    if (v["key_id"] === undefined && rt.failRequired(c, p, "prov_record.json#/properties/integrity/properties/signature", "key_id")) return false;
+    if (v["value"] === undefined && rt.failRequired(c, p, "prov_record.json#/properties/integrity/properties/signature", "value")) return false;
+  } else { rt.failType(c, p, "prov_record.json#/properties/integrity/properties/signature", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -365,7 +353,7 @@ function checkProvRecordPropertiesEvidence(v: unknown, p: number, c: rt.Context)
     for (let i = 0; i < v.length; i++) {
       if (!checkEvidence(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else { rt.fail(c, p, "prov_record.json#/properties/evidence/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "prov_record.json#/properties/evidence", "array", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -377,7 +365,7 @@ function checkProvRecordPropertiesInputs(v: unknown, p: number, c: rt.Context): 
     for (let i = 0; i < v.length; i++) {
       if (!checkArtifact(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else { rt.fail(c, p, "prov_record.json#/properties/inputs/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "prov_record.json#/properties/inputs", "array", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -386,16 +374,14 @@ function checkProvRecordPropertiesMethods(v: unknown, p: number, c: rt.Context):
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      leaf: {
-        const x = v[i];
-        if (typeof x === "string") {
-          if (!x && rt.fail(c, rt.at(c, p, i), "prov_record.json#/properties/methods/items/minLength", "minLength", "must be at least 1 character long")) return false;
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, i), "prov_record.json#/properties/methods/items/maxLength", "maxLength", "must be at most 200 characters long")) return false;
-          if (!patternProvRecordPropertiesMethodsItems.test(x) && rt.fail(c, rt.at(c, p, i), "prov_record.json#/properties/methods/items/pattern", "pattern", "must match the pattern \"^[a-z0-9]+([._-][a-z0-9]+)*$\"")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, i), "prov_record.json#/properties/methods/items/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v[i];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, i), "prov_record.json#/properties/methods/items", "minLength", 1)) return false;
+        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, i), "prov_record.json#/properties/methods/items", "maxLength", 200)) return false;
+        if (!patternProvRecordPropertiesMethodsItems.test(x) && rt.failAt(c, rt.at(c, p, i), "prov_record.json#/properties/methods/items", "pattern", "must match the pattern \"^[a-z0-9]+([._-][a-z0-9]+)*$\"")) return false;
+      } else { if (rt.failType(c, rt.at(c, p, i), "prov_record.json#/properties/methods/items", "string", x)) return false; }
     }
-  } else { rt.fail(c, p, "prov_record.json#/properties/methods/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "prov_record.json#/properties/methods", "array", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -407,7 +393,7 @@ function checkProvRecordPropertiesOutputs(v: unknown, p: number, c: rt.Context):
     for (let i = 0; i < v.length; i++) {
       if (!checkArtifact(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else { rt.fail(c, p, "prov_record.json#/properties/outputs/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "prov_record.json#/properties/outputs", "array", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -416,23 +402,21 @@ function checkProvRecordPropertiesParents(v: unknown, p: number, c: rt.Context):
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      leaf: {
-        const x = v[i];
-        if (typeof x === "string") {
-          if (!x && rt.fail(c, rt.at(c, p, i), "prov_record.json#/properties/parents/items/minLength", "minLength", "must be at least 1 character long")) return false;
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, i), "prov_record.json#/properties/parents/items/maxLength", "maxLength", "must be at most 200 characters long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, i), "prov_record.json#/properties/parents/items/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v[i];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, i), "prov_record.json#/properties/parents/items", "minLength", 1)) return false;
+        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, i), "prov_record.json#/properties/parents/items", "maxLength", 200)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, i), "prov_record.json#/properties/parents/items", "string", x)) return false; }
     }
-  } else { rt.fail(c, p, "prov_record.json#/properties/parents/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "prov_record.json#/properties/parents", "array", v); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against prov_record.json#/properties/schema_version. */
 export function checkProvRecordSchemaVersion(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string") { rt.fail(c, p, "prov_record.json#/properties/schema_version/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
-  if (v !== "prov.record.v0.1") { rt.fail(c, p, "prov_record.json#/properties/schema_version/const", "const", "must be \"prov.record.v0.1\""); return false; }
+  if (typeof v !== "string") { rt.failType(c, p, "prov_record.json#/properties/schema_version", "string", v); return false; }
+  if (v !== "prov.record.v0.1") { rt.failAt(c, p, "prov_record.json#/properties/schema_version", "const", "must be \"prov.record.v0.1\""); return false; }
   return c.errors.length === errs;
 }
 
@@ -441,30 +425,24 @@ export function checkProvRecordTool(v: unknown, p: number, c: rt.Context): boole
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["name"] !== undefined) {
-      leaf: {
-        const x = v["name"];
-        if (typeof x === "string") {
-          if (!x && rt.fail(c, rt.at(c, p, "name"), "prov_record.json#/properties/tool/properties/name/minLength", "minLength", "must be at least 1 character long")) return false;
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "name"), "prov_record.json#/properties/tool/properties/name/maxLength", "maxLength", "must be at most 200 characters long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "name"), "prov_record.json#/properties/tool/properties/name/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["name"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "name"), "prov_record.json#/properties/tool/properties/*", "minLength", 1)) return false;
+        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "name"), "prov_record.json#/properties/tool/properties/*", "maxLength", 200)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "name"), "prov_record.json#/properties/tool/properties/*", "string", x)) return false; }
     }
     if (v["version"] !== undefined) {
-      leaf: {
-        const x = v["version"];
-        if (typeof x === "string") {
-          if (!x && rt.fail(c, rt.at(c, p, "version"), "prov_record.json#/properties/tool/properties/version/minLength", "minLength", "must be at least 1 character long")) return false;
-          if (x.length > 100 && rt.codePoints(x) > 100 && rt.fail(c, rt.at(c, p, "version"), "prov_record.json#/properties/tool/properties/version/maxLength", "maxLength", "must be at most 100 characters long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "version"), "prov_record.json#/properties/tool/properties/version/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["version"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "version"), "prov_record.json#/properties/tool/properties/*", "minLength", 1)) return false;
+        if (x.length > 100 && rt.codePoints(x) > 100 && rt.failLimit(c, rt.at(c, p, "version"), "prov_record.json#/properties/tool/properties/*", "maxLength", 100)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "version"), "prov_record.json#/properties/tool/properties/*", "string", x)) return false; }
     }
     if (v["adapter"] !== undefined) {
-      leaf: {
-        const x = v["adapter"];
-        if (typeof x === "string") {
-          if (x.length > 100 && rt.codePoints(x) > 100 && rt.fail(c, rt.at(c, p, "adapter"), "prov_record.json#/properties/tool/properties/adapter/maxLength", "maxLength", "must be at most 100 characters long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "adapter"), "prov_record.json#/properties/tool/properties/adapter/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["adapter"];
+      if (typeof x === "string") {
+        if (x.length > 100 && rt.codePoints(x) > 100 && rt.failLimit(c, rt.at(c, p, "adapter"), "prov_record.json#/properties/tool/properties/*", "maxLength", 100)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "adapter"), "prov_record.json#/properties/tool/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -473,10 +451,10 @@ export function checkProvRecordTool(v: unknown, p: number, c: rt.Context): boole
         case "adapter":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "prov_record.json#/properties/tool/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "prov_record.json#/properties/tool", "additionalProperties", k)) return false;
     }
-    if (v["name"] === undefined && rt.fail(c, p, "prov_record.json#/properties/tool/required", "required", "missing required property \"name\"")) return false;
-    if (v["version"] === undefined && rt.fail(c, p, "prov_record.json#/properties/tool/required", "required", "missing required property \"version\"")) return false;
-  } else { rt.fail(c, p, "prov_record.json#/properties/tool/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["name"] === undefined && rt.failRequired(c, p, "prov_record.json#/properties/tool", "name")) return false;
+    if (v["version"] === undefined && rt.failRequired(c, p, "prov_record.json#/properties/tool", "version")) return false;
+  } else { rt.failType(c, p, "prov_record.json#/properties/tool", "object", v); return false; }
   return c.errors.length === errs;
 }

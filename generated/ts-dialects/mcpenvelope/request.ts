@@ -124,29 +124,23 @@ export function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["schema_version"] !== undefined && !checkRequestSchemaVersion(v["schema_version"], rt.at(c, p, "schema_version"), c) && c.stop) return false;
     if (v["request_id"] !== undefined) {
-      leaf: {
-        const x = v["request_id"];
-        if (typeof x === "string") {
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "request_id"), "request.json#/properties/request_id/maxLength", "maxLength", "must be at most 200 characters long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "request_id"), "request.json#/properties/request_id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["request_id"];
+      if (typeof x === "string") {
+        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "request_id"), "request.json#/properties/*", "maxLength", 200)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "request_id"), "request.json#/properties/*", "string", x)) return false; }
     }
     if (v["tool"] !== undefined && !checkRequestTool(v["tool"], rt.at(c, p, "tool"), c) && c.stop) return false;
     if (v["params"] !== undefined) {
-      leaf: {
-        const x = v["params"];
-        if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string" || rt.isArray(x) || rt.isObject(x))) { if (rt.fail(c, rt.at(c, p, "params"), "request.json#/properties/params/type", "type", "must be null or boolean or number or string or array or object, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["params"];
+      if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string" || rt.isArray(x) || rt.isObject(x))) { if (rt.failType(c, rt.at(c, p, "params"), "request.json#/properties/*", "null or boolean or number or string or array or object", x)) return false; }
     }
     if (v["artifacts"] !== undefined && !checkRequestPropertiesArtifacts(v["artifacts"], rt.at(c, p, "artifacts"), c) && c.stop) return false;
     if (v["preferences"] !== undefined && !checkRequestPreferences(v["preferences"], rt.at(c, p, "preferences"), c) && c.stop) return false;
     if (v["time"] !== undefined) {
-      leaf: {
-        const x = v["time"];
-        if (typeof x === "string") {
-          if (!rt.isDateTime(x) && rt.fail(c, rt.at(c, p, "time"), "request.json#/properties/time/format", "format", "must be a valid date-time")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "time"), "request.json#/properties/time/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["time"];
+      if (typeof x === "string") {
+        if (!rt.isDateTime(x) && rt.failAt(c, rt.at(c, p, "time"), "request.json#/properties/*", "format", "must be a valid date-time")) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "time"), "request.json#/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -159,13 +153,13 @@ export function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
         case "time":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "request.json#/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "request.json#", "additionalProperties", k)) return false;
     }
-    if (v["schema_version"] === undefined && rt.fail(c, p, "request.json#/required", "required", "missing required property \"schema_version\"")) return false;
-    if (v["tool"] === undefined && rt.fail(c, p, "request.json#/required", "required", "missing required property \"tool\"")) return false;
-    if (v["params"] === undefined && rt.fail(c, p, "request.json#/required", "required", "missing required property \"params\"")) return false;
-    if (v["artifacts"] === undefined && rt.fail(c, p, "request.json#/required", "required", "missing required property \"artifacts\"")) return false;
-  } else { rt.fail(c, p, "request.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["schema_version"] === undefined && rt.failRequired(c, p, "request.json#", "schema_version")) return false;
+    if (v["tool"] === undefined && rt.failRequired(c, p, "request.json#", "tool")) return false;
+    if (v["params"] === undefined && rt.failRequired(c, p, "request.json#", "params")) return false;
+    if (v["artifacts"] === undefined && rt.failRequired(c, p, "request.json#", "artifacts")) return false;
+  } else { rt.failType(c, p, "request.json#", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -174,27 +168,20 @@ export function checkRequestPreferences(v: unknown, p: number, c: rt.Context): b
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["deterministic"] !== undefined) {
-      leaf: {
-        const x = v["deterministic"];
-        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "deterministic"), "request.json#/properties/preferences/properties/deterministic/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["deterministic"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "deterministic"), "request.json#/properties/preferences/properties/*", "boolean", x)) return false; }
     }
     if (v["max_output_bytes"] !== undefined) {
-      leaf: {
-        const x = v["max_output_bytes"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "max_output_bytes"), "request.json#/properties/preferences/properties/max_output_bytes/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.fail(c, rt.at(c, p, "max_output_bytes"), "request.json#/properties/preferences/properties/max_output_bytes/minimum", "minimum", "must be at least 0")) return false;
-        }
-      }
+      const x = v["max_output_bytes"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "max_output_bytes"), "request.json#/properties/preferences/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "max_output_bytes"), "request.json#/properties/preferences/properties/*", "integer", x)) return false; }
     }
     if (v["locale"] !== undefined) {
-      leaf: {
-        const x = v["locale"];
-        if (typeof x === "string") {
-          if (x.length > 50 && rt.codePoints(x) > 50 && rt.fail(c, rt.at(c, p, "locale"), "request.json#/properties/preferences/properties/locale/maxLength", "maxLength", "must be at most 50 characters long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "locale"), "request.json#/properties/preferences/properties/locale/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["locale"];
+      if (typeof x === "string") {
+        if (x.length > 50 && rt.codePoints(x) > 50 && rt.failLimit(c, rt.at(c, p, "locale"), "request.json#/properties/preferences/properties/*", "maxLength", 50)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "locale"), "request.json#/properties/preferences/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -203,9 +190,9 @@ export function checkRequestPreferences(v: unknown, p: number, c: rt.Context): b
         case "locale":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "request.json#/properties/preferences/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "request.json#/properties/preferences", "additionalProperties", k)) return false;
     }
-  } else { rt.fail(c, p, "request.json#/properties/preferences/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "request.json#/properties/preferences", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -217,15 +204,15 @@ function checkRequestPropertiesArtifacts(v: unknown, p: number, c: rt.Context): 
     for (let i = 0; i < v.length; i++) {
       if (!checkArtifactRef(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else { rt.fail(c, p, "request.json#/properties/artifacts/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "request.json#/properties/artifacts", "array", v); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against request.json#/properties/schema_version. */
 export function checkRequestSchemaVersion(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string") { rt.fail(c, p, "request.json#/properties/schema_version/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
-  if (v !== "mcp.request.v0.1") { rt.fail(c, p, "request.json#/properties/schema_version/const", "const", "must be \"mcp.request.v0.1\""); return false; }
+  if (typeof v !== "string") { rt.failType(c, p, "request.json#/properties/schema_version", "string", v); return false; }
+  if (v !== "mcp.request.v0.1") { rt.failAt(c, p, "request.json#/properties/schema_version", "const", "must be \"mcp.request.v0.1\""); return false; }
   return c.errors.length === errs;
 }
 
@@ -234,21 +221,17 @@ export function checkRequestTool(v: unknown, p: number, c: rt.Context): boolean 
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["name"] !== undefined) {
-      leaf: {
-        const x = v["name"];
-        if (typeof x === "string") {
-          if (!x && rt.fail(c, rt.at(c, p, "name"), "request.json#/properties/tool/properties/name/minLength", "minLength", "must be at least 1 character long")) return false;
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "name"), "request.json#/properties/tool/properties/name/maxLength", "maxLength", "must be at most 200 characters long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "name"), "request.json#/properties/tool/properties/name/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["name"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "name"), "request.json#/properties/tool/properties/*", "minLength", 1)) return false;
+        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "name"), "request.json#/properties/tool/properties/*", "maxLength", 200)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "name"), "request.json#/properties/tool/properties/*", "string", x)) return false; }
     }
     if (v["version"] !== undefined) {
-      leaf: {
-        const x = v["version"];
-        if (typeof x === "string") {
-          if (x.length > 100 && rt.codePoints(x) > 100 && rt.fail(c, rt.at(c, p, "version"), "request.json#/properties/tool/properties/version/maxLength", "maxLength", "must be at most 100 characters long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "version"), "request.json#/properties/tool/properties/version/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["version"];
+      if (typeof x === "string") {
+        if (x.length > 100 && rt.codePoints(x) > 100 && rt.failLimit(c, rt.at(c, p, "version"), "request.json#/properties/tool/properties/*", "maxLength", 100)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "version"), "request.json#/properties/tool/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -256,9 +239,9 @@ export function checkRequestTool(v: unknown, p: number, c: rt.Context): boolean 
         case "version":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "request.json#/properties/tool/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "request.json#/properties/tool", "additionalProperties", k)) return false;
     }
-    if (v["name"] === undefined && rt.fail(c, p, "request.json#/properties/tool/required", "required", "missing required property \"name\"")) return false;
-  } else { rt.fail(c, p, "request.json#/properties/tool/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["name"] === undefined && rt.failRequired(c, p, "request.json#/properties/tool", "name")) return false;
+  } else { rt.failType(c, p, "request.json#/properties/tool", "object", v); return false; }
   return c.errors.length === errs;
 }

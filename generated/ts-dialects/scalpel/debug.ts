@@ -55,17 +55,17 @@ export function checkDebug(v: unknown, p: number, c: rt.Context): boolean {
         case "data":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "debug.json#/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "debug.json#", "additionalProperties", k)) return false;
     }
-    if (v["tier"] === undefined && rt.fail(c, p, "debug.json#/required", "required", "missing required property \"tier\"")) return false;
-    if (v["tool_version"] === undefined && rt.fail(c, p, "debug.json#/required", "required", "missing required property \"tool_version\"")) return false;
-    if (v["tool_id"] === undefined && rt.fail(c, p, "debug.json#/required", "required", "missing required property \"tool_id\"")) return false;
-    if (v["request_id"] === undefined && rt.fail(c, p, "debug.json#/required", "required", "missing required property \"request_id\"")) return false;
-    if (v["capabilities"] === undefined && rt.fail(c, p, "debug.json#/required", "required", "missing required property \"capabilities\"")) return false;
-    if (v["duration_ms"] === undefined && rt.fail(c, p, "debug.json#/required", "required", "missing required property \"duration_ms\"")) return false;
-    if (v["error"] === undefined && rt.fail(c, p, "debug.json#/required", "required", "missing required property \"error\"")) return false;
-    if (v["upgrade_hints"] === undefined && rt.fail(c, p, "debug.json#/required", "required", "missing required property \"upgrade_hints\"")) return false;
-    if (v["data"] === undefined && rt.fail(c, p, "debug.json#/required", "required", "missing required property \"data\"")) return false;
-  } else { rt.fail(c, p, "debug.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["tier"] === undefined && rt.failRequired(c, p, "debug.json#", "tier")) return false;
+    if (v["tool_version"] === undefined && rt.failRequired(c, p, "debug.json#", "tool_version")) return false;
+    if (v["tool_id"] === undefined && rt.failRequired(c, p, "debug.json#", "tool_id")) return false;
+    if (v["request_id"] === undefined && rt.failRequired(c, p, "debug.json#", "request_id")) return false;
+    if (v["capabilities"] === undefined && rt.failRequired(c, p, "debug.json#", "capabilities")) return false;
+    if (v["duration_ms"] === undefined && rt.failRequired(c, p, "debug.json#", "duration_ms")) return false;
+    if (v["error"] === undefined && rt.failRequired(c, p, "debug.json#", "error")) return false;
+    if (v["upgrade_hints"] === undefined && rt.failRequired(c, p, "debug.json#", "upgrade_hints")) return false;
+    if (v["data"] === undefined && rt.failRequired(c, p, "debug.json#", "data")) return false;
+  } else { rt.failType(c, p, "debug.json#", "object", v); return false; }
   return c.errors.length === errs;
 }

@@ -207,13 +207,11 @@ export function isUpgradeHints(value: unknown): value is UpgradeHints {
 /** Checks a value against envelope.json#/$defs/capabilities. */
 export function checkCapabilities(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!(v === null || rt.isArray(v))) { rt.fail(c, p, "envelope.json#/$defs/capabilities/type", "type", "must be null or array, not " + rt.typeOf(v)); return false; }
+  if (!(v === null || rt.isArray(v))) { rt.failType(c, p, "envelope.json#/$defs/capabilities", "null or array", v); return false; }
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      leaf: {
-        const x = v[i];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, i), "envelope.json#/$defs/capabilities/items/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v[i];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "envelope.json#/$defs/capabilities/items", "string", x)) return false; }
     }
   }
   return c.errors.length === errs;
@@ -222,7 +220,7 @@ export function checkCapabilities(v: unknown, p: number, c: rt.Context): boolean
 /** Checks a value against envelope.json#/$defs/duration_ms. */
 export function checkDurationMs(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!(v === null || Number.isFinite(v))) { rt.fail(c, p, "envelope.json#/$defs/duration_ms/type", "type", "must be null or number, not " + rt.typeOf(v)); return false; }
+  if (!(v === null || Number.isFinite(v))) { rt.failType(c, p, "envelope.json#/$defs/duration_ms", "null or number", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -252,9 +250,9 @@ export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
         case "data":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "envelope.json#/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "envelope.json#", "additionalProperties", k)) return false;
     }
-  } else { rt.fail(c, p, "envelope.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "envelope.json#", "object", v); return false; }
   if (!rt.quiet(c, checkEnvelopeIf, v, p)) {
     if (!checkEnvelopeElse(v, p, c) && c.stop) return false;
   }
@@ -265,7 +263,7 @@ export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
 function checkEnvelopeElse(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
-    if (v["data"] === undefined && rt.fail(c, p, "envelope.json#/else/required", "required", "missing required property \"data\"")) return false;
+    if (v["data"] === undefined && rt.failRequired(c, p, "envelope.json#/else", "data")) return false;
   }
   return c.errors.length === errs;
 }
@@ -275,12 +273,10 @@ function checkEnvelopeIf(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["error"] !== undefined) {
-      leaf: {
-        const x = v["error"];
-        if (!rt.isObject(x)) { if (rt.fail(c, rt.at(c, p, "error"), "envelope.json#/if/properties/error/type", "type", "must be object, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["error"];
+      if (!rt.isObject(x)) { if (rt.failType(c, rt.at(c, p, "error"), "envelope.json#/if/properties/*", "object", x)) return false; }
     }
-    if (v["error"] === undefined && rt.fail(c, p, "envelope.json#/if/required", "required", "missing required property \"error\"")) return false;
+    if (v["error"] === undefined && rt.failRequired(c, p, "envelope.json#/if", "error")) return false;
   }
   return c.errors.length === errs;
 }
@@ -290,22 +286,16 @@ export function checkErrorModel(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["error"] !== undefined) {
-      leaf: {
-        const x = v["error"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "error"), "envelope.json#/$defs/error_model/properties/error/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["error"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "error"), "envelope.json#/$defs/error_model/properties/*", "string", x)) return false; }
     }
     if (v["error_code"] !== undefined) {
-      leaf: {
-        const x = v["error_code"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "error_code"), "envelope.json#/$defs/error_model/properties/error_code/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["error_code"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "error_code"), "envelope.json#/$defs/error_model/properties/*", "string", x)) return false; }
     }
     if (v["error_details"] !== undefined) {
-      leaf: {
-        const x = v["error_details"];
-        if (!(x === null || rt.isObject(x))) { if (rt.fail(c, rt.at(c, p, "error_details"), "envelope.json#/$defs/error_model/properties/error_details/type", "type", "must be null or object, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["error_details"];
+      if (!(x === null || rt.isObject(x))) { if (rt.failType(c, rt.at(c, p, "error_details"), "envelope.json#/$defs/error_model/properties/*", "null or object", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -314,40 +304,40 @@ export function checkErrorModel(v: unknown, p: number, c: rt.Context): boolean {
         case "error_details":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "envelope.json#/$defs/error_model/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "envelope.json#/$defs/error_model", "additionalProperties", k)) return false;
     }
-    if (v["error"] === undefined && rt.fail(c, p, "envelope.json#/$defs/error_model/required", "required", "missing required property \"error\"")) return false;
-    if (v["error_code"] === undefined && rt.fail(c, p, "envelope.json#/$defs/error_model/required", "required", "missing required property \"error_code\"")) return false;
-  } else { rt.fail(c, p, "envelope.json#/$defs/error_model/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["error"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/error_model", "error")) return false;
+    if (v["error_code"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/error_model", "error_code")) return false;
+  } else { rt.failType(c, p, "envelope.json#/$defs/error_model", "object", v); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against envelope.json#/$defs/request_id. */
 export function checkRequestID(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!(v === null || typeof v === "string")) { rt.fail(c, p, "envelope.json#/$defs/request_id/type", "type", "must be null or string, not " + rt.typeOf(v)); return false; }
+  if (!(v === null || typeof v === "string")) { rt.failType(c, p, "envelope.json#/$defs/request_id", "null or string", v); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against envelope.json#/$defs/tier_name. */
 export function checkTierName(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string") { rt.fail(c, p, "envelope.json#/$defs/tier_name/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
-  if (v !== "community" && v !== "pro" && v !== "enterprise") { rt.fail(c, p, "envelope.json#/$defs/tier_name/enum", "enum", "must be one of \"community\", \"pro\", \"enterprise\""); return false; }
+  if (typeof v !== "string") { rt.failType(c, p, "envelope.json#/$defs/tier_name", "string", v); return false; }
+  if (v !== "community" && v !== "pro" && v !== "enterprise") { rt.failAt(c, p, "envelope.json#/$defs/tier_name", "enum", "must be one of \"community\", \"pro\", \"enterprise\""); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against envelope.json#/$defs/tool_id. */
 export function checkToolID(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!(v === null || typeof v === "string")) { rt.fail(c, p, "envelope.json#/$defs/tool_id/type", "type", "must be null or string, not " + rt.typeOf(v)); return false; }
+  if (!(v === null || typeof v === "string")) { rt.failType(c, p, "envelope.json#/$defs/tool_id", "null or string", v); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against envelope.json#/$defs/tool_version. */
 export function checkToolVersion(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!(v === null || typeof v === "string")) { rt.fail(c, p, "envelope.json#/$defs/tool_version/type", "type", "must be null or string, not " + rt.typeOf(v)); return false; }
+  if (!(v === null || typeof v === "string")) { rt.failType(c, p, "envelope.json#/$defs/tool_version", "null or string", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -356,22 +346,16 @@ export function checkUpgradeHint(v: unknown, p: number, c: rt.Context): boolean 
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["feature"] !== undefined) {
-      leaf: {
-        const x = v["feature"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "feature"), "envelope.json#/$defs/upgrade_hint/properties/feature/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["feature"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "feature"), "envelope.json#/$defs/upgrade_hint/properties/*", "string", x)) return false; }
     }
     if (v["tier"] !== undefined) {
-      leaf: {
-        const x = v["tier"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "tier"), "envelope.json#/$defs/upgrade_hint/properties/tier/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["tier"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "tier"), "envelope.json#/$defs/upgrade_hint/properties/*", "string", x)) return false; }
     }
     if (v["reason"] !== undefined) {
-      leaf: {
-        const x = v["reason"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "reason"), "envelope.json#/$defs/upgrade_hint/properties/reason/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["reason"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "reason"), "envelope.json#/$defs/upgrade_hint/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -380,11 +364,11 @@ export function checkUpgradeHint(v: unknown, p: number, c: rt.Context): boolean 
         case "reason":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "envelope.json#/$defs/upgrade_hint/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "envelope.json#/$defs/upgrade_hint", "additionalProperties", k)) return false;
     }
-    if (v["feature"] === undefined && rt.fail(c, p, "envelope.json#/$defs/upgrade_hint/required", "required", "missing required property \"feature\"")) return false;
-    if (v["tier"] === undefined && rt.fail(c, p, "envelope.json#/$defs/upgrade_hint/required", "required", "missing required property \"tier\"")) return false;
-  } else { rt.fail(c, p, "envelope.json#/$defs/upgrade_hint/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["feature"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/upgrade_hint", "feature")) return false;
+    if (v["tier"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/upgrade_hint", "tier")) return false;
+  } else { rt.failType(c, p, "envelope.json#/$defs/upgrade_hint", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -392,7 +376,7 @@ export function checkUpgradeHint(v: unknown, p: number, c: rt.Context): boolean 
 export function checkUpgradeHints(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkUpgradeHints, v, p, c);
   const errs = c.errors.length;
-  if (!(v === null || rt.isArray(v))) { rt.fail(c, p, "envelope.json#/$defs/upgrade_hints/type", "type", "must be null or array, not " + rt.typeOf(v)); return false; }
+  if (!(v === null || rt.isArray(v))) { rt.failType(c, p, "envelope.json#/$defs/upgrade_hints", "null or array", v); return false; }
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (!checkUpgradeHint(v[i], rt.at(c, p, i), c) && c.stop) return false;

@@ -35,9 +35,9 @@ export function checkMinimal(v: unknown, p: number, c: rt.Context): boolean {
         case "data":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "minimal.json#/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "minimal.json#", "additionalProperties", k)) return false;
     }
-  } else { rt.fail(c, p, "minimal.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "minimal.json#", "object", v); return false; }
   if (!rt.quiet(c, checkMinimalIf, v, p)) {
     if (!checkMinimalElse(v, p, c) && c.stop) return false;
   }
@@ -48,7 +48,7 @@ export function checkMinimal(v: unknown, p: number, c: rt.Context): boolean {
 function checkMinimalElse(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
-    if (v["data"] === undefined && rt.fail(c, p, "minimal.json#/else/required", "required", "missing required property \"data\"")) return false;
+    if (v["data"] === undefined && rt.failRequired(c, p, "minimal.json#/else", "data")) return false;
   }
   return c.errors.length === errs;
 }
@@ -58,12 +58,10 @@ function checkMinimalIf(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["error"] !== undefined) {
-      leaf: {
-        const x = v["error"];
-        if (!rt.isObject(x)) { if (rt.fail(c, rt.at(c, p, "error"), "minimal.json#/if/properties/error/type", "type", "must be object, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["error"];
+      if (!rt.isObject(x)) { if (rt.failType(c, rt.at(c, p, "error"), "minimal.json#/if/properties/*", "object", x)) return false; }
     }
-    if (v["error"] === undefined && rt.fail(c, p, "minimal.json#/if/required", "required", "missing required property \"error\"")) return false;
+    if (v["error"] === undefined && rt.failRequired(c, p, "minimal.json#/if", "error")) return false;
   }
   return c.errors.length === errs;
 }

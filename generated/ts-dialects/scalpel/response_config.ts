@@ -397,22 +397,18 @@ export function checkResponseConfig(v: unknown, p: number, c: rt.Context): boole
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["version"] !== undefined) {
-      leaf: {
-        const x = v["version"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "version"), "response_config.json#/properties/version/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["version"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "version"), "response_config.json#/properties/*", "string", x)) return false; }
     }
     if (v["description"] !== undefined) {
-      leaf: {
-        const x = v["description"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "description"), "response_config.json#/properties/description/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["description"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "description"), "response_config.json#/properties/*", "string", x)) return false; }
     }
     if (v["global"] !== undefined && !checkResponseConfigGlobal(v["global"], rt.at(c, p, "global"), c) && c.stop) return false;
     if (v["parsing"] !== undefined && !checkResponseConfigParsing(v["parsing"], rt.at(c, p, "parsing"), c) && c.stop) return false;
     if (v["profiles"] !== undefined && !checkResponseConfigPropertiesProfiles(v["profiles"], rt.at(c, p, "profiles"), c) && c.stop) return false;
     if (v["tool_overrides"] !== undefined && !checkResponseConfigPropertiesToolOverrides(v["tool_overrides"], rt.at(c, p, "tool_overrides"), c) && c.stop) return false;
-  } else { rt.fail(c, p, "response_config.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "response_config.json#", "object", v); return false; }
   rt.rest(v, p, c, membersResponseConfig, -1);
   return c.errors.length === errs;
 }
@@ -424,30 +420,22 @@ export function checkResponseConfigGlobal(v: unknown, p: number, c: rt.Context):
   if (rt.isObject(v)) {
     if (v["profile"] !== undefined && !checkResponseConfigGlobalProfile(v["profile"], rt.at(c, p, "profile"), c) && c.stop) return false;
     if (v["exclude_empty_arrays"] !== undefined) {
-      leaf: {
-        const x = v["exclude_empty_arrays"];
-        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "exclude_empty_arrays"), "response_config.json#/properties/global/properties/exclude_empty_arrays/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["exclude_empty_arrays"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "exclude_empty_arrays"), "response_config.json#/properties/global/properties/*", "boolean", x)) return false; }
     }
     if (v["exclude_empty_objects"] !== undefined) {
-      leaf: {
-        const x = v["exclude_empty_objects"];
-        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "exclude_empty_objects"), "response_config.json#/properties/global/properties/exclude_empty_objects/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["exclude_empty_objects"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "exclude_empty_objects"), "response_config.json#/properties/global/properties/*", "boolean", x)) return false; }
     }
     if (v["exclude_null_values"] !== undefined) {
-      leaf: {
-        const x = v["exclude_null_values"];
-        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "exclude_null_values"), "response_config.json#/properties/global/properties/exclude_null_values/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["exclude_null_values"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "exclude_null_values"), "response_config.json#/properties/global/properties/*", "boolean", x)) return false; }
     }
     if (v["exclude_default_values"] !== undefined) {
-      leaf: {
-        const x = v["exclude_default_values"];
-        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "exclude_default_values"), "response_config.json#/properties/global/properties/exclude_default_values/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["exclude_default_values"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "exclude_default_values"), "response_config.json#/properties/global/properties/*", "boolean", x)) return false; }
     }
-  } else { rt.fail(c, p, "response_config.json#/properties/global/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "response_config.json#/properties/global", "object", v); return false; }
   rt.rest(v, p, c, membersResponseConfigGlobal, -1);
   return c.errors.length === errs;
 }
@@ -455,8 +443,8 @@ export function checkResponseConfigGlobal(v: unknown, p: number, c: rt.Context):
 /** Checks a value against response_config.json#/properties/global/properties/profile. */
 export function checkResponseConfigGlobalProfile(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string") { rt.fail(c, p, "response_config.json#/properties/global/properties/profile/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
-  if (v !== "minimal" && v !== "standard" && v !== "verbose" && v !== "debug") { rt.fail(c, p, "response_config.json#/properties/global/properties/profile/enum", "enum", "must be one of \"minimal\", \"standard\", \"verbose\", \"debug\""); return false; }
+  if (typeof v !== "string") { rt.failType(c, p, "response_config.json#/properties/global/properties/profile", "string", v); return false; }
+  if (v !== "minimal" && v !== "standard" && v !== "verbose" && v !== "debug") { rt.failAt(c, p, "response_config.json#/properties/global/properties/profile", "enum", "must be one of \"minimal\", \"standard\", \"verbose\", \"debug\""); return false; }
   return c.errors.length === errs;
 }
 
@@ -468,7 +456,7 @@ export function checkResponseConfigParsing(v: unknown, p: number, c: rt.Context)
     if (v["mode"] !== undefined && !checkResponseConfigParsingMode(v["mode"], rt.at(c, p, "mode"), c) && c.stop) return false;
     if (v["sanitization_policy"] !== undefined && !checkResponseConfigParsingSanitizationPolicy(v["sanitization_policy"], rt.at(c, p, "sanitization_policy"), c) && c.stop) return false;
     if (v["error_reporting"] !== undefined && !checkResponseConfigParsingErrorReporting(v["error_reporting"], rt.at(c, p, "error_reporting"), c) && c.stop) return false;
-  } else { rt.fail(c, p, "response_config.json#/properties/parsing/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "response_config.json#/properties/parsing", "object", v); return false; }
   rt.rest(v, p, c, membersResponseConfigParsing, -1);
   return c.errors.length === errs;
 }
@@ -478,24 +466,18 @@ export function checkResponseConfigParsingErrorReporting(v: unknown, p: number, 
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["include_sanitization_details"] !== undefined) {
-      leaf: {
-        const x = v["include_sanitization_details"];
-        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "include_sanitization_details"), "response_config.json#/properties/parsing/properties/error_reporting/properties/include_sanitization_details/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["include_sanitization_details"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "include_sanitization_details"), "response_config.json#/properties/parsing/properties/error_reporting/properties/*", "boolean", x)) return false; }
     }
     if (v["include_error_location"] !== undefined) {
-      leaf: {
-        const x = v["include_error_location"];
-        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "include_error_location"), "response_config.json#/properties/parsing/properties/error_reporting/properties/include_error_location/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["include_error_location"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "include_error_location"), "response_config.json#/properties/parsing/properties/error_reporting/properties/*", "boolean", x)) return false; }
     }
     if (v["include_suggestions"] !== undefined) {
-      leaf: {
-        const x = v["include_suggestions"];
-        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "include_suggestions"), "response_config.json#/properties/parsing/properties/error_reporting/properties/include_suggestions/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["include_suggestions"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "include_suggestions"), "response_config.json#/properties/parsing/properties/error_reporting/properties/*", "boolean", x)) return false; }
     }
-  } else { rt.fail(c, p, "response_config.json#/properties/parsing/properties/error_reporting/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "response_config.json#/properties/parsing/properties/error_reporting", "object", v); return false; }
   rt.rest(v, p, c, membersResponseConfigParsingErrorReporting, -1);
   return c.errors.length === errs;
 }
@@ -503,8 +485,8 @@ export function checkResponseConfigParsingErrorReporting(v: unknown, p: number, 
 /** Checks a value against response_config.json#/properties/parsing/properties/mode. */
 export function checkResponseConfigParsingMode(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string") { rt.fail(c, p, "response_config.json#/properties/parsing/properties/mode/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
-  if (v !== "strict" && v !== "permissive") { rt.fail(c, p, "response_config.json#/properties/parsing/properties/mode/enum", "enum", "must be one of \"strict\", \"permissive\""); return false; }
+  if (typeof v !== "string") { rt.failType(c, p, "response_config.json#/properties/parsing/properties/mode", "string", v); return false; }
+  if (v !== "strict" && v !== "permissive") { rt.failAt(c, p, "response_config.json#/properties/parsing/properties/mode", "enum", "must be one of \"strict\", \"permissive\""); return false; }
   return c.errors.length === errs;
 }
 
@@ -515,24 +497,18 @@ export function checkResponseConfigParsingSanitizationPolicy(v: unknown, p: numb
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["allow_merge_conflicts"] !== undefined) {
-      leaf: {
-        const x = v["allow_merge_conflicts"];
-        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "allow_merge_conflicts"), "response_config.json#/properties/parsing/properties/sanitization_policy/properties/allow_merge_conflicts/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["allow_merge_conflicts"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "allow_merge_conflicts"), "response_config.json#/properties/parsing/properties/sanitization_policy/properties/*", "boolean", x)) return false; }
     }
     if (v["allow_templates"] !== undefined) {
-      leaf: {
-        const x = v["allow_templates"];
-        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "allow_templates"), "response_config.json#/properties/parsing/properties/sanitization_policy/properties/allow_templates/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["allow_templates"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "allow_templates"), "response_config.json#/properties/parsing/properties/sanitization_policy/properties/*", "boolean", x)) return false; }
     }
     if (v["report_modifications"] !== undefined) {
-      leaf: {
-        const x = v["report_modifications"];
-        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "report_modifications"), "response_config.json#/properties/parsing/properties/sanitization_policy/properties/report_modifications/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["report_modifications"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "report_modifications"), "response_config.json#/properties/parsing/properties/sanitization_policy/properties/*", "boolean", x)) return false; }
     }
-  } else { rt.fail(c, p, "response_config.json#/properties/parsing/properties/sanitization_policy/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "response_config.json#/properties/parsing/properties/sanitization_policy", "object", v); return false; }
   rt.rest(v, p, c, membersResponseConfigParsingSanitizationPolicy, -1);
   return c.errors.length === errs;
 }
@@ -543,15 +519,13 @@ export function checkResponseConfigProfilesValue(v: unknown, p: number, c: rt.Co
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["description"] !== undefined) {
-      leaf: {
-        const x = v["description"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "description"), "response_config.json#/properties/profiles/additionalProperties/properties/description/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["description"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "description"), "response_config.json#/properties/profiles/additionalProperties/properties/*", "string", x)) return false; }
     }
     if (v["envelope"] !== undefined && !checkResponseConfigProfilesValueEnvelope(v["envelope"], rt.at(c, p, "envelope"), c) && c.stop) return false;
     if (v["parsing"] !== undefined && !checkResponseConfigProfilesValueParsing(v["parsing"], rt.at(c, p, "parsing"), c) && c.stop) return false;
     if (v["common_exclusions"] !== undefined && !checkResponseConfigProfilesValuePropertiesCommonExclusions(v["common_exclusions"], rt.at(c, p, "common_exclusions"), c) && c.stop) return false;
-  } else { rt.fail(c, p, "response_config.json#/properties/profiles/additionalProperties/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "response_config.json#/properties/profiles/additionalProperties", "object", v); return false; }
   rt.rest(v, p, c, membersResponseConfigProfilesValue, -1);
   return c.errors.length === errs;
 }
@@ -564,7 +538,7 @@ export function checkResponseConfigProfilesValueEnvelope(v: unknown, p: number, 
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["include"] !== undefined && !checkResponseConfigProfilesValueEnvelopePropertiesInclude(v["include"], rt.at(c, p, "include"), c) && c.stop) return false;
-  } else { rt.fail(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/envelope", "object", v); return false; }
   rt.rest(v, p, c, membersResponseConfigProfilesValueEnvelope, -1);
   return c.errors.length === errs;
 }
@@ -574,8 +548,8 @@ export function checkResponseConfigProfilesValueEnvelope(v: unknown, p: number, 
  */
 export function checkResponseConfigProfilesValueEnvelopeIncludeItem(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string") { rt.fail(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
-  if (!rt.includes(enumResponseConfigProfilesValueEnvelopeIncludeItem, v)) { rt.fail(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items/enum", "enum", "must be one of \"tier\", \"tool_version\", \"tool_id\", \"request_id\", \"capabilities\", \"duration_ms\", \"error\", \"upgrade_hints\""); return false; }
+  if (typeof v !== "string") { rt.failType(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items", "string", v); return false; }
+  if (!rt.includes(enumResponseConfigProfilesValueEnvelopeIncludeItem, v)) { rt.failAt(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items", "enum", "must be one of \"tier\", \"tool_version\", \"tool_id\", \"request_id\", \"capabilities\", \"duration_ms\", \"error\", \"upgrade_hints\""); return false; }
   return c.errors.length === errs;
 }
 
@@ -589,7 +563,7 @@ function checkResponseConfigProfilesValueEnvelopePropertiesInclude(v: unknown, p
     for (let i = 0; i < v.length; i++) {
       if (!checkResponseConfigProfilesValueEnvelopeIncludeItem(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else { rt.fail(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include", "array", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -602,7 +576,7 @@ export function checkResponseConfigProfilesValueParsing(v: unknown, p: number, c
   if (rt.isObject(v)) {
     if (v["mode"] !== undefined && !checkResponseConfigProfilesValueParsingMode(v["mode"], rt.at(c, p, "mode"), c) && c.stop) return false;
     if (v["sanitization_policy"] !== undefined && !checkResponseConfigProfilesValueParsingSanitizationPolicy(v["sanitization_policy"], rt.at(c, p, "sanitization_policy"), c) && c.stop) return false;
-  } else { rt.fail(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/parsing", "object", v); return false; }
   rt.rest(v, p, c, membersResponseConfigProfilesValueParsing, -1);
   return c.errors.length === errs;
 }
@@ -612,8 +586,8 @@ export function checkResponseConfigProfilesValueParsing(v: unknown, p: number, c
  */
 export function checkResponseConfigProfilesValueParsingMode(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string") { rt.fail(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
-  if (v !== "fail_fast" && v !== "auto_sanitize") { rt.fail(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode/enum", "enum", "must be one of \"fail_fast\", \"auto_sanitize\""); return false; }
+  if (typeof v !== "string") { rt.failType(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode", "string", v); return false; }
+  if (v !== "fail_fast" && v !== "auto_sanitize") { rt.failAt(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode", "enum", "must be one of \"fail_fast\", \"auto_sanitize\""); return false; }
   return c.errors.length === errs;
 }
 
@@ -624,24 +598,18 @@ export function checkResponseConfigProfilesValueParsingSanitizationPolicy(v: unk
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["allow_merge_conflicts"] !== undefined) {
-      leaf: {
-        const x = v["allow_merge_conflicts"];
-        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "allow_merge_conflicts"), "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/allow_merge_conflicts/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["allow_merge_conflicts"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "allow_merge_conflicts"), "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/*", "boolean", x)) return false; }
     }
     if (v["allow_templates"] !== undefined) {
-      leaf: {
-        const x = v["allow_templates"];
-        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "allow_templates"), "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/allow_templates/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["allow_templates"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "allow_templates"), "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/*", "boolean", x)) return false; }
     }
     if (v["report_modifications"] !== undefined) {
-      leaf: {
-        const x = v["report_modifications"];
-        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "report_modifications"), "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/report_modifications/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["report_modifications"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "report_modifications"), "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/*", "boolean", x)) return false; }
     }
-  } else { rt.fail(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy", "object", v); return false; }
   rt.rest(v, p, c, membersResponseConfigParsingSanitizationPolicy, -1);
   return c.errors.length === errs;
 }
@@ -653,12 +621,10 @@ function checkResponseConfigProfilesValuePropertiesCommonExclusions(v: unknown, 
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      leaf: {
-        const x = v[i];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, i), "response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions/items/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v[i];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions/items", "string", x)) return false; }
     }
-  } else { rt.fail(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions", "array", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -671,7 +637,7 @@ function checkResponseConfigPropertiesProfiles(v: unknown, p: number, c: rt.Cont
       if (!rt.has(v, k)) continue;
       if (!checkResponseConfigProfilesValue(v[k], rt.at(c, p, k), c) && c.stop) return false;
     }
-  } else { rt.fail(c, p, "response_config.json#/properties/profiles/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "response_config.json#/properties/profiles", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -684,7 +650,7 @@ function checkResponseConfigPropertiesToolOverrides(v: unknown, p: number, c: rt
       if (!rt.has(v, k)) continue;
       if (!checkResponseConfigToolOverridesValue(v[k], rt.at(c, p, k), c) && c.stop) return false;
     }
-  } else { rt.fail(c, p, "response_config.json#/properties/tool_overrides/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "response_config.json#/properties/tool_overrides", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -704,7 +670,7 @@ export function checkResponseConfigToolOverridesValue(v: unknown, p: number, c: 
  */
 function checkResponseConfigToolOverridesValueOneOf0(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string") { rt.fail(c, p, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/0/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
+  if (typeof v !== "string") { rt.failType(c, p, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/0", "string", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -719,7 +685,7 @@ export function checkResponseConfigToolOverridesValueVariant2(v: unknown, p: num
     if (v["exclude_fields"] !== undefined && !checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFields(v["exclude_fields"], rt.at(c, p, "exclude_fields"), c) && c.stop) return false;
     if (v["include_only"] !== undefined && !checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnly(v["include_only"], rt.at(c, p, "include_only"), c) && c.stop) return false;
     if (v["include_on_error"] !== undefined && !checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError(v["include_on_error"], rt.at(c, p, "include_on_error"), c) && c.stop) return false;
-  } else { rt.fail(c, p, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1", "object", v); return false; }
   rt.rest(v, p, c, membersResponseConfigToolOverridesValueVariant2, -1);
   return c.errors.length === errs;
 }
@@ -729,8 +695,8 @@ export function checkResponseConfigToolOverridesValueVariant2(v: unknown, p: num
  */
 export function checkResponseConfigToolOverridesValueVariant2Profile(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string") { rt.fail(c, p, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
-  if (v !== "minimal" && v !== "standard" && v !== "verbose" && v !== "debug") { rt.fail(c, p, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile/enum", "enum", "must be one of \"minimal\", \"standard\", \"verbose\", \"debug\""); return false; }
+  if (typeof v !== "string") { rt.failType(c, p, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile", "string", v); return false; }
+  if (v !== "minimal" && v !== "standard" && v !== "verbose" && v !== "debug") { rt.failAt(c, p, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile", "enum", "must be one of \"minimal\", \"standard\", \"verbose\", \"debug\""); return false; }
   return c.errors.length === errs;
 }
 
@@ -741,12 +707,10 @@ function checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFields(v:
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      leaf: {
-        const x = v[i];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, i), "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields/items/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v[i];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields/items", "string", x)) return false; }
     }
-  } else { rt.fail(c, p, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields", "array", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -757,12 +721,10 @@ function checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError(v
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      leaf: {
-        const x = v[i];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, i), "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error/items/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v[i];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error/items", "string", x)) return false; }
     }
-  } else { rt.fail(c, p, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error", "array", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -773,11 +735,9 @@ function checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnly(v: u
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      leaf: {
-        const x = v[i];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, i), "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only/items/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v[i];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only/items", "string", x)) return false; }
     }
-  } else { rt.fail(c, p, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only", "array", v); return false; }
   return c.errors.length === errs;
 }

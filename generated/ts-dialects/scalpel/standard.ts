@@ -35,9 +35,9 @@ export function checkStandard(v: unknown, p: number, c: rt.Context): boolean {
         case "data":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "standard.json#/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "standard.json#", "additionalProperties", k)) return false;
     }
-  } else { rt.fail(c, p, "standard.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "standard.json#", "object", v); return false; }
   if (!rt.quiet(c, checkStandardIf, v, p)) {
     if (!checkStandardElse(v, p, c) && c.stop) return false;
   }
@@ -48,7 +48,7 @@ export function checkStandard(v: unknown, p: number, c: rt.Context): boolean {
 function checkStandardElse(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
-    if (v["data"] === undefined && rt.fail(c, p, "standard.json#/else/required", "required", "missing required property \"data\"")) return false;
+    if (v["data"] === undefined && rt.failRequired(c, p, "standard.json#/else", "data")) return false;
   }
   return c.errors.length === errs;
 }
@@ -58,12 +58,10 @@ function checkStandardIf(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["error"] !== undefined) {
-      leaf: {
-        const x = v["error"];
-        if (!rt.isObject(x)) { if (rt.fail(c, rt.at(c, p, "error"), "standard.json#/if/properties/error/type", "type", "must be object, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["error"];
+      if (!rt.isObject(x)) { if (rt.failType(c, rt.at(c, p, "error"), "standard.json#/if/properties/*", "object", x)) return false; }
     }
-    if (v["error"] === undefined && rt.fail(c, p, "standard.json#/if/required", "required", "missing required property \"error\"")) return false;
+    if (v["error"] === undefined && rt.failRequired(c, p, "standard.json#/if", "error")) return false;
   }
   return c.errors.length === errs;
 }
@@ -76,7 +74,7 @@ function checkStandardPropertiesUpgradeHints(v: unknown, p: number, c: rt.Contex
     for (let i = 0; i < v.length; i++) {
       if (!checkUpgradeHint(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-    if (v.length < 1 && rt.fail(c, p, "standard.json#/properties/upgrade_hints/minItems", "minItems", "must have at least 1 item")) return false;
-  } else { rt.fail(c, p, "standard.json#/properties/upgrade_hints/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+    if (v.length < 1 && rt.failLimit(c, p, "standard.json#/properties/upgrade_hints", "minItems", 1)) return false;
+  } else { rt.failType(c, p, "standard.json#/properties/upgrade_hints", "array", v); return false; }
   return c.errors.length === errs;
 }

@@ -28,10 +28,8 @@ export function checkVerbose(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["duration_ms"] !== undefined) {
-      leaf: {
-        const x = v["duration_ms"];
-        if (!Number.isFinite(x)) { if (rt.fail(c, rt.at(c, p, "duration_ms"), "verbose.json#/properties/duration_ms/type", "type", "must be number, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["duration_ms"];
+      if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "duration_ms"), "verbose.json#/properties/*", "number", x)) return false; }
     }
     if (v["error"] !== undefined && !checkErrorModel(v["error"], rt.at(c, p, "error"), c) && c.stop) return false;
     if (v["upgrade_hints"] !== undefined && !checkVerbosePropertiesUpgradeHints(v["upgrade_hints"], rt.at(c, p, "upgrade_hints"), c) && c.stop) return false;
@@ -43,9 +41,9 @@ export function checkVerbose(v: unknown, p: number, c: rt.Context): boolean {
         case "data":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "verbose.json#/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "verbose.json#", "additionalProperties", k)) return false;
     }
-  } else { rt.fail(c, p, "verbose.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "verbose.json#", "object", v); return false; }
   if (!rt.quiet(c, checkVerboseIf, v, p)) {
     if (!checkVerboseElse(v, p, c) && c.stop) return false;
   }
@@ -56,7 +54,7 @@ export function checkVerbose(v: unknown, p: number, c: rt.Context): boolean {
 function checkVerboseElse(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
-    if (v["data"] === undefined && rt.fail(c, p, "verbose.json#/else/required", "required", "missing required property \"data\"")) return false;
+    if (v["data"] === undefined && rt.failRequired(c, p, "verbose.json#/else", "data")) return false;
   }
   return c.errors.length === errs;
 }
@@ -66,12 +64,10 @@ function checkVerboseIf(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["error"] !== undefined) {
-      leaf: {
-        const x = v["error"];
-        if (!rt.isObject(x)) { if (rt.fail(c, rt.at(c, p, "error"), "verbose.json#/if/properties/error/type", "type", "must be object, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["error"];
+      if (!rt.isObject(x)) { if (rt.failType(c, rt.at(c, p, "error"), "verbose.json#/if/properties/*", "object", x)) return false; }
     }
-    if (v["error"] === undefined && rt.fail(c, p, "verbose.json#/if/required", "required", "missing required property \"error\"")) return false;
+    if (v["error"] === undefined && rt.failRequired(c, p, "verbose.json#/if", "error")) return false;
   }
   return c.errors.length === errs;
 }
@@ -84,7 +80,7 @@ function checkVerbosePropertiesUpgradeHints(v: unknown, p: number, c: rt.Context
     for (let i = 0; i < v.length; i++) {
       if (!checkUpgradeHint(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-    if (v.length < 1 && rt.fail(c, p, "verbose.json#/properties/upgrade_hints/minItems", "minItems", "must have at least 1 item")) return false;
-  } else { rt.fail(c, p, "verbose.json#/properties/upgrade_hints/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+    if (v.length < 1 && rt.failLimit(c, p, "verbose.json#/properties/upgrade_hints", "minItems", 1)) return false;
+  } else { rt.failType(c, p, "verbose.json#/properties/upgrade_hints", "array", v); return false; }
   return c.errors.length === errs;
 }

@@ -106,10 +106,8 @@ export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["success"] !== undefined) {
-      leaf: {
-        const x = v["success"];
-        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "success"), "envelope.json#/properties/success/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["success"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "success"), "envelope.json#/properties/*", "boolean", x)) return false; }
     }
     if (v["status"] !== undefined && !checkEnvelopeStatus(v["status"], rt.at(c, p, "status"), c) && c.stop) return false;
     if (v["data"] !== undefined && !dynamicEnvelopeDefsData(v["data"], rt.at(c, p, "data"), c) && c.stop) return false;
@@ -128,10 +126,10 @@ export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
         case "provenance":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "envelope.json#/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "envelope.json#", "additionalProperties", k)) return false;
     }
-    if (v["success"] === undefined && rt.fail(c, p, "envelope.json#/required", "required", "missing required property \"success\"")) return false;
-  } else { rt.fail(c, p, "envelope.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["success"] === undefined && rt.failRequired(c, p, "envelope.json#", "success")) return false;
+  } else { rt.failType(c, p, "envelope.json#", "object", v); return false; }
   if (rt.quiet(c, checkEnvelopeIf, v, p)) {
     if (!checkEnvelopeThen(v, p, c) && c.stop) return false;
   } else {
@@ -145,12 +143,10 @@ function checkEnvelopeElse(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["status"] !== undefined) {
-      leaf: {
-        const x = v["status"];
-        if (x !== "error") { if (rt.fail(c, rt.at(c, p, "status"), "envelope.json#/else/properties/status/const", "const", "must be \"error\"")) return false; break leaf; }
-      }
+      const x = v["status"];
+      if (x !== "error") { if (rt.failAt(c, rt.at(c, p, "status"), "envelope.json#/else/properties/*", "const", "must be \"error\"")) return false; }
     }
-    if (v["error"] === undefined && rt.fail(c, p, "envelope.json#/else/required", "required", "missing required property \"error\"")) return false;
+    if (v["error"] === undefined && rt.failRequired(c, p, "envelope.json#/else", "error")) return false;
   }
   return c.errors.length === errs;
 }
@@ -160,10 +156,8 @@ function checkEnvelopeIf(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["success"] !== undefined) {
-      leaf: {
-        const x = v["success"];
-        if (x !== true) { if (rt.fail(c, rt.at(c, p, "success"), "envelope.json#/if/properties/success/const", "const", "must be true")) return false; break leaf; }
-      }
+      const x = v["success"];
+      if (x !== true) { if (rt.failAt(c, rt.at(c, p, "success"), "envelope.json#/if/properties/*", "const", "must be true")) return false; }
     }
   }
   return c.errors.length === errs;
@@ -177,15 +171,15 @@ function checkEnvelopePropertiesWarnings(v: unknown, p: number, c: rt.Context): 
     for (let i = 0; i < v.length; i++) {
       if (!checkWarning(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else { rt.fail(c, p, "envelope.json#/properties/warnings/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "envelope.json#/properties/warnings", "array", v); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against envelope.json#/properties/status. */
 export function checkEnvelopeStatus(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string") { rt.fail(c, p, "envelope.json#/properties/status/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
-  if (v !== "ok" && v !== "partial" && v !== "error") { rt.fail(c, p, "envelope.json#/properties/status/enum", "enum", "must be one of \"ok\", \"partial\", \"error\""); return false; }
+  if (typeof v !== "string") { rt.failType(c, p, "envelope.json#/properties/status", "string", v); return false; }
+  if (v !== "ok" && v !== "partial" && v !== "error") { rt.failAt(c, p, "envelope.json#/properties/status", "enum", "must be one of \"ok\", \"partial\", \"error\""); return false; }
   return c.errors.length === errs;
 }
 
@@ -194,13 +188,11 @@ function checkEnvelopeThen(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["status"] !== undefined) {
-      leaf: {
-        const x = v["status"];
-        if (x !== "ok" && x !== "partial") { if (rt.fail(c, rt.at(c, p, "status"), "envelope.json#/then/properties/status/enum", "enum", "must be one of \"ok\", \"partial\"")) return false; break leaf; }
-      }
+      const x = v["status"];
+      if (x !== "ok" && x !== "partial") { if (rt.failAt(c, rt.at(c, p, "status"), "envelope.json#/then/properties/*", "enum", "must be one of \"ok\", \"partial\"")) return false; }
     }
     if (v["error"] !== undefined && !rt.never(c, rt.at(c, p, "error"), "envelope.json#/then/properties/error") && c.stop) return false;
-    if (v["data"] === undefined && rt.fail(c, p, "envelope.json#/then/required", "required", "missing required property \"data\"")) return false;
+    if (v["data"] === undefined && rt.failRequired(c, p, "envelope.json#/then", "data")) return false;
   }
   return c.errors.length === errs;
 }

@@ -207,8 +207,8 @@ const patternCode = /^[A-Z][A-Z0-9]*([_.][A-Z0-9]+)*$/u;
 /** Checks a value against error.json#/$defs/category. */
 export function checkCategory(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string") { rt.fail(c, p, "error.json#/$defs/category/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
-  if (!rt.includes(enumCategory, v)) { rt.fail(c, p, "error.json#/$defs/category/enum", "enum", "must be one of \"validation\", \"authentication\", \"authorization\", \"not_found\", \"conflict\", \"rate_limit\", \"feature_flag\", \"internal\", \"unavailable\""); return false; }
+  if (typeof v !== "string") { rt.failType(c, p, "error.json#/$defs/category", "string", v); return false; }
+  if (!rt.includes(enumCategory, v)) { rt.failAt(c, p, "error.json#/$defs/category", "enum", "must be one of \"validation\", \"authentication\", \"authorization\", \"not_found\", \"conflict\", \"rate_limit\", \"feature_flag\", \"internal\", \"unavailable\""); return false; }
   return c.errors.length === errs;
 }
 
@@ -216,9 +216,9 @@ export function checkCategory(v: unknown, p: number, c: rt.Context): boolean {
 export function checkCode(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v === "string") {
-    if (v.length > 100 && rt.codePoints(v) > 100 && rt.fail(c, p, "error.json#/$defs/code/maxLength", "maxLength", "must be at most 100 characters long")) return false;
-    if (!patternCode.test(v) && rt.fail(c, p, "error.json#/$defs/code/pattern", "pattern", "must match the pattern \"^[A-Z][A-Z0-9]*([_.][A-Z0-9]+)*$\"")) return false;
-  } else { rt.fail(c, p, "error.json#/$defs/code/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
+    if (v.length > 100 && rt.codePoints(v) > 100 && rt.failLimit(c, p, "error.json#/$defs/code", "maxLength", 100)) return false;
+    if (!patternCode.test(v) && rt.failAt(c, p, "error.json#/$defs/code", "pattern", "must match the pattern \"^[A-Z][A-Z0-9]*([_.][A-Z0-9]+)*$\"")) return false;
+  } else { rt.failType(c, p, "error.json#/$defs/code", "string", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -226,22 +226,22 @@ export function checkCode(v: unknown, p: number, c: rt.Context): boolean {
 export function checkDetail(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkDetail, v, p, c);
   const errs = c.errors.length;
-  if (!(v === null || typeof v === "boolean" || Number.isFinite(v) || typeof v === "string" || rt.isArray(v) || rt.isObject(v))) { rt.fail(c, p, "error.json#/$defs/detail/type", "type", "must be null or boolean or number or string or array or object, not " + rt.typeOf(v)); return false; }
+  if (!(v === null || typeof v === "boolean" || Number.isFinite(v) || typeof v === "string" || rt.isArray(v) || rt.isObject(v))) { rt.failType(c, p, "error.json#/$defs/detail", "null or boolean or number or string or array or object", v); return false; }
   if (typeof v === "string") {
-    if (v.length > 2000 && rt.codePoints(v) > 2000 && rt.fail(c, p, "error.json#/$defs/detail/maxLength", "maxLength", "must be at most 2000 characters long")) return false;
+    if (v.length > 2000 && rt.codePoints(v) > 2000 && rt.failLimit(c, p, "error.json#/$defs/detail", "maxLength", 2000)) return false;
   }
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (!checkScalar(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-    if (v.length > 100 && rt.fail(c, p, "error.json#/$defs/detail/maxItems", "maxItems", "must have at most 100 items")) return false;
+    if (v.length > 100 && rt.failLimit(c, p, "error.json#/$defs/detail", "maxItems", 100)) return false;
   }
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
       if (!checkScalar(v[k], rt.at(c, p, k), c) && c.stop) return false;
     }
-    if (Object.keys(v).length > 100 && rt.fail(c, p, "error.json#/$defs/detail/maxProperties", "maxProperties", "must have at most 100 properties")) return false;
+    if (Object.keys(v).length > 100 && rt.failLimit(c, p, "error.json#/$defs/detail", "maxProperties", 100)) return false;
   }
   return c.errors.length === errs;
 }
@@ -255,8 +255,8 @@ export function checkDetailMap(v: unknown, p: number, c: rt.Context): boolean {
       if (!rt.has(v, k)) continue;
       if (!checkDetail(v[k], rt.at(c, p, k), c) && c.stop) return false;
     }
-    if (Object.keys(v).length > 100 && rt.fail(c, p, "error.json#/$defs/detail_map/maxProperties", "maxProperties", "must have at most 100 properties")) return false;
-  } else { rt.fail(c, p, "error.json#/$defs/detail_map/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (Object.keys(v).length > 100 && rt.failLimit(c, p, "error.json#/$defs/detail_map", "maxProperties", 100)) return false;
+  } else { rt.failType(c, p, "error.json#/$defs/detail_map", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -268,22 +268,18 @@ export function checkError(v: unknown, p: number, c: rt.Context): boolean {
     if (v["code"] !== undefined && !checkCode(v["code"], rt.at(c, p, "code"), c) && c.stop) return false;
     if (v["category"] !== undefined && !checkCategory(v["category"], rt.at(c, p, "category"), c) && c.stop) return false;
     if (v["message"] !== undefined) {
-      leaf: {
-        const x = v["message"];
-        if (typeof x === "string") {
-          if (!x && rt.fail(c, rt.at(c, p, "message"), "error.json#/properties/message/minLength", "minLength", "must be at least 1 character long")) return false;
-          if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.fail(c, rt.at(c, p, "message"), "error.json#/properties/message/maxLength", "maxLength", "must be at most 2000 characters long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "message"), "error.json#/properties/message/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["message"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "message"), "error.json#/properties/*", "minLength", 1)) return false;
+        if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.failLimit(c, rt.at(c, p, "message"), "error.json#/properties/*", "maxLength", 2000)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "message"), "error.json#/properties/*", "string", x)) return false; }
     }
     if (v["remediation"] !== undefined) {
-      leaf: {
-        const x = v["remediation"];
-        if (typeof x === "string") {
-          if (!x && rt.fail(c, rt.at(c, p, "remediation"), "error.json#/properties/remediation/minLength", "minLength", "must be at least 1 character long")) return false;
-          if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.fail(c, rt.at(c, p, "remediation"), "error.json#/properties/remediation/maxLength", "maxLength", "must be at most 2000 characters long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "remediation"), "error.json#/properties/remediation/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["remediation"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "remediation"), "error.json#/properties/*", "minLength", 1)) return false;
+        if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.failLimit(c, rt.at(c, p, "remediation"), "error.json#/properties/*", "maxLength", 2000)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "remediation"), "error.json#/properties/*", "string", x)) return false; }
     }
     if (v["retry"] !== undefined && !checkRetry(v["retry"], rt.at(c, p, "retry"), c) && c.stop) return false;
     if (v["details"] !== undefined && !checkDetailMap(v["details"], rt.at(c, p, "details"), c) && c.stop) return false;
@@ -299,12 +295,12 @@ export function checkError(v: unknown, p: number, c: rt.Context): boolean {
         case "causes":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "error.json#/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "error.json#", "additionalProperties", k)) return false;
     }
-    if (v["code"] === undefined && rt.fail(c, p, "error.json#/required", "required", "missing required property \"code\"")) return false;
-    if (v["category"] === undefined && rt.fail(c, p, "error.json#/required", "required", "missing required property \"category\"")) return false;
-    if (v["message"] === undefined && rt.fail(c, p, "error.json#/required", "required", "missing required property \"message\"")) return false;
-  } else { rt.fail(c, p, "error.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["code"] === undefined && rt.failRequired(c, p, "error.json#", "code")) return false;
+    if (v["category"] === undefined && rt.failRequired(c, p, "error.json#", "category")) return false;
+    if (v["message"] === undefined && rt.failRequired(c, p, "error.json#", "message")) return false;
+  } else { rt.failType(c, p, "error.json#", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -316,7 +312,7 @@ function checkErrorPropertiesCauses(v: unknown, p: number, c: rt.Context): boole
     for (let i = 0; i < v.length; i++) {
       if (!checkError(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else { rt.fail(c, p, "error.json#/properties/causes/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "error.json#/properties/causes", "array", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -325,19 +321,14 @@ export function checkRetry(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["retryable"] !== undefined) {
-      leaf: {
-        const x = v["retryable"];
-        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "retryable"), "error.json#/$defs/retry/properties/retryable/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["retryable"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "retryable"), "error.json#/$defs/retry/properties/*", "boolean", x)) return false; }
     }
     if (v["after_ms"] !== undefined) {
-      leaf: {
-        const x = v["after_ms"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "after_ms"), "error.json#/$defs/retry/properties/after_ms/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.fail(c, rt.at(c, p, "after_ms"), "error.json#/$defs/retry/properties/after_ms/minimum", "minimum", "must be at least 0")) return false;
-        }
-      }
+      const x = v["after_ms"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "after_ms"), "error.json#/$defs/retry/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "after_ms"), "error.json#/$defs/retry/properties/*", "integer", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -345,19 +336,19 @@ export function checkRetry(v: unknown, p: number, c: rt.Context): boolean {
         case "after_ms":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "error.json#/$defs/retry/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "error.json#/$defs/retry", "additionalProperties", k)) return false;
     }
-    if (v["retryable"] === undefined && rt.fail(c, p, "error.json#/$defs/retry/required", "required", "missing required property \"retryable\"")) return false;
-  } else { rt.fail(c, p, "error.json#/$defs/retry/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["retryable"] === undefined && rt.failRequired(c, p, "error.json#/$defs/retry", "retryable")) return false;
+  } else { rt.failType(c, p, "error.json#/$defs/retry", "object", v); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against error.json#/$defs/scalar. */
 export function checkScalar(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!(v === null || typeof v === "boolean" || Number.isFinite(v) || typeof v === "string")) { rt.fail(c, p, "error.json#/$defs/scalar/type", "type", "must be null or boolean or number or string, not " + rt.typeOf(v)); return false; }
+  if (!(v === null || typeof v === "boolean" || Number.isFinite(v) || typeof v === "string")) { rt.failType(c, p, "error.json#/$defs/scalar", "null or boolean or number or string", v); return false; }
   if (typeof v === "string") {
-    if (v.length > 2000 && rt.codePoints(v) > 2000 && rt.fail(c, p, "error.json#/$defs/scalar/maxLength", "maxLength", "must be at most 2000 characters long")) return false;
+    if (v.length > 2000 && rt.codePoints(v) > 2000 && rt.failLimit(c, p, "error.json#/$defs/scalar", "maxLength", 2000)) return false;
   }
   return c.errors.length === errs;
 }

@@ -650,9 +650,9 @@ const patternToolName = /^[A-Za-z0-9_.-]+$/u;
 export function checkArchiveHash(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v === "string") {
-    if (v.length > 200 && rt.codePoints(v) > 200 && rt.fail(c, p, "meta.json#/$defs/archive_hash/maxLength", "maxLength", "must be at most 200 characters long")) return false;
-    if (!patternArchiveHash.test(v) && rt.fail(c, p, "meta.json#/$defs/archive_hash/pattern", "pattern", "must match the pattern \"^[a-z0-9-]+:[0-9a-f]+(\\\\.\\\\.\\\\.|…)?$\"")) return false;
-  } else { rt.fail(c, p, "meta.json#/$defs/archive_hash/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
+    if (v.length > 200 && rt.codePoints(v) > 200 && rt.failLimit(c, p, "meta.json#/$defs/archive_hash", "maxLength", 200)) return false;
+    if (!patternArchiveHash.test(v) && rt.failAt(c, p, "meta.json#/$defs/archive_hash", "pattern", "must match the pattern \"^[a-z0-9-]+:[0-9a-f]+(\\\\.\\\\.\\\\.|…)?$\"")) return false;
+  } else { rt.failType(c, p, "meta.json#/$defs/archive_hash", "string", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -660,9 +660,9 @@ export function checkArchiveHash(v: unknown, p: number, c: rt.Context): boolean 
 export function checkCapability(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v === "string") {
-    if (!v && rt.fail(c, p, "meta.json#/$defs/capability/minLength", "minLength", "must be at least 1 character long")) return false;
-    if (v.length > 100 && rt.codePoints(v) > 100 && rt.fail(c, p, "meta.json#/$defs/capability/maxLength", "maxLength", "must be at most 100 characters long")) return false;
-  } else { rt.fail(c, p, "meta.json#/$defs/capability/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
+    if (!v && rt.failLimit(c, p, "meta.json#/$defs/capability", "minLength", 1)) return false;
+    if (v.length > 100 && rt.codePoints(v) > 100 && rt.failLimit(c, p, "meta.json#/$defs/capability", "maxLength", 100)) return false;
+  } else { rt.failType(c, p, "meta.json#/$defs/capability", "string", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -681,18 +681,18 @@ export function checkFidelity(v: unknown, p: number, c: rt.Context): boolean {
         case "archive_hashes":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "meta.json#/$defs/fidelity/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "meta.json#/$defs/fidelity", "additionalProperties", k)) return false;
     }
-    if (v["level"] === undefined && rt.fail(c, p, "meta.json#/$defs/fidelity/required", "required", "missing required property \"level\"")) return false;
-  } else { rt.fail(c, p, "meta.json#/$defs/fidelity/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["level"] === undefined && rt.failRequired(c, p, "meta.json#/$defs/fidelity", "level")) return false;
+  } else { rt.failType(c, p, "meta.json#/$defs/fidelity", "object", v); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against meta.json#/$defs/fidelity_level. */
 export function checkFidelityLevel(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string") { rt.fail(c, p, "meta.json#/$defs/fidelity_level/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
-  if (v !== "full" && v !== "partial" && v !== "summary" && v !== "reference_only") { rt.fail(c, p, "meta.json#/$defs/fidelity_level/enum", "enum", "must be one of \"full\", \"partial\", \"summary\", \"reference_only\""); return false; }
+  if (typeof v !== "string") { rt.failType(c, p, "meta.json#/$defs/fidelity_level", "string", v); return false; }
+  if (v !== "full" && v !== "partial" && v !== "summary" && v !== "reference_only") { rt.failAt(c, p, "meta.json#/$defs/fidelity_level", "enum", "must be one of \"full\", \"partial\", \"summary\", \"reference_only\""); return false; }
   return c.errors.length === errs;
 }
 
@@ -705,7 +705,7 @@ function checkFidelityPropertiesArchiveHashes(v: unknown, p: number, c: rt.Conte
       if (!rt.has(v, k)) continue;
       if (!checkArchiveHash(v[k], rt.at(c, p, k), c) && c.stop) return false;
     }
-  } else { rt.fail(c, p, "meta.json#/$defs/fidelity/properties/archive_hashes/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "meta.json#/$defs/fidelity/properties/archive_hashes", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -714,14 +714,12 @@ function checkFidelityPropertiesDroppedIDs(v: unknown, p: number, c: rt.Context)
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      leaf: {
-        const x = v[i];
-        if (typeof x === "string") {
-          if (!x && rt.fail(c, rt.at(c, p, i), "meta.json#/$defs/fidelity/properties/dropped_ids/items/minLength", "minLength", "must be at least 1 character long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, i), "meta.json#/$defs/fidelity/properties/dropped_ids/items/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v[i];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, i), "meta.json#/$defs/fidelity/properties/dropped_ids/items", "minLength", 1)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, i), "meta.json#/$defs/fidelity/properties/dropped_ids/items", "string", x)) return false; }
     }
-  } else { rt.fail(c, p, "meta.json#/$defs/fidelity/properties/dropped_ids/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "meta.json#/$defs/fidelity/properties/dropped_ids", "array", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -730,40 +728,28 @@ export function checkLimits(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["max_items"] !== undefined) {
-      leaf: {
-        const x = v["max_items"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "max_items"), "meta.json#/$defs/limits/properties/max_items/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.fail(c, rt.at(c, p, "max_items"), "meta.json#/$defs/limits/properties/max_items/minimum", "minimum", "must be at least 0")) return false;
-        }
-      }
+      const x = v["max_items"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "max_items"), "meta.json#/$defs/limits/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "max_items"), "meta.json#/$defs/limits/properties/*", "integer", x)) return false; }
     }
     if (v["max_depth"] !== undefined) {
-      leaf: {
-        const x = v["max_depth"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "max_depth"), "meta.json#/$defs/limits/properties/max_depth/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.fail(c, rt.at(c, p, "max_depth"), "meta.json#/$defs/limits/properties/max_depth/minimum", "minimum", "must be at least 0")) return false;
-        }
-      }
+      const x = v["max_depth"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "max_depth"), "meta.json#/$defs/limits/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "max_depth"), "meta.json#/$defs/limits/properties/*", "integer", x)) return false; }
     }
     if (v["max_tokens"] !== undefined) {
-      leaf: {
-        const x = v["max_tokens"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "max_tokens"), "meta.json#/$defs/limits/properties/max_tokens/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.fail(c, rt.at(c, p, "max_tokens"), "meta.json#/$defs/limits/properties/max_tokens/minimum", "minimum", "must be at least 0")) return false;
-        }
-      }
+      const x = v["max_tokens"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "max_tokens"), "meta.json#/$defs/limits/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "max_tokens"), "meta.json#/$defs/limits/properties/*", "integer", x)) return false; }
     }
     if (v["max_bytes"] !== undefined) {
-      leaf: {
-        const x = v["max_bytes"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "max_bytes"), "meta.json#/$defs/limits/properties/max_bytes/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.fail(c, rt.at(c, p, "max_bytes"), "meta.json#/$defs/limits/properties/max_bytes/minimum", "minimum", "must be at least 0")) return false;
-        }
-      }
+      const x = v["max_bytes"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "max_bytes"), "meta.json#/$defs/limits/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "max_bytes"), "meta.json#/$defs/limits/properties/*", "integer", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -773,9 +759,9 @@ export function checkLimits(v: unknown, p: number, c: rt.Context): boolean {
         case "max_bytes":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "meta.json#/$defs/limits/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "meta.json#/$defs/limits", "additionalProperties", k)) return false;
     }
-  } else { rt.fail(c, p, "meta.json#/$defs/limits/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "meta.json#/$defs/limits", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -820,9 +806,9 @@ export function checkMeta(v: unknown, p: number, c: rt.Context): boolean {
         case "source":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "meta.json#/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "meta.json#", "additionalProperties", k)) return false;
     }
-  } else { rt.fail(c, p, "meta.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "meta.json#", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -834,7 +820,7 @@ function checkMetaPropertiesCapabilities(v: unknown, p: number, c: rt.Context): 
     for (let i = 0; i < v.length; i++) {
       if (!checkCapability(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else { rt.fail(c, p, "meta.json#/properties/capabilities/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "meta.json#/properties/capabilities", "array", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -846,7 +832,7 @@ function checkMetaPropertiesNextCalls(v: unknown, p: number, c: rt.Context): boo
     for (let i = 0; i < v.length; i++) {
       if (!checkNextCall(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else { rt.fail(c, p, "meta.json#/properties/next_calls/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "meta.json#/properties/next_calls", "array", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -858,7 +844,7 @@ function checkMetaPropertiesUpgradeHints(v: unknown, p: number, c: rt.Context): 
     for (let i = 0; i < v.length; i++) {
       if (!checkUpgradeHint(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else { rt.fail(c, p, "meta.json#/properties/upgrade_hints/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "meta.json#/properties/upgrade_hints", "array", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -870,13 +856,11 @@ export function checkNextCall(v: unknown, p: number, c: rt.Context): boolean {
     if (v["tool"] !== undefined && !checkToolName(v["tool"], rt.at(c, p, "tool"), c) && c.stop) return false;
     if (v["arguments"] !== undefined && !checkNextCallPropertiesArguments(v["arguments"], rt.at(c, p, "arguments"), c) && c.stop) return false;
     if (v["reason"] !== undefined) {
-      leaf: {
-        const x = v["reason"];
-        if (typeof x === "string") {
-          if (!x && rt.fail(c, rt.at(c, p, "reason"), "meta.json#/$defs/next_call/properties/reason/minLength", "minLength", "must be at least 1 character long")) return false;
-          if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.fail(c, rt.at(c, p, "reason"), "meta.json#/$defs/next_call/properties/reason/maxLength", "maxLength", "must be at most 2000 characters long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "reason"), "meta.json#/$defs/next_call/properties/reason/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["reason"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "reason"), "meta.json#/$defs/next_call/properties/*", "minLength", 1)) return false;
+        if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.failLimit(c, rt.at(c, p, "reason"), "meta.json#/$defs/next_call/properties/*", "maxLength", 2000)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "reason"), "meta.json#/$defs/next_call/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -885,17 +869,17 @@ export function checkNextCall(v: unknown, p: number, c: rt.Context): boolean {
         case "reason":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "meta.json#/$defs/next_call/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "meta.json#/$defs/next_call", "additionalProperties", k)) return false;
     }
-    if (v["tool"] === undefined && rt.fail(c, p, "meta.json#/$defs/next_call/required", "required", "missing required property \"tool\"")) return false;
-  } else { rt.fail(c, p, "meta.json#/$defs/next_call/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["tool"] === undefined && rt.failRequired(c, p, "meta.json#/$defs/next_call", "tool")) return false;
+  } else { rt.failType(c, p, "meta.json#/$defs/next_call", "object", v); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against meta.json#/$defs/next_call/properties/arguments. */
 function checkNextCallPropertiesArguments(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!rt.isObject(v)) { rt.fail(c, p, "meta.json#/$defs/next_call/properties/arguments/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  if (!rt.isObject(v)) { rt.failType(c, p, "meta.json#/$defs/next_call/properties/arguments", "object", v); return false; }
   rt.rest(v, p, c, rt.noMembers, -1);
   return c.errors.length === errs;
 }
@@ -905,36 +889,26 @@ export function checkPagination(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["has_more"] !== undefined) {
-      leaf: {
-        const x = v["has_more"];
-        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "has_more"), "meta.json#/$defs/pagination/properties/has_more/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["has_more"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "has_more"), "meta.json#/$defs/pagination/properties/*", "boolean", x)) return false; }
     }
     if (v["cursor"] !== undefined) {
-      leaf: {
-        const x = v["cursor"];
-        if (typeof x === "string") {
-          if (!x && rt.fail(c, rt.at(c, p, "cursor"), "meta.json#/$defs/pagination/properties/cursor/minLength", "minLength", "must be at least 1 character long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "cursor"), "meta.json#/$defs/pagination/properties/cursor/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["cursor"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "cursor"), "meta.json#/$defs/pagination/properties/*", "minLength", 1)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "cursor"), "meta.json#/$defs/pagination/properties/*", "string", x)) return false; }
     }
     if (v["page_size"] !== undefined) {
-      leaf: {
-        const x = v["page_size"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "page_size"), "meta.json#/$defs/pagination/properties/page_size/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 1 && rt.fail(c, rt.at(c, p, "page_size"), "meta.json#/$defs/pagination/properties/page_size/minimum", "minimum", "must be at least 1")) return false;
-        }
-      }
+      const x = v["page_size"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 1 && rt.failLimit(c, rt.at(c, p, "page_size"), "meta.json#/$defs/pagination/properties/*", "minimum", 1)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "page_size"), "meta.json#/$defs/pagination/properties/*", "integer", x)) return false; }
     }
     if (v["total"] !== undefined) {
-      leaf: {
-        const x = v["total"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "total"), "meta.json#/$defs/pagination/properties/total/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.fail(c, rt.at(c, p, "total"), "meta.json#/$defs/pagination/properties/total/minimum", "minimum", "must be at least 0")) return false;
-        }
-      }
+      const x = v["total"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "total"), "meta.json#/$defs/pagination/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "total"), "meta.json#/$defs/pagination/properties/*", "integer", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -944,10 +918,10 @@ export function checkPagination(v: unknown, p: number, c: rt.Context): boolean {
         case "total":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "meta.json#/$defs/pagination/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "meta.json#/$defs/pagination", "additionalProperties", k)) return false;
     }
-    if (v["has_more"] === undefined && rt.fail(c, p, "meta.json#/$defs/pagination/required", "required", "missing required property \"has_more\"")) return false;
-  } else { rt.fail(c, p, "meta.json#/$defs/pagination/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["has_more"] === undefined && rt.failRequired(c, p, "meta.json#/$defs/pagination", "has_more")) return false;
+  } else { rt.failType(c, p, "meta.json#/$defs/pagination", "object", v); return false; }
   if (rt.quiet(c, checkPaginationIf, v, p)) {
     if (!checkPaginationThen(v, p, c) && c.stop) return false;
   }
@@ -959,10 +933,8 @@ function checkPaginationIf(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["has_more"] !== undefined) {
-      leaf: {
-        const x = v["has_more"];
-        if (x !== true) { if (rt.fail(c, rt.at(c, p, "has_more"), "meta.json#/$defs/pagination/if/properties/has_more/const", "const", "must be true")) return false; break leaf; }
-      }
+      const x = v["has_more"];
+      if (x !== true) { if (rt.failAt(c, rt.at(c, p, "has_more"), "meta.json#/$defs/pagination/if/properties/*", "const", "must be true")) return false; }
     }
   }
   return c.errors.length === errs;
@@ -972,7 +944,7 @@ function checkPaginationIf(v: unknown, p: number, c: rt.Context): boolean {
 function checkPaginationThen(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
-    if (v["cursor"] === undefined && rt.fail(c, p, "meta.json#/$defs/pagination/then/required", "required", "missing required property \"cursor\"")) return false;
+    if (v["cursor"] === undefined && rt.failRequired(c, p, "meta.json#/$defs/pagination/then", "cursor")) return false;
   }
   return c.errors.length === errs;
 }
@@ -982,48 +954,34 @@ export function checkRateLimit(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["limit"] !== undefined) {
-      leaf: {
-        const x = v["limit"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "limit"), "meta.json#/$defs/rate_limit/properties/limit/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.fail(c, rt.at(c, p, "limit"), "meta.json#/$defs/rate_limit/properties/limit/minimum", "minimum", "must be at least 0")) return false;
-        }
-      }
+      const x = v["limit"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "limit"), "meta.json#/$defs/rate_limit/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "limit"), "meta.json#/$defs/rate_limit/properties/*", "integer", x)) return false; }
     }
     if (v["remaining"] !== undefined) {
-      leaf: {
-        const x = v["remaining"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "remaining"), "meta.json#/$defs/rate_limit/properties/remaining/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.fail(c, rt.at(c, p, "remaining"), "meta.json#/$defs/rate_limit/properties/remaining/minimum", "minimum", "must be at least 0")) return false;
-        }
-      }
+      const x = v["remaining"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "remaining"), "meta.json#/$defs/rate_limit/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "remaining"), "meta.json#/$defs/rate_limit/properties/*", "integer", x)) return false; }
     }
     if (v["window_ms"] !== undefined) {
-      leaf: {
-        const x = v["window_ms"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "window_ms"), "meta.json#/$defs/rate_limit/properties/window_ms/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 1 && rt.fail(c, rt.at(c, p, "window_ms"), "meta.json#/$defs/rate_limit/properties/window_ms/minimum", "minimum", "must be at least 1")) return false;
-        }
-      }
+      const x = v["window_ms"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 1 && rt.failLimit(c, rt.at(c, p, "window_ms"), "meta.json#/$defs/rate_limit/properties/*", "minimum", 1)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "window_ms"), "meta.json#/$defs/rate_limit/properties/*", "integer", x)) return false; }
     }
     if (v["reset_at"] !== undefined) {
-      leaf: {
-        const x = v["reset_at"];
-        if (typeof x === "string") {
-          if (!rt.isDateTime(x) && rt.fail(c, rt.at(c, p, "reset_at"), "meta.json#/$defs/rate_limit/properties/reset_at/format", "format", "must be a valid date-time")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "reset_at"), "meta.json#/$defs/rate_limit/properties/reset_at/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["reset_at"];
+      if (typeof x === "string") {
+        if (!rt.isDateTime(x) && rt.failAt(c, rt.at(c, p, "reset_at"), "meta.json#/$defs/rate_limit/properties/*", "format", "must be a valid date-time")) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "reset_at"), "meta.json#/$defs/rate_limit/properties/*", "string", x)) return false; }
     }
     if (v["retry_after_ms"] !== undefined) {
-      leaf: {
-        const x = v["retry_after_ms"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "retry_after_ms"), "meta.json#/$defs/rate_limit/properties/retry_after_ms/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.fail(c, rt.at(c, p, "retry_after_ms"), "meta.json#/$defs/rate_limit/properties/retry_after_ms/minimum", "minimum", "must be at least 0")) return false;
-        }
-      }
+      const x = v["retry_after_ms"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "retry_after_ms"), "meta.json#/$defs/rate_limit/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "retry_after_ms"), "meta.json#/$defs/rate_limit/properties/*", "integer", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -1034,11 +992,11 @@ export function checkRateLimit(v: unknown, p: number, c: rt.Context): boolean {
         case "retry_after_ms":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "meta.json#/$defs/rate_limit/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "meta.json#/$defs/rate_limit", "additionalProperties", k)) return false;
     }
-    if (v["limit"] === undefined && rt.fail(c, p, "meta.json#/$defs/rate_limit/required", "required", "missing required property \"limit\"")) return false;
-    if (v["remaining"] === undefined && rt.fail(c, p, "meta.json#/$defs/rate_limit/required", "required", "missing required property \"remaining\"")) return false;
-  } else { rt.fail(c, p, "meta.json#/$defs/rate_limit/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["limit"] === undefined && rt.failRequired(c, p, "meta.json#/$defs/rate_limit", "limit")) return false;
+    if (v["remaining"] === undefined && rt.failRequired(c, p, "meta.json#/$defs/rate_limit", "remaining")) return false;
+  } else { rt.failType(c, p, "meta.json#/$defs/rate_limit", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -1046,9 +1004,9 @@ export function checkRateLimit(v: unknown, p: number, c: rt.Context): boolean {
 export function checkRequestID(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v === "string") {
-    if (v.length > 128 && rt.codePoints(v) > 128 && rt.fail(c, p, "meta.json#/$defs/request_id/maxLength", "maxLength", "must be at most 128 characters long")) return false;
-    if (!patternRequestID.test(v) && rt.fail(c, p, "meta.json#/$defs/request_id/pattern", "pattern", "must match the pattern \"^[A-Za-z0-9._:-]+$\"")) return false;
-  } else { rt.fail(c, p, "meta.json#/$defs/request_id/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
+    if (v.length > 128 && rt.codePoints(v) > 128 && rt.failLimit(c, p, "meta.json#/$defs/request_id", "maxLength", 128)) return false;
+    if (!patternRequestID.test(v) && rt.failAt(c, p, "meta.json#/$defs/request_id", "pattern", "must match the pattern \"^[A-Za-z0-9._:-]+$\"")) return false;
+  } else { rt.failType(c, p, "meta.json#/$defs/request_id", "string", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -1058,13 +1016,11 @@ export function checkSource(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["convention"] !== undefined) {
-      leaf: {
-        const x = v["convention"];
-        if (typeof x === "string") {
-          if (x.length > 64 && rt.codePoints(x) > 64 && rt.fail(c, rt.at(c, p, "convention"), "meta.json#/$defs/source/properties/convention/maxLength", "maxLength", "must be at most 64 characters long")) return false;
-          if (!patternSourcePropertiesConvention.test(x) && rt.fail(c, rt.at(c, p, "convention"), "meta.json#/$defs/source/properties/convention/pattern", "pattern", "must match the pattern \"^[a-z][a-z0-9-]*$\"")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "convention"), "meta.json#/$defs/source/properties/convention/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["convention"];
+      if (typeof x === "string") {
+        if (x.length > 64 && rt.codePoints(x) > 64 && rt.failLimit(c, rt.at(c, p, "convention"), "meta.json#/$defs/source/properties/*", "maxLength", 64)) return false;
+        if (!patternSourcePropertiesConvention.test(x) && rt.failAt(c, rt.at(c, p, "convention"), "meta.json#/$defs/source/properties/*", "pattern", "must match the pattern \"^[a-z][a-z0-9-]*$\"")) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "convention"), "meta.json#/$defs/source/properties/*", "string", x)) return false; }
     }
     if (v["kept"] !== undefined && !checkSourcePropertiesKept(v["kept"], rt.at(c, p, "kept"), c) && c.stop) return false;
     if (v["absent"] !== undefined && !checkSourcePropertiesAbsent(v["absent"], rt.at(c, p, "absent"), c) && c.stop) return false;
@@ -1075,10 +1031,10 @@ export function checkSource(v: unknown, p: number, c: rt.Context): boolean {
         case "absent":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "meta.json#/$defs/source/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "meta.json#/$defs/source", "additionalProperties", k)) return false;
     }
-    if (v["convention"] === undefined && rt.fail(c, p, "meta.json#/$defs/source/required", "required", "missing required property \"convention\"")) return false;
-  } else { rt.fail(c, p, "meta.json#/$defs/source/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["convention"] === undefined && rt.failRequired(c, p, "meta.json#/$defs/source", "convention")) return false;
+  } else { rt.failType(c, p, "meta.json#/$defs/source", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -1086,9 +1042,9 @@ export function checkSource(v: unknown, p: number, c: rt.Context): boolean {
 export function checkSourcePointer(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v === "string") {
-    if (v.length > 256 && rt.codePoints(v) > 256 && rt.fail(c, p, "meta.json#/$defs/source_pointer/maxLength", "maxLength", "must be at most 256 characters long")) return false;
-    if (!patternSourcePointer.test(v) && rt.fail(c, p, "meta.json#/$defs/source_pointer/pattern", "pattern", "must match the pattern \"^(/([^~/]|~[01])*)+$\"")) return false;
-  } else { rt.fail(c, p, "meta.json#/$defs/source_pointer/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
+    if (v.length > 256 && rt.codePoints(v) > 256 && rt.failLimit(c, p, "meta.json#/$defs/source_pointer", "maxLength", 256)) return false;
+    if (!patternSourcePointer.test(v) && rt.failAt(c, p, "meta.json#/$defs/source_pointer", "pattern", "must match the pattern \"^(/([^~/]|~[01])*)+$\"")) return false;
+  } else { rt.failType(c, p, "meta.json#/$defs/source_pointer", "string", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -1100,9 +1056,9 @@ function checkSourcePropertiesAbsent(v: unknown, p: number, c: rt.Context): bool
     for (let i = 0; i < v.length; i++) {
       if (!checkSourcePointer(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-    if (v.length < 1 && rt.fail(c, p, "meta.json#/$defs/source/properties/absent/minItems", "minItems", "must have at least 1 item")) return false;
-    if (v.length > 64 && rt.fail(c, p, "meta.json#/$defs/source/properties/absent/maxItems", "maxItems", "must have at most 64 items")) return false;
-  } else { rt.fail(c, p, "meta.json#/$defs/source/properties/absent/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+    if (v.length < 1 && rt.failLimit(c, p, "meta.json#/$defs/source/properties/absent", "minItems", 1)) return false;
+    if (v.length > 64 && rt.failLimit(c, p, "meta.json#/$defs/source/properties/absent", "maxItems", 64)) return false;
+  } else { rt.failType(c, p, "meta.json#/$defs/source/properties/absent", "array", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -1115,21 +1071,21 @@ function checkSourcePropertiesKept(v: unknown, p: number, c: rt.Context): boolea
       if (!rt.has(v, k)) continue;
       if (!checkSourceValue(v[k], rt.at(c, p, k), c) && c.stop) return false;
     }
-    if (Object.keys(v).length < 1 && rt.fail(c, p, "meta.json#/$defs/source/properties/kept/minProperties", "minProperties", "must have at least 1 property")) return false;
-    if (Object.keys(v).length > 64 && rt.fail(c, p, "meta.json#/$defs/source/properties/kept/maxProperties", "maxProperties", "must have at most 64 properties")) return false;
+    if (Object.keys(v).length < 1 && rt.failLimit(c, p, "meta.json#/$defs/source/properties/kept", "minProperties", 1)) return false;
+    if (Object.keys(v).length > 64 && rt.failLimit(c, p, "meta.json#/$defs/source/properties/kept", "maxProperties", 64)) return false;
     for (const k of Object.keys(v)) {
       if (!checkSourcePointer(k, rt.at(c, p, k), c) && c.stop) return false;
     }
-  } else { rt.fail(c, p, "meta.json#/$defs/source/properties/kept/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "meta.json#/$defs/source/properties/kept", "object", v); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against meta.json#/$defs/source_scalar. */
 export function checkSourceScalar(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!(v === null || typeof v === "boolean" || Number.isFinite(v) || typeof v === "string")) { rt.fail(c, p, "meta.json#/$defs/source_scalar/type", "type", "must be null or boolean or number or string, not " + rt.typeOf(v)); return false; }
+  if (!(v === null || typeof v === "boolean" || Number.isFinite(v) || typeof v === "string")) { rt.failType(c, p, "meta.json#/$defs/source_scalar", "null or boolean or number or string", v); return false; }
   if (typeof v === "string") {
-    if (v.length > 2000 && rt.codePoints(v) > 2000 && rt.fail(c, p, "meta.json#/$defs/source_scalar/maxLength", "maxLength", "must be at most 2000 characters long")) return false;
+    if (v.length > 2000 && rt.codePoints(v) > 2000 && rt.failLimit(c, p, "meta.json#/$defs/source_scalar", "maxLength", 2000)) return false;
   }
   return c.errors.length === errs;
 }
@@ -1138,22 +1094,22 @@ export function checkSourceScalar(v: unknown, p: number, c: rt.Context): boolean
 export function checkSourceValue(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkSourceValue, v, p, c);
   const errs = c.errors.length;
-  if (!(v === null || typeof v === "boolean" || Number.isFinite(v) || typeof v === "string" || rt.isArray(v) || rt.isObject(v))) { rt.fail(c, p, "meta.json#/$defs/source_value/type", "type", "must be null or boolean or number or string or array or object, not " + rt.typeOf(v)); return false; }
+  if (!(v === null || typeof v === "boolean" || Number.isFinite(v) || typeof v === "string" || rt.isArray(v) || rt.isObject(v))) { rt.failType(c, p, "meta.json#/$defs/source_value", "null or boolean or number or string or array or object", v); return false; }
   if (typeof v === "string") {
-    if (v.length > 2000 && rt.codePoints(v) > 2000 && rt.fail(c, p, "meta.json#/$defs/source_value/maxLength", "maxLength", "must be at most 2000 characters long")) return false;
+    if (v.length > 2000 && rt.codePoints(v) > 2000 && rt.failLimit(c, p, "meta.json#/$defs/source_value", "maxLength", 2000)) return false;
   }
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (!checkSourceScalar(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-    if (v.length > 100 && rt.fail(c, p, "meta.json#/$defs/source_value/maxItems", "maxItems", "must have at most 100 items")) return false;
+    if (v.length > 100 && rt.failLimit(c, p, "meta.json#/$defs/source_value", "maxItems", 100)) return false;
   }
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
       if (!checkSourceScalar(v[k], rt.at(c, p, k), c) && c.stop) return false;
     }
-    if (Object.keys(v).length > 100 && rt.fail(c, p, "meta.json#/$defs/source_value/maxProperties", "maxProperties", "must have at most 100 properties")) return false;
+    if (Object.keys(v).length > 100 && rt.failLimit(c, p, "meta.json#/$defs/source_value", "maxProperties", 100)) return false;
   }
   return c.errors.length === errs;
 }
@@ -1163,19 +1119,14 @@ export function checkTelemetry(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["cache_hit"] !== undefined) {
-      leaf: {
-        const x = v["cache_hit"];
-        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "cache_hit"), "meta.json#/$defs/telemetry/properties/cache_hit/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["cache_hit"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "cache_hit"), "meta.json#/$defs/telemetry/properties/*", "boolean", x)) return false; }
     }
     if (v["downstream_calls"] !== undefined) {
-      leaf: {
-        const x = v["downstream_calls"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "downstream_calls"), "meta.json#/$defs/telemetry/properties/downstream_calls/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.fail(c, rt.at(c, p, "downstream_calls"), "meta.json#/$defs/telemetry/properties/downstream_calls/minimum", "minimum", "must be at least 0")) return false;
-        }
-      }
+      const x = v["downstream_calls"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "downstream_calls"), "meta.json#/$defs/telemetry/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "downstream_calls"), "meta.json#/$defs/telemetry/properties/*", "integer", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -1183,9 +1134,9 @@ export function checkTelemetry(v: unknown, p: number, c: rt.Context): boolean {
         case "downstream_calls":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "meta.json#/$defs/telemetry/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "meta.json#/$defs/telemetry", "additionalProperties", k)) return false;
     }
-  } else { rt.fail(c, p, "meta.json#/$defs/telemetry/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "meta.json#/$defs/telemetry", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -1193,9 +1144,9 @@ export function checkTelemetry(v: unknown, p: number, c: rt.Context): boolean {
 export function checkTier(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v === "string") {
-    if (v.length > 64 && rt.codePoints(v) > 64 && rt.fail(c, p, "meta.json#/$defs/tier/maxLength", "maxLength", "must be at most 64 characters long")) return false;
-    if (!patternTier.test(v) && rt.fail(c, p, "meta.json#/$defs/tier/pattern", "pattern", "must match the pattern \"^[a-z][a-z0-9_]*$\"")) return false;
-  } else { rt.fail(c, p, "meta.json#/$defs/tier/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
+    if (v.length > 64 && rt.codePoints(v) > 64 && rt.failLimit(c, p, "meta.json#/$defs/tier", "maxLength", 64)) return false;
+    if (!patternTier.test(v) && rt.failAt(c, p, "meta.json#/$defs/tier", "pattern", "must match the pattern \"^[a-z][a-z0-9_]*$\"")) return false;
+  } else { rt.failType(c, p, "meta.json#/$defs/tier", "string", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -1204,21 +1155,16 @@ export function checkTiming(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["started_at"] !== undefined) {
-      leaf: {
-        const x = v["started_at"];
-        if (typeof x === "string") {
-          if (!rt.isDateTime(x) && rt.fail(c, rt.at(c, p, "started_at"), "meta.json#/$defs/timing/properties/started_at/format", "format", "must be a valid date-time")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "started_at"), "meta.json#/$defs/timing/properties/started_at/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["started_at"];
+      if (typeof x === "string") {
+        if (!rt.isDateTime(x) && rt.failAt(c, rt.at(c, p, "started_at"), "meta.json#/$defs/timing/properties/*", "format", "must be a valid date-time")) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "started_at"), "meta.json#/$defs/timing/properties/*", "string", x)) return false; }
     }
     if (v["duration_ms"] !== undefined) {
-      leaf: {
-        const x = v["duration_ms"];
-        if (!Number.isFinite(x)) { if (rt.fail(c, rt.at(c, p, "duration_ms"), "meta.json#/$defs/timing/properties/duration_ms/type", "type", "must be number, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.fail(c, rt.at(c, p, "duration_ms"), "meta.json#/$defs/timing/properties/duration_ms/minimum", "minimum", "must be at least 0")) return false;
-        }
-      }
+      const x = v["duration_ms"];
+      if (typeof x === "number" && Number.isFinite(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "duration_ms"), "meta.json#/$defs/timing/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "duration_ms"), "meta.json#/$defs/timing/properties/*", "number", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -1226,9 +1172,9 @@ export function checkTiming(v: unknown, p: number, c: rt.Context): boolean {
         case "duration_ms":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "meta.json#/$defs/timing/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "meta.json#/$defs/timing", "additionalProperties", k)) return false;
     }
-  } else { rt.fail(c, p, "meta.json#/$defs/timing/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "meta.json#/$defs/timing", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -1237,31 +1183,22 @@ export function checkTokenUsage(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["estimated"] !== undefined) {
-      leaf: {
-        const x = v["estimated"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "estimated"), "meta.json#/$defs/token_usage/properties/estimated/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.fail(c, rt.at(c, p, "estimated"), "meta.json#/$defs/token_usage/properties/estimated/minimum", "minimum", "must be at least 0")) return false;
-        }
-      }
+      const x = v["estimated"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "estimated"), "meta.json#/$defs/token_usage/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "estimated"), "meta.json#/$defs/token_usage/properties/*", "integer", x)) return false; }
     }
     if (v["actual"] !== undefined) {
-      leaf: {
-        const x = v["actual"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "actual"), "meta.json#/$defs/token_usage/properties/actual/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.fail(c, rt.at(c, p, "actual"), "meta.json#/$defs/token_usage/properties/actual/minimum", "minimum", "must be at least 0")) return false;
-        }
-      }
+      const x = v["actual"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "actual"), "meta.json#/$defs/token_usage/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "actual"), "meta.json#/$defs/token_usage/properties/*", "integer", x)) return false; }
     }
     if (v["budget"] !== undefined) {
-      leaf: {
-        const x = v["budget"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "budget"), "meta.json#/$defs/token_usage/properties/budget/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 1 && rt.fail(c, rt.at(c, p, "budget"), "meta.json#/$defs/token_usage/properties/budget/minimum", "minimum", "must be at least 1")) return false;
-        }
-      }
+      const x = v["budget"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 1 && rt.failLimit(c, rt.at(c, p, "budget"), "meta.json#/$defs/token_usage/properties/*", "minimum", 1)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "budget"), "meta.json#/$defs/token_usage/properties/*", "integer", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -1270,10 +1207,10 @@ export function checkTokenUsage(v: unknown, p: number, c: rt.Context): boolean {
         case "budget":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "meta.json#/$defs/token_usage/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "meta.json#/$defs/token_usage", "additionalProperties", k)) return false;
     }
-    if (v["estimated"] === undefined && rt.fail(c, p, "meta.json#/$defs/token_usage/required", "required", "missing required property \"estimated\"")) return false;
-  } else { rt.fail(c, p, "meta.json#/$defs/token_usage/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["estimated"] === undefined && rt.failRequired(c, p, "meta.json#/$defs/token_usage", "estimated")) return false;
+  } else { rt.failType(c, p, "meta.json#/$defs/token_usage", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -1284,22 +1221,18 @@ export function checkTool(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["name"] !== undefined && !checkToolName(v["name"], rt.at(c, p, "name"), c) && c.stop) return false;
     if (v["version"] !== undefined) {
-      leaf: {
-        const x = v["version"];
-        if (typeof x === "string") {
-          if (!x && rt.fail(c, rt.at(c, p, "version"), "meta.json#/$defs/tool/properties/version/minLength", "minLength", "must be at least 1 character long")) return false;
-          if (x.length > 100 && rt.codePoints(x) > 100 && rt.fail(c, rt.at(c, p, "version"), "meta.json#/$defs/tool/properties/version/maxLength", "maxLength", "must be at most 100 characters long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "version"), "meta.json#/$defs/tool/properties/version/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["version"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "version"), "meta.json#/$defs/tool/properties/*", "minLength", 1)) return false;
+        if (x.length > 100 && rt.codePoints(x) > 100 && rt.failLimit(c, rt.at(c, p, "version"), "meta.json#/$defs/tool/properties/*", "maxLength", 100)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "version"), "meta.json#/$defs/tool/properties/*", "string", x)) return false; }
     }
     if (v["adapter"] !== undefined) {
-      leaf: {
-        const x = v["adapter"];
-        if (typeof x === "string") {
-          if (!x && rt.fail(c, rt.at(c, p, "adapter"), "meta.json#/$defs/tool/properties/adapter/minLength", "minLength", "must be at least 1 character long")) return false;
-          if (x.length > 100 && rt.codePoints(x) > 100 && rt.fail(c, rt.at(c, p, "adapter"), "meta.json#/$defs/tool/properties/adapter/maxLength", "maxLength", "must be at most 100 characters long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "adapter"), "meta.json#/$defs/tool/properties/adapter/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["adapter"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "adapter"), "meta.json#/$defs/tool/properties/*", "minLength", 1)) return false;
+        if (x.length > 100 && rt.codePoints(x) > 100 && rt.failLimit(c, rt.at(c, p, "adapter"), "meta.json#/$defs/tool/properties/*", "maxLength", 100)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "adapter"), "meta.json#/$defs/tool/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -1308,11 +1241,11 @@ export function checkTool(v: unknown, p: number, c: rt.Context): boolean {
         case "adapter":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "meta.json#/$defs/tool/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "meta.json#/$defs/tool", "additionalProperties", k)) return false;
     }
-    if (v["name"] === undefined && rt.fail(c, p, "meta.json#/$defs/tool/required", "required", "missing required property \"name\"")) return false;
-    if (v["version"] === undefined && rt.fail(c, p, "meta.json#/$defs/tool/required", "required", "missing required property \"version\"")) return false;
-  } else { rt.fail(c, p, "meta.json#/$defs/tool/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["name"] === undefined && rt.failRequired(c, p, "meta.json#/$defs/tool", "name")) return false;
+    if (v["version"] === undefined && rt.failRequired(c, p, "meta.json#/$defs/tool", "version")) return false;
+  } else { rt.failType(c, p, "meta.json#/$defs/tool", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -1320,9 +1253,9 @@ export function checkTool(v: unknown, p: number, c: rt.Context): boolean {
 export function checkToolName(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v === "string") {
-    if (v.length > 128 && rt.codePoints(v) > 128 && rt.fail(c, p, "meta.json#/$defs/tool_name/maxLength", "maxLength", "must be at most 128 characters long")) return false;
-    if (!patternToolName.test(v) && rt.fail(c, p, "meta.json#/$defs/tool_name/pattern", "pattern", "must match the pattern \"^[A-Za-z0-9_.-]+$\"")) return false;
-  } else { rt.fail(c, p, "meta.json#/$defs/tool_name/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
+    if (v.length > 128 && rt.codePoints(v) > 128 && rt.failLimit(c, p, "meta.json#/$defs/tool_name", "maxLength", 128)) return false;
+    if (!patternToolName.test(v) && rt.failAt(c, p, "meta.json#/$defs/tool_name", "pattern", "must match the pattern \"^[A-Za-z0-9_.-]+$\"")) return false;
+  } else { rt.failType(c, p, "meta.json#/$defs/tool_name", "string", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -1332,23 +1265,19 @@ export function checkUpgradeHint(v: unknown, p: number, c: rt.Context): boolean 
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["feature"] !== undefined) {
-      leaf: {
-        const x = v["feature"];
-        if (typeof x === "string") {
-          if (!x && rt.fail(c, rt.at(c, p, "feature"), "meta.json#/$defs/upgrade_hint/properties/feature/minLength", "minLength", "must be at least 1 character long")) return false;
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "feature"), "meta.json#/$defs/upgrade_hint/properties/feature/maxLength", "maxLength", "must be at most 200 characters long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "feature"), "meta.json#/$defs/upgrade_hint/properties/feature/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["feature"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "feature"), "meta.json#/$defs/upgrade_hint/properties/*", "minLength", 1)) return false;
+        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "feature"), "meta.json#/$defs/upgrade_hint/properties/*", "maxLength", 200)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "feature"), "meta.json#/$defs/upgrade_hint/properties/*", "string", x)) return false; }
     }
     if (v["tier"] !== undefined && !checkTier(v["tier"], rt.at(c, p, "tier"), c) && c.stop) return false;
     if (v["reason"] !== undefined) {
-      leaf: {
-        const x = v["reason"];
-        if (typeof x === "string") {
-          if (!x && rt.fail(c, rt.at(c, p, "reason"), "meta.json#/$defs/upgrade_hint/properties/reason/minLength", "minLength", "must be at least 1 character long")) return false;
-          if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.fail(c, rt.at(c, p, "reason"), "meta.json#/$defs/upgrade_hint/properties/reason/maxLength", "maxLength", "must be at most 2000 characters long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "reason"), "meta.json#/$defs/upgrade_hint/properties/reason/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["reason"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "reason"), "meta.json#/$defs/upgrade_hint/properties/*", "minLength", 1)) return false;
+        if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.failLimit(c, rt.at(c, p, "reason"), "meta.json#/$defs/upgrade_hint/properties/*", "maxLength", 2000)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "reason"), "meta.json#/$defs/upgrade_hint/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -1357,11 +1286,11 @@ export function checkUpgradeHint(v: unknown, p: number, c: rt.Context): boolean 
         case "reason":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "meta.json#/$defs/upgrade_hint/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "meta.json#/$defs/upgrade_hint", "additionalProperties", k)) return false;
     }
-    if (v["feature"] === undefined && rt.fail(c, p, "meta.json#/$defs/upgrade_hint/required", "required", "missing required property \"feature\"")) return false;
-    if (v["tier"] === undefined && rt.fail(c, p, "meta.json#/$defs/upgrade_hint/required", "required", "missing required property \"tier\"")) return false;
-  } else { rt.fail(c, p, "meta.json#/$defs/upgrade_hint/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["feature"] === undefined && rt.failRequired(c, p, "meta.json#/$defs/upgrade_hint", "feature")) return false;
+    if (v["tier"] === undefined && rt.failRequired(c, p, "meta.json#/$defs/upgrade_hint", "tier")) return false;
+  } else { rt.failType(c, p, "meta.json#/$defs/upgrade_hint", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -1370,30 +1299,24 @@ export function checkWorkspace(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["root"] !== undefined) {
-      leaf: {
-        const x = v["root"];
-        if (typeof x === "string") {
-          if (!x && rt.fail(c, rt.at(c, p, "root"), "meta.json#/$defs/workspace/properties/root/minLength", "minLength", "must be at least 1 character long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "root"), "meta.json#/$defs/workspace/properties/root/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["root"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "root"), "meta.json#/$defs/workspace/properties/*", "minLength", 1)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "root"), "meta.json#/$defs/workspace/properties/*", "string", x)) return false; }
     }
     if (v["repo_name"] !== undefined) {
-      leaf: {
-        const x = v["repo_name"];
-        if (typeof x === "string") {
-          if (!x && rt.fail(c, rt.at(c, p, "repo_name"), "meta.json#/$defs/workspace/properties/repo_name/minLength", "minLength", "must be at least 1 character long")) return false;
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "repo_name"), "meta.json#/$defs/workspace/properties/repo_name/maxLength", "maxLength", "must be at most 200 characters long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "repo_name"), "meta.json#/$defs/workspace/properties/repo_name/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["repo_name"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "repo_name"), "meta.json#/$defs/workspace/properties/*", "minLength", 1)) return false;
+        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "repo_name"), "meta.json#/$defs/workspace/properties/*", "maxLength", 200)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "repo_name"), "meta.json#/$defs/workspace/properties/*", "string", x)) return false; }
     }
     if (v["revision"] !== undefined) {
-      leaf: {
-        const x = v["revision"];
-        if (typeof x === "string") {
-          if (!x && rt.fail(c, rt.at(c, p, "revision"), "meta.json#/$defs/workspace/properties/revision/minLength", "minLength", "must be at least 1 character long")) return false;
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "revision"), "meta.json#/$defs/workspace/properties/revision/maxLength", "maxLength", "must be at most 200 characters long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "revision"), "meta.json#/$defs/workspace/properties/revision/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["revision"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "revision"), "meta.json#/$defs/workspace/properties/*", "minLength", 1)) return false;
+        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "revision"), "meta.json#/$defs/workspace/properties/*", "maxLength", 200)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "revision"), "meta.json#/$defs/workspace/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -1402,8 +1325,8 @@ export function checkWorkspace(v: unknown, p: number, c: rt.Context): boolean {
         case "revision":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "meta.json#/$defs/workspace/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "meta.json#/$defs/workspace", "additionalProperties", k)) return false;
     }
-  } else { rt.fail(c, p, "meta.json#/$defs/workspace/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "meta.json#/$defs/workspace", "object", v); return false; }
   return c.errors.length === errs;
 }

@@ -249,39 +249,30 @@ export function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["id"] !== undefined) {
-      leaf: {
-        const x = v["id"];
-        if (typeof x === "string") {
-          if (!x && rt.fail(c, rt.at(c, p, "id"), "provenance.json#/$defs/artifact/properties/id/minLength", "minLength", "must be at least 1 character long")) return false;
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "id"), "provenance.json#/$defs/artifact/properties/id/maxLength", "maxLength", "must be at most 200 characters long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "id"), "provenance.json#/$defs/artifact/properties/id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["id"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "id"), "provenance.json#/$defs/artifact/properties/*", "minLength", 1)) return false;
+        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "id"), "provenance.json#/$defs/artifact/properties/*", "maxLength", 200)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "id"), "provenance.json#/$defs/artifact/properties/*", "string", x)) return false; }
     }
     if (v["media_type"] !== undefined) {
-      leaf: {
-        const x = v["media_type"];
-        if (typeof x === "string") {
-          if (!x && rt.fail(c, rt.at(c, p, "media_type"), "provenance.json#/$defs/artifact/properties/media_type/minLength", "minLength", "must be at least 1 character long")) return false;
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "media_type"), "provenance.json#/$defs/artifact/properties/media_type/maxLength", "maxLength", "must be at most 200 characters long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "media_type"), "provenance.json#/$defs/artifact/properties/media_type/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["media_type"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "media_type"), "provenance.json#/$defs/artifact/properties/*", "minLength", 1)) return false;
+        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "media_type"), "provenance.json#/$defs/artifact/properties/*", "maxLength", 200)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "media_type"), "provenance.json#/$defs/artifact/properties/*", "string", x)) return false; }
     }
     if (v["locator"] !== undefined) {
-      leaf: {
-        const x = v["locator"];
-        if (typeof x === "string") {
-          if (!x && rt.fail(c, rt.at(c, p, "locator"), "provenance.json#/$defs/artifact/properties/locator/minLength", "minLength", "must be at least 1 character long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "locator"), "provenance.json#/$defs/artifact/properties/locator/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["locator"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "locator"), "provenance.json#/$defs/artifact/properties/*", "minLength", 1)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "locator"), "provenance.json#/$defs/artifact/properties/*", "string", x)) return false; }
     }
     if (v["size_bytes"] !== undefined) {
-      leaf: {
-        const x = v["size_bytes"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "size_bytes"), "provenance.json#/$defs/artifact/properties/size_bytes/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.fail(c, rt.at(c, p, "size_bytes"), "provenance.json#/$defs/artifact/properties/size_bytes/minimum", "minimum", "must be at least 0")) return false;
-        }
-      }
+      const x = v["size_bytes"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "size_bytes"), "provenance.json#/$defs/artifact/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "size_bytes"), "provenance.json#/$defs/artifact/properties/*", "integer", x)) return false; }
     }
     if (v["digest"] !== undefined && !checkDigest(v["digest"], rt.at(c, p, "digest"), c) && c.stop) return false;
     if (v["labels"] !== undefined && !checkArtifactPropertiesLabels(v["labels"], rt.at(c, p, "labels"), c) && c.stop) return false;
@@ -295,10 +286,10 @@ export function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
         case "labels":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "provenance.json#/$defs/artifact/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "provenance.json#/$defs/artifact", "additionalProperties", k)) return false;
     }
-    if (v["id"] === undefined && rt.fail(c, p, "provenance.json#/$defs/artifact/required", "required", "missing required property \"id\"")) return false;
-  } else { rt.fail(c, p, "provenance.json#/$defs/artifact/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["id"] === undefined && rt.failRequired(c, p, "provenance.json#/$defs/artifact", "id")) return false;
+  } else { rt.failType(c, p, "provenance.json#/$defs/artifact", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -308,14 +299,12 @@ function checkArtifactPropertiesLabels(v: unknown, p: number, c: rt.Context): bo
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
-      leaf: {
-        const x = v[k];
-        if (typeof x === "string") {
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, k), "provenance.json#/$defs/artifact/properties/labels/additionalProperties/maxLength", "maxLength", "must be at most 200 characters long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, k), "provenance.json#/$defs/artifact/properties/labels/additionalProperties/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v[k];
+      if (typeof x === "string") {
+        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, k), "provenance.json#/$defs/artifact/properties/labels/additionalProperties", "maxLength", 200)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, k), "provenance.json#/$defs/artifact/properties/labels/additionalProperties", "string", x)) return false; }
     }
-  } else { rt.fail(c, p, "provenance.json#/$defs/artifact/properties/labels/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "provenance.json#/$defs/artifact/properties/labels", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -323,8 +312,8 @@ function checkArtifactPropertiesLabels(v: unknown, p: number, c: rt.Context): bo
 export function checkDigest(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v === "string") {
-    if (!patternDigest.test(v) && rt.fail(c, p, "provenance.json#/$defs/digest/pattern", "pattern", "must match the pattern \"^(sha256:[0-9a-f]{64}|sha512:[0-9a-f]{128}|blake3:[0-9a-f]{64})$\"")) return false;
-  } else { rt.fail(c, p, "provenance.json#/$defs/digest/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
+    if (!patternDigest.test(v) && rt.failAt(c, p, "provenance.json#/$defs/digest", "pattern", "must match the pattern \"^(sha256:[0-9a-f]{64}|sha512:[0-9a-f]{128}|blake3:[0-9a-f]{64})$\"")) return false;
+  } else { rt.failType(c, p, "provenance.json#/$defs/digest", "string", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -334,32 +323,26 @@ export function checkEvidence(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["field"] !== undefined) {
-      leaf: {
-        const x = v["field"];
-        if (typeof x === "string") {
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "field"), "provenance.json#/$defs/evidence/properties/field/maxLength", "maxLength", "must be at most 200 characters long")) return false;
-          if (!patternEvidencePropertiesField.test(x) && rt.fail(c, rt.at(c, p, "field"), "provenance.json#/$defs/evidence/properties/field/pattern", "pattern", "must match the pattern \"^(/([^~/]|~[01])*)*$\"")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "field"), "provenance.json#/$defs/evidence/properties/field/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["field"];
+      if (typeof x === "string") {
+        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "field"), "provenance.json#/$defs/evidence/properties/*", "maxLength", 200)) return false;
+        if (!patternEvidencePropertiesField.test(x) && rt.failAt(c, rt.at(c, p, "field"), "provenance.json#/$defs/evidence/properties/*", "pattern", "must match the pattern \"^(/([^~/]|~[01])*)*$\"")) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "field"), "provenance.json#/$defs/evidence/properties/*", "string", x)) return false; }
     }
     if (v["source"] !== undefined) {
-      leaf: {
-        const x = v["source"];
-        if (typeof x === "string") {
-          if (x.length > 1000 && rt.codePoints(x) > 1000 && rt.fail(c, rt.at(c, p, "source"), "provenance.json#/$defs/evidence/properties/source/maxLength", "maxLength", "must be at most 1000 characters long")) return false;
-          if (!patternEvidencePropertiesSource.test(x) && rt.fail(c, rt.at(c, p, "source"), "provenance.json#/$defs/evidence/properties/source/pattern", "pattern", "must match the pattern \"^artifact:[^#\\\\s]+(#\\\\S+)?$\"")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "source"), "provenance.json#/$defs/evidence/properties/source/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["source"];
+      if (typeof x === "string") {
+        if (x.length > 1000 && rt.codePoints(x) > 1000 && rt.failLimit(c, rt.at(c, p, "source"), "provenance.json#/$defs/evidence/properties/*", "maxLength", 1000)) return false;
+        if (!patternEvidencePropertiesSource.test(x) && rt.failAt(c, rt.at(c, p, "source"), "provenance.json#/$defs/evidence/properties/*", "pattern", "must match the pattern \"^artifact:[^#\\\\s]+(#\\\\S+)?$\"")) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "source"), "provenance.json#/$defs/evidence/properties/*", "string", x)) return false; }
     }
     if (v["method"] !== undefined && !checkMethodID(v["method"], rt.at(c, p, "method"), c) && c.stop) return false;
     if (v["note"] !== undefined) {
-      leaf: {
-        const x = v["note"];
-        if (typeof x === "string") {
-          if (!x && rt.fail(c, rt.at(c, p, "note"), "provenance.json#/$defs/evidence/properties/note/minLength", "minLength", "must be at least 1 character long")) return false;
-          if (x.length > 400 && rt.codePoints(x) > 400 && rt.fail(c, rt.at(c, p, "note"), "provenance.json#/$defs/evidence/properties/note/maxLength", "maxLength", "must be at most 400 characters long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "note"), "provenance.json#/$defs/evidence/properties/note/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["note"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "note"), "provenance.json#/$defs/evidence/properties/*", "minLength", 1)) return false;
+        if (x.length > 400 && rt.codePoints(x) > 400 && rt.failLimit(c, rt.at(c, p, "note"), "provenance.json#/$defs/evidence/properties/*", "maxLength", 400)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "note"), "provenance.json#/$defs/evidence/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -369,11 +352,11 @@ export function checkEvidence(v: unknown, p: number, c: rt.Context): boolean {
         case "note":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "provenance.json#/$defs/evidence/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "provenance.json#/$defs/evidence", "additionalProperties", k)) return false;
     }
-    if (v["field"] === undefined && rt.fail(c, p, "provenance.json#/$defs/evidence/required", "required", "missing required property \"field\"")) return false;
-    if (v["source"] === undefined && rt.fail(c, p, "provenance.json#/$defs/evidence/required", "required", "missing required property \"source\"")) return false;
-  } else { rt.fail(c, p, "provenance.json#/$defs/evidence/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["field"] === undefined && rt.failRequired(c, p, "provenance.json#/$defs/evidence", "field")) return false;
+    if (v["source"] === undefined && rt.failRequired(c, p, "provenance.json#/$defs/evidence", "source")) return false;
+  } else { rt.failType(c, p, "provenance.json#/$defs/evidence", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -390,10 +373,10 @@ export function checkIntegrity(v: unknown, p: number, c: rt.Context): boolean {
         case "signature":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "provenance.json#/$defs/integrity/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "provenance.json#/$defs/integrity", "additionalProperties", k)) return false;
     }
-    if (v["record_digest"] === undefined && rt.fail(c, p, "provenance.json#/$defs/integrity/required", "required", "missing required property \"record_digest\"")) return false;
-  } else { rt.fail(c, p, "provenance.json#/$defs/integrity/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["record_digest"] === undefined && rt.failRequired(c, p, "provenance.json#/$defs/integrity", "record_digest")) return false;
+  } else { rt.failType(c, p, "provenance.json#/$defs/integrity", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -401,9 +384,9 @@ export function checkIntegrity(v: unknown, p: number, c: rt.Context): boolean {
 export function checkMethodID(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v === "string") {
-    if (v.length > 200 && rt.codePoints(v) > 200 && rt.fail(c, p, "provenance.json#/$defs/method_id/maxLength", "maxLength", "must be at most 200 characters long")) return false;
-    if (!patternMethodID.test(v) && rt.fail(c, p, "provenance.json#/$defs/method_id/pattern", "pattern", "must match the pattern \"^[a-z0-9]+([._-][a-z0-9]+)*$\"")) return false;
-  } else { rt.fail(c, p, "provenance.json#/$defs/method_id/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
+    if (v.length > 200 && rt.codePoints(v) > 200 && rt.failLimit(c, p, "provenance.json#/$defs/method_id", "maxLength", 200)) return false;
+    if (!patternMethodID.test(v) && rt.failAt(c, p, "provenance.json#/$defs/method_id", "pattern", "must match the pattern \"^[a-z0-9]+([._-][a-z0-9]+)*$\"")) return false;
+  } else { rt.failType(c, p, "provenance.json#/$defs/method_id", "string", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -415,12 +398,10 @@ export function checkProvenance(v: unknown, p: number, c: rt.Context): boolean {
     if (v["run_id"] !== undefined && !checkRunID(v["run_id"], rt.at(c, p, "run_id"), c) && c.stop) return false;
     if (v["tool"] !== undefined && !checkTool(v["tool"], rt.at(c, p, "tool"), c) && c.stop) return false;
     if (v["started_at"] !== undefined) {
-      leaf: {
-        const x = v["started_at"];
-        if (typeof x === "string") {
-          if (!rt.isDateTime(x) && rt.fail(c, rt.at(c, p, "started_at"), "provenance.json#/properties/started_at/format", "format", "must be a valid date-time")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "started_at"), "provenance.json#/properties/started_at/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["started_at"];
+      if (typeof x === "string") {
+        if (!rt.isDateTime(x) && rt.failAt(c, rt.at(c, p, "started_at"), "provenance.json#/properties/*", "format", "must be a valid date-time")) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "started_at"), "provenance.json#/properties/*", "string", x)) return false; }
     }
     if (v["inputs"] !== undefined && !checkProvenancePropertiesInputs(v["inputs"], rt.at(c, p, "inputs"), c) && c.stop) return false;
     if (v["outputs"] !== undefined && !checkProvenancePropertiesOutputs(v["outputs"], rt.at(c, p, "outputs"), c) && c.stop) return false;
@@ -441,11 +422,11 @@ export function checkProvenance(v: unknown, p: number, c: rt.Context): boolean {
         case "integrity":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "provenance.json#/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "provenance.json#", "additionalProperties", k)) return false;
     }
-    if (v["run_id"] === undefined && rt.fail(c, p, "provenance.json#/required", "required", "missing required property \"run_id\"")) return false;
-    if (v["tool"] === undefined && rt.fail(c, p, "provenance.json#/required", "required", "missing required property \"tool\"")) return false;
-  } else { rt.fail(c, p, "provenance.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["run_id"] === undefined && rt.failRequired(c, p, "provenance.json#", "run_id")) return false;
+    if (v["tool"] === undefined && rt.failRequired(c, p, "provenance.json#", "tool")) return false;
+  } else { rt.failType(c, p, "provenance.json#", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -457,7 +438,7 @@ function checkProvenancePropertiesEvidence(v: unknown, p: number, c: rt.Context)
     for (let i = 0; i < v.length; i++) {
       if (!checkEvidence(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else { rt.fail(c, p, "provenance.json#/properties/evidence/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "provenance.json#/properties/evidence", "array", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -469,7 +450,7 @@ function checkProvenancePropertiesInputs(v: unknown, p: number, c: rt.Context): 
     for (let i = 0; i < v.length; i++) {
       if (!checkArtifact(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else { rt.fail(c, p, "provenance.json#/properties/inputs/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "provenance.json#/properties/inputs", "array", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -481,7 +462,7 @@ function checkProvenancePropertiesMethods(v: unknown, p: number, c: rt.Context):
     for (let i = 0; i < v.length; i++) {
       if (!checkMethodID(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else { rt.fail(c, p, "provenance.json#/properties/methods/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "provenance.json#/properties/methods", "array", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -493,7 +474,7 @@ function checkProvenancePropertiesOutputs(v: unknown, p: number, c: rt.Context):
     for (let i = 0; i < v.length; i++) {
       if (!checkArtifact(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else { rt.fail(c, p, "provenance.json#/properties/outputs/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "provenance.json#/properties/outputs", "array", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -505,7 +486,7 @@ function checkProvenancePropertiesParents(v: unknown, p: number, c: rt.Context):
     for (let i = 0; i < v.length; i++) {
       if (!checkRunID(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else { rt.fail(c, p, "provenance.json#/properties/parents/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "provenance.json#/properties/parents", "array", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -513,9 +494,9 @@ function checkProvenancePropertiesParents(v: unknown, p: number, c: rt.Context):
 export function checkRunID(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v === "string") {
-    if (!v && rt.fail(c, p, "provenance.json#/$defs/run_id/minLength", "minLength", "must be at least 1 character long")) return false;
-    if (v.length > 200 && rt.codePoints(v) > 200 && rt.fail(c, p, "provenance.json#/$defs/run_id/maxLength", "maxLength", "must be at most 200 characters long")) return false;
-  } else { rt.fail(c, p, "provenance.json#/$defs/run_id/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
+    if (!v && rt.failLimit(c, p, "provenance.json#/$defs/run_id", "minLength", 1)) return false;
+    if (v.length > 200 && rt.codePoints(v) > 200 && rt.failLimit(c, p, "provenance.json#/$defs/run_id", "maxLength", 200)) return false;
+  } else { rt.failType(c, p, "provenance.json#/$defs/run_id", "string", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -524,31 +505,25 @@ export function checkSignature(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["alg"] !== undefined) {
-      leaf: {
-        const x = v["alg"];
-        if (typeof x === "string") {
-          if (!x && rt.fail(c, rt.at(c, p, "alg"), "provenance.json#/$defs/signature/properties/alg/minLength", "minLength", "must be at least 1 character long")) return false;
-          if (x.length > 100 && rt.codePoints(x) > 100 && rt.fail(c, rt.at(c, p, "alg"), "provenance.json#/$defs/signature/properties/alg/maxLength", "maxLength", "must be at most 100 characters long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "alg"), "provenance.json#/$defs/signature/properties/alg/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["alg"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "alg"), "provenance.json#/$defs/signature/properties/*", "minLength", 1)) return false;
+        if (x.length > 100 && rt.codePoints(x) > 100 && rt.failLimit(c, rt.at(c, p, "alg"), "provenance.json#/$defs/signature/properties/*", "maxLength", 100)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "alg"), "provenance.json#/$defs/signature/properties/*", "string", x)) return false; }
     }
     if (v["key_id"] !== undefined) {
-      leaf: {
-        const x = v["key_id"];
-        if (typeof x === "string") {
-          if (!x && rt.fail(c, rt.at(c, p, "key_id"), "provenance.json#/$defs/signature/properties/key_id/minLength", "minLength", "must be at least 1 character long")) return false;
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, "key_id"), "provenance.json#/$defs/signature/properties/key_id/maxLength", "maxLength", "must be at most 200 characters long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "key_id"), "provenance.json#/$defs/signature/properties/key_id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["key_id"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "key_id"), "provenance.json#/$defs/signature/properties/*", "minLength", 1)) return false;
+        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "key_id"), "provenance.json#/$defs/signature/properties/*", "maxLength", 200)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "key_id"), "provenance.json#/$defs/signature/properties/*", "string", x)) return false; }
     }
     if (v["value"] !== undefined) {
-      leaf: {
-        const x = v["value"];
-        if (typeof x === "string") {
-          if (rt.codePoints(x) < 16 && rt.fail(c, rt.at(c, p, "value"), "provenance.json#/$defs/signature/properties/value/minLength", "minLength", "must be at least 16 characters long")) return false;
-          if (x.length > 5000 && rt.codePoints(x) > 5000 && rt.fail(c, rt.at(c, p, "value"), "provenance.json#/$defs/signature/properties/value/maxLength", "maxLength", "must be at most 5000 characters long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "value"), "provenance.json#/$defs/signature/properties/value/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["value"];
+      if (typeof x === "string") {
+        if (rt.codePoints(x) < 16 && rt.failLimit(c, rt.at(c, p, "value"), "provenance.json#/$defs/signature/properties/*", "minLength", 16)) return false;
+        if (x.length > 5000 && rt.codePoints(x) > 5000 && rt.failLimit(c, rt.at(c, p, "value"), "provenance.json#/$defs/signature/properties/*", "maxLength", 5000)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "value"), "provenance.json#/$defs/signature/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -557,11 +532,11 @@ export function checkSignature(v: unknown, p: number, c: rt.Context): boolean {
         case "value":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "provenance.json#/$defs/signature/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "provenance.json#/$defs/signature", "additionalProperties", k)) return false;
     }
-    if (v["alg"] === undefined && rt.fail(c, p, "provenance.json#/$defs/signature/required", "required", "missing required property \"alg\"")) return false;
-    if (v["key_id"] === undefined && rt.fail(c, p, "provenance.json#/$defs/signature/required", "required", "missing required property \"key_id\"")) return false;
-    if (v["value"] === undefined && rt.fail(c, p, "provenance.json#/$defs/signature/required", "required", "missing required property \"value\"")) return false;
-  } else { rt.fail(c, p, "provenance.json#/$defs/signature/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["alg"] === undefined && rt.failRequired(c, p, "provenance.json#/$defs/signature", "alg")) return false;
+    if (v["key_id"] === undefined && rt.failRequired(c, p, "provenance.json#/$defs/signature", "key_id")) return false;
+    if (v["value"] === undefined && rt.failRequired(c, p, "provenance.json#/$defs/signature", "value")) return false;
+  } else { rt.failType(c, p, "provenance.json#/$defs/signature", "object", v); return false; }
   return c.errors.length === errs;
 }

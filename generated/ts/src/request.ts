@@ -152,8 +152,8 @@ const patternRequestPropertiesLocale = /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/u;
 /** Checks a value against request.json#/$defs/provenance_mode. */
 export function checkProvenanceMode(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string") { rt.fail(c, p, "request.json#/$defs/provenance_mode/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
-  if (v !== "minimal" && v !== "full") { rt.fail(c, p, "request.json#/$defs/provenance_mode/enum", "enum", "must be one of \"minimal\", \"full\""); return false; }
+  if (typeof v !== "string") { rt.failType(c, p, "request.json#/$defs/provenance_mode", "string", v); return false; }
+  if (v !== "minimal" && v !== "full") { rt.failAt(c, p, "request.json#/$defs/provenance_mode", "enum", "must be one of \"minimal\", \"full\""); return false; }
   return c.errors.length === errs;
 }
 
@@ -163,16 +163,12 @@ export function checkProvenanceOptions(v: unknown, p: number, c: rt.Context): bo
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["capture"] !== undefined) {
-      leaf: {
-        const x = v["capture"];
-        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "capture"), "request.json#/$defs/provenance_options/properties/capture/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["capture"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "capture"), "request.json#/$defs/provenance_options/properties/*", "boolean", x)) return false; }
     }
     if (v["capture_artifacts"] !== undefined) {
-      leaf: {
-        const x = v["capture_artifacts"];
-        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "capture_artifacts"), "request.json#/$defs/provenance_options/properties/capture_artifacts/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["capture_artifacts"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "capture_artifacts"), "request.json#/$defs/provenance_options/properties/*", "boolean", x)) return false; }
     }
     if (v["mode"] !== undefined && !checkProvenanceMode(v["mode"], rt.at(c, p, "mode"), c) && c.stop) return false;
     for (const k in v) {
@@ -182,9 +178,9 @@ export function checkProvenanceOptions(v: unknown, p: number, c: rt.Context): bo
         case "mode":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "request.json#/$defs/provenance_options/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "request.json#/$defs/provenance_options", "additionalProperties", k)) return false;
     }
-  } else { rt.fail(c, p, "request.json#/$defs/provenance_options/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "request.json#/$defs/provenance_options", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -195,47 +191,35 @@ export function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["request_id"] !== undefined && !checkRequestID(v["request_id"], rt.at(c, p, "request_id"), c) && c.stop) return false;
     if (v["deterministic"] !== undefined) {
-      leaf: {
-        const x = v["deterministic"];
-        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "deterministic"), "request.json#/properties/deterministic/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["deterministic"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "deterministic"), "request.json#/properties/*", "boolean", x)) return false; }
     }
     if (v["response_mode"] !== undefined && !checkResponseMode(v["response_mode"], rt.at(c, p, "response_mode"), c) && c.stop) return false;
     if (v["fields"] !== undefined && !checkRequestPropertiesFields(v["fields"], rt.at(c, p, "fields"), c) && c.stop) return false;
     if (v["page_size"] !== undefined) {
-      leaf: {
-        const x = v["page_size"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "page_size"), "request.json#/properties/page_size/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 1 && rt.fail(c, rt.at(c, p, "page_size"), "request.json#/properties/page_size/minimum", "minimum", "must be at least 1")) return false;
-        }
-      }
+      const x = v["page_size"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 1 && rt.failLimit(c, rt.at(c, p, "page_size"), "request.json#/properties/*", "minimum", 1)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "page_size"), "request.json#/properties/*", "integer", x)) return false; }
     }
     if (v["cursor"] !== undefined) {
-      leaf: {
-        const x = v["cursor"];
-        if (typeof x === "string") {
-          if (!x && rt.fail(c, rt.at(c, p, "cursor"), "request.json#/properties/cursor/minLength", "minLength", "must be at least 1 character long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "cursor"), "request.json#/properties/cursor/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["cursor"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "cursor"), "request.json#/properties/*", "minLength", 1)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "cursor"), "request.json#/properties/*", "string", x)) return false; }
     }
     if (v["token_budget"] !== undefined) {
-      leaf: {
-        const x = v["token_budget"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "token_budget"), "request.json#/properties/token_budget/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 1 && rt.fail(c, rt.at(c, p, "token_budget"), "request.json#/properties/token_budget/minimum", "minimum", "must be at least 1")) return false;
-        }
-      }
+      const x = v["token_budget"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 1 && rt.failLimit(c, rt.at(c, p, "token_budget"), "request.json#/properties/*", "minimum", 1)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "token_budget"), "request.json#/properties/*", "integer", x)) return false; }
     }
     if (v["locale"] !== undefined) {
-      leaf: {
-        const x = v["locale"];
-        if (typeof x === "string") {
-          if (x.length > 50 && rt.codePoints(x) > 50 && rt.fail(c, rt.at(c, p, "locale"), "request.json#/properties/locale/maxLength", "maxLength", "must be at most 50 characters long")) return false;
-          if (!patternRequestPropertiesLocale.test(x) && rt.fail(c, rt.at(c, p, "locale"), "request.json#/properties/locale/pattern", "pattern", "must match the pattern \"^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$\"")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "locale"), "request.json#/properties/locale/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["locale"];
+      if (typeof x === "string") {
+        if (x.length > 50 && rt.codePoints(x) > 50 && rt.failLimit(c, rt.at(c, p, "locale"), "request.json#/properties/*", "maxLength", 50)) return false;
+        if (!patternRequestPropertiesLocale.test(x) && rt.failAt(c, rt.at(c, p, "locale"), "request.json#/properties/*", "pattern", "must match the pattern \"^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$\"")) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "locale"), "request.json#/properties/*", "string", x)) return false; }
     }
     if (v["provenance"] !== undefined && !checkProvenanceOptions(v["provenance"], rt.at(c, p, "provenance"), c) && c.stop) return false;
     for (const k in v) {
@@ -251,9 +235,9 @@ export function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
         case "provenance":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "request.json#/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "request.json#", "additionalProperties", k)) return false;
     }
-  } else { rt.fail(c, p, "request.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "request.json#", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -262,23 +246,21 @@ function checkRequestPropertiesFields(v: unknown, p: number, c: rt.Context): boo
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      leaf: {
-        const x = v[i];
-        if (typeof x === "string") {
-          if (!x && rt.fail(c, rt.at(c, p, i), "request.json#/properties/fields/items/minLength", "minLength", "must be at least 1 character long")) return false;
-          if (x.length > 200 && rt.codePoints(x) > 200 && rt.fail(c, rt.at(c, p, i), "request.json#/properties/fields/items/maxLength", "maxLength", "must be at most 200 characters long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, i), "request.json#/properties/fields/items/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v[i];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, i), "request.json#/properties/fields/items", "minLength", 1)) return false;
+        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, i), "request.json#/properties/fields/items", "maxLength", 200)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, i), "request.json#/properties/fields/items", "string", x)) return false; }
     }
-    if (v.length < 1 && rt.fail(c, p, "request.json#/properties/fields/minItems", "minItems", "must have at least 1 item")) return false;
-  } else { rt.fail(c, p, "request.json#/properties/fields/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+    if (v.length < 1 && rt.failLimit(c, p, "request.json#/properties/fields", "minItems", 1)) return false;
+  } else { rt.failType(c, p, "request.json#/properties/fields", "array", v); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against request.json#/$defs/response_mode. */
 export function checkResponseMode(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string") { rt.fail(c, p, "request.json#/$defs/response_mode/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
-  if (v !== "ids_only" && v !== "metadata" && v !== "preview" && v !== "full") { rt.fail(c, p, "request.json#/$defs/response_mode/enum", "enum", "must be one of \"ids_only\", \"metadata\", \"preview\", \"full\""); return false; }
+  if (typeof v !== "string") { rt.failType(c, p, "request.json#/$defs/response_mode", "string", v); return false; }
+  if (v !== "ids_only" && v !== "metadata" && v !== "preview" && v !== "full") { rt.failAt(c, p, "request.json#/$defs/response_mode", "enum", "must be one of \"ids_only\", \"metadata\", \"preview\", \"full\""); return false; }
   return c.errors.length === errs;
 }

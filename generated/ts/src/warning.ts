@@ -70,8 +70,8 @@ export function isWarning(value: unknown): value is Warning {
 /** Checks a value against warning.json#/$defs/severity. */
 export function checkSeverity(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string") { rt.fail(c, p, "warning.json#/$defs/severity/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
-  if (v !== "info" && v !== "warning" && v !== "error") { rt.fail(c, p, "warning.json#/$defs/severity/enum", "enum", "must be one of \"info\", \"warning\", \"error\""); return false; }
+  if (typeof v !== "string") { rt.failType(c, p, "warning.json#/$defs/severity", "string", v); return false; }
+  if (v !== "info" && v !== "warning" && v !== "error") { rt.failAt(c, p, "warning.json#/$defs/severity", "enum", "must be one of \"info\", \"warning\", \"error\""); return false; }
   return c.errors.length === errs;
 }
 
@@ -83,22 +83,18 @@ export function checkWarning(v: unknown, p: number, c: rt.Context): boolean {
     if (v["code"] !== undefined && !checkCode(v["code"], rt.at(c, p, "code"), c) && c.stop) return false;
     if (v["severity"] !== undefined && !checkSeverity(v["severity"], rt.at(c, p, "severity"), c) && c.stop) return false;
     if (v["message"] !== undefined) {
-      leaf: {
-        const x = v["message"];
-        if (typeof x === "string") {
-          if (!x && rt.fail(c, rt.at(c, p, "message"), "warning.json#/properties/message/minLength", "minLength", "must be at least 1 character long")) return false;
-          if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.fail(c, rt.at(c, p, "message"), "warning.json#/properties/message/maxLength", "maxLength", "must be at most 2000 characters long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "message"), "warning.json#/properties/message/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["message"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "message"), "warning.json#/properties/*", "minLength", 1)) return false;
+        if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.failLimit(c, rt.at(c, p, "message"), "warning.json#/properties/*", "maxLength", 2000)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "message"), "warning.json#/properties/*", "string", x)) return false; }
     }
     if (v["suggestion"] !== undefined) {
-      leaf: {
-        const x = v["suggestion"];
-        if (typeof x === "string") {
-          if (!x && rt.fail(c, rt.at(c, p, "suggestion"), "warning.json#/properties/suggestion/minLength", "minLength", "must be at least 1 character long")) return false;
-          if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.fail(c, rt.at(c, p, "suggestion"), "warning.json#/properties/suggestion/maxLength", "maxLength", "must be at most 2000 characters long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "suggestion"), "warning.json#/properties/suggestion/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["suggestion"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "suggestion"), "warning.json#/properties/*", "minLength", 1)) return false;
+        if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.failLimit(c, rt.at(c, p, "suggestion"), "warning.json#/properties/*", "maxLength", 2000)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "suggestion"), "warning.json#/properties/*", "string", x)) return false; }
     }
     if (v["context"] !== undefined && !checkDetailMap(v["context"], rt.at(c, p, "context"), c) && c.stop) return false;
     for (const k in v) {
@@ -110,11 +106,11 @@ export function checkWarning(v: unknown, p: number, c: rt.Context): boolean {
         case "context":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "warning.json#/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "warning.json#", "additionalProperties", k)) return false;
     }
-    if (v["code"] === undefined && rt.fail(c, p, "warning.json#/required", "required", "missing required property \"code\"")) return false;
-    if (v["severity"] === undefined && rt.fail(c, p, "warning.json#/required", "required", "missing required property \"severity\"")) return false;
-    if (v["message"] === undefined && rt.fail(c, p, "warning.json#/required", "required", "missing required property \"message\"")) return false;
-  } else { rt.fail(c, p, "warning.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["code"] === undefined && rt.failRequired(c, p, "warning.json#", "code")) return false;
+    if (v["severity"] === undefined && rt.failRequired(c, p, "warning.json#", "severity")) return false;
+    if (v["message"] === undefined && rt.failRequired(c, p, "warning.json#", "message")) return false;
+  } else { rt.failType(c, p, "warning.json#", "object", v); return false; }
   return c.errors.length === errs;
 }

@@ -205,43 +205,34 @@ export function checkKeywords(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["type"] !== undefined) {
-      leaf: {
-        const x = v["type"];
-        if (!(x === null || typeof x === "string")) { if (rt.fail(c, rt.at(c, p, "type"), "keywords.json#/properties/type/type", "type", "must be null or string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["type"];
+      if (!(x === null || typeof x === "string")) { if (rt.failType(c, rt.at(c, p, "type"), "keywords.json#/properties/*", "null or string", x)) return false; }
     }
     if (v["enum"] !== undefined && !checkKeywordsEnum(v["enum"], rt.at(c, p, "enum"), c) && c.stop) return false;
     if (v["const"] !== undefined && !checkKeywordsConst(v["const"], rt.at(c, p, "const"), c) && c.stop) return false;
     if (v["string"] !== undefined) {
-      leaf: {
-        const x = v["string"];
-        if (typeof x === "string") {
-          if (rt.codePoints(x) < 2 && rt.fail(c, rt.at(c, p, "string"), "keywords.json#/properties/string/minLength", "minLength", "must be at least 2 characters long")) return false;
-          if (x.length > 3 && rt.codePoints(x) > 3 && rt.fail(c, rt.at(c, p, "string"), "keywords.json#/properties/string/maxLength", "maxLength", "must be at most 3 characters long")) return false;
-          if (!patternKeywordsPropertiesString.test(x) && rt.fail(c, rt.at(c, p, "string"), "keywords.json#/properties/string/pattern", "pattern", "must match the pattern \"^[a-z\\\"]+$\"")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "string"), "keywords.json#/properties/string/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["string"];
+      if (typeof x === "string") {
+        if (rt.codePoints(x) < 2 && rt.failLimit(c, rt.at(c, p, "string"), "keywords.json#/properties/*", "minLength", 2)) return false;
+        if (x.length > 3 && rt.codePoints(x) > 3 && rt.failLimit(c, rt.at(c, p, "string"), "keywords.json#/properties/*", "maxLength", 3)) return false;
+        if (!patternKeywordsPropertiesString.test(x) && rt.failAt(c, rt.at(c, p, "string"), "keywords.json#/properties/*", "pattern", "must match the pattern \"^[a-z\\\"]+$\"")) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "string"), "keywords.json#/properties/*", "string", x)) return false; }
     }
     if (v["format"] !== undefined) {
-      leaf: {
-        const x = v["format"];
-        if (typeof x === "string") {
-          if (!rt.isDate(x) && rt.fail(c, rt.at(c, p, "format"), "keywords.json#/properties/format/format", "format", "must be a valid date")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "format"), "keywords.json#/properties/format/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["format"];
+      if (typeof x === "string") {
+        if (!rt.isDate(x) && rt.failAt(c, rt.at(c, p, "format"), "keywords.json#/properties/*", "format", "must be a valid date")) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "format"), "keywords.json#/properties/*", "string", x)) return false; }
     }
     if (v["number"] !== undefined) {
-      leaf: {
-        const x = v["number"];
-        if (!Number.isFinite(x)) { if (rt.fail(c, rt.at(c, p, "number"), "keywords.json#/properties/number/type", "type", "must be number, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 1 && rt.fail(c, rt.at(c, p, "number"), "keywords.json#/properties/number/minimum", "minimum", "must be at least 1")) return false;
-          if (x > 10 && rt.fail(c, rt.at(c, p, "number"), "keywords.json#/properties/number/maximum", "maximum", "must be at most 10")) return false;
-          if (x <= 0.5 && rt.fail(c, rt.at(c, p, "number"), "keywords.json#/properties/number/exclusiveMinimum", "exclusiveMinimum", "must be greater than 0.5")) return false;
-          if (x >= 9.5 && rt.fail(c, rt.at(c, p, "number"), "keywords.json#/properties/number/exclusiveMaximum", "exclusiveMaximum", "must be less than 9.5")) return false;
-          if (!rt.multipleOf(x, 25n, -2) && rt.fail(c, rt.at(c, p, "number"), "keywords.json#/properties/number/multipleOf", "multipleOf", "must be a multiple of 0.25")) return false;
-        }
-      }
+      const x = v["number"];
+      if (typeof x === "number" && Number.isFinite(x)) {
+        if (x < 1 && rt.failLimit(c, rt.at(c, p, "number"), "keywords.json#/properties/*", "minimum", 1)) return false;
+        if (x > 10 && rt.failLimit(c, rt.at(c, p, "number"), "keywords.json#/properties/*", "maximum", 10)) return false;
+        if (x <= 0.5 && rt.failAt(c, rt.at(c, p, "number"), "keywords.json#/properties/*", "exclusiveMinimum", "must be greater than 0.5")) return false;
+        if (x >= 9.5 && rt.failAt(c, rt.at(c, p, "number"), "keywords.json#/properties/*", "exclusiveMaximum", "must be less than 9.5")) return false;
+        if (!rt.multipleOf(x, 25n, -2) && rt.failAt(c, rt.at(c, p, "number"), "keywords.json#/properties/*", "multipleOf", "must be a multiple of 0.25")) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "number"), "keywords.json#/properties/*", "number", x)) return false; }
     }
     if (v["tuple"] !== undefined && !checkKeywordsTuple(v["tuple"], rt.at(c, p, "tuple"), c) && c.stop) return false;
     if (v["list"] !== undefined && !checkKeywordsPropertiesList(v["list"], rt.at(c, p, "list"), c) && c.stop) return false;
@@ -279,44 +270,44 @@ export function checkKeywords(v: unknown, p: number, c: rt.Context): boolean {
         case "never":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "keywords.json#/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "keywords.json#", "additionalProperties", k)) return false;
     }
-  } else { rt.fail(c, p, "keywords.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "keywords.json#", "object", v); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against keywords.json#/properties/anyOf. */
 export function checkKeywordsAnyOf(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!(rt.quiet(c, checkKeywordsAnyOfAnyOf0, v, p) || rt.quiet(c, checkKeywordsAnyOfAnyOf1, v, p)) && rt.fail(c, p, "keywords.json#/properties/anyOf/anyOf", "anyOf", "must match at least one schema of anyOf")) return false;
+  if (!(rt.quiet(c, checkKeywordsAnyOfAnyOf0, v, p) || rt.quiet(c, checkKeywordsAnyOfAnyOf1, v, p)) && rt.failAt(c, p, "keywords.json#/properties/anyOf", "anyOf", "must match at least one schema of anyOf")) return false;
   return c.errors.length === errs;
 }
 
 /** Checks a value against keywords.json#/properties/anyOf/anyOf/0. */
 function checkKeywordsAnyOfAnyOf0(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string") { rt.fail(c, p, "keywords.json#/properties/anyOf/anyOf/0/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
+  if (typeof v !== "string") { rt.failType(c, p, "keywords.json#/properties/anyOf/anyOf/0", "string", v); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against keywords.json#/properties/anyOf/anyOf/1. */
 function checkKeywordsAnyOfAnyOf1(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!Number.isInteger(v)) { rt.fail(c, p, "keywords.json#/properties/anyOf/anyOf/1/type", "type", "must be integer, not " + rt.typeOf(v)); return false; }
+  if (!Number.isInteger(v)) { rt.failType(c, p, "keywords.json#/properties/anyOf/anyOf/1", "integer", v); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against keywords.json#/properties/const. */
 export function checkKeywordsConst(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!rt.equal(v, constKeywordsConst)) { rt.fail(c, p, "keywords.json#/properties/const/const", "const", "must be {\"k\":\"v\"}"); return false; }
+  if (!rt.equal(v, constKeywordsConst)) { rt.failAt(c, p, "keywords.json#/properties/const", "const", "must be {\"k\":\"v\"}"); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against keywords.json#/properties/enum. */
 export function checkKeywordsEnum(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!rt.includes(enumKeywordsEnum, v)) { rt.fail(c, p, "keywords.json#/properties/enum/enum", "enum", "must be one of \"a\", 1, {\"x\":[true,\"<b>\"]}"); return false; }
+  if (!rt.includes(enumKeywordsEnum, v)) { rt.failAt(c, p, "keywords.json#/properties/enum", "enum", "must be one of \"a\", 1, {\"x\":[true,\"<b>\"]}"); return false; }
   return c.errors.length === errs;
 }
 
@@ -326,21 +317,17 @@ export function checkKeywordsObject(v: unknown, p: number, c: rt.Context): boole
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["a"] !== undefined) {
-      leaf: {
-        const x = v["a"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "a"), "keywords.json#/properties/object/properties/a/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["a"];
+      if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "a"), "keywords.json#/properties/object/properties/*", "integer", x)) return false; }
     }
     if (v["b"] !== undefined) {
-      leaf: {
-        const x = v["b"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "b"), "keywords.json#/properties/object/properties/b/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["b"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "b"), "keywords.json#/properties/object/properties/*", "string", x)) return false; }
     }
     if (v["x-p"] !== undefined) {
       const x = v["x-p"];
       if (typeof x === "string") {
-        if (x.length > 2 && rt.codePoints(x) > 2 && rt.fail(c, rt.at(c, p, "x-p"), "keywords.json#/properties/object/properties/x-p/maxLength", "maxLength", "must be at most 2 characters long")) return false;
+        if (x.length > 2 && rt.codePoints(x) > 2 && rt.failLimit(c, rt.at(c, p, "x-p"), "keywords.json#/properties/object/properties/*", "maxLength", 2)) return false;
       }
     }
     for (const k in v) {
@@ -357,26 +344,26 @@ export function checkKeywordsObject(v: unknown, p: number, c: rt.Context): boole
         case "x-p":
           continue;
       }
-      if (rt.fail(c, p, "keywords.json#/properties/object/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.failMember(c, p, "keywords.json#/properties/object", "additionalProperties", k)) return false;
     }
-    if (v["a"] === undefined && rt.fail(c, p, "keywords.json#/properties/object/required", "required", "missing required property \"a\"")) return false;
-    if (v["b"] === undefined && rt.fail(c, p, "keywords.json#/properties/object/required", "required", "missing required property \"b\"")) return false;
-    if (Object.keys(v).length < 2 && rt.fail(c, p, "keywords.json#/properties/object/minProperties", "minProperties", "must have at least 2 properties")) return false;
-    if (Object.keys(v).length > 5 && rt.fail(c, p, "keywords.json#/properties/object/maxProperties", "maxProperties", "must have at most 5 properties")) return false;
+    if (v["a"] === undefined && rt.failRequired(c, p, "keywords.json#/properties/object", "a")) return false;
+    if (v["b"] === undefined && rt.failRequired(c, p, "keywords.json#/properties/object", "b")) return false;
+    if (Object.keys(v).length < 2 && rt.failLimit(c, p, "keywords.json#/properties/object", "minProperties", 2)) return false;
+    if (Object.keys(v).length > 5 && rt.failLimit(c, p, "keywords.json#/properties/object", "maxProperties", 5)) return false;
     for (const k of Object.keys(v)) {
       if (!checkKeywordsObjectPropertyNames(k, rt.at(c, p, k), c) && c.stop) return false;
     }
     if (v["a"] !== undefined) {
       if (v["b"] === undefined && rt.fail(c, p, "keywords.json#/properties/object/dependentRequired/a", "dependentRequired", "property \"b\" is required when \"a\" is present")) return false;
     }
-  } else { rt.fail(c, p, "keywords.json#/properties/object/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "keywords.json#/properties/object", "object", v); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against keywords.json#/properties/object/patternProperties/%5Ex-. */
 function checkKeywordsObjectPatternPropertiesX5Ex(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string") { rt.fail(c, p, "keywords.json#/properties/object/patternProperties/%5Ex-/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
+  if (typeof v !== "string") { rt.failType(c, p, "keywords.json#/properties/object/patternProperties/%5Ex-", "string", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -384,7 +371,7 @@ function checkKeywordsObjectPatternPropertiesX5Ex(v: unknown, p: number, c: rt.C
 function checkKeywordsObjectPropertyNames(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v === "string") {
-    if (v.length > 4 && rt.codePoints(v) > 4 && rt.fail(c, p, "keywords.json#/properties/object/propertyNames/maxLength", "maxLength", "must be at most 4 characters long")) return false;
+    if (v.length > 4 && rt.codePoints(v) > 4 && rt.failLimit(c, p, "keywords.json#/properties/object/propertyNames", "maxLength", 4)) return false;
   }
   rt.rest(v, p, c, rt.noMembers, 0);
   return c.errors.length === errs;
@@ -404,7 +391,7 @@ export function checkKeywordsOneOf(v: unknown, p: number, c: rt.Context): boolea
 /** Checks a value against keywords.json#/properties/oneOf/oneOf/0. */
 function checkKeywordsOneOfOneOf0(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!Number.isInteger(v)) { rt.fail(c, p, "keywords.json#/properties/oneOf/oneOf/0/type", "type", "must be integer, not " + rt.typeOf(v)); return false; }
+  if (!Number.isInteger(v)) { rt.failType(c, p, "keywords.json#/properties/oneOf/oneOf/0", "integer", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -412,7 +399,7 @@ function checkKeywordsOneOfOneOf0(v: unknown, p: number, c: rt.Context): boolean
 function checkKeywordsOneOfOneOf1(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v === "number") {
-    if (v < 0 && rt.fail(c, p, "keywords.json#/properties/oneOf/oneOf/1/minimum", "minimum", "must be at least 0")) return false;
+    if (v < 0 && rt.failLimit(c, p, "keywords.json#/properties/oneOf/oneOf/1", "minimum", 0)) return false;
   }
   return c.errors.length === errs;
 }
@@ -428,7 +415,7 @@ function checkKeywordsPropertiesAllOf(v: unknown, p: number, c: rt.Context): boo
 /** Checks a value against keywords.json#/properties/allOf/allOf/1. */
 function checkKeywordsPropertiesAllOfAllOf1(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!Number.isInteger(v)) { rt.fail(c, p, "keywords.json#/properties/allOf/allOf/1/type", "type", "must be integer, not " + rt.typeOf(v)); return false; }
+  if (!Number.isInteger(v)) { rt.failType(c, p, "keywords.json#/properties/allOf/allOf/1", "integer", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -441,8 +428,8 @@ function checkKeywordsPropertiesContains(v: unknown, p: number, c: rt.Context): 
     for (let i = 0; i < v.length; i++) {
       if (rt.quiet(c, checkKeywordsPropertiesContainsContains, v[i], rt.at(c, p, i))) matches++;
     }
-    if (matches < 1 && rt.fail(c, p, "keywords.json#/properties/contains/contains", "contains", "must contain at least 1 matching item")) return false;
-  } else { rt.fail(c, p, "keywords.json#/properties/contains/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+    if (matches < 1 && rt.failAt(c, p, "keywords.json#/properties/contains", "contains", "must contain at least 1 matching item")) return false;
+  } else { rt.failType(c, p, "keywords.json#/properties/contains", "array", v); return false; }
   rt.rest(v, p, c, undefined, 0);
   return c.errors.length === errs;
 }
@@ -450,7 +437,7 @@ function checkKeywordsPropertiesContains(v: unknown, p: number, c: rt.Context): 
 /** Checks a value against keywords.json#/properties/contains/contains. */
 function checkKeywordsPropertiesContainsContains(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!Number.isInteger(v)) { rt.fail(c, p, "keywords.json#/properties/contains/contains/type", "type", "must be integer, not " + rt.typeOf(v)); return false; }
+  if (!Number.isInteger(v)) { rt.failType(c, p, "keywords.json#/properties/contains/contains", "integer", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -469,17 +456,16 @@ function checkKeywordsPropertiesIf(v: unknown, p: number, c: rt.Context): boolea
 /** Checks a value against keywords.json#/properties/if/else. */
 function checkKeywordsPropertiesIfElse(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!Number.isInteger(v)) { rt.fail(c, p, "keywords.json#/properties/if/else/type", "type", "must be integer, not " + rt.typeOf(v)); return false; }
-  if (typeof v === "number") {
-    if (v > 5 && rt.fail(c, p, "keywords.json#/properties/if/else/maximum", "maximum", "must be at most 5")) return false;
-  }
+  if (typeof v === "number" && Number.isInteger(v)) {
+    if (v > 5 && rt.failLimit(c, p, "keywords.json#/properties/if/else", "maximum", 5)) return false;
+  } else { rt.failType(c, p, "keywords.json#/properties/if/else", "integer", v); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against keywords.json#/properties/if/if. */
 function checkKeywordsPropertiesIfIf(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string") { rt.fail(c, p, "keywords.json#/properties/if/if/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
+  if (typeof v !== "string") { rt.failType(c, p, "keywords.json#/properties/if/if", "string", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -487,7 +473,7 @@ function checkKeywordsPropertiesIfIf(v: unknown, p: number, c: rt.Context): bool
 function checkKeywordsPropertiesIfThen(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v === "string") {
-    if (!v && rt.fail(c, p, "keywords.json#/properties/if/then/minLength", "minLength", "must be at least 1 character long")) return false;
+    if (!v && rt.failLimit(c, p, "keywords.json#/properties/if/then", "minLength", 1)) return false;
   }
   return c.errors.length === errs;
 }
@@ -498,22 +484,20 @@ function checkKeywordsPropertiesList(v: unknown, p: number, c: rt.Context): bool
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      leaf: {
-        const x = v[i];
-        if (!(Number.isInteger(x) || typeof x === "string" || rt.isObject(x))) { if (rt.fail(c, rt.at(c, p, i), "keywords.json#/properties/list/items/type", "type", "must be integer or string or object, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v[i];
+      if (!(Number.isInteger(x) || typeof x === "string" || rt.isObject(x))) { if (rt.failType(c, rt.at(c, p, i), "keywords.json#/properties/list/items", "integer or string or object", x)) return false; }
     }
     let matches = 0;
     for (let i = 0; i < v.length; i++) {
       if (rt.quiet(c, checkKeywordsPropertiesListContains, v[i], rt.at(c, p, i))) matches++;
     }
-    if (matches < 2 && rt.fail(c, p, "keywords.json#/properties/list/minContains", "minContains", "must contain at least 2 matching items")) return false;
-    if (matches > 3 && rt.fail(c, p, "keywords.json#/properties/list/maxContains", "maxContains", "must contain at most 3 matching items")) return false;
-    if (v.length < 2 && rt.fail(c, p, "keywords.json#/properties/list/minItems", "minItems", "must have at least 2 items")) return false;
-    if (v.length > 6 && rt.fail(c, p, "keywords.json#/properties/list/maxItems", "maxItems", "must have at most 6 items")) return false;
+    if (matches < 2 && rt.failAt(c, p, "keywords.json#/properties/list", "minContains", "must contain at least 2 matching items")) return false;
+    if (matches > 3 && rt.failAt(c, p, "keywords.json#/properties/list", "maxContains", "must contain at most 3 matching items")) return false;
+    if (v.length < 2 && rt.failLimit(c, p, "keywords.json#/properties/list", "minItems", 2)) return false;
+    if (v.length > 6 && rt.failLimit(c, p, "keywords.json#/properties/list", "maxItems", 6)) return false;
     const dup = rt.duplicates(v);
     if (dup !== undefined && rt.fail(c, p, "keywords.json#/properties/list/uniqueItems", "uniqueItems", "must not have equal items, but items " + dup[0] + " and " + dup[1] + " are equal")) return false;
-  } else { rt.fail(c, p, "keywords.json#/properties/list/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "keywords.json#/properties/list", "array", v); return false; }
   rt.rest(v, p, c, undefined, 0);
   return c.errors.length === errs;
 }
@@ -521,14 +505,14 @@ function checkKeywordsPropertiesList(v: unknown, p: number, c: rt.Context): bool
 /** Checks a value against keywords.json#/properties/list/contains. */
 function checkKeywordsPropertiesListContains(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string") { rt.fail(c, p, "keywords.json#/properties/list/contains/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
+  if (typeof v !== "string") { rt.failType(c, p, "keywords.json#/properties/list/contains", "string", v); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against keywords.json#/properties/not. */
 function checkKeywordsPropertiesNot(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (rt.quiet(c, checkKeywordsPropertiesNotNot, v, p) && rt.fail(c, p, "keywords.json#/properties/not/not", "not", "must not match the schema of not")) return false;
+  if (rt.quiet(c, checkKeywordsPropertiesNotNot, v, p) && rt.failAt(c, p, "keywords.json#/properties/not", "not", "must not match the schema of not")) return false;
   rt.rest(v, p, c, rt.noMembers, 0);
   return c.errors.length === errs;
 }
@@ -536,7 +520,7 @@ function checkKeywordsPropertiesNot(v: unknown, p: number, c: rt.Context): boole
 /** Checks a value against keywords.json#/properties/not/not. */
 function checkKeywordsPropertiesNotNot(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string") { rt.fail(c, p, "keywords.json#/properties/not/not/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
+  if (typeof v !== "string") { rt.failType(c, p, "keywords.json#/properties/not/not", "string", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -546,13 +530,11 @@ function checkKeywordsPropertiesOpen(v: unknown, p: number, c: rt.Context): bool
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
-      leaf: {
-        const x = v[k];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, k), "keywords.json#/properties/open/additionalProperties/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v[k];
+      if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, k), "keywords.json#/properties/open/additionalProperties", "integer", x)) return false; }
     }
     if (v["c"] !== undefined && !checkKeywordsPropertiesOpenDependentSchemasC(v, p, c) && c.stop) return false;
-  } else { rt.fail(c, p, "keywords.json#/properties/open/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "keywords.json#/properties/open", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -560,7 +542,7 @@ function checkKeywordsPropertiesOpen(v: unknown, p: number, c: rt.Context): bool
 function checkKeywordsPropertiesOpenDependentSchemasC(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
-    if (v["d"] === undefined && rt.fail(c, p, "keywords.json#/properties/open/dependentSchemas/c/required", "required", "missing required property \"d\"")) return false;
+    if (v["d"] === undefined && rt.failRequired(c, p, "keywords.json#/properties/open/dependentSchemas/c", "d")) return false;
   }
   return c.errors.length === errs;
 }
@@ -572,22 +554,22 @@ export function checkKeywordsTuple(v: unknown, p: number, c: rt.Context): boolea
   if (rt.isArray(v)) {
     if (v.length > 0 && !checkKeywordsTuplePrefixItems0(v[0], rt.at(c, p, 0), c) && c.stop) return false;
     if (v.length > 1 && !checkKeywordsTuplePrefixItems1(v[1], rt.at(c, p, 1), c) && c.stop) return false;
-    if (v.length > 2 && rt.fail(c, p, "keywords.json#/properties/tuple/items", "items", "must have at most 2 items")) return false;
-  } else { rt.fail(c, p, "keywords.json#/properties/tuple/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+    if (v.length > 2 && rt.failAt(c, p, "keywords.json#/properties/tuple", "items", "must have at most 2 items")) return false;
+  } else { rt.failType(c, p, "keywords.json#/properties/tuple", "array", v); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against keywords.json#/properties/tuple/prefixItems/0. */
 function checkKeywordsTuplePrefixItems0(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!Number.isInteger(v)) { rt.fail(c, p, "keywords.json#/properties/tuple/prefixItems/0/type", "type", "must be integer, not " + rt.typeOf(v)); return false; }
+  if (!Number.isInteger(v)) { rt.failType(c, p, "keywords.json#/properties/tuple/prefixItems/0", "integer", v); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against keywords.json#/properties/tuple/prefixItems/1. */
 function checkKeywordsTuplePrefixItems1(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string") { rt.fail(c, p, "keywords.json#/properties/tuple/prefixItems/1/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
+  if (typeof v !== "string") { rt.failType(c, p, "keywords.json#/properties/tuple/prefixItems/1", "string", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -611,7 +593,7 @@ function checkKeywordsUnevaluatedItemsIn(v: unknown, p: number, c: rt.Context): 
       if (rt.fail(c, p, "keywords.json#/properties/unevaluatedItems/unevaluatedItems", "unevaluatedItems", "unexpected item " + i)) return false;
     }
     rt.markAll(c, v);
-  } else { rt.fail(c, p, "keywords.json#/properties/unevaluatedItems/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "keywords.json#/properties/unevaluatedItems", "array", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -630,12 +612,12 @@ function checkKeywordsUnevaluatedPropertiesIn(v: unknown, p: number, c: rt.Conte
     if (v["a"] !== undefined) {
       rt.mark(c, v, "a");
     }
-  } else { rt.fail(c, p, "keywords.json#/properties/unevaluatedProperties/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "keywords.json#/properties/unevaluatedProperties", "object", v); return false; }
   if (!rt.track(c, checkKeywordsUnevaluatedPropertiesAllOf0, v, p) && c.stop) return false;
   if (rt.isObject(v)) {
     for (const k of Object.keys(v)) {
       if (rt.evaluated(c, v, k)) continue;
-      if (rt.fail(c, p, "keywords.json#/properties/unevaluatedProperties/unevaluatedProperties", "unevaluatedProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.failMember(c, p, "keywords.json#/properties/unevaluatedProperties", "unevaluatedProperties", k)) return false;
     }
     rt.markAll(c, v);
   }
@@ -657,7 +639,7 @@ function checkKeywordsUnevaluatedPropertiesAllOf0(v: unknown, _p: number, c: rt.
 export function checkSmall(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v === "number") {
-    if (v > 3 && rt.fail(c, p, "keywords.json#/$defs/small/maximum", "maximum", "must be at most 3")) return false;
+    if (v > 3 && rt.failLimit(c, p, "keywords.json#/$defs/small", "maximum", 3)) return false;
   }
   rt.rest(v, p, c, rt.noMembers, 0);
   return c.errors.length === errs;

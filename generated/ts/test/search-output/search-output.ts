@@ -88,46 +88,33 @@ export function checkHit(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["chunk_id"] !== undefined) {
-      leaf: {
-        const x = v["chunk_id"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "chunk_id"), "search-output.json#/$defs/hit/properties/chunk_id/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.fail(c, rt.at(c, p, "chunk_id"), "search-output.json#/$defs/hit/properties/chunk_id/minimum", "minimum", "must be at least 0")) return false;
-        }
-      }
+      const x = v["chunk_id"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "chunk_id"), "search-output.json#/$defs/hit/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "chunk_id"), "search-output.json#/$defs/hit/properties/*", "integer", x)) return false; }
     }
     if (v["score"] !== undefined) {
-      leaf: {
-        const x = v["score"];
-        if (!Number.isFinite(x)) { if (rt.fail(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/score/type", "type", "must be number, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.fail(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/score/minimum", "minimum", "must be at least 0")) return false;
-          if (x > 1 && rt.fail(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/score/maximum", "maximum", "must be at most 1")) return false;
-        }
-      }
+      const x = v["score"];
+      if (typeof x === "number" && Number.isFinite(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/*", "minimum", 0)) return false;
+        if (x > 1 && rt.failLimit(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/*", "maximum", 1)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/*", "number", x)) return false; }
     }
     if (v["rank"] !== undefined) {
-      leaf: {
-        const x = v["rank"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "rank"), "search-output.json#/$defs/hit/properties/rank/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 1 && rt.fail(c, rt.at(c, p, "rank"), "search-output.json#/$defs/hit/properties/rank/minimum", "minimum", "must be at least 1")) return false;
-        }
-      }
+      const x = v["rank"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 1 && rt.failLimit(c, rt.at(c, p, "rank"), "search-output.json#/$defs/hit/properties/*", "minimum", 1)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "rank"), "search-output.json#/$defs/hit/properties/*", "integer", x)) return false; }
     }
     if (v["source_file"] !== undefined) {
-      leaf: {
-        const x = v["source_file"];
-        if (typeof x === "string") {
-          if (!x && rt.fail(c, rt.at(c, p, "source_file"), "search-output.json#/$defs/hit/properties/source_file/minLength", "minLength", "must be at least 1 character long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "source_file"), "search-output.json#/$defs/hit/properties/source_file/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["source_file"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "source_file"), "search-output.json#/$defs/hit/properties/*", "minLength", 1)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "source_file"), "search-output.json#/$defs/hit/properties/*", "string", x)) return false; }
     }
     if (v["snippet"] !== undefined) {
-      leaf: {
-        const x = v["snippet"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "snippet"), "search-output.json#/$defs/hit/properties/snippet/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["snippet"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "snippet"), "search-output.json#/$defs/hit/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -138,12 +125,12 @@ export function checkHit(v: unknown, p: number, c: rt.Context): boolean {
         case "snippet":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "search-output.json#/$defs/hit/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "search-output.json#/$defs/hit", "additionalProperties", k)) return false;
     }
-    if (v["chunk_id"] === undefined && rt.fail(c, p, "search-output.json#/$defs/hit/required", "required", "missing required property \"chunk_id\"")) return false;
-    if (v["score"] === undefined && rt.fail(c, p, "search-output.json#/$defs/hit/required", "required", "missing required property \"score\"")) return false;
-    if (v["rank"] === undefined && rt.fail(c, p, "search-output.json#/$defs/hit/required", "required", "missing required property \"rank\"")) return false;
-  } else { rt.fail(c, p, "search-output.json#/$defs/hit/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["chunk_id"] === undefined && rt.failRequired(c, p, "search-output.json#/$defs/hit", "chunk_id")) return false;
+    if (v["score"] === undefined && rt.failRequired(c, p, "search-output.json#/$defs/hit", "score")) return false;
+    if (v["rank"] === undefined && rt.failRequired(c, p, "search-output.json#/$defs/hit", "rank")) return false;
+  } else { rt.failType(c, p, "search-output.json#/$defs/hit", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -166,10 +153,10 @@ export function checkSearchResults(v: unknown, p: number, c: rt.Context): boolea
         case "hits":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "search-output.json#/$defs/search_results/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "search-output.json#/$defs/search_results", "additionalProperties", k)) return false;
     }
-    if (v["hits"] === undefined && rt.fail(c, p, "search-output.json#/$defs/search_results/required", "required", "missing required property \"hits\"")) return false;
-  } else { rt.fail(c, p, "search-output.json#/$defs/search_results/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["hits"] === undefined && rt.failRequired(c, p, "search-output.json#/$defs/search_results", "hits")) return false;
+  } else { rt.failType(c, p, "search-output.json#/$defs/search_results", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -181,7 +168,7 @@ function checkSearchResultsPropertiesHits(v: unknown, p: number, c: rt.Context):
     for (let i = 0; i < v.length; i++) {
       if (!checkHit(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else { rt.fail(c, p, "search-output.json#/$defs/search_results/properties/hits/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "search-output.json#/$defs/search_results/properties/hits", "array", v); return false; }
   return c.errors.length === errs;
 }
 

@@ -25,12 +25,10 @@ export function checkTree(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["name"] !== undefined) {
-      leaf: {
-        const x = v["name"];
-        if (typeof x === "string") {
-          if (x.length > 20 && rt.codePoints(x) > 20 && rt.fail(c, rt.at(c, p, "name"), "tree.json#/properties/name/maxLength", "maxLength", "must be at most 20 characters long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "name"), "tree.json#/properties/name/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["name"];
+      if (typeof x === "string") {
+        if (x.length > 20 && rt.codePoints(x) > 20 && rt.failLimit(c, rt.at(c, p, "name"), "tree.json#/properties/*", "maxLength", 20)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "name"), "tree.json#/properties/*", "string", x)) return false; }
     }
     if (v["children"] !== undefined && !checkTreePropertiesChildren(v["children"], rt.at(c, p, "children"), c) && c.stop) return false;
     for (const k in v) {
@@ -39,10 +37,10 @@ export function checkTree(v: unknown, p: number, c: rt.Context): boolean {
         case "children":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "tree.json#/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "tree.json#", "additionalProperties", k)) return false;
     }
-    if (v["name"] === undefined && rt.fail(c, p, "tree.json#/required", "required", "missing required property \"name\"")) return false;
-  } else { rt.fail(c, p, "tree.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["name"] === undefined && rt.failRequired(c, p, "tree.json#", "name")) return false;
+  } else { rt.failType(c, p, "tree.json#", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -54,6 +52,6 @@ function checkTreePropertiesChildren(v: unknown, p: number, c: rt.Context): bool
     for (let i = 0; i < v.length; i++) {
       if (!checkTree(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else { rt.fail(c, p, "tree.json#/properties/children/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "tree.json#/properties/children", "array", v); return false; }
   return c.errors.length === errs;
 }

@@ -28,7 +28,7 @@ export function checkA(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["b"] !== undefined && !checkB(v["b"], rt.at(c, p, "b"), c) && c.stop) return false;
     if (v["c"] !== undefined && !checkC(v["c"], rt.at(c, p, "c"), c) && c.stop) return false;
-  } else { rt.fail(c, p, "a.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "a.json#", "object", v); return false; }
   rt.rest(v, p, c, membersA, -1);
   return c.errors.length === errs;
 }

@@ -43,12 +43,10 @@ export function checkB(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["n"] !== undefined) {
-      leaf: {
-        const x = v["n"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "n"), "b.json#/properties/n/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["n"];
+      if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "n"), "b.json#/properties/*", "integer", x)) return false; }
     }
-  } else { rt.fail(c, p, "b.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "b.json#", "object", v); return false; }
   rt.rest(v, p, c, membersB, -1);
   return c.errors.length === errs;
 }
@@ -56,7 +54,7 @@ export function checkB(v: unknown, p: number, c: rt.Context): boolean {
 /** Checks a value against b.json#/$defs/c. */
 export function checkC(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string") { rt.fail(c, p, "b.json#/$defs/c/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
-  if (v !== "x" && v !== "y") { rt.fail(c, p, "b.json#/$defs/c/enum", "enum", "must be one of \"x\", \"y\""); return false; }
+  if (typeof v !== "string") { rt.failType(c, p, "b.json#/$defs/c", "string", v); return false; }
+  if (v !== "x" && v !== "y") { rt.failAt(c, p, "b.json#/$defs/c", "enum", "must be one of \"x\", \"y\""); return false; }
   return c.errors.length === errs;
 }

@@ -31,12 +31,10 @@ function checkBadAllOf0(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["a"] !== undefined) {
-      leaf: {
-        const x = v["a"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "a"), "bad.json#/allOf/0/properties/a/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["a"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "a"), "bad.json#/allOf/0/properties/*", "string", x)) return false; }
     }
-  } else { rt.fail(c, p, "bad.json#/allOf/0/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "bad.json#/allOf/0", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -45,11 +43,9 @@ function checkBadAllOf1(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["a"] !== undefined) {
-      leaf: {
-        const x = v["a"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "a"), "bad.json#/allOf/1/properties/a/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["a"];
+      if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "a"), "bad.json#/allOf/1/properties/*", "integer", x)) return false; }
     }
-  } else { rt.fail(c, p, "bad.json#/allOf/1/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "bad.json#/allOf/1", "object", v); return false; }
   return c.errors.length === errs;
 }

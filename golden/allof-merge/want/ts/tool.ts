@@ -58,19 +58,15 @@ export function checkBase(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["id"] !== undefined) {
-      leaf: {
-        const x = v["id"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "id"), "tool.json#/$defs/base/properties/id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["id"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "id"), "tool.json#/$defs/base/properties/*", "string", x)) return false; }
     }
     if (v["title"] !== undefined) {
-      leaf: {
-        const x = v["title"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "title"), "tool.json#/$defs/base/properties/title/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["title"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "title"), "tool.json#/$defs/base/properties/*", "string", x)) return false; }
     }
-    if (v["id"] === undefined && rt.fail(c, p, "tool.json#/$defs/base/required", "required", "missing required property \"id\"")) return false;
-  } else { rt.fail(c, p, "tool.json#/$defs/base/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["id"] === undefined && rt.failRequired(c, p, "tool.json#/$defs/base", "id")) return false;
+  } else { rt.failType(c, p, "tool.json#/$defs/base", "object", v); return false; }
   rt.rest(v, p, c, membersBase, -1);
   return c.errors.length === errs;
 }
@@ -89,21 +85,19 @@ function checkToolAllOf1(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["schema"] !== undefined) {
-      leaf: {
-        const x = v["schema"];
-        if (!rt.isObject(x)) { if (rt.fail(c, rt.at(c, p, "schema"), "tool.json#/allOf/1/properties/schema/type", "type", "must be object, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["schema"];
+      if (!rt.isObject(x)) { if (rt.failType(c, rt.at(c, p, "schema"), "tool.json#/allOf/1/properties/*", "object", x)) return false; }
     }
     if (v["id"] !== undefined && !checkToolID(v["id"], rt.at(c, p, "id"), c) && c.stop) return false;
-    if (v["schema"] === undefined && rt.fail(c, p, "tool.json#/allOf/1/required", "required", "missing required property \"schema\"")) return false;
-  } else { rt.fail(c, p, "tool.json#/allOf/1/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["schema"] === undefined && rt.failRequired(c, p, "tool.json#/allOf/1", "schema")) return false;
+  } else { rt.failType(c, p, "tool.json#/allOf/1", "object", v); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against tool.json#/allOf/1/properties/id. */
 export function checkToolID(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string") { rt.fail(c, p, "tool.json#/allOf/1/properties/id/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
-  if (v !== "tool-1") { rt.fail(c, p, "tool.json#/allOf/1/properties/id/const", "const", "must be \"tool-1\""); return false; }
+  if (typeof v !== "string") { rt.failType(c, p, "tool.json#/allOf/1/properties/id", "string", v); return false; }
+  if (v !== "tool-1") { rt.failAt(c, p, "tool.json#/allOf/1/properties/id", "const", "must be \"tool-1\""); return false; }
   return c.errors.length === errs;
 }

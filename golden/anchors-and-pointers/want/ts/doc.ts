@@ -64,7 +64,7 @@ export function checkDoc(v: unknown, p: number, c: rt.Context): boolean {
     if (v["a"] !== undefined && !checkDocPropertiesA(v["a"], rt.at(c, p, "a"), c) && c.stop) return false;
     if (v["first"] !== undefined && !checkDocAItem(v["first"], rt.at(c, p, "first"), c) && c.stop) return false;
     if (v["named"] !== undefined && !checkThing(v["named"], rt.at(c, p, "named"), c) && c.stop) return false;
-  } else { rt.fail(c, p, "doc.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "doc.json#", "object", v); return false; }
   rt.rest(v, p, c, membersDoc, -1);
   return c.errors.length === errs;
 }
@@ -74,12 +74,10 @@ export function checkDocAItem(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["n"] !== undefined) {
-      leaf: {
-        const x = v["n"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "n"), "doc.json#/properties/a/items/properties/n/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["n"];
+      if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "n"), "doc.json#/properties/a/items/properties/*", "integer", x)) return false; }
     }
-  } else { rt.fail(c, p, "doc.json#/properties/a/items/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "doc.json#/properties/a/items", "object", v); return false; }
   rt.rest(v, p, c, membersDocAItem, -1);
   return c.errors.length === errs;
 }
@@ -92,7 +90,7 @@ function checkDocPropertiesA(v: unknown, p: number, c: rt.Context): boolean {
     for (let i = 0; i < v.length; i++) {
       if (!checkDocAItem(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else { rt.fail(c, p, "doc.json#/properties/a/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "doc.json#/properties/a", "array", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -101,12 +99,10 @@ export function checkThing(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["ok"] !== undefined) {
-      leaf: {
-        const x = v["ok"];
-        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "ok"), "doc.json#/$defs/thing/properties/ok/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["ok"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "ok"), "doc.json#/$defs/thing/properties/*", "boolean", x)) return false; }
     }
-  } else { rt.fail(c, p, "doc.json#/$defs/thing/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "doc.json#/$defs/thing", "object", v); return false; }
   rt.rest(v, p, c, membersThing, -1);
   return c.errors.length === errs;
 }

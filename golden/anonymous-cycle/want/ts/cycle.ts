@@ -34,6 +34,6 @@ export function checkCycleVariant2(v: unknown, p: number, c: rt.Context): boolea
     for (let i = 0; i < v.length; i++) {
       if (!(v[i] === null || checkCycleVariant2(v[i], rt.at(c, p, i), c)) && c.stop) return false;
     }
-  } else { rt.fail(c, p, "cycle.json#/oneOf/1/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "cycle.json#/oneOf/1", "array", v); return false; }
   return c.errors.length === errs;
 }

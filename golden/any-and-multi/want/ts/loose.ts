@@ -45,24 +45,18 @@ export function checkLoose(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["several"] !== undefined) {
-      leaf: {
-        const x = v["several"];
-        if (!(Number.isFinite(x) || typeof x === "string" || rt.isObject(x))) { if (rt.fail(c, rt.at(c, p, "several"), "loose.json#/properties/several/type", "type", "must be number or string or object, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["several"];
+      if (!(Number.isFinite(x) || typeof x === "string" || rt.isObject(x))) { if (rt.failType(c, rt.at(c, p, "several"), "loose.json#/properties/*", "number or string or object", x)) return false; }
     }
     if (v["num"] !== undefined) {
-      leaf: {
-        const x = v["num"];
-        if (!Number.isFinite(x)) { if (rt.fail(c, rt.at(c, p, "num"), "loose.json#/properties/num/type", "type", "must be number or integer, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["num"];
+      if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "num"), "loose.json#/properties/*", "number or integer", x)) return false; }
     }
     if (v["maybe_any"] !== undefined) {
-      leaf: {
-        const x = v["maybe_any"];
-        if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string" || rt.isArray(x) || rt.isObject(x))) { if (rt.fail(c, rt.at(c, p, "maybe_any"), "loose.json#/properties/maybe_any/type", "type", "must be null or boolean or number or string or array or object, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["maybe_any"];
+      if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string" || rt.isArray(x) || rt.isObject(x))) { if (rt.failType(c, rt.at(c, p, "maybe_any"), "loose.json#/properties/*", "null or boolean or number or string or array or object", x)) return false; }
     }
-  } else { rt.fail(c, p, "loose.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "loose.json#", "object", v); return false; }
   rt.rest(v, p, c, membersLoose, -1);
   return c.errors.length === errs;
 }
@@ -71,7 +65,7 @@ export function checkLoose(v: unknown, p: number, c: rt.Context): boolean {
 export function checkUntyped(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v === "string") {
-    if (rt.codePoints(v) < 2 && rt.fail(c, p, "loose.json#/$defs/untyped/minLength", "minLength", "must be at least 2 characters long")) return false;
+    if (rt.codePoints(v) < 2 && rt.failLimit(c, p, "loose.json#/$defs/untyped", "minLength", 2)) return false;
   }
   rt.rest(v, p, c, rt.noMembers, 0);
   return c.errors.length === errs;

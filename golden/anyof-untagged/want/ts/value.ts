@@ -37,7 +37,7 @@ export function checkSetting(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["value"] !== undefined && !checkSettingValue(v["value"], rt.at(c, p, "value"), c) && c.stop) return false;
-  } else { rt.fail(c, p, "value.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "value.json#", "object", v); return false; }
   rt.rest(v, p, c, membersSetting, -1);
   return c.errors.length === errs;
 }
@@ -45,21 +45,21 @@ export function checkSetting(v: unknown, p: number, c: rt.Context): boolean {
 /** Checks a value against value.json#/properties/value. */
 export function checkSettingValue(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!(rt.quiet(c, checkSettingValueAnyOf0, v, p) || rt.quiet(c, checkSettingValueAnyOf1, v, p) || rt.quiet(c, checkSettingValueAnyOf2, v, p)) && rt.fail(c, p, "value.json#/properties/value/anyOf", "anyOf", "must match at least one schema of anyOf")) return false;
+  if (!(rt.quiet(c, checkSettingValueAnyOf0, v, p) || rt.quiet(c, checkSettingValueAnyOf1, v, p) || rt.quiet(c, checkSettingValueAnyOf2, v, p)) && rt.failAt(c, p, "value.json#/properties/value", "anyOf", "must match at least one schema of anyOf")) return false;
   return c.errors.length === errs;
 }
 
 /** Checks a value against value.json#/properties/value/anyOf/0. */
 function checkSettingValueAnyOf0(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string") { rt.fail(c, p, "value.json#/properties/value/anyOf/0/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
+  if (typeof v !== "string") { rt.failType(c, p, "value.json#/properties/value/anyOf/0", "string", v); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against value.json#/properties/value/anyOf/1. */
 function checkSettingValueAnyOf1(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!Number.isInteger(v)) { rt.fail(c, p, "value.json#/properties/value/anyOf/1/type", "type", "must be integer, not " + rt.typeOf(v)); return false; }
+  if (!Number.isInteger(v)) { rt.failType(c, p, "value.json#/properties/value/anyOf/1", "integer", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -68,11 +68,9 @@ function checkSettingValueAnyOf2(v: unknown, p: number, c: rt.Context): boolean 
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      leaf: {
-        const x = v[i];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, i), "value.json#/properties/value/anyOf/2/items/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v[i];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "value.json#/properties/value/anyOf/2/items", "string", x)) return false; }
     }
-  } else { rt.fail(c, p, "value.json#/properties/value/anyOf/2/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "value.json#/properties/value/anyOf/2", "array", v); return false; }
   return c.errors.length === errs;
 }

@@ -53,12 +53,10 @@ export function checkLists(v: unknown, p: number, c: rt.Context): boolean {
     if (v["matrix"] !== undefined && !checkListsPropertiesMatrix(v["matrix"], rt.at(c, p, "matrix"), c) && c.stop) return false;
     if (v["points"] !== undefined && !checkListsPropertiesPoints(v["points"], rt.at(c, p, "points"), c) && c.stop) return false;
     if (v["anything"] !== undefined) {
-      leaf: {
-        const x = v["anything"];
-        if (!rt.isArray(x)) { if (rt.fail(c, rt.at(c, p, "anything"), "list.json#/properties/anything/type", "type", "must be array, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["anything"];
+      if (!rt.isArray(x)) { if (rt.failType(c, rt.at(c, p, "anything"), "list.json#/properties/*", "array", x)) return false; }
     }
-  } else { rt.fail(c, p, "list.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "list.json#", "object", v); return false; }
   rt.rest(v, p, c, membersLists, -1);
   return c.errors.length === errs;
 }
@@ -68,20 +66,16 @@ export function checkListsPointsItem(v: unknown, p: number, c: rt.Context): bool
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["x"] !== undefined) {
-      leaf: {
-        const x = v["x"];
-        if (!Number.isFinite(x)) { if (rt.fail(c, rt.at(c, p, "x"), "list.json#/properties/points/items/properties/x/type", "type", "must be number, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["x"];
+      if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "x"), "list.json#/properties/points/items/properties/*", "number", x)) return false; }
     }
     if (v["y"] !== undefined) {
-      leaf: {
-        const x = v["y"];
-        if (!Number.isFinite(x)) { if (rt.fail(c, rt.at(c, p, "y"), "list.json#/properties/points/items/properties/y/type", "type", "must be number, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["y"];
+      if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "y"), "list.json#/properties/points/items/properties/*", "number", x)) return false; }
     }
-    if (v["x"] === undefined && rt.fail(c, p, "list.json#/properties/points/items/required", "required", "missing required property \"x\"")) return false;
-    if (v["y"] === undefined && rt.fail(c, p, "list.json#/properties/points/items/required", "required", "missing required property \"y\"")) return false;
-  } else { rt.fail(c, p, "list.json#/properties/points/items/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["x"] === undefined && rt.failRequired(c, p, "list.json#/properties/points/items", "x")) return false;
+    if (v["y"] === undefined && rt.failRequired(c, p, "list.json#/properties/points/items", "y")) return false;
+  } else { rt.failType(c, p, "list.json#/properties/points/items", "object", v); return false; }
   rt.rest(v, p, c, membersListsPointsItem, -1);
   return c.errors.length === errs;
 }
@@ -94,7 +88,7 @@ function checkListsPropertiesMatrix(v: unknown, p: number, c: rt.Context): boole
     for (let i = 0; i < v.length; i++) {
       if (!checkListsPropertiesMatrixItems(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else { rt.fail(c, p, "list.json#/properties/matrix/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "list.json#/properties/matrix", "array", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -103,12 +97,10 @@ function checkListsPropertiesMatrixItems(v: unknown, p: number, c: rt.Context): 
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      leaf: {
-        const x = v[i];
-        if (!Number.isFinite(x)) { if (rt.fail(c, rt.at(c, p, i), "list.json#/properties/matrix/items/items/type", "type", "must be number, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v[i];
+      if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, i), "list.json#/properties/matrix/items/items", "number", x)) return false; }
     }
-  } else { rt.fail(c, p, "list.json#/properties/matrix/items/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "list.json#/properties/matrix/items", "array", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -117,15 +109,13 @@ function checkListsPropertiesNames(v: unknown, p: number, c: rt.Context): boolea
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      leaf: {
-        const x = v[i];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, i), "list.json#/properties/names/items/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v[i];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "list.json#/properties/names/items", "string", x)) return false; }
     }
-    if (v.length < 1 && rt.fail(c, p, "list.json#/properties/names/minItems", "minItems", "must have at least 1 item")) return false;
+    if (v.length < 1 && rt.failLimit(c, p, "list.json#/properties/names", "minItems", 1)) return false;
     const dup = rt.duplicates(v);
     if (dup !== undefined && rt.fail(c, p, "list.json#/properties/names/uniqueItems", "uniqueItems", "must not have equal items, but items " + dup[0] + " and " + dup[1] + " are equal")) return false;
-  } else { rt.fail(c, p, "list.json#/properties/names/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "list.json#/properties/names", "array", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -137,6 +127,6 @@ function checkListsPropertiesPoints(v: unknown, p: number, c: rt.Context): boole
     for (let i = 0; i < v.length; i++) {
       if (!checkListsPointsItem(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else { rt.fail(c, p, "list.json#/properties/points/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "list.json#/properties/points", "array", v); return false; }
   return c.errors.length === errs;
 }

@@ -43,8 +43,8 @@ export function checkPayload(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["results"] !== undefined && !checkPayloadPropertiesResults(v["results"], rt.at(c, p, "results"), c) && c.stop) return false;
-    if (v["results"] === undefined && rt.fail(c, p, "tool.json#/$defs/payload/required", "required", "missing required property \"results\"")) return false;
-  } else { rt.fail(c, p, "tool.json#/$defs/payload/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["results"] === undefined && rt.failRequired(c, p, "tool.json#/$defs/payload", "results")) return false;
+  } else { rt.failType(c, p, "tool.json#/$defs/payload", "object", v); return false; }
   rt.rest(v, p, c, membersPayload, -1);
   return c.errors.length === errs;
 }
@@ -54,12 +54,10 @@ function checkPayloadPropertiesResults(v: unknown, p: number, c: rt.Context): bo
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      leaf: {
-        const x = v[i];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, i), "tool.json#/$defs/payload/properties/results/items/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v[i];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "tool.json#/$defs/payload/properties/results/items", "string", x)) return false; }
     }
-  } else { rt.fail(c, p, "tool.json#/$defs/payload/properties/results/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "tool.json#/$defs/payload/properties/results", "array", v); return false; }
   return c.errors.length === errs;
 }
 

@@ -30,9 +30,9 @@ export function checkChecked(v: unknown, p: number, c: rt.Context): boolean {
     for (let i = 0; i < v.length; i++) {
       if (rt.quiet(c, checkCheckedContains, v[i], rt.at(c, p, i))) matches++;
     }
-    if (matches < 1 && rt.fail(c, p, "checked.json#/contains", "contains", "must contain at least 1 matching item")) return false;
-  } else { rt.fail(c, p, "checked.json#/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
-  if (rt.quiet(c, checkCheckedNot, v, p) && rt.fail(c, p, "checked.json#/not", "not", "must not match the schema of not")) return false;
+    if (matches < 1 && rt.failAt(c, p, "checked.json#", "contains", "must contain at least 1 matching item")) return false;
+  } else { rt.failType(c, p, "checked.json#", "array", v); return false; }
+  if (rt.quiet(c, checkCheckedNot, v, p) && rt.failAt(c, p, "checked.json#", "not", "must not match the schema of not")) return false;
   rt.rest(v, p, c, undefined, 0);
   return c.errors.length === errs;
 }
@@ -45,14 +45,14 @@ function checkCheckedContains(v: unknown, p: number, c: rt.Context): boolean {
     for (let i = 0; i < v.length; i++) {
       if (!checkCheckedContainsItems(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else { rt.fail(c, p, "checked.json#/contains/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "checked.json#/contains", "array", v); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against checked.json#/contains/items. */
 function checkCheckedContainsItems(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!(rt.quiet(c, checkCheckedContains, v, p) || rt.quiet(c, checkCheckedContainsItemsAnyOf1, v, p)) && rt.fail(c, p, "checked.json#/contains/items/anyOf", "anyOf", "must match at least one schema of anyOf")) return false;
+  if (!(rt.quiet(c, checkCheckedContains, v, p) || rt.quiet(c, checkCheckedContainsItemsAnyOf1, v, p)) && rt.failAt(c, p, "checked.json#/contains/items", "anyOf", "must match at least one schema of anyOf")) return false;
   rt.rest(v, p, c, rt.noMembers, 0);
   return c.errors.length === errs;
 }
@@ -62,12 +62,10 @@ function checkCheckedContainsItemsAnyOf1(v: unknown, p: number, c: rt.Context): 
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["c"] !== undefined) {
-      leaf: {
-        const x = v["c"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "c"), "checked.json#/contains/items/anyOf/1/properties/c/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["c"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "c"), "checked.json#/contains/items/anyOf/1/properties/*", "string", x)) return false; }
     }
-  } else { rt.fail(c, p, "checked.json#/contains/items/anyOf/1/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "checked.json#/contains/items/anyOf/1", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -78,8 +76,8 @@ function checkCheckedNot(v: unknown, p: number, c: rt.Context): boolean {
     for (let i = 0; i < v.length; i++) {
       if (!checkCheckedNotItems(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-    if (v.length < 1 && rt.fail(c, p, "checked.json#/not/minItems", "minItems", "must have at least 1 item")) return false;
-  } else { rt.fail(c, p, "checked.json#/not/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+    if (v.length < 1 && rt.failLimit(c, p, "checked.json#/not", "minItems", 1)) return false;
+  } else { rt.failType(c, p, "checked.json#/not", "array", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -89,7 +87,7 @@ function checkCheckedNotItems(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["b"] !== undefined && !checkCheckedNot(v["b"], rt.at(c, p, "b"), c) && c.stop) return false;
-  } else { rt.fail(c, p, "checked.json#/not/items/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "checked.json#/not/items", "object", v); return false; }
   rt.rest(v, p, c, membersCheckedNotItems, -1);
   return c.errors.length === errs;
 }

@@ -42,12 +42,10 @@ export function checkAddress(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["street"] !== undefined) {
-      leaf: {
-        const x = v["street"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "street"), "customer.json#/$defs/address/properties/street/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["street"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "street"), "customer.json#/$defs/address/properties/*", "string", x)) return false; }
     }
-  } else { rt.fail(c, p, "customer.json#/$defs/address/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "customer.json#/$defs/address", "object", v); return false; }
   rt.rest(v, p, c, membersAddress, -1);
   return c.errors.length === errs;
 }
@@ -58,13 +56,11 @@ export function checkCustomer(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["name"] !== undefined) {
-      leaf: {
-        const x = v["name"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "name"), "customer.json#/properties/name/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["name"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "name"), "customer.json#/properties/*", "string", x)) return false; }
     }
     if (v["home"] !== undefined && !checkAddress(v["home"], rt.at(c, p, "home"), c) && c.stop) return false;
-  } else { rt.fail(c, p, "customer.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "customer.json#", "object", v); return false; }
   rt.rest(v, p, c, membersCustomer, -1);
   return c.errors.length === errs;
 }

@@ -28,8 +28,8 @@ export function checkOrder(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["customer"] !== undefined && !checkCustomer(v["customer"], rt.at(c, p, "customer"), c) && c.stop) return false;
     if (v["address"] !== undefined && !checkAddress(v["address"], rt.at(c, p, "address"), c) && c.stop) return false;
-    if (v["customer"] === undefined && rt.fail(c, p, "order.json#/required", "required", "missing required property \"customer\"")) return false;
-  } else { rt.fail(c, p, "order.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["customer"] === undefined && rt.failRequired(c, p, "order.json#", "customer")) return false;
+  } else { rt.failType(c, p, "order.json#", "object", v); return false; }
   rt.rest(v, p, c, membersOrder, -1);
   return c.errors.length === errs;
 }

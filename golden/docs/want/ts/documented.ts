@@ -44,34 +44,25 @@ export function checkDocumented(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["limit"] !== undefined) {
-      leaf: {
-        const x = v["limit"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "limit"), "documented.json#/properties/limit/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 1 && rt.fail(c, rt.at(c, p, "limit"), "documented.json#/properties/limit/minimum", "minimum", "must be at least 1")) return false;
-          if (x > 100 && rt.fail(c, rt.at(c, p, "limit"), "documented.json#/properties/limit/maximum", "maximum", "must be at most 100")) return false;
-        }
-      }
+      const x = v["limit"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 1 && rt.failLimit(c, rt.at(c, p, "limit"), "documented.json#/properties/*", "minimum", 1)) return false;
+        if (x > 100 && rt.failLimit(c, rt.at(c, p, "limit"), "documented.json#/properties/*", "maximum", 100)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "limit"), "documented.json#/properties/*", "integer", x)) return false; }
     }
     if (v["old"] !== undefined) {
-      leaf: {
-        const x = v["old"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "old"), "documented.json#/properties/old/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["old"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "old"), "documented.json#/properties/*", "string", x)) return false; }
     }
     if (v["id"] !== undefined) {
-      leaf: {
-        const x = v["id"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "id"), "documented.json#/properties/id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["id"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "id"), "documented.json#/properties/*", "string", x)) return false; }
     }
     if (v["secret"] !== undefined) {
-      leaf: {
-        const x = v["secret"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "secret"), "documented.json#/properties/secret/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["secret"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "secret"), "documented.json#/properties/*", "string", x)) return false; }
     }
-  } else { rt.fail(c, p, "documented.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "documented.json#", "object", v); return false; }
   rt.rest(v, p, c, membersDocumented, -1);
   return c.errors.length === errs;
 }

@@ -54,13 +54,11 @@ export function checkItem(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["id"] !== undefined) {
-      leaf: {
-        const x = v["id"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "id"), "legacy.json#/definitions/item/properties/id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["id"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "id"), "legacy.json#/definitions/item/properties/*", "string", x)) return false; }
     }
-    if (v["id"] === undefined && rt.fail(c, p, "legacy.json#/definitions/item/required", "required", "missing required property \"id\"")) return false;
-  } else { rt.fail(c, p, "legacy.json#/definitions/item/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["id"] === undefined && rt.failRequired(c, p, "legacy.json#/definitions/item", "id")) return false;
+  } else { rt.failType(c, p, "legacy.json#/definitions/item", "object", v); return false; }
   rt.rest(v, p, c, membersItem, -1);
   return c.errors.length === errs;
 }
@@ -72,7 +70,7 @@ export function checkLegacy(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["item"] !== undefined && !checkItem(v["item"], rt.at(c, p, "item"), c) && c.stop) return false;
     if (v["pair"] !== undefined && !checkLegacyPair(v["pair"], rt.at(c, p, "pair"), c) && c.stop) return false;
-  } else { rt.fail(c, p, "legacy.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "legacy.json#", "object", v); return false; }
   rt.rest(v, p, c, membersLegacy, -1);
   return c.errors.length === errs;
 }
@@ -84,21 +82,21 @@ export function checkLegacyPair(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isArray(v)) {
     if (v.length > 0 && !checkLegacyPairItems0(v[0], rt.at(c, p, 0), c) && c.stop) return false;
     if (v.length > 1 && !checkLegacyPairItems1(v[1], rt.at(c, p, 1), c) && c.stop) return false;
-    if (v.length > 2 && rt.fail(c, p, "legacy.json#/properties/pair/items", "items", "must have at most 2 items")) return false;
-  } else { rt.fail(c, p, "legacy.json#/properties/pair/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+    if (v.length > 2 && rt.failAt(c, p, "legacy.json#/properties/pair", "items", "must have at most 2 items")) return false;
+  } else { rt.failType(c, p, "legacy.json#/properties/pair", "array", v); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against legacy.json#/properties/pair/items/0. */
 function checkLegacyPairItems0(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string") { rt.fail(c, p, "legacy.json#/properties/pair/items/0/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
+  if (typeof v !== "string") { rt.failType(c, p, "legacy.json#/properties/pair/items/0", "string", v); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against legacy.json#/properties/pair/items/1. */
 function checkLegacyPairItems1(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!Number.isInteger(v)) { rt.fail(c, p, "legacy.json#/properties/pair/items/1/type", "type", "must be integer, not " + rt.typeOf(v)); return false; }
+  if (!Number.isInteger(v)) { rt.failType(c, p, "legacy.json#/properties/pair/items/1", "integer", v); return false; }
   return c.errors.length === errs;
 }

@@ -168,19 +168,19 @@ export function checkReceipt(v: unknown, p: number, c: rt.Context): boolean {
         case "count":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "receipt.json#/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "receipt.json#", "additionalProperties", k)) return false;
     }
-  } else { rt.fail(c, p, "receipt.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "receipt.json#", "object", v); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against receipt.json#/properties/canon_version. */
 export function checkReceiptCanonVersion(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string") { rt.fail(c, p, "receipt.json#/properties/canon_version/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
-  if (v !== "jcs-rfc8785-v1") { rt.fail(c, p, "receipt.json#/properties/canon_version/enum", "enum", "must be one of \"jcs-rfc8785-v1\""); return false; }
+  if (typeof v !== "string") { rt.failType(c, p, "receipt.json#/properties/canon_version", "string", v); return false; }
+  if (v !== "jcs-rfc8785-v1") { rt.failAt(c, p, "receipt.json#/properties/canon_version", "enum", "must be one of \"jcs-rfc8785-v1\""); return false; }
   if (typeof v === "string") {
-    if (!v && rt.fail(c, p, "receipt.json#/properties/canon_version/minLength", "minLength", "must be at least 1 character long")) return false;
+    if (!v && rt.failLimit(c, p, "receipt.json#/properties/canon_version", "minLength", 1)) return false;
   }
   return c.errors.length === errs;
 }
@@ -188,18 +188,18 @@ export function checkReceiptCanonVersion(v: unknown, p: number, c: rt.Context): 
 /** Checks a value against receipt.json#/properties/count. */
 export function checkReceiptCount(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!Number.isInteger(v)) { rt.fail(c, p, "receipt.json#/properties/count/type", "type", "must be integer, not " + rt.typeOf(v)); return false; }
-  if (v !== 1 && v !== 2.5 && v !== "x") { rt.fail(c, p, "receipt.json#/properties/count/enum", "enum", "must be one of 1, 2.5, \"x\""); return false; }
+  if (!Number.isInteger(v)) { rt.failType(c, p, "receipt.json#/properties/count", "integer", v); return false; }
+  if (v !== 1 && v !== 2.5 && v !== "x") { rt.failAt(c, p, "receipt.json#/properties/count", "enum", "must be one of 1, 2.5, \"x\""); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against receipt.json#/properties/fixed. */
 export function checkReceiptFixed(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string") { rt.fail(c, p, "receipt.json#/properties/fixed/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
-  if (v !== "v1") { rt.fail(c, p, "receipt.json#/properties/fixed/const", "const", "must be \"v1\""); return false; }
+  if (typeof v !== "string") { rt.failType(c, p, "receipt.json#/properties/fixed", "string", v); return false; }
+  if (v !== "v1") { rt.failAt(c, p, "receipt.json#/properties/fixed", "const", "must be \"v1\""); return false; }
   if (typeof v === "string") {
-    if (!v && rt.fail(c, p, "receipt.json#/properties/fixed/minLength", "minLength", "must be at least 1 character long")) return false;
+    if (!v && rt.failLimit(c, p, "receipt.json#/properties/fixed", "minLength", 1)) return false;
   }
   return c.errors.length === errs;
 }
@@ -207,16 +207,16 @@ export function checkReceiptFixed(v: unknown, p: number, c: rt.Context): boolean
 /** Checks a value against receipt.json#/properties/fixedObject. */
 export function checkReceiptFixedObject(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!rt.isObject(v)) { rt.fail(c, p, "receipt.json#/properties/fixedObject/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
-  if (rt.unsatisfiable()) { rt.fail(c, p, "receipt.json#/properties/fixedObject/const", "const", "must be \"x\""); return false; }
+  if (!rt.isObject(v)) { rt.failType(c, p, "receipt.json#/properties/fixedObject", "object", v); return false; }
+  if (rt.unsatisfiable()) { rt.failAt(c, p, "receipt.json#/properties/fixedObject", "const", "must be \"x\""); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against receipt.json#/properties/probe. */
 export function checkReceiptProbe(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!rt.isObject(v)) { rt.fail(c, p, "receipt.json#/properties/probe/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
-  if (rt.unsatisfiable()) { rt.fail(c, p, "receipt.json#/properties/probe/enum", "enum", "must be one of \"azure.probe\""); return false; }
+  if (!rt.isObject(v)) { rt.failType(c, p, "receipt.json#/properties/probe", "object", v); return false; }
+  if (rt.unsatisfiable()) { rt.failAt(c, p, "receipt.json#/properties/probe", "enum", "must be one of \"azure.probe\""); return false; }
   return c.errors.length === errs;
 }
 
@@ -225,24 +225,22 @@ function checkReceiptPropertiesTags(v: unknown, p: number, c: rt.Context): boole
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      leaf: {
-        const x = v[i];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, i), "receipt.json#/properties/tags/items/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v[i];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "receipt.json#/properties/tags/items", "string", x)) return false; }
     }
-  } else { rt.fail(c, p, "receipt.json#/properties/tags/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "receipt.json#/properties/tags", "array", v); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against receipt.json#/properties/result. */
 export function checkReceiptResult(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string") { rt.fail(c, p, "receipt.json#/properties/result/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
-  if (v !== "ALLOW" && v !== "DENY") { rt.fail(c, p, "receipt.json#/properties/result/enum", "enum", "must be one of \"ALLOW\", \"DENY\""); return false; }
+  if (typeof v !== "string") { rt.failType(c, p, "receipt.json#/properties/result", "string", v); return false; }
+  if (v !== "ALLOW" && v !== "DENY") { rt.failAt(c, p, "receipt.json#/properties/result", "enum", "must be one of \"ALLOW\", \"DENY\""); return false; }
   if (typeof v === "string") {
-    if (!v && rt.fail(c, p, "receipt.json#/properties/result/minLength", "minLength", "must be at least 1 character long")) return false;
-    if (v.length > 5 && rt.codePoints(v) > 5 && rt.fail(c, p, "receipt.json#/properties/result/maxLength", "maxLength", "must be at most 5 characters long")) return false;
-    if (!patternReceiptResult.test(v) && rt.fail(c, p, "receipt.json#/properties/result/pattern", "pattern", "must match the pattern \"^[A-Z]+$\"")) return false;
+    if (!v && rt.failLimit(c, p, "receipt.json#/properties/result", "minLength", 1)) return false;
+    if (v.length > 5 && rt.codePoints(v) > 5 && rt.failLimit(c, p, "receipt.json#/properties/result", "maxLength", 5)) return false;
+    if (!patternReceiptResult.test(v) && rt.failAt(c, p, "receipt.json#/properties/result", "pattern", "must match the pattern \"^[A-Z]+$\"")) return false;
   }
   return c.errors.length === errs;
 }

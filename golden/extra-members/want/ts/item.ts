@@ -25,16 +25,12 @@ export function checkItem(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["id"] !== undefined) {
-      leaf: {
-        const x = v["id"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "id"), "item.json#/properties/id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["id"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "id"), "item.json#/properties/*", "string", x)) return false; }
     }
     if (v["count"] !== undefined) {
-      leaf: {
-        const x = v["count"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "count"), "item.json#/properties/count/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["count"];
+      if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "count"), "item.json#/properties/*", "integer", x)) return false; }
     }
     for (const k in v) {
       if (!rt.has(v, k)) continue;
@@ -43,12 +39,10 @@ export function checkItem(v: unknown, p: number, c: rt.Context): boolean {
         case "count":
           continue;
       }
-      leaf: {
-        const x = v[k];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, k), "item.json#/additionalProperties/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v[k];
+      if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, k), "item.json#/additionalProperties", "integer", x)) return false; }
     }
-    if (v["id"] === undefined && rt.fail(c, p, "item.json#/required", "required", "missing required property \"id\"")) return false;
-  } else { rt.fail(c, p, "item.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["id"] === undefined && rt.failRequired(c, p, "item.json#", "id")) return false;
+  } else { rt.failType(c, p, "item.json#", "object", v); return false; }
   return c.errors.length === errs;
 }

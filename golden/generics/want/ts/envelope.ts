@@ -69,15 +69,13 @@ function checkEnvelopeIn(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["success"] !== undefined) {
-      leaf: {
-        const x = v["success"];
-        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "success"), "envelope.json#/properties/success/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["success"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "success"), "envelope.json#/properties/*", "boolean", x)) return false; }
     }
     if (v["data"] !== undefined && !dynamicEnvelopeDefsData(v["data"], rt.at(c, p, "data"), c) && c.stop) return false;
     if (v["page"] !== undefined && !checkPage(v["page"], rt.at(c, p, "page"), c) && c.stop) return false;
-    if (v["success"] === undefined && rt.fail(c, p, "envelope.json#/required", "required", "missing required property \"success\"")) return false;
-  } else { rt.fail(c, p, "envelope.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["success"] === undefined && rt.failRequired(c, p, "envelope.json#", "success")) return false;
+  } else { rt.failType(c, p, "envelope.json#", "object", v); return false; }
   rt.rest(v, p, c, membersEnvelope, -1);
   return c.errors.length === errs;
 }
@@ -89,12 +87,10 @@ export function checkPage(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["items"] !== undefined && !checkPagePropertiesItems(v["items"], rt.at(c, p, "items"), c) && c.stop) return false;
     if (v["cursor"] !== undefined) {
-      leaf: {
-        const x = v["cursor"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "cursor"), "envelope.json#/$defs/page/properties/cursor/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["cursor"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "cursor"), "envelope.json#/$defs/page/properties/*", "string", x)) return false; }
     }
-  } else { rt.fail(c, p, "envelope.json#/$defs/page/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "envelope.json#/$defs/page", "object", v); return false; }
   rt.rest(v, p, c, membersPage, -1);
   return c.errors.length === errs;
 }
@@ -107,7 +103,7 @@ function checkPagePropertiesItems(v: unknown, p: number, c: rt.Context): boolean
     for (let i = 0; i < v.length; i++) {
       if (!dynamicEnvelopeDefsData(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else { rt.fail(c, p, "envelope.json#/$defs/page/properties/items/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "envelope.json#/$defs/page/properties/items", "array", v); return false; }
   return c.errors.length === errs;
 }
 

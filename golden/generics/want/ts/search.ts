@@ -38,19 +38,15 @@ export function checkResult(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["title"] !== undefined) {
-      leaf: {
-        const x = v["title"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "title"), "search.json#/$defs/result/properties/title/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["title"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "title"), "search.json#/$defs/result/properties/*", "string", x)) return false; }
     }
     if (v["score"] !== undefined) {
-      leaf: {
-        const x = v["score"];
-        if (!Number.isFinite(x)) { if (rt.fail(c, rt.at(c, p, "score"), "search.json#/$defs/result/properties/score/type", "type", "must be number, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["score"];
+      if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "score"), "search.json#/$defs/result/properties/*", "number", x)) return false; }
     }
-    if (v["title"] === undefined && rt.fail(c, p, "search.json#/$defs/result/required", "required", "missing required property \"title\"")) return false;
-  } else { rt.fail(c, p, "search.json#/$defs/result/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["title"] === undefined && rt.failRequired(c, p, "search.json#/$defs/result", "title")) return false;
+  } else { rt.failType(c, p, "search.json#/$defs/result", "object", v); return false; }
   rt.rest(v, p, c, membersResult, -1);
   return c.errors.length === errs;
 }

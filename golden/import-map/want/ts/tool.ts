@@ -62,8 +62,8 @@ export function checkHistory(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["pages"] !== undefined && !checkHistoryPropertiesPages(v["pages"], rt.at(c, p, "pages"), c) && c.stop) return false;
-    if (v["pages"] === undefined && rt.fail(c, p, "tool.json#/$defs/history/required", "required", "missing required property \"pages\"")) return false;
-  } else { rt.fail(c, p, "tool.json#/$defs/history/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["pages"] === undefined && rt.failRequired(c, p, "tool.json#/$defs/history", "pages")) return false;
+  } else { rt.failType(c, p, "tool.json#/$defs/history", "object", v); return false; }
   rt.rest(v, p, c, membersHistory, -1);
   return c.errors.length === errs;
 }
@@ -76,7 +76,7 @@ function checkHistoryPropertiesPages(v: unknown, p: number, c: rt.Context): bool
     for (let i = 0; i < v.length; i++) {
       if (!checkHistoryPropertiesPagesItems(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else { rt.fail(c, p, "tool.json#/$defs/history/properties/pages/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "tool.json#/$defs/history/properties/pages", "array", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -93,15 +93,13 @@ export function checkItem(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["name"] !== undefined) {
-      leaf: {
-        const x = v["name"];
-        if (typeof x === "string") {
-          if (!x && rt.fail(c, rt.at(c, p, "name"), "tool.json#/$defs/item/properties/name/minLength", "minLength", "must be at least 1 character long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "name"), "tool.json#/$defs/item/properties/name/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["name"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "name"), "tool.json#/$defs/item/properties/*", "minLength", 1)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "name"), "tool.json#/$defs/item/properties/*", "string", x)) return false; }
     }
-    if (v["name"] === undefined && rt.fail(c, p, "tool.json#/$defs/item/required", "required", "missing required property \"name\"")) return false;
-  } else { rt.fail(c, p, "tool.json#/$defs/item/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["name"] === undefined && rt.failRequired(c, p, "tool.json#/$defs/item", "name")) return false;
+  } else { rt.failType(c, p, "tool.json#/$defs/item", "object", v); return false; }
   rt.rest(v, p, c, membersItem, -1);
   return c.errors.length === errs;
 }

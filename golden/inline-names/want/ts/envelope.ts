@@ -81,7 +81,7 @@ export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["meta"] !== undefined && !checkEnvelopeMeta(v["meta"], rt.at(c, p, "meta"), c) && c.stop) return false;
     if (v["items"] !== undefined && !checkEnvelopePropertiesItems(v["items"], rt.at(c, p, "items"), c) && c.stop) return false;
-  } else { rt.fail(c, p, "envelope.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "envelope.json#", "object", v); return false; }
   rt.rest(v, p, c, membersEnvelope, -1);
   return c.errors.length === errs;
 }
@@ -91,12 +91,10 @@ export function checkEnvelopeItemsItem(v: unknown, p: number, c: rt.Context): bo
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["id"] !== undefined) {
-      leaf: {
-        const x = v["id"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "id"), "envelope.json#/properties/items/items/properties/id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["id"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "id"), "envelope.json#/properties/items/items/properties/*", "string", x)) return false; }
     }
-  } else { rt.fail(c, p, "envelope.json#/properties/items/items/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "envelope.json#/properties/items/items", "object", v); return false; }
   rt.rest(v, p, c, membersEnvelopeItemsItem, -1);
   return c.errors.length === errs;
 }
@@ -108,12 +106,10 @@ export function checkEnvelopeMeta(v: unknown, p: number, c: rt.Context): boolean
   if (rt.isObject(v)) {
     if (v["pagination"] !== undefined && !checkEnvelopeMetaPagination(v["pagination"], rt.at(c, p, "pagination"), c) && c.stop) return false;
     if (v["request_id"] !== undefined) {
-      leaf: {
-        const x = v["request_id"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "request_id"), "envelope.json#/properties/meta/properties/request_id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["request_id"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "request_id"), "envelope.json#/properties/meta/properties/*", "string", x)) return false; }
     }
-  } else { rt.fail(c, p, "envelope.json#/properties/meta/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "envelope.json#/properties/meta", "object", v); return false; }
   rt.rest(v, p, c, membersEnvelopeMeta, -1);
   return c.errors.length === errs;
 }
@@ -123,18 +119,14 @@ export function checkEnvelopeMetaPagination(v: unknown, p: number, c: rt.Context
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["cursor"] !== undefined) {
-      leaf: {
-        const x = v["cursor"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "cursor"), "envelope.json#/properties/meta/properties/pagination/properties/cursor/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["cursor"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "cursor"), "envelope.json#/properties/meta/properties/pagination/properties/*", "string", x)) return false; }
     }
     if (v["has_more"] !== undefined) {
-      leaf: {
-        const x = v["has_more"];
-        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "has_more"), "envelope.json#/properties/meta/properties/pagination/properties/has_more/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["has_more"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "has_more"), "envelope.json#/properties/meta/properties/pagination/properties/*", "boolean", x)) return false; }
     }
-  } else { rt.fail(c, p, "envelope.json#/properties/meta/properties/pagination/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "envelope.json#/properties/meta/properties/pagination", "object", v); return false; }
   rt.rest(v, p, c, membersEnvelopeMetaPagination, -1);
   return c.errors.length === errs;
 }
@@ -147,6 +139,6 @@ function checkEnvelopePropertiesItems(v: unknown, p: number, c: rt.Context): boo
     for (let i = 0; i < v.length; i++) {
       if (!checkEnvelopeItemsItem(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else { rt.fail(c, p, "envelope.json#/properties/items/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "envelope.json#/properties/items", "array", v); return false; }
   return c.errors.length === errs;
 }

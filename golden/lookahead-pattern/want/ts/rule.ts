@@ -27,14 +27,12 @@ export function checkRule(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["password"] !== undefined) {
-      leaf: {
-        const x = v["password"];
-        if (typeof x === "string") {
-          if (!patternRulePropertiesPassword.test(x) && rt.fail(c, rt.at(c, p, "password"), "rule.json#/properties/password/pattern", "pattern", "must match the pattern \"^(?=.*\\\\d).{8,}$\"")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "password"), "rule.json#/properties/password/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["password"];
+      if (typeof x === "string") {
+        if (!patternRulePropertiesPassword.test(x) && rt.failAt(c, rt.at(c, p, "password"), "rule.json#/properties/*", "pattern", "must match the pattern \"^(?=.*\\\\d).{8,}$\"")) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "password"), "rule.json#/properties/*", "string", x)) return false; }
     }
-  } else { rt.fail(c, p, "rule.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "rule.json#", "object", v); return false; }
   rt.rest(v, p, c, membersRule, -1);
   return c.errors.length === errs;
 }

@@ -53,7 +53,7 @@ const membersThings = ["id_thing", "other"];
 /** Checks a value against things.json#/$defs/id. */
 export function checkIdentifier(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string") { rt.fail(c, p, "things.json#/$defs/id/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
+  if (typeof v !== "string") { rt.failType(c, p, "things.json#/$defs/id", "string", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -62,18 +62,14 @@ export function checkOtherThing(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["url"] !== undefined) {
-      leaf: {
-        const x = v["url"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "url"), "things.json#/$defs/other/properties/url/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["url"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "url"), "things.json#/$defs/other/properties/*", "string", x)) return false; }
     }
     if (v["api_key"] !== undefined) {
-      leaf: {
-        const x = v["api_key"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "api_key"), "things.json#/$defs/other/properties/api_key/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["api_key"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "api_key"), "things.json#/$defs/other/properties/*", "string", x)) return false; }
     }
-  } else { rt.fail(c, p, "things.json#/$defs/other/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "things.json#/$defs/other", "object", v); return false; }
   rt.rest(v, p, c, membersOtherThing, -1);
   return c.errors.length === errs;
 }
@@ -85,7 +81,7 @@ export function checkThings(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["id_thing"] !== undefined && !checkIdentifier(v["id_thing"], rt.at(c, p, "id_thing"), c) && c.stop) return false;
     if (v["other"] !== undefined && !checkOtherThing(v["other"], rt.at(c, p, "other"), c) && c.stop) return false;
-  } else { rt.fail(c, p, "things.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "things.json#", "object", v); return false; }
   rt.rest(v, p, c, membersThings, -1);
   return c.errors.length === errs;
 }

@@ -47,8 +47,8 @@ export function checkHeloísaMarketplace(v: unknown, p: number, c: rt.Context): 
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["owner"] !== undefined && !checkHeloísaMarketplaceOwner(v["owner"], rt.at(c, p, "owner"), c) && c.stop) return false;
-    if (v["owner"] === undefined && rt.fail(c, p, "marketplace.json#/required", "required", "missing required property \"owner\"")) return false;
-  } else { rt.fail(c, p, "marketplace.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["owner"] === undefined && rt.failRequired(c, p, "marketplace.json#", "owner")) return false;
+  } else { rt.failType(c, p, "marketplace.json#", "object", v); return false; }
   rt.rest(v, p, c, membersHeloísaMarketplace, -1);
   return c.errors.length === errs;
 }
@@ -58,15 +58,13 @@ export function checkHeloísaMarketplaceOwner(v: unknown, p: number, c: rt.Conte
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["name"] !== undefined) {
-      leaf: {
-        const x = v["name"];
-        if (typeof x === "string") {
-          if (!x && rt.fail(c, rt.at(c, p, "name"), "marketplace.json#/properties/owner/properties/name/minLength", "minLength", "must be at least 1 character long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "name"), "marketplace.json#/properties/owner/properties/name/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["name"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "name"), "marketplace.json#/properties/owner/properties/*", "minLength", 1)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "name"), "marketplace.json#/properties/owner/properties/*", "string", x)) return false; }
     }
-    if (v["name"] === undefined && rt.fail(c, p, "marketplace.json#/properties/owner/required", "required", "missing required property \"name\"")) return false;
-  } else { rt.fail(c, p, "marketplace.json#/properties/owner/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["name"] === undefined && rt.failRequired(c, p, "marketplace.json#/properties/owner", "name")) return false;
+  } else { rt.failType(c, p, "marketplace.json#/properties/owner", "object", v); return false; }
   rt.rest(v, p, c, membersHeloísaMarketplaceOwner, -1);
   return c.errors.length === errs;
 }

@@ -63,7 +63,7 @@ export function checkNulls(v: unknown, p: number, c: rt.Context): boolean {
     if (v["ignored"] !== undefined && !checkNullsPropertiesIgnored(v["ignored"], rt.at(c, p, "ignored"), c) && c.stop) return false;
     if (v["pair"] !== undefined && !checkNullsPair(v["pair"], rt.at(c, p, "pair"), c) && c.stop) return false;
     if (v["none"] !== undefined && !checkNullsNone(v["none"], rt.at(c, p, "none"), c) && c.stop) return false;
-  } else { rt.fail(c, p, "nulls.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "nulls.json#", "object", v); return false; }
   rt.rest(v, p, c, membersNulls, -1);
   return c.errors.length === errs;
 }
@@ -71,8 +71,8 @@ export function checkNulls(v: unknown, p: number, c: rt.Context): boolean {
 /** Checks a value against nulls.json#/properties/none. */
 export function checkNullsNone(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!rt.isArray(v)) { rt.fail(c, p, "nulls.json#/properties/none/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
-  if (!rt.equal(v, constNullsNone)) { rt.fail(c, p, "nulls.json#/properties/none/const", "const", "must be []"); return false; }
+  if (!rt.isArray(v)) { rt.failType(c, p, "nulls.json#/properties/none", "array", v); return false; }
+  if (!rt.equal(v, constNullsNone)) { rt.failAt(c, p, "nulls.json#/properties/none", "const", "must be []"); return false; }
   return c.errors.length === errs;
 }
 
@@ -83,19 +83,17 @@ export function checkNullsPair(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isArray(v)) {
     if (v.length > 0 && !checkNullsPairPrefixItems0(v[0], rt.at(c, p, 0), c) && c.stop) return false;
     for (let i = 1; i < v.length; i++) {
-      leaf: {
-        const x = v[i];
-        if (x !== null) { if (rt.fail(c, rt.at(c, p, i), "nulls.json#/properties/pair/items/type", "type", "must be null, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v[i];
+      if (x !== null) { if (rt.failType(c, rt.at(c, p, i), "nulls.json#/properties/pair/items", "null", x)) return false; }
     }
-  } else { rt.fail(c, p, "nulls.json#/properties/pair/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "nulls.json#/properties/pair", "array", v); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against nulls.json#/properties/pair/prefixItems/0. */
 function checkNullsPairPrefixItems0(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string") { rt.fail(c, p, "nulls.json#/properties/pair/prefixItems/0/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
+  if (typeof v !== "string") { rt.failType(c, p, "nulls.json#/properties/pair/prefixItems/0", "string", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -104,11 +102,9 @@ function checkNullsPropertiesIgnored(v: unknown, p: number, c: rt.Context): bool
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      leaf: {
-        const x = v[i];
-        if (x !== null) { if (rt.fail(c, rt.at(c, p, i), "nulls.json#/properties/ignored/items/type", "type", "must be null, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v[i];
+      if (x !== null) { if (rt.failType(c, rt.at(c, p, i), "nulls.json#/properties/ignored/items", "null", x)) return false; }
     }
-  } else { rt.fail(c, p, "nulls.json#/properties/ignored/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "nulls.json#/properties/ignored", "array", v); return false; }
   return c.errors.length === errs;
 }

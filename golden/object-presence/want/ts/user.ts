@@ -41,51 +41,36 @@ export function checkUser(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["id"] !== undefined) {
-      leaf: {
-        const x = v["id"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "id"), "user.json#/properties/id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["id"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "id"), "user.json#/properties/*", "string", x)) return false; }
     }
     if (v["name"] !== undefined) {
-      leaf: {
-        const x = v["name"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "name"), "user.json#/properties/name/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["name"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "name"), "user.json#/properties/*", "string", x)) return false; }
     }
     if (v["nickname"] !== undefined) {
-      leaf: {
-        const x = v["nickname"];
-        if (!(x === null || typeof x === "string")) { if (rt.fail(c, rt.at(c, p, "nickname"), "user.json#/properties/nickname/type", "type", "must be null or string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["nickname"];
+      if (!(x === null || typeof x === "string")) { if (rt.failType(c, rt.at(c, p, "nickname"), "user.json#/properties/*", "null or string", x)) return false; }
     }
     if (v["age"] !== undefined) {
-      leaf: {
-        const x = v["age"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "age"), "user.json#/properties/age/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.fail(c, rt.at(c, p, "age"), "user.json#/properties/age/minimum", "minimum", "must be at least 0")) return false;
-        }
-      }
+      const x = v["age"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "age"), "user.json#/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "age"), "user.json#/properties/*", "integer", x)) return false; }
     }
     if (v["email"] !== undefined) {
-      leaf: {
-        const x = v["email"];
-        if (!(x === null || typeof x === "string")) { if (rt.fail(c, rt.at(c, p, "email"), "user.json#/properties/email/type", "type", "must be null or string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["email"];
+      if (!(x === null || typeof x === "string")) { if (rt.failType(c, rt.at(c, p, "email"), "user.json#/properties/*", "null or string", x)) return false; }
     }
     if (v["tags"] !== undefined && !checkUserPropertiesTags(v["tags"], rt.at(c, p, "tags"), c) && c.stop) return false;
     if (v["aliases"] !== undefined && !checkUserPropertiesAliases(v["aliases"], rt.at(c, p, "aliases"), c) && c.stop) return false;
     if (v["score"] !== undefined) {
-      leaf: {
-        const x = v["score"];
-        if (!Number.isFinite(x)) { if (rt.fail(c, rt.at(c, p, "score"), "user.json#/properties/score/type", "type", "must be number, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["score"];
+      if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "score"), "user.json#/properties/*", "number", x)) return false; }
     }
     if (v["active"] !== undefined) {
-      leaf: {
-        const x = v["active"];
-        if (typeof x !== "boolean") { if (rt.fail(c, rt.at(c, p, "active"), "user.json#/properties/active/type", "type", "must be boolean, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["active"];
+      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "active"), "user.json#/properties/*", "boolean", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -100,13 +85,13 @@ export function checkUser(v: unknown, p: number, c: rt.Context): boolean {
         case "active":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "user.json#/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "user.json#", "additionalProperties", k)) return false;
     }
-    if (v["id"] === undefined && rt.fail(c, p, "user.json#/required", "required", "missing required property \"id\"")) return false;
-    if (v["name"] === undefined && rt.fail(c, p, "user.json#/required", "required", "missing required property \"name\"")) return false;
-    if (v["nickname"] === undefined && rt.fail(c, p, "user.json#/required", "required", "missing required property \"nickname\"")) return false;
-    if (v["tags"] === undefined && rt.fail(c, p, "user.json#/required", "required", "missing required property \"tags\"")) return false;
-  } else { rt.fail(c, p, "user.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["id"] === undefined && rt.failRequired(c, p, "user.json#", "id")) return false;
+    if (v["name"] === undefined && rt.failRequired(c, p, "user.json#", "name")) return false;
+    if (v["nickname"] === undefined && rt.failRequired(c, p, "user.json#", "nickname")) return false;
+    if (v["tags"] === undefined && rt.failRequired(c, p, "user.json#", "tags")) return false;
+  } else { rt.failType(c, p, "user.json#", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -115,12 +100,10 @@ function checkUserPropertiesAliases(v: unknown, p: number, c: rt.Context): boole
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      leaf: {
-        const x = v[i];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, i), "user.json#/properties/aliases/items/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v[i];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "user.json#/properties/aliases/items", "string", x)) return false; }
     }
-  } else { rt.fail(c, p, "user.json#/properties/aliases/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "user.json#/properties/aliases", "array", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -129,11 +112,9 @@ function checkUserPropertiesTags(v: unknown, p: number, c: rt.Context): boolean 
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      leaf: {
-        const x = v[i];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, i), "user.json#/properties/tags/items/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v[i];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "user.json#/properties/tags/items", "string", x)) return false; }
     }
-  } else { rt.fail(c, p, "user.json#/properties/tags/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "user.json#/properties/tags", "array", v); return false; }
   return c.errors.length === errs;
 }

@@ -99,10 +99,8 @@ export function checkCircle(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["kind"] !== undefined && !checkCircleKind(v["kind"], rt.at(c, p, "kind"), c) && c.stop) return false;
     if (v["radius"] !== undefined) {
-      leaf: {
-        const x = v["radius"];
-        if (!Number.isFinite(x)) { if (rt.fail(c, rt.at(c, p, "radius"), "shape.json#/$defs/circle/properties/radius/type", "type", "must be number, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["radius"];
+      if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "radius"), "shape.json#/$defs/circle/properties/*", "number", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -110,18 +108,18 @@ export function checkCircle(v: unknown, p: number, c: rt.Context): boolean {
         case "radius":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "shape.json#/$defs/circle/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "shape.json#/$defs/circle", "additionalProperties", k)) return false;
     }
-    if (v["kind"] === undefined && rt.fail(c, p, "shape.json#/$defs/circle/required", "required", "missing required property \"kind\"")) return false;
-    if (v["radius"] === undefined && rt.fail(c, p, "shape.json#/$defs/circle/required", "required", "missing required property \"radius\"")) return false;
-  } else { rt.fail(c, p, "shape.json#/$defs/circle/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["kind"] === undefined && rt.failRequired(c, p, "shape.json#/$defs/circle", "kind")) return false;
+    if (v["radius"] === undefined && rt.failRequired(c, p, "shape.json#/$defs/circle", "radius")) return false;
+  } else { rt.failType(c, p, "shape.json#/$defs/circle", "object", v); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against shape.json#/$defs/circle/properties/kind. */
 export function checkCircleKind(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (v !== "circle") { rt.fail(c, p, "shape.json#/$defs/circle/properties/kind/const", "const", "must be \"circle\""); return false; }
+  if (v !== "circle") { rt.failAt(c, p, "shape.json#/$defs/circle/properties/kind", "const", "must be \"circle\""); return false; }
   return c.errors.length === errs;
 }
 
@@ -131,8 +129,8 @@ export function checkDrawing(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["shape"] !== undefined && !checkShape(v["shape"], rt.at(c, p, "shape"), c) && c.stop) return false;
-    if (v["shape"] === undefined && rt.fail(c, p, "shape.json#/required", "required", "missing required property \"shape\"")) return false;
-  } else { rt.fail(c, p, "shape.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["shape"] === undefined && rt.failRequired(c, p, "shape.json#", "shape")) return false;
+  } else { rt.failType(c, p, "shape.json#", "object", v); return false; }
   rt.rest(v, p, c, membersDrawing, -1);
   return c.errors.length === errs;
 }
@@ -154,10 +152,8 @@ export function checkSquare(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["kind"] !== undefined && !checkSquareKind(v["kind"], rt.at(c, p, "kind"), c) && c.stop) return false;
     if (v["side"] !== undefined) {
-      leaf: {
-        const x = v["side"];
-        if (!Number.isFinite(x)) { if (rt.fail(c, rt.at(c, p, "side"), "shape.json#/$defs/square/properties/side/type", "type", "must be number, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["side"];
+      if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "side"), "shape.json#/$defs/square/properties/*", "number", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -165,17 +161,17 @@ export function checkSquare(v: unknown, p: number, c: rt.Context): boolean {
         case "side":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "shape.json#/$defs/square/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "shape.json#/$defs/square", "additionalProperties", k)) return false;
     }
-    if (v["kind"] === undefined && rt.fail(c, p, "shape.json#/$defs/square/required", "required", "missing required property \"kind\"")) return false;
-    if (v["side"] === undefined && rt.fail(c, p, "shape.json#/$defs/square/required", "required", "missing required property \"side\"")) return false;
-  } else { rt.fail(c, p, "shape.json#/$defs/square/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["kind"] === undefined && rt.failRequired(c, p, "shape.json#/$defs/square", "kind")) return false;
+    if (v["side"] === undefined && rt.failRequired(c, p, "shape.json#/$defs/square", "side")) return false;
+  } else { rt.failType(c, p, "shape.json#/$defs/square", "object", v); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against shape.json#/$defs/square/properties/kind. */
 export function checkSquareKind(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (v !== "square") { rt.fail(c, p, "shape.json#/$defs/square/properties/kind/const", "const", "must be \"square\""); return false; }
+  if (v !== "square") { rt.failAt(c, p, "shape.json#/$defs/square/properties/kind", "const", "must be \"square\""); return false; }
   return c.errors.length === errs;
 }

@@ -99,14 +99,12 @@ export function checkEventClick(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["type"] !== undefined && !checkEventClickType(v["type"], rt.at(c, p, "type"), c) && c.stop) return false;
     if (v["url"] !== undefined) {
-      leaf: {
-        const x = v["url"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "url"), "event.json#/oneOf/0/properties/url/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["url"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "url"), "event.json#/oneOf/0/properties/*", "string", x)) return false; }
     }
-    if (v["type"] === undefined && rt.fail(c, p, "event.json#/oneOf/0/required", "required", "missing required property \"type\"")) return false;
-    if (v["url"] === undefined && rt.fail(c, p, "event.json#/oneOf/0/required", "required", "missing required property \"url\"")) return false;
-  } else { rt.fail(c, p, "event.json#/oneOf/0/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["type"] === undefined && rt.failRequired(c, p, "event.json#/oneOf/0", "type")) return false;
+    if (v["url"] === undefined && rt.failRequired(c, p, "event.json#/oneOf/0", "url")) return false;
+  } else { rt.failType(c, p, "event.json#/oneOf/0", "object", v); return false; }
   rt.rest(v, p, c, membersEventClick, -1);
   return c.errors.length === errs;
 }
@@ -114,7 +112,7 @@ export function checkEventClick(v: unknown, p: number, c: rt.Context): boolean {
 /** Checks a value against event.json#/oneOf/0/properties/type. */
 export function checkEventClickType(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (v !== "click") { rt.fail(c, p, "event.json#/oneOf/0/properties/type/const", "const", "must be \"click\""); return false; }
+  if (v !== "click") { rt.failAt(c, p, "event.json#/oneOf/0/properties/type", "const", "must be \"click\""); return false; }
   return c.errors.length === errs;
 }
 
@@ -125,14 +123,12 @@ export function checkEventKeyPress(v: unknown, p: number, c: rt.Context): boolea
   if (rt.isObject(v)) {
     if (v["type"] !== undefined && !checkEventKeyPressType(v["type"], rt.at(c, p, "type"), c) && c.stop) return false;
     if (v["key"] !== undefined) {
-      leaf: {
-        const x = v["key"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "key"), "event.json#/oneOf/1/properties/key/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["key"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "key"), "event.json#/oneOf/1/properties/*", "string", x)) return false; }
     }
-    if (v["type"] === undefined && rt.fail(c, p, "event.json#/oneOf/1/required", "required", "missing required property \"type\"")) return false;
-    if (v["key"] === undefined && rt.fail(c, p, "event.json#/oneOf/1/required", "required", "missing required property \"key\"")) return false;
-  } else { rt.fail(c, p, "event.json#/oneOf/1/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["type"] === undefined && rt.failRequired(c, p, "event.json#/oneOf/1", "type")) return false;
+    if (v["key"] === undefined && rt.failRequired(c, p, "event.json#/oneOf/1", "key")) return false;
+  } else { rt.failType(c, p, "event.json#/oneOf/1", "object", v); return false; }
   rt.rest(v, p, c, membersEventKeyPress, -1);
   return c.errors.length === errs;
 }
@@ -140,6 +136,6 @@ export function checkEventKeyPress(v: unknown, p: number, c: rt.Context): boolea
 /** Checks a value against event.json#/oneOf/1/properties/type. */
 export function checkEventKeyPressType(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (v !== "key_press") { rt.fail(c, p, "event.json#/oneOf/1/properties/type/const", "const", "must be \"key_press\""); return false; }
+  if (v !== "key_press") { rt.failAt(c, p, "event.json#/oneOf/1/properties/type", "const", "must be \"key_press\""); return false; }
   return c.errors.length === errs;
 }

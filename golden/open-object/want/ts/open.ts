@@ -25,12 +25,10 @@ export function checkOpen(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["id"] !== undefined) {
-      leaf: {
-        const x = v["id"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "id"), "open.json#/properties/id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["id"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "id"), "open.json#/properties/*", "string", x)) return false; }
     }
-  } else { rt.fail(c, p, "open.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "open.json#", "object", v); return false; }
   rt.rest(v, p, c, membersOpen, -1);
   return c.errors.length === errs;
 }

@@ -31,15 +31,15 @@ export function checkHeaders(v: unknown, p: number, c: rt.Context): boolean {
         if (!checkHeadersPatternPropertiesX5Ex(v[k], rt.at(c, p, k), c) && c.stop) return false;
       }
       if (known) continue;
-      if (rt.fail(c, p, "headers.json#/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.failMember(c, p, "headers.json#", "additionalProperties", k)) return false;
     }
-  } else { rt.fail(c, p, "headers.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "headers.json#", "object", v); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against headers.json#/patternProperties/%5Ex-. */
 function checkHeadersPatternPropertiesX5Ex(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string") { rt.fail(c, p, "headers.json#/patternProperties/%5Ex-/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
+  if (typeof v !== "string") { rt.failType(c, p, "headers.json#/patternProperties/%5Ex-", "string", v); return false; }
   return c.errors.length === errs;
 }

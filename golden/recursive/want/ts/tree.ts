@@ -48,12 +48,10 @@ export function checkNode(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["next"] !== undefined && !checkNode(v["next"], rt.at(c, p, "next"), c) && c.stop) return false;
     if (v["label"] !== undefined) {
-      leaf: {
-        const x = v["label"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "label"), "tree.json#/$defs/node/properties/label/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["label"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "label"), "tree.json#/$defs/node/properties/*", "string", x)) return false; }
     }
-  } else { rt.fail(c, p, "tree.json#/$defs/node/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "tree.json#/$defs/node", "object", v); return false; }
   rt.rest(v, p, c, membersNode, -1);
   return c.errors.length === errs;
 }
@@ -64,16 +62,14 @@ export function checkTree(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["value"] !== undefined) {
-      leaf: {
-        const x = v["value"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "value"), "tree.json#/properties/value/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["value"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "value"), "tree.json#/properties/*", "string", x)) return false; }
     }
     if (v["children"] !== undefined && !checkTreePropertiesChildren(v["children"], rt.at(c, p, "children"), c) && c.stop) return false;
     if (v["parent"] !== undefined && !checkTree(v["parent"], rt.at(c, p, "parent"), c) && c.stop) return false;
     if (v["next"] !== undefined && !checkNode(v["next"], rt.at(c, p, "next"), c) && c.stop) return false;
-    if (v["value"] === undefined && rt.fail(c, p, "tree.json#/required", "required", "missing required property \"value\"")) return false;
-  } else { rt.fail(c, p, "tree.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["value"] === undefined && rt.failRequired(c, p, "tree.json#", "value")) return false;
+  } else { rt.failType(c, p, "tree.json#", "object", v); return false; }
   rt.rest(v, p, c, membersTree, -1);
   return c.errors.length === errs;
 }
@@ -86,6 +82,6 @@ function checkTreePropertiesChildren(v: unknown, p: number, c: rt.Context): bool
     for (let i = 0; i < v.length; i++) {
       if (!checkTree(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else { rt.fail(c, p, "tree.json#/properties/children/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "tree.json#/properties/children", "array", v); return false; }
   return c.errors.length === errs;
 }

@@ -27,14 +27,12 @@ export function checkTool(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["shared"] !== undefined) {
-      leaf: {
-        const x = v["shared"];
-        if (typeof x === "string") {
-          if (!patternID.test(x) && rt.fail(c, rt.at(c, p, "shared"), "id.json#/pattern", "pattern", "must match the pattern \"^[a-z0-9-]+$\"")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "shared"), "id.json#/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["shared"];
+      if (typeof x === "string") {
+        if (!patternID.test(x) && rt.failAt(c, rt.at(c, p, "shared"), "id.json#", "pattern", "must match the pattern \"^[a-z0-9-]+$\"")) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "shared"), "id.json#", "string", x)) return false; }
     }
-  } else { rt.fail(c, p, "tool.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "tool.json#", "object", v); return false; }
   rt.rest(v, p, c, membersTool, -1);
   return c.errors.length === errs;
 }

@@ -87,13 +87,11 @@ export function checkBase(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["name"] !== undefined) {
-      leaf: {
-        const x = v["name"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "name"), "contributions.json#/definitions/base/properties/name/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["name"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "name"), "contributions.json#/definitions/base/properties/*", "string", x)) return false; }
     }
     if (v["css"] !== undefined && !checkCSS(v["css"], rt.at(c, p, "css"), c) && c.stop) return false;
-  } else { rt.fail(c, p, "contributions.json#/definitions/base/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "contributions.json#/definitions/base", "object", v); return false; }
   rt.rest(v, p, c, membersBase, -1);
   return c.errors.length === errs;
 }
@@ -101,7 +99,7 @@ export function checkBase(v: unknown, p: number, c: rt.Context): boolean {
 /** Checks a value against contributions.json#/definitions/css. */
 export function checkCSS(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!rt.isObject(v)) { rt.fail(c, p, "contributions.json#/definitions/css/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  if (!rt.isObject(v)) { rt.failType(c, p, "contributions.json#/definitions/css", "object", v); return false; }
   if (!checkHost(v, p, c) && c.stop) return false;
   rt.rest(v, p, c, rt.noMembers, -1);
   return c.errors.length === errs;
@@ -113,7 +111,7 @@ export function checkHost(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["properties"] !== undefined && !checkHostPropertiesProperties(v["properties"], rt.at(c, p, "properties"), c) && c.stop) return false;
-  } else { rt.fail(c, p, "contributions.json#/definitions/host/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "contributions.json#/definitions/host", "object", v); return false; }
   rt.rest(v, p, c, membersHost, -1);
   return c.errors.length === errs;
 }
@@ -126,14 +124,14 @@ function checkHostPropertiesProperties(v: unknown, p: number, c: rt.Context): bo
     for (let i = 0; i < v.length; i++) {
       if (!checkProp(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else { rt.fail(c, p, "contributions.json#/definitions/host/properties/properties/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "contributions.json#/definitions/host/properties/properties", "array", v); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against contributions.json#/definitions/prop. */
 export function checkProp(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!rt.isObject(v)) { rt.fail(c, p, "contributions.json#/definitions/prop/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  if (!rt.isObject(v)) { rt.failType(c, p, "contributions.json#/definitions/prop", "object", v); return false; }
   if (!checkBase(v, p, c) && c.stop) return false;
   rt.rest(v, p, c, rt.noMembers, -1);
   return c.errors.length === errs;

@@ -43,8 +43,8 @@ export function checkMCPEnvelopeV01(v: unknown, p: number, c: rt.Context): boole
   if (rt.isObject(v)) {
     if (v["schema_version"] !== undefined && !checkMCPEnvelopeV01SchemaVersion(v["schema_version"], rt.at(c, p, "schema_version"), c) && c.stop) return false;
     if (v["provenance"] !== undefined && !checkProvRecordV01(v["provenance"], rt.at(c, p, "provenance"), c) && c.stop) return false;
-    if (v["schema_version"] === undefined && rt.fail(c, p, "mcp.envelope.schema.v0.1.json#/required", "required", "missing required property \"schema_version\"")) return false;
-  } else { rt.fail(c, p, "mcp.envelope.schema.v0.1.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["schema_version"] === undefined && rt.failRequired(c, p, "mcp.envelope.schema.v0.1.json#", "schema_version")) return false;
+  } else { rt.failType(c, p, "mcp.envelope.schema.v0.1.json#", "object", v); return false; }
   rt.rest(v, p, c, membersMCPEnvelopeV01, -1);
   return c.errors.length === errs;
 }
@@ -52,6 +52,6 @@ export function checkMCPEnvelopeV01(v: unknown, p: number, c: rt.Context): boole
 /** Checks a value against mcp.envelope.schema.v0.1.json#/properties/schema_version. */
 export function checkMCPEnvelopeV01SchemaVersion(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (v !== "mcp.envelope.v0.1") { rt.fail(c, p, "mcp.envelope.schema.v0.1.json#/properties/schema_version/const", "const", "must be \"mcp.envelope.v0.1\""); return false; }
+  if (v !== "mcp.envelope.v0.1") { rt.failAt(c, p, "mcp.envelope.schema.v0.1.json#/properties/schema_version", "const", "must be \"mcp.envelope.v0.1\""); return false; }
   return c.errors.length === errs;
 }

@@ -24,12 +24,10 @@ export function checkProvRecordV01(v: unknown, p: number, c: rt.Context): boolea
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["run_id"] !== undefined) {
-      leaf: {
-        const x = v["run_id"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "run_id"), "prov.record.schema.v0.1.json#/properties/run_id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["run_id"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "run_id"), "prov.record.schema.v0.1.json#/properties/*", "string", x)) return false; }
     }
-  } else { rt.fail(c, p, "prov.record.schema.v0.1.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "prov.record.schema.v0.1.json#", "object", v); return false; }
   rt.rest(v, p, c, membersProvRecordV01, -1);
   return c.errors.length === errs;
 }

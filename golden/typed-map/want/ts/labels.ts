@@ -21,13 +21,11 @@ export function checkLabels(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
-      leaf: {
-        const x = v[k];
-        if (typeof x === "string") {
-          if (x.length > 64 && rt.codePoints(x) > 64 && rt.fail(c, rt.at(c, p, k), "labels.json#/additionalProperties/maxLength", "maxLength", "must be at most 64 characters long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, k), "labels.json#/additionalProperties/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v[k];
+      if (typeof x === "string") {
+        if (x.length > 64 && rt.codePoints(x) > 64 && rt.failLimit(c, rt.at(c, p, k), "labels.json#/additionalProperties", "maxLength", 64)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, k), "labels.json#/additionalProperties", "string", x)) return false; }
     }
-  } else { rt.fail(c, p, "labels.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "labels.json#", "object", v); return false; }
   return c.errors.length === errs;
 }

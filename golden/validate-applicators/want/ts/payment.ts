@@ -112,8 +112,8 @@ export function checkPayment(v: unknown, p: number, c: rt.Context): boolean {
     if (v["reference"] !== undefined && !checkPaymentReference(v["reference"], rt.at(c, p, "reference"), c) && c.stop) return false;
     if (v["channel"] !== undefined && !checkPaymentChannel(v["channel"], rt.at(c, p, "channel"), c) && c.stop) return false;
     if (v["comment"] !== undefined && !checkPaymentPropertiesComment(v["comment"], rt.at(c, p, "comment"), c) && c.stop) return false;
-    if (v["method"] === undefined && rt.fail(c, p, "payment.json#/required", "required", "missing required property \"method\"")) return false;
-  } else { rt.fail(c, p, "payment.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["method"] === undefined && rt.failRequired(c, p, "payment.json#", "method")) return false;
+  } else { rt.failType(c, p, "payment.json#", "object", v); return false; }
   if (!checkPaymentAllOf0(v, p, c) && c.stop) return false;
   if (rt.quiet(c, checkPaymentIf, v, p)) {
     if (!checkPaymentThen(v, p, c) && c.stop) return false;
@@ -127,7 +127,7 @@ export function checkPayment(v: unknown, p: number, c: rt.Context): boolean {
 /** Checks a value against payment.json#/allOf/0. */
 function checkPaymentAllOf0(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (rt.quiet(c, checkPaymentAllOf0Not, v, p) && rt.fail(c, p, "payment.json#/allOf/0/not", "not", "must not match the schema of not")) return false;
+  if (rt.quiet(c, checkPaymentAllOf0Not, v, p) && rt.failAt(c, p, "payment.json#/allOf/0", "not", "must not match the schema of not")) return false;
   return c.errors.length === errs;
 }
 
@@ -135,7 +135,7 @@ function checkPaymentAllOf0(v: unknown, p: number, c: rt.Context): boolean {
 function checkPaymentAllOf0Not(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
-    if (v["debug"] === undefined && rt.fail(c, p, "payment.json#/allOf/0/not/required", "required", "missing required property \"debug\"")) return false;
+    if (v["debug"] === undefined && rt.failRequired(c, p, "payment.json#/allOf/0/not", "debug")) return false;
   }
   return c.errors.length === errs;
 }
@@ -155,29 +155,29 @@ export function checkPaymentChannel(v: unknown, p: number, c: rt.Context): boole
 function checkPaymentChannelOneOf2(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v === "string") {
-    if (!patternPaymentChannelOneOf2.test(v) && rt.fail(c, p, "payment.json#/properties/channel/oneOf/2/pattern", "pattern", "must match the pattern \"^pos-\"")) return false;
-  } else { rt.fail(c, p, "payment.json#/properties/channel/oneOf/2/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
+    if (!patternPaymentChannelOneOf2.test(v) && rt.failAt(c, p, "payment.json#/properties/channel/oneOf/2", "pattern", "must match the pattern \"^pos-\"")) return false;
+  } else { rt.failType(c, p, "payment.json#/properties/channel/oneOf/2", "string", v); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against payment.json#/properties/channel/oneOf/0. */
 export function checkPaymentChannelVariant1(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (v !== "web") { rt.fail(c, p, "payment.json#/properties/channel/oneOf/0/const", "const", "must be \"web\""); return false; }
+  if (v !== "web") { rt.failAt(c, p, "payment.json#/properties/channel/oneOf/0", "const", "must be \"web\""); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against payment.json#/properties/channel/oneOf/1. */
 export function checkPaymentChannelVariant2(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (v !== "app") { rt.fail(c, p, "payment.json#/properties/channel/oneOf/1/const", "const", "must be \"app\""); return false; }
+  if (v !== "app") { rt.failAt(c, p, "payment.json#/properties/channel/oneOf/1", "const", "must be \"app\""); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against payment.json#/else. */
 function checkPaymentElse(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (rt.quiet(c, checkPaymentElseNot, v, p) && rt.fail(c, p, "payment.json#/else/not", "not", "must not match the schema of not")) return false;
+  if (rt.quiet(c, checkPaymentElseNot, v, p) && rt.failAt(c, p, "payment.json#/else", "not", "must not match the schema of not")) return false;
   return c.errors.length === errs;
 }
 
@@ -185,7 +185,7 @@ function checkPaymentElse(v: unknown, p: number, c: rt.Context): boolean {
 function checkPaymentElseNot(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
-    if (v["channel"] === undefined && rt.fail(c, p, "payment.json#/else/not/required", "required", "missing required property \"channel\"")) return false;
+    if (v["channel"] === undefined && rt.failRequired(c, p, "payment.json#/else/not", "channel")) return false;
   }
   return c.errors.length === errs;
 }
@@ -195,10 +195,8 @@ function checkPaymentIf(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["method"] !== undefined) {
-      leaf: {
-        const x = v["method"];
-        if (x !== "card") { if (rt.fail(c, rt.at(c, p, "method"), "payment.json#/if/properties/method/const", "const", "must be \"card\"")) return false; break leaf; }
-      }
+      const x = v["method"];
+      if (x !== "card") { if (rt.failAt(c, rt.at(c, p, "method"), "payment.json#/if/properties/*", "const", "must be \"card\"")) return false; }
     }
   }
   return c.errors.length === errs;
@@ -207,15 +205,15 @@ function checkPaymentIf(v: unknown, p: number, c: rt.Context): boolean {
 /** Checks a value against payment.json#/properties/method. */
 export function checkPaymentMethod(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (v !== "card" && v !== "transfer" && v !== "cash") { rt.fail(c, p, "payment.json#/properties/method/enum", "enum", "must be one of \"card\", \"transfer\", \"cash\""); return false; }
+  if (v !== "card" && v !== "transfer" && v !== "cash") { rt.failAt(c, p, "payment.json#/properties/method", "enum", "must be one of \"card\", \"transfer\", \"cash\""); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against payment.json#/properties/comment. */
 function checkPaymentPropertiesComment(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string") { rt.fail(c, p, "payment.json#/properties/comment/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
-  if (rt.quiet(c, checkPaymentPropertiesCommentNot, v, p) && rt.fail(c, p, "payment.json#/properties/comment/not", "not", "must not match the schema of not")) return false;
+  if (typeof v !== "string") { rt.failType(c, p, "payment.json#/properties/comment", "string", v); return false; }
+  if (rt.quiet(c, checkPaymentPropertiesCommentNot, v, p) && rt.failAt(c, p, "payment.json#/properties/comment", "not", "must not match the schema of not")) return false;
   return c.errors.length === errs;
 }
 
@@ -223,7 +221,7 @@ function checkPaymentPropertiesComment(v: unknown, p: number, c: rt.Context): bo
 function checkPaymentPropertiesCommentNot(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v === "string") {
-    if (!patternPaymentPropertiesCommentNot.test(v) && rt.fail(c, p, "payment.json#/properties/comment/not/pattern", "pattern", "must match the pattern \"[Pp]assword\"")) return false;
+    if (!patternPaymentPropertiesCommentNot.test(v) && rt.failAt(c, p, "payment.json#/properties/comment/not", "pattern", "must match the pattern \"[Pp]assword\"")) return false;
   }
   return c.errors.length === errs;
 }
@@ -231,7 +229,7 @@ function checkPaymentPropertiesCommentNot(v: unknown, p: number, c: rt.Context):
 /** Checks a value against payment.json#/properties/reference. */
 export function checkPaymentReference(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!(rt.quiet(c, checkPaymentReferenceAnyOf0, v, p) || rt.quiet(c, checkPaymentReferenceAnyOf1, v, p)) && rt.fail(c, p, "payment.json#/properties/reference/anyOf", "anyOf", "must match at least one schema of anyOf")) return false;
+  if (!(rt.quiet(c, checkPaymentReferenceAnyOf0, v, p) || rt.quiet(c, checkPaymentReferenceAnyOf1, v, p)) && rt.failAt(c, p, "payment.json#/properties/reference", "anyOf", "must match at least one schema of anyOf")) return false;
   return c.errors.length === errs;
 }
 
@@ -239,18 +237,17 @@ export function checkPaymentReference(v: unknown, p: number, c: rt.Context): boo
 function checkPaymentReferenceAnyOf0(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v === "string") {
-    if (rt.codePoints(v) < 8 && rt.fail(c, p, "payment.json#/properties/reference/anyOf/0/minLength", "minLength", "must be at least 8 characters long")) return false;
-  } else { rt.fail(c, p, "payment.json#/properties/reference/anyOf/0/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
+    if (rt.codePoints(v) < 8 && rt.failLimit(c, p, "payment.json#/properties/reference/anyOf/0", "minLength", 8)) return false;
+  } else { rt.failType(c, p, "payment.json#/properties/reference/anyOf/0", "string", v); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against payment.json#/properties/reference/anyOf/1. */
 function checkPaymentReferenceAnyOf1(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!Number.isInteger(v)) { rt.fail(c, p, "payment.json#/properties/reference/anyOf/1/type", "type", "must be integer, not " + rt.typeOf(v)); return false; }
-  if (typeof v === "number") {
-    if (v < 100000 && rt.fail(c, p, "payment.json#/properties/reference/anyOf/1/minimum", "minimum", "must be at least 100000")) return false;
-  }
+  if (typeof v === "number" && Number.isInteger(v)) {
+    if (v < 100000 && rt.failLimit(c, p, "payment.json#/properties/reference/anyOf/1", "minimum", 100000)) return false;
+  } else { rt.failType(c, p, "payment.json#/properties/reference/anyOf/1", "integer", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -258,7 +255,7 @@ function checkPaymentReferenceAnyOf1(v: unknown, p: number, c: rt.Context): bool
 function checkPaymentThen(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
-    if (v["reference"] === undefined && rt.fail(c, p, "payment.json#/then/required", "required", "missing required property \"reference\"")) return false;
+    if (v["reference"] === undefined && rt.failRequired(c, p, "payment.json#/then", "reference")) return false;
   }
   return c.errors.length === errs;
 }

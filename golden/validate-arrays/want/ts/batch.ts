@@ -47,7 +47,7 @@ export function checkBatch(v: unknown, p: number, c: rt.Context): boolean {
     if (v["ids"] !== undefined && !checkBatchPropertiesIDs(v["ids"], rt.at(c, p, "ids"), c) && c.stop) return false;
     if (v["point"] !== undefined && !checkBatchPoint(v["point"], rt.at(c, p, "point"), c) && c.stop) return false;
     if (v["flags"] !== undefined && !checkBatchPropertiesFlags(v["flags"], rt.at(c, p, "flags"), c) && c.stop) return false;
-  } else { rt.fail(c, p, "batch.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "batch.json#", "object", v); return false; }
   rt.rest(v, p, c, membersBatch, -1);
   return c.errors.length === errs;
 }
@@ -59,22 +59,22 @@ export function checkBatchPoint(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isArray(v)) {
     if (v.length > 0 && !checkBatchPointPrefixItems0(v[0], rt.at(c, p, 0), c) && c.stop) return false;
     if (v.length > 1 && !checkBatchPointPrefixItems1(v[1], rt.at(c, p, 1), c) && c.stop) return false;
-    if (v.length > 2 && rt.fail(c, p, "batch.json#/properties/point/items", "items", "must have at most 2 items")) return false;
-  } else { rt.fail(c, p, "batch.json#/properties/point/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+    if (v.length > 2 && rt.failAt(c, p, "batch.json#/properties/point", "items", "must have at most 2 items")) return false;
+  } else { rt.failType(c, p, "batch.json#/properties/point", "array", v); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against batch.json#/properties/point/prefixItems/0. */
 function checkBatchPointPrefixItems0(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!Number.isFinite(v)) { rt.fail(c, p, "batch.json#/properties/point/prefixItems/0/type", "type", "must be number, not " + rt.typeOf(v)); return false; }
+  if (!Number.isFinite(v)) { rt.failType(c, p, "batch.json#/properties/point/prefixItems/0", "number", v); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against batch.json#/properties/point/prefixItems/1. */
 function checkBatchPointPrefixItems1(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!Number.isFinite(v)) { rt.fail(c, p, "batch.json#/properties/point/prefixItems/1/type", "type", "must be number, not " + rt.typeOf(v)); return false; }
+  if (!Number.isFinite(v)) { rt.failType(c, p, "batch.json#/properties/point/prefixItems/1", "number", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -87,9 +87,9 @@ function checkBatchPropertiesFlags(v: unknown, p: number, c: rt.Context): boolea
     for (let i = 0; i < v.length; i++) {
       if (rt.quiet(c, checkBatchPropertiesFlagsContains, v[i], rt.at(c, p, i))) matches++;
     }
-    if (matches < 1 && rt.fail(c, p, "batch.json#/properties/flags/minContains", "minContains", "must contain at least 1 matching item")) return false;
-    if (matches > 1 && rt.fail(c, p, "batch.json#/properties/flags/maxContains", "maxContains", "must contain at most 1 matching item")) return false;
-  } else { rt.fail(c, p, "batch.json#/properties/flags/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+    if (matches < 1 && rt.failAt(c, p, "batch.json#/properties/flags", "minContains", "must contain at least 1 matching item")) return false;
+    if (matches > 1 && rt.failAt(c, p, "batch.json#/properties/flags", "maxContains", "must contain at most 1 matching item")) return false;
+  } else { rt.failType(c, p, "batch.json#/properties/flags", "array", v); return false; }
   rt.rest(v, p, c, undefined, 0);
   return c.errors.length === errs;
 }
@@ -97,7 +97,7 @@ function checkBatchPropertiesFlags(v: unknown, p: number, c: rt.Context): boolea
 /** Checks a value against batch.json#/properties/flags/contains. */
 function checkBatchPropertiesFlagsContains(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (v !== "primary") { rt.fail(c, p, "batch.json#/properties/flags/contains/const", "const", "must be \"primary\""); return false; }
+  if (v !== "primary") { rt.failAt(c, p, "batch.json#/properties/flags/contains", "const", "must be \"primary\""); return false; }
   return c.errors.length === errs;
 }
 
@@ -106,15 +106,13 @@ function checkBatchPropertiesIDs(v: unknown, p: number, c: rt.Context): boolean 
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      leaf: {
-        const x = v[i];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, i), "batch.json#/properties/ids/items/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v[i];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "batch.json#/properties/ids/items", "string", x)) return false; }
     }
-    if (v.length < 1 && rt.fail(c, p, "batch.json#/properties/ids/minItems", "minItems", "must have at least 1 item")) return false;
-    if (v.length > 100 && rt.fail(c, p, "batch.json#/properties/ids/maxItems", "maxItems", "must have at most 100 items")) return false;
+    if (v.length < 1 && rt.failLimit(c, p, "batch.json#/properties/ids", "minItems", 1)) return false;
+    if (v.length > 100 && rt.failLimit(c, p, "batch.json#/properties/ids", "maxItems", 100)) return false;
     const dup = rt.duplicates(v);
     if (dup !== undefined && rt.fail(c, p, "batch.json#/properties/ids/uniqueItems", "uniqueItems", "must not have equal items, but items " + dup[0] + " and " + dup[1] + " are equal")) return false;
-  } else { rt.fail(c, p, "batch.json#/properties/ids/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "batch.json#/properties/ids", "array", v); return false; }
   return c.errors.length === errs;
 }

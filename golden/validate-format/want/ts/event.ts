@@ -32,38 +32,30 @@ export function checkEvent(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["at"] !== undefined) {
-      leaf: {
-        const x = v["at"];
-        if (typeof x === "string") {
-          if (!rt.isDateTime(x) && rt.fail(c, rt.at(c, p, "at"), "event.json#/properties/at/format", "format", "must be a valid date-time")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "at"), "event.json#/properties/at/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["at"];
+      if (typeof x === "string") {
+        if (!rt.isDateTime(x) && rt.failAt(c, rt.at(c, p, "at"), "event.json#/properties/*", "format", "must be a valid date-time")) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "at"), "event.json#/properties/*", "string", x)) return false; }
     }
     if (v["id"] !== undefined) {
-      leaf: {
-        const x = v["id"];
-        if (typeof x === "string") {
-          if (!rt.isUUID(x) && rt.fail(c, rt.at(c, p, "id"), "event.json#/properties/id/format", "format", "must be a valid uuid")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "id"), "event.json#/properties/id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["id"];
+      if (typeof x === "string") {
+        if (!rt.isUUID(x) && rt.failAt(c, rt.at(c, p, "id"), "event.json#/properties/*", "format", "must be a valid uuid")) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "id"), "event.json#/properties/*", "string", x)) return false; }
     }
     if (v["contact"] !== undefined) {
-      leaf: {
-        const x = v["contact"];
-        if (typeof x === "string") {
-          if (!rt.isEmail(x) && rt.fail(c, rt.at(c, p, "contact"), "event.json#/properties/contact/format", "format", "must be a valid email")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "contact"), "event.json#/properties/contact/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["contact"];
+      if (typeof x === "string") {
+        if (!rt.isEmail(x) && rt.failAt(c, rt.at(c, p, "contact"), "event.json#/properties/*", "format", "must be a valid email")) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "contact"), "event.json#/properties/*", "string", x)) return false; }
     }
     if (v["link"] !== undefined) {
-      leaf: {
-        const x = v["link"];
-        if (typeof x === "string") {
-          if (!rt.isURI(x) && rt.fail(c, rt.at(c, p, "link"), "event.json#/properties/link/format", "format", "must be a valid uri")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "link"), "event.json#/properties/link/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["link"];
+      if (typeof x === "string") {
+        if (!rt.isURI(x) && rt.failAt(c, rt.at(c, p, "link"), "event.json#/properties/*", "format", "must be a valid uri")) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "link"), "event.json#/properties/*", "string", x)) return false; }
     }
-  } else { rt.fail(c, p, "event.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "event.json#", "object", v); return false; }
   rt.rest(v, p, c, membersEvent, -1);
   return c.errors.length === errs;
 }

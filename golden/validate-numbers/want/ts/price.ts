@@ -62,39 +62,30 @@ export function checkPrice(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["amount"] !== undefined) {
-      leaf: {
-        const x = v["amount"];
-        if (!Number.isFinite(x)) { if (rt.fail(c, rt.at(c, p, "amount"), "price.json#/properties/amount/type", "type", "must be number, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x > 1000000 && rt.fail(c, rt.at(c, p, "amount"), "price.json#/properties/amount/maximum", "maximum", "must be at most 1000000")) return false;
-          if (x <= 0 && rt.fail(c, rt.at(c, p, "amount"), "price.json#/properties/amount/exclusiveMinimum", "exclusiveMinimum", "must be greater than 0")) return false;
-          if (!rt.multipleOf(x, 1n, -2) && rt.fail(c, rt.at(c, p, "amount"), "price.json#/properties/amount/multipleOf", "multipleOf", "must be a multiple of 0.01")) return false;
-        }
-      }
+      const x = v["amount"];
+      if (typeof x === "number" && Number.isFinite(x)) {
+        if (x > 1000000 && rt.failLimit(c, rt.at(c, p, "amount"), "price.json#/properties/*", "maximum", 1000000)) return false;
+        if (x <= 0 && rt.failLimit(c, rt.at(c, p, "amount"), "price.json#/properties/*", "exclusiveMinimum", 0)) return false;
+        if (!rt.multipleOf(x, 1n, -2) && rt.failAt(c, rt.at(c, p, "amount"), "price.json#/properties/*", "multipleOf", "must be a multiple of 0.01")) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "amount"), "price.json#/properties/*", "number", x)) return false; }
     }
     if (v["quantity"] !== undefined) {
-      leaf: {
-        const x = v["quantity"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "quantity"), "price.json#/properties/quantity/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 1 && rt.fail(c, rt.at(c, p, "quantity"), "price.json#/properties/quantity/minimum", "minimum", "must be at least 1")) return false;
-          if (x > 9999 && rt.fail(c, rt.at(c, p, "quantity"), "price.json#/properties/quantity/maximum", "maximum", "must be at most 9999")) return false;
-        }
-      }
+      const x = v["quantity"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 1 && rt.failLimit(c, rt.at(c, p, "quantity"), "price.json#/properties/*", "minimum", 1)) return false;
+        if (x > 9999 && rt.failLimit(c, rt.at(c, p, "quantity"), "price.json#/properties/*", "maximum", 9999)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "quantity"), "price.json#/properties/*", "integer", x)) return false; }
     }
     if (v["discount"] !== undefined) {
-      leaf: {
-        const x = v["discount"];
-        if (!Number.isFinite(x)) { if (rt.fail(c, rt.at(c, p, "discount"), "price.json#/properties/discount/type", "type", "must be number, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.fail(c, rt.at(c, p, "discount"), "price.json#/properties/discount/minimum", "minimum", "must be at least 0")) return false;
-          if (x >= 1 && rt.fail(c, rt.at(c, p, "discount"), "price.json#/properties/discount/exclusiveMaximum", "exclusiveMaximum", "must be less than 1")) return false;
-        }
-      }
+      const x = v["discount"];
+      if (typeof x === "number" && Number.isFinite(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "discount"), "price.json#/properties/*", "minimum", 0)) return false;
+        if (x >= 1 && rt.failLimit(c, rt.at(c, p, "discount"), "price.json#/properties/*", "exclusiveMaximum", 1)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "discount"), "price.json#/properties/*", "number", x)) return false; }
     }
     if (v["tier"] !== undefined && !checkPriceTier(v["tier"], rt.at(c, p, "tier"), c) && c.stop) return false;
-    if (v["amount"] === undefined && rt.fail(c, p, "price.json#/required", "required", "missing required property \"amount\"")) return false;
-  } else { rt.fail(c, p, "price.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["amount"] === undefined && rt.failRequired(c, p, "price.json#", "amount")) return false;
+  } else { rt.failType(c, p, "price.json#", "object", v); return false; }
   rt.rest(v, p, c, membersPrice, -1);
   return c.errors.length === errs;
 }
@@ -102,6 +93,6 @@ export function checkPrice(v: unknown, p: number, c: rt.Context): boolean {
 /** Checks a value against price.json#/properties/tier. */
 export function checkPriceTier(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (v !== 1 && v !== 2 && v !== 3) { rt.fail(c, p, "price.json#/properties/tier/enum", "enum", "must be one of 1, 2, 3"); return false; }
+  if (v !== 1 && v !== 2 && v !== 3) { rt.failAt(c, p, "price.json#/properties/tier", "enum", "must be one of 1, 2, 3"); return false; }
   return c.errors.length === errs;
 }

@@ -37,28 +37,20 @@ export function checkAccount(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["id"] !== undefined) {
-      leaf: {
-        const x = v["id"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "id"), "account.json#/properties/id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["id"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "id"), "account.json#/properties/*", "string", x)) return false; }
     }
     if (v["email"] !== undefined) {
-      leaf: {
-        const x = v["email"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "email"), "account.json#/properties/email/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["email"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "email"), "account.json#/properties/*", "string", x)) return false; }
     }
     if (v["card"] !== undefined) {
-      leaf: {
-        const x = v["card"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "card"), "account.json#/properties/card/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["card"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "card"), "account.json#/properties/*", "string", x)) return false; }
     }
     if (v["billing_address"] !== undefined) {
-      leaf: {
-        const x = v["billing_address"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "billing_address"), "account.json#/properties/billing_address/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["billing_address"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "billing_address"), "account.json#/properties/*", "string", x)) return false; }
     }
     if (v["settings"] !== undefined && !checkAccountPropertiesSettings(v["settings"], rt.at(c, p, "settings"), c) && c.stop) return false;
     for (const k in v) {
@@ -70,17 +62,17 @@ export function checkAccount(v: unknown, p: number, c: rt.Context): boolean {
         case "settings":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "account.json#/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "account.json#", "additionalProperties", k)) return false;
     }
-    if (v["id"] === undefined && rt.fail(c, p, "account.json#/required", "required", "missing required property \"id\"")) return false;
-    if (v["email"] === undefined && rt.fail(c, p, "account.json#/required", "required", "missing required property \"email\"")) return false;
-    if (Object.keys(v).length < 2 && rt.fail(c, p, "account.json#/minProperties", "minProperties", "must have at least 2 properties")) return false;
-    if (Object.keys(v).length > 20 && rt.fail(c, p, "account.json#/maxProperties", "maxProperties", "must have at most 20 properties")) return false;
+    if (v["id"] === undefined && rt.failRequired(c, p, "account.json#", "id")) return false;
+    if (v["email"] === undefined && rt.failRequired(c, p, "account.json#", "email")) return false;
+    if (Object.keys(v).length < 2 && rt.failLimit(c, p, "account.json#", "minProperties", 2)) return false;
+    if (Object.keys(v).length > 20 && rt.failLimit(c, p, "account.json#", "maxProperties", 20)) return false;
     if (v["card"] !== undefined) {
       if (v["billing_address"] === undefined && rt.fail(c, p, "account.json#/dependentRequired/card", "dependentRequired", "property \"billing_address\" is required when \"card\" is present")) return false;
     }
     if (v["billing_address"] !== undefined && !checkAccountDependentSchemasBillingAddress(v, p, c) && c.stop) return false;
-  } else { rt.fail(c, p, "account.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "account.json#", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -91,7 +83,7 @@ function checkAccountDependentSchemasBillingAddress(v: unknown, p: number, c: rt
     if (v["billing_address"] !== undefined) {
       const x = v["billing_address"];
       if (typeof x === "string") {
-        if (rt.codePoints(x) < 5 && rt.fail(c, rt.at(c, p, "billing_address"), "account.json#/dependentSchemas/billing_address/properties/billing_address/minLength", "minLength", "must be at least 5 characters long")) return false;
+        if (rt.codePoints(x) < 5 && rt.failLimit(c, rt.at(c, p, "billing_address"), "account.json#/dependentSchemas/billing_address/properties/*", "minLength", 5)) return false;
       }
     }
   }
@@ -111,22 +103,20 @@ function checkAccountPropertiesSettings(v: unknown, p: number, c: rt.Context): b
         if (!checkAccountPropertiesSettingsPatternPropertiesX5Ex(v[k], rt.at(c, p, k), c) && c.stop) return false;
       }
       if (known) continue;
-      leaf: {
-        const x = v[k];
-        if (!(typeof x === "boolean" || Number.isFinite(x))) { if (rt.fail(c, rt.at(c, p, k), "account.json#/properties/settings/additionalProperties/type", "type", "must be boolean or number, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v[k];
+      if (!(typeof x === "boolean" || Number.isFinite(x))) { if (rt.failType(c, rt.at(c, p, k), "account.json#/properties/settings/additionalProperties", "boolean or number", x)) return false; }
     }
     for (const k of Object.keys(v)) {
       if (!checkAccountPropertiesSettingsPropertyNames(k, rt.at(c, p, k), c) && c.stop) return false;
     }
-  } else { rt.fail(c, p, "account.json#/properties/settings/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "account.json#/properties/settings", "object", v); return false; }
   return c.errors.length === errs;
 }
 
 /** Checks a value against account.json#/properties/settings/patternProperties/%5Ex_. */
 function checkAccountPropertiesSettingsPatternPropertiesX5Ex(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (typeof v !== "string") { rt.fail(c, p, "account.json#/properties/settings/patternProperties/%5Ex_/type", "type", "must be string, not " + rt.typeOf(v)); return false; }
+  if (typeof v !== "string") { rt.failType(c, p, "account.json#/properties/settings/patternProperties/%5Ex_", "string", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -134,8 +124,8 @@ function checkAccountPropertiesSettingsPatternPropertiesX5Ex(v: unknown, p: numb
 function checkAccountPropertiesSettingsPropertyNames(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (typeof v === "string") {
-    if (v.length > 32 && rt.codePoints(v) > 32 && rt.fail(c, p, "account.json#/properties/settings/propertyNames/maxLength", "maxLength", "must be at most 32 characters long")) return false;
-    if (!patternAccountPropertiesSettingsPropertyNames.test(v) && rt.fail(c, p, "account.json#/properties/settings/propertyNames/pattern", "pattern", "must match the pattern \"^[a-z_]+$\"")) return false;
+    if (v.length > 32 && rt.codePoints(v) > 32 && rt.failLimit(c, p, "account.json#/properties/settings/propertyNames", "maxLength", 32)) return false;
+    if (!patternAccountPropertiesSettingsPropertyNames.test(v) && rt.failAt(c, p, "account.json#/properties/settings/propertyNames", "pattern", "must match the pattern \"^[a-z_]+$\"")) return false;
   }
   rt.rest(v, p, c, rt.noMembers, 0);
   return c.errors.length === errs;

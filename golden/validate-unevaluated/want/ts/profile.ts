@@ -65,17 +65,15 @@ export function checkBase(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["name"] !== undefined) {
       rt.mark(c, v, "name");
-      leaf: {
-        const x = v["name"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "name"), "profile.json#/$defs/base/properties/name/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["name"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "name"), "profile.json#/$defs/base/properties/*", "string", x)) return false; }
     }
     if (v["kind"] !== undefined) {
       rt.mark(c, v, "kind");
       if (!checkProfileKind(v["kind"], rt.at(c, p, "kind"), c) && c.stop) return false;
     }
-    if (v["name"] === undefined && rt.fail(c, p, "profile.json#/$defs/base/required", "required", "missing required property \"name\"")) return false;
-  } else { rt.fail(c, p, "profile.json#/$defs/base/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["name"] === undefined && rt.failRequired(c, p, "profile.json#/$defs/base", "name")) return false;
+  } else { rt.failType(c, p, "profile.json#/$defs/base", "object", v); return false; }
   rt.rest(v, p, c, membersBase, -1);
   return c.errors.length === errs;
 }
@@ -91,7 +89,7 @@ export function checkProfile(v: unknown, p: number, c: rt.Context): boolean {
 /** The body of checkProfile. */
 function checkProfileIn(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!rt.isObject(v)) { rt.fail(c, p, "profile.json#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+  if (!rt.isObject(v)) { rt.failType(c, p, "profile.json#", "object", v); return false; }
   if (!rt.track(c, checkBase, v, p) && c.stop) return false;
   if (rt.trackQuiet(c, checkProfileIf, v, p)) {
     if (!rt.track(c, checkProfileThen, v, p) && c.stop) return false;
@@ -99,7 +97,7 @@ function checkProfileIn(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     for (const k of Object.keys(v)) {
       if (rt.evaluated(c, v, k)) continue;
-      if (rt.fail(c, p, "profile.json#/unevaluatedProperties", "unevaluatedProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.failMember(c, p, "profile.json#", "unevaluatedProperties", k)) return false;
     }
     rt.markAll(c, v);
   }
@@ -112,12 +110,10 @@ function checkProfileIf(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["kind"] !== undefined) {
       rt.mark(c, v, "kind");
-      leaf: {
-        const x = v["kind"];
-        if (x !== "team") { if (rt.fail(c, rt.at(c, p, "kind"), "profile.json#/if/properties/kind/const", "const", "must be \"team\"")) return false; break leaf; }
-      }
+      const x = v["kind"];
+      if (x !== "team") { if (rt.failAt(c, rt.at(c, p, "kind"), "profile.json#/if/properties/*", "const", "must be \"team\"")) return false; }
     }
-    if (v["kind"] === undefined && rt.fail(c, p, "profile.json#/if/required", "required", "missing required property \"kind\"")) return false;
+    if (v["kind"] === undefined && rt.failRequired(c, p, "profile.json#/if", "kind")) return false;
   }
   return c.errors.length === errs;
 }
@@ -125,7 +121,7 @@ function checkProfileIf(v: unknown, p: number, c: rt.Context): boolean {
 /** Checks a value against profile.json#/$defs/base/properties/kind. */
 export function checkProfileKind(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (v !== "person" && v !== "team") { rt.fail(c, p, "profile.json#/$defs/base/properties/kind/enum", "enum", "must be one of \"person\", \"team\""); return false; }
+  if (v !== "person" && v !== "team") { rt.failAt(c, p, "profile.json#/$defs/base/properties/kind", "enum", "must be one of \"person\", \"team\""); return false; }
   return c.errors.length === errs;
 }
 
@@ -146,11 +142,9 @@ function checkProfileThenPropertiesMembers(v: unknown, p: number, c: rt.Context)
   const errs = c.errors.length;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      leaf: {
-        const x = v[i];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, i), "profile.json#/then/properties/members/items/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v[i];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "profile.json#/then/properties/members/items", "string", x)) return false; }
     }
-  } else { rt.fail(c, p, "profile.json#/then/properties/members/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "profile.json#/then/properties/members", "array", v); return false; }
   return c.errors.length === errs;
 }

@@ -52,24 +52,19 @@ export function checkServerConfig(v: unknown, p: number, c: rt.Context): boolean
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["port"] !== undefined) {
-      leaf: {
-        const x = v["port"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "port"), "config.yaml#/properties/port/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 1 && rt.fail(c, rt.at(c, p, "port"), "config.yaml#/properties/port/minimum", "minimum", "must be at least 1")) return false;
-          if (x > 65535 && rt.fail(c, rt.at(c, p, "port"), "config.yaml#/properties/port/maximum", "maximum", "must be at most 65535")) return false;
-        }
-      }
+      const x = v["port"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 1 && rt.failLimit(c, rt.at(c, p, "port"), "config.yaml#/properties/*", "minimum", 1)) return false;
+        if (x > 65535 && rt.failLimit(c, rt.at(c, p, "port"), "config.yaml#/properties/*", "maximum", 65535)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "port"), "config.yaml#/properties/*", "integer", x)) return false; }
     }
     if (v["host"] !== undefined) {
-      leaf: {
-        const x = v["host"];
-        if (typeof x !== "string") { if (rt.fail(c, rt.at(c, p, "host"), "config.yaml#/properties/host/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["host"];
+      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "host"), "config.yaml#/properties/*", "string", x)) return false; }
     }
     if (v["mode"] !== undefined && !checkServerConfigMode(v["mode"], rt.at(c, p, "mode"), c) && c.stop) return false;
-    if (v["port"] === undefined && rt.fail(c, p, "config.yaml#/required", "required", "missing required property \"port\"")) return false;
-  } else { rt.fail(c, p, "config.yaml#/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["port"] === undefined && rt.failRequired(c, p, "config.yaml#", "port")) return false;
+  } else { rt.failType(c, p, "config.yaml#", "object", v); return false; }
   rt.rest(v, p, c, membersServerConfig, -1);
   return c.errors.length === errs;
 }
@@ -77,6 +72,6 @@ export function checkServerConfig(v: unknown, p: number, c: rt.Context): boolean
 /** Checks a value against config.yaml#/properties/mode. */
 export function checkServerConfigMode(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (v !== "dev" && v !== "prod") { rt.fail(c, p, "config.yaml#/properties/mode/enum", "enum", "must be one of \"dev\", \"prod\""); return false; }
+  if (v !== "dev" && v !== "prod") { rt.failAt(c, p, "config.yaml#/properties/mode", "enum", "must be one of \"dev\", \"prod\""); return false; }
   return c.errors.length === errs;
 }

@@ -81,38 +81,29 @@ export function checkHit(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["id"] !== undefined) {
-      leaf: {
-        const x = v["id"];
-        if (typeof x === "string") {
-          if (!x && rt.fail(c, rt.at(c, p, "id"), "search-output.json#/$defs/hit/properties/id/minLength", "minLength", "must be at least 1 character long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "id"), "search-output.json#/$defs/hit/properties/id/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["id"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "id"), "search-output.json#/$defs/hit/properties/*", "minLength", 1)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "id"), "search-output.json#/$defs/hit/properties/*", "string", x)) return false; }
     }
     if (v["title"] !== undefined) {
-      leaf: {
-        const x = v["title"];
-        if (typeof x === "string") {
-          if (!x && rt.fail(c, rt.at(c, p, "title"), "search-output.json#/$defs/hit/properties/title/minLength", "minLength", "must be at least 1 character long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "title"), "search-output.json#/$defs/hit/properties/title/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["title"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "title"), "search-output.json#/$defs/hit/properties/*", "minLength", 1)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "title"), "search-output.json#/$defs/hit/properties/*", "string", x)) return false; }
     }
     if (v["url"] !== undefined) {
-      leaf: {
-        const x = v["url"];
-        if (typeof x === "string") {
-          if (!rt.isURI(x) && rt.fail(c, rt.at(c, p, "url"), "search-output.json#/$defs/hit/properties/url/format", "format", "must be a valid uri")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "url"), "search-output.json#/$defs/hit/properties/url/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["url"];
+      if (typeof x === "string") {
+        if (!rt.isURI(x) && rt.failAt(c, rt.at(c, p, "url"), "search-output.json#/$defs/hit/properties/*", "format", "must be a valid uri")) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "url"), "search-output.json#/$defs/hit/properties/*", "string", x)) return false; }
     }
     if (v["score"] !== undefined) {
-      leaf: {
-        const x = v["score"];
-        if (!Number.isFinite(x)) { if (rt.fail(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/score/type", "type", "must be number, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.fail(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/score/minimum", "minimum", "must be at least 0")) return false;
-          if (x > 1 && rt.fail(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/score/maximum", "maximum", "must be at most 1")) return false;
-        }
-      }
+      const x = v["score"];
+      if (typeof x === "number" && Number.isFinite(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/*", "minimum", 0)) return false;
+        if (x > 1 && rt.failLimit(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/*", "maximum", 1)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/*", "number", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -122,12 +113,12 @@ export function checkHit(v: unknown, p: number, c: rt.Context): boolean {
         case "score":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "search-output.json#/$defs/hit/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "search-output.json#/$defs/hit", "additionalProperties", k)) return false;
     }
-    if (v["id"] === undefined && rt.fail(c, p, "search-output.json#/$defs/hit/required", "required", "missing required property \"id\"")) return false;
-    if (v["title"] === undefined && rt.fail(c, p, "search-output.json#/$defs/hit/required", "required", "missing required property \"title\"")) return false;
-    if (v["score"] === undefined && rt.fail(c, p, "search-output.json#/$defs/hit/required", "required", "missing required property \"score\"")) return false;
-  } else { rt.fail(c, p, "search-output.json#/$defs/hit/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["id"] === undefined && rt.failRequired(c, p, "search-output.json#/$defs/hit", "id")) return false;
+    if (v["title"] === undefined && rt.failRequired(c, p, "search-output.json#/$defs/hit", "title")) return false;
+    if (v["score"] === undefined && rt.failRequired(c, p, "search-output.json#/$defs/hit", "score")) return false;
+  } else { rt.failType(c, p, "search-output.json#/$defs/hit", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -145,22 +136,17 @@ export function checkSearchResult(v: unknown, p: number, c: rt.Context): boolean
   const errs = c.errors.length;
   if (rt.isObject(v)) {
     if (v["query"] !== undefined) {
-      leaf: {
-        const x = v["query"];
-        if (typeof x === "string") {
-          if (!x && rt.fail(c, rt.at(c, p, "query"), "search-output.json#/$defs/search_result/properties/query/minLength", "minLength", "must be at least 1 character long")) return false;
-        } else { if (rt.fail(c, rt.at(c, p, "query"), "search-output.json#/$defs/search_result/properties/query/type", "type", "must be string, not " + rt.typeOf(x))) return false; break leaf; }
-      }
+      const x = v["query"];
+      if (typeof x === "string") {
+        if (!x && rt.failLimit(c, rt.at(c, p, "query"), "search-output.json#/$defs/search_result/properties/*", "minLength", 1)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "query"), "search-output.json#/$defs/search_result/properties/*", "string", x)) return false; }
     }
     if (v["hits"] !== undefined && !checkSearchResultPropertiesHits(v["hits"], rt.at(c, p, "hits"), c) && c.stop) return false;
     if (v["total"] !== undefined) {
-      leaf: {
-        const x = v["total"];
-        if (!Number.isInteger(x)) { if (rt.fail(c, rt.at(c, p, "total"), "search-output.json#/$defs/search_result/properties/total/type", "type", "must be integer, not " + rt.typeOf(x))) return false; break leaf; }
-        if (typeof x === "number") {
-          if (x < 0 && rt.fail(c, rt.at(c, p, "total"), "search-output.json#/$defs/search_result/properties/total/minimum", "minimum", "must be at least 0")) return false;
-        }
-      }
+      const x = v["total"];
+      if (typeof x === "number" && Number.isInteger(x)) {
+        if (x < 0 && rt.failLimit(c, rt.at(c, p, "total"), "search-output.json#/$defs/search_result/properties/*", "minimum", 0)) return false;
+      } else { if (rt.failType(c, rt.at(c, p, "total"), "search-output.json#/$defs/search_result/properties/*", "integer", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -169,11 +155,11 @@ export function checkSearchResult(v: unknown, p: number, c: rt.Context): boolean
         case "total":
           continue;
       }
-      if (rt.has(v, k) && rt.fail(c, p, "search-output.json#/$defs/search_result/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+      if (rt.has(v, k) && rt.failMember(c, p, "search-output.json#/$defs/search_result", "additionalProperties", k)) return false;
     }
-    if (v["query"] === undefined && rt.fail(c, p, "search-output.json#/$defs/search_result/required", "required", "missing required property \"query\"")) return false;
-    if (v["hits"] === undefined && rt.fail(c, p, "search-output.json#/$defs/search_result/required", "required", "missing required property \"hits\"")) return false;
-  } else { rt.fail(c, p, "search-output.json#/$defs/search_result/type", "type", "must be object, not " + rt.typeOf(v)); return false; }
+    if (v["query"] === undefined && rt.failRequired(c, p, "search-output.json#/$defs/search_result", "query")) return false;
+    if (v["hits"] === undefined && rt.failRequired(c, p, "search-output.json#/$defs/search_result", "hits")) return false;
+  } else { rt.failType(c, p, "search-output.json#/$defs/search_result", "object", v); return false; }
   return c.errors.length === errs;
 }
 
@@ -185,7 +171,7 @@ function checkSearchResultPropertiesHits(v: unknown, p: number, c: rt.Context): 
     for (let i = 0; i < v.length; i++) {
       if (!checkHit(v[i], rt.at(c, p, i), c) && c.stop) return false;
     }
-  } else { rt.fail(c, p, "search-output.json#/$defs/search_result/properties/hits/type", "type", "must be array, not " + rt.typeOf(v)); return false; }
+  } else { rt.failType(c, p, "search-output.json#/$defs/search_result/properties/hits", "array", v); return false; }
   return c.errors.length === errs;
 }
 

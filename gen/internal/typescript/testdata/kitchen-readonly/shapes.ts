@@ -284,7 +284,7 @@ export function isVersion(value: unknown): value is Version {
 export function checkPoint(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
   if (rt.isArray(v)) {
-    if (v.length < 2 && rt.fail(c, p, "shapes.json#/$defs/point/minItems", "minItems", "must have at least 2 items")) return false;
+    if (v.length < 2 && rt.failLimit(c, p, "shapes.json#/$defs/point", "minItems", 2)) return false;
   }
   rt.rest(v, p, c, rt.noMembers, 0);
   return c.errors.length === errs;
@@ -293,6 +293,6 @@ export function checkPoint(v: unknown, p: number, c: rt.Context): boolean {
 /** Checks a value against #. */
 function checkSchema(v: unknown, p: number, c: rt.Context): boolean {
   const errs = c.errors.length;
-  if (!(typeof v === "string" || Number.isFinite(v))) { rt.fail(c, p, "#/type", "type", "must be string or integer or number, not " + rt.typeOf(v)); return false; }
+  if (!(typeof v === "string" || Number.isFinite(v))) { rt.failType(c, p, "#", "string or integer or number", v); return false; }
   return c.errors.length === errs;
 }
