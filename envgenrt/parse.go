@@ -152,11 +152,13 @@ func (p *parser) parse() error {
 			}
 			d.s0, d.s1 = s0, s1
 			t.strBytes += int(s1 - s0)
+			t.strs++
 			if inBuf {
 				d.flags |= flagStrBuf
 			}
 		case c == '-' || (c >= '0' && c <= '9'):
 			d.kind = KindNumber
+			t.scalars++
 			v, isInt, frac, err := p.number()
 			if err != nil {
 				return err
@@ -172,11 +174,13 @@ func (p *parser) parse() error {
 			}
 		case c == 't':
 			d.kind = KindTrue
+			t.scalars++
 			if err := p.literal("true"); err != nil {
 				return err
 			}
 		case c == 'f':
 			d.kind = KindFalse
+			t.scalars++
 			if err := p.literal("false"); err != nil {
 				return err
 			}

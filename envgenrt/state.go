@@ -21,14 +21,14 @@ type State struct {
 	words  []uint64
 	out    []byte // Validate's encoding of the value
 
-	// What decoding hands over to the decoded value, never pooled: the
-	// text of its strings (strings.go) and the cells its optional scalars
-	// point to.
-	text    []byte
-	strPtrs []string
-	intPtrs []int64
-	fltPtrs []float64
-	blnPtrs []bool
+	// What decoding hands over to the decoded value, never pooled
+	// (strings.go): a block that holds the text of its strings and the
+	// cells its optional numbers and booleans point to, and the cells of
+	// its optional strings.
+	blk      []byte
+	lo, hi   int // blk[:lo] holds text, blk[hi:] cells
+	cells    int // the cells the last block had room for
+	strCells []string
 }
 
 // CheckFunc is a generated validator: it reports whether node n of s's tree
@@ -82,7 +82,7 @@ func (s *State) Release() {
 	s.evals = s.evals[:0]
 	s.words = s.words[:0]
 	s.out = s.out[:0]
-	s.text, s.strPtrs, s.intPtrs, s.fltPtrs, s.blnPtrs = nil, nil, nil, nil, nil
+	s.blk, s.lo, s.hi, s.cells, s.strCells = nil, 0, 0, 0, nil
 	pool.Put(s)
 }
 
