@@ -143,6 +143,41 @@ func DecodePtr[T any, P interface {
 	return nil
 }
 
+// DecodeStringPtr is DecodePtr for a generated type over a string (a named
+// string, enum or const): the value goes into one of the decode's string
+// cells rather than an allocation of its own.
+func DecodeStringPtr[T ~string, P interface {
+	*T
+	NodeDecoder
+}](s *State, n int32, p **T) error {
+	if s.Kind(n) == KindNull {
+		return nil
+	}
+	v := (*T)(unsafe.Pointer(s.strCell()))
+	if err := P(v).DecodeNode(s, n); err != nil {
+		return err
+	}
+	*p = v
+	return nil
+}
+
+// DecodeScalarPtr is DecodePtr for a generated type over a number or a
+// boolean: the value goes into a cell of the decode's block.
+func DecodeScalarPtr[T ~int64 | ~float64 | ~bool, P interface {
+	*T
+	NodeDecoder
+}](s *State, n int32, p **T) error {
+	if s.Kind(n) == KindNull {
+		return nil
+	}
+	v := (*T)(s.scalarCell())
+	if err := P(v).DecodeNode(s, n); err != nil {
+		return err
+	}
+	*p = v
+	return nil
+}
+
 // DecodeSlice stores in *p the items of the array n, each filled by its
 // DecodeNode.
 func DecodeSlice[S ~[]T, T any, P interface {

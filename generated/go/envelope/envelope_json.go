@@ -50,7 +50,7 @@ func (x *Envelope[T]) DecodeNode(s *envgenrt.State, n int32) error {
 		case "success":
 			err = s.ReadBool(c1, &x.Success)
 		case "status":
-			err = envgenrt.DecodePtr(s, c1, &x.Status)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.Status)
 		case "data":
 			{
 				v2 := new(T)

@@ -433,13 +433,13 @@ func (x *Meta) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "request_id":
-			err = envgenrt.DecodePtr(s, c1, &x.RequestID)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.RequestID)
 		case "tool":
 			err = envgenrt.DecodePtr(s, c1, &x.Tool)
 		case "timing":
 			err = envgenrt.DecodePtr(s, c1, &x.Timing)
 		case "tier":
-			err = envgenrt.DecodePtr(s, c1, &x.Tier)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.Tier)
 		case "capabilities":
 			err = envgenrt.DecodeSlice(s, c1, &x.Capabilities)
 		case "upgrade_hints":
@@ -461,7 +461,7 @@ func (x *Meta) DecodeNode(s *envgenrt.State, n int32) error {
 		case "next_calls":
 			err = envgenrt.DecodeSlice(s, c1, &x.NextCalls)
 		case "response_mode":
-			err = envgenrt.DecodePtr(s, c1, &x.ResponseMode)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.ResponseMode)
 		case "source":
 			err = envgenrt.DecodePtr(s, c1, &x.Source)
 		default:

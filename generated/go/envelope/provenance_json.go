@@ -53,7 +53,7 @@ func (x *Artifact) DecodeNode(s *envgenrt.State, n int32) error {
 		case "size_bytes":
 			err = s.ReadInt64Ptr(c1, &x.SizeBytes)
 		case "digest":
-			err = envgenrt.DecodePtr(s, c1, &x.Digest)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.Digest)
 		case "labels":
 			if s.Kind(c1) != envgenrt.KindObject {
 				return s.WrongKind(c1, "an object")
@@ -256,7 +256,7 @@ func (x *Evidence) DecodeNode(s *envgenrt.State, n int32) error {
 		case "source":
 			err = s.ReadString(c1, &x.Source)
 		case "method":
-			err = envgenrt.DecodePtr(s, c1, &x.Method)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.Method)
 		case "note":
 			err = s.ReadStringPtr(c1, &x.Note)
 		default:

@@ -64,7 +64,7 @@ func (x *ProvenanceOptions) DecodeNode(s *envgenrt.State, n int32) error {
 		case "capture_artifacts":
 			err = s.ReadBoolPtr(c1, &x.CaptureArtifacts)
 		case "mode":
-			err = envgenrt.DecodePtr(s, c1, &x.Mode)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.Mode)
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
@@ -151,11 +151,11 @@ func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "request_id":
-			err = envgenrt.DecodePtr(s, c1, &x.RequestID)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.RequestID)
 		case "deterministic":
 			err = s.ReadBoolPtr(c1, &x.Deterministic)
 		case "response_mode":
-			err = envgenrt.DecodePtr(s, c1, &x.ResponseMode)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.ResponseMode)
 		case "fields":
 			err = envgenrt.ReadSlice(s, c1, &x.Fields, (*envgenrt.State).ReadString)
 		case "page_size":

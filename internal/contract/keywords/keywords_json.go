@@ -127,9 +127,9 @@ func (x *Keywords) DecodeNode(s *envgenrt.State, n int32) error {
 		case "type":
 			err = envgenrt.ReadNullable(s, c1, &x.Type, (*envgenrt.State).ReadString)
 		case "enum":
-			err = envgenrt.DecodePtr(s, c1, &x.Enum)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.Enum)
 		case "const":
-			err = envgenrt.DecodePtr(s, c1, &x.Const)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.Const)
 		case "string":
 			err = s.ReadStringPtr(c1, &x.StringField)
 		case "format":

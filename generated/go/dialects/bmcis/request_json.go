@@ -55,7 +55,7 @@ func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
 		case "query":
 			err = s.ReadString(c1, &x.Query)
 		case "response_mode":
-			err = envgenrt.DecodePtr(s, c1, &x.ResponseMode)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.ResponseMode)
 		case "page_size":
 			err = s.ReadInt64Ptr(c1, &x.PageSize)
 		case "cursor":

@@ -99,7 +99,7 @@ func (x *ErrorData) DecodeNode(s *envgenrt.State, n int32) error {
 		case "error_code":
 			err = s.ReadStringPtr(c1, &x.ErrorCode)
 		case "error_type":
-			err = envgenrt.DecodePtr(s, c1, &x.ErrorType)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.ErrorType)
 		case "remediation":
 			err = s.ReadStringPtr(c1, &x.Remediation)
 		case "details":
@@ -301,7 +301,7 @@ func (x *Metadata) DecodeNode(s *envgenrt.State, n int32) error {
 		case "telemetry":
 			err = envgenrt.DecodePtr(s, c1, &x.Telemetry)
 		case "content_fidelity":
-			err = envgenrt.DecodePtr(s, c1, &x.ContentFidelity)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.ContentFidelity)
 		case "content_fidelity_schema_version":
 			err = s.ReadStringPtr(c1, &x.ContentFidelitySchemaVersion)
 		case "dropped_content_ids":
@@ -1171,7 +1171,7 @@ func (x *WarningDetail) DecodeNode(s *envgenrt.State, n int32) error {
 		case "code":
 			err = s.ReadStringPtr(c1, &x.Code)
 		case "severity":
-			err = envgenrt.DecodePtr(s, c1, &x.Severity)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.Severity)
 		case "message":
 			err = s.ReadString(c1, &x.Message)
 		case "context":

@@ -246,7 +246,7 @@ func (x *ResponseConfigGlobal) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "profile":
-			err = envgenrt.DecodePtr(s, c1, &x.Profile)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.Profile)
 		case "exclude_empty_arrays":
 			err = s.ReadBoolPtr(c1, &x.ExcludeEmptyArrays)
 		case "exclude_empty_objects":
@@ -394,7 +394,7 @@ func (x *ResponseConfigParsing) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "mode":
-			err = envgenrt.DecodePtr(s, c1, &x.Mode)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.Mode)
 		case "sanitization_policy":
 			err = envgenrt.DecodePtr(s, c1, &x.SanitizationPolicy)
 		case "error_reporting":
@@ -956,7 +956,7 @@ func (x *ResponseConfigProfilesValueParsing) DecodeNode(s *envgenrt.State, n int
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "mode":
-			err = envgenrt.DecodePtr(s, c1, &x.Mode)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.Mode)
 		case "sanitization_policy":
 			err = envgenrt.DecodePtr(s, c1, &x.SanitizationPolicy)
 		default:
@@ -1264,7 +1264,7 @@ func (x *ResponseConfigToolOverridesValueVariant2) DecodeNode(s *envgenrt.State,
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "profile":
-			err = envgenrt.DecodePtr(s, c1, &x.Profile)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.Profile)
 		case "exclude_fields":
 			err = envgenrt.ReadSlice(s, c1, &x.ExcludeFields, (*envgenrt.State).ReadString)
 		case "include_only":

@@ -54,7 +54,7 @@ func (x *A) DecodeNode(s *envgenrt.State, n int32) error {
 		case "b":
 			err = envgenrt.DecodePtr(s, c1, &x.B)
 		case "c":
-			err = envgenrt.DecodePtr(s, c1, &x.C)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.C)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)

@@ -59,7 +59,7 @@ func (x *Versioned) DecodeNode(s *envgenrt.State, n int32) error {
 		case "kind":
 			err = x.Kind.DecodeNode(s, c1)
 		case "revision":
-			err = envgenrt.DecodePtr(s, c1, &x.Revision)
+			err = envgenrt.DecodeScalarPtr(s, c1, &x.Revision)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)

@@ -166,7 +166,7 @@ func (x *Things) DecodeNode(s *envgenrt.State, n int32) error {
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "id_thing":
-			err = envgenrt.DecodePtr(s, c1, &x.IDThing)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.IDThing)
 		case "other":
 			err = envgenrt.DecodePtr(s, c1, &x.Other)
 		default:

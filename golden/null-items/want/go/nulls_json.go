@@ -75,7 +75,7 @@ func (x *Nulls) DecodeNode(s *envgenrt.State, n int32) error {
 		case "pair":
 			err = envgenrt.DecodePtr(s, c1, &x.Pair)
 		case "none":
-			err = envgenrt.DecodePtr(s, c1, &x.None)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.None)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)

@@ -62,7 +62,7 @@ func (x *Price) DecodeNode(s *envgenrt.State, n int32) error {
 		case "discount":
 			err = s.ReadFloat64Ptr(c1, &x.Discount)
 		case "tier":
-			err = envgenrt.DecodePtr(s, c1, &x.Tier)
+			err = envgenrt.DecodeScalarPtr(s, c1, &x.Tier)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)

@@ -61,7 +61,7 @@ func (x *Label) DecodeNode(s *envgenrt.State, n int32) error {
 		case "kind":
 			err = x.Kind.DecodeNode(s, c1)
 		case "version":
-			err = envgenrt.DecodePtr(s, c1, &x.Version)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.Version)
 		case "note":
 			err = envgenrt.ReadNullable(s, c1, &x.Note, (*envgenrt.State).ReadString)
 		default:

@@ -52,7 +52,7 @@ func (x *Base) DecodeNode(s *envgenrt.State, n int32) error {
 		case "name":
 			err = s.ReadString(c1, &x.Name)
 		case "kind":
-			err = envgenrt.DecodePtr(s, c1, &x.Kind)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.Kind)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
@@ -146,7 +146,7 @@ func (x *Profile) DecodeNode(s *envgenrt.State, n int32) error {
 		case "name":
 			err = s.ReadString(c1, &x.Name)
 		case "kind":
-			err = envgenrt.DecodePtr(s, c1, &x.Kind)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.Kind)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)

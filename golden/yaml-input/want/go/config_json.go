@@ -55,7 +55,7 @@ func (x *ServerConfig) DecodeNode(s *envgenrt.State, n int32) error {
 		case "host":
 			err = s.ReadStringPtr(c1, &x.Host)
 		case "mode":
-			err = envgenrt.DecodePtr(s, c1, &x.Mode)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.Mode)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
