@@ -61,9 +61,9 @@ func (t *Tree) Parse(src []byte) error {
 	if len(src) >= math.MaxInt32 {
 		return &SyntaxError{0, "the text is larger than 2 GB"}
 	}
-	p := parser{t: t, src: src, stack: t.stack[:0], names: t.names[:0]}
+	p := parser{t: t, src: src, nodes: t.nodes[:0], stack: t.stack[:0], names: t.names[:0]}
 	err := p.parse()
-	t.stack, t.names = p.stack[:0], p.names[:0]
+	t.nodes, t.stack, t.names = p.nodes, p.stack[:0], p.names[:0]
 	return err
 }
 
@@ -71,6 +71,7 @@ type parser struct {
 	t     *Tree
 	src   []byte
 	i     int
+	nodes []node  // t's, while it is parsed: kept here, on the stack, they grow without write barriers
 	stack []int32 // open containers
 	// names has, for each open container, a set of 64 bits, one for each
 	// hash (nameBit) of the member names seen in it: a name whose bit is not
@@ -123,11 +124,11 @@ func (p *parser) parse() error {
 		if p.i >= len(p.src) {
 			return p.unexpected()
 		}
-		n := int32(len(t.nodes))
-		t.nodes = append(t.nodes, node{start: int32(p.i), next: n + 1})
-		d := &t.nodes[n] // (valid until the next node is added)
+		n := int32(len(p.nodes))
+		p.nodes = append(p.nodes, node{start: int32(p.i), next: n + 1})
+		d := &p.nodes[n] // (valid until the next node is added)
 		if len(p.stack) > 0 {
-			pd := &t.nodes[p.stack[len(p.stack)-1]]
+			pd := &p.nodes[p.stack[len(p.stack)-1]]
 			pd.count++
 			if pd.kind == KindObject {
 				d.flags, d.k0, d.k1 = flagMember, key.k0, key.k1
@@ -201,7 +202,7 @@ func (p *parser) parse() error {
 			p.names = append(p.names, 0)
 			p.ws()
 			var err error
-			if t.nodes[n].kind == KindObject {
+			if p.nodes[n].kind == KindObject {
 				if p.i < len(p.src) && p.src[p.i] == '}' {
 					p.i++
 					p.close(n)
@@ -231,7 +232,7 @@ func (p *parser) parse() error {
 				return p.unexpected()
 			}
 			c := p.src[p.i]
-			obj := t.nodes[top].kind == KindObject
+			obj := p.nodes[top].kind == KindObject
 			if c == ',' {
 				p.i++
 				p.ws()
@@ -255,9 +256,8 @@ func (p *parser) parse() error {
 
 // close ends the container n at p.i.
 func (p *parser) close(n int32) {
-	t := p.t
-	t.nodes[n].end = int32(p.i)
-	t.nodes[n].next = int32(len(t.nodes))
+	p.nodes[n].end = int32(p.i)
+	p.nodes[n].next = int32(len(p.nodes))
 	p.stack = p.stack[:len(p.stack)-1]
 	p.names = p.names[:len(p.names)-1]
 	if p.dups != nil {
@@ -286,7 +286,7 @@ func (p *parser) key(obj int32) (pending, error) {
 	}
 	bit, seen := nameBit(name), &p.names[len(p.names)-1]
 	// (a large object keeps a set of its names, which needs every name)
-	dup := (*seen&bit != 0 || p.t.nodes[obj].count >= dupScan) && p.duplicate(obj, k)
+	dup := (*seen&bit != 0 || p.nodes[obj].count >= dupScan) && p.duplicate(obj, k)
 	*seen |= bit
 	if dup {
 		p.i = at
@@ -307,6 +307,7 @@ const dupScan = 32
 
 func (p *parser) duplicate(obj int32, k pending) bool {
 	t := p.t
+	t.nodes = p.nodes // (t.Key reads them)
 	name := t.src[k.k0:k.k1]
 	if k.kbuf {
 		name = t.buf[k.k0:k.k1]
