@@ -64,6 +64,7 @@ func (t *Tree) Parse(src []byte) error {
 	p := parser{t: t, src: src, nodes: t.nodes[:0], stack: t.stack[:0], names: t.names[:0]}
 	err := p.parse()
 	t.nodes, t.stack, t.names = p.nodes, p.stack[:0], p.names[:0]
+	t.strBytes, t.strs, t.scalars = p.strBytes, p.strs, p.scalars
 	return err
 }
 
@@ -72,6 +73,8 @@ type parser struct {
 	src   []byte
 	i     int
 	nodes []node  // t's, while it is parsed: kept here, on the stack, they grow without write barriers
+	// t's counts (Tree.strBytes …), kept here while it is parsed
+	strBytes, strs, scalars int
 	stack []int32 // open containers
 	// names has, for each open container, a set of 64 bits, one for each
 	// hash (nameBit) of the member names seen in it: a name whose bit is not
@@ -116,8 +119,8 @@ type pending struct {
 }
 
 func (p *parser) parse() error {
-	t := p.t
 	var key pending
+	top, inObj := int32(-1), false // the innermost open container, and whether it is an object
 	p.ws()
 	for {
 		// A value is expected at p.i.
@@ -127,10 +130,9 @@ func (p *parser) parse() error {
 		n := int32(len(p.nodes))
 		p.nodes = append(p.nodes, node{start: int32(p.i), next: n + 1})
 		d := &p.nodes[n] // (valid until the next node is added)
-		if len(p.stack) > 0 {
-			pd := &p.nodes[p.stack[len(p.stack)-1]]
-			pd.count++
-			if pd.kind == KindObject {
+		if top >= 0 {
+			p.nodes[top].count++
+			if inObj {
 				d.flags, d.k0, d.k1 = flagMember, key.k0, key.k1
 				if key.kbuf {
 					d.flags |= flagKeyBuf
@@ -152,14 +154,14 @@ func (p *parser) parse() error {
 				return err
 			}
 			d.s0, d.s1 = s0, s1
-			t.strBytes += int(s1 - s0)
-			t.strs++
+			p.strBytes += int(s1 - s0)
+			p.strs++
 			if inBuf {
 				d.flags |= flagStrBuf
 			}
 		case c == '-' || (c >= '0' && c <= '9'):
 			d.kind = KindNumber
-			t.scalars++
+			p.scalars++
 			v, isInt, frac, err := p.number()
 			if err != nil {
 				return err
@@ -175,13 +177,13 @@ func (p *parser) parse() error {
 			}
 		case c == 't':
 			d.kind = KindTrue
-			t.scalars++
+			p.scalars++
 			if err := p.literal("true"); err != nil {
 				return err
 			}
 		case c == 'f':
 			d.kind = KindFalse
-			t.scalars++
+			p.scalars++
 			if err := p.literal("false"); err != nil {
 				return err
 			}
@@ -200,12 +202,13 @@ func (p *parser) parse() error {
 			}
 			p.stack = append(p.stack, n)
 			p.names = append(p.names, 0)
+			top, inObj = n, d.kind == KindObject
 			p.ws()
 			var err error
-			if p.nodes[n].kind == KindObject {
+			if inObj {
 				if p.i < len(p.src) && p.src[p.i] == '}' {
 					p.i++
-					p.close(n)
+					top, inObj = p.close(n)
 				} else if key, err = p.key(n); err != nil {
 					return err
 				} else {
@@ -213,7 +216,7 @@ func (p *parser) parse() error {
 				}
 			} else if p.i < len(p.src) && p.src[p.i] == ']' {
 				p.i++
-				p.close(n)
+				top, inObj = p.close(n)
 			} else {
 				continue
 			}
@@ -221,18 +224,17 @@ func (p *parser) parse() error {
 		// After a value: a comma, the end of containers, or the end.
 		for {
 			p.ws()
-			if len(p.stack) == 0 {
+			if top < 0 {
 				if p.i < len(p.src) {
 					return p.fail("unexpected character " + strconv.QuoteRune(rune(p.src[p.i])) + " after the top-level value")
 				}
 				return nil
 			}
-			top := p.stack[len(p.stack)-1]
 			if p.i >= len(p.src) {
 				return p.unexpected()
 			}
 			c := p.src[p.i]
-			obj := p.nodes[top].kind == KindObject
+			obj := inObj
 			if c == ',' {
 				p.i++
 				p.ws()
@@ -246,7 +248,7 @@ func (p *parser) parse() error {
 			}
 			if (obj && c == '}') || (!obj && c == ']') {
 				p.i++
-				p.close(top)
+				top, inObj = p.close(top)
 				continue
 			}
 			return p.unexpected()
@@ -254,15 +256,22 @@ func (p *parser) parse() error {
 	}
 }
 
-// close ends the container n at p.i.
-func (p *parser) close(n int32) {
+// close ends the container n at p.i and returns the container that is now
+// innermost, or -1, and whether it is an object.
+func (p *parser) close(n int32) (top int32, inObj bool) {
 	p.nodes[n].end = int32(p.i)
 	p.nodes[n].next = int32(len(p.nodes))
 	p.stack = p.stack[:len(p.stack)-1]
 	p.names = p.names[:len(p.names)-1]
+	top = -1
+	if k := len(p.stack); k > 0 {
+		top = p.stack[k-1]
+		inObj = p.nodes[top].kind == KindObject
+	}
 	if p.dups != nil {
 		delete(p.dups, n)
 	}
+	return top, inObj
 }
 
 // key reads `"name" :` of a member of object obj and refuses a name the
