@@ -126,6 +126,28 @@ func (s *State) ReadBoolPtr(n int32, p **bool) error {
 	return nil
 }
 
+// Fresh reports whether the value a generated DecodeNode method was called
+// on is known to be zero (a new slice item or pointer target), so that it
+// need not zero it first, and forgets it: DecodeNode calls it once, before
+// it fills anything. Outside the helpers below it is false: DecodeNode
+// called on any other value overwrites all of it.
+func (s *State) Fresh() bool {
+	f := s.fresh
+	s.fresh = false
+	return f
+}
+
+// decodeFresh fills v, a zero T, from n by its DecodeNode.
+func decodeFresh[T any, P interface {
+	*T
+	NodeDecoder
+}](s *State, n int32, v *T) error {
+	s.fresh = true
+	err := P(v).DecodeNode(s, n)
+	s.fresh = false // (when DecodeNode does not call Fresh)
+	return err
+}
+
 // DecodePtr stores in *p a new T filled from n by its DecodeNode, and
 // nothing when n is null (for an optional member of a generated type).
 func DecodePtr[T any, P interface {
@@ -136,7 +158,7 @@ func DecodePtr[T any, P interface {
 		return nil
 	}
 	v := new(T)
-	if err := P(v).DecodeNode(s, n); err != nil {
+	if err := decodeFresh[T, P](s, n, v); err != nil {
 		return err
 	}
 	*p = v
@@ -189,7 +211,7 @@ func DecodeSlice[S ~[]T, T any, P interface {
 	}
 	a := make(S, s.Count(n))
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-		if err := P(&a[i]).DecodeNode(s, c); err != nil {
+		if err := decodeFresh[T, P](s, c, &a[i]); err != nil {
 			return err
 		}
 	}
@@ -238,7 +260,7 @@ func DecodeNullable[T any, P interface {
 		return nil
 	}
 	var v T
-	if err := P(&v).DecodeNode(s, n); err != nil {
+	if err := decodeFresh[T, P](s, n, &v); err != nil {
 		return err
 	}
 	*p = Value(v)

@@ -297,13 +297,15 @@ func (d *decl) decodeObject(o *model.Object, x, whole *jen.Statement, node jen.C
 	if len(cases) == 0 {
 		loop = jen.Null()
 	}
-	var zero jen.Code = jen.Add(d.typeCode(model.Ref{ID: o.ID})).Values()
+	var zero jen.Code = whole.Clone().Op("=").Add(d.typeCode(model.Ref{ID: o.ID})).Values()
 	if o.Named {
-		zero = jen.Add(d.self()).Values()
+		// DecodeNode's *x: a new slice item or pointer target (s.Fresh) is
+		// zero already
+		zero = jen.If(jen.Op("!").Add(stateID).Dot("Fresh").Call()).Block(whole.Clone().Op("=").Add(d.self()).Values())
 	}
 	return []jen.Code{
 		wrongKind(node, "KindObject", "an object"),
-		whole.Clone().Op("=").Add(zero),
+		zero,
 		decl,
 		loop,
 	}
