@@ -72,15 +72,15 @@ type parser struct {
 	t     *Tree
 	src   []byte
 	i     int
-	nodes []node // t's, while it is parsed: kept here, on the stack, they grow without write barriers
-	// t's counts (Tree.strBytes …), kept here while it is parsed
-	strBytes, strs, scalars int
-	stack                   []int32 // open containers
+	nodes []node  // t's, while it is parsed: kept here, on the stack, they grow without write barriers
+	stack []int32 // open containers
 	// names has, for each open container, a set of 64 bits, one for each
 	// hash (nameBit) of the member names seen in it: a name whose bit is not
 	// set cannot be a duplicate, so most names need no comparison.
 	names []uint64
 	dups  map[int32]map[string]bool
+	// t's counts (Tree.strBytes …), kept here while it is parsed
+	strBytes, strs, scalars int
 }
 
 // nameBit is the bit of a member name in parser.names.
