@@ -61,9 +61,10 @@ func (t *Tree) Parse(src []byte) error {
 	if len(src) >= math.MaxInt32 {
 		return &SyntaxError{0, "the text is larger than 2 GB"}
 	}
-	p := parser{t: t, src: src, stack: t.stack[:0], names: t.names[:0]}
+	p := parser{t: t, src: src, nodes: t.nodes[:0], stack: t.stack[:0], names: t.names[:0]}
 	err := p.parse()
-	t.stack, t.names = p.stack[:0], p.names[:0]
+	t.nodes, t.stack, t.names = p.nodes, p.stack[:0], p.names[:0]
+	t.strBytes, t.strs, t.scalars = p.strBytes, p.strs, p.scalars
 	return err
 }
 
@@ -71,12 +72,15 @@ type parser struct {
 	t     *Tree
 	src   []byte
 	i     int
+	nodes []node  // t's, while it is parsed: kept here, on the stack, they grow without write barriers
 	stack []int32 // open containers
 	// names has, for each open container, a set of 64 bits, one for each
 	// hash (nameBit) of the member names seen in it: a name whose bit is not
 	// set cannot be a duplicate, so most names need no comparison.
 	names []uint64
 	dups  map[int32]map[string]bool
+	// t's counts (Tree.strBytes …), kept here while it is parsed
+	strBytes, strs, scalars int
 }
 
 // nameBit is the bit of a member name in parser.names.
@@ -115,21 +119,20 @@ type pending struct {
 }
 
 func (p *parser) parse() error {
-	t := p.t
 	var key pending
+	top, inObj := int32(-1), false // the innermost open container, and whether it is an object
 	p.ws()
 	for {
 		// A value is expected at p.i.
 		if p.i >= len(p.src) {
 			return p.unexpected()
 		}
-		n := int32(len(t.nodes))
-		t.nodes = append(t.nodes, node{start: int32(p.i), next: n + 1})
-		d := &t.nodes[n] // (valid until the next node is added)
-		if len(p.stack) > 0 {
-			pd := &t.nodes[p.stack[len(p.stack)-1]]
-			pd.count++
-			if pd.kind == KindObject {
+		n := int32(len(p.nodes))
+		p.nodes = append(p.nodes, node{start: int32(p.i), next: n + 1})
+		d := &p.nodes[n] // (valid until the next node is added)
+		if top >= 0 {
+			p.nodes[top].count++
+			if inObj {
 				d.flags, d.k0, d.k1 = flagMember, key.k0, key.k1
 				if key.kbuf {
 					d.flags |= flagKeyBuf
@@ -151,12 +154,14 @@ func (p *parser) parse() error {
 				return err
 			}
 			d.s0, d.s1 = s0, s1
-			t.strBytes += int(s1 - s0)
+			p.strBytes += int(s1 - s0)
+			p.strs++
 			if inBuf {
 				d.flags |= flagStrBuf
 			}
 		case c == '-' || (c >= '0' && c <= '9'):
 			d.kind = KindNumber
+			p.scalars++
 			v, isInt, frac, err := p.number()
 			if err != nil {
 				return err
@@ -172,11 +177,13 @@ func (p *parser) parse() error {
 			}
 		case c == 't':
 			d.kind = KindTrue
+			p.scalars++
 			if err := p.literal("true"); err != nil {
 				return err
 			}
 		case c == 'f':
 			d.kind = KindFalse
+			p.scalars++
 			if err := p.literal("false"); err != nil {
 				return err
 			}
@@ -195,12 +202,13 @@ func (p *parser) parse() error {
 			}
 			p.stack = append(p.stack, n)
 			p.names = append(p.names, 0)
+			top, inObj = n, d.kind == KindObject
 			p.ws()
 			var err error
-			if t.nodes[n].kind == KindObject {
+			if inObj {
 				if p.i < len(p.src) && p.src[p.i] == '}' {
 					p.i++
-					p.close(n)
+					top, inObj = p.close(n)
 				} else if key, err = p.key(n); err != nil {
 					return err
 				} else {
@@ -208,7 +216,7 @@ func (p *parser) parse() error {
 				}
 			} else if p.i < len(p.src) && p.src[p.i] == ']' {
 				p.i++
-				p.close(n)
+				top, inObj = p.close(n)
 			} else {
 				continue
 			}
@@ -216,18 +224,17 @@ func (p *parser) parse() error {
 		// After a value: a comma, the end of containers, or the end.
 		for {
 			p.ws()
-			if len(p.stack) == 0 {
+			if top < 0 {
 				if p.i < len(p.src) {
 					return p.fail("unexpected character " + strconv.QuoteRune(rune(p.src[p.i])) + " after the top-level value")
 				}
 				return nil
 			}
-			top := p.stack[len(p.stack)-1]
 			if p.i >= len(p.src) {
 				return p.unexpected()
 			}
 			c := p.src[p.i]
-			obj := t.nodes[top].kind == KindObject
+			obj := inObj
 			if c == ',' {
 				p.i++
 				p.ws()
@@ -241,7 +248,7 @@ func (p *parser) parse() error {
 			}
 			if (obj && c == '}') || (!obj && c == ']') {
 				p.i++
-				p.close(top)
+				top, inObj = p.close(top)
 				continue
 			}
 			return p.unexpected()
@@ -249,16 +256,22 @@ func (p *parser) parse() error {
 	}
 }
 
-// close ends the container n at p.i.
-func (p *parser) close(n int32) {
-	t := p.t
-	t.nodes[n].end = int32(p.i)
-	t.nodes[n].next = int32(len(t.nodes))
+// close ends the container n at p.i and returns the container that is now
+// innermost, or -1, and whether it is an object.
+func (p *parser) close(n int32) (top int32, inObj bool) {
+	p.nodes[n].end = int32(p.i)
+	p.nodes[n].next = int32(len(p.nodes))
 	p.stack = p.stack[:len(p.stack)-1]
 	p.names = p.names[:len(p.names)-1]
+	top = -1
+	if k := len(p.stack); k > 0 {
+		top = p.stack[k-1]
+		inObj = p.nodes[top].kind == KindObject
+	}
 	if p.dups != nil {
 		delete(p.dups, n)
 	}
+	return top, inObj
 }
 
 // key reads `"name" :` of a member of object obj and refuses a name the
@@ -282,7 +295,7 @@ func (p *parser) key(obj int32) (pending, error) {
 	}
 	bit, seen := nameBit(name), &p.names[len(p.names)-1]
 	// (a large object keeps a set of its names, which needs every name)
-	dup := (*seen&bit != 0 || p.t.nodes[obj].count >= dupScan) && p.duplicate(obj, k)
+	dup := (*seen&bit != 0 || p.nodes[obj].count >= dupScan) && p.duplicate(obj, k)
 	*seen |= bit
 	if dup {
 		p.i = at
@@ -303,6 +316,7 @@ const dupScan = 32
 
 func (p *parser) duplicate(obj int32, k pending) bool {
 	t := p.t
+	t.nodes = p.nodes // (t.Key reads them)
 	name := t.src[k.k0:k.k1]
 	if k.kbuf {
 		name = t.buf[k.k0:k.k1]

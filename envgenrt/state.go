@@ -20,15 +20,16 @@ type State struct {
 	evals  []evalFrame
 	words  []uint64
 	out    []byte // Validate's encoding of the value
+	fresh  bool   // the value a DecodeNode method is called on is zero (Fresh)
 
-	// What decoding hands over to the decoded value, never pooled: the
-	// text of its strings (strings.go) and the cells its optional scalars
-	// point to.
-	text    []byte
-	strPtrs []string
-	intPtrs []int64
-	fltPtrs []float64
-	blnPtrs []bool
+	// What decoding hands over to the decoded value, never pooled
+	// (strings.go): a block that holds the text of its strings and the
+	// cells its optional numbers and booleans point to, and the cells of
+	// its optional strings.
+	blk      []byte
+	lo, hi   int // blk[:lo] holds text, blk[hi:] cells
+	cells    int // the cells the last block had room for
+	strCells []string
 }
 
 // CheckFunc is a generated validator: it reports whether node n of s's tree
@@ -76,13 +77,13 @@ func (s *State) Release() {
 	s.reset(nil)
 	clear(s.errs)
 	s.errs = s.errs[:0]
-	s.quiet, s.cut = 0, false
-	clear(s.frames)
+	s.quiet, s.cut, s.fresh = 0, false, false
+	clear(s.frames[:cap(s.frames)]) // (Leave leaves popped frames as they were)
 	s.frames = s.frames[:0]
 	s.evals = s.evals[:0]
 	s.words = s.words[:0]
 	s.out = s.out[:0]
-	s.text, s.strPtrs, s.intPtrs, s.fltPtrs, s.blnPtrs = nil, nil, nil, nil, nil
+	s.blk, s.lo, s.hi, s.cells, s.strCells = nil, 0, 0, 0, nil
 	pool.Put(s)
 }
 
@@ -227,9 +228,10 @@ func (s *State) Enter(res string, a Anchors) (mark int) {
 	return mark
 }
 
-// Leave pops the frames pushed since Enter or Bind returned mark.
+// Leave pops the frames pushed since Enter or Bind returned mark. (It does
+// not clear them: what they hold is generated code's, and Release clears
+// them all before the State goes back to the pool.)
 func (s *State) Leave(mark int) {
-	clear(s.frames[mark:])
 	s.frames = s.frames[:mark]
 }
 

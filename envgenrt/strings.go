@@ -3,38 +3,64 @@ package envgenrt
 import "unsafe"
 
 // Decoding hands strings and the cells of optional scalars to the decoded
-// value in blocks rather than one allocation each: the text of the strings
-// in blocks of up to textBlock bytes, the cells in blocks of up to
-// cellBlock. A string or a pointer kept from a decoded value keeps its
-// block alive, as a substring keeps its string; blocks are written once and
-// never reused.
+// value in blocks rather than one allocation each. One block, free of
+// pointers, holds the text of the strings (from its start) and the cells of
+// optional numbers and booleans (from its end); a block holds what the
+// document's strings have left to decode, and room for a few cells that
+// doubles from block to block, up to textBlock bytes in all. The cells of
+// optional strings (which hold pointers) come in blocks of their own, as
+// many as the document has strings left, up to cellBlock. A string or a
+// pointer kept from a decoded value keeps its block alive, as a substring
+// keeps its string; blocks are written once and never reused.
 const (
 	textBlock = 64 << 10
 	cellBlock = 128
 )
 
-// goString returns b as a string held in the decode's text blocks.
+// goString returns b as a string held in the decode's blocks.
 func (s *State) goString(b []byte) string {
 	if len(b) == 0 {
 		return ""
 	}
-	if cap(s.text)-len(s.text) < len(b) {
-		size := min(max(s.strBytes, 64), textBlock)
-		s.text = make([]byte, 0, max(size, len(b)))
+	if s.hi-s.lo < len(b) {
+		s.newBlock(len(b))
 	}
-	off := len(s.text)
-	s.text = append(s.text, b...)
+	off := s.lo
+	s.lo += copy(s.blk[off:s.hi], b)
 	s.strBytes -= len(b)
-	return unsafe.String(&s.text[off], len(b))
+	return unsafe.String(&s.blk[off], len(b))
 }
 
-// cell returns a pointer to a new zero T from the block *cells.
-func cell[T any](cells *[]T) *T {
-	if len(*cells) == cap(*cells) {
-		*cells = make([]T, 0, min(2*cap(*cells)+32, cellBlock))
+// scalarCell returns a pointer to eight zero bytes of the block, aligned
+// for an int64 or a float64.
+func (s *State) scalarCell() unsafe.Pointer {
+	if s.hi-s.lo < 8 {
+		s.newBlock(8)
 	}
-	*cells = append(*cells, *new(T))
-	return &(*cells)[len(*cells)-1]
+	s.hi -= 8 // (blocks are made of uint64s: hi stays aligned)
+	s.scalars--
+	return unsafe.Pointer(&s.blk[s.hi])
+}
+
+// newBlock starts a block with room for at least need bytes.
+func (s *State) newBlock(need int) {
+	s.cells = min(max(2*s.cells, 8), cellBlock, max(s.scalars, 0))
+	size := max(min(max(s.strBytes, 0)+8*s.cells, textBlock), need, 64)
+	words := make([]uint64, (size+7)/8)
+	s.blk = unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(words))), 8*len(words))
+	s.lo, s.hi = 0, len(s.blk)
+}
+
+// strCell returns a pointer to a new empty string of the cell blocks.
+func (s *State) strCell() *string {
+	n := len(s.strCells)
+	if n == cap(s.strCells) {
+		s.strCells = make([]string, 0, min(max(2*n, 32), cellBlock, max(s.strs, 1)))
+		n = 0
+	}
+	s.strs--
+	s.strCells = s.strCells[:n+1]
+	return &s.strCells[n]
 }
 
 // KeyString is the name of the member c as a string (for a map key).
@@ -50,7 +76,7 @@ func (s *State) ReadStringPtr(n int32, p **string) error {
 	if err != nil {
 		return err
 	}
-	c := cell(&s.strPtrs)
+	c := s.strCell()
 	*c, *p = v, c
 	return nil
 }
@@ -65,7 +91,7 @@ func (s *State) ReadInt64Ptr(n int32, p **int64) error {
 	if err != nil {
 		return err
 	}
-	c := cell(&s.intPtrs)
+	c := (*int64)(s.scalarCell())
 	*c, *p = v, c
 	return nil
 }
@@ -80,7 +106,7 @@ func (s *State) ReadFloat64Ptr(n int32, p **float64) error {
 	if err != nil {
 		return err
 	}
-	c := cell(&s.fltPtrs)
+	c := (*float64)(s.scalarCell())
 	*c, *p = v, c
 	return nil
 }
@@ -95,9 +121,31 @@ func (s *State) ReadBoolPtr(n int32, p **bool) error {
 	if err != nil {
 		return err
 	}
-	c := cell(&s.blnPtrs)
+	c := (*bool)(s.scalarCell())
 	*c, *p = v, c
 	return nil
+}
+
+// Fresh reports whether the value a generated DecodeNode method was called
+// on is known to be zero (a new slice item or pointer target), so that it
+// need not zero it first, and forgets it: DecodeNode calls it once, before
+// it fills anything. Outside the helpers below it is false: DecodeNode
+// called on any other value overwrites all of it.
+func (s *State) Fresh() bool {
+	f := s.fresh
+	s.fresh = false
+	return f
+}
+
+// decodeFresh fills v, a zero T, from n by its DecodeNode.
+func decodeFresh[T any, P interface {
+	*T
+	NodeDecoder
+}](s *State, n int32, v *T) error {
+	s.fresh = true
+	err := P(v).DecodeNode(s, n)
+	s.fresh = false // (when DecodeNode does not call Fresh)
+	return err
 }
 
 // DecodePtr stores in *p a new T filled from n by its DecodeNode, and
@@ -110,6 +158,41 @@ func DecodePtr[T any, P interface {
 		return nil
 	}
 	v := new(T)
+	if err := decodeFresh[T, P](s, n, v); err != nil {
+		return err
+	}
+	*p = v
+	return nil
+}
+
+// DecodeStringPtr is DecodePtr for a generated type over a string (a named
+// string, enum or const): the value goes into one of the decode's string
+// cells rather than an allocation of its own.
+func DecodeStringPtr[T ~string, P interface {
+	*T
+	NodeDecoder
+}](s *State, n int32, p **T) error {
+	if s.Kind(n) == KindNull {
+		return nil
+	}
+	v := (*T)(unsafe.Pointer(s.strCell()))
+	if err := P(v).DecodeNode(s, n); err != nil {
+		return err
+	}
+	*p = v
+	return nil
+}
+
+// DecodeScalarPtr is DecodePtr for a generated type over a number or a
+// boolean: the value goes into a cell of the decode's block.
+func DecodeScalarPtr[T ~int64 | ~float64 | ~bool, P interface {
+	*T
+	NodeDecoder
+}](s *State, n int32, p **T) error {
+	if s.Kind(n) == KindNull {
+		return nil
+	}
+	v := (*T)(s.scalarCell())
 	if err := P(v).DecodeNode(s, n); err != nil {
 		return err
 	}
@@ -128,7 +211,7 @@ func DecodeSlice[S ~[]T, T any, P interface {
 	}
 	a := make(S, s.Count(n))
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-		if err := P(&a[i]).DecodeNode(s, c); err != nil {
+		if err := decodeFresh[T, P](s, c, &a[i]); err != nil {
 			return err
 		}
 	}
@@ -177,7 +260,7 @@ func DecodeNullable[T any, P interface {
 		return nil
 	}
 	var v T
-	if err := P(&v).DecodeNode(s, n); err != nil {
+	if err := decodeFresh[T, P](s, n, &v); err != nil {
 		return err
 	}
 	*p = Value(v)

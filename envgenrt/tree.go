@@ -42,8 +42,11 @@ type Tree struct {
 	stack []int32 // the parser's open containers, kept for reuse
 	names []uint64
 	// strBytes is the length of the decoded content of the string values
-	// (not member names): what decoding them into Go strings needs.
-	strBytes int
+	// (not member names): what decoding them into Go strings needs; strs is
+	// their number and scalars that of the numbers and booleans: as many
+	// cells as an optional member of each can need (strings.go).
+	strBytes      int
+	strs, scalars int
 }
 
 type node struct {
@@ -207,5 +210,5 @@ func (t *Tree) reset(src []byte) {
 	t.src = src
 	t.buf = t.buf[:0]
 	t.nodes = t.nodes[:0]
-	t.strBytes = 0
+	t.strBytes, t.strs, t.scalars = 0, 0, 0
 }

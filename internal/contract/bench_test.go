@@ -13,10 +13,13 @@ import (
 	"encoding/json"
 	"io/fs"
 	"os"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/envgen/envgen/envgenrt"
 	"github.com/envgen/envgen/generated/go/envelope"
 	"github.com/envgen/envgen/internal/contract/results"
 	"github.com/envgen/envgen/schemas"
@@ -187,6 +190,7 @@ func BenchmarkDecode(b *testing.B) {
 	b.Run("envgen-UnmarshalJSON", func(b *testing.B) { // without encoding/json's scan of the text first
 		b.SetBytes(int64(len(data)))
 		b.ReportAllocs()
+		defer reportCPU(b)()
 		for b.Loop() {
 			var env Envelope
 			if err := env.UnmarshalJSON(data); err != nil {
@@ -258,4 +262,36 @@ func BenchmarkMarshal(b *testing.B) {
 			}
 		}
 	})
+}
+
+// BenchmarkParse is the first of a decode's three passes alone: the text
+// parsed into a pooled State's tree (for profiling the parser; the figures
+// that count are cmd/report's interleaved rounds in bench/).
+func BenchmarkParse(b *testing.B) {
+	data := reference(b)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	defer reportCPU(b)()
+	for b.Loop() {
+		s := envgenrt.NewState()
+		if err := s.Parse(data); err != nil {
+			b.Fatal(err)
+		}
+		s.Release()
+	}
+}
+
+// reportCPU reports the process's CPU time per operation ("cpu-ns/op") from
+// its call to the call of what it returns: on a shared machine, a steadier
+// figure than wall time.
+func reportCPU(b *testing.B) func() {
+	cpu := func() time.Duration {
+		var ru syscall.Rusage
+		if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+			return 0
+		}
+		return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	}
+	start := cpu()
+	return func() { b.ReportMetric(float64(cpu()-start)/float64(b.N), "cpu-ns/op") }
 }

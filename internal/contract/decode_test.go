@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/envgen/envgen/envgenrt"
+	"github.com/envgen/envgen/internal/contract/results"
 )
 
 // TestDecode: envgenrt.Decode, the recommended entry point, decodes what
@@ -103,5 +104,51 @@ func TestDecodedStringsStay(t *testing.T) {
 	}
 	if got, _ := json.Marshal(first); !bytes.Equal(got, want) {
 		t.Errorf("after other decodes:\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestDecodeOverwrites: decoding into a value that holds something leaves
+// nothing of it behind, at the top and in what the decode creates (new
+// slice items and pointer targets skip zeroing them: envgenrt.State.Fresh),
+// and a fresh item is not taken for the value DecodeNode is called on next.
+func TestDecodeOverwrites(t *testing.T) {
+	old := "old"
+	var h results.Hit
+	h.SourceFile, h.Snippet, h.Rank = &old, &old, 9
+	if err := envgenrt.Decode([]byte(`{"chunk_id":1,"score":0.5,"rank":2}`), &h); err != nil {
+		t.Fatal(err)
+	}
+	if h.SourceFile != nil || h.Snippet != nil || h.Rank != 2 || h.ChunkID != 1 || h.Score != 0.5 {
+		t.Errorf("a hit decoded over another: %+v", h)
+	}
+	full, short := reference(t), []byte(`{"success":true,"data":{"hits":[{"chunk_id":7,"score":0.1,"rank":3}]}}`)
+	var env, want Envelope
+	if err := envgenrt.Decode(full, &env); err != nil {
+		t.Fatal(err)
+	}
+	if err := envgenrt.Decode(short, &env); err != nil {
+		t.Fatal(err)
+	}
+	if err := envgenrt.Decode(short, &want); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := json.Marshal(env)
+	if w, _ := json.Marshal(want); !bytes.Equal(got, w) {
+		t.Errorf("decoded over the reference:\n%s\nwant\n%s", got, w)
+	}
+	// The hit decoded first, directly by DecodeNode, is not fresh though a
+	// decode made fresh ones before.
+	s := envgenrt.NewState()
+	defer s.Release()
+	if err := s.Parse([]byte(`[{"chunk_id":1,"score":0.5,"rank":2}]`)); err != nil {
+		t.Fatal(err)
+	}
+	var hits []results.Hit
+	if err := envgenrt.DecodeSlice(s, 0, &hits); err != nil {
+		t.Fatal(err)
+	}
+	h.SourceFile = &old
+	if err := h.DecodeNode(s, 1); err != nil || h.SourceFile != nil {
+		t.Errorf("DecodeNode after DecodeSlice kept %v (%v)", h.SourceFile, err)
 	}
 }

@@ -30,7 +30,9 @@ func (x *Hit) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = Hit{}
+	if !s.Fresh() {
+		*x = Hit{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
@@ -194,7 +196,9 @@ func (x *SearchResult) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = SearchResult{}
+	if !s.Fresh() {
+		*x = SearchResult{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {

@@ -80,20 +80,44 @@ var ptrReaders = map[model.ScalarKind]string{
 // decodePointer is the call that fills target, a pointer that null leaves
 // nil, from node, or nil when the runtime has no helper for its type:
 //
-//	s.ReadStringPtr(c, &target)          (a scalar)
-//	envgenrt.DecodePtr(s, c, &target)    (a generated type)
+//	s.ReadStringPtr(c, &target)                (a scalar)
+//	envgenrt.DecodeStringPtr(s, c, &target)    (a generated type over a string)
+//	envgenrt.DecodeScalarPtr(s, c, &target)    (… over a number or a boolean)
+//	envgenrt.DecodePtr(s, c, &target)          (another generated type)
 func (d *decl) decodePointer(target *jen.Statement, ref model.Ref, node jen.Code) jen.Code {
 	t, _ := d.resolve(ref)
 	if t == nil || isTypeParam(t) {
 		return nil
 	}
 	if t.Base().Named {
-		return jen.Qual(runtimePkg, "DecodePtr").Call(stateID, node, jen.Op("&").Add(target))
+		fn := "DecodePtr"
+		switch k, ok := namedScalar(t); {
+		case !ok:
+		case k == model.ScalarString || k == model.ScalarAny:
+			fn = "DecodeStringPtr" // a cell among the decode's string cells: no allocation of its own
+		case k == model.ScalarInteger || k == model.ScalarNumber || k == model.ScalarBoolean:
+			fn = "DecodeScalarPtr"
+		}
+		return jen.Qual(runtimePkg, fn).Call(stateID, node, jen.Op("&").Add(target))
 	}
 	if sc, ok := t.(*model.Scalar); ok && ptrReaders[sc.Scalar] != "" && d.typeOf(ref) == t { // not through an alias
 		return jen.Add(stateID).Dot(ptrReaders[sc.Scalar]).Call(node, jen.Op("&").Add(target))
 	}
 	return nil
+}
+
+// namedScalar is the kind of value a named scalar, enum or const holds (its
+// Go type is string for ScalarAny, JSON text); ok is false for other types.
+func namedScalar(t model.Type) (k model.ScalarKind, ok bool) {
+	switch t := t.(type) {
+	case *model.Scalar:
+		return t.Scalar, true
+	case *model.Enum:
+		return t.ValueType, true
+	case *model.Const:
+		return t.ValueType, true
+	}
+	return 0, false
 }
 
 // isTypeParam reports whether t is a type parameter.
@@ -273,13 +297,15 @@ func (d *decl) decodeObject(o *model.Object, x, whole *jen.Statement, node jen.C
 	if len(cases) == 0 {
 		loop = jen.Null()
 	}
-	var zero jen.Code = jen.Add(d.typeCode(model.Ref{ID: o.ID})).Values()
+	var zero jen.Code = whole.Clone().Op("=").Add(d.typeCode(model.Ref{ID: o.ID})).Values()
 	if o.Named {
-		zero = jen.Add(d.self()).Values()
+		// DecodeNode's *x: a new slice item or pointer target (s.Fresh) is
+		// zero already
+		zero = jen.If(jen.Op("!").Add(stateID).Dot("Fresh").Call()).Block(whole.Clone().Op("=").Add(d.self()).Values())
 	}
 	return []jen.Code{
 		wrongKind(node, "KindObject", "an object"),
-		whole.Clone().Op("=").Add(zero),
+		zero,
 		decl,
 		loop,
 	}

@@ -43,14 +43,16 @@ func (x *Envelope[T]) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = Envelope[T]{}
+	if !s.Fresh() {
+		*x = Envelope[T]{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "success":
 			err = s.ReadBool(c1, &x.Success)
 		case "status":
-			err = envgenrt.DecodePtr(s, c1, &x.Status)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.Status)
 		case "data":
 			{
 				v2 := new(T)

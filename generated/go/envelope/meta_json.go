@@ -110,7 +110,9 @@ func (x *Fidelity) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = Fidelity{}
+	if !s.Fresh() {
+		*x = Fidelity{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
@@ -264,7 +266,9 @@ func (x *Limits) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = Limits{}
+	if !s.Fresh() {
+		*x = Limits{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
@@ -428,18 +432,20 @@ func (x *Meta) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = Meta{}
+	if !s.Fresh() {
+		*x = Meta{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "request_id":
-			err = envgenrt.DecodePtr(s, c1, &x.RequestID)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.RequestID)
 		case "tool":
 			err = envgenrt.DecodePtr(s, c1, &x.Tool)
 		case "timing":
 			err = envgenrt.DecodePtr(s, c1, &x.Timing)
 		case "tier":
-			err = envgenrt.DecodePtr(s, c1, &x.Tier)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.Tier)
 		case "capabilities":
 			err = envgenrt.DecodeSlice(s, c1, &x.Capabilities)
 		case "upgrade_hints":
@@ -461,7 +467,7 @@ func (x *Meta) DecodeNode(s *envgenrt.State, n int32) error {
 		case "next_calls":
 			err = envgenrt.DecodeSlice(s, c1, &x.NextCalls)
 		case "response_mode":
-			err = envgenrt.DecodePtr(s, c1, &x.ResponseMode)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.ResponseMode)
 		case "source":
 			err = envgenrt.DecodePtr(s, c1, &x.Source)
 		default:
@@ -606,7 +612,9 @@ func (x *NextCall) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = NextCall{}
+	if !s.Fresh() {
+		*x = NextCall{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
@@ -708,7 +716,9 @@ func (x *Pagination) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = Pagination{}
+	if !s.Fresh() {
+		*x = Pagination{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
@@ -865,7 +875,9 @@ func (x *RateLimit) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = RateLimit{}
+	if !s.Fresh() {
+		*x = RateLimit{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
@@ -1056,7 +1068,9 @@ func (x *Source) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = Source{}
+	if !s.Fresh() {
+		*x = Source{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
@@ -1340,7 +1354,9 @@ func (x *Telemetry) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = Telemetry{}
+	if !s.Fresh() {
+		*x = Telemetry{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
@@ -1458,7 +1474,9 @@ func (x *Timing) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = Timing{}
+	if !s.Fresh() {
+		*x = Timing{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
@@ -1547,7 +1565,9 @@ func (x *TokenUsage) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = TokenUsage{}
+	if !s.Fresh() {
+		*x = TokenUsage{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
@@ -1656,7 +1676,9 @@ func (x *Tool) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = Tool{}
+	if !s.Fresh() {
+		*x = Tool{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
@@ -1798,7 +1820,9 @@ func (x *UpgradeHint) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = UpgradeHint{}
+	if !s.Fresh() {
+		*x = UpgradeHint{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
@@ -1903,7 +1927,9 @@ func (x *Workspace) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = Workspace{}
+	if !s.Fresh() {
+		*x = Workspace{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {

@@ -40,7 +40,9 @@ func (x *Artifact) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = Artifact{}
+	if !s.Fresh() {
+		*x = Artifact{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
@@ -53,7 +55,7 @@ func (x *Artifact) DecodeNode(s *envgenrt.State, n int32) error {
 		case "size_bytes":
 			err = s.ReadInt64Ptr(c1, &x.SizeBytes)
 		case "digest":
-			err = envgenrt.DecodePtr(s, c1, &x.Digest)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.Digest)
 		case "labels":
 			if s.Kind(c1) != envgenrt.KindObject {
 				return s.WrongKind(c1, "an object")
@@ -247,7 +249,9 @@ func (x *Evidence) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = Evidence{}
+	if !s.Fresh() {
+		*x = Evidence{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
@@ -256,7 +260,7 @@ func (x *Evidence) DecodeNode(s *envgenrt.State, n int32) error {
 		case "source":
 			err = s.ReadString(c1, &x.Source)
 		case "method":
-			err = envgenrt.DecodePtr(s, c1, &x.Method)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.Method)
 		case "note":
 			err = s.ReadStringPtr(c1, &x.Note)
 		default:
@@ -377,7 +381,9 @@ func (x *Integrity) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = Integrity{}
+	if !s.Fresh() {
+		*x = Integrity{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
@@ -504,7 +510,9 @@ func (x *Provenance) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = Provenance{}
+	if !s.Fresh() {
+		*x = Provenance{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
@@ -714,7 +722,9 @@ func (x *Signature) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = Signature{}
+	if !s.Fresh() {
+		*x = Signature{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {

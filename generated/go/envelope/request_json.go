@@ -55,7 +55,9 @@ func (x *ProvenanceOptions) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = ProvenanceOptions{}
+	if !s.Fresh() {
+		*x = ProvenanceOptions{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
@@ -64,7 +66,7 @@ func (x *ProvenanceOptions) DecodeNode(s *envgenrt.State, n int32) error {
 		case "capture_artifacts":
 			err = s.ReadBoolPtr(c1, &x.CaptureArtifacts)
 		case "mode":
-			err = envgenrt.DecodePtr(s, c1, &x.Mode)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.Mode)
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
@@ -146,16 +148,18 @@ func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = Request{}
+	if !s.Fresh() {
+		*x = Request{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "request_id":
-			err = envgenrt.DecodePtr(s, c1, &x.RequestID)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.RequestID)
 		case "deterministic":
 			err = s.ReadBoolPtr(c1, &x.Deterministic)
 		case "response_mode":
-			err = envgenrt.DecodePtr(s, c1, &x.ResponseMode)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.ResponseMode)
 		case "fields":
 			err = envgenrt.ReadSlice(s, c1, &x.Fields, (*envgenrt.State).ReadString)
 		case "page_size":

@@ -120,16 +120,18 @@ func (x *Keywords) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = Keywords{}
+	if !s.Fresh() {
+		*x = Keywords{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "type":
 			err = envgenrt.ReadNullable(s, c1, &x.Type, (*envgenrt.State).ReadString)
 		case "enum":
-			err = envgenrt.DecodePtr(s, c1, &x.Enum)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.Enum)
 		case "const":
-			err = envgenrt.DecodePtr(s, c1, &x.Const)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.Const)
 		case "string":
 			err = s.ReadStringPtr(c1, &x.StringField)
 		case "format":
@@ -695,7 +697,9 @@ func (x *KeywordsObject) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = KeywordsObject{}
+	if !s.Fresh() {
+		*x = KeywordsObject{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
@@ -1159,7 +1163,9 @@ func (x *KeywordsUnevaluatedProperties) DecodeNode(s *envgenrt.State, n int32) e
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = KeywordsUnevaluatedProperties{}
+	if !s.Fresh() {
+		*x = KeywordsUnevaluatedProperties{}
+	}
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "b":

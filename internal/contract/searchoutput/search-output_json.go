@@ -31,7 +31,9 @@ func (x *Hit) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = Hit{}
+	if !s.Fresh() {
+		*x = Hit{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
@@ -201,7 +203,9 @@ func (x *SearchResults) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = SearchResults{}
+	if !s.Fresh() {
+		*x = SearchResults{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {

@@ -73,7 +73,9 @@ func (x *ConfidenceScore) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = ConfidenceScore{}
+	if !s.Fresh() {
+		*x = ConfidenceScore{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
@@ -172,7 +174,9 @@ func (x *Cursor) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = Cursor{}
+	if !s.Fresh() {
+		*x = Cursor{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
@@ -299,7 +303,9 @@ func (x *DeduplicationInfo) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = DeduplicationInfo{}
+	if !s.Fresh() {
+		*x = DeduplicationInfo{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
@@ -470,7 +476,9 @@ func (x *RankingContext) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = RankingContext{}
+	if !s.Fresh() {
+		*x = RankingContext{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
@@ -644,7 +652,9 @@ func (x *SearchResultFull) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = SearchResultFull{}
+	if !s.Fresh() {
+		*x = SearchResultFull{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
@@ -867,7 +877,9 @@ func (x *SearchResultIDs) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = SearchResultIDs{}
+	if !s.Fresh() {
+		*x = SearchResultIDs{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
@@ -974,7 +986,9 @@ func (x *SearchResultMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = SearchResultMetadata{}
+	if !s.Fresh() {
+		*x = SearchResultMetadata{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
@@ -1138,7 +1152,9 @@ func (x *SearchResultPreview) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = SearchResultPreview{}
+	if !s.Fresh() {
+		*x = SearchResultPreview{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
@@ -1341,7 +1357,9 @@ func (x *VendorInfoFull) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = VendorInfoFull{}
+	if !s.Fresh() {
+		*x = VendorInfoFull{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
@@ -1507,7 +1525,9 @@ func (x *VendorInfoIDs) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = VendorInfoIDs{}
+	if !s.Fresh() {
+		*x = VendorInfoIDs{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
@@ -1658,7 +1678,9 @@ func (x *VendorInfoMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = VendorInfoMetadata{}
+	if !s.Fresh() {
+		*x = VendorInfoMetadata{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
@@ -1817,7 +1839,9 @@ func (x *VendorInfoPreview) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = VendorInfoPreview{}
+	if !s.Fresh() {
+		*x = VendorInfoPreview{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
@@ -1986,7 +2010,9 @@ func (x *VendorStatistics) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = VendorStatistics{}
+	if !s.Fresh() {
+		*x = VendorStatistics{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {

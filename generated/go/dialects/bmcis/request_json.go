@@ -48,14 +48,16 @@ func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = Request{}
+	if !s.Fresh() {
+		*x = Request{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "query":
 			err = s.ReadString(c1, &x.Query)
 		case "response_mode":
-			err = envgenrt.DecodePtr(s, c1, &x.ResponseMode)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.ResponseMode)
 		case "page_size":
 			err = s.ReadInt64Ptr(c1, &x.PageSize)
 		case "cursor":

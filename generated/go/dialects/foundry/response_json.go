@@ -92,14 +92,16 @@ func (x *ErrorData) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = ErrorData{}
+	if !s.Fresh() {
+		*x = ErrorData{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "error_code":
 			err = s.ReadStringPtr(c1, &x.ErrorCode)
 		case "error_type":
-			err = envgenrt.DecodePtr(s, c1, &x.ErrorType)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.ErrorType)
 		case "remediation":
 			err = s.ReadStringPtr(c1, &x.Remediation)
 		case "details":
@@ -282,7 +284,9 @@ func (x *Metadata) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = Metadata{}
+	if !s.Fresh() {
+		*x = Metadata{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
@@ -301,7 +305,7 @@ func (x *Metadata) DecodeNode(s *envgenrt.State, n int32) error {
 		case "telemetry":
 			err = envgenrt.DecodePtr(s, c1, &x.Telemetry)
 		case "content_fidelity":
-			err = envgenrt.DecodePtr(s, c1, &x.ContentFidelity)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.ContentFidelity)
 		case "content_fidelity_schema_version":
 			err = s.ReadStringPtr(c1, &x.ContentFidelitySchemaVersion)
 		case "dropped_content_ids":
@@ -530,7 +534,9 @@ func (x *Pagination) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = Pagination{}
+	if !s.Fresh() {
+		*x = Pagination{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
@@ -669,7 +675,9 @@ func (x *RateLimit) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = RateLimit{}
+	if !s.Fresh() {
+		*x = RateLimit{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
@@ -820,7 +828,9 @@ func (x *Response) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = Response{}
+	if !s.Fresh() {
+		*x = Response{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
@@ -1033,7 +1043,9 @@ func (x *Telemetry) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = Telemetry{}
+	if !s.Fresh() {
+		*x = Telemetry{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
@@ -1164,14 +1176,16 @@ func (x *WarningDetail) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = WarningDetail{}
+	if !s.Fresh() {
+		*x = WarningDetail{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "code":
 			err = s.ReadStringPtr(c1, &x.Code)
 		case "severity":
-			err = envgenrt.DecodePtr(s, c1, &x.Severity)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.Severity)
 		case "message":
 			err = s.ReadString(c1, &x.Message)
 		case "context":

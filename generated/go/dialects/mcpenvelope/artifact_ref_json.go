@@ -42,7 +42,9 @@ func (x *ArtifactRef) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = ArtifactRef{}
+	if !s.Fresh() {
+		*x = ArtifactRef{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
@@ -221,7 +223,9 @@ func (x *ArtifactRefDigest) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = ArtifactRefDigest{}
+	if !s.Fresh() {
+		*x = ArtifactRefDigest{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {

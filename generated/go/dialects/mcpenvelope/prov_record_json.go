@@ -97,7 +97,9 @@ func (x *ProvRecord) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = ProvRecord{}
+	if !s.Fresh() {
+		*x = ProvRecord{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
@@ -347,7 +349,9 @@ func (x *ProvRecordIntegrity) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = ProvRecordIntegrity{}
+	if !s.Fresh() {
+		*x = ProvRecordIntegrity{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
@@ -415,7 +419,9 @@ func (x *ProvRecordIntegrityRecordDigest) DecodeNode(s *envgenrt.State, n int32)
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = ProvRecordIntegrityRecordDigest{}
+	if !s.Fresh() {
+		*x = ProvRecordIntegrityRecordDigest{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
@@ -534,7 +540,9 @@ func (x *ProvRecordIntegritySignature) DecodeNode(s *envgenrt.State, n int32) er
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = ProvRecordIntegritySignature{}
+	if !s.Fresh() {
+		*x = ProvRecordIntegritySignature{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
@@ -686,7 +694,9 @@ func (x *ProvRecordTool) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = ProvRecordTool{}
+	if !s.Fresh() {
+		*x = ProvRecordTool{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {

@@ -83,18 +83,20 @@ func (x *Debug) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = Debug{}
+	if !s.Fresh() {
+		*x = Debug{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "tier":
-			err = envgenrt.DecodePtr(s, c1, &x.Tier)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.Tier)
 		case "tool_version":
-			err = envgenrt.DecodePtr(s, c1, &x.ToolVersion)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.ToolVersion)
 		case "tool_id":
-			err = envgenrt.DecodePtr(s, c1, &x.ToolID)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.ToolID)
 		case "request_id":
-			err = envgenrt.DecodePtr(s, c1, &x.RequestID)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.RequestID)
 		case "capabilities":
 			if !s.IsNull(c1) {
 				if err := x.Capabilities.DecodeNode(s, c1); err != nil {
@@ -102,7 +104,7 @@ func (x *Debug) DecodeNode(s *envgenrt.State, n int32) error {
 				}
 			}
 		case "duration_ms":
-			err = envgenrt.DecodePtr(s, c1, &x.DurationMs)
+			err = envgenrt.DecodeScalarPtr(s, c1, &x.DurationMs)
 		case "error":
 			err = envgenrt.DecodePtr(s, c1, &x.Error)
 		case "upgrade_hints":

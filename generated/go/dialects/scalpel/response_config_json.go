@@ -79,7 +79,9 @@ func (x *ResponseConfig) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = ResponseConfig{}
+	if !s.Fresh() {
+		*x = ResponseConfig{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
@@ -241,12 +243,14 @@ func (x *ResponseConfigGlobal) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = ResponseConfigGlobal{}
+	if !s.Fresh() {
+		*x = ResponseConfigGlobal{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "profile":
-			err = envgenrt.DecodePtr(s, c1, &x.Profile)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.Profile)
 		case "exclude_empty_arrays":
 			err = s.ReadBoolPtr(c1, &x.ExcludeEmptyArrays)
 		case "exclude_empty_objects":
@@ -389,12 +393,14 @@ func (x *ResponseConfigParsing) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = ResponseConfigParsing{}
+	if !s.Fresh() {
+		*x = ResponseConfigParsing{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "mode":
-			err = envgenrt.DecodePtr(s, c1, &x.Mode)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.Mode)
 		case "sanitization_policy":
 			err = envgenrt.DecodePtr(s, c1, &x.SanitizationPolicy)
 		case "error_reporting":
@@ -477,7 +483,9 @@ func (x *ResponseConfigParsingErrorReporting) DecodeNode(s *envgenrt.State, n in
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = ResponseConfigParsingErrorReporting{}
+	if !s.Fresh() {
+		*x = ResponseConfigParsingErrorReporting{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
@@ -607,7 +615,9 @@ func (x *ResponseConfigParsingSanitizationPolicy) DecodeNode(s *envgenrt.State, 
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = ResponseConfigParsingSanitizationPolicy{}
+	if !s.Fresh() {
+		*x = ResponseConfigParsingSanitizationPolicy{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
@@ -712,7 +722,9 @@ func (x *ResponseConfigProfilesValue) DecodeNode(s *envgenrt.State, n int32) err
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = ResponseConfigProfilesValue{}
+	if !s.Fresh() {
+		*x = ResponseConfigProfilesValue{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
@@ -825,7 +837,9 @@ func (x *ResponseConfigProfilesValueEnvelope) DecodeNode(s *envgenrt.State, n in
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = ResponseConfigProfilesValueEnvelope{}
+	if !s.Fresh() {
+		*x = ResponseConfigProfilesValueEnvelope{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
@@ -951,12 +965,14 @@ func (x *ResponseConfigProfilesValueParsing) DecodeNode(s *envgenrt.State, n int
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = ResponseConfigProfilesValueParsing{}
+	if !s.Fresh() {
+		*x = ResponseConfigProfilesValueParsing{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "mode":
-			err = envgenrt.DecodePtr(s, c1, &x.Mode)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.Mode)
 		case "sanitization_policy":
 			err = envgenrt.DecodePtr(s, c1, &x.SanitizationPolicy)
 		default:
@@ -1065,7 +1081,9 @@ func (x *ResponseConfigProfilesValueParsingSanitizationPolicy) DecodeNode(s *env
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = ResponseConfigProfilesValueParsingSanitizationPolicy{}
+	if !s.Fresh() {
+		*x = ResponseConfigProfilesValueParsingSanitizationPolicy{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
@@ -1259,12 +1277,14 @@ func (x *ResponseConfigToolOverridesValueVariant2) DecodeNode(s *envgenrt.State,
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = ResponseConfigToolOverridesValueVariant2{}
+	if !s.Fresh() {
+		*x = ResponseConfigToolOverridesValueVariant2{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "profile":
-			err = envgenrt.DecodePtr(s, c1, &x.Profile)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.Profile)
 		case "exclude_fields":
 			err = envgenrt.ReadSlice(s, c1, &x.ExcludeFields, (*envgenrt.State).ReadString)
 		case "include_only":

@@ -47,14 +47,16 @@ func (x *A) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = A{}
+	if !s.Fresh() {
+		*x = A{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "b":
 			err = envgenrt.DecodePtr(s, c1, &x.B)
 		case "c":
-			err = envgenrt.DecodePtr(s, c1, &x.C)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.C)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)

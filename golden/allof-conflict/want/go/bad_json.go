@@ -48,7 +48,9 @@ func (x *Bad) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = Bad{}
+	if !s.Fresh() {
+		*x = Bad{}
+	}
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "a":

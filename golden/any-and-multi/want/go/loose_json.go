@@ -69,7 +69,9 @@ func (x *Loose) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = Loose{}
+	if !s.Fresh() {
+		*x = Loose{}
+	}
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "anything":

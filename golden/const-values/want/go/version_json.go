@@ -50,7 +50,9 @@ func (x *Versioned) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = Versioned{}
+	if !s.Fresh() {
+		*x = Versioned{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
@@ -59,7 +61,7 @@ func (x *Versioned) DecodeNode(s *envgenrt.State, n int32) error {
 		case "kind":
 			err = x.Kind.DecodeNode(s, c1)
 		case "revision":
-			err = envgenrt.DecodePtr(s, c1, &x.Revision)
+			err = envgenrt.DecodeScalarPtr(s, c1, &x.Revision)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)

@@ -39,24 +39,26 @@ func (x *Receipt) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = Receipt{}
+	if !s.Fresh() {
+		*x = Receipt{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "canon_version":
-			err = envgenrt.DecodePtr(s, c1, &x.CanonVersion)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.CanonVersion)
 		case "result":
-			err = envgenrt.DecodePtr(s, c1, &x.Result)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.Result)
 		case "fixed":
-			err = envgenrt.DecodePtr(s, c1, &x.Fixed)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.Fixed)
 		case "tags":
 			err = envgenrt.ReadSlice(s, c1, &x.Tags, (*envgenrt.State).ReadString)
 		case "probe":
-			err = envgenrt.DecodePtr(s, c1, &x.Probe)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.Probe)
 		case "fixedObject":
-			err = envgenrt.DecodePtr(s, c1, &x.FixedObject)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.FixedObject)
 		case "count":
-			err = envgenrt.DecodePtr(s, c1, &x.Count)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.Count)
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}

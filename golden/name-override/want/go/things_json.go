@@ -66,7 +66,9 @@ func (x *OtherThing) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = OtherThing{}
+	if !s.Fresh() {
+		*x = OtherThing{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
@@ -161,12 +163,14 @@ func (x *Things) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = Things{}
+	if !s.Fresh() {
+		*x = Things{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "id_thing":
-			err = envgenrt.DecodePtr(s, c1, &x.IDThing)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.IDThing)
 		case "other":
 			err = envgenrt.DecodePtr(s, c1, &x.Other)
 		default:

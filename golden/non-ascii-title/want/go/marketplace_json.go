@@ -44,7 +44,9 @@ func (x *HeloísaMarketplace) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = HeloísaMarketplace{}
+	if !s.Fresh() {
+		*x = HeloísaMarketplace{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
@@ -125,7 +127,9 @@ func (x *HeloísaMarketplaceOwner) DecodeNode(s *envgenrt.State, n int32) error 
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = HeloísaMarketplaceOwner{}
+	if !s.Fresh() {
+		*x = HeloísaMarketplaceOwner{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {

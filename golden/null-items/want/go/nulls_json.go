@@ -57,7 +57,9 @@ func (x *Nulls) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = Nulls{}
+	if !s.Fresh() {
+		*x = Nulls{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
@@ -75,7 +77,7 @@ func (x *Nulls) DecodeNode(s *envgenrt.State, n int32) error {
 		case "pair":
 			err = envgenrt.DecodePtr(s, c1, &x.Pair)
 		case "none":
-			err = envgenrt.DecodePtr(s, c1, &x.None)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.None)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)

@@ -37,7 +37,9 @@ func (x *Headers) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = Headers{}
+	if !s.Fresh() {
+		*x = Headers{}
+	}
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		default:

@@ -51,7 +51,9 @@ func (x *Price) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = Price{}
+	if !s.Fresh() {
+		*x = Price{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
@@ -62,7 +64,7 @@ func (x *Price) DecodeNode(s *envgenrt.State, n int32) error {
 		case "discount":
 			err = s.ReadFloat64Ptr(c1, &x.Discount)
 		case "tier":
-			err = envgenrt.DecodePtr(s, c1, &x.Tier)
+			err = envgenrt.DecodeScalarPtr(s, c1, &x.Tier)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)

@@ -50,7 +50,9 @@ func (x *Label) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = Label{}
+	if !s.Fresh() {
+		*x = Label{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
@@ -61,7 +63,7 @@ func (x *Label) DecodeNode(s *envgenrt.State, n int32) error {
 		case "kind":
 			err = x.Kind.DecodeNode(s, c1)
 		case "version":
-			err = envgenrt.DecodePtr(s, c1, &x.Version)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.Version)
 		case "note":
 			err = envgenrt.ReadNullable(s, c1, &x.Note, (*envgenrt.State).ReadString)
 		default:

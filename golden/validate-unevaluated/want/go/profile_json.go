@@ -45,14 +45,16 @@ func (x *Base) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = Base{}
+	if !s.Fresh() {
+		*x = Base{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "name":
 			err = s.ReadString(c1, &x.Name)
 		case "kind":
-			err = envgenrt.DecodePtr(s, c1, &x.Kind)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.Kind)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
@@ -139,14 +141,16 @@ func (x *Profile) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = Profile{}
+	if !s.Fresh() {
+		*x = Profile{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "name":
 			err = s.ReadString(c1, &x.Name)
 		case "kind":
-			err = envgenrt.DecodePtr(s, c1, &x.Kind)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.Kind)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)

@@ -46,7 +46,9 @@ func (x *ServerConfig) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Kind(n) != envgenrt.KindObject {
 		return s.WrongKind(n, "an object")
 	}
-	*x = ServerConfig{}
+	if !s.Fresh() {
+		*x = ServerConfig{}
+	}
 	var err error
 	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
@@ -55,7 +57,7 @@ func (x *ServerConfig) DecodeNode(s *envgenrt.State, n int32) error {
 		case "host":
 			err = s.ReadStringPtr(c1, &x.Host)
 		case "mode":
-			err = envgenrt.DecodePtr(s, c1, &x.Mode)
+			err = envgenrt.DecodeStringPtr(s, c1, &x.Mode)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
