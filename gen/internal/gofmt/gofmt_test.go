@@ -56,7 +56,11 @@ func TestMatchesGoFormat(t *testing.T) {
 		}
 	}
 	fast, slow, genFast := stats()
-	t.Logf("functions printed directly: %d; through go/format: %d; other declarations printed directly: %d", fast, slow, genFast)
+	lines := gofmt.LinesPrinted()
+	t.Logf("functions printed directly: %d (from their lines: %d); through go/format: %d; other declarations printed directly: %d", fast, lines, slow, genFast)
+	if lines < fast/2 {
+		t.Errorf("only %d of %d functions printed from their lines", lines, fast)
+	}
 	if fast < 4*slow {
 		t.Errorf("only %d of %d functions printed directly", fast, fast+slow)
 	}
@@ -125,6 +129,52 @@ func FuzzSource(f *testing.F) {
 		}
 		if _, err := gofmt.Source(src); err != nil {
 			t.Fatal(err)
+		}
+	})
+}
+
+// TestFormatterLearns: a Formatter prints a function from its lines once it
+// has seen their shapes, with go/format's bytes (the comparison is on),
+// also where the operands differ in length and the spacing of an
+// expression depends on its operators.
+func TestFormatterLearns(t *testing.T) {
+	gofmt.Check()
+	learn := "package p\n\n\n// f doc \n func f (a,b int) int {\nif a * b + 1 > b {\nreturn a\n} else if b == 0 {\nreturn - b\n}\n\nswitch x := a &^ b;x {\ncase 1,2: \nreturn x [a + 1 :]\ndefault: \n}\nreturn a * (b + 1)\n}\n"
+	again := "package p\n\n\n// Longer doc \n // second line \n func longerName (alpha,beta int) int {\nif alpha * beta + 1 > beta {\nreturn alpha\n} else if beta == 0 {\nreturn - beta\n}\n\n\n\nswitch yy := alpha &^ beta;yy {\ncase 10,200: \nreturn yy [alpha + 1 :]\ndefault: \n}\nreturn alpha * (beta + 1)\n}\n"
+	other := "package p\n\n\nfunc g (a,b int) int {\nreturn a * b + c * d\n}\n"
+	f := gofmt.NewFormatter()
+	for i, src := range []string{learn, again, other, learn} {
+		before := gofmt.LinesPrinted()
+		if _, err := f.Source([]byte(src)); err != nil {
+			t.Fatalf("%q: %v", src, err)
+		}
+		fromLines := gofmt.LinesPrinted() > before
+		if want := i == 1 || i == 3; fromLines != want {
+			t.Errorf("%q: printed from its lines %v, want %v", src, fromLines, want)
+		}
+	}
+}
+
+// FuzzFormatter: on any whole file go/format accepts, a Formatter gives
+// go/format's bytes the first time, when it learns, and the second, when it
+// may print from what it learnt.
+func FuzzFormatter(f *testing.F) {
+	gofmt.Check()
+	for _, src := range sourceCases {
+		f.Add([]byte(src))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		if _, err := parser.ParseFile(token.NewFileSet(), "", src, parser.ParseComments); err != nil {
+			return
+		}
+		if _, err := format.Source(src); err != nil {
+			return
+		}
+		g := gofmt.NewFormatter()
+		for range 2 {
+			if _, err := g.Source(src); err != nil {
+				t.Fatal(err)
+			}
 		}
 	})
 }
