@@ -396,9 +396,10 @@ func (p *printer) parameters(fields *ast.FieldList, typeParams bool) {
 
 // check, set by the tests, makes Source compare its result with
 // go/format.Source's and fail on a difference; stats counts the
-// declarations each path printed (lines: the functions a Formatter printed
-// from their lines, also counted in fast).
+// declarations each path printed (lines and genLines: the functions and
+// the other declarations a Formatter printed from their lines, also
+// counted in fast and genFast).
 var (
 	check bool
-	stats struct{ fast, slow, genFast, lines int }
+	stats struct{ fast, slow, genFast, lines, genLines int }
 )

@@ -169,10 +169,10 @@ func operatorLen(s []byte) int {
 	return 0
 }
 
-// shapeKey is the shape of the line toks were lexed from: each token's
-// kind, or its text when the kind is 0, each ended by a zero byte.
+// shapeKey appends to key the shape of the line toks were lexed from:
+// each token's kind, or its text when the kind is 0, each ended by a zero
+// byte.
 func shapeKey(key []byte, line []byte, toks []span) []byte {
-	key = key[:0]
 	for _, t := range toks {
 		if t.kind != 0 {
 			key = append(key, t.kind)
@@ -222,7 +222,7 @@ func (f *Formatter) printLines(out, src []byte) ([]byte, bool) {
 		if !ok || len(toks) == 0 {
 			return out, false
 		}
-		f.key = shapeKey(f.key, line, toks)
+		f.key = shapeKey(f.key[:0], line, toks)
 		gaps := f.gaps[string(f.key)]
 		if gaps == nil { // unknown, or poisoned by learn
 			return out, false
@@ -373,26 +373,12 @@ func (f *Formatter) learn(src, printed []byte) {
 		o := bytes.TrimLeft(outLines[j], "\t")
 		j++
 		toks, ok := lex(line, nil)
-		otoks, ok2 := lex(o, nil)
-		if !ok || !ok2 || len(toks) != len(otoks) || len(toks) == 0 {
+		if !ok || len(toks) == 0 {
 			return
 		}
-		gaps := make([]byte, len(toks))
-		for k := range toks {
-			if string(line[toks[k].start:toks[k].end]) != string(o[otoks[k].start:otoks[k].end]) {
-				return // go/printer changed a token: 0X1 → 0x1, ((x)) → (x)
-			}
-			if k+1 < len(toks) {
-				switch string(o[otoks[k].end:otoks[k+1].start]) {
-				case "":
-				case " ":
-					gaps[k] = 1
-				default:
-					return
-				}
-			} else if otoks[k].end != len(o) {
-				return
-			}
+		gaps, ok := lineGaps(line, toks, o)
+		if !ok {
+			return
 		}
 		learnt[string(shapeKey(nil, line, toks))] = gaps
 	}
@@ -400,11 +386,42 @@ func (f *Formatter) learn(src, printed []byte) {
 	if got, ok := trial.printLines(nil, src); !ok || !bytes.Equal(got, printed) {
 		return
 	}
+	f.keep(learnt)
+}
+
+// lineGaps returns the gaps between the tokens toks of line in o, the
+// line's text as go/printer printed it; false when o is not those tokens
+// with a blank or nothing between each two.
+func lineGaps(line []byte, toks []span, o []byte) ([]byte, bool) {
+	otoks, ok := lex(o, nil)
+	if !ok || len(toks) != len(otoks) || len(toks) == 0 || otoks[0].start != 0 || otoks[len(otoks)-1].end != len(o) {
+		return nil, false
+	}
+	gaps := make([]byte, len(toks))
+	for k := range toks {
+		if string(line[toks[k].start:toks[k].end]) != string(o[otoks[k].start:otoks[k].end]) {
+			return nil, false // go/printer changed a token: 0X1 → 0x1, ((x)) → (x)
+		}
+		if k+1 < len(toks) {
+			switch string(o[otoks[k].end:otoks[k+1].start]) {
+			case "":
+			case " ":
+				gaps[k] = 1
+			default:
+				return nil, false
+			}
+		}
+	}
+	return gaps, true
+}
+
+// keep adds the gaps learnt from one declaration to f's.
+func (f *Formatter) keep(learnt map[string][]byte) {
 	for k, g := range learnt {
 		if old, seen := f.gaps[k]; seen && !bytes.Equal(old, g) {
-			// The premise above is wrong for this shape: a bug the
-			// tests should see; a user gets the direct printer's
-			// output for every function with a line of this shape.
+			// The premise of lines.go is wrong for this shape: a bug
+			// the tests should see; a user gets the direct printer's
+			// output for every declaration with a line of this shape.
 			if check {
 				panic(fmt.Sprintf("gofmt: the line shape %q printed two ways", k))
 			}

@@ -40,6 +40,16 @@ func (f *Formatter) source(src []byte) ([]byte, int, error) {
 	for _, d := range decls {
 		out = append(out, '\n')
 		text := src[d.start:d.end]
+		if !d.isFunc {
+			if b, ok := f.printGenLines(out, text); ok {
+				out = b
+				genFast++
+				if check {
+					stats.genLines++
+				}
+				continue
+			}
+		}
 		if d.isFunc {
 			if b, ok := f.printLines(out, text); ok {
 				out = b
@@ -61,6 +71,7 @@ func (f *Formatter) source(src []byte) ([]byte, int, error) {
 			f.learn(text, out[n:])
 		case printedGen:
 			genFast++
+			f.learnGen(text, out[n:])
 		}
 	}
 	if check {
