@@ -22,7 +22,6 @@ package gofmt
 import (
 	"bytes"
 	"fmt"
-	"strings"
 )
 
 // Formatter formats the files of one generation, as Source does, keeping
@@ -74,7 +73,7 @@ func lex(line []byte, toks []span) ([]span, bool) {
 				j++
 			}
 			kind := byte(kindIdent)
-			if keywords[string(line[i:j])] {
+			if isKeyword(line[i:j]) {
 				kind = 0
 			}
 			toks = append(toks, span{i, j, kind})
@@ -139,12 +138,19 @@ func lex(line []byte, toks []span) ([]span, bool) {
 	return toks, true
 }
 
-var keywords = map[string]bool{}
-
-func init() {
-	for _, k := range strings.Fields("break case chan const continue default defer else fallthrough for func go goto if import interface map package range return select struct switch type var") {
-		keywords[k] = true
+// isKeyword reports whether word is one of Go's keywords (token.Lookup,
+// without its map: this runs for every identifier of every line).
+func isKeyword(word []byte) bool {
+	if len(word) < 2 || len(word) > 11 || word[0] < 'b' || word[0] > 'v' {
+		return false
 	}
+	switch string(word) {
+	case "break", "case", "chan", "const", "continue", "default", "defer", "else", "fallthrough", "for", "func",
+		"go", "goto", "if", "import", "interface", "map", "package", "range", "return", "select", "struct",
+		"switch", "type", "var":
+		return true
+	}
+	return false
 }
 
 // operatorLen is the length of the operator or punctuation s starts with,
