@@ -126,7 +126,7 @@ lint:
 FUZZTIME ?= 30s
 # How long to shrink each new input; go test's default (60s) stalls a short run on its first finds.
 FUZZMINIMIZE ?= 2s
-FUZZ_TARGETS := ./gen/internal/load:FuzzDecodeJSON ./gen/internal/load:FuzzDecodeYAML ./gen:FuzzGenerate ./gen/internal/gofmt:FuzzSource \
+FUZZ_TARGETS := ./gen/internal/load:FuzzDecodeJSON ./gen/internal/load:FuzzDecodeYAML ./gen:FuzzGenerate ./gen/internal/gofmt:FuzzSource ./gen/internal/gofmt:FuzzFormatter \
 	./envgenrt:FuzzParse ./envgenrt:FuzzDecimal ./envgenrt:FuzzTranslateECMA ./internal/contract:FuzzEnvelope ./serve:FuzzDecodeCursor
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \

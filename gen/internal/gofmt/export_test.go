@@ -7,3 +7,8 @@ func Check() func() (fast, slow, genFast int) {
 	check = true
 	return func() (int, int, int) { return stats.fast, stats.slow, stats.genFast }
 }
+
+// LinesPrinted is the number of functions, and of other declarations,
+// Formatters printed from their lines since the comparison was turned on
+// (Check).
+func LinesPrinted() (funcs, others int) { return stats.lines, stats.genLines }

@@ -14,8 +14,11 @@
 // The rules ported here are go/printer's (nodes.go: binaryExpr, cutoff,
 // exprList, stmt, controlClause …), restricted to single-line statements; a
 // construct outside them sends its declaration to go/format rather than
-// being guessed. gofmt_test.go checks the result against go/format.Source on
-// every golden case and generated package.
+// being guessed. A Formatter goes further for a generation's many files: it
+// splits a file into its declarations without parsing it, and prints a
+// function from its lines once it has learnt their shapes (lines.go).
+// gofmt_test.go checks the result against go/format.Source on every golden
+// case and generated package.
 package gofmt
 
 import (
@@ -35,6 +38,12 @@ func Source(src []byte) ([]byte, error) {
 	if err != nil || !check {
 		return out, err
 	}
+	return checked(src, out, fast)
+}
+
+// checked counts fast, the functions printed directly, and compares out,
+// src formatted, with go/format.Source's result.
+func checked(src, out []byte, fast int) ([]byte, error) {
 	stats.fast += fast
 	stats.slow += strings.Count(string(out), "\nfunc ") - fast
 	want, err := format.Source(src)
@@ -82,28 +91,45 @@ func source(src []byte) ([]byte, int, error) {
 	lines := lineTable{base: tf.Base(), starts: tf.Lines()}
 	for _, d := range plan {
 		out = append(out, '\n')
-		if fd, isFunc := d.decl.(*ast.FuncDecl); isFunc && len(d.comments) <= 1 {
-			if b, ok := printFunc(out, tf, &lines, fd, d.comments); ok {
-				out = b
-				fast++
-				continue
-			}
-		}
-		if gd, isGen := d.decl.(*ast.GenDecl); isGen && len(d.comments) == 0 {
-			if b, ok := printGenDecl(out, tf, &lines, gd); ok {
-				out = b
-				genFast++
-				continue
-			}
-		}
-		if out, err = formatDecl(out, src[d.start:d.end]); err != nil {
+		var kind int
+		if out, kind, err = printDecl(out, src, tf, &lines, d); err != nil {
 			return nil, 0, err
+		}
+		switch kind {
+		case printedFunc:
+			fast++
+		case printedGen:
+			genFast++
 		}
 	}
 	if check {
 		stats.genFast += genFast
 	}
 	return out, fast, nil
+}
+
+// How printDecl printed a declaration.
+const (
+	formatted   = iota // by go/format
+	printedFunc        // a function, directly
+	printedGen         // a type, constant or variable declaration, directly
+)
+
+// printDecl appends d, a declaration of the file src, printed directly or,
+// when it holds something the printer leaves to go/format, by go/format.
+func printDecl(out, src []byte, tf *token.File, lines *lineTable, d declSpan) ([]byte, int, error) {
+	if fd, isFunc := d.decl.(*ast.FuncDecl); isFunc && len(d.comments) <= 1 {
+		if b, ok := printFunc(out, tf, lines, fd, d.comments); ok {
+			return b, printedFunc, nil
+		}
+	}
+	if gd, isGen := d.decl.(*ast.GenDecl); isGen && len(d.comments) == 0 {
+		if b, ok := printGenDecl(out, tf, lines, gd); ok {
+			return b, printedGen, nil
+		}
+	}
+	out, err := formatDecl(out, src[d.start:d.end])
+	return out, formatted, err
 }
 
 // declSpan is one top-level declaration: its source from its doc comment to
@@ -370,8 +396,10 @@ func (p *printer) parameters(fields *ast.FieldList, typeParams bool) {
 
 // check, set by the tests, makes Source compare its result with
 // go/format.Source's and fail on a difference; stats counts the
-// declarations each path printed.
+// declarations each path printed (lines and genLines: the functions and
+// the other declarations a Formatter printed from their lines, also
+// counted in fast and genFast).
 var (
 	check bool
-	stats struct{ fast, slow, genFast int }
+	stats struct{ fast, slow, genFast, lines, genLines int }
 )

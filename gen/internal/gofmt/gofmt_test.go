@@ -56,7 +56,14 @@ func TestMatchesGoFormat(t *testing.T) {
 		}
 	}
 	fast, slow, genFast := stats()
-	t.Logf("functions printed directly: %d; through go/format: %d; other declarations printed directly: %d", fast, slow, genFast)
+	lines, genLines := gofmt.LinesPrinted()
+	t.Logf("functions printed directly: %d (from their lines: %d); through go/format: %d; other declarations printed directly: %d (from their lines: %d)", fast, lines, slow, genFast, genLines)
+	if lines < fast/2 {
+		t.Errorf("only %d of %d functions printed from their lines", lines, fast)
+	}
+	if genLines < genFast/4 {
+		t.Errorf("only %d of %d other declarations printed from their lines", genLines, genFast)
+	}
 	if fast < 4*slow {
 		t.Errorf("only %d of %d functions printed directly", fast, fast+slow)
 	}
@@ -127,4 +134,86 @@ func FuzzSource(f *testing.F) {
 			t.Fatal(err)
 		}
 	})
+}
+
+// learnPairs are files of which the second has the shapes of the first
+// with other names (the first two), or not (the last).
+var learnPairs = [][2]string{
+	{
+		"package p\n\n\n// f doc \n func f (a,b int) int {\nif a * b + 1 > b {\nreturn a\n} else if b == 0 {\nreturn - b\n}\n\nswitch x := a &^ b;x {\ncase 1,2: \nreturn x [a + 1 :]\ndefault: \n}\nreturn a * (b + 1)\n}\n",
+		"package p\n\n\n// Longer doc \n // second line \n func longerName (alpha,beta int) int {\nif alpha * beta + 1 > beta {\nreturn alpha\n} else if beta == 0 {\nreturn - beta\n}\n\n\n\nswitch yy := alpha &^ beta;yy {\ncase 10,200: \nreturn yy [alpha + 1 :]\ndefault: \n}\nreturn alpha * (beta + 1)\n}\n",
+	},
+	{
+		"package p\n\n\n// T doc \n type T struct{\nA [] B `json:\"a\"`\nCC * map [string] D `json:\"cc,omitzero\"`\n\nE envgenrt.Nullable [string]\n}\n\n\nconst (\nKA K = \"a\"\nKBB K = 1 << 2\n)\n\n\ntype K string\n\n\ntype One struct{\nA int `json:\"a\"`\n}\n",
+		"package p\n\n\n// LongerName doc \n type LongerName struct{\nAlphaBeta [] Gamma `json:\"alphaBeta\"`\nC * map [string] Delta `json:\"c,omitzero\"`\n\nEpsilon envgenrt.Nullable [string]\n}\n\n\nconst (\nKindLong Kind = \"long\"\nK2 Kind = 10 << 20\n)\n\n\ntype Kind string\n\n\ntype Single struct{\nLonger int `json:\"longer\"`\n}\n",
+	},
+	{"package p\n\n\n// f doc \n func f (a,b int) int {\nif a * b + 1 > b {\nreturn a\n} else if b == 0 {\nreturn - b\n}\n\nswitch x := a &^ b;x {\ncase 1,2: \nreturn x [a + 1 :]\ndefault: \n}\nreturn a * (b + 1)\n}\n", "package p\n\n\nfunc g (a,b int) int {\nreturn a * b + c * d\n}\n"},
+}
+
+// TestFormatterLearns: a Formatter prints a function from its lines once it
+// has seen their shapes, with go/format's bytes (the comparison is on),
+// also where the operands differ in length and the spacing of an
+// expression depends on its operators.
+func TestFormatterLearns(t *testing.T) {
+	gofmt.Check()
+	learn, again, other := learnPairs[0][0], learnPairs[0][1], learnPairs[2][1]
+	f := gofmt.NewFormatter()
+	for i, src := range []string{learn, again, other, learn} {
+		before, _ := gofmt.LinesPrinted()
+		if _, err := f.Source([]byte(src)); err != nil {
+			t.Fatalf("%q: %v", src, err)
+		}
+		after, _ := gofmt.LinesPrinted()
+		fromLines := after > before
+		if want := i == 1 || i == 3; fromLines != want {
+			t.Errorf("%q: printed from its lines %v, want %v", src, fromLines, want)
+		}
+	}
+}
+
+// FuzzFormatter: on any two whole files go/format accepts, a Formatter
+// gives go/format's bytes for the first, when it learns, and for the
+// second, when it may print from what it learnt on the first.
+func FuzzFormatter(f *testing.F) {
+	gofmt.Check()
+	for i, src := range sourceCases {
+		f.Add([]byte(src), []byte(sourceCases[(i+1)%len(sourceCases)]))
+	}
+	for _, pair := range learnPairs {
+		f.Add([]byte(pair[0]), []byte(pair[1]))
+	}
+	f.Fuzz(func(t *testing.T, a, b []byte) {
+		g := gofmt.NewFormatter()
+		for _, src := range [][]byte{a, b} {
+			if _, err := parser.ParseFile(token.NewFileSet(), "", src, parser.ParseComments); err != nil {
+				continue
+			}
+			if _, err := format.Source(src); err != nil {
+				continue
+			}
+			if _, err := g.Source(src); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+}
+
+// TestFormatterLearnsDeclarations: struct types, constant groups and
+// one-line declarations are printed from their lines once their shapes are
+// known, their columns aligned anew (the names below differ in length from
+// those learnt from).
+func TestFormatterLearnsDeclarations(t *testing.T) {
+	gofmt.Check()
+	learn, again := learnPairs[1][0], learnPairs[1][1]
+	f := gofmt.NewFormatter()
+	for i, src := range []string{learn, again} {
+		_, before := gofmt.LinesPrinted()
+		if _, err := f.Source([]byte(src)); err != nil {
+			t.Fatalf("%q: %v", src, err)
+		}
+		_, after := gofmt.LinesPrinted()
+		if want := 4 * i; after-before != want {
+			t.Errorf("%q: %d declarations printed from their lines, want %d", src, after-before, want)
+		}
+	}
 }

@@ -93,6 +93,9 @@ type renderer struct {
 	// unionVisits counts the unions it has walked, for the tests.
 	nullUnions  map[*model.Union]bool
 	unionVisits int
+	// formatter formats every file of the rendering, learning from the
+	// first ones to print the later ones' functions without parsing.
+	formatter *gofmt.Formatter
 }
 
 // A part renders one piece of a named type's output (its declaration, its
@@ -109,6 +112,7 @@ func newRenderer(space *model.Space, opts Options) *renderer {
 		vp:    newVPlan(space),
 
 		nullUnions: map[*model.Union]bool{},
+		formatter:  gofmt.NewFormatter(),
 	}
 }
 
@@ -241,14 +245,14 @@ func (r *renderer) newFile() *jen.File {
 }
 
 // write renders f, the file called name, and formats it: jennifer writes
-// it unformatted, and gofmt.Source gives go/format's bytes at less cost.
+// it unformatted, and the formatter gives go/format's bytes at less cost.
 func (r *renderer) write(f *jen.File, name string) ([]byte, error) {
 	var buf bytes.Buffer
 	f.NoFormat = true
 	if err := f.Render(&buf); err != nil {
 		return nil, fmt.Errorf("golang: rendering %s: %w", name, err)
 	}
-	out, err := gofmt.Source(buf.Bytes())
+	out, err := r.formatter.Source(buf.Bytes())
 	if err != nil {
 		return nil, fmt.Errorf("golang: formatting %s: %w\n%s", name, err, buf.Bytes())
 	}

@@ -95,7 +95,7 @@ func sortedParams(space *model.Space, set map[model.TypeID]bool) []model.TypeID 
 		if a.Anchor != b.Anchor {
 			return a.Anchor < b.Anchor
 		}
-		return a.Loc.String() < b.Loc.String()
+		return a.Loc.Compare(b.Loc) < 0
 	})
 	return out
 }

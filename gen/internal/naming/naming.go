@@ -36,7 +36,7 @@ import (
 func Assign(space *model.Space, overrides map[string]string) error {
 	n := &namer{space: space, overrides: overrides, gen: map[model.TypeID]int{}, runs: map[model.TypeID]pathRun{}, owner: map[identifier]model.Location{}}
 	named := space.Named()
-	sort.SliceStable(named, func(i, j int) bool { return named[i].Base().Loc.String() < named[j].Base().Loc.String() })
+	sort.SliceStable(named, func(i, j int) bool { return named[i].Base().Loc.Compare(named[j].Base().Loc) < 0 })
 	if err := n.checkOverrides(named); err != nil {
 		return err
 	}
@@ -387,7 +387,7 @@ func (n *namer) refuse(ps []*pending) error {
 			locs = append(locs, prev)
 		}
 		if len(locs) > 1 {
-			sort.Slice(locs, func(i, j int) bool { return locs[i].String() < locs[j].String() })
+			sort.Slice(locs, func(i, j int) bool { return locs[i].Compare(locs[j]) < 0 })
 			return &model.Error{Loc: locs[1], Message: fmt.Sprintf("the Go name %q is asked for here and at %s", p.name, locs[0]),
 				Hint: "two overrides (x-go-name or --name) give one name: change one"}
 		}
@@ -418,7 +418,7 @@ func (n *namer) claim(c *model.Common, name, what string) error {
 	loc, id := c.Loc, identifier{pkgOf(c), name}
 	if prev, taken := n.owner[id]; taken {
 		first, second := prev, loc
-		if second.String() < first.String() {
+		if second.Compare(first) < 0 {
 			first, second = second, first
 		}
 		return &model.Error{
