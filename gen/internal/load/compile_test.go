@@ -142,6 +142,12 @@ var dialects = []map[string]string{
 			"$vocabulary": {"https://json-schema.org/draft/2020-12/vocab/core": true,
 			                "https://json-schema.org/draft/2020-12/vocab/applicator": true}}`,
 	},
+	{ // each vocabulary's metaschema is checked, not only the first (core): applicator's refuses an empty prefixItems
+		"http://envgen.test/d/i.json": `{"$schema": "http://envgen.test/d/meta.json", "prefixItems": []}`,
+		"http://envgen.test/d/meta.json": `{"$schema": "https://json-schema.org/draft/2020-12/schema",
+			"$vocabulary": {"https://json-schema.org/draft/2020-12/vocab/core": true,
+			                "https://json-schema.org/draft/2020-12/vocab/applicator": true}}`,
+	},
 }
 
 // olderDrafts use what the suite, read in an older draft, does not reach.

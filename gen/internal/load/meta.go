@@ -85,8 +85,11 @@ func (m *metaschemas) validate(r *root, ptr string, v any, d dialect) error {
 			return r.errorAt(ptr, "check the $schema URL", "cannot load the metaschema %q: %v", meta, err)
 		}
 		err = sch.Validate(v)
+		if err == nil {
+			continue // the next vocabulary's metaschema may still refuse it
+		}
 		var ve *jsonschema.ValidationError
-		if err == nil || !errors.As(err, &ve) {
+		if !errors.As(err, &ve) {
 			return err
 		}
 		leaf := firstLeaf(ve)
