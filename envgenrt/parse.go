@@ -289,9 +289,11 @@ func (p *parser) key(obj int32) (pending, error) {
 		return pending{}, err
 	}
 	k := pending{k0, k1, inBuf}
-	name := p.src[k0:k1]
+	var name []byte // a decoded name's span is in t.buf, not in src
 	if inBuf {
 		name = p.t.buf[k0:k1]
+	} else {
+		name = p.src[k0:k1]
 	}
 	bit, seen := nameBit(name), &p.names[len(p.names)-1]
 	// (a large object keeps a set of its names, which needs every name)
@@ -317,9 +319,11 @@ const dupScan = 32
 func (p *parser) duplicate(obj int32, k pending) bool {
 	t := p.t
 	t.nodes = p.nodes // (t.Key reads them)
-	name := t.src[k.k0:k.k1]
+	var name []byte
 	if k.kbuf {
 		name = t.buf[k.k0:k.k1]
+	} else {
+		name = t.src[k.k0:k.k1]
 	}
 	count := t.nodes[obj].count
 	if count < dupScan {

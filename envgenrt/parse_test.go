@@ -87,6 +87,23 @@ func TestParseErrors(t *testing.T) {
 	}
 }
 
+// TestParseDecodedNames: a member name that needed decoding (invalid UTF-8
+// becomes U+FFFD, three bytes for one) is read from the decoded text, whose
+// offsets run past the end of the input; FuzzParse found a panic there.
+func TestParseDecodedNames(t *testing.T) {
+	var tr Tree
+	if err := tr.Parse([]byte("{\"\xa2\xa20\x83\xa2\xa20\"")); err == nil {
+		t.Error("an unterminated object: got no error")
+	}
+	in := "{\"\xa2\xa2\xa2\xa2\":1,\"\xa2\xa2\xa2\xa2\":2}"
+	if err := tr.Parse([]byte(in)); err == nil || !strings.Contains(err.Error(), "duplicate member name") {
+		t.Errorf("%q: got %v, want a duplicate member name", in, err)
+	}
+	if err := tr.Parse([]byte("{\"\xa2\xa2\xa2\xa2\":1,\"\xa2\xa2\xa2\":2}")); err != nil {
+		t.Errorf("two decoded names: %v", err)
+	}
+}
+
 func TestParseDuplicatesInLargeObject(t *testing.T) {
 	var b bytes.Buffer
 	b.WriteString("{")
