@@ -2,6 +2,7 @@ package golang
 
 import (
 	"fmt"
+	"go/doc/comment"
 	"path"
 	"strings"
 	"unicode"
@@ -54,6 +55,39 @@ func commentLines(paras []paragraph, indent int) []string {
 			default:
 				out = append(out, "// "+l)
 			}
+		}
+	}
+	if indent == 0 {
+		return docComment(out)
+	}
+	return out
+}
+
+// docComment is a top-level doc comment as gofmt prints it: go/printer
+// rewrites every doc comment of a declaration or package in go/doc/comment's
+// standard form (a list indented, a heading, a code block), and the
+// formatter's fast paths print comment lines as they are, so they are made
+// standard here, where they are written. Comments inside a declaration (a
+// struct's fields) are not rewritten by gofmt, and are not here.
+func docComment(lines []string) []string {
+	var text strings.Builder
+	for _, l := range lines {
+		text.WriteString(strings.TrimPrefix(strings.TrimPrefix(l, "//"), " "))
+		text.WriteByte('\n')
+	}
+	var p comment.Parser
+	var pr comment.Printer
+	std := string(pr.Comment(p.Parse(text.String())))
+	out := lines[:0:0]
+	for line := range strings.Lines(std) {
+		line = strings.TrimSuffix(line, "\n")
+		switch {
+		case line == "":
+			out = append(out, "//")
+		case line[0] == '\t':
+			out = append(out, "//"+line)
+		default:
+			out = append(out, "// "+line)
 		}
 	}
 	return out
