@@ -276,7 +276,8 @@ func TestOpening(t *testing.T) {
 
 func TestSplitParagraphs(t *testing.T) {
 	got := commentLines(splitParagraphs("First line\ncontinues.\n\n- one\n- two\n\n    code()\n"), 0)
-	want := []string{"// First line continues.", "//", "// - one", "// - two", "//", "//     code()"}
+	// (a code block is tab-indented, as gofmt writes a top-level doc comment)
+	want := []string{"// First line continues.", "//", "// - one", "// - two", "//", "//\tcode()"}
 	if !slices.Equal(got, want) {
 		t.Errorf("got %q\nwant %q", got, want)
 	}
