@@ -15,7 +15,19 @@ func (p *printer) block(b *ast.BlockStmt, nindent int) {
 	p.line = p.lineOf(b.Lbrace)
 	p.str("{")
 	p.stmtList(b.List, nindent)
-	p.linebreak(p.lineOf(b.Rbrace), 1)
+	p.closing(b.Rbrace)
+}
+
+// closing prints a block's }, on a line of its own. A } on the source line
+// of the block's last statement is left to go/format: go/printer moves it
+// down, and a line comment after it with it, which stmt has printed after
+// the statement instead (FuzzSource).
+func (p *printer) closing(rbrace token.Pos) {
+	line := p.lineOf(rbrace)
+	if line == p.line {
+		panic(unsupported{})
+	}
+	p.linebreak(line, 1)
 	p.str("}")
 }
 
@@ -230,8 +242,7 @@ func (p *printer) caseBlock(b *ast.BlockStmt) {
 		p.str(":")
 		p.stmtList(cc.Body, 1)
 	}
-	p.linebreak(p.lineOf(b.Rbrace), 1)
-	p.str("}")
+	p.closing(b.Rbrace)
 }
 
 func (p *printer) controlClause(isFor bool, init ast.Stmt, expr ast.Expr, post ast.Stmt) {
