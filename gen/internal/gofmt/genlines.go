@@ -34,15 +34,9 @@ const (
 func (f *Formatter) printGenLines(out, src []byte) ([]byte, bool) {
 	f.lines = splitLines(f.lines[:0], src)
 	lines := f.lines
-	res := out
-	i := 0
-	for ; i < len(lines) && isComment(lines[i]); i++ {
-		c := bytes.TrimLeft(lines[i], " \t")
-		if bytes.ContainsAny(c, "\r\f") {
-			return out, false
-		}
-		res = append(res, bytes.TrimRight(c, " \t")...)
-		res = append(res, '\n')
+	res, i, ok := appendDoc(out, lines)
+	if !ok {
+		return out, false
 	}
 	if i == len(lines) || i > 0 && lines[0][0] == '/' && len(lines[i]) > 0 && lines[i][0] != ' ' && lines[i][0] != '\t' {
 		return out, false // a doc comment that go/printer reformats

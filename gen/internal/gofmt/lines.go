@@ -200,15 +200,9 @@ func (t span) is(line []byte, s string) bool { return string(line[t.start:t.end]
 func (f *Formatter) printLines(out, src []byte) ([]byte, bool) {
 	f.lines = splitLines(f.lines[:0], src)
 	lines := f.lines
-	res := out
-	i := 0
-	for ; i < len(lines) && isComment(lines[i]); i++ {
-		c := bytes.TrimLeft(lines[i], " \t")
-		if bytes.ContainsAny(c, "\r\f") {
-			return out, false
-		}
-		res = append(res, bytes.TrimRight(c, " \t")...)
-		res = append(res, '\n')
+	res, i, ok := appendDoc(out, lines)
+	if !ok {
+		return out, false
 	}
 	if i > 0 && i < len(lines) && lines[0][0] == '/' && len(lines[i]) > 0 && lines[i][0] != ' ' && lines[i][0] != '\t' {
 		return out, false // a doc comment that go/printer reformats
@@ -435,4 +429,22 @@ func (f *Formatter) keep(learnt map[string][]byte) {
 		}
 		f.gaps[k] = g
 	}
+}
+
+// appendDoc appends the comment lines that open lines (a declaration's doc
+// comment, written as gofmt prints it: the generator writes doc comments in
+// go/doc/comment's standard form) without their blanks at either end, and
+// returns the index of the first line after them; false for a comment with
+// a carriage return or form feed, which go/printer treats otherwise.
+func appendDoc(out []byte, lines [][]byte) ([]byte, int, bool) {
+	i := 0
+	for ; i < len(lines) && isComment(lines[i]); i++ {
+		c := bytes.TrimLeft(lines[i], " \t")
+		if bytes.ContainsAny(c, "\r\f") {
+			return out, 0, false
+		}
+		out = append(out, bytes.TrimRight(c, " \t")...)
+		out = append(out, '\n')
+	}
+	return out, i, true
 }
