@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/doc/comment"
 	"path"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -69,7 +70,24 @@ func commentLines(paras []paragraph, indent int) []string {
 // formatter's fast paths print comment lines as they are, so they are made
 // standard here, where they are written. Comments inside a declaration (a
 // struct's fields) are not rewritten by gofmt, and are not here.
+//
+// go/printer's rewrite is not always a fixed point: a list whose items are
+// parted by blank lines only in places comes out with a blank line between
+// some items, which the next rewrite puts between all of them. gofmt rewrites
+// what we write, so it is rewritten here until it no longer changes (twice
+// is enough in practice; four times bounds it).
 func docComment(lines []string) []string {
+	for range 4 {
+		next := docCommentOnce(lines)
+		if slices.Equal(next, lines) {
+			break
+		}
+		lines = next
+	}
+	return lines
+}
+
+func docCommentOnce(lines []string) []string {
 	var text strings.Builder
 	for _, l := range lines {
 		text.WriteString(strings.TrimPrefix(strings.TrimPrefix(l, "//"), " "))
