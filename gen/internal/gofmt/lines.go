@@ -101,13 +101,7 @@ func lex(line []byte, toks []span) ([]span, bool) {
 			toks = append(toks, span{i, j, kind})
 			i = j
 		case c == '"' || c == '\'':
-			j := i + 1
-			for j < len(line) && line[j] != c {
-				if line[j] == '\\' {
-					j++
-				}
-				j++
-			}
+			j := closingQuote(line, i)
 			if j >= len(line) {
 				return toks, false
 			}
@@ -447,4 +441,17 @@ func appendDoc(out []byte, lines [][]byte) ([]byte, int, bool) {
 		out = append(out, '\n')
 	}
 	return out, i, true
+}
+
+// closingQuote is the index of the quote that ends the string or rune
+// literal opening at line[i], or len(line) or more when the line ends first.
+func closingQuote(line []byte, i int) int {
+	c, j := line[i], i+1
+	for j < len(line) && line[j] != c {
+		if line[j] == '\\' {
+			j++
+		}
+		j++
+	}
+	return j
 }

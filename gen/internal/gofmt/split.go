@@ -197,13 +197,7 @@ func splitFile(src []byte) (prefix int, decls []declText, ok bool) {
 			case ')', ']', '}':
 				depth--
 			case '"', '\'':
-				j := i + 1
-				for j < len(line) && line[j] != c {
-					if line[j] == '\\' {
-						j++
-					}
-					j++
-				}
+				j := closingQuote(line, i)
 				if j >= len(line) {
 					return 0, nil, false
 				}
