@@ -30,11 +30,14 @@ package bench
 // testdata/results.json, a copy of internal/contract/testdata/results.json (a
 // test keeps the two equal) whose Go, internal/contract/results, `make
 // generate` writes once for both modules; testdata/bundle.json is its bundle
-// (`envgen bundle`), the one self-contained schema that santhosh-tekuri,
-// go-jsonschema and ajv read. go-jsonschema validates only some keywords, and only while it
-// decodes (required members, enums, number and length limits, patterns); it
-// does not check additionalProperties: false, or if/then/else (where this
-// schema's consts are).
-//go:generate go run github.com/envgen/envgen/cmd/envgen bundle testdata/tool.json --ref-map https://envgen.dev/bench/=testdata -o testdata/bundle.json
+// in full (`envgen bundle --full`), the one self-contained schema that
+// santhosh-tekuri, google/jsonschema-go, kaptinlin, go-jsonschema and ajv read.
+// Not the compact form: that summarises meta and provenance as open objects,
+// and the peers would check less than envgen does. go-jsonschema validates
+// only some keywords, and only while it decodes (required members, enums,
+// number and length limits, patterns); it does not check
+// additionalProperties: false, or if/then/else (where this schema's consts
+// are).
+//go:generate go run github.com/envgen/envgen/cmd/envgen bundle testdata/tool.json --full --ref-map https://envgen.dev/bench/=testdata -o testdata/bundle.json
 //go:generate go run github.com/atombender/go-jsonschema --package gojsonschema --tags json --output internal/gojsonschema/bundle.go testdata/bundle.json
 //go:generate go run ./cmd/mklarge -o testdata/large.json

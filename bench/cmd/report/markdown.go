@@ -227,7 +227,7 @@ func (r *Report) decodeTables(p printer) {
 	}
 	p("Bytes in, a value out. The schema is `bench/testdata/tool.json`: the canonical envelope with data fixed to")
 	p("`results.json`; envgen's type is `envelope.Envelope[results.Results]`, and the schema validators read its")
-	p("bundle (`envgen bundle`, `bench/testdata/bundle.json`). The plain decoders fill plain structs of the same")
+	p("full bundle (`envgen bundle --full`, `bench/testdata/bundle.json`: the same checks envgen makes). The plain decoders fill plain structs of the same")
 	p("shape and validate nothing. Documents:")
 	p("")
 	for _, d := range o.Docs {

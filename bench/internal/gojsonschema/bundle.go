@@ -6,28 +6,44 @@ import "encoding/json"
 import "fmt"
 import "reflect"
 import "regexp"
+import "time"
 import "unicode/utf8"
 
+// The result of one tool call: the tool's payload on success or an error on
+// failure, with optional status, warnings, metadata and provenance. Only success,
+// and data (on success) or error (on failure), are required; every other member is
+// omitted when it has nothing to say, and null is never a stand-in for absent. A
+// tool's output schema fixes the payload type by $ref-ing this schema and defining
+// its own $dynamicAnchor "data".
 type Envelope struct {
-	// Data corresponds to the JSON schema field "data".
+	// The tool's payload, of the type the tool's output schema fixes. Required on
+	// success. On failure it may carry the partial output the tool still returns.
 	Data *Results `json:"data,omitempty,omitzero"`
 
-	// Error corresponds to the JSON schema field "error".
+	// Why the call failed. Required when success is false, forbidden when it is true.
 	Error *Error `json:"error,omitempty,omitzero"`
 
-	// Meta corresponds to the JSON schema field "meta".
-	Meta Meta `json:"meta,omitempty,omitzero"`
+	// Operational context of the call: correlation, timing, pagination, limits,
+	// accounting. Never business data.
+	Meta *Meta `json:"meta,omitempty,omitzero"`
 
-	// Provenance corresponds to the JSON schema field "provenance".
-	Provenance Provenance `json:"provenance,omitempty,omitzero"`
+	// How the result was produced. Present when the caller opted in
+	// (Request.provenance) and the tool can record it reliably.
+	Provenance *Provenance `json:"provenance,omitempty,omitzero"`
 
-	// Status corresponds to the JSON schema field "status".
+	// The outcome in more detail than success. ok: the work completed. partial: it
+	// succeeded with losses: some sources, items or sub-operations failed or were
+	// skipped, and warnings say which. error: it failed. Must agree with success: ok
+	// or partial when success is true, error when it is false; absent means ok on
+	// success and error on failure. A payload trimmed to fit a limit is reported by
+	// meta.fidelity, not by status.
 	Status *EnvelopeStatus `json:"status,omitempty,omitzero"`
 
-	// Success corresponds to the JSON schema field "success".
+	// Whether the call did what was asked. true: data is present and error is absent.
+	// false: error is present. Inside an MCP CallToolResult, isError is !success.
 	Success bool `json:"success"`
 
-	// Warnings corresponds to the JSON schema field "warnings".
+	// Non-fatal issues, most important first. Omitted when there are none.
 	Warnings []Warning `json:"warnings,omitempty,omitzero"`
 }
 
@@ -81,26 +97,34 @@ func (j *Envelope) UnmarshalJSON(value []byte) error {
 	return nil
 }
 
+// Why a tool call failed: a stable code for programs, a category that tells
+// whether to retry, and a message and remediation for the model or person reading
+// it. An error never carries code or file contents: details holds small facts only
+// (scalars, short lists of scalars, flat objects of scalars).
 type Error struct {
-	// Category corresponds to the JSON schema field "category".
+	// The kind of failure, from which retry advice follows.
 	Category ErrorCategory `json:"category"`
 
-	// Causes corresponds to the JSON schema field "causes".
+	// The underlying errors, e.g. one per invalid argument, in the same shape.
 	Causes []Error `json:"causes,omitempty,omitzero"`
 
-	// Code corresponds to the JSON schema field "code".
+	// Stable machine-readable identifier of this failure, e.g. NOT_FOUND,
+	// SPEC_NOT_FOUND. Programs branch on code, never on message.
 	Code ErrorCode `json:"code"`
 
-	// Details corresponds to the JSON schema field "details".
+	// Structured facts about the failure, e.g. the offending argument and the
+	// constraint it broke.
 	Details ErrorDetailMap `json:"details,omitempty,omitzero"`
 
-	// Message corresponds to the JSON schema field "message".
+	// What went wrong, in one or two sentences for a model or a person.
 	Message string `json:"message"`
 
-	// Remediation corresponds to the JSON schema field "remediation".
+	// What the caller should do to succeed, e.g. which argument to change or which
+	// tool to call first.
 	Remediation *string `json:"remediation,omitempty,omitzero"`
 
-	// Retry corresponds to the JSON schema field "retry".
+	// Retry advice for this occurrence. When present it overrides the advice that
+	// follows from category.
 	Retry *ErrorRetry `json:"retry,omitempty,omitzero"`
 }
 
@@ -148,6 +172,9 @@ func (j *ErrorCategory) UnmarshalJSON(value []byte) error {
 	return nil
 }
 
+// A stable identifier in SCREAMING_SNAKE_CASE, e.g. RATE_LIMIT_EXCEEDED; a
+// convention's dotted code, e.g. ADAPTER.EXECUTION.FAILED, keeps its spelling.
+// Once published, a code keeps its meaning.
 type ErrorCode string
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -167,15 +194,21 @@ func (j *ErrorCode) UnmarshalJSON(value []byte) error {
 	return nil
 }
 
+// One fact: a JSON scalar, a list of at most 100 scalars (e.g. the names of the
+// sources that failed), or a flat object of at most 100 scalar members.
 type ErrorDetail interface{}
 
+// A small object of facts: each value a JSON scalar, a list of scalars or a flat
+// object of scalars. It never holds code, file contents or secrets; the limits on
+// size and shape keep it so.
 type ErrorDetailMap map[string]ErrorDetail
 
+// Whether and when to retry the same call.
 type ErrorRetry struct {
-	// AfterMs corresponds to the JSON schema field "after_ms".
+	// Milliseconds to wait before retrying. Absent: use exponential backoff.
 	AfterMs *int `json:"after_ms,omitempty,omitzero"`
 
-	// Retryable corresponds to the JSON schema field "retryable".
+	// Whether the same call, unchanged, may succeed later.
 	Retryable bool `json:"retryable"`
 }
 
@@ -200,6 +233,8 @@ func (j *ErrorRetry) UnmarshalJSON(value []byte) error {
 	return nil
 }
 
+// A JSON scalar: string, number, boolean or null. null is a reported value (e.g.
+// the argument received was null), not absence.
 type ErrorScalar interface{}
 
 // UnmarshalJSON implements json.Unmarshaler.
@@ -238,10 +273,1061 @@ func (j *Error) UnmarshalJSON(value []byte) error {
 	return nil
 }
 
-type Meta map[string]interface{}
+// Operational context of a tool call, never business data. Every member is
+// optional and omitted when the tool has nothing to report; a debug response is
+// the same object with more members present.
+type Meta struct {
+	// Capabilities this invocation supports, e.g. envelope-v1. Omitted when empty.
+	Capabilities []MetaCapability `json:"capabilities,omitempty,omitzero"`
 
-type Provenance map[string]interface{}
+	// How complete the payload is. Absent means complete (level full).
+	Fidelity *MetaFidelity `json:"fidelity,omitempty,omitzero"`
 
+	// The limits that bounded this response. When one was reached, fidelity.level is
+	// not full.
+	Limits *MetaLimits `json:"limits,omitempty,omitzero"`
+
+	// Tool calls the caller is likely to want next, best first. Omitted when empty.
+	NextCalls []MetaNextCall `json:"next_calls,omitempty,omitzero"`
+
+	// Where this page sits in a longer list and how to get the next one.
+	Pagination *MetaPagination `json:"pagination,omitempty,omitzero"`
+
+	// The caller's quota after this call.
+	RateLimit *MetaRateLimit `json:"rate_limit,omitempty,omitzero"`
+
+	// Correlation id of this call, echoed from Request.request_id when the caller
+	// sent one.
+	RequestId *MetaRequestId `json:"request_id,omitempty,omitzero"`
+
+	// The level of detail the payload was produced at; may differ from the one
+	// requested when a token budget forced a smaller mode.
+	ResponseMode *RequestResponseMode `json:"response_mode,omitempty,omitzero"`
+
+	// For an envelope converted from another convention: what that convention's
+	// document held that the members above cannot, so that converting back to it
+	// restores the document exactly. Absent when nothing was left over.
+	Source *MetaSource `json:"source,omitempty,omitzero"`
+
+	// How the tool did its work.
+	Telemetry *MetaTelemetry `json:"telemetry,omitempty,omitzero"`
+
+	// The service tier the call ran under.
+	Tier *MetaTier `json:"tier,omitempty,omitzero"`
+
+	// When the work started and how long it took.
+	Timing *MetaTiming `json:"timing,omitempty,omitzero"`
+
+	// Size of this response in tokens, for budget tracking.
+	Tokens *MetaTokenUsage `json:"tokens,omitempty,omitzero"`
+
+	// The tool that produced the response.
+	Tool *MetaTool `json:"tool,omitempty,omitzero"`
+
+	// Features unavailable at the current tier that would have applied to this call.
+	// Omitted when empty.
+	UpgradeHints []MetaUpgradeHint `json:"upgrade_hints,omitempty,omitzero"`
+
+	// The workspace or repository the tool worked on.
+	Workspace *MetaWorkspace `json:"workspace,omitempty,omitzero"`
+}
+
+// The digest of an archive, algorithm:hex, kept as its producer wrote it: in full
+// (sha256: and 64 hex digits) or abbreviated with an ellipsis.
+type MetaArchiveHash string
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (j *MetaArchiveHash) UnmarshalJSON(value []byte) error {
+	type Plain MetaArchiveHash
+	var plain Plain
+	if err := json.Unmarshal(value, &plain); err != nil {
+		return err
+	}
+	if matched, _ := regexp.MatchString(`^[a-z0-9-]+:[0-9a-f]+(\.\.\.|…)?$`, string(plain)); !matched {
+		return fmt.Errorf("field %s pattern match: must match %s", "", `^[a-z0-9-]+:[0-9a-f]+(\.\.\.|…)?$`)
+	}
+	if utf8.RuneCountInString(string(plain)) > 200 {
+		return fmt.Errorf("field %s length: must be <= %d", "", 200)
+	}
+	*j = MetaArchiveHash(plain)
+	return nil
+}
+
+// A capability identifier, e.g. envelope-v1.
+type MetaCapability string
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (j *MetaCapability) UnmarshalJSON(value []byte) error {
+	type Plain MetaCapability
+	var plain Plain
+	if err := json.Unmarshal(value, &plain); err != nil {
+		return err
+	}
+	if utf8.RuneCountInString(string(plain)) < 1 {
+		return fmt.Errorf("field %s length: must be >= %d", "", 1)
+	}
+	if utf8.RuneCountInString(string(plain)) > 100 {
+		return fmt.Errorf("field %s length: must be <= %d", "", 100)
+	}
+	*j = MetaCapability(plain)
+	return nil
+}
+
+// Completeness of the payload, and how to get back what was left out.
+type MetaFidelity struct {
+	// Digests of archives holding the left-out content, by archive id, for retrieval
+	// and verification: algorithm:hex (see provenance.json#/$defs/digest) as the
+	// archive's producer wrote it, an abbreviated one (sha256:e3b0c442...) included.
+	ArchiveHashes MetaFidelityArchiveHashes `json:"archive_hashes,omitempty,omitzero"`
+
+	// Identifiers of the items left out, for targeted retrieval. Omitted when empty.
+	DroppedIds []string `json:"dropped_ids,omitempty,omitzero"`
+
+	// How complete the payload is.
+	Level MetaFidelityLevel `json:"level"`
+}
+
+// Digests of archives holding the left-out content, by archive id, for retrieval
+// and verification: algorithm:hex (see provenance.json#/$defs/digest) as the
+// archive's producer wrote it, an abbreviated one (sha256:e3b0c442...) included.
+type MetaFidelityArchiveHashes map[string]MetaArchiveHash
+
+type MetaFidelityLevel string
+
+const MetaFidelityLevelFull MetaFidelityLevel = "full"
+const MetaFidelityLevelPartial MetaFidelityLevel = "partial"
+const MetaFidelityLevelReferenceOnly MetaFidelityLevel = "reference_only"
+const MetaFidelityLevelSummary MetaFidelityLevel = "summary"
+
+var enumValues_MetaFidelityLevel = []interface{}{
+	"full",
+	"partial",
+	"summary",
+	"reference_only",
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (j *MetaFidelityLevel) UnmarshalJSON(value []byte) error {
+	var v string
+	if err := json.Unmarshal(value, &v); err != nil {
+		return err
+	}
+	var ok bool
+	for _, expected := range enumValues_MetaFidelityLevel {
+		if reflect.DeepEqual(v, expected) {
+			ok = true
+			break
+		}
+	}
+	if !ok {
+		return fmt.Errorf("invalid value (expected one of %#v): %#v", enumValues_MetaFidelityLevel, v)
+	}
+	*j = MetaFidelityLevel(v)
+	return nil
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (j *MetaFidelity) UnmarshalJSON(value []byte) error {
+	var raw map[string]interface{}
+	if err := json.Unmarshal(value, &raw); err != nil {
+		return err
+	}
+	if _, ok := raw["level"]; raw != nil && !ok {
+		return fmt.Errorf("field level in MetaFidelity: required")
+	}
+	type Plain MetaFidelity
+	var plain Plain
+	if err := json.Unmarshal(value, &plain); err != nil {
+		return err
+	}
+	*j = MetaFidelity(plain)
+	return nil
+}
+
+// Limits that bounded a response. Omitted members were not limited.
+type MetaLimits struct {
+	// Maximum size of the serialized response in bytes.
+	MaxBytes *int `json:"max_bytes,omitempty,omitzero"`
+
+	// Maximum depth of traversal or nesting.
+	MaxDepth *int `json:"max_depth,omitempty,omitzero"`
+
+	// Maximum number of items returned.
+	MaxItems *int `json:"max_items,omitempty,omitzero"`
+
+	// Maximum approximate size of the response in tokens.
+	MaxTokens *int `json:"max_tokens,omitempty,omitzero"`
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (j *MetaLimits) UnmarshalJSON(value []byte) error {
+	type Plain MetaLimits
+	var plain Plain
+	if err := json.Unmarshal(value, &plain); err != nil {
+		return err
+	}
+	if plain.MaxBytes != nil && 0 > *plain.MaxBytes {
+		return fmt.Errorf("field %s: must be >= %v", "max_bytes", 0)
+	}
+	if plain.MaxDepth != nil && 0 > *plain.MaxDepth {
+		return fmt.Errorf("field %s: must be >= %v", "max_depth", 0)
+	}
+	if plain.MaxItems != nil && 0 > *plain.MaxItems {
+		return fmt.Errorf("field %s: must be >= %v", "max_items", 0)
+	}
+	if plain.MaxTokens != nil && 0 > *plain.MaxTokens {
+		return fmt.Errorf("field %s: must be >= %v", "max_tokens", 0)
+	}
+	*j = MetaLimits(plain)
+	return nil
+}
+
+// A suggested follow-up tool call, ready to send as an MCP tools/call.
+type MetaNextCall struct {
+	// Arguments for the call, as the tool's input schema defines them.
+	Arguments MetaNextCallArguments `json:"arguments,omitempty,omitzero"`
+
+	// Why this call is suggested.
+	Reason *string `json:"reason,omitempty,omitzero"`
+
+	// Name of the tool to call.
+	Tool MetaToolName `json:"tool"`
+}
+
+// Arguments for the call, as the tool's input schema defines them.
+type MetaNextCallArguments map[string]interface{}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (j *MetaNextCall) UnmarshalJSON(value []byte) error {
+	var raw map[string]interface{}
+	if err := json.Unmarshal(value, &raw); err != nil {
+		return err
+	}
+	if _, ok := raw["tool"]; raw != nil && !ok {
+		return fmt.Errorf("field tool in MetaNextCall: required")
+	}
+	type Plain MetaNextCall
+	var plain Plain
+	if err := json.Unmarshal(value, &plain); err != nil {
+		return err
+	}
+	if plain.Reason != nil && utf8.RuneCountInString(string(*plain.Reason)) < 1 {
+		return fmt.Errorf("field %s length: must be >= %d", "reason", 1)
+	}
+	if plain.Reason != nil && utf8.RuneCountInString(string(*plain.Reason)) > 2000 {
+		return fmt.Errorf("field %s length: must be <= %d", "reason", 2000)
+	}
+	*j = MetaNextCall(plain)
+	return nil
+}
+
+// Cursor-based pagination. Pass cursor back as Request.cursor to get the next
+// page.
+type MetaPagination struct {
+	// Opaque cursor of the next page; required when has_more is true. Callers never
+	// parse it.
+	Cursor *string `json:"cursor,omitempty,omitzero"`
+
+	// Whether more items follow this page.
+	HasMore bool `json:"has_more"`
+
+	// Maximum number of items per page used for this page.
+	PageSize *int `json:"page_size,omitempty,omitzero"`
+
+	// Total number of items across all pages, when known.
+	Total *int `json:"total,omitempty,omitzero"`
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (j *MetaPagination) UnmarshalJSON(value []byte) error {
+	var raw map[string]interface{}
+	if err := json.Unmarshal(value, &raw); err != nil {
+		return err
+	}
+	if _, ok := raw["has_more"]; raw != nil && !ok {
+		return fmt.Errorf("field has_more in MetaPagination: required")
+	}
+	type Plain MetaPagination
+	var plain Plain
+	if err := json.Unmarshal(value, &plain); err != nil {
+		return err
+	}
+	if plain.Cursor != nil && utf8.RuneCountInString(string(*plain.Cursor)) < 1 {
+		return fmt.Errorf("field %s length: must be >= %d", "cursor", 1)
+	}
+	if plain.PageSize != nil && 1 > *plain.PageSize {
+		return fmt.Errorf("field %s: must be >= %v", "page_size", 1)
+	}
+	if plain.Total != nil && 0 > *plain.Total {
+		return fmt.Errorf("field %s: must be >= %v", "total", 0)
+	}
+	*j = MetaPagination(plain)
+	return nil
+}
+
+// The caller's rate-limit quota as of this call.
+type MetaRateLimit struct {
+	// Calls allowed per window.
+	Limit int `json:"limit"`
+
+	// Calls left in the current window.
+	Remaining int `json:"remaining"`
+
+	// When the current window ends and remaining resets, RFC 3339 with a time zone.
+	ResetAt *time.Time `json:"reset_at,omitempty,omitzero"`
+
+	// Milliseconds to wait before the next call is allowed; present when throttled.
+	RetryAfterMs *int `json:"retry_after_ms,omitempty,omitzero"`
+
+	// Length of the window in milliseconds, e.g. 60000 for a per-minute limit.
+	WindowMs *int `json:"window_ms,omitempty,omitzero"`
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (j *MetaRateLimit) UnmarshalJSON(value []byte) error {
+	var raw map[string]interface{}
+	if err := json.Unmarshal(value, &raw); err != nil {
+		return err
+	}
+	if _, ok := raw["limit"]; raw != nil && !ok {
+		return fmt.Errorf("field limit in MetaRateLimit: required")
+	}
+	if _, ok := raw["remaining"]; raw != nil && !ok {
+		return fmt.Errorf("field remaining in MetaRateLimit: required")
+	}
+	type Plain MetaRateLimit
+	var plain Plain
+	if err := json.Unmarshal(value, &plain); err != nil {
+		return err
+	}
+	if 0 > plain.Limit {
+		return fmt.Errorf("field %s: must be >= %v", "limit", 0)
+	}
+	if 0 > plain.Remaining {
+		return fmt.Errorf("field %s: must be >= %v", "remaining", 0)
+	}
+	if plain.RetryAfterMs != nil && 0 > *plain.RetryAfterMs {
+		return fmt.Errorf("field %s: must be >= %v", "retry_after_ms", 0)
+	}
+	if plain.WindowMs != nil && 1 > *plain.WindowMs {
+		return fmt.Errorf("field %s: must be >= %v", "window_ms", 1)
+	}
+	*j = MetaRateLimit(plain)
+	return nil
+}
+
+// An opaque correlation id propagated through logs and traces, e.g. req_abc123 or
+// a UUID.
+type MetaRequestId string
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (j *MetaRequestId) UnmarshalJSON(value []byte) error {
+	type Plain MetaRequestId
+	var plain Plain
+	if err := json.Unmarshal(value, &plain); err != nil {
+		return err
+	}
+	if matched, _ := regexp.MatchString(`^[A-Za-z0-9._:-]+$`, string(plain)); !matched {
+		return fmt.Errorf("field %s pattern match: must match %s", "", `^[A-Za-z0-9._:-]+$`)
+	}
+	if utf8.RuneCountInString(string(plain)) > 128 {
+		return fmt.Errorf("field %s length: must be <= %d", "", 128)
+	}
+	*j = MetaRequestId(plain)
+	return nil
+}
+
+// What a document of another envelope convention held that canonical has no member
+// for, by JSON Pointer into that document. Written by the conversion to canonical
+// only for what would otherwise be lost, and read only by the conversion back to
+// the same convention; any other reader ignores it. Bounded: at most 64 kept
+// values and 64 absent members, each value at most one level deep (a deeper one is
+// kept as an empty container plus its members).
+type MetaSource struct {
+	// Members the document did not have where the way back would write one: null here
+	// is a value, never a stand-in for absent.
+	Absent []MetaSourcePointer `json:"absent,omitempty,omitzero"`
+
+	// The convention the envelope was converted from, e.g. foundry or mcp-envelope
+	// (the names of envgen convert).
+	Convention string `json:"convention"`
+
+	// The value the document had at each pointer, where the way back would write
+	// another or none. Applied parents first, array items in order: an item at the
+	// length of its array is appended.
+	Kept MetaSourceKept `json:"kept,omitempty,omitzero"`
+}
+
+// The value the document had at each pointer, where the way back would write
+// another or none. Applied parents first, array items in order: an item at the
+// length of its array is appended.
+type MetaSourceKept map[string]MetaSourceValue
+
+// A JSON Pointer (RFC 6901) to a member of the source document, never its root,
+// e.g. /meta/pagination.
+type MetaSourcePointer string
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (j *MetaSourcePointer) UnmarshalJSON(value []byte) error {
+	type Plain MetaSourcePointer
+	var plain Plain
+	if err := json.Unmarshal(value, &plain); err != nil {
+		return err
+	}
+	if matched, _ := regexp.MatchString(`^(/([^~/]|~[01])*)+$`, string(plain)); !matched {
+		return fmt.Errorf("field %s pattern match: must match %s", "", `^(/([^~/]|~[01])*)+$`)
+	}
+	if utf8.RuneCountInString(string(plain)) > 256 {
+		return fmt.Errorf("field %s length: must be <= %d", "", 256)
+	}
+	*j = MetaSourcePointer(plain)
+	return nil
+}
+
+// A JSON scalar of the source document: null is a value it held, not absence.
+type MetaSourceScalar interface{}
+
+// A JSON value of the source document, at most one level deep: a scalar, or an
+// array or object of at most 100 scalars. Strings are at most 2000 characters.
+type MetaSourceValue interface{}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (j *MetaSource) UnmarshalJSON(value []byte) error {
+	var raw map[string]interface{}
+	if err := json.Unmarshal(value, &raw); err != nil {
+		return err
+	}
+	if _, ok := raw["convention"]; raw != nil && !ok {
+		return fmt.Errorf("field convention in MetaSource: required")
+	}
+	type Plain MetaSource
+	var plain Plain
+	if err := json.Unmarshal(value, &plain); err != nil {
+		return err
+	}
+	if plain.Absent != nil && len(plain.Absent) < 1 {
+		return fmt.Errorf("field %s length: must be >= %d", "absent", 1)
+	}
+	if len(plain.Absent) > 64 {
+		return fmt.Errorf("field %s length: must be <= %d", "absent", 64)
+	}
+	if matched, _ := regexp.MatchString(`^[a-z][a-z0-9-]*$`, string(plain.Convention)); !matched {
+		return fmt.Errorf("field %s pattern match: must match %s", "Convention", `^[a-z][a-z0-9-]*$`)
+	}
+	if utf8.RuneCountInString(string(plain.Convention)) > 64 {
+		return fmt.Errorf("field %s length: must be <= %d", "convention", 64)
+	}
+	*j = MetaSource(plain)
+	return nil
+}
+
+// Performance facts about the work behind a response.
+type MetaTelemetry struct {
+	// Whether the result was served from a cache.
+	CacheHit *bool `json:"cache_hit,omitempty,omitzero"`
+
+	// Number of calls the tool made to other services.
+	DownstreamCalls *int `json:"downstream_calls,omitempty,omitzero"`
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (j *MetaTelemetry) UnmarshalJSON(value []byte) error {
+	type Plain MetaTelemetry
+	var plain Plain
+	if err := json.Unmarshal(value, &plain); err != nil {
+		return err
+	}
+	if plain.DownstreamCalls != nil && 0 > *plain.DownstreamCalls {
+		return fmt.Errorf("field %s: must be >= %v", "downstream_calls", 0)
+	}
+	*j = MetaTelemetry(plain)
+	return nil
+}
+
+// A service tier or plan name in lower snake_case, e.g. community, pro,
+// enterprise.
+type MetaTier string
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (j *MetaTier) UnmarshalJSON(value []byte) error {
+	type Plain MetaTier
+	var plain Plain
+	if err := json.Unmarshal(value, &plain); err != nil {
+		return err
+	}
+	if matched, _ := regexp.MatchString(`^[a-z][a-z0-9_]*$`, string(plain)); !matched {
+		return fmt.Errorf("field %s pattern match: must match %s", "", `^[a-z][a-z0-9_]*$`)
+	}
+	if utf8.RuneCountInString(string(plain)) > 64 {
+		return fmt.Errorf("field %s length: must be <= %d", "", 64)
+	}
+	*j = MetaTier(plain)
+	return nil
+}
+
+// Timing of the work behind a response. Omit started_at when the caller asked for
+// determinism.
+type MetaTiming struct {
+	// End-to-end run time in milliseconds.
+	DurationMs *float64 `json:"duration_ms,omitempty,omitzero"`
+
+	// When the tool started the work, RFC 3339 with a time zone.
+	StartedAt *time.Time `json:"started_at,omitempty,omitzero"`
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (j *MetaTiming) UnmarshalJSON(value []byte) error {
+	type Plain MetaTiming
+	var plain Plain
+	if err := json.Unmarshal(value, &plain); err != nil {
+		return err
+	}
+	if plain.DurationMs != nil && 0 > *plain.DurationMs {
+		return fmt.Errorf("field %s: must be >= %v", "duration_ms", 0)
+	}
+	*j = MetaTiming(plain)
+	return nil
+}
+
+// Token accounting of a response.
+type MetaTokenUsage struct {
+	// Size counted by a real tokenizer, when the tool has one.
+	Actual *int `json:"actual,omitempty,omitzero"`
+
+	// The token budget the response was produced under, from Request.token_budget or
+	// the tool's default.
+	Budget *int `json:"budget,omitempty,omitzero"`
+
+	// Approximate size of this response in tokens, as the tool estimates them
+	// (serve's estimator follows the o200k tokenizer; ceil(bytes / 4) is a cruder
+	// one).
+	Estimated int `json:"estimated"`
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (j *MetaTokenUsage) UnmarshalJSON(value []byte) error {
+	var raw map[string]interface{}
+	if err := json.Unmarshal(value, &raw); err != nil {
+		return err
+	}
+	if _, ok := raw["estimated"]; raw != nil && !ok {
+		return fmt.Errorf("field estimated in MetaTokenUsage: required")
+	}
+	type Plain MetaTokenUsage
+	var plain Plain
+	if err := json.Unmarshal(value, &plain); err != nil {
+		return err
+	}
+	if plain.Actual != nil && 0 > *plain.Actual {
+		return fmt.Errorf("field %s: must be >= %v", "actual", 0)
+	}
+	if plain.Budget != nil && 1 > *plain.Budget {
+		return fmt.Errorf("field %s: must be >= %v", "budget", 1)
+	}
+	if 0 > plain.Estimated {
+		return fmt.Errorf("field %s: must be >= %v", "estimated", 0)
+	}
+	*j = MetaTokenUsage(plain)
+	return nil
+}
+
+// Identity and version of a tool.
+type MetaTool struct {
+	// The adapter that exposed the tool, when not native MCP, e.g. cli or api.
+	Adapter *string `json:"adapter,omitempty,omitzero"`
+
+	// The tool's name.
+	Name MetaToolName `json:"name"`
+
+	// Version of the tool's implementation, semver recommended, e.g. 3.3.0.
+	Version string `json:"version"`
+}
+
+// An MCP tool name as listed by tools/list, e.g. security_scan or
+// a11y-assist.explain.
+type MetaToolName string
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (j *MetaToolName) UnmarshalJSON(value []byte) error {
+	type Plain MetaToolName
+	var plain Plain
+	if err := json.Unmarshal(value, &plain); err != nil {
+		return err
+	}
+	if matched, _ := regexp.MatchString(`^[A-Za-z0-9_.-]+$`, string(plain)); !matched {
+		return fmt.Errorf("field %s pattern match: must match %s", "", `^[A-Za-z0-9_.-]+$`)
+	}
+	if utf8.RuneCountInString(string(plain)) > 128 {
+		return fmt.Errorf("field %s length: must be <= %d", "", 128)
+	}
+	*j = MetaToolName(plain)
+	return nil
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (j *MetaTool) UnmarshalJSON(value []byte) error {
+	var raw map[string]interface{}
+	if err := json.Unmarshal(value, &raw); err != nil {
+		return err
+	}
+	if _, ok := raw["name"]; raw != nil && !ok {
+		return fmt.Errorf("field name in MetaTool: required")
+	}
+	if _, ok := raw["version"]; raw != nil && !ok {
+		return fmt.Errorf("field version in MetaTool: required")
+	}
+	type Plain MetaTool
+	var plain Plain
+	if err := json.Unmarshal(value, &plain); err != nil {
+		return err
+	}
+	if plain.Adapter != nil && utf8.RuneCountInString(string(*plain.Adapter)) < 1 {
+		return fmt.Errorf("field %s length: must be >= %d", "adapter", 1)
+	}
+	if plain.Adapter != nil && utf8.RuneCountInString(string(*plain.Adapter)) > 100 {
+		return fmt.Errorf("field %s length: must be <= %d", "adapter", 100)
+	}
+	if utf8.RuneCountInString(string(plain.Version)) < 1 {
+		return fmt.Errorf("field %s length: must be >= %d", "version", 1)
+	}
+	if utf8.RuneCountInString(string(plain.Version)) > 100 {
+		return fmt.Errorf("field %s length: must be <= %d", "version", 100)
+	}
+	*j = MetaTool(plain)
+	return nil
+}
+
+// A feature that a higher tier would have provided for this call.
+type MetaUpgradeHint struct {
+	// The unavailable feature, e.g. transitive_dependencies.
+	Feature string `json:"feature"`
+
+	// Why the feature would have mattered for this call.
+	Reason *string `json:"reason,omitempty,omitzero"`
+
+	// The lowest tier that provides the feature.
+	Tier MetaTier `json:"tier"`
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (j *MetaUpgradeHint) UnmarshalJSON(value []byte) error {
+	var raw map[string]interface{}
+	if err := json.Unmarshal(value, &raw); err != nil {
+		return err
+	}
+	if _, ok := raw["feature"]; raw != nil && !ok {
+		return fmt.Errorf("field feature in MetaUpgradeHint: required")
+	}
+	if _, ok := raw["tier"]; raw != nil && !ok {
+		return fmt.Errorf("field tier in MetaUpgradeHint: required")
+	}
+	type Plain MetaUpgradeHint
+	var plain Plain
+	if err := json.Unmarshal(value, &plain); err != nil {
+		return err
+	}
+	if utf8.RuneCountInString(string(plain.Feature)) < 1 {
+		return fmt.Errorf("field %s length: must be >= %d", "feature", 1)
+	}
+	if utf8.RuneCountInString(string(plain.Feature)) > 200 {
+		return fmt.Errorf("field %s length: must be <= %d", "feature", 200)
+	}
+	if plain.Reason != nil && utf8.RuneCountInString(string(*plain.Reason)) < 1 {
+		return fmt.Errorf("field %s length: must be >= %d", "reason", 1)
+	}
+	if plain.Reason != nil && utf8.RuneCountInString(string(*plain.Reason)) > 2000 {
+		return fmt.Errorf("field %s length: must be <= %d", "reason", 2000)
+	}
+	*j = MetaUpgradeHint(plain)
+	return nil
+}
+
+// The workspace or repository a tool worked on.
+type MetaWorkspace struct {
+	// Name of the repository.
+	RepoName *string `json:"repo_name,omitempty,omitzero"`
+
+	// Revision the tool read, e.g. a Git commit id.
+	Revision *string `json:"revision,omitempty,omitzero"`
+
+	// Root path of the workspace, as the tool sees it.
+	Root *string `json:"root,omitempty,omitzero"`
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (j *MetaWorkspace) UnmarshalJSON(value []byte) error {
+	type Plain MetaWorkspace
+	var plain Plain
+	if err := json.Unmarshal(value, &plain); err != nil {
+		return err
+	}
+	if plain.RepoName != nil && utf8.RuneCountInString(string(*plain.RepoName)) < 1 {
+		return fmt.Errorf("field %s length: must be >= %d", "repo_name", 1)
+	}
+	if plain.RepoName != nil && utf8.RuneCountInString(string(*plain.RepoName)) > 200 {
+		return fmt.Errorf("field %s length: must be <= %d", "repo_name", 200)
+	}
+	if plain.Revision != nil && utf8.RuneCountInString(string(*plain.Revision)) < 1 {
+		return fmt.Errorf("field %s length: must be >= %d", "revision", 1)
+	}
+	if plain.Revision != nil && utf8.RuneCountInString(string(*plain.Revision)) > 200 {
+		return fmt.Errorf("field %s length: must be <= %d", "revision", 200)
+	}
+	if plain.Root != nil && utf8.RuneCountInString(string(*plain.Root)) < 1 {
+		return fmt.Errorf("field %s length: must be >= %d", "root", 1)
+	}
+	*j = MetaWorkspace(plain)
+	return nil
+}
+
+// A provenance record of one tool run: which tool ran, what it read and wrote,
+// which methods it applied, which inputs back which outputs, and which earlier
+// runs it built on. It stands alone, so it can be stored and audited apart from
+// the envelope.
+type Provenance struct {
+	// Anchors from output fields back to the inputs that support them. Omitted when
+	// empty.
+	Evidence []ProvenanceEvidence `json:"evidence,omitempty,omitzero"`
+
+	// Artifacts the run consumed. Omitted when empty.
+	Inputs []ProvenanceArtifact `json:"inputs,omitempty,omitzero"`
+
+	// Digest and optional signature of this record, for audit-grade provenance.
+	Integrity *ProvenanceIntegrity `json:"integrity,omitempty,omitzero"`
+
+	// Methods applied during the run, in order. Omitted when empty.
+	Methods []ProvenanceMethodId `json:"methods,omitempty,omitzero"`
+
+	// Artifacts the run produced. Omitted when empty.
+	Outputs []ProvenanceArtifact `json:"outputs,omitempty,omitzero"`
+
+	// run_ids of earlier runs this run depends on. Omitted when empty.
+	Parents []ProvenanceRunId `json:"parents,omitempty,omitzero"`
+
+	// Unique identifier of this run.
+	RunId ProvenanceRunId `json:"run_id"`
+
+	// When the run started, RFC 3339 with a time zone. Omit for strict determinism.
+	StartedAt *time.Time `json:"started_at,omitempty,omitzero"`
+
+	// The tool that ran.
+	Tool MetaTool `json:"tool"`
+}
+
+// A reference to an input or output of a run, with a digest to verify it by.
+type ProvenanceArtifact struct {
+	// Digest of the artifact's bytes.
+	Digest *ProvenanceDigest `json:"digest,omitempty,omitzero"`
+
+	// Stable identifier of the artifact, e.g. a UUID or a digest; the anchor that
+	// evidence sources name.
+	Id string `json:"id"`
+
+	// Small routing or display labels, e.g. role: cli_error_json.
+	Labels ProvenanceArtifactLabels `json:"labels,omitempty,omitzero"`
+
+	// Where the artifact can be read: a file path, URL or MCP resource URI. A hint,
+	// not part of its identity.
+	Locator *string `json:"locator,omitempty,omitzero"`
+
+	// IANA media type, e.g. application/json.
+	MediaType *string `json:"media_type,omitempty,omitzero"`
+
+	// Size in bytes.
+	SizeBytes *int `json:"size_bytes,omitempty,omitzero"`
+}
+
+// Small routing or display labels, e.g. role: cli_error_json.
+type ProvenanceArtifactLabels map[string]string
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (j *ProvenanceArtifact) UnmarshalJSON(value []byte) error {
+	var raw map[string]interface{}
+	if err := json.Unmarshal(value, &raw); err != nil {
+		return err
+	}
+	if _, ok := raw["id"]; raw != nil && !ok {
+		return fmt.Errorf("field id in ProvenanceArtifact: required")
+	}
+	type Plain ProvenanceArtifact
+	var plain Plain
+	if err := json.Unmarshal(value, &plain); err != nil {
+		return err
+	}
+	if utf8.RuneCountInString(string(plain.Id)) < 1 {
+		return fmt.Errorf("field %s length: must be >= %d", "id", 1)
+	}
+	if utf8.RuneCountInString(string(plain.Id)) > 200 {
+		return fmt.Errorf("field %s length: must be <= %d", "id", 200)
+	}
+	if plain.Locator != nil && utf8.RuneCountInString(string(*plain.Locator)) < 1 {
+		return fmt.Errorf("field %s length: must be >= %d", "locator", 1)
+	}
+	if plain.MediaType != nil && utf8.RuneCountInString(string(*plain.MediaType)) < 1 {
+		return fmt.Errorf("field %s length: must be >= %d", "media_type", 1)
+	}
+	if plain.MediaType != nil && utf8.RuneCountInString(string(*plain.MediaType)) > 200 {
+		return fmt.Errorf("field %s length: must be <= %d", "media_type", 200)
+	}
+	if plain.SizeBytes != nil && 0 > *plain.SizeBytes {
+		return fmt.Errorf("field %s: must be >= %v", "size_bytes", 0)
+	}
+	*j = ProvenanceArtifact(plain)
+	return nil
+}
+
+// A content digest as algorithm:lowercase-hex, e.g. sha256: followed by 64 hex
+// digits. sha256 is recommended.
+type ProvenanceDigest string
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (j *ProvenanceDigest) UnmarshalJSON(value []byte) error {
+	type Plain ProvenanceDigest
+	var plain Plain
+	if err := json.Unmarshal(value, &plain); err != nil {
+		return err
+	}
+	if matched, _ := regexp.MatchString(`^(sha256:[0-9a-f]{64}|sha512:[0-9a-f]{128}|blake3:[0-9a-f]{64})$`, string(plain)); !matched {
+		return fmt.Errorf("field %s pattern match: must match %s", "", `^(sha256:[0-9a-f]{64}|sha512:[0-9a-f]{128}|blake3:[0-9a-f]{64})$`)
+	}
+	*j = ProvenanceDigest(plain)
+	return nil
+}
+
+// An anchor from one output field to the input location that supports it.
+type ProvenanceEvidence struct {
+	// The supported output field, as an RFC 6901 JSON Pointer into the payload, e.g.
+	// /plan/0.
+	Field string `json:"field"`
+
+	// The method that derived this anchor.
+	Method *ProvenanceMethodId `json:"method,omitempty,omitzero"`
+
+	// A short note on the mapping.
+	Note *string `json:"note,omitempty,omitzero"`
+
+	// The supporting location: artifact:<artifact id> with an optional fragment, e.g.
+	// artifact:clierr-01#json:/fix/1 or artifact:log-7#text:line:12-14.
+	Source string `json:"source"`
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (j *ProvenanceEvidence) UnmarshalJSON(value []byte) error {
+	var raw map[string]interface{}
+	if err := json.Unmarshal(value, &raw); err != nil {
+		return err
+	}
+	if _, ok := raw["field"]; raw != nil && !ok {
+		return fmt.Errorf("field field in ProvenanceEvidence: required")
+	}
+	if _, ok := raw["source"]; raw != nil && !ok {
+		return fmt.Errorf("field source in ProvenanceEvidence: required")
+	}
+	type Plain ProvenanceEvidence
+	var plain Plain
+	if err := json.Unmarshal(value, &plain); err != nil {
+		return err
+	}
+	if matched, _ := regexp.MatchString(`^(/([^~/]|~[01])*)*$`, string(plain.Field)); !matched {
+		return fmt.Errorf("field %s pattern match: must match %s", "Field", `^(/([^~/]|~[01])*)*$`)
+	}
+	if utf8.RuneCountInString(string(plain.Field)) > 200 {
+		return fmt.Errorf("field %s length: must be <= %d", "field", 200)
+	}
+	if plain.Note != nil && utf8.RuneCountInString(string(*plain.Note)) < 1 {
+		return fmt.Errorf("field %s length: must be >= %d", "note", 1)
+	}
+	if plain.Note != nil && utf8.RuneCountInString(string(*plain.Note)) > 400 {
+		return fmt.Errorf("field %s length: must be <= %d", "note", 400)
+	}
+	if matched, _ := regexp.MatchString(`^artifact:[^#\s]+(#\S+)?$`, string(plain.Source)); !matched {
+		return fmt.Errorf("field %s pattern match: must match %s", "Source", `^artifact:[^#\s]+(#\S+)?$`)
+	}
+	if utf8.RuneCountInString(string(plain.Source)) > 1000 {
+		return fmt.Errorf("field %s length: must be <= %d", "source", 1000)
+	}
+	*j = ProvenanceEvidence(plain)
+	return nil
+}
+
+// Integrity of a provenance record.
+type ProvenanceIntegrity struct {
+	// Digest of the record's RFC 8785 (JCS) serialization without its integrity
+	// member.
+	RecordDigest ProvenanceDigest `json:"record_digest"`
+
+	// Signature over record_digest.
+	Signature *ProvenanceSignature `json:"signature,omitempty,omitzero"`
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (j *ProvenanceIntegrity) UnmarshalJSON(value []byte) error {
+	var raw map[string]interface{}
+	if err := json.Unmarshal(value, &raw); err != nil {
+		return err
+	}
+	if _, ok := raw["record_digest"]; raw != nil && !ok {
+		return fmt.Errorf("field record_digest in ProvenanceIntegrity: required")
+	}
+	type Plain ProvenanceIntegrity
+	var plain Plain
+	if err := json.Unmarshal(value, &plain); err != nil {
+		return err
+	}
+	*j = ProvenanceIntegrity(plain)
+	return nil
+}
+
+// A stable, dotted method identifier, e.g. engine.normalize.from_cli_error_v0_1.
+type ProvenanceMethodId string
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (j *ProvenanceMethodId) UnmarshalJSON(value []byte) error {
+	type Plain ProvenanceMethodId
+	var plain Plain
+	if err := json.Unmarshal(value, &plain); err != nil {
+		return err
+	}
+	if matched, _ := regexp.MatchString(`^[a-z0-9]+([._-][a-z0-9]+)*$`, string(plain)); !matched {
+		return fmt.Errorf("field %s pattern match: must match %s", "", `^[a-z0-9]+([._-][a-z0-9]+)*$`)
+	}
+	if utf8.RuneCountInString(string(plain)) > 200 {
+		return fmt.Errorf("field %s length: must be <= %d", "", 200)
+	}
+	*j = ProvenanceMethodId(plain)
+	return nil
+}
+
+// Identifier of a tool run, unique across runs; a UUID is recommended.
+type ProvenanceRunId string
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (j *ProvenanceRunId) UnmarshalJSON(value []byte) error {
+	type Plain ProvenanceRunId
+	var plain Plain
+	if err := json.Unmarshal(value, &plain); err != nil {
+		return err
+	}
+	if utf8.RuneCountInString(string(plain)) < 1 {
+		return fmt.Errorf("field %s length: must be >= %d", "", 1)
+	}
+	if utf8.RuneCountInString(string(plain)) > 200 {
+		return fmt.Errorf("field %s length: must be <= %d", "", 200)
+	}
+	*j = ProvenanceRunId(plain)
+	return nil
+}
+
+// A detached signature.
+type ProvenanceSignature struct {
+	// Signature algorithm, e.g. ed25519.
+	Alg string `json:"alg"`
+
+	// Identifier of the public key that verifies the signature.
+	KeyId string `json:"key_id"`
+
+	// The signature, base64-encoded.
+	Value string `json:"value"`
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (j *ProvenanceSignature) UnmarshalJSON(value []byte) error {
+	var raw map[string]interface{}
+	if err := json.Unmarshal(value, &raw); err != nil {
+		return err
+	}
+	if _, ok := raw["alg"]; raw != nil && !ok {
+		return fmt.Errorf("field alg in ProvenanceSignature: required")
+	}
+	if _, ok := raw["key_id"]; raw != nil && !ok {
+		return fmt.Errorf("field key_id in ProvenanceSignature: required")
+	}
+	if _, ok := raw["value"]; raw != nil && !ok {
+		return fmt.Errorf("field value in ProvenanceSignature: required")
+	}
+	type Plain ProvenanceSignature
+	var plain Plain
+	if err := json.Unmarshal(value, &plain); err != nil {
+		return err
+	}
+	if utf8.RuneCountInString(string(plain.Alg)) < 1 {
+		return fmt.Errorf("field %s length: must be >= %d", "alg", 1)
+	}
+	if utf8.RuneCountInString(string(plain.Alg)) > 100 {
+		return fmt.Errorf("field %s length: must be <= %d", "alg", 100)
+	}
+	if utf8.RuneCountInString(string(plain.KeyId)) < 1 {
+		return fmt.Errorf("field %s length: must be >= %d", "key_id", 1)
+	}
+	if utf8.RuneCountInString(string(plain.KeyId)) > 200 {
+		return fmt.Errorf("field %s length: must be <= %d", "key_id", 200)
+	}
+	if utf8.RuneCountInString(string(plain.Value)) < 16 {
+		return fmt.Errorf("field %s length: must be >= %d", "value", 16)
+	}
+	if utf8.RuneCountInString(string(plain.Value)) > 5000 {
+		return fmt.Errorf("field %s length: must be <= %d", "value", 5000)
+	}
+	*j = ProvenanceSignature(plain)
+	return nil
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (j *Provenance) UnmarshalJSON(value []byte) error {
+	var raw map[string]interface{}
+	if err := json.Unmarshal(value, &raw); err != nil {
+		return err
+	}
+	if _, ok := raw["run_id"]; raw != nil && !ok {
+		return fmt.Errorf("field run_id in Provenance: required")
+	}
+	if _, ok := raw["tool"]; raw != nil && !ok {
+		return fmt.Errorf("field tool in Provenance: required")
+	}
+	type Plain Provenance
+	var plain Plain
+	if err := json.Unmarshal(value, &plain); err != nil {
+		return err
+	}
+	*j = Provenance(plain)
+	return nil
+}
+
+type RequestResponseMode string
+
+const RequestResponseModeFull RequestResponseMode = "full"
+const RequestResponseModeIdsOnly RequestResponseMode = "ids_only"
+const RequestResponseModeMetadata RequestResponseMode = "metadata"
+const RequestResponseModePreview RequestResponseMode = "preview"
+
+var enumValues_RequestResponseMode = []interface{}{
+	"ids_only",
+	"metadata",
+	"preview",
+	"full",
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (j *RequestResponseMode) UnmarshalJSON(value []byte) error {
+	var v string
+	if err := json.Unmarshal(value, &v); err != nil {
+		return err
+	}
+	var ok bool
+	for _, expected := range enumValues_RequestResponseMode {
+		if reflect.DeepEqual(v, expected) {
+			ok = true
+			break
+		}
+	}
+	if !ok {
+		return fmt.Errorf("invalid value (expected one of %#v): %#v", enumValues_RequestResponseMode, v)
+	}
+	*j = RequestResponseMode(v)
+	return nil
+}
+
+// The benchmark's payload: one page of search hits, best first.
 type Results struct {
 	// Hits corresponds to the JSON schema field "hits".
 	Hits []ResultsHit `json:"hits"`
@@ -335,20 +1421,25 @@ func (j *Results) UnmarshalJSON(value []byte) error {
 	return nil
 }
 
+// A non-fatal issue with a result that was still returned, e.g. content dropped to
+// fit a limit, a stale cache or a fallback source.
 type Warning struct {
-	// Code corresponds to the JSON schema field "code".
+	// Stable machine-readable identifier of this kind of warning, e.g.
+	// CONTENT_TRUNCATED, STALE_CACHE, PARTIAL_FAILURE.
 	Code ErrorCode `json:"code"`
 
-	// Context corresponds to the JSON schema field "context".
+	// Structured facts about the warning, e.g. dropped_count, cache_age_seconds,
+	// failed_sources.
 	Context ErrorDetailMap `json:"context,omitempty,omitzero"`
 
-	// Message corresponds to the JSON schema field "message".
+	// What happened, in one sentence for a model or a person.
 	Message string `json:"message"`
 
-	// Severity corresponds to the JSON schema field "severity".
+	// How much the warning matters to a consumer of the result.
 	Severity WarningSeverity `json:"severity"`
 
-	// Suggestion corresponds to the JSON schema field "suggestion".
+	// What the caller can do about it, e.g. use response_mode metadata or a smaller
+	// page_size.
 	Suggestion *string `json:"suggestion,omitempty,omitzero"`
 }
 
