@@ -319,12 +319,18 @@ func (p *parser) key(obj int32) (pending, error) {
 		p.i = at
 		return pending{}, p.fail("duplicate member name " + strconv.Quote(string(name)))
 	}
-	p.ws()
-	if p.i >= len(p.src) || p.src[p.i] != ':' {
-		return pending{}, p.fail("want ':' after a member name")
+	if p.i < len(p.src) && p.src[p.i] == ':' { // (as in text without white space)
+		p.i++
+	} else {
+		p.ws()
+		if p.i >= len(p.src) || p.src[p.i] != ':' {
+			return pending{}, p.fail("want ':' after a member name")
+		}
+		p.i++
 	}
-	p.i++
-	p.ws()
+	if p.i < len(p.src) && p.src[p.i] <= ' ' {
+		p.ws()
+	}
 	return k, nil
 }
 
@@ -452,13 +458,15 @@ func (p *parser) str() (s0, s1 int32, inBuf bool, err error) {
 	start := p.i + 1
 	i := start
 	for i+8 <= len(src) {
-		m := special(binary.LittleEndian.Uint64(src[i:]))
+		w := binary.LittleEndian.Uint64(src[i:])
+		m := special(w)
 		if m == 0 {
 			i += 8 // eight plain ASCII bytes at once
 			continue
 		}
-		i += bits.TrailingZeros64(m) >> 3 // the first special byte
-		if src[i] == '"' {
+		z := bits.TrailingZeros64(m) // the high bit of the first special byte
+		i += z >> 3
+		if byte(w>>(z&^7)) == '"' { // (taken from w: reading src[i] again waits on the load just made)
 			p.i = i + 1
 			return int32(start), int32(i), false, nil
 		}
