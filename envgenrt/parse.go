@@ -101,15 +101,19 @@ func (p *parser) unexpected() error {
 	return p.fail("unexpected character " + strconv.QuoteRune(rune(p.src[p.i])))
 }
 
-func (p *parser) ws() {
-	for p.i < len(p.src) && p.src[p.i] <= ' ' { // (one test for text without white space)
-		switch p.src[p.i] {
+// skipWS returns the index of the first byte at or after i in src that is
+// not white space. (It takes and returns the index, so that the parser's
+// loops keep it in a register rather than in p.i.)
+func skipWS(src []byte, i int) int {
+	for i < len(src) && src[i] <= ' ' { // (one test for text without white space)
+		switch src[i] {
 		case ' ', '\t', '\n', '\r':
-			p.i++
+			i++
 		default:
-			return
+			return i
 		}
 	}
+	return i
 }
 
 // member state for the value about to be parsed
@@ -119,17 +123,21 @@ type pending struct {
 }
 
 func (p *parser) parse() error {
+	// The index is kept in i, a register, and handed over in p.i to the
+	// helpers that read from it (str, number, literal, key, close, fail).
+	src := p.src
 	var key pending
 	top, inObj := int32(-1), false // the innermost open container, and whether it is an object
-	p.ws()
+	i := skipWS(src, p.i)
 	for {
-		// A value is expected at p.i.
-		if p.i >= len(p.src) {
+		// A value is expected at i.
+		if i >= len(src) {
+			p.i = i
 			return p.unexpected()
 		}
 		n := int32(len(p.nodes))
 		d := p.newNode() // (valid until the next node is added)
-		d.start, d.next = int32(p.i), n+1
+		d.start, d.next = int32(i), n+1
 		if top >= 0 {
 			p.nodes[top].count++
 			if inObj {
@@ -140,19 +148,21 @@ func (p *parser) parse() error {
 			}
 		}
 		open := false
-		switch c := p.src[p.i]; {
+		switch c := src[i]; {
 		case c == '{':
 			d.kind, open = KindObject, true
-			p.i++
+			i++
 		case c == '[':
 			d.kind, open = KindArray, true
-			p.i++
+			i++
 		case c == '"':
 			d.kind = KindString
+			p.i = i
 			s0, s1, inBuf, err := p.str()
 			if err != nil {
 				return err
 			}
+			i = p.i
 			d.s0, d.s1 = s0, s1
 			p.strBytes += int(s1 - s0)
 			p.strs++
@@ -162,10 +172,12 @@ func (p *parser) parse() error {
 		case c == '-' || (c >= '0' && c <= '9'):
 			d.kind = KindNumber
 			p.scalars++
+			p.i = i
 			v, isInt, frac, err := p.number()
 			if err != nil {
 				return err
 			}
+			i = p.i
 			if isInt || frac > 0 {
 				d.s0, d.s1 = int32(uint32(uint64(v))), int32(uint32(uint64(v)>>32))
 				if isInt {
@@ -178,44 +190,57 @@ func (p *parser) parse() error {
 		case c == 't':
 			d.kind = KindTrue
 			p.scalars++
+			p.i = i
 			if err := p.literal("true"); err != nil {
 				return err
 			}
+			i = p.i
 		case c == 'f':
 			d.kind = KindFalse
 			p.scalars++
+			p.i = i
 			if err := p.literal("false"); err != nil {
 				return err
 			}
+			i = p.i
 		case c == 'n':
 			d.kind = KindNull
+			p.i = i
 			if err := p.literal("null"); err != nil {
 				return err
 			}
+			i = p.i
 		default:
+			p.i = i
 			return p.unexpected()
 		}
-		d.end = int32(p.i)
+		d.end = int32(i)
 		if open {
 			if len(p.stack) >= MaxDepth {
+				p.i = i
 				return p.fail("nesting deeper than " + strconv.Itoa(MaxDepth) + " levels")
 			}
 			p.stack = append(p.stack, n)
 			p.names = append(p.names, 0)
 			top, inObj = n, d.kind == KindObject
-			p.ws()
-			var err error
+			i = skipWS(src, i)
 			if inObj {
-				if p.i < len(p.src) && p.src[p.i] == '}' {
-					p.i++
+				if i < len(src) && src[i] == '}' {
+					i++
+					p.i = i
 					top, inObj = p.close(n)
-				} else if key, err = p.key(n); err != nil {
-					return err
 				} else {
+					p.i = i
+					var err error
+					if key, err = p.key(n); err != nil {
+						return err
+					}
+					i = p.i
 					continue
 				}
-			} else if p.i < len(p.src) && p.src[p.i] == ']' {
-				p.i++
+			} else if i < len(src) && src[i] == ']' {
+				i++
+				p.i = i
 				top, inObj = p.close(n)
 			} else {
 				continue
@@ -223,34 +248,38 @@ func (p *parser) parse() error {
 		}
 		// After a value: a comma, the end of containers, or the end.
 		for {
-			p.ws()
+			i = skipWS(src, i)
 			if top < 0 {
-				if p.i < len(p.src) {
-					return p.fail("unexpected character " + strconv.QuoteRune(rune(p.src[p.i])) + " after the top-level value")
+				p.i = i
+				if i < len(src) {
+					return p.fail("unexpected character " + strconv.QuoteRune(rune(src[i])) + " after the top-level value")
 				}
 				return nil
 			}
-			if p.i >= len(p.src) {
+			if i >= len(src) {
+				p.i = i
 				return p.unexpected()
 			}
-			c := p.src[p.i]
-			obj := inObj
+			c := src[i]
 			if c == ',' {
-				p.i++
-				p.ws()
-				if obj {
+				i = skipWS(src, i+1)
+				if inObj {
+					p.i = i
 					var err error
 					if key, err = p.key(top); err != nil {
 						return err
 					}
+					i = p.i
 				}
 				break
 			}
-			if (obj && c == '}') || (!obj && c == ']') {
-				p.i++
+			if (inObj && c == '}') || (!inObj && c == ']') {
+				i++
+				p.i = i
 				top, inObj = p.close(top)
 				continue
 			}
+			p.i = i
 			return p.unexpected()
 		}
 	}
@@ -319,18 +348,18 @@ func (p *parser) key(obj int32) (pending, error) {
 		p.i = at
 		return pending{}, p.fail("duplicate member name " + strconv.Quote(string(name)))
 	}
-	if p.i < len(p.src) && p.src[p.i] == ':' { // (as in text without white space)
-		p.i++
+	src, i := p.src, p.i
+	if i < len(src) && src[i] == ':' { // (as in text without white space)
+		i++
 	} else {
-		p.ws()
-		if p.i >= len(p.src) || p.src[p.i] != ':' {
+		i = skipWS(src, i)
+		if i >= len(src) || src[i] != ':' {
+			p.i = i
 			return pending{}, p.fail("want ':' after a member name")
 		}
-		p.i++
+		i++
 	}
-	if p.i < len(p.src) && p.src[p.i] <= ' ' {
-		p.ws()
-	}
+	p.i = skipWS(src, i)
 	return k, nil
 }
 
