@@ -157,18 +157,24 @@ func (p *parser) parse() error {
 			i++
 		case c == '"':
 			d.kind = KindString
-			p.i = i
-			s0, s1, inBuf, err := p.str()
-			if err != nil {
-				return err
+			if end := plainEnd(src, i+1); end >= 0 { // (most strings: no call to str)
+				d.s0, d.s1 = int32(i+1), int32(end)
+				p.strBytes += end - i - 1
+				i = end + 1
+			} else {
+				p.i = i
+				s0, s1, inBuf, err := p.str()
+				if err != nil {
+					return err
+				}
+				i = p.i
+				d.s0, d.s1 = s0, s1
+				p.strBytes += int(s1 - s0)
+				if inBuf {
+					d.flags |= flagStrBuf
+				}
 			}
-			i = p.i
-			d.s0, d.s1 = s0, s1
-			p.strBytes += int(s1 - s0)
 			p.strs++
-			if inBuf {
-				d.flags |= flagStrBuf
-			}
 		case c == '-' || (c >= '0' && c <= '9'):
 			d.kind = KindNumber
 			p.scalars++
@@ -329,11 +335,18 @@ func (p *parser) key(obj int32) (pending, error) {
 		return pending{}, p.fail("want a member name in double quotes")
 	}
 	at := p.i
-	k0, k1, inBuf, err := p.str()
-	if err != nil {
-		return pending{}, err
+	var k pending
+	if end := plainEnd(p.src, at+1); end >= 0 { // (most names: no call to str)
+		k = pending{int32(at + 1), int32(end), false}
+		p.i = end + 1
+	} else {
+		k0, k1, inBuf, err := p.str()
+		if err != nil {
+			return pending{}, err
+		}
+		k = pending{k0, k1, inBuf}
 	}
-	k := pending{k0, k1, inBuf}
+	k0, k1, inBuf := k.k0, k.k1, k.kbuf
 	var name []byte // a decoded name's span is in t.buf, not in src
 	if inBuf {
 		name = p.t.buf[k0:k1]
@@ -526,6 +539,23 @@ func (p *parser) str() (s0, s1 int32, inBuf bool, err error) {
 	return 0, 0, false, p.fail("unexpected end of JSON input in a string")
 }
 
+// plainEnd returns the index of the quote that ends a string whose content
+// starts at i when the content is plain ASCII found in whole 8-byte words of
+// src (no escape, control character or other byte str must look at), else
+// -1: str's fast path, for the callers that can skip the call to str.
+func plainEnd(src []byte, i int) int {
+	for ; i+8 <= len(src); i += 8 {
+		w := binary.LittleEndian.Uint64(src[i:])
+		if m := special(w); m != 0 {
+			if z := bits.TrailingZeros64(m); byte(w>>(z&^7)) == '"' {
+				return i + z>>3
+			}
+			return -1
+		}
+	}
+	return -1
+}
+
 // slowStr decodes a string with escapes or invalid UTF-8 into t.buf; src[start:i]
 // needs no decoding.
 func (p *parser) slowStr(start, i int) (s0, s1 int32, inBuf bool, err error) {
@@ -608,8 +638,9 @@ func (p *parser) slowStr(start, i int) (s0, s1 int32, inBuf bool, err error) {
 // above the first may be set too: a borrow runs on upwards.)
 func special(w uint64) uint64 {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	zero := func(x uint64) uint64 { return (x - ones) &^ x & highs }
-	return (w & highs) | ((w - 0x20*ones) &^ w & highs) | zero(w^('"'*ones)) | zero(w^('\\'*ones))
+	q, b := w^('"'*ones), w^('\\'*ones) // zero bytes where w has a quote, a backslash
+	// (x - ones) &^ x has the high bit set in the lowest zero byte of x
+	return (w | (w-0x20*ones)&^w | (q-ones)&^q | (b-ones)&^b) & highs
 }
 
 func hex4(s []byte) (rune, bool) {
