@@ -178,6 +178,12 @@ func (p *parser) parse() error {
 		case c == '-' || (c >= '0' && c <= '9'):
 			d.kind = KindNumber
 			p.scalars++
+			if v, end, ok := uintAt(src, i); c != '-' && ok { // (most numbers: no call to number)
+				d.s0, d.s1 = int32(uint32(uint64(v))), int32(uint32(uint64(v)>>32))
+				d.flags |= flagInt
+				i = end
+				break
+			}
 			p.i = i
 			v, isInt, frac, err := p.number()
 			if err != nil {
@@ -492,6 +498,30 @@ func (p *parser) number() (v int64, isInt bool, frac int32, err error) {
 	}
 	return v, isInt, frac, nil
 }
+
+// uintAt reads the number at i, which starts with a digit, when it is an
+// integer of at most 18 digits, without fraction or exponent: number's
+// common case, and what a node of flagInt holds. ok is false for any other
+// number, and for text that is not one (number reads it again and says what
+// is wrong). At a '-' it reads nothing and ok is false.
+func uintAt(src []byte, i int) (v int64, end int, ok bool) {
+	end = i
+	for end < len(src) && src[end]-'0' <= 9 {
+		v = v*10 + int64(src[end]-'0')
+		end++
+	}
+	if n := end - i; n == 0 || n > 18 || (n > 1 && src[i] == '0') {
+		return 0, 0, false
+	}
+	if end < len(src) && fracOrExp[src[end]] {
+		return 0, 0, false
+	}
+	return v, end, true
+}
+
+// fracOrExp are the bytes that go on an integer's digits into a number
+// that is not a plain integer.
+var fracOrExp = [256]bool{'.': true, 'e': true, 'E': true}
 
 // str reads a string at p.i (its opening quote) and returns the span of its
 // decoded content: in src when it needed no decoding, else in t.buf.
