@@ -128,8 +128,35 @@ func (p *parser) parse() error {
 	src := p.src
 	var key pending
 	top, inObj := int32(-1), false // the innermost open container, and whether it is an object
+	wantKey := false               // a member name comes first
 	i := skipWS(src, p.i)
 	for {
+		if wantKey {
+			// A member of top: a name that needs no decoding, with a
+			// colon right after it, and whose bit in names is not set yet
+			// (it cannot be a duplicate), is read here; key reads any
+			// other, and says what is wrong.
+			wantKey = false
+			ok := false
+			if i < len(src) && src[i] == '"' {
+				if end := plainEnd(src, i+1); end >= 0 && end+1 < len(src) && src[end+1] == ':' {
+					bit, seen := nameBit(src[i+1:end]), &p.names[len(p.names)-1]
+					if *seen&bit == 0 && p.nodes[top].count < dupScan {
+						*seen |= bit
+						key, ok = pending{int32(i + 1), int32(end), false}, true
+						i = skipWS(src, end+2)
+					}
+				}
+			}
+			if !ok {
+				p.i = i
+				var err error
+				if key, err = p.key(top); err != nil {
+					return err
+				}
+				i = p.i
+			}
+		}
 		// A value is expected at i.
 		if i >= len(src) {
 			p.i = i
@@ -242,12 +269,7 @@ func (p *parser) parse() error {
 					p.i = i
 					top, inObj = p.close(n)
 				} else {
-					p.i = i
-					var err error
-					if key, err = p.key(n); err != nil {
-						return err
-					}
-					i = p.i
+					wantKey = true
 					continue
 				}
 			} else if i < len(src) && src[i] == ']' {
@@ -275,14 +297,7 @@ func (p *parser) parse() error {
 			c := src[i]
 			if c == ',' {
 				i = skipWS(src, i+1)
-				if inObj {
-					p.i = i
-					var err error
-					if key, err = p.key(top); err != nil {
-						return err
-					}
-					i = p.i
-				}
+				wantKey = inObj
 				break
 			}
 			if (inObj && c == '}') || (!inObj && c == ']') {
