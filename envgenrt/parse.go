@@ -139,7 +139,7 @@ func (p *parser) parse() error {
 			wantKey = false
 			ok := false
 			if i < len(src) && src[i] == '"' {
-				if end := plainEnd(src, i+1); end >= 0 && end+1 < len(src) && src[end+1] == ':' {
+				if end := specialAt(src, i+1); end >= 0 && src[end] == '"' && end+1 < len(src) && src[end+1] == ':' {
 					bit, seen := nameBit(src[i+1:end]), &p.names[len(p.names)-1]
 					if *seen&bit == 0 && p.nodes[top].count < dupScan {
 						*seen |= bit
@@ -184,7 +184,7 @@ func (p *parser) parse() error {
 			i++
 		case c == '"':
 			d.kind = KindString
-			if end := plainEnd(src, i+1); end >= 0 { // (most strings: no call to str)
+			if end := specialAt(src, i+1); end >= 0 && src[end] == '"' { // (most strings: no call to str)
 				d.s0, d.s1 = int32(i+1), int32(end)
 				p.strBytes += end - i - 1
 				i = end + 1
@@ -357,7 +357,7 @@ func (p *parser) key(obj int32) (pending, error) {
 	}
 	at := p.i
 	var k pending
-	if end := plainEnd(p.src, at+1); end >= 0 { // (most names: no call to str)
+	if end := specialAt(p.src, at+1); end >= 0 && p.src[end] == '"' { // (most names: no call to str)
 		k = pending{int32(at + 1), int32(end), false}
 		p.i = end + 1
 	} else {
@@ -584,18 +584,15 @@ func (p *parser) str() (s0, s1 int32, inBuf bool, err error) {
 	return 0, 0, false, p.fail("unexpected end of JSON input in a string")
 }
 
-// plainEnd returns the index of the quote that ends a string whose content
-// starts at i when the content is plain ASCII found in whole 8-byte words of
-// src (no escape, control character or other byte str must look at), else
-// -1: str's fast path, for the callers that can skip the call to str.
-func plainEnd(src []byte, i int) int {
+// specialAt returns the index of the first byte at or after i that str must
+// look at (a quote, a backslash, a control character or a byte past ASCII),
+// when it lies in one of the whole 8-byte words of src from i on; else -1.
+// When it is a quote, the string is plain and ends there: str's fast path,
+// small enough to be inlined where the parser reads most strings.
+func specialAt(src []byte, i int) int {
 	for ; i+8 <= len(src); i += 8 {
-		w := binary.LittleEndian.Uint64(src[i:])
-		if m := special(w); m != 0 {
-			if z := bits.TrailingZeros64(m); byte(w>>(z&^7)) == '"' {
-				return i + z>>3
-			}
-			return -1
+		if m := special(binary.LittleEndian.Uint64(src[i:])); m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
 		}
 	}
 	return -1
