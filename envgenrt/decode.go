@@ -23,19 +23,21 @@ func (s *State) WrongKind(n int32, want string) error {
 
 // DecodeString reads a string.
 func (s *State) DecodeString(n int32) (string, error) {
-	if s.Kind(n) != KindString {
+	d := &s.nodes[n]
+	if d.kind != KindString {
 		return "", s.WrongKind(n, "a string")
 	}
-	return s.goString(s.Str(n)), nil
+	return s.goString(s.str(d)), nil
 }
 
 // DecodeInt64 reads an integer: 1, 1.0 and 1e2 are integers.
 func (s *State) DecodeInt64(n int32) (int64, error) {
-	if s.Kind(n) != KindNumber {
+	d := &s.nodes[n]
+	if d.kind != KindNumber {
 		return 0, s.WrongKind(n, "an integer")
 	}
-	if v, ok := s.plainInt(n); ok {
-		return v, nil
+	if d.flags&flagInt != 0 {
+		return d.intValue(), nil
 	}
 	v, ok := ParseInt64(s.Text(n))
 	if !ok {
@@ -49,13 +51,14 @@ func (s *State) DecodeInt64(n int32) (int64, error) {
 
 // DecodeFloat64 reads a number.
 func (s *State) DecodeFloat64(n int32) (float64, error) {
-	if s.Kind(n) != KindNumber {
+	d := &s.nodes[n]
+	if d.kind != KindNumber {
 		return 0, s.WrongKind(n, "a number")
 	}
-	if v, ok := s.plainInt(n); ok && v != 0 && v > -1<<53 && v < 1<<53 {
+	if v := d.intValue(); d.flags&flagInt != 0 && v != 0 && v > -1<<53 && v < 1<<53 {
 		return float64(v), nil
 	}
-	if m, k, ok := s.decValue(n); ok && m != 0 && m > -1<<53 && m < 1<<53 {
+	if m, k := d.intValue(), d.count; d.flags&flagDec != 0 && m != 0 && m > -1<<53 && m < 1<<53 {
 		// m and 10^k are exact float64s, so the quotient is the correctly
 		// rounded value, as strconv.ParseFloat's own fast path has it (m is
 		// never 0 here: -0.0 is -0, which strconv gives).

@@ -101,15 +101,19 @@ func (p *parser) unexpected() error {
 	return p.fail("unexpected character " + strconv.QuoteRune(rune(p.src[p.i])))
 }
 
-func (p *parser) ws() {
-	for p.i < len(p.src) && p.src[p.i] <= ' ' { // (one test for text without white space)
-		switch p.src[p.i] {
+// skipWS returns the index of the first byte at or after i in src that is
+// not white space. (It takes and returns the index, so that the parser's
+// loops keep it in a register rather than in p.i.)
+func skipWS(src []byte, i int) int {
+	for i < len(src) && src[i] <= ' ' { // (one test for text without white space)
+		switch src[i] {
 		case ' ', '\t', '\n', '\r':
-			p.i++
+			i++
 		default:
-			return
+			return i
 		}
 	}
+	return i
 }
 
 // member state for the value about to be parsed
@@ -119,17 +123,48 @@ type pending struct {
 }
 
 func (p *parser) parse() error {
+	// The index is kept in i, a register, and handed over in p.i to the
+	// helpers that read from it (str, number, literal, key, close, fail).
+	src := p.src
 	var key pending
 	top, inObj := int32(-1), false // the innermost open container, and whether it is an object
-	p.ws()
+	wantKey := false               // a member name comes first
+	i := skipWS(src, p.i)
 	for {
-		// A value is expected at p.i.
-		if p.i >= len(p.src) {
+		if wantKey {
+			// A member of top: a name that needs no decoding, with a
+			// colon right after it, and whose bit in names is not set yet
+			// (it cannot be a duplicate), is read here; key reads any
+			// other, and says what is wrong.
+			wantKey = false
+			ok := false
+			if i < len(src) && src[i] == '"' {
+				if end := specialAt(src, i+1); end >= 0 && src[end] == '"' && end+1 < len(src) && src[end+1] == ':' {
+					bit, seen := nameBit(src[i+1:end]), &p.names[len(p.names)-1]
+					if *seen&bit == 0 && p.nodes[top].count < dupScan {
+						*seen |= bit
+						key, ok = pending{int32(i + 1), int32(end), false}, true
+						i = skipWS(src, end+2)
+					}
+				}
+			}
+			if !ok {
+				p.i = i
+				var err error
+				if key, err = p.key(top); err != nil {
+					return err
+				}
+				i = p.i
+			}
+		}
+		// A value is expected at i.
+		if i >= len(src) {
+			p.i = i
 			return p.unexpected()
 		}
 		n := int32(len(p.nodes))
-		p.nodes = append(p.nodes, node{start: int32(p.i), next: n + 1})
-		d := &p.nodes[n] // (valid until the next node is added)
+		d := p.newNode() // (valid until the next node is added)
+		d.start, d.next = int32(i), n+1
 		if top >= 0 {
 			p.nodes[top].count++
 			if inObj {
@@ -140,32 +175,48 @@ func (p *parser) parse() error {
 			}
 		}
 		open := false
-		switch c := p.src[p.i]; {
+		switch c := src[i]; {
 		case c == '{':
 			d.kind, open = KindObject, true
-			p.i++
+			i++
 		case c == '[':
 			d.kind, open = KindArray, true
-			p.i++
+			i++
 		case c == '"':
 			d.kind = KindString
-			s0, s1, inBuf, err := p.str()
-			if err != nil {
-				return err
+			if end := specialAt(src, i+1); end >= 0 && src[end] == '"' { // (most strings: no call to str)
+				d.s0, d.s1 = int32(i+1), int32(end)
+				p.strBytes += end - i - 1
+				i = end + 1
+			} else {
+				p.i = i
+				s0, s1, inBuf, err := p.str()
+				if err != nil {
+					return err
+				}
+				i = p.i
+				d.s0, d.s1 = s0, s1
+				p.strBytes += int(s1 - s0)
+				if inBuf {
+					d.flags |= flagStrBuf
+				}
 			}
-			d.s0, d.s1 = s0, s1
-			p.strBytes += int(s1 - s0)
 			p.strs++
-			if inBuf {
-				d.flags |= flagStrBuf
-			}
 		case c == '-' || (c >= '0' && c <= '9'):
 			d.kind = KindNumber
 			p.scalars++
+			if v, end, ok := uintAt(src, i); c != '-' && ok { // (most numbers: no call to number)
+				d.s0, d.s1 = int32(uint32(uint64(v))), int32(uint32(uint64(v)>>32))
+				d.flags |= flagInt
+				i = end
+				break
+			}
+			p.i = i
 			v, isInt, frac, err := p.number()
 			if err != nil {
 				return err
 			}
+			i = p.i
 			if isInt || frac > 0 {
 				d.s0, d.s1 = int32(uint32(uint64(v))), int32(uint32(uint64(v)>>32))
 				if isInt {
@@ -178,44 +229,52 @@ func (p *parser) parse() error {
 		case c == 't':
 			d.kind = KindTrue
 			p.scalars++
+			p.i = i
 			if err := p.literal("true"); err != nil {
 				return err
 			}
+			i = p.i
 		case c == 'f':
 			d.kind = KindFalse
 			p.scalars++
+			p.i = i
 			if err := p.literal("false"); err != nil {
 				return err
 			}
+			i = p.i
 		case c == 'n':
 			d.kind = KindNull
+			p.i = i
 			if err := p.literal("null"); err != nil {
 				return err
 			}
+			i = p.i
 		default:
+			p.i = i
 			return p.unexpected()
 		}
-		d.end = int32(p.i)
+		d.end = int32(i)
 		if open {
 			if len(p.stack) >= MaxDepth {
+				p.i = i
 				return p.fail("nesting deeper than " + strconv.Itoa(MaxDepth) + " levels")
 			}
 			p.stack = append(p.stack, n)
 			p.names = append(p.names, 0)
 			top, inObj = n, d.kind == KindObject
-			p.ws()
-			var err error
+			i = skipWS(src, i)
 			if inObj {
-				if p.i < len(p.src) && p.src[p.i] == '}' {
-					p.i++
+				if i < len(src) && src[i] == '}' {
+					i++
+					p.i = i
 					top, inObj = p.close(n)
-				} else if key, err = p.key(n); err != nil {
-					return err
 				} else {
+					wantKey = true
 					continue
 				}
-			} else if p.i < len(p.src) && p.src[p.i] == ']' {
-				p.i++
+			} else if i < len(src) && src[i] == ']' {
+				i++
+				p.i = i
 				top, inObj = p.close(n)
 			} else {
 				continue
@@ -223,37 +282,50 @@ func (p *parser) parse() error {
 		}
 		// After a value: a comma, the end of containers, or the end.
 		for {
-			p.ws()
+			i = skipWS(src, i)
 			if top < 0 {
-				if p.i < len(p.src) {
-					return p.fail("unexpected character " + strconv.QuoteRune(rune(p.src[p.i])) + " after the top-level value")
+				p.i = i
+				if i < len(src) {
+					return p.fail("unexpected character " + strconv.QuoteRune(rune(src[i])) + " after the top-level value")
 				}
 				return nil
 			}
-			if p.i >= len(p.src) {
+			if i >= len(src) {
+				p.i = i
 				return p.unexpected()
 			}
-			c := p.src[p.i]
-			obj := inObj
+			c := src[i]
 			if c == ',' {
-				p.i++
-				p.ws()
-				if obj {
-					var err error
-					if key, err = p.key(top); err != nil {
-						return err
-					}
-				}
+				i = skipWS(src, i+1)
+				wantKey = inObj
 				break
 			}
-			if (obj && c == '}') || (!obj && c == ']') {
-				p.i++
+			if (inObj && c == '}') || (!inObj && c == ']') {
+				i++
+				p.i = i
 				top, inObj = p.close(top)
 				continue
 			}
+			p.i = i
 			return p.unexpected()
 		}
 	}
+}
+
+// newNode adds a zero node and returns it. (It is zeroed where it lies:
+// append(p.nodes, node{…}) builds the node on the stack and copies it with
+// loads that straddle the stores just made, a store-forwarding stall that
+// cost a third of the parse.)
+func (p *parser) newNode() *node {
+	n := len(p.nodes)
+	if n == cap(p.nodes) {
+		p.nodes = append(p.nodes, node{})
+	} else {
+		p.nodes = p.nodes[:n+1]
+	}
+	d := &p.nodes[n]
+	*d = node{}
+	return d
 }
 
 // close ends the container n at p.i and returns the container that is now
@@ -284,11 +356,18 @@ func (p *parser) key(obj int32) (pending, error) {
 		return pending{}, p.fail("want a member name in double quotes")
 	}
 	at := p.i
-	k0, k1, inBuf, err := p.str()
-	if err != nil {
-		return pending{}, err
+	var k pending
+	if end := specialAt(p.src, at+1); end >= 0 && p.src[end] == '"' { // (most names: no call to str)
+		k = pending{int32(at + 1), int32(end), false}
+		p.i = end + 1
+	} else {
+		k0, k1, inBuf, err := p.str()
+		if err != nil {
+			return pending{}, err
+		}
+		k = pending{k0, k1, inBuf}
 	}
-	k := pending{k0, k1, inBuf}
+	k0, k1, inBuf := k.k0, k.k1, k.kbuf
 	var name []byte // a decoded name's span is in t.buf, not in src
 	if inBuf {
 		name = p.t.buf[k0:k1]
@@ -303,12 +382,18 @@ func (p *parser) key(obj int32) (pending, error) {
 		p.i = at
 		return pending{}, p.fail("duplicate member name " + strconv.Quote(string(name)))
 	}
-	p.ws()
-	if p.i >= len(p.src) || p.src[p.i] != ':' {
-		return pending{}, p.fail("want ':' after a member name")
+	src, i := p.src, p.i
+	if i < len(src) && src[i] == ':' { // (as in text without white space)
+		i++
+	} else {
+		i = skipWS(src, i)
+		if i >= len(src) || src[i] != ':' {
+			p.i = i
+			return pending{}, p.fail("want ':' after a member name")
+		}
+		i++
 	}
-	p.i++
-	p.ws()
+	p.i = skipWS(src, i)
 	return k, nil
 }
 
@@ -429,6 +514,30 @@ func (p *parser) number() (v int64, isInt bool, frac int32, err error) {
 	return v, isInt, frac, nil
 }
 
+// uintAt reads the number at i, which starts with a digit, when it is an
+// integer of at most 18 digits, without fraction or exponent: number's
+// common case, and what a node of flagInt holds. ok is false for any other
+// number, and for text that is not one (number reads it again and says what
+// is wrong). At a '-' it reads nothing and ok is false.
+func uintAt(src []byte, i int) (v int64, end int, ok bool) {
+	end = i
+	for end < len(src) && src[end]-'0' <= 9 {
+		v = v*10 + int64(src[end]-'0')
+		end++
+	}
+	if n := end - i; n == 0 || n > 18 || (n > 1 && src[i] == '0') {
+		return 0, 0, false
+	}
+	if end < len(src) && fracOrExp[src[end]] {
+		return 0, 0, false
+	}
+	return v, end, true
+}
+
+// fracOrExp are the bytes that go on an integer's digits into a number
+// that is not a plain integer.
+var fracOrExp = [256]bool{'.': true, 'e': true, 'E': true}
+
 // str reads a string at p.i (its opening quote) and returns the span of its
 // decoded content: in src when it needed no decoding, else in t.buf.
 func (p *parser) str() (s0, s1 int32, inBuf bool, err error) {
@@ -436,13 +545,15 @@ func (p *parser) str() (s0, s1 int32, inBuf bool, err error) {
 	start := p.i + 1
 	i := start
 	for i+8 <= len(src) {
-		m := special(binary.LittleEndian.Uint64(src[i:]))
+		w := binary.LittleEndian.Uint64(src[i:])
+		m := special(w)
 		if m == 0 {
 			i += 8 // eight plain ASCII bytes at once
 			continue
 		}
-		i += bits.TrailingZeros64(m) >> 3 // the first special byte
-		if src[i] == '"' {
+		z := bits.TrailingZeros64(m) // the high bit of the first special byte
+		i += z >> 3
+		if byte(w>>(z&^7)) == '"' { // (taken from w: reading src[i] again waits on the load just made)
 			p.i = i + 1
 			return int32(start), int32(i), false, nil
 		}
@@ -471,6 +582,20 @@ func (p *parser) str() (s0, s1 int32, inBuf bool, err error) {
 	}
 	p.i = i
 	return 0, 0, false, p.fail("unexpected end of JSON input in a string")
+}
+
+// specialAt returns the index of the first byte at or after i that str must
+// look at (a quote, a backslash, a control character or a byte past ASCII),
+// when it lies in one of the whole 8-byte words of src from i on; else -1.
+// When it is a quote, the string is plain and ends there: str's fast path,
+// small enough to be inlined where the parser reads most strings.
+func specialAt(src []byte, i int) int {
+	for ; i+8 <= len(src); i += 8 {
+		if m := special(binary.LittleEndian.Uint64(src[i:])); m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+	}
+	return -1
 }
 
 // slowStr decodes a string with escapes or invalid UTF-8 into t.buf; src[start:i]
@@ -555,8 +680,9 @@ func (p *parser) slowStr(start, i int) (s0, s1 int32, inBuf bool, err error) {
 // above the first may be set too: a borrow runs on upwards.)
 func special(w uint64) uint64 {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	zero := func(x uint64) uint64 { return (x - ones) &^ x & highs }
-	return (w & highs) | ((w - 0x20*ones) &^ w & highs) | zero(w^('"'*ones)) | zero(w^('\\'*ones))
+	q, b := w^('"'*ones), w^('\\'*ones) // zero bytes where w has a quote, a backslash
+	// (x - ones) &^ x has the high bit set in the lowest zero byte of x
+	return (w | (w-0x20*ones)&^w | (q-ones)&^q | (b-ones)&^b) & highs
 }
 
 func hex4(s []byte) (rune, bool) {

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -266,5 +268,47 @@ func TestParentAndPointer(t *testing.T) {
 	name := tr.NameNode(tr.Lookup(0, "c/d"))
 	if tr.Pointer(name) != "/c~1d" || tr.Parent(name) != 0 {
 		t.Errorf("name node: %q %d", tr.Pointer(name), tr.Parent(name))
+	}
+}
+
+// TestParseIntegers: the integers the parser reads itself (flagInt: up to
+// 18 digits, no fraction or exponent, whatever follows them) have the value
+// strconv gives, and the other numbers are left to the general paths.
+func TestParseIntegers(t *testing.T) {
+	items := []string{"0", "7", "-7", "10", "-0", "123456789012345678", "-123456789012345678",
+		"1234567890123456789", "999999999999999999", "10E2", "10e2", "10.0", "0.5", "0e1", "1 ", "2\n"}
+	members := make([]string, len(items))
+	for i, item := range items {
+		members[i] = fmt.Sprintf(`"m%d":%s`, i, item)
+	}
+	for _, text := range []string{"[" + strings.Join(items, ",") + "]", "{" + strings.Join(members, ",") + "}"} {
+		var s State
+		if err := s.Parse([]byte(text)); err != nil {
+			t.Fatalf("%s: %v", text, err)
+		}
+		i := 0
+		for c := s.First(0); c < s.End(0); c = s.Next(c) {
+			item := strings.TrimSpace(items[i])
+			want, err := strconv.ParseInt(item, 10, 64)
+			v, ok := s.plainInt(c)
+			if plain := err == nil && len(strings.TrimPrefix(item, "-")) <= 18; ok != plain || (ok && v != want) {
+				t.Errorf("%s: plainInt = %d, %v; want %d, %v", item, v, ok, want, plain)
+			}
+			f, _ := strconv.ParseFloat(item, 64)
+			got, err := s.DecodeInt64(c)
+			if integral := f == math.Trunc(f); (err == nil) != integral || (integral && float64(got) != f) {
+				t.Errorf("%s: DecodeInt64 = %d, %v", item, got, err)
+			}
+			i++
+		}
+		if i != len(items) {
+			t.Errorf("%s: %d items, want %d", text, i, len(items))
+		}
+	}
+	for _, bad := range []string{"01", "[01]", "00", "-", "[1,02]", "1.", "1e", "[1.e5]", "[1a]"} {
+		var s State
+		if err := s.Parse([]byte(bad)); err == nil {
+			t.Errorf("Parse(%s) accepted it", bad)
+		}
 	}
 }

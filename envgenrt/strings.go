@@ -69,15 +69,16 @@ func (s *State) KeyString(c int32) string { return s.goString(s.Key(c)) }
 // ReadStringPtr stores in *p a pointer to the string n, and nothing when n is
 // null (for an optional member).
 func (s *State) ReadStringPtr(n int32, p **string) error {
-	if s.Kind(n) == KindNull {
-		return nil
-	}
-	v, err := s.DecodeString(n)
-	if err != nil {
-		return err
+	d := &s.nodes[n]
+	if d.kind != KindString {
+		if d.kind == KindNull {
+			return nil
+		}
+		return s.WrongKind(n, "a string")
 	}
 	c := s.strCell()
-	*c, *p = v, c
+	*c = s.goString(s.str(d))
+	*p = c
 	return nil
 }
 

@@ -139,8 +139,10 @@ func (t *Tree) Raw(n int32) []byte {
 
 // Str is the decoded content of the string n. The bytes belong to the tree:
 // copy them (string(…)) to keep them.
-func (t *Tree) Str(n int32) []byte {
-	d := &t.nodes[n]
+func (t *Tree) Str(n int32) []byte { return t.str(&t.nodes[n]) }
+
+// str is Str of the node d.
+func (t *Tree) str(d *node) []byte {
 	if d.flags&flagStrBuf != 0 {
 		return t.buf[d.s0:d.s1]
 	}
