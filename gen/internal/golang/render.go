@@ -96,6 +96,8 @@ type renderer struct {
 	// formatter formats every file of the rendering, learning from the
 	// first ones to print the later ones' functions without parsing.
 	formatter *gofmt.Formatter
+	// src and body are write's buffers, reused from file to file.
+	src, body []byte
 }
 
 // A part renders one piece of a named type's output (its declaration, its
@@ -197,10 +199,15 @@ func (r *renderer) renderFile(gf goFile) (api, impl []byte, err error) {
 			apiFile.PackageComment(line)
 		}
 	}
-	add := func(f *jen.File, codes []jen.Code) int {
+	// Each declaration is written out as soon as it is built, while its
+	// tree is still in the cache; the files keep them for File.Render,
+	// should the stream fail.
+	apiBody, implBody := newBodyRenderer(apiFile, r.body), newBodyRenderer(implFile, nil)
+	add := func(f *jen.File, b *bodyRenderer, codes []jen.Code) int {
 		for _, code := range codes {
 			f.Add(code)
 			f.Line()
+			b.add(code)
 		}
 		return len(codes)
 	}
@@ -208,20 +215,20 @@ func (r *renderer) renderFile(gf goFile) (api, impl []byte, err error) {
 	for _, t := range gf.types {
 		d := r.newDecl(t)
 		for _, p := range r.api {
-			add(apiFile, p(d))
+			add(apiFile, apiBody, p(d))
 		}
 		for _, p := range r.impl {
-			implCodes += add(implFile, p(d))
+			implCodes += add(implFile, implBody, p(d))
 		}
 	}
-	implCodes += add(implFile, r.orphans(gf.name))
+	implCodes += add(implFile, implBody, r.orphans(gf.name))
 	if r.err != nil {
 		return nil, nil, r.err
 	}
-	if api, err = r.write(apiFile, gf.name); err != nil || implCodes == 0 {
+	if api, err = r.writeBody(apiFile, apiBody, gf.name); err != nil || implCodes == 0 {
 		return api, nil, err
 	}
-	impl, err = r.write(implFile, companionName(gf.name))
+	impl, err = r.writeBody(implFile, implBody, companionName(gf.name))
 	return api, impl, err
 }
 
@@ -244,20 +251,51 @@ func (r *renderer) newFile() *jen.File {
 	return f
 }
 
-// write renders f, the file called name, and formats it: jennifer writes
-// it unformatted, and the formatter gives go/format's bytes at less cost.
+// write renders f, the file called name, and formats it.
 func (r *renderer) write(f *jen.File, name string) ([]byte, error) {
-	var buf bytes.Buffer
-	f.NoFormat = true
-	if err := f.Render(&buf); err != nil {
-		return nil, fmt.Errorf("golang: rendering %s: %w", name, err)
+	b := newBodyRenderer(f, r.body)
+	b.add(f.Group)
+	return r.writeBody(f, b, name)
+}
+
+// writeBody formats f, the file called name, from the body b has written,
+// or when b could not write it all (another jennifer version, or a Code it
+// does not know), from File.Render's; the formatter gives go/format's bytes
+// at less cost.
+func (r *renderer) writeBody(f *jen.File, b *bodyRenderer, name string) ([]byte, error) {
+	src, err := b.finish(r.src)
+	r.src, r.body = src, b.buf
+	if err != nil || checkBody {
+		var buf bytes.Buffer
+		f.NoFormat = true
+		if err := f.Render(&buf); err != nil {
+			return nil, fmt.Errorf("golang: rendering %s: %w", name, err)
+		}
+		if checkBody {
+			if err != nil {
+				return nil, fmt.Errorf("golang: renderBody cannot render %s: %w", name, err)
+			}
+			if !bytes.Equal(src, buf.Bytes()) {
+				return nil, fmt.Errorf("golang: renderBody and File.Render differ on %s:\n%s\n---\n%s", name, src, buf.Bytes())
+			}
+			bodyCompared++
+		}
+		src = buf.Bytes()
 	}
-	out, err := r.formatter.Source(buf.Bytes())
+	out, err := r.formatter.Source(src)
 	if err != nil {
-		return nil, fmt.Errorf("golang: formatting %s: %w\n%s", name, err, buf.Bytes())
+		return nil, fmt.Errorf("golang: formatting %s: %w\n%s", name, err, src)
 	}
 	return out, nil
 }
+
+// checkBody makes write compare renderBody's output with File.Render's,
+// failing on a difference; bodyCompared counts the files compared. Tests
+// turn it on.
+var (
+	checkBody    bool
+	bodyCompared int
+)
 
 // packageDoc is the doc comment of the generated package, one line each.
 func packageDoc(pkg string) []string {
