@@ -251,16 +251,21 @@ func (b *bodyRenderer) isNull(c jen.Code) bool {
 
 var codeType = reflect.TypeFor[jen.Code]()
 
-// embedded returns the jen.Code that c, a struct of the generator's own
-// that embeds one, gets its methods from: jennifer renders c as that Code.
+// embedded returns the jen.Code that c, a struct of the generator's own (or
+// a pointer to one) that embeds one, gets its methods from: jennifer renders
+// c as that Code.
 func embedded(c jen.Code) (jen.Code, bool) {
-	t := reflect.TypeOf(c)
-	if t == nil || t.Kind() != reflect.Struct {
+	v := reflect.ValueOf(c)
+	if v.Kind() == reflect.Pointer && !v.IsNil() {
+		v = v.Elem()
+	}
+	if v.Kind() != reflect.Struct {
 		return nil, false
 	}
+	t := v.Type()
 	for i := range t.NumField() {
-		if f := t.Field(i); f.Anonymous && f.Type == codeType && f.IsExported() {
-			inner, _ := reflect.ValueOf(c).Field(i).Interface().(jen.Code)
+		if f := t.Field(i); f.Anonymous && f.IsExported() && f.Type.Implements(codeType) {
+			inner, _ := v.Field(i).Interface().(jen.Code)
 			return inner, inner != nil
 		}
 	}

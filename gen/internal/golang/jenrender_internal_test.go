@@ -7,11 +7,14 @@ import (
 	"github.com/dave/jennifer/jen"
 )
 
+// wrapped is a Code of the test's own, through the Code it embeds.
+type wrapped struct{ *jen.Statement }
+
 // TestRenderBodyConstructs compares renderBody with File.Render on the
 // constructs of jennifer the generator uses little or not yet: dicts, struct
 // tags, comments of each kind, case and default blocks, empty type
-// parameter lists, literals of every type, and import paths whose guessed
-// names clash.
+// parameter lists, literals of every type, import paths whose guessed names
+// clash, and types of the generator's own that embed a Code.
 func TestRenderBodyConstructs(t *testing.T) {
 	build := func() *jen.File {
 		f := jen.NewFile("p")
@@ -58,6 +61,8 @@ func TestRenderBodyConstructs(t *testing.T) {
 			jen.Func().Params().Block().Call(),
 			jen.Custom(jen.Options{Open: "<", Close: ">", Separator: ";", Multi: true}, jen.Id("x"), jen.Id("y")),
 			errReturn(jen.Id("h").Call()),
+			&wrapped{jen.Id("w").Op("=").Lit(1)},
+			wrapped{jen.Null()},
 		)
 		f.Line()
 		return f
