@@ -114,20 +114,37 @@ var errUnknownCode = errors.New("golang: a jennifer Code renderBody does not kno
 
 // bodyRenderer writes the items of one file as jennifer does.
 type bodyRenderer struct {
-	f       *jen.File
-	buf     []byte
+	f   *jen.File
+	buf []byte // the text after chunks
+	// chunks are the text written before buf: add starts a new buffer
+	// every chunkSize bytes, so that a long file is not copied again and
+	// again as it grows. Free chunks go back to pool, for the next file.
+	chunks  [][]byte
+	pool    *[][]byte
 	aliases map[string]string // import path → the name the file gives it
 	err     error
 }
 
-// newBodyRenderer starts writing the body of f, in scratch; add each item
-// of f to it, then finish.
-func newBodyRenderer(f *jen.File, scratch []byte) *bodyRenderer {
-	b := &bodyRenderer{f: f, buf: scratch[:0], aliases: map[string]string{}}
+const chunkSize = 256 << 10
+
+// newBodyRenderer starts writing the body of f, in buffers from pool; add
+// each item of f to it, then finish.
+func newBodyRenderer(f *jen.File, pool *[][]byte) *bodyRenderer {
+	b := &bodyRenderer{f: f, pool: pool, aliases: map[string]string{}}
+	b.buf = b.take()
 	if !jenLayoutOK {
 		b.err = errUnknownCode
 	}
 	return b
+}
+
+func (b *bodyRenderer) take() []byte {
+	if n := len(*b.pool); n > 0 {
+		buf := (*b.pool)[n-1]
+		*b.pool = (*b.pool)[:n-1]
+		return buf[:0]
+	}
+	return make([]byte, 0, chunkSize+chunkSize/2)
 }
 
 // add writes code, an item of the file, as File.Render does (its file is a
@@ -147,12 +164,21 @@ func (b *bodyRenderer) add(code jen.Code) {
 		b.render(code, nil)
 	}
 	b.buf = append(b.buf, "\n\n"...)
+	if len(b.buf) >= chunkSize {
+		b.chunks = append(b.chunks, b.buf)
+		b.buf = b.take()
+	}
 }
 
 // finish appends to dst the file as File.Render writes it with NoFormat, or
 // returns the error that stopped b. The prefix (header comment, package
-// clause, imports) is jennifer's: f rendered with no items.
+// clause, imports) is jennifer's: f rendered with no items. b's buffers go
+// back to its pool.
 func (b *bodyRenderer) finish(dst []byte) ([]byte, error) {
+	defer func() {
+		*b.pool = append(append(*b.pool, b.chunks...), b.buf)
+		b.chunks, b.buf = nil, nil
+	}()
 	if b.err != nil {
 		return dst, b.err
 	}
@@ -165,7 +191,18 @@ func (b *bodyRenderer) finish(dst []byte) ([]byte, error) {
 	if err != nil {
 		return dst, err
 	}
-	return append(prefix.Bytes(), b.buf...), nil
+	n := len(b.buf)
+	for _, c := range b.chunks {
+		n += len(c)
+	}
+	out := prefix.Bytes()
+	if cap(out)-len(out) < n {
+		out = append(make([]byte, 0, len(out)+n), out...)
+	}
+	for _, c := range b.chunks {
+		out = append(out, c...)
+	}
+	return append(out, b.buf...), nil
 }
 
 // alias returns the name f gives the import path: jennifer's own, learnt by

@@ -74,7 +74,8 @@ func TestRenderBodyConstructs(t *testing.T) {
 		t.Fatal(err)
 	}
 	f = build()
-	b := newBodyRenderer(f, nil)
+	var pool [][]byte
+	b := newBodyRenderer(f, &pool)
 	b.add(f.Group)
 	got, err := b.finish(nil)
 	if err != nil {

@@ -47,7 +47,7 @@ func TestRenderBodyMatchesJennifer(t *testing.T) {
 			}
 		})
 	}
-	inputs := []string{filepath.Join(root, "schemas"), synthetic(t, 20)}
+	inputs := []string{filepath.Join(root, "schemas"), synthetic(t, 120)} // 120 definitions: files of several chunks
 	for _, d := range []string{"scalpel", "foundry", "mcpenvelope", "codegraph", "bmcis"} {
 		inputs = append(inputs, filepath.Join(root, "dialects", d))
 	}

@@ -96,8 +96,9 @@ type renderer struct {
 	// formatter formats every file of the rendering, learning from the
 	// first ones to print the later ones' functions without parsing.
 	formatter *gofmt.Formatter
-	// src and body are write's buffers, reused from file to file.
-	src, body []byte
+	// src and chunks are write's buffers, reused from file to file.
+	src    []byte
+	chunks [][]byte
 }
 
 // A part renders one piece of a named type's output (its declaration, its
@@ -204,7 +205,7 @@ func (r *renderer) renderFile(gf goFile) (api, impl []byte, err error) {
 	// whole file for File.Render cost a third of generation's time at
 	// N=1000 in garbage collection, with 2.5 times the memory. The files
 	// keep them only when File.Render is to write them (keep).
-	apiBody, implBody := newBodyRenderer(apiFile, r.body), newBodyRenderer(implFile, nil)
+	apiBody, implBody := newBodyRenderer(apiFile, &r.chunks), newBodyRenderer(implFile, &r.chunks)
 	keep := !jenLayoutOK || checkBody
 	add := func(f *jen.File, b *bodyRenderer, codes []jen.Code) int {
 		for _, code := range codes {
@@ -258,7 +259,7 @@ func (r *renderer) newFile() *jen.File {
 
 // write renders f, the file called name, and formats it.
 func (r *renderer) write(f *jen.File, name string) ([]byte, error) {
-	b := newBodyRenderer(f, r.body)
+	b := newBodyRenderer(f, &r.chunks)
 	b.add(f.Group)
 	return r.writeBody(f, b, name, true)
 }
@@ -269,7 +270,7 @@ func (r *renderer) write(f *jen.File, name string) ([]byte, error) {
 // gives go/format's bytes at less cost.
 func (r *renderer) writeBody(f *jen.File, b *bodyRenderer, name string, kept bool) ([]byte, error) {
 	src, err := b.finish(r.src)
-	r.src, r.body = src, b.buf
+	r.src = src
 	if err != nil && !kept {
 		return nil, fmt.Errorf("golang: rendering %s: %w", name, err)
 	}
