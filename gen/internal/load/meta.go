@@ -23,6 +23,7 @@ type metaschemas struct {
 	c        *jsonschema.Compiler
 	compiled map[string]*jsonschema.Schema
 	flat     *jsonschema.Schema // flat2020, compiled when first needed
+	checker  *flatChecker       // flat2020's verdict on most schemas without flat
 }
 
 // flat2020 is draft 2020-12's metaschema as one schema: its vocabularies'
@@ -110,6 +111,7 @@ func (m *metaschemas) flatFor(d dialect) (*jsonschema.Schema, error) {
 		if m.flat, err = m.c.Compile(flat2020URL); err != nil {
 			return nil, err
 		}
+		m.checker = &flatChecker{m: m, props: map[string]*jsonschema.Schema{}}
 	}
 	return m.flat, nil
 }
@@ -117,7 +119,7 @@ func (m *metaschemas) flatFor(d dialect) (*jsonschema.Schema, error) {
 func (m *metaschemas) validate(r *root, ptr string, v any, d dialect) error {
 	if flat, err := m.flatFor(d); err != nil {
 		return err
-	} else if flat != nil && flat.Validate(v) == nil {
+	} else if flat != nil && (m.checker.schema(v) || flat.Validate(v) == nil) {
 		return nil
 	}
 	for _, meta := range d.metaschemas() {
