@@ -375,13 +375,13 @@ func (b *bodyRenderer) group(g *jenGroup, s *jen.Statement) {
 				break
 			}
 		}
-		if gr, ok := prev.(*jen.Group); ok && (*jenGroup)(unsafe.Pointer(gr)).name == "case" {
+		gr, isGroup := prev.(*jen.Group)
+		tok, isToken := tokenOf(prev)
+		if isGroup && (*jenGroup)(unsafe.Pointer(gr)).name == "case" || isToken && tok.content == "default" {
+			// File.Render clears the block's braces for good; so must this.
 			open, close = "", ""
-		} else if tok, ok := tokenOf(prev); ok && tok.content == "default" {
-			open, close = "", ""
+			g.open, g.close = open, close
 		}
-		// File.Render clears the block's braces for good; so must this.
-		g.open, g.close = open, close
 	}
 	b.buf = append(b.buf, open...)
 	first := true
