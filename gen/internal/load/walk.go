@@ -57,21 +57,28 @@ func sortedKeys[V any](m map[string]V) []string {
 	return keys
 }
 
-// lookup follows a JSON Pointer into a decoded document.
+// lookup follows a JSON Pointer into a decoded document. It splits the
+// pointer in place and unescapes only tokens with a "~", so that the lookups
+// the loader and lower make for every schema allocate nothing.
 func lookup(doc any, ptr string) (any, bool) {
 	if ptr == "" {
 		return doc, true
 	}
-	if !strings.HasPrefix(ptr, "/") {
+	if ptr[0] != '/' {
 		return nil, false
 	}
-	for _, tok := range strings.Split(ptr[1:], "/") {
-		if strings.Count(tok, "~") != strings.Count(tok, "~0")+strings.Count(tok, "~1") {
-			return nil, false // "~" escapes only 0 and 1
+	for rest, more := ptr[1:], true; more; {
+		var tok string
+		tok, rest, more = strings.Cut(rest, "/")
+		if strings.IndexByte(tok, '~') >= 0 {
+			if strings.Count(tok, "~") != strings.Count(tok, "~0")+strings.Count(tok, "~1") {
+				return nil, false // "~" escapes only 0 and 1
+			}
+			tok = unescape(tok)
 		}
 		switch v := doc.(type) {
 		case map[string]any:
-			next, ok := v[unescape(tok)]
+			next, ok := v[tok]
 			if !ok {
 				return nil, false
 			}

@@ -124,7 +124,7 @@ func (b *builder) bindings() anchorBindings {
 		if c.Kind == model.KindTypeParam || c.Kind == model.KindAlias {
 			continue
 		}
-		raw := b.set.Raw(c.Loc.URL)
+		raw := b.raw(c.Loc.URL)
 		anchor, ok := raw["$dynamicAnchor"].(string)
 		if !ok {
 			continue

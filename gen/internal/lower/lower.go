@@ -39,6 +39,7 @@ func newBuilder(set *load.Set) *builder {
 		visiting: map[string]bool{},
 		anchored: map[string]bool{},
 		resource: map[string]string{},
+		raws:     map[string]map[string]any{},
 	}
 }
 
@@ -110,15 +111,27 @@ func (b *builder) file(f *load.File) model.TypeID {
 type builder struct {
 	set      *load.Set
 	space    *model.Space
-	byLoc    map[string]model.TypeID // a schema's file#pointer → its type
-	nullable map[model.TypeID]bool   // types whose own schema admits null besides their shape
-	params   map[string]model.TypeID // the TypeParam for a $dynamicAnchor's location
-	visiting map[string]bool         // pure $ref chains being followed, to refuse cycles
-	anchors  []anchorUse             // the $dynamicAnchors met, for Space.Resources
-	anchored map[string]bool         // resource → whether it declares $dynamicAnchors (anchoredResource)
-	resource map[string]string       // file#pointer → its resource (resourceOf), so that nesting costs linear time
-	lookups  int                     // schemas resourceOf has read, for the tests
-	err      error                   // the first error; building goes on with placeholders, output is discarded
+	byLoc    map[string]model.TypeID   // a schema's file#pointer → its type
+	nullable map[model.TypeID]bool     // types whose own schema admits null besides their shape
+	params   map[string]model.TypeID   // the TypeParam for a $dynamicAnchor's location
+	visiting map[string]bool           // pure $ref chains being followed, to refuse cycles
+	anchors  []anchorUse               // the $dynamicAnchors met, for Space.Resources
+	anchored map[string]bool           // resource → whether it declares $dynamicAnchors (anchoredResource)
+	resource map[string]string         // file#pointer → its resource (resourceOf), so that nesting costs linear time
+	lookups  int                       // schemas resourceOf has read, for the tests
+	raws     map[string]map[string]any // location → its schema object (raw), read once
+	err      error                     // the first error; building goes on with placeholders, output is discarded
+}
+
+// raw is b.set.Raw, once per location: lower reads a schema's object for
+// its type, its nullability, its overrides and its resource.
+func (b *builder) raw(location string) map[string]any {
+	if m, ok := b.raws[location]; ok {
+		return m
+	}
+	m := b.set.Raw(location)
+	b.raws[location] = m
+	return m
 }
 
 func (b *builder) fail(loc model.Location, hint, format string, args ...any) {
@@ -193,13 +206,13 @@ func mergeHint(h *model.NameHint, extra model.NameHint) {
 
 // tsOverride reads x-ts-name, the schema's own TypeScript name for its type.
 func (b *builder) tsOverride(s *jsonschema.Schema) string {
-	name, _ := b.set.Raw(s.Location)["x-ts-name"].(string)
+	name, _ := b.raw(s.Location)["x-ts-name"].(string)
 	return name
 }
 
 // override reads x-go-name, the schema's own name for its type.
 func (b *builder) override(s *jsonschema.Schema) string {
-	raw := b.set.Raw(s.Location)
+	raw := b.raw(s.Location)
 	name, _ := raw["x-go-name"].(string)
 	return name
 }
@@ -278,7 +291,7 @@ func (b *builder) pureRef(s *jsonschema.Schema) *jsonschema.Schema {
 	if s.Ref == nil {
 		return nil
 	}
-	raw := b.set.Raw(s.Location)
+	raw := b.raw(s.Location)
 	if raw == nil || s.DraftVersion < 2019 || onlyAnnotations(raw, "$ref") {
 		if _, dyn := raw["$dynamicAnchor"]; dyn {
 			return nil
@@ -315,7 +328,7 @@ func (b *builder) scopeAlias(s, target *jsonschema.Schema, loc model.Location, h
 // It returns the schema of T for the second spelling; the first is handled
 // where types are read, since T is the same schema.
 func (b *builder) nullableOf(s *jsonschema.Schema) (*jsonschema.Schema, bool) {
-	raw := b.set.Raw(s.Location)
+	raw := b.raw(s.Location)
 	for _, branches := range [][]*jsonschema.Schema{s.AnyOf, s.OneOf} {
 		if len(branches) != 2 || raw == nil || !onlyAnnotations(raw, "anyOf", "oneOf") || (s.AnyOf != nil && s.OneOf != nil) {
 			continue

@@ -45,7 +45,7 @@ func (b *builder) resourceOf(loc model.Location) string {
 			break
 		}
 		b.lookups++
-		if id, ok := b.set.Raw(at)["$id"].(string); ok && id != "" && !strings.HasPrefix(id, "#") {
+		if id, ok := b.raw(at)["$id"].(string); ok && id != "" && !strings.HasPrefix(id, "#") {
 			res = at
 			break
 		}
@@ -118,7 +118,7 @@ func (b *builder) anchoredResource(res string) bool {
 		}
 		return false
 	}
-	v := walk(b.set.Raw(res), true)
+	v := walk(b.raw(res), true)
 	b.anchored[res] = v
 	return v
 }
