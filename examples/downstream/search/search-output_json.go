@@ -59,8 +59,9 @@ func (*Hit) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkHit(s *envgenrt.State, n int32) bool {
+	const p = "search-output.json#/$defs/hit"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "search-output.json#/$defs/hit/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -79,66 +80,55 @@ func checkHit(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkHitPropertiesID, checkHitPropertiesTitle, checkHitPropertiesURL, checkHitPropertiesScore) {
+	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/id/type") && s.MinLength(c, 1, p+"/properties/id/minLength")) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "search-output.json#/$defs/hit/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/title/type") && s.MinLength(c, 1, p+"/properties/title/minLength")) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "search-output.json#/$defs/hit/required", "required", "missing required property \"id\"") {
+	if c := at[2]; c != 0 && !checkHitPropertiesURL(s, c) && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "search-output.json#/$defs/hit/required", "required", "missing required property \"title\"") {
+	if c := at[3]; c != 0 && !checkHitPropertiesScore(s, c) && s.Stop() {
 		return false
 	}
-	if at[3] == 0 && s.Fail(n, "search-output.json#/$defs/hit/required", "required", "missing required property \"score\"") {
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkHitPropertiesID(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "search-output.json#/$defs/hit/properties/id/type") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "id") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "search-output.json#/$defs/hit/properties/id/minLength", "minLength", "must be at least 1 character long") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "title") {
+		return false
+	}
+	if at[3] == 0 && s.Missing(n, p+"/required", "score") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkHitPropertiesScore(s *envgenrt.State, n int32) bool {
+	const p = "search-output.json#/$defs/hit/properties/score"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeNumber, "search-output.json#/$defs/hit/properties/score/type") {
+	if !s.Is(n, envgenrt.TypeNumber, p+"/type") {
 		return false
 	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "search-output.json#/$defs/hit/properties/score/minimum", "minimum", "must be at least 0") {
+	if !s.Minimum(n, "0", p+"/minimum") && s.Stop() {
 		return false
 	}
-	if s.Compare(n, "1") > 0 && s.Fail(n, "search-output.json#/$defs/hit/properties/score/maximum", "maximum", "must be at most 1") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkHitPropertiesTitle(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "search-output.json#/$defs/hit/properties/title/type") {
-		return false
-	}
-	if s.Shorter(n, 1) && s.Fail(n, "search-output.json#/$defs/hit/properties/title/minLength", "minLength", "must be at least 1 character long") {
+	if !s.Maximum(n, "1", p+"/maximum") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkHitPropertiesURL(s *envgenrt.State, n int32) bool {
+	const p = "search-output.json#/$defs/hit/properties/url"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "search-output.json#/$defs/hit/properties/url/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !envgenrt.IsURI(s.Str(n)) && s.Fail(n, "search-output.json#/$defs/hit/properties/url/format", "format", "must be a valid uri") {
+	if !envgenrt.IsURI(s.Str(n)) && s.Fail(n, p+"/format", "format", "must be a valid uri") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -223,8 +213,9 @@ func (*SearchResult) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkSearchResult(s *envgenrt.State, n int32) bool {
+	const p = "search-output.json#/$defs/search_result"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "search-output.json#/$defs/search_result/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -241,16 +232,22 @@ func checkSearchResult(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkSearchResultPropertiesQuery, checkSearchResultPropertiesHits, checkSearchResultPropertiesTotal) {
+	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/query/type") && s.MinLength(c, 1, p+"/properties/query/minLength")) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "search-output.json#/$defs/search_result/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !checkSearchResultPropertiesHits(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "search-output.json#/$defs/search_result/required", "required", "missing required property \"query\"") {
+	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/total/type") && s.Minimum(c, "0", p+"/properties/total/minimum")) && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "search-output.json#/$defs/search_result/required", "required", "missing required property \"hits\"") {
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, p+"/required", "query") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, p+"/required", "hits") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -265,28 +262,6 @@ func checkSearchResultPropertiesHits(s *envgenrt.State, n int32) bool {
 		if !checkHit(s, c) && s.Stop() {
 			return false
 		}
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkSearchResultPropertiesQuery(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "search-output.json#/$defs/search_result/properties/query/type") {
-		return false
-	}
-	if s.Shorter(n, 1) && s.Fail(n, "search-output.json#/$defs/search_result/properties/query/minLength", "minLength", "must be at least 1 character long") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkSearchResultPropertiesTotal(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "search-output.json#/$defs/search_result/properties/total/type") {
-		return false
-	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "search-output.json#/$defs/search_result/properties/total/minimum", "minimum", "must be at least 0") {
-		return false
 	}
 	return s.ErrorCount() == errs
 }

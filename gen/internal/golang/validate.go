@@ -102,6 +102,7 @@ type vfn struct {
 	eval bool   // marks what it evaluates, for unevaluated* (vplan.eval)
 	vars []jen.Code
 	have map[string]int // required members that members finds, by their index in at (validate_objects.go)
+	paths *paths        // the schema paths the function names (sp)
 }
 
 // n, s and c are the identifiers generated code uses for the node, the state
@@ -112,14 +113,68 @@ var (
 )
 
 // sp is the schema path of a keyword of this schema, e.g.
-// "envelope.json#/then/required".
-func (f *vfn) sp(keyword ...string) string {
+// "envelope.json#/then/required": a literal, or p + "/then/required" where
+// the function declares const p = "envelope.json#" (paths.resolve).
+func (f *vfn) sp(keyword ...string) jen.Code {
+	st := &jen.Statement{}
+	f.paths.lits = append(f.paths.lits, pathLit{st, f.spText(keyword...)})
+	return st
+}
+
+// spText is sp as a string.
+func (f *vfn) spText(keyword ...string) string {
 	loc := f.t.Base().Loc
 	p := path.Base(loc.File) + "#" + loc.Pointer
 	for _, k := range keyword {
 		p += "/" + escapeToken(k)
 	}
 	return p
+}
+
+// paths are the schema paths one check function names. Where its own
+// location starts enough of them, the function declares it once,
+//
+//	const p = "envelope.json#/$defs/warning"
+//
+// and spells them p + "/type" (a constant expression: the same string in
+// the binary as the literal).
+type paths struct {
+	prefix string
+	lits   []pathLit
+}
+
+type pathLit struct {
+	st   *jen.Statement // filled by resolve
+	full string
+}
+
+// resolve fills in the paths, and returns the declaration of p, or nil
+// where p would not make the function shorter.
+func (ps *paths) resolve() jen.Code {
+	under := func(full string) bool {
+		return full == ps.prefix || strings.HasPrefix(full, ps.prefix+"/")
+	}
+	saved := -len("\tconst p = \"\"\n") - len(ps.prefix)
+	for _, l := range ps.lits {
+		if under(l.full) {
+			saved += len(ps.prefix) - len("p+")
+		}
+	}
+	use := saved > 0
+	for _, l := range ps.lits {
+		switch {
+		case !use || !under(l.full):
+			*l.st = append(*l.st, jen.Lit(l.full))
+		case l.full == ps.prefix:
+			*l.st = append(*l.st, jen.Id("p"))
+		default:
+			*l.st = append(*l.st, jen.Id("p").Op("+").Lit(l.full[len(ps.prefix):]))
+		}
+	}
+	if !use {
+		return nil
+	}
+	return jen.Const().Id("p").Op("=").Lit(ps.prefix)
 }
 
 func escapeToken(s string) string {
@@ -132,12 +187,12 @@ func escapeToken(s string) string {
 // envgenrt.Quoted):
 //
 //	s.Failf(n, "a.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c)))
-func (f *vfn) failCall(node jen.Code, schemaPath, keyword string, msg keywords.Message, args ...jen.Code) jen.Code {
+func (f *vfn) failCall(node, schemaPath jen.Code, keyword string, msg keywords.Message, args ...jen.Code) jen.Code {
 	if len(msg.Holes()) != len(args) {
 		panic("golang: message " + msg.String() + " of " + keyword + ": wrong number of arguments")
 	}
 	if text, ok := msg.Plain(); ok {
-		return jen.Add(stateID).Dot("Fail").Call(node, jen.Lit(schemaPath), jen.Lit(keyword), jen.Lit(text))
+		return jen.Add(stateID).Dot("Fail").Call(node, schemaPath, jen.Lit(keyword), jen.Lit(text))
 	}
 	format, holes := messageFormat(msg)
 	vals := make([]jen.Code, len(holes))
@@ -147,7 +202,7 @@ func (f *vfn) failCall(node jen.Code, schemaPath, keyword string, msg keywords.M
 			vals[i] = jen.Qual(runtimePkg, "Quoted").Call(args[i])
 		}
 	}
-	call := append([]jen.Code{node, jen.Lit(schemaPath), jen.Lit(keyword), jen.Lit(format)}, vals...)
+	call := append([]jen.Code{node, schemaPath, jen.Lit(keyword), jen.Lit(format)}, vals...)
 	return jen.Add(stateID).Dot("Failf").Call(call...)
 }
 
@@ -172,7 +227,7 @@ func messageFormat(msg keywords.Message) (string, []keywords.Hole) {
 
 // failIf is: if cond && s.Fail(node, sp, keyword, message) { return false }
 // (failCall spells the message).
-func (f *vfn) failIf(cond, node jen.Code, schemaPath, keyword string, msg keywords.Message, args ...jen.Code) jen.Code {
+func (f *vfn) failIf(cond, node, schemaPath jen.Code, keyword string, msg keywords.Message, args ...jen.Code) jen.Code {
 	fail := f.failCall(node, schemaPath, keyword, msg, args...)
 	if isTrue(cond) {
 		return jen.If(fail).Block(jen.Return(jen.False()))
@@ -188,8 +243,24 @@ func (f *vfn) failIf(cond, node jen.Code, schemaPath, keyword string, msg keywor
 //		s.Failf(n, "a.json#/type", "type", "must be string, not %s", s.TypeOf(n))
 //		return false
 //	}
-func (f *vfn) failStop(cond, node jen.Code, schemaPath, keyword string, msg keywords.Message, args ...jen.Code) jen.Code {
+func (f *vfn) failStop(cond, node, schemaPath jen.Code, keyword string, msg keywords.Message, args ...jen.Code) jen.Code {
 	return jen.If(cond).Block(f.failCall(node, schemaPath, keyword, msg, args...), jen.Return(jen.False()))
+}
+
+// okCall is the call of a keyword check of envgenrt (checks.go), which
+// records its own error and reports whether node passed:
+// s.MinLength(n, 1, "…/minLength").
+func (f *vfn) okCall(helper string, node jen.Code, keyword string, args ...jen.Code) jen.Code {
+	return jen.Add(stateID).Dot(helper).Call(append(append([]jen.Code{node}, args...), f.sp(keyword))...)
+}
+
+// stmt is the statement of such a check: if !ok && s.Stop() { return false }
+// (none for nil).
+func stmt(ok jen.Code) []jen.Code {
+	if ok == nil {
+		return nil
+	}
+	return []jen.Code{sub(ok)}
 }
 
 // isTrue reports whether a condition is the literal true: jen.True(),
@@ -233,6 +304,17 @@ func (f *vfn) never(ref model.Ref) bool {
 // checkX(s, node), or (s.IsNull(node) || checkX(s, node)) when null is
 // allowed besides. Callers test always first.
 func (f *vfn) call(ref model.Ref, node jen.Code) jen.Code {
+	if t := f.vp.Resolve(ref.ID); f.vp.inline[t.Base().ID] { // a leaf in place: (s.Is(c, …) && s.MinLength(c, …))
+		leaf := &vfn{renderer: f.renderer, t: t, c: &t.Base().Checks, name: f.name, paths: f.paths}
+		e, ok := leaf.leafExpr(node)
+		if !ok {
+			panic("golang: not a leaf: " + t.Base().Loc.URL)
+		}
+		if _, later := leafShape(leaf.c, f.opts.AssertFormat); later != nil || (len(leaf.c.Types) > 0 && leaf.c.Enum != nil) {
+			return jen.Parens(e)
+		}
+		return e
+	}
 	c := jen.Id(f.vp.fn[f.vp.Resolve(ref.ID).Base().ID]).Call(stateID, node)
 	if ref.OrNull {
 		return jen.Parens(jen.Add(stateID).Dot("IsNull").Call(node).Op("||").Add(c))
@@ -260,6 +342,9 @@ func (f *vfn) funcValue(ref model.Ref) jen.Code {
 func (r *renderer) funcValue(ref model.Ref) jen.Code {
 	t := r.vp.Resolve(ref.ID)
 	name := r.vp.fn[t.Base().ID]
+	if r.vp.inline[t.Base().ID] {
+		panic("golang: a leaf checked in place has no function: " + t.Base().Loc.URL)
+	}
 	switch {
 	case checkplan.Trivial(t):
 		return jen.Qual(runtimePkg, "Always")
@@ -331,6 +416,9 @@ func (f *vfn) body() []jen.Code {
 			jen.Return(jen.False()),
 		}
 	}
+	if ok, is := f.leafExpr(nodeID); is { // return s.Is(…) && s.MinLength(…)
+		return []jen.Code{jen.Return(ok)}
+	}
 	out := []jen.Code{jen.Id("errs").Op(":=").Add(stateID).Dot("ErrorCount").Call()}
 	var group []jen.Code
 	current := keywords.Any
@@ -363,7 +451,7 @@ func (f *vfn) body() []jen.Code {
 		stops = stops && failStops[e.Name()]
 	}
 	if emitted == 1 && len(f.c.Types) > 0 { // the type keyword alone: return s.Is(…)
-		return []jen.Code{jen.Return(f.typeCheck())}
+		return []jen.Code{jen.Return(f.typeCheck(nodeID))}
 	}
 	flush()
 	if stops { // a value that got this far passed: no errs := s.ErrorCount() before
@@ -395,7 +483,8 @@ func (f *vfn) checkBody() []jen.Code {
 func (r *renderer) checkFuncs(id model.TypeID) []jen.Code {
 	t := r.vp.Get(id)
 	name := r.vp.fn[id]
-	f := &vfn{renderer: r, t: t, c: &t.Base().Checks, name: name, eval: r.vp.Eval[id]}
+	f := &vfn{renderer: r, t: t, c: &t.Base().Checks, name: name, eval: r.vp.Eval[id], paths: &paths{prefix: ""}}
+	f.paths.prefix = f.spText()
 	params := []jen.Code{jen.Add(stateID).Op("*").Qual(runtimePkg, "State"), jen.Id("n").Int32()}
 	// No doc comment for the usual function: the schema paths in its body
 	// name its schema, and the type's doc comment names the type's.
@@ -407,6 +496,9 @@ func (r *renderer) checkFuncs(id model.TypeID) []jen.Code {
 			" with the validator of " + t.Base().External.Package() + "." + t.Base().Name.Go + "."}
 	} else {
 		body = f.checkBody()
+		if p := f.paths.resolve(); p != nil {
+			body = append([]jen.Code{p}, body...)
+		}
 	}
 	if t.Base().Loc.File == "" {
 		doc = []string{"// " + name + " accepts no value: it stands for additionalProperties false."}

@@ -36,6 +36,9 @@ type vplan struct {
 	// resource in scope: functions in such resources enter their resource.
 	anchors map[string]string // resource location → name of its anchors function
 	orNull  map[model.TypeID]string
+	// inline are the leaves (validate_leaf.go) checked in place, by the
+	// function of the one object or array that uses them: they have none.
+	inline map[model.TypeID]bool
 	order   []model.TypeID                  // the types with functions, by name
 	owned   map[model.TypeID][]model.TypeID // owner → the functions its file declares, in order
 	// resOwned is, once asked for, owner → the indexes of the resources in
@@ -80,9 +83,10 @@ func (p *vplan) split(t model.Type) bool { return checkplan.Split(t, p.enters(t)
 func (p *vplan) name(reached []model.TypeID) {
 	var wants []checkplan.Want
 	general := p.generalUses(reached)
+	p.inline = p.inlineLeaves(reached)
 	for _, id := range reached {
 		t := p.Get(id)
-		if p.Resolve(id) != t || checkplan.Trivial(t) { // aliases and plain references have none of their own
+		if p.Resolve(id) != t || checkplan.Trivial(t) || p.inline[id] { // aliases and plain references have none of their own
 			continue
 		}
 		if t.Base().Checks.False && !general[id] { // additionalProperties: false and the like, checked where used
@@ -162,6 +166,88 @@ func (p *vplan) generalUses(reached []model.TypeID) map[model.TypeID]bool {
 	for _, r := range p.space.Resources { // anchors are looked up
 		for _, a := range r.Anchors {
 			out[a.Type.ID] = true
+		}
+	}
+	return out
+}
+
+// inlineLeaves finds the leaves that need no function: anonymous schemas
+// whose only use is one properties or items slot (without null besides),
+// whose checks the slot's function spells in place. A leaf that anything
+// else names (a second slot, an applicator, a union, an anchor) keeps its
+// function.
+func (p *vplan) inlineLeaves(reached []model.TypeID) map[model.TypeID]bool {
+	uses := map[model.TypeID]int{} // 1: one slot; more: other uses
+	for _, id := range reached {
+		t := p.Get(id)
+		c := &t.Base().Checks
+		slots := map[*model.Ref]bool{c.Items: true}
+		for i := range c.Properties {
+			slots[&c.Properties[i].Type] = true
+		}
+		refs := model.CheckRefs(c)
+		for _, r := range refs {
+			target := p.Resolve(r.ID)
+			if target == nil {
+				continue
+			}
+			if slots[r] && !r.OrNull && target.Base().ID == r.ID && !checkplan.Imported(t) {
+				uses[r.ID]++
+			} else {
+				uses[target.Base().ID] += 2
+			}
+		}
+		// The fields of an object and the items of an array are the shape
+		// of what properties and items check: no call of their own. Every
+		// other edge (union branches, type arguments, alias targets, type
+		// parameters, dynamic targets) names the function.
+		checked := map[model.TypeID]int{}
+		for _, r := range refs {
+			checked[r.ID]++
+		}
+		var shape []*model.Ref
+		switch x := t.(type) {
+		case *model.Object:
+			for i := range x.Fields {
+				shape = append(shape, &x.Fields[i].Type)
+			}
+		case *model.Array:
+			shape = append(shape, &x.Items)
+		}
+		plain := map[model.TypeID]int{}
+		for _, r := range shape {
+			if len(r.Args) == 0 && checked[r.ID] > 0 {
+				plain[r.ID]++
+			}
+		}
+		edges := p.Edges(t) // the check refs, then shapes, aliases, type parameters, dynamic targets
+		if len(edges) >= len(refs) {
+			edges = edges[len(refs):]
+		}
+		for _, e := range edges {
+			if plain[e] > 0 {
+				plain[e]--
+				continue
+			}
+			if target := p.Resolve(e); target != nil {
+				uses[target.Base().ID] += 2
+			}
+		}
+	}
+	for _, r := range p.space.Resources { // anchors are looked up
+		for _, a := range r.Anchors {
+			uses[a.Type.ID] += 2
+		}
+	}
+	out := map[model.TypeID]bool{}
+	for _, id := range reached {
+		t := p.Get(id)
+		c := t.Base()
+		if uses[id] != 1 || p.Resolve(id) != t || c.Named || c.External != nil || c.Loc.URL == "" || p.split(t) || p.Eval[id] {
+			continue
+		}
+		if leaf, _ := leafShape(&c.Checks, true); leaf { // (a format may be asserted: the plan does not know the options)
+			out[id] = true
 		}
 	}
 	return out

@@ -94,8 +94,9 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [7]int32
@@ -120,13 +121,31 @@ func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkEnvelopePropertiesSuccess, checkEnvelopeStatus, dynamicEnvelopeDefsData, checkError, checkEnvelopePropertiesWarnings, checkMeta, checkProvenance) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/success/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "envelope.json#/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !checkEnvelopeStatus(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"success\"") {
+	if c := at[2]; c != 0 && !dynamicEnvelopeDefsData(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[3]; c != 0 && !checkError(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[4]; c != 0 && !checkEnvelopePropertiesWarnings(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[5]; c != 0 && !checkMeta(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[6]; c != 0 && !checkProvenance(s, c) && s.Stop() {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, p+"/required", "success") {
 		return false
 	}
 	if s.Quiet(checkEnvelopeIf, n) {
@@ -151,10 +170,10 @@ func checkEnvelopeElse(s *envgenrt.State, n int32) bool {
 				at[0] = c
 			}
 		}
-		if at[0] != 0 && !checkEnvelopeElsePropertiesStatus(s, at[0]) && s.Stop() {
+		if c := at[0]; c != 0 && !checkEnvelopeElsePropertiesStatus(s, c) && s.Stop() {
 			return false
 		}
-		if !s.Has(n, "error") && s.Fail(n, "envelope.json#/else/required", "required", "missing required property \"error\"") {
+		if !s.Has(n, "error") && s.Missing(n, "envelope.json#/else/required", "error") {
 			return false
 		}
 	}
@@ -179,7 +198,7 @@ func checkEnvelopeIf(s *envgenrt.State, n int32) bool {
 				at[0] = c
 			}
 		}
-		if at[0] != 0 && !checkEnvelopeIfPropertiesSuccess(s, at[0]) && s.Stop() {
+		if c := at[0]; c != 0 && !checkEnvelopeIfPropertiesSuccess(s, c) && s.Stop() {
 			return false
 		}
 	}
@@ -192,10 +211,6 @@ func checkEnvelopeIfPropertiesSuccess(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	return true
-}
-
-func checkEnvelopePropertiesSuccess(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "envelope.json#/properties/success/type")
 }
 
 func checkEnvelopePropertiesWarnings(s *envgenrt.State, n int32) bool {
@@ -212,6 +227,7 @@ func checkEnvelopePropertiesWarnings(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelopeThen(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/then"
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
 		var at [2]int32
@@ -223,10 +239,13 @@ func checkEnvelopeThen(s *envgenrt.State, n int32) bool {
 				at[1] = c
 			}
 		}
-		if !s.CheckMembers(at[:], checkEnvelopeThenPropertiesStatus, checkEnvelopeThenPropertiesError) {
+		if c := at[0]; c != 0 && !s.Enum(c, p+"/properties/status/enum", "ok", "partial") && s.Stop() {
 			return false
 		}
-		if !s.Has(n, "data") && s.Fail(n, "envelope.json#/then/required", "required", "missing required property \"data\"") {
+		if c := at[1]; c != 0 && !checkEnvelopeThenPropertiesError(s, c) && s.Stop() {
+			return false
+		}
+		if !s.Has(n, "data") && s.Missing(n, p+"/required", "data") {
 			return false
 		}
 	}
@@ -236,14 +255,6 @@ func checkEnvelopeThen(s *envgenrt.State, n int32) bool {
 func checkEnvelopeThenPropertiesError(s *envgenrt.State, n int32) bool {
 	s.Fail(n, "envelope.json#/then/properties/error", "false", "no value is allowed here")
 	return false
-}
-
-func checkEnvelopeThenPropertiesStatus(s *envgenrt.State, n int32) bool {
-	if !s.StringIn(n, "ok", "partial") {
-		s.Fail(n, "envelope.json#/then/properties/status/enum", "enum", "must be one of \"ok\", \"partial\"")
-		return false
-	}
-	return true
 }
 
 func dynamicEnvelopeDefsData(s *envgenrt.State, n int32) bool {
@@ -297,12 +308,6 @@ func (*EnvelopeStatus) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelopeStatus(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "envelope.json#/properties/status/type") {
-		return false
-	}
-	if !s.StringIn(n, "ok", "partial", "error") {
-		s.Fail(n, "envelope.json#/properties/status/enum", "enum", "must be one of \"ok\", \"partial\", \"error\"")
-		return false
-	}
-	return true
+	const p = "envelope.json#/properties/status"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "ok", "partial", "error")
 }

@@ -24,14 +24,8 @@ func (*Category) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkCategory(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "error.json#/$defs/category/type") {
-		return false
-	}
-	if !s.StringIn(n, "validation", "authentication", "authorization", "not_found", "conflict", "rate_limit", "feature_flag", "internal", "unavailable") {
-		s.Fail(n, "error.json#/$defs/category/enum", "enum", "must be one of \"validation\", \"authentication\", \"authorization\", \"not_found\", \"conflict\", \"rate_limit\", \"feature_flag\", \"internal\", \"unavailable\"")
-		return false
-	}
-	return true
+	const p = "error.json#/$defs/category"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "validation", "authentication", "authorization", "not_found", "conflict", "rate_limit", "feature_flag", "internal", "unavailable")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -56,14 +50,15 @@ func (*Code) CheckNode(s *envgenrt.State, n int32) bool {
 var patternCode = envgenrt.MustPattern(`^[A-Z][A-Z0-9]*([_.][A-Z0-9]+)*$`)
 
 func checkCode(s *envgenrt.State, n int32) bool {
+	const p = "error.json#/$defs/code"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "error.json#/$defs/code/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if s.Longer(n, 100) && s.Fail(n, "error.json#/$defs/code/maxLength", "maxLength", "must be at most 100 characters long") {
+	if !s.MaxLength(n, 100, p+"/maxLength") && s.Stop() {
 		return false
 	}
-	if !patternCode.Match(s.Str(n)) && s.Fail(n, "error.json#/$defs/code/pattern", "pattern", "must match the pattern \"^[A-Z][A-Z0-9]*([_.][A-Z0-9]+)*$\"") {
+	if !patternCode.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[A-Z][A-Z0-9]*([_.][A-Z0-9]+)*$\"") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -97,12 +92,13 @@ func (*Detail) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkDetail(s *envgenrt.State, n int32) bool {
+	const p = "error.json#/$defs/detail"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, "error.json#/$defs/detail/type") {
+	if !s.Is(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindString {
-		if s.Longer(n, 2000) && s.Fail(n, "error.json#/$defs/detail/maxLength", "maxLength", "must be at most 2000 characters long") {
+		if !s.MaxLength(n, 2000, p+"/maxLength") && s.Stop() {
 			return false
 		}
 	}
@@ -112,7 +108,7 @@ func checkDetail(s *envgenrt.State, n int32) bool {
 				return false
 			}
 		}
-		if s.Count(n) > 100 && s.Fail(n, "error.json#/$defs/detail/maxItems", "maxItems", "must have at most 100 items") {
+		if !s.MaxItems(n, 100, p+"/maxItems") && s.Stop() {
 			return false
 		}
 	}
@@ -123,7 +119,7 @@ func checkDetail(s *envgenrt.State, n int32) bool {
 				return false
 			}
 		}
-		if s.Count(n) > 100 && s.Fail(n, "error.json#/$defs/detail/maxProperties", "maxProperties", "must have at most 100 properties") {
+		if !s.MaxProperties(n, 100, p+"/maxProperties") && s.Stop() {
 			return false
 		}
 	}
@@ -176,8 +172,9 @@ func (*DetailMap) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkDetailMap(s *envgenrt.State, n int32) bool {
+	const p = "error.json#/$defs/detail_map"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "error.json#/$defs/detail_map/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -186,7 +183,7 @@ func checkDetailMap(s *envgenrt.State, n int32) bool {
 			return false
 		}
 	}
-	if s.Count(n) > 100 && s.Fail(n, "error.json#/$defs/detail_map/maxProperties", "maxProperties", "must have at most 100 properties") {
+	if !s.MaxProperties(n, 100, p+"/maxProperties") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -264,8 +261,9 @@ func (*Error) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkError(s *envgenrt.State, n int32) bool {
+	const p = "error.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "error.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [7]int32
@@ -293,16 +291,16 @@ func checkError(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkCode, checkCategory, checkErrorPropertiesMessage, checkErrorPropertiesRemediation, checkRetry, checkDetailMap, checkErrorPropertiesCauses) {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "error.json#/additionalProperties", "unexpected property %s") {
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "error.json#/required", "required", "missing required property \"code\"") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "code") {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "error.json#/required", "required", "missing required property \"category\"") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "category") {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "error.json#/required", "required", "missing required property \"message\"") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "message") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -322,28 +320,30 @@ func checkErrorPropertiesCauses(s *envgenrt.State, n int32) bool {
 }
 
 func checkErrorPropertiesMessage(s *envgenrt.State, n int32) bool {
+	const p = "error.json#/properties/message"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "error.json#/properties/message/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "error.json#/properties/message/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 2000) && s.Fail(n, "error.json#/properties/message/maxLength", "maxLength", "must be at most 2000 characters long") {
+	if !s.MaxLength(n, 2000, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkErrorPropertiesRemediation(s *envgenrt.State, n int32) bool {
+	const p = "error.json#/properties/remediation"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "error.json#/properties/remediation/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "error.json#/properties/remediation/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 2000) && s.Fail(n, "error.json#/properties/remediation/maxLength", "maxLength", "must be at most 2000 characters long") {
+	if !s.MaxLength(n, 2000, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -392,8 +392,9 @@ func (*Retry) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkRetry(s *envgenrt.State, n int32) bool {
+	const p = "error.json#/$defs/retry"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "error.json#/$defs/retry/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -408,31 +409,19 @@ func checkRetry(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkRetryPropertiesRetryable, checkRetryPropertiesAfterMs) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/retryable/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "error.json#/$defs/retry/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/after_ms/type") && s.Minimum(c, "0", p+"/properties/after_ms/minimum")) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "error.json#/$defs/retry/required", "required", "missing required property \"retryable\"") {
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkRetryPropertiesAfterMs(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "error.json#/$defs/retry/properties/after_ms/type") {
-		return false
-	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "error.json#/$defs/retry/properties/after_ms/minimum", "minimum", "must be at least 0") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "retryable") {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkRetryPropertiesRetryable(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "error.json#/$defs/retry/properties/retryable/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -463,12 +452,13 @@ func (*Scalar) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkScalar(s *envgenrt.State, n int32) bool {
+	const p = "error.json#/$defs/scalar"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString, "error.json#/$defs/scalar/type") {
+	if !s.Is(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString, p+"/type") {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindString {
-		if s.Longer(n, 2000) && s.Fail(n, "error.json#/$defs/scalar/maxLength", "maxLength", "must be at most 2000 characters long") {
+		if !s.MaxLength(n, 2000, p+"/maxLength") && s.Stop() {
 			return false
 		}
 	}

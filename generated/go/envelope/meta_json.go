@@ -29,14 +29,15 @@ func (*ArchiveHash) CheckNode(s *envgenrt.State, n int32) bool {
 var patternArchiveHash = envgenrt.MustPattern(`^[a-z0-9-]+:[0-9a-f]+(\.\.\.|…)?$`)
 
 func checkArchiveHash(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/archive_hash"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/archive_hash/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if s.Longer(n, 200) && s.Fail(n, "meta.json#/$defs/archive_hash/maxLength", "maxLength", "must be at most 200 characters long") {
+	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
 		return false
 	}
-	if !patternArchiveHash.Match(s.Str(n)) && s.Fail(n, "meta.json#/$defs/archive_hash/pattern", "pattern", "must match the pattern \"^[a-z0-9-]+:[0-9a-f]+(\\\\.\\\\.\\\\.|…)?$\"") {
+	if !patternArchiveHash.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[a-z0-9-]+:[0-9a-f]+(\\\\.\\\\.\\\\.|…)?$\"") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -62,14 +63,15 @@ func (*Capability) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkCapability(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/capability"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/capability/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "meta.json#/$defs/capability/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 100) && s.Fail(n, "meta.json#/$defs/capability/maxLength", "maxLength", "must be at most 100 characters long") {
+	if !s.MaxLength(n, 100, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -148,8 +150,9 @@ func (*Fidelity) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkFidelity(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/fidelity"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "meta.json#/$defs/fidelity/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -169,10 +172,10 @@ func checkFidelity(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkFidelityLevel, checkFidelityPropertiesDroppedIDs, checkFidelityPropertiesArchiveHashes) {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "meta.json#/$defs/fidelity/additionalProperties", "unexpected property %s") {
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "meta.json#/$defs/fidelity/required", "required", "missing required property \"level\"") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "level") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -193,25 +196,15 @@ func checkFidelityPropertiesArchiveHashes(s *envgenrt.State, n int32) bool {
 }
 
 func checkFidelityPropertiesDroppedIDs(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/fidelity/properties/dropped_ids"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "meta.json#/$defs/fidelity/properties/dropped_ids/type") {
+	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkFidelityPropertiesDroppedIDsItems(s, c) && s.Stop() {
+		if !(s.Is(c, envgenrt.TypeString, p+"/items/type") && s.MinLength(c, 1, p+"/items/minLength")) && s.Stop() {
 			return false
 		}
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkFidelityPropertiesDroppedIDsItems(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/fidelity/properties/dropped_ids/items/type") {
-		return false
-	}
-	if s.Shorter(n, 1) && s.Fail(n, "meta.json#/$defs/fidelity/properties/dropped_ids/items/minLength", "minLength", "must be at least 1 character long") {
-		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -236,14 +229,8 @@ func (*FidelityLevel) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkFidelityLevel(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/fidelity_level/type") {
-		return false
-	}
-	if !s.StringIn(n, "full", "partial", "summary", "reference_only") {
-		s.Fail(n, "meta.json#/$defs/fidelity_level/enum", "enum", "must be one of \"full\", \"partial\", \"summary\", \"reference_only\"")
-		return false
-	}
-	return true
+	const p = "meta.json#/$defs/fidelity_level"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "full", "partial", "summary", "reference_only")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -295,8 +282,9 @@ func (*Limits) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkLimits(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/limits"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "meta.json#/$defs/limits/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -315,54 +303,19 @@ func checkLimits(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkLimitsPropertiesMaxItems, checkLimitsPropertiesMaxDepth, checkLimitsPropertiesMaxTokens, checkLimitsPropertiesMaxBytes) {
+	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/max_items/type") && s.Minimum(c, "0", p+"/properties/max_items/minimum")) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "meta.json#/$defs/limits/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/max_depth/type") && s.Minimum(c, "0", p+"/properties/max_depth/minimum")) && s.Stop() {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkLimitsPropertiesMaxBytes(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "meta.json#/$defs/limits/properties/max_bytes/type") {
+	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/max_tokens/type") && s.Minimum(c, "0", p+"/properties/max_tokens/minimum")) && s.Stop() {
 		return false
 	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/limits/properties/max_bytes/minimum", "minimum", "must be at least 0") {
+	if c := at[3]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/max_bytes/type") && s.Minimum(c, "0", p+"/properties/max_bytes/minimum")) && s.Stop() {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkLimitsPropertiesMaxDepth(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "meta.json#/$defs/limits/properties/max_depth/type") {
-		return false
-	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/limits/properties/max_depth/minimum", "minimum", "must be at least 0") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkLimitsPropertiesMaxItems(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "meta.json#/$defs/limits/properties/max_items/type") {
-		return false
-	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/limits/properties/max_items/minimum", "minimum", "must be at least 0") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkLimitsPropertiesMaxTokens(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "meta.json#/$defs/limits/properties/max_tokens/type") {
-		return false
-	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/limits/properties/max_tokens/minimum", "minimum", "must be at least 0") {
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -648,8 +601,9 @@ func (*NextCall) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkNextCall(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/next_call"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "meta.json#/$defs/next_call/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -669,28 +623,30 @@ func checkNextCall(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkToolName, checkNextCallPropertiesArguments, checkNextCallPropertiesReason) {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "meta.json#/$defs/next_call/additionalProperties", "unexpected property %s") {
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "meta.json#/$defs/next_call/required", "required", "missing required property \"tool\"") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "tool") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkNextCallPropertiesArguments(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeObject, "meta.json#/$defs/next_call/properties/arguments/type")
+	const p = "meta.json#/$defs/next_call/properties/arguments"
+	return s.Is(n, envgenrt.TypeObject, p+"/type")
 }
 
 func checkNextCallPropertiesReason(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/next_call/properties/reason"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/next_call/properties/reason/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "meta.json#/$defs/next_call/properties/reason/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 2000) && s.Fail(n, "meta.json#/$defs/next_call/properties/reason/maxLength", "maxLength", "must be at most 2000 characters long") {
+	if !s.MaxLength(n, 2000, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -745,8 +701,9 @@ func (*Pagination) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkPagination(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/pagination"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "meta.json#/$defs/pagination/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -765,13 +722,22 @@ func checkPagination(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkPaginationPropertiesHasMore, checkPaginationPropertiesCursor, checkPaginationPropertiesPageSize, checkPaginationPropertiesTotal) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/has_more/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "meta.json#/$defs/pagination/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/cursor/type") && s.MinLength(c, 1, p+"/properties/cursor/minLength")) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "meta.json#/$defs/pagination/required", "required", "missing required property \"has_more\"") {
+	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/page_size/type") && s.Minimum(c, "1", p+"/properties/page_size/minimum")) && s.Stop() {
+		return false
+	}
+	if c := at[3]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/total/type") && s.Minimum(c, "0", p+"/properties/total/minimum")) && s.Stop() {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, p+"/required", "has_more") {
 		return false
 	}
 	if s.Quiet(checkPaginationIf, n) {
@@ -792,7 +758,7 @@ func checkPaginationIf(s *envgenrt.State, n int32) bool {
 				at[0] = c
 			}
 		}
-		if at[0] != 0 && !checkPaginationIfPropertiesHasMore(s, at[0]) && s.Stop() {
+		if c := at[0]; c != 0 && !checkPaginationIfPropertiesHasMore(s, c) && s.Stop() {
 			return false
 		}
 	}
@@ -807,47 +773,10 @@ func checkPaginationIfPropertiesHasMore(s *envgenrt.State, n int32) bool {
 	return true
 }
 
-func checkPaginationPropertiesCursor(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/pagination/properties/cursor/type") {
-		return false
-	}
-	if s.Shorter(n, 1) && s.Fail(n, "meta.json#/$defs/pagination/properties/cursor/minLength", "minLength", "must be at least 1 character long") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkPaginationPropertiesHasMore(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "meta.json#/$defs/pagination/properties/has_more/type")
-}
-
-func checkPaginationPropertiesPageSize(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "meta.json#/$defs/pagination/properties/page_size/type") {
-		return false
-	}
-	if s.Compare(n, "1") < 0 && s.Fail(n, "meta.json#/$defs/pagination/properties/page_size/minimum", "minimum", "must be at least 1") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkPaginationPropertiesTotal(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "meta.json#/$defs/pagination/properties/total/type") {
-		return false
-	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/pagination/properties/total/minimum", "minimum", "must be at least 0") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
 func checkPaginationThen(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		if !s.Has(n, "cursor") && s.Fail(n, "meta.json#/$defs/pagination/then/required", "required", "missing required property \"cursor\"") {
+		if !s.Has(n, "cursor") && s.Missing(n, "meta.json#/$defs/pagination/then/required", "cursor") {
 			return false
 		}
 	}
@@ -906,8 +835,9 @@ func (*RateLimit) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkRateLimit(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/rate_limit"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "meta.json#/$defs/rate_limit/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [5]int32
@@ -928,71 +858,40 @@ func checkRateLimit(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkRateLimitPropertiesLimit, checkRateLimitPropertiesRemaining, checkRateLimitPropertiesWindowMs, checkRateLimitPropertiesResetAt, checkRateLimitPropertiesRetryAfterMs) {
+	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/limit/type") && s.Minimum(c, "0", p+"/properties/limit/minimum")) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "meta.json#/$defs/rate_limit/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/remaining/type") && s.Minimum(c, "0", p+"/properties/remaining/minimum")) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "meta.json#/$defs/rate_limit/required", "required", "missing required property \"limit\"") {
+	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/window_ms/type") && s.Minimum(c, "1", p+"/properties/window_ms/minimum")) && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "meta.json#/$defs/rate_limit/required", "required", "missing required property \"remaining\"") {
+	if c := at[3]; c != 0 && !checkRateLimitPropertiesResetAt(s, c) && s.Stop() {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkRateLimitPropertiesLimit(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "meta.json#/$defs/rate_limit/properties/limit/type") {
+	if c := at[4]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/retry_after_ms/type") && s.Minimum(c, "0", p+"/properties/retry_after_ms/minimum")) && s.Stop() {
 		return false
 	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/rate_limit/properties/limit/minimum", "minimum", "must be at least 0") {
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkRateLimitPropertiesRemaining(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "meta.json#/$defs/rate_limit/properties/remaining/type") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "limit") {
 		return false
 	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/rate_limit/properties/remaining/minimum", "minimum", "must be at least 0") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "remaining") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkRateLimitPropertiesResetAt(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/rate_limit/properties/reset_at"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/rate_limit/properties/reset_at/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "meta.json#/$defs/rate_limit/properties/reset_at/format", "format", "must be a valid date-time") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkRateLimitPropertiesRetryAfterMs(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "meta.json#/$defs/rate_limit/properties/retry_after_ms/type") {
-		return false
-	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/rate_limit/properties/retry_after_ms/minimum", "minimum", "must be at least 0") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkRateLimitPropertiesWindowMs(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "meta.json#/$defs/rate_limit/properties/window_ms/type") {
-		return false
-	}
-	if s.Compare(n, "1") < 0 && s.Fail(n, "meta.json#/$defs/rate_limit/properties/window_ms/minimum", "minimum", "must be at least 1") {
+	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, p+"/format", "format", "must be a valid date-time") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1020,14 +919,15 @@ func (*RequestID) CheckNode(s *envgenrt.State, n int32) bool {
 var patternRequestID = envgenrt.MustPattern(`^[A-Za-z0-9._:-]+$`)
 
 func checkRequestID(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/request_id"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/request_id/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if s.Longer(n, 128) && s.Fail(n, "meta.json#/$defs/request_id/maxLength", "maxLength", "must be at most 128 characters long") {
+	if !s.MaxLength(n, 128, p+"/maxLength") && s.Stop() {
 		return false
 	}
-	if !patternRequestID.Match(s.Str(n)) && s.Fail(n, "meta.json#/$defs/request_id/pattern", "pattern", "must match the pattern \"^[A-Za-z0-9._:-]+$\"") {
+	if !patternRequestID.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[A-Za-z0-9._:-]+$\"") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1106,8 +1006,9 @@ func (*Source) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkSource(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/source"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "meta.json#/$defs/source/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -1127,18 +1028,19 @@ func checkSource(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkSourcePropertiesConvention, checkSourcePropertiesKept, checkSourcePropertiesAbsent) {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "meta.json#/$defs/source/additionalProperties", "unexpected property %s") {
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "meta.json#/$defs/source/required", "required", "missing required property \"convention\"") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "convention") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkSourcePropertiesAbsent(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/source/properties/absent"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "meta.json#/$defs/source/properties/absent/type") {
+	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
@@ -1146,10 +1048,10 @@ func checkSourcePropertiesAbsent(s *envgenrt.State, n int32) bool {
 			return false
 		}
 	}
-	if s.Count(n) < 1 && s.Fail(n, "meta.json#/$defs/source/properties/absent/minItems", "minItems", "must have at least 1 item") {
+	if !s.MinItems(n, 1, p+"/minItems") && s.Stop() {
 		return false
 	}
-	if s.Count(n) > 64 && s.Fail(n, "meta.json#/$defs/source/properties/absent/maxItems", "maxItems", "must have at most 64 items") {
+	if !s.MaxItems(n, 64, p+"/maxItems") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1158,22 +1060,24 @@ func checkSourcePropertiesAbsent(s *envgenrt.State, n int32) bool {
 var patternSourcePropertiesConvention = envgenrt.MustPattern(`^[a-z][a-z0-9-]*$`)
 
 func checkSourcePropertiesConvention(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/source/properties/convention"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/source/properties/convention/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if s.Longer(n, 64) && s.Fail(n, "meta.json#/$defs/source/properties/convention/maxLength", "maxLength", "must be at most 64 characters long") {
+	if !s.MaxLength(n, 64, p+"/maxLength") && s.Stop() {
 		return false
 	}
-	if !patternSourcePropertiesConvention.Match(s.Str(n)) && s.Fail(n, "meta.json#/$defs/source/properties/convention/pattern", "pattern", "must match the pattern \"^[a-z][a-z0-9-]*$\"") {
+	if !patternSourcePropertiesConvention.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[a-z][a-z0-9-]*$\"") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkSourcePropertiesKept(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/source/properties/kept"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "meta.json#/$defs/source/properties/kept/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -1182,10 +1086,10 @@ func checkSourcePropertiesKept(s *envgenrt.State, n int32) bool {
 			return false
 		}
 	}
-	if s.Count(n) < 1 && s.Fail(n, "meta.json#/$defs/source/properties/kept/minProperties", "minProperties", "must have at least 1 property") {
+	if !s.MinProperties(n, 1, p+"/minProperties") && s.Stop() {
 		return false
 	}
-	if s.Count(n) > 64 && s.Fail(n, "meta.json#/$defs/source/properties/kept/maxProperties", "maxProperties", "must have at most 64 properties") {
+	if !s.MaxProperties(n, 64, p+"/maxProperties") && s.Stop() {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -1222,14 +1126,15 @@ func (*SourcePointer) CheckNode(s *envgenrt.State, n int32) bool {
 var patternSourcePointer = envgenrt.MustPattern(`^(/([^~/]|~[01])*)+$`)
 
 func checkSourcePointer(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/source_pointer"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/source_pointer/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if s.Longer(n, 256) && s.Fail(n, "meta.json#/$defs/source_pointer/maxLength", "maxLength", "must be at most 256 characters long") {
+	if !s.MaxLength(n, 256, p+"/maxLength") && s.Stop() {
 		return false
 	}
-	if !patternSourcePointer.Match(s.Str(n)) && s.Fail(n, "meta.json#/$defs/source_pointer/pattern", "pattern", "must match the pattern \"^(/([^~/]|~[01])*)+$\"") {
+	if !patternSourcePointer.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^(/([^~/]|~[01])*)+$\"") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1263,12 +1168,13 @@ func (*SourceScalar) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkSourceScalar(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/source_scalar"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString, "meta.json#/$defs/source_scalar/type") {
+	if !s.Is(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString, p+"/type") {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindString {
-		if s.Longer(n, 2000) && s.Fail(n, "meta.json#/$defs/source_scalar/maxLength", "maxLength", "must be at most 2000 characters long") {
+		if !s.MaxLength(n, 2000, p+"/maxLength") && s.Stop() {
 			return false
 		}
 	}
@@ -1303,12 +1209,13 @@ func (*SourceValue) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkSourceValue(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/source_value"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, "meta.json#/$defs/source_value/type") {
+	if !s.Is(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindString {
-		if s.Longer(n, 2000) && s.Fail(n, "meta.json#/$defs/source_value/maxLength", "maxLength", "must be at most 2000 characters long") {
+		if !s.MaxLength(n, 2000, p+"/maxLength") && s.Stop() {
 			return false
 		}
 	}
@@ -1318,7 +1225,7 @@ func checkSourceValue(s *envgenrt.State, n int32) bool {
 				return false
 			}
 		}
-		if s.Count(n) > 100 && s.Fail(n, "meta.json#/$defs/source_value/maxItems", "maxItems", "must have at most 100 items") {
+		if !s.MaxItems(n, 100, p+"/maxItems") && s.Stop() {
 			return false
 		}
 	}
@@ -1329,7 +1236,7 @@ func checkSourceValue(s *envgenrt.State, n int32) bool {
 				return false
 			}
 		}
-		if s.Count(n) > 100 && s.Fail(n, "meta.json#/$defs/source_value/maxProperties", "maxProperties", "must have at most 100 properties") {
+		if !s.MaxProperties(n, 100, p+"/maxProperties") && s.Stop() {
 			return false
 		}
 	}
@@ -1379,8 +1286,9 @@ func (*Telemetry) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkTelemetry(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/telemetry"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "meta.json#/$defs/telemetry/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -1395,25 +1303,13 @@ func checkTelemetry(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkTelemetryPropertiesCacheHit, checkTelemetryPropertiesDownstreamCalls) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/cache_hit/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "meta.json#/$defs/telemetry/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/downstream_calls/type") && s.Minimum(c, "0", p+"/properties/downstream_calls/minimum")) && s.Stop() {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkTelemetryPropertiesCacheHit(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "meta.json#/$defs/telemetry/properties/cache_hit/type")
-}
-
-func checkTelemetryPropertiesDownstreamCalls(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "meta.json#/$defs/telemetry/properties/downstream_calls/type") {
-		return false
-	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/telemetry/properties/downstream_calls/minimum", "minimum", "must be at least 0") {
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1441,14 +1337,15 @@ func (*Tier) CheckNode(s *envgenrt.State, n int32) bool {
 var patternTier = envgenrt.MustPattern(`^[a-z][a-z0-9_]*$`)
 
 func checkTier(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/tier"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/tier/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if s.Longer(n, 64) && s.Fail(n, "meta.json#/$defs/tier/maxLength", "maxLength", "must be at most 64 characters long") {
+	if !s.MaxLength(n, 64, p+"/maxLength") && s.Stop() {
 		return false
 	}
-	if !patternTier.Match(s.Str(n)) && s.Fail(n, "meta.json#/$defs/tier/pattern", "pattern", "must match the pattern \"^[a-z][a-z0-9_]*$\"") {
+	if !patternTier.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[a-z][a-z0-9_]*$\"") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1499,8 +1396,9 @@ func (*Timing) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkTiming(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/timing"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "meta.json#/$defs/timing/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -1515,32 +1413,25 @@ func checkTiming(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkTimingPropertiesStartedAt, checkTimingPropertiesDurationMs) {
+	if c := at[0]; c != 0 && !checkTimingPropertiesStartedAt(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "meta.json#/$defs/timing/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeNumber, p+"/properties/duration_ms/type") && s.Minimum(c, "0", p+"/properties/duration_ms/minimum")) && s.Stop() {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkTimingPropertiesDurationMs(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeNumber, "meta.json#/$defs/timing/properties/duration_ms/type") {
-		return false
-	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/timing/properties/duration_ms/minimum", "minimum", "must be at least 0") {
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkTimingPropertiesStartedAt(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/timing/properties/started_at"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/timing/properties/started_at/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "meta.json#/$defs/timing/properties/started_at/format", "format", "must be a valid date-time") {
+	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, p+"/format", "format", "must be a valid date-time") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1592,8 +1483,9 @@ func (*TokenUsage) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkTokenUsage(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/token_usage"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "meta.json#/$defs/token_usage/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -1610,46 +1502,19 @@ func checkTokenUsage(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkTokenUsagePropertiesEstimated, checkTokenUsagePropertiesActual, checkTokenUsagePropertiesBudget) {
+	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/estimated/type") && s.Minimum(c, "0", p+"/properties/estimated/minimum")) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "meta.json#/$defs/token_usage/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/actual/type") && s.Minimum(c, "0", p+"/properties/actual/minimum")) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "meta.json#/$defs/token_usage/required", "required", "missing required property \"estimated\"") {
+	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/budget/type") && s.Minimum(c, "1", p+"/properties/budget/minimum")) && s.Stop() {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkTokenUsagePropertiesActual(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "meta.json#/$defs/token_usage/properties/actual/type") {
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
 		return false
 	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/token_usage/properties/actual/minimum", "minimum", "must be at least 0") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkTokenUsagePropertiesBudget(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "meta.json#/$defs/token_usage/properties/budget/type") {
-		return false
-	}
-	if s.Compare(n, "1") < 0 && s.Fail(n, "meta.json#/$defs/token_usage/properties/budget/minimum", "minimum", "must be at least 1") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkTokenUsagePropertiesEstimated(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "meta.json#/$defs/token_usage/properties/estimated/type") {
-		return false
-	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/token_usage/properties/estimated/minimum", "minimum", "must be at least 0") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "estimated") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1703,8 +1568,9 @@ func (*Tool) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkTool(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/tool"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "meta.json#/$defs/tool/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -1724,41 +1590,43 @@ func checkTool(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkToolName, checkToolPropertiesVersion, checkToolPropertiesAdapter) {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "meta.json#/$defs/tool/additionalProperties", "unexpected property %s") {
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "meta.json#/$defs/tool/required", "required", "missing required property \"name\"") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "name") {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "meta.json#/$defs/tool/required", "required", "missing required property \"version\"") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "version") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkToolPropertiesAdapter(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/tool/properties/adapter"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/tool/properties/adapter/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "meta.json#/$defs/tool/properties/adapter/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 100) && s.Fail(n, "meta.json#/$defs/tool/properties/adapter/maxLength", "maxLength", "must be at most 100 characters long") {
+	if !s.MaxLength(n, 100, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkToolPropertiesVersion(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/tool/properties/version"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/tool/properties/version/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "meta.json#/$defs/tool/properties/version/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 100) && s.Fail(n, "meta.json#/$defs/tool/properties/version/maxLength", "maxLength", "must be at most 100 characters long") {
+	if !s.MaxLength(n, 100, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1786,14 +1654,15 @@ func (*ToolName) CheckNode(s *envgenrt.State, n int32) bool {
 var patternToolName = envgenrt.MustPattern(`^[A-Za-z0-9_.-]+$`)
 
 func checkToolName(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/tool_name"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/tool_name/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if s.Longer(n, 128) && s.Fail(n, "meta.json#/$defs/tool_name/maxLength", "maxLength", "must be at most 128 characters long") {
+	if !s.MaxLength(n, 128, p+"/maxLength") && s.Stop() {
 		return false
 	}
-	if !patternToolName.Match(s.Str(n)) && s.Fail(n, "meta.json#/$defs/tool_name/pattern", "pattern", "must match the pattern \"^[A-Za-z0-9_.-]+$\"") {
+	if !patternToolName.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[A-Za-z0-9_.-]+$\"") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1847,8 +1716,9 @@ func (*UpgradeHint) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkUpgradeHint(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/upgrade_hint"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "meta.json#/$defs/upgrade_hint/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -1868,41 +1738,43 @@ func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkUpgradeHintPropertiesFeature, checkTier, checkUpgradeHintPropertiesReason) {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "meta.json#/$defs/upgrade_hint/additionalProperties", "unexpected property %s") {
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "meta.json#/$defs/upgrade_hint/required", "required", "missing required property \"feature\"") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "feature") {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "meta.json#/$defs/upgrade_hint/required", "required", "missing required property \"tier\"") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "tier") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkUpgradeHintPropertiesFeature(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/upgrade_hint/properties/feature"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/upgrade_hint/properties/feature/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "meta.json#/$defs/upgrade_hint/properties/feature/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 200) && s.Fail(n, "meta.json#/$defs/upgrade_hint/properties/feature/maxLength", "maxLength", "must be at most 200 characters long") {
+	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkUpgradeHintPropertiesReason(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/upgrade_hint/properties/reason"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/upgrade_hint/properties/reason/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "meta.json#/$defs/upgrade_hint/properties/reason/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 2000) && s.Fail(n, "meta.json#/$defs/upgrade_hint/properties/reason/maxLength", "maxLength", "must be at most 2000 characters long") {
+	if !s.MaxLength(n, 2000, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1954,8 +1826,9 @@ func (*Workspace) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkWorkspace(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/workspace"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "meta.json#/$defs/workspace/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -1972,49 +1845,46 @@ func checkWorkspace(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkWorkspacePropertiesRoot, checkWorkspacePropertiesRepoName, checkWorkspacePropertiesRevision) {
+	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/root/type") && s.MinLength(c, 1, p+"/properties/root/minLength")) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "meta.json#/$defs/workspace/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !checkWorkspacePropertiesRepoName(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[2]; c != 0 && !checkWorkspacePropertiesRevision(s, c) && s.Stop() {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkWorkspacePropertiesRepoName(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/workspace/properties/repo_name"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/workspace/properties/repo_name/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "meta.json#/$defs/workspace/properties/repo_name/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 200) && s.Fail(n, "meta.json#/$defs/workspace/properties/repo_name/maxLength", "maxLength", "must be at most 200 characters long") {
+	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkWorkspacePropertiesRevision(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/workspace/properties/revision"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/workspace/properties/revision/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "meta.json#/$defs/workspace/properties/revision/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 200) && s.Fail(n, "meta.json#/$defs/workspace/properties/revision/maxLength", "maxLength", "must be at most 200 characters long") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkWorkspacePropertiesRoot(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/workspace/properties/root/type") {
-		return false
-	}
-	if s.Shorter(n, 1) && s.Fail(n, "meta.json#/$defs/workspace/properties/root/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

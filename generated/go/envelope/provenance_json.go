@@ -84,8 +84,9 @@ func (*Artifact) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkArtifact(s *envgenrt.State, n int32) bool {
+	const p = "provenance.json#/$defs/artifact"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "provenance.json#/$defs/artifact/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [6]int32
@@ -108,27 +109,43 @@ func checkArtifact(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkArtifactPropertiesID, checkArtifactPropertiesMediaType, checkArtifactPropertiesLocator, checkArtifactPropertiesSizeBytes, checkDigest, checkArtifactPropertiesLabels) {
+	if c := at[0]; c != 0 && !checkArtifactPropertiesID(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "provenance.json#/$defs/artifact/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !checkArtifactPropertiesMediaType(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "provenance.json#/$defs/artifact/required", "required", "missing required property \"id\"") {
+	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/locator/type") && s.MinLength(c, 1, p+"/properties/locator/minLength")) && s.Stop() {
+		return false
+	}
+	if c := at[3]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/size_bytes/type") && s.Minimum(c, "0", p+"/properties/size_bytes/minimum")) && s.Stop() {
+		return false
+	}
+	if c := at[4]; c != 0 && !checkDigest(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[5]; c != 0 && !checkArtifactPropertiesLabels(s, c) && s.Stop() {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, p+"/required", "id") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkArtifactPropertiesID(s *envgenrt.State, n int32) bool {
+	const p = "provenance.json#/$defs/artifact/properties/id"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/artifact/properties/id/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "provenance.json#/$defs/artifact/properties/id/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 200) && s.Fail(n, "provenance.json#/$defs/artifact/properties/id/maxLength", "maxLength", "must be at most 200 characters long") {
+	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -149,47 +166,20 @@ func checkArtifactPropertiesLabels(s *envgenrt.State, n int32) bool {
 }
 
 func checkArtifactPropertiesLabelsAdditionalProperties(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/artifact/properties/labels/additionalProperties/type") {
-		return false
-	}
-	if s.Longer(n, 200) && s.Fail(n, "provenance.json#/$defs/artifact/properties/labels/additionalProperties/maxLength", "maxLength", "must be at most 200 characters long") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkArtifactPropertiesLocator(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/artifact/properties/locator/type") {
-		return false
-	}
-	if s.Shorter(n, 1) && s.Fail(n, "provenance.json#/$defs/artifact/properties/locator/minLength", "minLength", "must be at least 1 character long") {
-		return false
-	}
-	return s.ErrorCount() == errs
+	const p = "provenance.json#/$defs/artifact/properties/labels/additionalProperties"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.MaxLength(n, 200, p+"/maxLength")
 }
 
 func checkArtifactPropertiesMediaType(s *envgenrt.State, n int32) bool {
+	const p = "provenance.json#/$defs/artifact/properties/media_type"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/artifact/properties/media_type/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "provenance.json#/$defs/artifact/properties/media_type/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 200) && s.Fail(n, "provenance.json#/$defs/artifact/properties/media_type/maxLength", "maxLength", "must be at most 200 characters long") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkArtifactPropertiesSizeBytes(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "provenance.json#/$defs/artifact/properties/size_bytes/type") {
-		return false
-	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "provenance.json#/$defs/artifact/properties/size_bytes/minimum", "minimum", "must be at least 0") {
+	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -217,11 +207,12 @@ func (*Digest) CheckNode(s *envgenrt.State, n int32) bool {
 var patternDigest = envgenrt.MustPattern(`^(sha256:[0-9a-f]{64}|sha512:[0-9a-f]{128}|blake3:[0-9a-f]{64})$`)
 
 func checkDigest(s *envgenrt.State, n int32) bool {
+	const p = "provenance.json#/$defs/digest"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/digest/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !patternDigest.Match(s.Str(n)) && s.Fail(n, "provenance.json#/$defs/digest/pattern", "pattern", "must match the pattern \"^(sha256:[0-9a-f]{64}|sha512:[0-9a-f]{128}|blake3:[0-9a-f]{64})$\"") {
+	if !patternDigest.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^(sha256:[0-9a-f]{64}|sha512:[0-9a-f]{128}|blake3:[0-9a-f]{64})$\"") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -278,8 +269,9 @@ func (*Evidence) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkEvidence(s *envgenrt.State, n int32) bool {
+	const p = "provenance.json#/$defs/evidence"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "provenance.json#/$defs/evidence/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -301,13 +293,13 @@ func checkEvidence(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkEvidencePropertiesField, checkEvidencePropertiesSource, checkMethodID, checkEvidencePropertiesNote) {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "provenance.json#/$defs/evidence/additionalProperties", "unexpected property %s") {
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "provenance.json#/$defs/evidence/required", "required", "missing required property \"field\"") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "field") {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "provenance.json#/$defs/evidence/required", "required", "missing required property \"source\"") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "source") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -316,28 +308,30 @@ func checkEvidence(s *envgenrt.State, n int32) bool {
 var patternEvidencePropertiesField = envgenrt.MustPattern(`^(/([^~/]|~[01])*)*$`)
 
 func checkEvidencePropertiesField(s *envgenrt.State, n int32) bool {
+	const p = "provenance.json#/$defs/evidence/properties/field"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/evidence/properties/field/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if s.Longer(n, 200) && s.Fail(n, "provenance.json#/$defs/evidence/properties/field/maxLength", "maxLength", "must be at most 200 characters long") {
+	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
 		return false
 	}
-	if !patternEvidencePropertiesField.Match(s.Str(n)) && s.Fail(n, "provenance.json#/$defs/evidence/properties/field/pattern", "pattern", "must match the pattern \"^(/([^~/]|~[01])*)*$\"") {
+	if !patternEvidencePropertiesField.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^(/([^~/]|~[01])*)*$\"") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkEvidencePropertiesNote(s *envgenrt.State, n int32) bool {
+	const p = "provenance.json#/$defs/evidence/properties/note"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/evidence/properties/note/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "provenance.json#/$defs/evidence/properties/note/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 400) && s.Fail(n, "provenance.json#/$defs/evidence/properties/note/maxLength", "maxLength", "must be at most 400 characters long") {
+	if !s.MaxLength(n, 400, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -346,14 +340,15 @@ func checkEvidencePropertiesNote(s *envgenrt.State, n int32) bool {
 var patternEvidencePropertiesSource = envgenrt.MustPattern(`^artifact:[^#\t\n\v\f\r \x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}]+(#[^\t\n\v\f\r \x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}]+)?$`)
 
 func checkEvidencePropertiesSource(s *envgenrt.State, n int32) bool {
+	const p = "provenance.json#/$defs/evidence/properties/source"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/evidence/properties/source/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if s.Longer(n, 1000) && s.Fail(n, "provenance.json#/$defs/evidence/properties/source/maxLength", "maxLength", "must be at most 1000 characters long") {
+	if !s.MaxLength(n, 1000, p+"/maxLength") && s.Stop() {
 		return false
 	}
-	if !patternEvidencePropertiesSource.Match(s.Str(n)) && s.Fail(n, "provenance.json#/$defs/evidence/properties/source/pattern", "pattern", "must match the pattern \"^artifact:[^#\\\\s]+(#\\\\S+)?$\"") {
+	if !patternEvidencePropertiesSource.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^artifact:[^#\\\\s]+(#\\\\S+)?$\"") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -406,8 +401,9 @@ func (*Integrity) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkIntegrity(s *envgenrt.State, n int32) bool {
+	const p = "provenance.json#/$defs/integrity"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "provenance.json#/$defs/integrity/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -425,10 +421,10 @@ func checkIntegrity(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkDigest, checkSignature) {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "provenance.json#/$defs/integrity/additionalProperties", "unexpected property %s") {
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "provenance.json#/$defs/integrity/required", "required", "missing required property \"record_digest\"") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "record_digest") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -456,14 +452,15 @@ func (*MethodID) CheckNode(s *envgenrt.State, n int32) bool {
 var patternMethodID = envgenrt.MustPattern(`^[a-z0-9]+([._-][a-z0-9]+)*$`)
 
 func checkMethodID(s *envgenrt.State, n int32) bool {
+	const p = "provenance.json#/$defs/method_id"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/method_id/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if s.Longer(n, 200) && s.Fail(n, "provenance.json#/$defs/method_id/maxLength", "maxLength", "must be at most 200 characters long") {
+	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
 		return false
 	}
-	if !patternMethodID.Match(s.Str(n)) && s.Fail(n, "provenance.json#/$defs/method_id/pattern", "pattern", "must match the pattern \"^[a-z0-9]+([._-][a-z0-9]+)*$\"") {
+	if !patternMethodID.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[a-z0-9]+([._-][a-z0-9]+)*$\"") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -549,8 +546,9 @@ func (*Provenance) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkProvenance(s *envgenrt.State, n int32) bool {
+	const p = "provenance.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "provenance.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [9]int32
@@ -582,13 +580,13 @@ func checkProvenance(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkRunID, checkTool, checkProvenancePropertiesStartedAt, checkProvenancePropertiesInputs, checkProvenancePropertiesOutputs, checkProvenancePropertiesMethods, checkProvenancePropertiesEvidence, checkProvenancePropertiesParents, checkIntegrity) {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "provenance.json#/additionalProperties", "unexpected property %s") {
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "provenance.json#/required", "required", "missing required property \"run_id\"") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "run_id") {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "provenance.json#/required", "required", "missing required property \"tool\"") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "tool") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -660,11 +658,12 @@ func checkProvenancePropertiesParents(s *envgenrt.State, n int32) bool {
 }
 
 func checkProvenancePropertiesStartedAt(s *envgenrt.State, n int32) bool {
+	const p = "provenance.json#/properties/started_at"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "provenance.json#/properties/started_at/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "provenance.json#/properties/started_at/format", "format", "must be a valid date-time") {
+	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, p+"/format", "format", "must be a valid date-time") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -690,14 +689,15 @@ func (*RunID) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkRunID(s *envgenrt.State, n int32) bool {
+	const p = "provenance.json#/$defs/run_id"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/run_id/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "provenance.json#/$defs/run_id/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 200) && s.Fail(n, "provenance.json#/$defs/run_id/maxLength", "maxLength", "must be at most 200 characters long") {
+	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -749,8 +749,9 @@ func (*Signature) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkSignature(s *envgenrt.State, n int32) bool {
+	const p = "provenance.json#/$defs/signature"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "provenance.json#/$defs/signature/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -770,58 +771,61 @@ func checkSignature(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkSignaturePropertiesAlg, checkSignaturePropertiesKeyID, checkSignaturePropertiesValue) {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "provenance.json#/$defs/signature/additionalProperties", "unexpected property %s") {
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "provenance.json#/$defs/signature/required", "required", "missing required property \"alg\"") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "alg") {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "provenance.json#/$defs/signature/required", "required", "missing required property \"key_id\"") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "key_id") {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "provenance.json#/$defs/signature/required", "required", "missing required property \"value\"") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "value") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkSignaturePropertiesAlg(s *envgenrt.State, n int32) bool {
+	const p = "provenance.json#/$defs/signature/properties/alg"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/signature/properties/alg/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "provenance.json#/$defs/signature/properties/alg/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 100) && s.Fail(n, "provenance.json#/$defs/signature/properties/alg/maxLength", "maxLength", "must be at most 100 characters long") {
+	if !s.MaxLength(n, 100, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkSignaturePropertiesKeyID(s *envgenrt.State, n int32) bool {
+	const p = "provenance.json#/$defs/signature/properties/key_id"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/signature/properties/key_id/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "provenance.json#/$defs/signature/properties/key_id/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 200) && s.Fail(n, "provenance.json#/$defs/signature/properties/key_id/maxLength", "maxLength", "must be at most 200 characters long") {
+	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkSignaturePropertiesValue(s *envgenrt.State, n int32) bool {
+	const p = "provenance.json#/$defs/signature/properties/value"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/signature/properties/value/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if s.Shorter(n, 16) && s.Fail(n, "provenance.json#/$defs/signature/properties/value/minLength", "minLength", "must be at least 16 characters long") {
+	if !s.MinLength(n, 16, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 5000) && s.Fail(n, "provenance.json#/$defs/signature/properties/value/maxLength", "maxLength", "must be at most 5000 characters long") {
+	if !s.MaxLength(n, 5000, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -24,14 +24,8 @@ func (*ProvenanceMode) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkProvenanceMode(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "request.json#/$defs/provenance_mode/type") {
-		return false
-	}
-	if !s.StringIn(n, "minimal", "full") {
-		s.Fail(n, "request.json#/$defs/provenance_mode/enum", "enum", "must be one of \"minimal\", \"full\"")
-		return false
-	}
-	return true
+	const p = "request.json#/$defs/provenance_mode"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "minimal", "full")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -82,8 +76,9 @@ func (*ProvenanceOptions) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkProvenanceOptions(s *envgenrt.State, n int32) bool {
+	const p = "request.json#/$defs/provenance_options"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "request.json#/$defs/provenance_options/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -100,21 +95,19 @@ func checkProvenanceOptions(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkProvenanceOptionsPropertiesCapture, checkProvenanceOptionsPropertiesCaptureArtifacts, checkProvenanceMode) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/capture/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "request.json#/$defs/provenance_options/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/capture_artifacts/type") && s.Stop() {
+		return false
+	}
+	if c := at[2]; c != 0 && !checkProvenanceMode(s, c) && s.Stop() {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkProvenanceOptionsPropertiesCapture(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "request.json#/$defs/provenance_options/properties/capture/type")
-}
-
-func checkProvenanceOptionsPropertiesCaptureArtifacts(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "request.json#/$defs/provenance_options/properties/capture_artifacts/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -187,8 +180,9 @@ func (*Request) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkRequest(s *envgenrt.State, n int32) bool {
+	const p = "request.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "request.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [9]int32
@@ -217,33 +211,43 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkRequestID, checkRequestPropertiesDeterministic, checkResponseMode, checkRequestPropertiesFields, checkRequestPropertiesPageSize, checkRequestPropertiesCursor, checkRequestPropertiesTokenBudget, checkRequestPropertiesLocale, checkProvenanceOptions) {
+	if c := at[0]; c != 0 && !checkRequestID(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "request.json#/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/deterministic/type") && s.Stop() {
+		return false
+	}
+	if c := at[2]; c != 0 && !checkResponseMode(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[3]; c != 0 && !checkRequestPropertiesFields(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[4]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/page_size/type") && s.Minimum(c, "1", p+"/properties/page_size/minimum")) && s.Stop() {
+		return false
+	}
+	if c := at[5]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/cursor/type") && s.MinLength(c, 1, p+"/properties/cursor/minLength")) && s.Stop() {
+		return false
+	}
+	if c := at[6]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/token_budget/type") && s.Minimum(c, "1", p+"/properties/token_budget/minimum")) && s.Stop() {
+		return false
+	}
+	if c := at[7]; c != 0 && !checkRequestPropertiesLocale(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[8]; c != 0 && !checkProvenanceOptions(s, c) && s.Stop() {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkRequestPropertiesCursor(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "request.json#/properties/cursor/type") {
-		return false
-	}
-	if s.Shorter(n, 1) && s.Fail(n, "request.json#/properties/cursor/minLength", "minLength", "must be at least 1 character long") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkRequestPropertiesDeterministic(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "request.json#/properties/deterministic/type")
 }
 
 func checkRequestPropertiesFields(s *envgenrt.State, n int32) bool {
+	const p = "request.json#/properties/fields"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "request.json#/properties/fields/type") {
+	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
@@ -251,21 +255,22 @@ func checkRequestPropertiesFields(s *envgenrt.State, n int32) bool {
 			return false
 		}
 	}
-	if s.Count(n) < 1 && s.Fail(n, "request.json#/properties/fields/minItems", "minItems", "must have at least 1 item") {
+	if !s.MinItems(n, 1, p+"/minItems") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkRequestPropertiesFieldsItems(s *envgenrt.State, n int32) bool {
+	const p = "request.json#/properties/fields/items"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "request.json#/properties/fields/items/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "request.json#/properties/fields/items/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 200) && s.Fail(n, "request.json#/properties/fields/items/maxLength", "maxLength", "must be at most 200 characters long") {
+	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -274,36 +279,15 @@ func checkRequestPropertiesFieldsItems(s *envgenrt.State, n int32) bool {
 var patternRequestPropertiesLocale = envgenrt.MustPattern(`^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$`)
 
 func checkRequestPropertiesLocale(s *envgenrt.State, n int32) bool {
+	const p = "request.json#/properties/locale"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "request.json#/properties/locale/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if s.Longer(n, 50) && s.Fail(n, "request.json#/properties/locale/maxLength", "maxLength", "must be at most 50 characters long") {
+	if !s.MaxLength(n, 50, p+"/maxLength") && s.Stop() {
 		return false
 	}
-	if !patternRequestPropertiesLocale.Match(s.Str(n)) && s.Fail(n, "request.json#/properties/locale/pattern", "pattern", "must match the pattern \"^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$\"") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkRequestPropertiesPageSize(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "request.json#/properties/page_size/type") {
-		return false
-	}
-	if s.Compare(n, "1") < 0 && s.Fail(n, "request.json#/properties/page_size/minimum", "minimum", "must be at least 1") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkRequestPropertiesTokenBudget(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "request.json#/properties/token_budget/type") {
-		return false
-	}
-	if s.Compare(n, "1") < 0 && s.Fail(n, "request.json#/properties/token_budget/minimum", "minimum", "must be at least 1") {
+	if !patternRequestPropertiesLocale.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$\"") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -329,12 +313,6 @@ func (*ResponseMode) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseMode(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "request.json#/$defs/response_mode/type") {
-		return false
-	}
-	if !s.StringIn(n, "ids_only", "metadata", "preview", "full") {
-		s.Fail(n, "request.json#/$defs/response_mode/enum", "enum", "must be one of \"ids_only\", \"metadata\", \"preview\", \"full\"")
-		return false
-	}
-	return true
+	const p = "request.json#/$defs/response_mode"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "ids_only", "metadata", "preview", "full")
 }

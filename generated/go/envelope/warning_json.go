@@ -24,14 +24,8 @@ func (*Severity) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkSeverity(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "warning.json#/$defs/severity/type") {
-		return false
-	}
-	if !s.StringIn(n, "info", "warning", "error") {
-		s.Fail(n, "warning.json#/$defs/severity/enum", "enum", "must be one of \"info\", \"warning\", \"error\"")
-		return false
-	}
-	return true
+	const p = "warning.json#/$defs/severity"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "info", "warning", "error")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -96,8 +90,9 @@ func (*Warning) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkWarning(s *envgenrt.State, n int32) bool {
+	const p = "warning.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "warning.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [5]int32
@@ -121,44 +116,46 @@ func checkWarning(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkCode, checkSeverity, checkWarningPropertiesMessage, checkWarningPropertiesSuggestion, checkDetailMap) {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "warning.json#/additionalProperties", "unexpected property %s") {
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "warning.json#/required", "required", "missing required property \"code\"") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "code") {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "warning.json#/required", "required", "missing required property \"severity\"") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "severity") {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "warning.json#/required", "required", "missing required property \"message\"") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "message") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkWarningPropertiesMessage(s *envgenrt.State, n int32) bool {
+	const p = "warning.json#/properties/message"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "warning.json#/properties/message/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "warning.json#/properties/message/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 2000) && s.Fail(n, "warning.json#/properties/message/maxLength", "maxLength", "must be at most 2000 characters long") {
+	if !s.MaxLength(n, 2000, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkWarningPropertiesSuggestion(s *envgenrt.State, n int32) bool {
+	const p = "warning.json#/properties/suggestion"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "warning.json#/properties/suggestion/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "warning.json#/properties/suggestion/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 2000) && s.Fail(n, "warning.json#/properties/suggestion/maxLength", "maxLength", "must be at most 2000 characters long") {
+	if !s.MaxLength(n, 2000, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -204,8 +204,9 @@ func (*Keywords) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywords(s *envgenrt.State, n int32) bool {
+	const p = "keywords.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "keywords.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [19]int32
@@ -254,10 +255,64 @@ func checkKeywords(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkKeywordsPropertiesType, checkKeywordsEnum, checkKeywordsConst, checkKeywordsPropertiesString, checkKeywordsPropertiesFormat, checkKeywordsPropertiesNumber, checkKeywordsTuple, checkKeywordsPropertiesList, checkKeywordsPropertiesContains, checkKeywordsObject, checkKeywordsPropertiesOpen, checkKeywordsAnyOf, checkKeywordsOneOf, checkKeywordsPropertiesNot, checkKeywordsPropertiesIf, checkKeywordsPropertiesAllOf, checkKeywordsUnevaluatedProperties, checkKeywordsUnevaluatedItems, checkKeywordsPropertiesNever) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/type/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "keywords.json#/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !checkKeywordsEnum(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[2]; c != 0 && !checkKeywordsConst(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[3]; c != 0 && !checkKeywordsPropertiesString(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[4]; c != 0 && !checkKeywordsPropertiesFormat(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[5]; c != 0 && !checkKeywordsPropertiesNumber(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[6]; c != 0 && !checkKeywordsTuple(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[7]; c != 0 && !checkKeywordsPropertiesList(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[8]; c != 0 && !checkKeywordsPropertiesContains(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[9]; c != 0 && !checkKeywordsObject(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[10]; c != 0 && !checkKeywordsPropertiesOpen(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[11]; c != 0 && !checkKeywordsAnyOf(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[12]; c != 0 && !checkKeywordsOneOf(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[13]; c != 0 && !checkKeywordsPropertiesNot(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[14]; c != 0 && !checkKeywordsPropertiesIf(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[15]; c != 0 && !checkKeywordsPropertiesAllOf(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[16]; c != 0 && !checkKeywordsUnevaluatedProperties(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[17]; c != 0 && !checkKeywordsUnevaluatedItems(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[18]; c != 0 && !checkKeywordsPropertiesNever(s, c) && s.Stop() {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -279,8 +334,9 @@ func checkKeywordsPropertiesAllOfAllOf1(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsPropertiesContains(s *envgenrt.State, n int32) bool {
+	const p = "keywords.json#/properties/contains"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "keywords.json#/properties/contains/type") {
+	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	{
@@ -290,7 +346,7 @@ func checkKeywordsPropertiesContains(s *envgenrt.State, n int32) bool {
 				matches++
 			}
 		}
-		if matches < 1 && s.Fail(n, "keywords.json#/properties/contains/contains", "contains", "must contain at least 1 matching item") {
+		if matches < 1 && s.Fail(n, p+"/contains", "contains", "must contain at least 1 matching item") {
 			return false
 		}
 	}
@@ -302,11 +358,12 @@ func checkKeywordsPropertiesContainsContains(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsPropertiesFormat(s *envgenrt.State, n int32) bool {
+	const p = "keywords.json#/properties/format"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "keywords.json#/properties/format/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !envgenrt.IsDate(s.Str(n)) && s.Fail(n, "keywords.json#/properties/format/format", "format", "must be a valid date") {
+	if !envgenrt.IsDate(s.Str(n)) && s.Fail(n, p+"/format", "format", "must be a valid date") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -327,14 +384,8 @@ func checkKeywordsPropertiesIf(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsPropertiesIfElse(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "keywords.json#/properties/if/else/type") {
-		return false
-	}
-	if s.Compare(n, "5") > 0 && s.Fail(n, "keywords.json#/properties/if/else/maximum", "maximum", "must be at most 5") {
-		return false
-	}
-	return s.ErrorCount() == errs
+	const p = "keywords.json#/properties/if/else"
+	return s.Is(n, envgenrt.TypeInteger, p+"/type") && s.Maximum(n, "5", p+"/maximum")
 }
 
 func checkKeywordsPropertiesIfIf(s *envgenrt.State, n int32) bool {
@@ -344,7 +395,7 @@ func checkKeywordsPropertiesIfIf(s *envgenrt.State, n int32) bool {
 func checkKeywordsPropertiesIfThen(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindString {
-		if s.Shorter(n, 1) && s.Fail(n, "keywords.json#/properties/if/then/minLength", "minLength", "must be at least 1 character long") {
+		if !s.MinLength(n, 1, "keywords.json#/properties/if/then/minLength") && s.Stop() {
 			return false
 		}
 	}
@@ -352,12 +403,13 @@ func checkKeywordsPropertiesIfThen(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsPropertiesList(s *envgenrt.State, n int32) bool {
+	const p = "keywords.json#/properties/list"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "keywords.json#/properties/list/type") {
+	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkKeywordsPropertiesListItems(s, c) && s.Stop() {
+		if !s.Is(c, envgenrt.TypeInteger|envgenrt.TypeString|envgenrt.TypeObject, p+"/items/type") && s.Stop() {
 			return false
 		}
 	}
@@ -368,20 +420,20 @@ func checkKeywordsPropertiesList(s *envgenrt.State, n int32) bool {
 				matches++
 			}
 		}
-		if matches < 2 && s.Fail(n, "keywords.json#/properties/list/minContains", "minContains", "must contain at least 2 matching items") {
+		if matches < 2 && s.Fail(n, p+"/minContains", "minContains", "must contain at least 2 matching items") {
 			return false
 		}
-		if matches > 3 && s.Fail(n, "keywords.json#/properties/list/maxContains", "maxContains", "must contain at most 3 matching items") {
+		if matches > 3 && s.Fail(n, p+"/maxContains", "maxContains", "must contain at most 3 matching items") {
 			return false
 		}
 	}
-	if s.Count(n) < 2 && s.Fail(n, "keywords.json#/properties/list/minItems", "minItems", "must have at least 2 items") {
+	if !s.MinItems(n, 2, p+"/minItems") && s.Stop() {
 		return false
 	}
-	if s.Count(n) > 6 && s.Fail(n, "keywords.json#/properties/list/maxItems", "maxItems", "must have at most 6 items") {
+	if !s.MaxItems(n, 6, p+"/maxItems") && s.Stop() {
 		return false
 	}
-	if i, j, dup := s.Duplicate(n); dup && s.Failf(n, "keywords.json#/properties/list/uniqueItems", "uniqueItems", "must not have equal items, but items %d and %d are equal", i, j) {
+	if i, j, dup := s.Duplicate(n); dup && s.Failf(n, p+"/uniqueItems", "uniqueItems", "must not have equal items, but items %d and %d are equal", i, j) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -389,10 +441,6 @@ func checkKeywordsPropertiesList(s *envgenrt.State, n int32) bool {
 
 func checkKeywordsPropertiesListContains(s *envgenrt.State, n int32) bool {
 	return s.Is(n, envgenrt.TypeString, "keywords.json#/properties/list/contains/type")
-}
-
-func checkKeywordsPropertiesListItems(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeInteger|envgenrt.TypeString|envgenrt.TypeObject, "keywords.json#/properties/list/items/type")
 }
 
 func checkKeywordsPropertiesNever(s *envgenrt.State, n int32) bool {
@@ -413,23 +461,24 @@ func checkKeywordsPropertiesNotNot(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsPropertiesNumber(s *envgenrt.State, n int32) bool {
+	const p = "keywords.json#/properties/number"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeNumber, "keywords.json#/properties/number/type") {
+	if !s.Is(n, envgenrt.TypeNumber, p+"/type") {
 		return false
 	}
-	if s.Compare(n, "1") < 0 && s.Fail(n, "keywords.json#/properties/number/minimum", "minimum", "must be at least 1") {
+	if !s.Minimum(n, "1", p+"/minimum") && s.Stop() {
 		return false
 	}
-	if s.Compare(n, "10") > 0 && s.Fail(n, "keywords.json#/properties/number/maximum", "maximum", "must be at most 10") {
+	if !s.Maximum(n, "10", p+"/maximum") && s.Stop() {
 		return false
 	}
-	if s.Compare(n, "0.5") <= 0 && s.Fail(n, "keywords.json#/properties/number/exclusiveMinimum", "exclusiveMinimum", "must be greater than 0.5") {
+	if !s.ExclusiveMinimum(n, "0.5", p+"/exclusiveMinimum") && s.Stop() {
 		return false
 	}
-	if s.Compare(n, "9.5") >= 0 && s.Fail(n, "keywords.json#/properties/number/exclusiveMaximum", "exclusiveMaximum", "must be less than 9.5") {
+	if !s.ExclusiveMaximum(n, "9.5", p+"/exclusiveMaximum") && s.Stop() {
 		return false
 	}
-	if !envgenrt.MultipleOf(s.Text(n), "0.25") && s.Fail(n, "keywords.json#/properties/number/multipleOf", "multipleOf", "must be a multiple of 0.25") {
+	if !envgenrt.MultipleOf(s.Text(n), "0.25") && s.Fail(n, p+"/multipleOf", "multipleOf", "must be a multiple of 0.25") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -459,7 +508,7 @@ func checkKeywordsPropertiesOpenAdditionalProperties(s *envgenrt.State, n int32)
 func checkKeywordsPropertiesOpenDependentSchemasC(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		if !s.Has(n, "d") && s.Fail(n, "keywords.json#/properties/open/dependentSchemas/c/required", "required", "missing required property \"d\"") {
+		if !s.Has(n, "d") && s.Missing(n, "keywords.json#/properties/open/dependentSchemas/c/required", "d") {
 			return false
 		}
 	}
@@ -469,24 +518,21 @@ func checkKeywordsPropertiesOpenDependentSchemasC(s *envgenrt.State, n int32) bo
 var patternKeywordsPropertiesString = envgenrt.MustPattern(`^[a-z"]+$`)
 
 func checkKeywordsPropertiesString(s *envgenrt.State, n int32) bool {
+	const p = "keywords.json#/properties/string"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "keywords.json#/properties/string/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if s.Shorter(n, 2) && s.Fail(n, "keywords.json#/properties/string/minLength", "minLength", "must be at least 2 characters long") {
+	if !s.MinLength(n, 2, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 3) && s.Fail(n, "keywords.json#/properties/string/maxLength", "maxLength", "must be at most 3 characters long") {
+	if !s.MaxLength(n, 3, p+"/maxLength") && s.Stop() {
 		return false
 	}
-	if !patternKeywordsPropertiesString.Match(s.Str(n)) && s.Fail(n, "keywords.json#/properties/string/pattern", "pattern", "must match the pattern \"^[a-z\\\"]+$\"") {
+	if !patternKeywordsPropertiesString.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[a-z\\\"]+$\"") {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkKeywordsPropertiesType(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "keywords.json#/properties/type/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -731,8 +777,9 @@ func (*KeywordsObject) CheckNode(s *envgenrt.State, n int32) bool {
 var patternKeywordsObjectProperties0 = envgenrt.MustPattern(`^x-`)
 
 func checkKeywordsObject(s *envgenrt.State, n int32) bool {
+	const p = "keywords.json#/properties/object"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "keywords.json#/properties/object/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -746,7 +793,13 @@ func checkKeywordsObject(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkKeywordsObjectPropertiesA, checkKeywordsObjectPropertiesB, checkKeywordsObjectPropertiesXP) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeInteger, p+"/properties/a/type") && s.Stop() {
+		return false
+	}
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/b/type") && s.Stop() {
+		return false
+	}
+	if c := at[2]; c != 0 && !checkKeywordsObjectPropertiesXP(s, c) && s.Stop() {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -762,20 +815,20 @@ func checkKeywordsObject(s *envgenrt.State, n int32) bool {
 				return false
 			}
 		}
-		if !known && s.Failf(n, "keywords.json#/properties/object/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+		if !known && s.Failf(n, p+"/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 			return false
 		}
 	}
-	if at[0] == 0 && s.Fail(n, "keywords.json#/properties/object/required", "required", "missing required property \"a\"") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "a") {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "keywords.json#/properties/object/required", "required", "missing required property \"b\"") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "b") {
 		return false
 	}
-	if s.Count(n) < 2 && s.Fail(n, "keywords.json#/properties/object/minProperties", "minProperties", "must have at least 2 properties") {
+	if !s.MinProperties(n, 2, p+"/minProperties") && s.Stop() {
 		return false
 	}
-	if s.Count(n) > 5 && s.Fail(n, "keywords.json#/properties/object/maxProperties", "maxProperties", "must have at most 5 properties") {
+	if !s.MaxProperties(n, 5, p+"/maxProperties") && s.Stop() {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -788,7 +841,7 @@ func checkKeywordsObject(s *envgenrt.State, n int32) bool {
 		}
 	}
 	if s.Has(n, "a") {
-		if !s.Has(n, "b") && s.Fail(n, "keywords.json#/properties/object/dependentRequired/a", "dependentRequired", "property \"b\" is required when \"a\" is present") {
+		if !s.Has(n, "b") && s.Fail(n, p+"/dependentRequired/a", "dependentRequired", "property \"b\" is required when \"a\" is present") {
 			return false
 		}
 	}
@@ -799,18 +852,10 @@ func checkKeywordsObjectPatternPropertiesX5Ex(s *envgenrt.State, n int32) bool {
 	return s.Is(n, envgenrt.TypeString, "keywords.json#/properties/object/patternProperties/%5Ex-/type")
 }
 
-func checkKeywordsObjectPropertiesA(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeInteger, "keywords.json#/properties/object/properties/a/type")
-}
-
-func checkKeywordsObjectPropertiesB(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "keywords.json#/properties/object/properties/b/type")
-}
-
 func checkKeywordsObjectPropertiesXP(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindString {
-		if s.Longer(n, 2) && s.Fail(n, "keywords.json#/properties/object/properties/x-p/maxLength", "maxLength", "must be at most 2 characters long") {
+		if !s.MaxLength(n, 2, "keywords.json#/properties/object/properties/x-p/maxLength") && s.Stop() {
 			return false
 		}
 	}
@@ -820,7 +865,7 @@ func checkKeywordsObjectPropertiesXP(s *envgenrt.State, n int32) bool {
 func checkKeywordsObjectPropertyNames(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindString {
-		if s.Longer(n, 4) && s.Fail(n, "keywords.json#/properties/object/propertyNames/maxLength", "maxLength", "must be at most 4 characters long") {
+		if !s.MaxLength(n, 4, "keywords.json#/properties/object/propertyNames/maxLength") && s.Stop() {
 			return false
 		}
 	}
@@ -916,7 +961,7 @@ func checkKeywordsOneOfOneOf0(s *envgenrt.State, n int32) bool {
 func checkKeywordsOneOfOneOf1(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindNumber {
-		if s.Compare(n, "0") < 0 && s.Fail(n, "keywords.json#/properties/oneOf/oneOf/1/minimum", "minimum", "must be at least 0") {
+		if !s.Minimum(n, "0", "keywords.json#/properties/oneOf/oneOf/1/minimum") && s.Stop() {
 			return false
 		}
 	}
@@ -994,8 +1039,9 @@ func (*KeywordsTuple) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsTuple(s *envgenrt.State, n int32) bool {
+	const p = "keywords.json#/properties/tuple"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "keywords.json#/properties/tuple/type") {
+	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -1010,7 +1056,7 @@ func checkKeywordsTuple(s *envgenrt.State, n int32) bool {
 			}
 		}
 	}
-	if s.Count(n) > 2 && s.Fail(n, "keywords.json#/properties/tuple/items", "items", "must have at most 2 items") {
+	if s.Count(n) > 2 && s.Fail(n, p+"/items", "items", "must have at most 2 items") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1094,8 +1140,9 @@ func checkKeywordsUnevaluatedItems(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsUnevaluatedItemsIn(s *envgenrt.State, n int32) bool {
+	const p = "keywords.json#/properties/unevaluatedItems"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "keywords.json#/properties/unevaluatedItems/type") {
+	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -1107,7 +1154,7 @@ func checkKeywordsUnevaluatedItemsIn(s *envgenrt.State, n int32) bool {
 		s.Mark(n, i)
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-		if !s.Evaluated(n, i) && s.Failf(n, "keywords.json#/properties/unevaluatedItems/unevaluatedItems", "unevaluatedItems", "unexpected item %d", i) {
+		if !s.Evaluated(n, i) && s.Failf(n, p+"/unevaluatedItems", "unevaluatedItems", "unexpected item %d", i) {
 			return false
 		}
 	}
@@ -1196,8 +1243,9 @@ func checkKeywordsUnevaluatedProperties(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsUnevaluatedPropertiesIn(s *envgenrt.State, n int32) bool {
+	const p = "keywords.json#/properties/unevaluatedProperties"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "keywords.json#/properties/unevaluatedProperties/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [1]int32
@@ -1213,7 +1261,7 @@ func checkKeywordsUnevaluatedPropertiesIn(s *envgenrt.State, n int32) bool {
 	}
 	for m := s.Members(n); m.Next(); {
 		c, i := m.Node(), m.Index()
-		if !s.Evaluated(n, i) && s.Failf(n, "keywords.json#/properties/unevaluatedProperties/unevaluatedProperties", "unevaluatedProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+		if !s.Evaluated(n, i) && s.Failf(n, p+"/unevaluatedProperties", "unevaluatedProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 			return false
 		}
 	}
@@ -1266,7 +1314,7 @@ func (*Small) CheckNode(s *envgenrt.State, n int32) bool {
 func checkSmall(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindNumber {
-		if s.Compare(n, "3") > 0 && s.Fail(n, "keywords.json#/$defs/small/maximum", "maximum", "must be at most 3") {
+		if !s.Maximum(n, "3", "keywords.json#/$defs/small/maximum") && s.Stop() {
 			return false
 		}
 	}

@@ -62,8 +62,9 @@ func (*Hit) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkHit(s *envgenrt.State, n int32) bool {
+	const p = "search-output.json#/$defs/hit"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "search-output.json#/$defs/hit/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [5]int32
@@ -84,70 +85,46 @@ func checkHit(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkHitPropertiesChunkID, checkHitPropertiesScore, checkHitPropertiesRank, checkHitPropertiesSourceFile, checkHitPropertiesSnippet) {
+	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/chunk_id/type") && s.Minimum(c, "0", p+"/properties/chunk_id/minimum")) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "search-output.json#/$defs/hit/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !checkHitPropertiesScore(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "search-output.json#/$defs/hit/required", "required", "missing required property \"chunk_id\"") {
+	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/rank/type") && s.Minimum(c, "1", p+"/properties/rank/minimum")) && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "search-output.json#/$defs/hit/required", "required", "missing required property \"score\"") {
+	if c := at[3]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/source_file/type") && s.MinLength(c, 1, p+"/properties/source_file/minLength")) && s.Stop() {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "search-output.json#/$defs/hit/required", "required", "missing required property \"rank\"") {
+	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/snippet/type") && s.Stop() {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkHitPropertiesChunkID(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "search-output.json#/$defs/hit/properties/chunk_id/type") {
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
 		return false
 	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "search-output.json#/$defs/hit/properties/chunk_id/minimum", "minimum", "must be at least 0") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "chunk_id") {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkHitPropertiesRank(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "search-output.json#/$defs/hit/properties/rank/type") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "score") {
 		return false
 	}
-	if s.Compare(n, "1") < 0 && s.Fail(n, "search-output.json#/$defs/hit/properties/rank/minimum", "minimum", "must be at least 1") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "rank") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkHitPropertiesScore(s *envgenrt.State, n int32) bool {
+	const p = "search-output.json#/$defs/hit/properties/score"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeNumber, "search-output.json#/$defs/hit/properties/score/type") {
+	if !s.Is(n, envgenrt.TypeNumber, p+"/type") {
 		return false
 	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "search-output.json#/$defs/hit/properties/score/minimum", "minimum", "must be at least 0") {
+	if !s.Minimum(n, "0", p+"/minimum") && s.Stop() {
 		return false
 	}
-	if s.Compare(n, "1") > 0 && s.Fail(n, "search-output.json#/$defs/hit/properties/score/maximum", "maximum", "must be at most 1") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkHitPropertiesSnippet(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "search-output.json#/$defs/hit/properties/snippet/type")
-}
-
-func checkHitPropertiesSourceFile(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "search-output.json#/$defs/hit/properties/source_file/type") {
-		return false
-	}
-	if s.Shorter(n, 1) && s.Fail(n, "search-output.json#/$defs/hit/properties/source_file/minLength", "minLength", "must be at least 1 character long") {
+	if !s.Maximum(n, "1", p+"/maximum") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -226,8 +203,9 @@ func (*SearchResults) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkSearchResults(s *envgenrt.State, n int32) bool {
+	const p = "search-output.json#/$defs/search_results"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "search-output.json#/$defs/search_results/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [1]int32
@@ -240,13 +218,13 @@ func checkSearchResults(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkSearchResultsPropertiesHits(s, at[0]) && s.Stop() {
+	if c := at[0]; c != 0 && !checkSearchResultsPropertiesHits(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "search-output.json#/$defs/search_results/additionalProperties", "unexpected property %s") {
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "search-output.json#/$defs/search_results/required", "required", "missing required property \"hits\"") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "hits") {
 		return false
 	}
 	return s.ErrorCount() == errs

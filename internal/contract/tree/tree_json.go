@@ -49,8 +49,9 @@ func (*Tree) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkTree(s *envgenrt.State, n int32) bool {
+	const p = "tree.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "tree.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -65,13 +66,16 @@ func checkTree(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkTreePropertiesName, checkTreePropertiesChildren) {
+	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/name/type") && s.MaxLength(c, 20, p+"/properties/name/maxLength")) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "tree.json#/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !checkTreePropertiesChildren(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "tree.json#/required", "required", "missing required property \"name\"") {
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, p+"/required", "name") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -86,17 +90,6 @@ func checkTreePropertiesChildren(s *envgenrt.State, n int32) bool {
 		if !checkTree(s, c) && s.Stop() {
 			return false
 		}
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkTreePropertiesName(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "tree.json#/properties/name/type") {
-		return false
-	}
-	if s.Longer(n, 20) && s.Fail(n, "tree.json#/properties/name/maxLength", "maxLength", "must be at most 20 characters long") {
-		return false
 	}
 	return s.ErrorCount() == errs
 }

@@ -134,8 +134,9 @@ func (*Envelope) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelope(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [6]int32
@@ -155,26 +156,37 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 			at[5] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkResponseMetadata, checkEnvelopePropertiesResults, checkPaginationMetadata, checkExecutionContext, checkEnvelopePropertiesWarnings, checkResponseError) {
+	if c := at[0]; c != 0 && !checkResponseMetadata(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"_metadata\"") {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeArray, p+"/properties/results/type") && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"results\"") {
+	if c := at[2]; c != 0 && !checkPaginationMetadata(s, c) && s.Stop() {
 		return false
 	}
-	if at[3] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"execution_context\"") {
+	if c := at[3]; c != 0 && !checkExecutionContext(s, c) && s.Stop() {
 		return false
 	}
-	if at[4] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"warnings\"") {
+	if c := at[4]; c != 0 && !checkEnvelopePropertiesWarnings(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[5]; c != 0 && !checkResponseError(s, c) && s.Stop() {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, p+"/required", "_metadata") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, p+"/required", "results") {
+		return false
+	}
+	if at[3] == 0 && s.Missing(n, p+"/required", "execution_context") {
+		return false
+	}
+	if at[4] == 0 && s.Missing(n, p+"/required", "warnings") {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkEnvelopePropertiesResults(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeArray, "envelope.json#/properties/results/type")
 }
 
 func checkEnvelopePropertiesWarnings(s *envgenrt.State, n int32) bool {
@@ -267,8 +279,9 @@ func (*ExecutionContext) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkExecutionContext(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/execution_context"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/execution_context/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [5]int32
@@ -286,42 +299,34 @@ func checkExecutionContext(s *envgenrt.State, n int32) bool {
 			at[4] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkExecutionContextPropertiesTokensEstimated, checkExecutionContextPropertiesTokensUsed, checkExecutionContextPropertiesCacheHit, checkExecutionContextPropertiesExecutionTimeMs, checkExecutionContextPropertiesRequestID) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeInteger, p+"/properties/tokens_estimated/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/execution_context/required", "required", "missing required property \"tokens_estimated\"") {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeInteger, p+"/properties/tokens_used/type") && s.Stop() {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "envelope.json#/$defs/execution_context/required", "required", "missing required property \"cache_hit\"") {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/cache_hit/type") && s.Stop() {
 		return false
 	}
-	if at[3] == 0 && s.Fail(n, "envelope.json#/$defs/execution_context/required", "required", "missing required property \"execution_time_ms\"") {
+	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeNumber, p+"/properties/execution_time_ms/type") && s.Stop() {
 		return false
 	}
-	if at[4] == 0 && s.Fail(n, "envelope.json#/$defs/execution_context/required", "required", "missing required property \"request_id\"") {
+	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/request_id/type") && s.Stop() {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, p+"/required", "tokens_estimated") {
+		return false
+	}
+	if at[2] == 0 && s.Missing(n, p+"/required", "cache_hit") {
+		return false
+	}
+	if at[3] == 0 && s.Missing(n, p+"/required", "execution_time_ms") {
+		return false
+	}
+	if at[4] == 0 && s.Missing(n, p+"/required", "request_id") {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkExecutionContextPropertiesCacheHit(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "envelope.json#/$defs/execution_context/properties/cache_hit/type")
-}
-
-func checkExecutionContextPropertiesExecutionTimeMs(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeNumber, "envelope.json#/$defs/execution_context/properties/execution_time_ms/type")
-}
-
-func checkExecutionContextPropertiesRequestID(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/execution_context/properties/request_id/type")
-}
-
-func checkExecutionContextPropertiesTokensEstimated(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeInteger, "envelope.json#/$defs/execution_context/properties/tokens_estimated/type")
-}
-
-func checkExecutionContextPropertiesTokensUsed(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeInteger, "envelope.json#/$defs/execution_context/properties/tokens_used/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -396,8 +401,9 @@ func (*PaginationMetadata) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkPaginationMetadata(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/pagination_metadata"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeNull|envgenrt.TypeObject, "envelope.json#/$defs/pagination_metadata/type") {
+	if !s.Is(n, envgenrt.TypeNull|envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
@@ -414,27 +420,20 @@ func checkPaginationMetadata(s *envgenrt.State, n int32) bool {
 				at[3] = c
 			}
 		}
-		if !s.CheckMembers(at[:], checkPaginationMetadataPropertiesCursor, checkPaginationMetadataPropertiesPageSize, checkPaginationMetadataPropertiesHasMore, checkPaginationMetadataPropertiesTotalAvailable) {
+		if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/cursor/type") && s.Stop() {
+			return false
+		}
+		if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeInteger, p+"/properties/page_size/type") && s.Stop() {
+			return false
+		}
+		if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/has_more/type") && s.Stop() {
+			return false
+		}
+		if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeInteger, p+"/properties/total_available/type") && s.Stop() {
 			return false
 		}
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkPaginationMetadataPropertiesCursor(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/pagination_metadata/properties/cursor/type")
-}
-
-func checkPaginationMetadataPropertiesHasMore(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "envelope.json#/$defs/pagination_metadata/properties/has_more/type")
-}
-
-func checkPaginationMetadataPropertiesPageSize(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeInteger, "envelope.json#/$defs/pagination_metadata/properties/page_size/type")
-}
-
-func checkPaginationMetadataPropertiesTotalAvailable(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeInteger, "envelope.json#/$defs/pagination_metadata/properties/total_available/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -506,8 +505,9 @@ func (*ResponseError) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseError(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/response_error"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/response_error/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -521,41 +521,36 @@ func checkResponseError(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkResponseErrorPropertiesCode, checkResponseErrorPropertiesMessage, checkResponseErrorPropertiesAllowedFields) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/code/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/response_error/required", "required", "missing required property \"code\"") {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/message/type") && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/response_error/required", "required", "missing required property \"message\"") {
+	if c := at[2]; c != 0 && !checkResponseErrorPropertiesAllowedFields(s, c) && s.Stop() {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, p+"/required", "code") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, p+"/required", "message") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkResponseErrorPropertiesAllowedFields(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/response_error/properties/allowed_fields"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "envelope.json#/$defs/response_error/properties/allowed_fields/type") {
+	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkResponseErrorPropertiesAllowedFieldsItems(s, c) && s.Stop() {
+		if !s.Is(c, envgenrt.TypeString, p+"/items/type") && s.Stop() {
 			return false
 		}
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkResponseErrorPropertiesAllowedFieldsItems(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/response_error/properties/allowed_fields/items/type")
-}
-
-func checkResponseErrorPropertiesCode(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/response_error/properties/code/type")
-}
-
-func checkResponseErrorPropertiesMessage(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/response_error/properties/message/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -638,8 +633,9 @@ func (*ResponseMetadata) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseMetadata(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/response_metadata"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/response_metadata/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [6]int32
@@ -659,52 +655,52 @@ func checkResponseMetadata(s *envgenrt.State, n int32) bool {
 			at[5] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkResponseMetadataPropertiesOperation, checkResponseMetadataPropertiesVersion, checkResponseMetadataPropertiesTimestamp, checkResponseMetadataPropertiesRequestID, checkResponseStatus, checkResponseMetadataPropertiesMessage) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/operation/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/response_metadata/required", "required", "missing required property \"operation\"") {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/version/type") && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/response_metadata/required", "required", "missing required property \"version\"") {
+	if c := at[2]; c != 0 && !checkResponseMetadataPropertiesTimestamp(s, c) && s.Stop() {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "envelope.json#/$defs/response_metadata/required", "required", "missing required property \"timestamp\"") {
+	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/request_id/type") && s.Stop() {
 		return false
 	}
-	if at[3] == 0 && s.Fail(n, "envelope.json#/$defs/response_metadata/required", "required", "missing required property \"request_id\"") {
+	if c := at[4]; c != 0 && !checkResponseStatus(s, c) && s.Stop() {
 		return false
 	}
-	if at[4] == 0 && s.Fail(n, "envelope.json#/$defs/response_metadata/required", "required", "missing required property \"status\"") {
+	if c := at[5]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/message/type") && s.Stop() {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, p+"/required", "operation") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, p+"/required", "version") {
+		return false
+	}
+	if at[2] == 0 && s.Missing(n, p+"/required", "timestamp") {
+		return false
+	}
+	if at[3] == 0 && s.Missing(n, p+"/required", "request_id") {
+		return false
+	}
+	if at[4] == 0 && s.Missing(n, p+"/required", "status") {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkResponseMetadataPropertiesMessage(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "envelope.json#/$defs/response_metadata/properties/message/type")
-}
-
-func checkResponseMetadataPropertiesOperation(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/response_metadata/properties/operation/type")
-}
-
-func checkResponseMetadataPropertiesRequestID(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/response_metadata/properties/request_id/type")
 }
 
 func checkResponseMetadataPropertiesTimestamp(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/response_metadata/properties/timestamp"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/response_metadata/properties/timestamp/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "envelope.json#/$defs/response_metadata/properties/timestamp/format", "format", "must be a valid date-time") {
+	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, p+"/format", "format", "must be a valid date-time") {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkResponseMetadataPropertiesVersion(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/response_metadata/properties/version/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -727,14 +723,8 @@ func (*ResponseStatus) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseStatus(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/response_status/type") {
-		return false
-	}
-	if !s.StringIn(n, "success", "partial", "error") {
-		s.Fail(n, "envelope.json#/$defs/response_status/enum", "enum", "must be one of \"success\", \"partial\", \"error\"")
-		return false
-	}
-	return true
+	const p = "envelope.json#/$defs/response_status"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "success", "partial", "error")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -811,8 +801,9 @@ func (*ResponseWarning) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseWarning(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/response_warning"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/response_warning/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -828,31 +819,28 @@ func checkResponseWarning(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkWarningLevel, checkResponseWarningPropertiesCode, checkResponseWarningPropertiesMessage, checkResponseWarningPropertiesSuggestion) {
+	if c := at[0]; c != 0 && !checkWarningLevel(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/response_warning/required", "required", "missing required property \"level\"") {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/code/type") && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/response_warning/required", "required", "missing required property \"code\"") {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/message/type") && s.Stop() {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "envelope.json#/$defs/response_warning/required", "required", "missing required property \"message\"") {
+	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/suggestion/type") && s.Stop() {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, p+"/required", "level") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, p+"/required", "code") {
+		return false
+	}
+	if at[2] == 0 && s.Missing(n, p+"/required", "message") {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkResponseWarningPropertiesCode(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/response_warning/properties/code/type")
-}
-
-func checkResponseWarningPropertiesMessage(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/response_warning/properties/message/type")
-}
-
-func checkResponseWarningPropertiesSuggestion(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "envelope.json#/$defs/response_warning/properties/suggestion/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -875,12 +863,6 @@ func (*WarningLevel) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkWarningLevel(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/warning_level/type") {
-		return false
-	}
-	if !s.StringIn(n, "info", "warning", "error") {
-		s.Fail(n, "envelope.json#/$defs/warning_level/enum", "enum", "must be one of \"info\", \"warning\", \"error\"")
-		return false
-	}
-	return true
+	const p = "envelope.json#/$defs/warning_level"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "info", "warning", "error")
 }

@@ -105,8 +105,9 @@ func (*ConfidenceScore) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkConfidenceScore(s *envgenrt.State, n int32) bool {
+	const p = "payloads.json#/$defs/confidence_score"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/confidence_score/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -123,13 +124,13 @@ func checkConfidenceScore(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkScore, checkScore, checkScore) {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/confidence_score/required", "required", "missing required property \"score_reliability\"") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "score_reliability") {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/confidence_score/required", "required", "missing required property \"source_quality\"") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "source_quality") {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/confidence_score/required", "required", "missing required property \"recency\"") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "recency") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -206,8 +207,9 @@ func (*Cursor) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkCursor(s *envgenrt.State, n int32) bool {
+	const p = "payloads.json#/$defs/cursor"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/cursor/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -221,34 +223,25 @@ func checkCursor(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkCursorPropertiesQueryHash, checkCursorPropertiesOffset, checkResponseMode) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/query_hash/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/cursor/required", "required", "missing required property \"query_hash\"") {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/offset/type") && s.Minimum(c, "0", p+"/properties/offset/minimum")) && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/cursor/required", "required", "missing required property \"offset\"") {
+	if c := at[2]; c != 0 && !checkResponseMode(s, c) && s.Stop() {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/cursor/required", "required", "missing required property \"response_mode\"") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "query_hash") {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkCursorPropertiesOffset(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/cursor/properties/offset/type") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "offset") {
 		return false
 	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/cursor/properties/offset/minimum", "minimum", "must be at least 0") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "response_mode") {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkCursorPropertiesQueryHash(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/cursor/properties/query_hash/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -335,8 +328,9 @@ func (*DeduplicationInfo) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkDeduplicationInfo(s *envgenrt.State, n int32) bool {
+	const p = "payloads.json#/$defs/deduplication_info"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/deduplication_info/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -350,23 +344,25 @@ func checkDeduplicationInfo(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkDeduplicationInfoPropertiesIsDuplicate, checkDeduplicationInfoPropertiesSimilarChunkIDs, checkScore) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/is_duplicate/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/deduplication_info/required", "required", "missing required property \"is_duplicate\"") {
+	if c := at[1]; c != 0 && !checkDeduplicationInfoPropertiesSimilarChunkIDs(s, c) && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/deduplication_info/required", "required", "missing required property \"similar_chunk_ids\"") {
+	if c := at[2]; c != 0 && !checkScore(s, c) && s.Stop() {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/deduplication_info/required", "required", "missing required property \"confidence\"") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "is_duplicate") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, p+"/required", "similar_chunk_ids") {
+		return false
+	}
+	if at[2] == 0 && s.Missing(n, p+"/required", "confidence") {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkDeduplicationInfoPropertiesIsDuplicate(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "payloads.json#/$defs/deduplication_info/properties/is_duplicate/type")
 }
 
 func checkDeduplicationInfoPropertiesSimilarChunkIDs(s *envgenrt.State, n int32) bool {
@@ -429,14 +425,8 @@ func (*Rank) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkRank(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/rank/type") {
-		return false
-	}
-	if s.Compare(n, "1") < 0 && s.Fail(n, "payloads.json#/$defs/rank/minimum", "minimum", "must be at least 1") {
-		return false
-	}
-	return s.ErrorCount() == errs
+	const p = "payloads.json#/$defs/rank"
+	return s.Is(n, envgenrt.TypeInteger, p+"/type") && s.Minimum(n, "1", p+"/minimum")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -508,8 +498,9 @@ func (*RankingContext) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkRankingContext(s *envgenrt.State, n int32) bool {
+	const p = "payloads.json#/$defs/ranking_context"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/ranking_context/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -523,41 +514,40 @@ func checkRankingContext(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkRankingContextPropertiesPercentile, checkRankingContextPropertiesExplanation, checkRankingContextPropertiesScoreMethod) {
+	if c := at[0]; c != 0 && !checkRankingContextPropertiesPercentile(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/ranking_context/required", "required", "missing required property \"percentile\"") {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/explanation/type") && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/ranking_context/required", "required", "missing required property \"explanation\"") {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/score_method/type") && s.Stop() {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/ranking_context/required", "required", "missing required property \"score_method\"") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "percentile") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, p+"/required", "explanation") {
+		return false
+	}
+	if at[2] == 0 && s.Missing(n, p+"/required", "score_method") {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkRankingContextPropertiesExplanation(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/ranking_context/properties/explanation/type")
 }
 
 func checkRankingContextPropertiesPercentile(s *envgenrt.State, n int32) bool {
+	const p = "payloads.json#/$defs/ranking_context/properties/percentile"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/ranking_context/properties/percentile/type") {
+	if !s.Is(n, envgenrt.TypeInteger, p+"/type") {
 		return false
 	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/ranking_context/properties/percentile/minimum", "minimum", "must be at least 0") {
+	if !s.Minimum(n, "0", p+"/minimum") && s.Stop() {
 		return false
 	}
-	if s.Compare(n, "100") > 0 && s.Fail(n, "payloads.json#/$defs/ranking_context/properties/percentile/maximum", "maximum", "must be at most 100") {
+	if !s.Maximum(n, "100", p+"/maximum") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkRankingContextPropertiesScoreMethod(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/ranking_context/properties/score_method/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -582,14 +572,15 @@ func (*Score) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkScore(s *envgenrt.State, n int32) bool {
+	const p = "payloads.json#/$defs/score"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeNumber, "payloads.json#/$defs/score/type") {
+	if !s.Is(n, envgenrt.TypeNumber, p+"/type") {
 		return false
 	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/score/minimum", "minimum", "must be at least 0") {
+	if !s.Minimum(n, "0", p+"/minimum") && s.Stop() {
 		return false
 	}
-	if s.Compare(n, "1") > 0 && s.Fail(n, "payloads.json#/$defs/score/maximum", "maximum", "must be at most 1") {
+	if !s.Maximum(n, "1", p+"/maximum") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -704,8 +695,9 @@ func (*SearchResultFull) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkSearchResultFull(s *envgenrt.State, n int32) bool {
+	const p = "payloads.json#/$defs/search_result_full"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/search_result_full/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [13]int32
@@ -739,96 +731,79 @@ func checkSearchResultFull(s *envgenrt.State, n int32) bool {
 			at[12] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkChunkID, checkSearchResultFullPropertiesChunkText, checkScore, checkScore, checkScore, checkRank, checkSearchResultFullPropertiesScoreType, checkSearchResultFullPropertiesSourceFile, checkSearchResultFullPropertiesSourceCategory, checkSearchResultFullPropertiesContextHeader, checkSearchResultFullPropertiesChunkIndex, checkSearchResultFullPropertiesTotalChunks, checkSearchResultFullPropertiesChunkTokenCount) {
+	if c := at[0]; c != 0 && !checkChunkID(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"chunk_id\"") {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/chunk_text/type") && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"chunk_text\"") {
+	if c := at[2]; c != 0 && !checkScore(s, c) && s.Stop() {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"similarity_score\"") {
+	if c := at[3]; c != 0 && !checkScore(s, c) && s.Stop() {
 		return false
 	}
-	if at[3] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"bm25_score\"") {
+	if c := at[4]; c != 0 && !checkScore(s, c) && s.Stop() {
 		return false
 	}
-	if at[4] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"hybrid_score\"") {
+	if c := at[5]; c != 0 && !checkRank(s, c) && s.Stop() {
 		return false
 	}
-	if at[5] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"rank\"") {
+	if c := at[6]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/score_type/type") && s.Stop() {
 		return false
 	}
-	if at[6] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"score_type\"") {
+	if c := at[7]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/source_file/type") && s.Stop() {
 		return false
 	}
-	if at[7] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"source_file\"") {
+	if c := at[8]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/source_category/type") && s.Stop() {
 		return false
 	}
-	if at[9] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"context_header\"") {
+	if c := at[9]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/context_header/type") && s.Stop() {
 		return false
 	}
-	if at[10] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"chunk_index\"") {
+	if c := at[10]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/chunk_index/type") && s.Minimum(c, "0", p+"/properties/chunk_index/minimum")) && s.Stop() {
 		return false
 	}
-	if at[11] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"total_chunks\"") {
+	if c := at[11]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/total_chunks/type") && s.Minimum(c, "0", p+"/properties/total_chunks/minimum")) && s.Stop() {
 		return false
 	}
-	if at[12] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"chunk_token_count\"") {
+	if c := at[12]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/chunk_token_count/type") && s.Minimum(c, "0", p+"/properties/chunk_token_count/minimum")) && s.Stop() {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkSearchResultFullPropertiesChunkIndex(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_full/properties/chunk_index/type") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "chunk_id") {
 		return false
 	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/properties/chunk_index/minimum", "minimum", "must be at least 0") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "chunk_text") {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkSearchResultFullPropertiesChunkText(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/chunk_text/type")
-}
-
-func checkSearchResultFullPropertiesChunkTokenCount(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_full/properties/chunk_token_count/type") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "similarity_score") {
 		return false
 	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/properties/chunk_token_count/minimum", "minimum", "must be at least 0") {
+	if at[3] == 0 && s.Missing(n, p+"/required", "bm25_score") {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkSearchResultFullPropertiesContextHeader(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/context_header/type")
-}
-
-func checkSearchResultFullPropertiesScoreType(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/score_type/type")
-}
-
-func checkSearchResultFullPropertiesSourceCategory(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/source_category/type")
-}
-
-func checkSearchResultFullPropertiesSourceFile(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/source_file/type")
-}
-
-func checkSearchResultFullPropertiesTotalChunks(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_full/properties/total_chunks/type") {
+	if at[4] == 0 && s.Missing(n, p+"/required", "hybrid_score") {
 		return false
 	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/properties/total_chunks/minimum", "minimum", "must be at least 0") {
+	if at[5] == 0 && s.Missing(n, p+"/required", "rank") {
+		return false
+	}
+	if at[6] == 0 && s.Missing(n, p+"/required", "score_type") {
+		return false
+	}
+	if at[7] == 0 && s.Missing(n, p+"/required", "source_file") {
+		return false
+	}
+	if at[9] == 0 && s.Missing(n, p+"/required", "context_header") {
+		return false
+	}
+	if at[10] == 0 && s.Missing(n, p+"/required", "chunk_index") {
+		return false
+	}
+	if at[11] == 0 && s.Missing(n, p+"/required", "total_chunks") {
+		return false
+	}
+	if at[12] == 0 && s.Missing(n, p+"/required", "chunk_token_count") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -909,8 +884,9 @@ func (*SearchResultIDs) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkSearchResultIDs(s *envgenrt.State, n int32) bool {
+	const p = "payloads.json#/$defs/search_result_ids"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/search_result_ids/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -927,13 +903,13 @@ func checkSearchResultIDs(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkChunkID, checkScore, checkRank) {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_ids/required", "required", "missing required property \"chunk_id\"") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "chunk_id") {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_ids/required", "required", "missing required property \"hybrid_score\"") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "hybrid_score") {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_ids/required", "required", "missing required property \"rank\"") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "rank") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1026,8 +1002,9 @@ func (*SearchResultMetadata) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkSearchResultMetadata(s *envgenrt.State, n int32) bool {
+	const p = "payloads.json#/$defs/search_result_metadata"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/search_result_metadata/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [7]int32
@@ -1049,55 +1026,43 @@ func checkSearchResultMetadata(s *envgenrt.State, n int32) bool {
 			at[6] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkChunkID, checkScore, checkRank, checkSearchResultMetadataPropertiesSourceFile, checkSearchResultMetadataPropertiesSourceCategory, checkSearchResultMetadataPropertiesChunkIndex, checkSearchResultMetadataPropertiesTotalChunks) {
+	if c := at[0]; c != 0 && !checkChunkID(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_metadata/required", "required", "missing required property \"chunk_id\"") {
+	if c := at[1]; c != 0 && !checkScore(s, c) && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_metadata/required", "required", "missing required property \"hybrid_score\"") {
+	if c := at[2]; c != 0 && !checkRank(s, c) && s.Stop() {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_metadata/required", "required", "missing required property \"rank\"") {
+	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/source_file/type") && s.Stop() {
 		return false
 	}
-	if at[3] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_metadata/required", "required", "missing required property \"source_file\"") {
+	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/source_category/type") && s.Stop() {
 		return false
 	}
-	if at[5] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_metadata/required", "required", "missing required property \"chunk_index\"") {
+	if c := at[5]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/chunk_index/type") && s.Minimum(c, "0", p+"/properties/chunk_index/minimum")) && s.Stop() {
 		return false
 	}
-	if at[6] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_metadata/required", "required", "missing required property \"total_chunks\"") {
+	if c := at[6]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/total_chunks/type") && s.Minimum(c, "0", p+"/properties/total_chunks/minimum")) && s.Stop() {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkSearchResultMetadataPropertiesChunkIndex(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_metadata/properties/chunk_index/type") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "chunk_id") {
 		return false
 	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_metadata/properties/chunk_index/minimum", "minimum", "must be at least 0") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "hybrid_score") {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkSearchResultMetadataPropertiesSourceCategory(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "payloads.json#/$defs/search_result_metadata/properties/source_category/type")
-}
-
-func checkSearchResultMetadataPropertiesSourceFile(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_metadata/properties/source_file/type")
-}
-
-func checkSearchResultMetadataPropertiesTotalChunks(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_metadata/properties/total_chunks/type") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "rank") {
 		return false
 	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_metadata/properties/total_chunks/minimum", "minimum", "must be at least 0") {
+	if at[3] == 0 && s.Missing(n, p+"/required", "source_file") {
+		return false
+	}
+	if at[5] == 0 && s.Missing(n, p+"/required", "chunk_index") {
+		return false
+	}
+	if at[6] == 0 && s.Missing(n, p+"/required", "total_chunks") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1196,8 +1161,9 @@ func (*SearchResultPreview) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkSearchResultPreview(s *envgenrt.State, n int32) bool {
+	const p = "payloads.json#/$defs/search_result_preview"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/search_result_preview/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [9]int32
@@ -1223,69 +1189,55 @@ func checkSearchResultPreview(s *envgenrt.State, n int32) bool {
 			at[8] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkChunkID, checkScore, checkRank, checkSearchResultPreviewPropertiesSourceFile, checkSearchResultPreviewPropertiesSourceCategory, checkSearchResultPreviewPropertiesChunkIndex, checkSearchResultPreviewPropertiesTotalChunks, checkSearchResultPreviewPropertiesChunkSnippet, checkSearchResultPreviewPropertiesContextHeader) {
+	if c := at[0]; c != 0 && !checkChunkID(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"chunk_id\"") {
+	if c := at[1]; c != 0 && !checkScore(s, c) && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"hybrid_score\"") {
+	if c := at[2]; c != 0 && !checkRank(s, c) && s.Stop() {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"rank\"") {
+	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/source_file/type") && s.Stop() {
 		return false
 	}
-	if at[3] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"source_file\"") {
+	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/source_category/type") && s.Stop() {
 		return false
 	}
-	if at[5] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"chunk_index\"") {
+	if c := at[5]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/chunk_index/type") && s.Minimum(c, "0", p+"/properties/chunk_index/minimum")) && s.Stop() {
 		return false
 	}
-	if at[6] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"total_chunks\"") {
+	if c := at[6]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/total_chunks/type") && s.Minimum(c, "0", p+"/properties/total_chunks/minimum")) && s.Stop() {
 		return false
 	}
-	if at[7] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"chunk_snippet\"") {
+	if c := at[7]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/chunk_snippet/type") && s.Stop() {
 		return false
 	}
-	if at[8] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"context_header\"") {
+	if c := at[8]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/context_header/type") && s.Stop() {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkSearchResultPreviewPropertiesChunkIndex(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_preview/properties/chunk_index/type") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "chunk_id") {
 		return false
 	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/properties/chunk_index/minimum", "minimum", "must be at least 0") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "hybrid_score") {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkSearchResultPreviewPropertiesChunkSnippet(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_preview/properties/chunk_snippet/type")
-}
-
-func checkSearchResultPreviewPropertiesContextHeader(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_preview/properties/context_header/type")
-}
-
-func checkSearchResultPreviewPropertiesSourceCategory(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "payloads.json#/$defs/search_result_preview/properties/source_category/type")
-}
-
-func checkSearchResultPreviewPropertiesSourceFile(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_preview/properties/source_file/type")
-}
-
-func checkSearchResultPreviewPropertiesTotalChunks(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_preview/properties/total_chunks/type") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "rank") {
 		return false
 	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/properties/total_chunks/minimum", "minimum", "must be at least 0") {
+	if at[3] == 0 && s.Missing(n, p+"/required", "source_file") {
+		return false
+	}
+	if at[5] == 0 && s.Missing(n, p+"/required", "chunk_index") {
+		return false
+	}
+	if at[6] == 0 && s.Missing(n, p+"/required", "total_chunks") {
+		return false
+	}
+	if at[7] == 0 && s.Missing(n, p+"/required", "chunk_snippet") {
+		return false
+	}
+	if at[8] == 0 && s.Missing(n, p+"/required", "context_header") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1405,8 +1357,9 @@ func (*VendorInfoFull) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkVendorInfoFull(s *envgenrt.State, n int32) bool {
+	const p = "payloads.json#/$defs/vendor_info_full"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_info_full/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -1422,48 +1375,31 @@ func checkVendorInfoFull(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkVendorInfoFullPropertiesVendorName, checkVendorInfoFullPropertiesEntities, checkVendorInfoFullPropertiesRelationships, checkVendorStatistics) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/vendor_name/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_full/required", "required", "missing required property \"vendor_name\"") {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeArray, p+"/properties/entities/type") && s.MaxItems(c, 100, p+"/properties/entities/maxItems")) && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_full/required", "required", "missing required property \"entities\"") {
+	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeArray, p+"/properties/relationships/type") && s.MaxItems(c, 500, p+"/properties/relationships/maxItems")) && s.Stop() {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_full/required", "required", "missing required property \"relationships\"") {
+	if c := at[3]; c != 0 && !checkVendorStatistics(s, c) && s.Stop() {
 		return false
 	}
-	if at[3] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_full/required", "required", "missing required property \"statistics\"") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "vendor_name") {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkVendorInfoFullPropertiesEntities(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_full/properties/entities/type") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "entities") {
 		return false
 	}
-	if s.Count(n) > 100 && s.Fail(n, "payloads.json#/$defs/vendor_info_full/properties/entities/maxItems", "maxItems", "must have at most 100 items") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "relationships") {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkVendorInfoFullPropertiesRelationships(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_full/properties/relationships/type") {
-		return false
-	}
-	if s.Count(n) > 500 && s.Fail(n, "payloads.json#/$defs/vendor_info_full/properties/relationships/maxItems", "maxItems", "must have at most 500 items") {
+	if at[3] == 0 && s.Missing(n, p+"/required", "statistics") {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkVendorInfoFullPropertiesVendorName(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_full/properties/vendor_name/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -1557,8 +1493,9 @@ func (*VendorInfoIDs) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkVendorInfoIDs(s *envgenrt.State, n int32) bool {
+	const p = "payloads.json#/$defs/vendor_info_ids"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_info_ids/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -1572,57 +1509,53 @@ func checkVendorInfoIDs(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkVendorInfoIDsPropertiesVendorName, checkVendorInfoIDsPropertiesEntityIDs, checkVendorInfoIDsPropertiesRelationshipIDs) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/vendor_name/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_ids/required", "required", "missing required property \"vendor_name\"") {
+	if c := at[1]; c != 0 && !checkVendorInfoIDsPropertiesEntityIDs(s, c) && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_ids/required", "required", "missing required property \"entity_ids\"") {
+	if c := at[2]; c != 0 && !checkVendorInfoIDsPropertiesRelationshipIDs(s, c) && s.Stop() {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_ids/required", "required", "missing required property \"relationship_ids\"") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "vendor_name") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, p+"/required", "entity_ids") {
+		return false
+	}
+	if at[2] == 0 && s.Missing(n, p+"/required", "relationship_ids") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkVendorInfoIDsPropertiesEntityIDs(s *envgenrt.State, n int32) bool {
+	const p = "payloads.json#/$defs/vendor_info_ids/properties/entity_ids"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_ids/properties/entity_ids/type") {
+	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkVendorInfoIDsPropertiesEntityIDsItems(s, c) && s.Stop() {
+		if !s.Is(c, envgenrt.TypeString, p+"/items/type") && s.Stop() {
 			return false
 		}
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkVendorInfoIDsPropertiesEntityIDsItems(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_ids/properties/entity_ids/items/type")
 }
 
 func checkVendorInfoIDsPropertiesRelationshipIDs(s *envgenrt.State, n int32) bool {
+	const p = "payloads.json#/$defs/vendor_info_ids/properties/relationship_ids"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_ids/properties/relationship_ids/type") {
+	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkVendorInfoIDsPropertiesRelationshipIDsItems(s, c) && s.Stop() {
+		if !s.Is(c, envgenrt.TypeString, p+"/items/type") && s.Stop() {
 			return false
 		}
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkVendorInfoIDsPropertiesRelationshipIDsItems(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_ids/properties/relationship_ids/items/type")
-}
-
-func checkVendorInfoIDsPropertiesVendorName(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_ids/properties/vendor_name/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -1719,8 +1652,9 @@ func (*VendorInfoMetadata) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkVendorInfoMetadata(s *envgenrt.State, n int32) bool {
+	const p = "payloads.json#/$defs/vendor_info_metadata"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_info_metadata/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -1736,41 +1670,43 @@ func checkVendorInfoMetadata(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkVendorInfoMetadataPropertiesVendorName, checkVendorStatistics, checkVendorInfoMetadataPropertiesTopEntities, checkVendorInfoMetadataPropertiesLastUpdated) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/vendor_name/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_metadata/required", "required", "missing required property \"vendor_name\"") {
+	if c := at[1]; c != 0 && !checkVendorStatistics(s, c) && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_metadata/required", "required", "missing required property \"statistics\"") {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeArray, p+"/properties/top_entities/type") && s.Stop() {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_metadata/required", "required", "missing required property \"top_entities\"") {
+	if c := at[3]; c != 0 && !checkVendorInfoMetadataPropertiesLastUpdated(s, c) && s.Stop() {
 		return false
 	}
-	if at[3] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_metadata/required", "required", "missing required property \"last_updated\"") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "vendor_name") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, p+"/required", "statistics") {
+		return false
+	}
+	if at[2] == 0 && s.Missing(n, p+"/required", "top_entities") {
+		return false
+	}
+	if at[3] == 0 && s.Missing(n, p+"/required", "last_updated") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkVendorInfoMetadataPropertiesLastUpdated(s *envgenrt.State, n int32) bool {
+	const p = "payloads.json#/$defs/vendor_info_metadata/properties/last_updated"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_metadata/properties/last_updated/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "payloads.json#/$defs/vendor_info_metadata/properties/last_updated/format", "format", "must be a valid date-time") {
+	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, p+"/format", "format", "must be a valid date-time") {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkVendorInfoMetadataPropertiesTopEntities(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_metadata/properties/top_entities/type")
-}
-
-func checkVendorInfoMetadataPropertiesVendorName(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_metadata/properties/vendor_name/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -1887,8 +1823,9 @@ func (*VendorInfoPreview) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkVendorInfoPreview(s *envgenrt.State, n int32) bool {
+	const p = "payloads.json#/$defs/vendor_info_preview"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_info_preview/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -1904,48 +1841,31 @@ func checkVendorInfoPreview(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkVendorInfoPreviewPropertiesVendorName, checkVendorInfoPreviewPropertiesEntities, checkVendorInfoPreviewPropertiesRelationships, checkVendorStatistics) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/vendor_name/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_preview/required", "required", "missing required property \"vendor_name\"") {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeArray, p+"/properties/entities/type") && s.MaxItems(c, 5, p+"/properties/entities/maxItems")) && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_preview/required", "required", "missing required property \"entities\"") {
+	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeArray, p+"/properties/relationships/type") && s.MaxItems(c, 5, p+"/properties/relationships/maxItems")) && s.Stop() {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_preview/required", "required", "missing required property \"relationships\"") {
+	if c := at[3]; c != 0 && !checkVendorStatistics(s, c) && s.Stop() {
 		return false
 	}
-	if at[3] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_preview/required", "required", "missing required property \"statistics\"") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "vendor_name") {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkVendorInfoPreviewPropertiesEntities(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_preview/properties/entities/type") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "entities") {
 		return false
 	}
-	if s.Count(n) > 5 && s.Fail(n, "payloads.json#/$defs/vendor_info_preview/properties/entities/maxItems", "maxItems", "must have at most 5 items") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "relationships") {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkVendorInfoPreviewPropertiesRelationships(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_preview/properties/relationships/type") {
-		return false
-	}
-	if s.Count(n) > 5 && s.Fail(n, "payloads.json#/$defs/vendor_info_preview/properties/relationships/maxItems", "maxItems", "must have at most 5 items") {
+	if at[3] == 0 && s.Missing(n, p+"/required", "statistics") {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkVendorInfoPreviewPropertiesVendorName(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_preview/properties/vendor_name/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -2066,8 +1986,9 @@ func (*VendorStatistics) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkVendorStatistics(s *envgenrt.State, n int32) bool {
+	const p = "payloads.json#/$defs/vendor_statistics"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_statistics/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -2083,18 +2004,16 @@ func checkVendorStatistics(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkVendorStatisticsPropertiesEntityCount, checkVendorStatisticsPropertiesRelationshipCount, checkVendorStatisticsPropertiesEntityTypeDistribution, checkVendorStatisticsPropertiesRelationshipTypeDistribution) {
+	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/entity_count/type") && s.Minimum(c, "0", p+"/properties/entity_count/minimum")) && s.Stop() {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkVendorStatisticsPropertiesEntityCount(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/vendor_statistics/properties/entity_count/type") {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/relationship_count/type") && s.Minimum(c, "0", p+"/properties/relationship_count/minimum")) && s.Stop() {
 		return false
 	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/vendor_statistics/properties/entity_count/minimum", "minimum", "must be at least 0") {
+	if c := at[2]; c != 0 && !checkVendorStatisticsPropertiesEntityTypeDistribution(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[3]; c != 0 && !checkVendorStatisticsPropertiesRelationshipTypeDistribution(s, c) && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -2115,25 +2034,8 @@ func checkVendorStatisticsPropertiesEntityTypeDistribution(s *envgenrt.State, n 
 }
 
 func checkVendorStatisticsPropertiesEntityTypeDistributionAdditionalProperties(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties/type") {
-		return false
-	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties/minimum", "minimum", "must be at least 0") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkVendorStatisticsPropertiesRelationshipCount(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/vendor_statistics/properties/relationship_count/type") {
-		return false
-	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/vendor_statistics/properties/relationship_count/minimum", "minimum", "must be at least 0") {
-		return false
-	}
-	return s.ErrorCount() == errs
+	const p = "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties"
+	return s.Is(n, envgenrt.TypeInteger, p+"/type") && s.Minimum(n, "0", p+"/minimum")
 }
 
 func checkVendorStatisticsPropertiesRelationshipTypeDistribution(s *envgenrt.State, n int32) bool {
@@ -2151,12 +2053,6 @@ func checkVendorStatisticsPropertiesRelationshipTypeDistribution(s *envgenrt.Sta
 }
 
 func checkVendorStatisticsPropertiesRelationshipTypeDistributionAdditionalProperties(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties/type") {
-		return false
-	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties/minimum", "minimum", "must be at least 0") {
-		return false
-	}
-	return s.ErrorCount() == errs
+	const p = "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties"
+	return s.Is(n, envgenrt.TypeInteger, p+"/type") && s.Minimum(n, "0", p+"/minimum")
 }

@@ -84,8 +84,9 @@ func (*Request) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkRequest(s *envgenrt.State, n int32) bool {
+	const p = "request.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "request.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [5]int32
@@ -103,59 +104,66 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 			at[4] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkRequestPropertiesQuery, checkResponseMode, checkRequestPropertiesPageSize, checkRequestPropertiesCursor, checkRequestPropertiesFields) {
+	if c := at[0]; c != 0 && !checkRequestPropertiesQuery(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "request.json#/required", "required", "missing required property \"query\"") {
+	if c := at[1]; c != 0 && !checkResponseMode(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[2]; c != 0 && !checkRequestPropertiesPageSize(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/cursor/type") && s.Stop() {
+		return false
+	}
+	if c := at[4]; c != 0 && !checkRequestPropertiesFields(s, c) && s.Stop() {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, p+"/required", "query") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-func checkRequestPropertiesCursor(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "request.json#/properties/cursor/type")
-}
-
 func checkRequestPropertiesFields(s *envgenrt.State, n int32) bool {
+	const p = "request.json#/properties/fields"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "request.json#/properties/fields/type") {
+	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkRequestPropertiesFieldsItems(s, c) && s.Stop() {
+		if !s.Is(c, envgenrt.TypeString, p+"/items/type") && s.Stop() {
 			return false
 		}
 	}
 	return s.ErrorCount() == errs
 }
 
-func checkRequestPropertiesFieldsItems(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "request.json#/properties/fields/items/type")
-}
-
 func checkRequestPropertiesPageSize(s *envgenrt.State, n int32) bool {
+	const p = "request.json#/properties/page_size"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "request.json#/properties/page_size/type") {
+	if !s.Is(n, envgenrt.TypeInteger, p+"/type") {
 		return false
 	}
-	if s.Compare(n, "1") < 0 && s.Fail(n, "request.json#/properties/page_size/minimum", "minimum", "must be at least 1") {
+	if !s.Minimum(n, "1", p+"/minimum") && s.Stop() {
 		return false
 	}
-	if s.Compare(n, "50") > 0 && s.Fail(n, "request.json#/properties/page_size/maximum", "maximum", "must be at most 50") {
+	if !s.Maximum(n, "50", p+"/maximum") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkRequestPropertiesQuery(s *envgenrt.State, n int32) bool {
+	const p = "request.json#/properties/query"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "request.json#/properties/query/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "request.json#/properties/query/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 500) && s.Fail(n, "request.json#/properties/query/maxLength", "maxLength", "must be at most 500 characters long") {
+	if !s.MaxLength(n, 500, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -181,12 +189,6 @@ func (*ResponseMode) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseMode(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "request.json#/$defs/response_mode/type") {
-		return false
-	}
-	if !s.StringIn(n, "ids_only", "metadata", "preview", "full") {
-		s.Fail(n, "request.json#/$defs/response_mode/enum", "enum", "must be one of \"ids_only\", \"metadata\", \"preview\", \"full\"")
-		return false
-	}
-	return true
+	const p = "request.json#/$defs/response_mode"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "ids_only", "metadata", "preview", "full")
 }

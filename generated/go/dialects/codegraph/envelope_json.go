@@ -73,8 +73,9 @@ func (*Data) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkData(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/data"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/data/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [7]int32
@@ -99,57 +100,61 @@ func checkData(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkDataPropertiesTool, checkDataPropertiesVersion, checkDataPropertiesRequestID, checkDataPropertiesGeneratedAt, checkWorkspaceContext, nil, checkResponseMeta) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/tool/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "envelope.json#/$defs/data/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/version/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/data/required", "required", "missing required property \"tool\"") {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/requestId/type") && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/data/required", "required", "missing required property \"version\"") {
+	if c := at[3]; c != 0 && !checkDataPropertiesGeneratedAt(s, c) && s.Stop() {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "envelope.json#/$defs/data/required", "required", "missing required property \"requestId\"") {
+	if c := at[4]; c != 0 && !checkWorkspaceContext(s, c) && s.Stop() {
 		return false
 	}
-	if at[3] == 0 && s.Fail(n, "envelope.json#/$defs/data/required", "required", "missing required property \"generatedAt\"") {
+	if c := at[6]; c != 0 && !checkResponseMeta(s, c) && s.Stop() {
 		return false
 	}
-	if at[4] == 0 && s.Fail(n, "envelope.json#/$defs/data/required", "required", "missing required property \"workspace\"") {
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
 		return false
 	}
-	if at[5] == 0 && s.Fail(n, "envelope.json#/$defs/data/required", "required", "missing required property \"result\"") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "tool") {
 		return false
 	}
-	if at[6] == 0 && s.Fail(n, "envelope.json#/$defs/data/required", "required", "missing required property \"meta\"") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "version") {
+		return false
+	}
+	if at[2] == 0 && s.Missing(n, p+"/required", "requestId") {
+		return false
+	}
+	if at[3] == 0 && s.Missing(n, p+"/required", "generatedAt") {
+		return false
+	}
+	if at[4] == 0 && s.Missing(n, p+"/required", "workspace") {
+		return false
+	}
+	if at[5] == 0 && s.Missing(n, p+"/required", "result") {
+		return false
+	}
+	if at[6] == 0 && s.Missing(n, p+"/required", "meta") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkDataPropertiesGeneratedAt(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/data/properties/generatedAt"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/data/properties/generatedAt/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "envelope.json#/$defs/data/properties/generatedAt/format", "format", "must be a valid date-time") {
+	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, p+"/format", "format", "must be a valid date-time") {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkDataPropertiesRequestID(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/data/properties/requestId/type")
-}
-
-func checkDataPropertiesTool(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/data/properties/tool/type")
-}
-
-func checkDataPropertiesVersion(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/data/properties/version/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -197,8 +202,9 @@ func (*Envelope) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelope(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -213,16 +219,19 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkEnvelopePropertiesSuccess, checkData) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/success/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "envelope.json#/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !checkData(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"success\"") {
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"data\"") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "success") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, p+"/required", "data") {
 		return false
 	}
 	if s.Quiet(checkEnvelopeIf, n) {
@@ -243,7 +252,7 @@ func checkEnvelopeIf(s *envgenrt.State, n int32) bool {
 				at[0] = c
 			}
 		}
-		if at[0] != 0 && !checkEnvelopeIfPropertiesSuccess(s, at[0]) && s.Stop() {
+		if c := at[0]; c != 0 && !checkEnvelopeIfPropertiesSuccess(s, c) && s.Stop() {
 			return false
 		}
 	}
@@ -258,10 +267,6 @@ func checkEnvelopeIfPropertiesSuccess(s *envgenrt.State, n int32) bool {
 	return true
 }
 
-func checkEnvelopePropertiesSuccess(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "envelope.json#/properties/success/type")
-}
-
 func checkEnvelopeThen(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
@@ -272,7 +277,7 @@ func checkEnvelopeThen(s *envgenrt.State, n int32) bool {
 				at[0] = c
 			}
 		}
-		if at[0] != 0 && !checkEnvelopeThenPropertiesData(s, at[0]) && s.Stop() {
+		if c := at[0]; c != 0 && !checkEnvelopeThenPropertiesData(s, c) && s.Stop() {
 			return false
 		}
 	}
@@ -289,7 +294,7 @@ func checkEnvelopeThenPropertiesData(s *envgenrt.State, n int32) bool {
 				at[0] = c
 			}
 		}
-		if at[0] != 0 && !checkErrorResult(s, at[0]) && s.Stop() {
+		if c := at[0]; c != 0 && !checkErrorResult(s, c) && s.Stop() {
 			return false
 		}
 	}
@@ -365,8 +370,9 @@ func (*Error) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkError(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/error"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/error/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -383,31 +389,25 @@ func checkError(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkErrorPropertiesCode, checkErrorPropertiesMessage, checkErrorPropertiesDetails) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/code/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "envelope.json#/$defs/error/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/message/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/error/required", "required", "missing required property \"code\"") {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeObject, p+"/properties/details/type") && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/error/required", "required", "missing required property \"message\"") {
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, p+"/required", "code") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, p+"/required", "message") {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkErrorPropertiesCode(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/error/properties/code/type")
-}
-
-func checkErrorPropertiesDetails(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/error/properties/details/type")
-}
-
-func checkErrorPropertiesMessage(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/error/properties/message/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -452,8 +452,9 @@ func (*ErrorResult) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkErrorResult(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/error_result"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/error_result/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [1]int32
@@ -466,13 +467,13 @@ func checkErrorResult(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkError(s, at[0]) && s.Stop() {
+	if c := at[0]; c != 0 && !checkError(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "envelope.json#/$defs/error_result/additionalProperties", "unexpected property %s") {
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/error_result/required", "required", "missing required property \"error\"") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "error") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -521,8 +522,9 @@ func (*Limits) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkLimits(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/limits"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/limits/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -537,32 +539,13 @@ func checkLimits(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkLimitsPropertiesMaxItems, checkLimitsPropertiesMaxDepth) {
+	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/maxItems/type") && s.Minimum(c, "0", p+"/properties/maxItems/minimum")) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "envelope.json#/$defs/limits/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/maxDepth/type") && s.Minimum(c, "0", p+"/properties/maxDepth/minimum")) && s.Stop() {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkLimitsPropertiesMaxDepth(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "envelope.json#/$defs/limits/properties/maxDepth/type") {
-		return false
-	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "envelope.json#/$defs/limits/properties/maxDepth/minimum", "minimum", "must be at least 0") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkLimitsPropertiesMaxItems(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "envelope.json#/$defs/limits/properties/maxItems/type") {
-		return false
-	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "envelope.json#/$defs/limits/properties/maxItems/minimum", "minimum", "must be at least 0") {
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -614,8 +597,9 @@ func (*Page) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkPage(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/page"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/page/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -632,32 +616,19 @@ func checkPage(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkPagePropertiesCursor, checkPagePropertiesHasMore, checkPagePropertiesTotal) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/cursor/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "envelope.json#/$defs/page/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/hasMore/type") && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/page/required", "required", "missing required property \"hasMore\"") {
+	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/total/type") && s.Minimum(c, "0", p+"/properties/total/minimum")) && s.Stop() {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkPagePropertiesCursor(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/page/properties/cursor/type")
-}
-
-func checkPagePropertiesHasMore(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "envelope.json#/$defs/page/properties/hasMore/type")
-}
-
-func checkPagePropertiesTotal(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "envelope.json#/$defs/page/properties/total/type") {
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
 		return false
 	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "envelope.json#/$defs/page/properties/total/minimum", "minimum", "must be at least 0") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "hasMore") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -734,8 +705,9 @@ func (*QuerySuggestion) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkQuerySuggestion(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/query_suggestion"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/query_suggestion/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -752,31 +724,25 @@ func checkQuerySuggestion(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkQuerySuggestionPropertiesTool, checkQuerySuggestionPropertiesArgs, checkQuerySuggestionPropertiesReason) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/tool/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "envelope.json#/$defs/query_suggestion/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeObject, p+"/properties/args/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/query_suggestion/required", "required", "missing required property \"tool\"") {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/reason/type") && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/query_suggestion/required", "required", "missing required property \"args\"") {
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, p+"/required", "tool") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, p+"/required", "args") {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkQuerySuggestionPropertiesArgs(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/query_suggestion/properties/args/type")
-}
-
-func checkQuerySuggestionPropertiesReason(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/query_suggestion/properties/reason/type")
-}
-
-func checkQuerySuggestionPropertiesTool(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/query_suggestion/properties/tool/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -837,8 +803,9 @@ func (*ResponseMeta) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseMeta(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/response_meta"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/response_meta/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [5]int32
@@ -859,30 +826,31 @@ func checkResponseMeta(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkResponseMetaPropertiesApproxTokens, checkResponseMetaPropertiesTruncated, checkLimits, checkResponseMetaPropertiesNextQuerySuggestion, checkPage) {
+	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/approxTokens/type") && s.Minimum(c, "0", p+"/properties/approxTokens/minimum")) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "envelope.json#/$defs/response_meta/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/truncated/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/response_meta/required", "required", "missing required property \"approxTokens\"") {
+	if c := at[2]; c != 0 && !checkLimits(s, c) && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/response_meta/required", "required", "missing required property \"truncated\"") {
+	if c := at[3]; c != 0 && !checkResponseMetaPropertiesNextQuerySuggestion(s, c) && s.Stop() {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "envelope.json#/$defs/response_meta/required", "required", "missing required property \"limits\"") {
+	if c := at[4]; c != 0 && !checkPage(s, c) && s.Stop() {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkResponseMetaPropertiesApproxTokens(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "envelope.json#/$defs/response_meta/properties/approxTokens/type") {
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
 		return false
 	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "envelope.json#/$defs/response_meta/properties/approxTokens/minimum", "minimum", "must be at least 0") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "approxTokens") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, p+"/required", "truncated") {
+		return false
+	}
+	if at[2] == 0 && s.Missing(n, p+"/required", "limits") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -899,10 +867,6 @@ func checkResponseMetaPropertiesNextQuerySuggestion(s *envgenrt.State, n int32) 
 		}
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkResponseMetaPropertiesTruncated(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "envelope.json#/$defs/response_meta/properties/truncated/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -951,8 +915,9 @@ func (*WorkspaceContext) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkWorkspaceContext(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/workspace_context"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/workspace_context/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -969,29 +934,23 @@ func checkWorkspaceContext(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkWorkspaceContextPropertiesRoot, checkWorkspaceContextPropertiesRepoName, checkWorkspaceContextPropertiesRev) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/root/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "envelope.json#/$defs/workspace_context/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/repoName/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/workspace_context/required", "required", "missing required property \"root\"") {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/rev/type") && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/workspace_context/required", "required", "missing required property \"repoName\"") {
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, p+"/required", "root") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, p+"/required", "repoName") {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkWorkspaceContextPropertiesRepoName(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/workspace_context/properties/repoName/type")
-}
-
-func checkWorkspaceContextPropertiesRev(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/workspace_context/properties/rev/type")
-}
-
-func checkWorkspaceContextPropertiesRoot(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/workspace_context/properties/root/type")
 }

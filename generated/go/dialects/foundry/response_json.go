@@ -27,14 +27,8 @@ func (*ContentFidelity) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkContentFidelity(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "response.json#/$defs/content_fidelity/type") {
-		return false
-	}
-	if !s.StringIn(n, "full", "partial", "summary", "reference_only") {
-		s.Fail(n, "response.json#/$defs/content_fidelity/enum", "enum", "must be one of \"full\", \"partial\", \"summary\", \"reference_only\"")
-		return false
-	}
-	return true
+	const p = "response.json#/$defs/content_fidelity"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "full", "partial", "summary", "reference_only")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -137,8 +131,9 @@ func (*ErrorData) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkErrorData(s *envgenrt.State, n int32) bool {
+	const p = "response.json#/$defs/error_data"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "response.json#/$defs/error_data/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [5]int32
@@ -156,33 +151,27 @@ func checkErrorData(s *envgenrt.State, n int32) bool {
 			at[4] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkErrorDataPropertiesErrorCode, checkErrorType, checkErrorDataPropertiesRemediation, checkErrorDataPropertiesDetails, checkErrorDataPropertiesRetryAfterSeconds) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/error_code/type") && s.Stop() {
+		return false
+	}
+	if c := at[1]; c != 0 && !checkErrorType(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/remediation/type") && s.Stop() {
+		return false
+	}
+	if c := at[3]; c != 0 && !checkErrorDataPropertiesDetails(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[4]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/retry_after_seconds/type") && s.Minimum(c, "0", p+"/properties/retry_after_seconds/minimum")) && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkErrorDataPropertiesDetails(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeObject, "response.json#/$defs/error_data/properties/details/type")
-}
-
-func checkErrorDataPropertiesErrorCode(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "response.json#/$defs/error_data/properties/error_code/type")
-}
-
-func checkErrorDataPropertiesRemediation(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "response.json#/$defs/error_data/properties/remediation/type")
-}
-
-func checkErrorDataPropertiesRetryAfterSeconds(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "response.json#/$defs/error_data/properties/retry_after_seconds/type") {
-		return false
-	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "response.json#/$defs/error_data/properties/retry_after_seconds/minimum", "minimum", "must be at least 0") {
-		return false
-	}
-	return s.ErrorCount() == errs
+	const p = "response.json#/$defs/error_data/properties/details"
+	return s.Is(n, envgenrt.TypeObject, p+"/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -205,14 +194,8 @@ func (*ErrorType) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkErrorType(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "response.json#/$defs/error_type/type") {
-		return false
-	}
-	if !s.StringIn(n, "validation", "authentication", "authorization", "not_found", "conflict", "rate_limit", "feature_flag", "internal", "unavailable") {
-		s.Fail(n, "response.json#/$defs/error_type/enum", "enum", "must be one of \"validation\", \"authentication\", \"authorization\", \"not_found\", \"conflict\", \"rate_limit\", \"feature_flag\", \"internal\", \"unavailable\"")
-		return false
-	}
-	return true
+	const p = "response.json#/$defs/error_type"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "validation", "authentication", "authorization", "not_found", "conflict", "rate_limit", "feature_flag", "internal", "unavailable")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -343,8 +326,9 @@ func (*Metadata) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkMetadata(s *envgenrt.State, n int32) bool {
+	const p = "response.json#/$defs/metadata"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "response.json#/$defs/metadata/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [11]int32
@@ -374,10 +358,40 @@ func checkMetadata(s *envgenrt.State, n int32) bool {
 			at[10] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkMetadataVersion, checkMetadataPropertiesRequestID, checkMetadataPropertiesWarnings, checkMetadataPropertiesWarningDetails, checkPagination, checkRateLimit, checkTelemetry, checkContentFidelity, checkMetadataPropertiesContentFidelitySchemaVersion, checkMetadataPropertiesDroppedContentIDs, checkMetadataPropertiesContentArchiveHashes) {
+	if c := at[0]; c != 0 && !checkMetadataVersion(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "response.json#/$defs/metadata/required", "required", "missing required property \"version\"") {
+	if c := at[1]; c != 0 && !checkMetadataPropertiesRequestID(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[2]; c != 0 && !checkMetadataPropertiesWarnings(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[3]; c != 0 && !checkMetadataPropertiesWarningDetails(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[4]; c != 0 && !checkPagination(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[5]; c != 0 && !checkRateLimit(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[6]; c != 0 && !checkTelemetry(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[7]; c != 0 && !checkContentFidelity(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[8]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/content_fidelity_schema_version/type") && s.Stop() {
+		return false
+	}
+	if c := at[9]; c != 0 && !checkMetadataPropertiesDroppedContentIDs(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[10]; c != 0 && !checkMetadataPropertiesContentArchiveHashes(s, c) && s.Stop() {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, p+"/required", "version") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -401,35 +415,29 @@ func checkMetadataPropertiesContentArchiveHashesAdditionalProperties(s *envgenrt
 	return s.Is(n, envgenrt.TypeString, "response.json#/$defs/metadata/properties/content_archive_hashes/additionalProperties/type")
 }
 
-func checkMetadataPropertiesContentFidelitySchemaVersion(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "response.json#/$defs/metadata/properties/content_fidelity_schema_version/type")
-}
-
 func checkMetadataPropertiesDroppedContentIDs(s *envgenrt.State, n int32) bool {
+	const p = "response.json#/$defs/metadata/properties/dropped_content_ids"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "response.json#/$defs/metadata/properties/dropped_content_ids/type") {
+	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkMetadataPropertiesDroppedContentIDsItems(s, c) && s.Stop() {
+		if !s.Is(c, envgenrt.TypeString, p+"/items/type") && s.Stop() {
 			return false
 		}
 	}
 	return s.ErrorCount() == errs
 }
 
-func checkMetadataPropertiesDroppedContentIDsItems(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "response.json#/$defs/metadata/properties/dropped_content_ids/items/type")
-}
-
 var patternMetadataPropertiesRequestID = envgenrt.MustPattern(`^[a-zA-Z0-9_-]+$`)
 
 func checkMetadataPropertiesRequestID(s *envgenrt.State, n int32) bool {
+	const p = "response.json#/$defs/metadata/properties/request_id"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "response.json#/$defs/metadata/properties/request_id/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !patternMetadataPropertiesRequestID.Match(s.Str(n)) && s.Fail(n, "response.json#/$defs/metadata/properties/request_id/pattern", "pattern", "must match the pattern \"^[a-zA-Z0-9_-]+$\"") {
+	if !patternMetadataPropertiesRequestID.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[a-zA-Z0-9_-]+$\"") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -449,20 +457,17 @@ func checkMetadataPropertiesWarningDetails(s *envgenrt.State, n int32) bool {
 }
 
 func checkMetadataPropertiesWarnings(s *envgenrt.State, n int32) bool {
+	const p = "response.json#/$defs/metadata/properties/warnings"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "response.json#/$defs/metadata/properties/warnings/type") {
+	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkMetadataPropertiesWarningsItems(s, c) && s.Stop() {
+		if !s.Is(c, envgenrt.TypeString, p+"/items/type") && s.Stop() {
 			return false
 		}
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkMetadataPropertiesWarningsItems(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "response.json#/$defs/metadata/properties/warnings/items/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -485,11 +490,12 @@ func (*MetadataVersion) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkMetadataVersion(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "response.json#/$defs/metadata/properties/version/type") {
+	const p = "response.json#/$defs/metadata/properties/version"
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
 	if !s.StringIn(n, "response-v2") {
-		s.Fail(n, "response.json#/$defs/metadata/properties/version/const", "const", "must be \"response-v2\"")
+		s.Fail(n, p+"/const", "const", "must be \"response-v2\"")
 		return false
 	}
 	return true
@@ -570,8 +576,9 @@ func (*Pagination) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkPagination(s *envgenrt.State, n int32) bool {
+	const p = "response.json#/$defs/pagination"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "response.json#/$defs/pagination/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [5]int32
@@ -589,48 +596,19 @@ func checkPagination(s *envgenrt.State, n int32) bool {
 			at[4] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkPaginationPropertiesCursor, checkPaginationPropertiesHasMore, checkPaginationPropertiesTotalCount, checkPaginationPropertiesPageSize, checkPaginationPropertiesPage) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/cursor/type") && s.Stop() {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkPaginationPropertiesCursor(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "response.json#/$defs/pagination/properties/cursor/type")
-}
-
-func checkPaginationPropertiesHasMore(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "response.json#/$defs/pagination/properties/has_more/type")
-}
-
-func checkPaginationPropertiesPage(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "response.json#/$defs/pagination/properties/page/type") {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/has_more/type") && s.Stop() {
 		return false
 	}
-	if s.Compare(n, "1") < 0 && s.Fail(n, "response.json#/$defs/pagination/properties/page/minimum", "minimum", "must be at least 1") {
+	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/total_count/type") && s.Minimum(c, "0", p+"/properties/total_count/minimum")) && s.Stop() {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkPaginationPropertiesPageSize(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "response.json#/$defs/pagination/properties/page_size/type") {
+	if c := at[3]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/page_size/type") && s.Minimum(c, "1", p+"/properties/page_size/minimum")) && s.Stop() {
 		return false
 	}
-	if s.Compare(n, "1") < 0 && s.Fail(n, "response.json#/$defs/pagination/properties/page_size/minimum", "minimum", "must be at least 1") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkPaginationPropertiesTotalCount(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "response.json#/$defs/pagination/properties/total_count/type") {
-		return false
-	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "response.json#/$defs/pagination/properties/total_count/minimum", "minimum", "must be at least 0") {
+	if c := at[4]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/page/type") && s.Minimum(c, "1", p+"/properties/page/minimum")) && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -711,8 +689,9 @@ func (*RateLimit) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkRateLimit(s *envgenrt.State, n int32) bool {
+	const p = "response.json#/$defs/rate_limit"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "response.json#/$defs/rate_limit/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [5]int32
@@ -730,55 +709,31 @@ func checkRateLimit(s *envgenrt.State, n int32) bool {
 			at[4] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkRateLimitPropertiesLimit, checkRateLimitPropertiesRemaining, checkRateLimitPropertiesResetAt, checkRateLimitPropertiesPeriod, checkRateLimitPropertiesRetryAfter) {
+	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/limit/type") && s.Minimum(c, "0", p+"/properties/limit/minimum")) && s.Stop() {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkRateLimitPropertiesLimit(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "response.json#/$defs/rate_limit/properties/limit/type") {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/remaining/type") && s.Minimum(c, "0", p+"/properties/remaining/minimum")) && s.Stop() {
 		return false
 	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "response.json#/$defs/rate_limit/properties/limit/minimum", "minimum", "must be at least 0") {
+	if c := at[2]; c != 0 && !checkRateLimitPropertiesResetAt(s, c) && s.Stop() {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkRateLimitPropertiesPeriod(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "response.json#/$defs/rate_limit/properties/period/type")
-}
-
-func checkRateLimitPropertiesRemaining(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "response.json#/$defs/rate_limit/properties/remaining/type") {
+	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/period/type") && s.Stop() {
 		return false
 	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "response.json#/$defs/rate_limit/properties/remaining/minimum", "minimum", "must be at least 0") {
+	if c := at[4]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/retry_after/type") && s.Minimum(c, "0", p+"/properties/retry_after/minimum")) && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkRateLimitPropertiesResetAt(s *envgenrt.State, n int32) bool {
+	const p = "response.json#/$defs/rate_limit/properties/reset_at"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "response.json#/$defs/rate_limit/properties/reset_at/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "response.json#/$defs/rate_limit/properties/reset_at/format", "format", "must be a valid date-time") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkRateLimitPropertiesRetryAfter(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "response.json#/$defs/rate_limit/properties/retry_after/type") {
-		return false
-	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "response.json#/$defs/rate_limit/properties/retry_after/minimum", "minimum", "must be at least 0") {
+	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, p+"/format", "format", "must be a valid date-time") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -866,8 +821,9 @@ func (*Response) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponse(s *envgenrt.State, n int32) bool {
+	const p = "response.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "response.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -886,22 +842,31 @@ func checkResponse(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkResponsePropertiesSuccess, checkResponsePropertiesData, checkResponsePropertiesError, checkMetadata) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/success/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "response.json#/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !checkResponsePropertiesData(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "response.json#/required", "required", "missing required property \"success\"") {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/error/type") && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "response.json#/required", "required", "missing required property \"data\"") {
+	if c := at[3]; c != 0 && !checkMetadata(s, c) && s.Stop() {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "response.json#/required", "required", "missing required property \"error\"") {
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
 		return false
 	}
-	if at[3] == 0 && s.Fail(n, "response.json#/required", "required", "missing required property \"meta\"") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "success") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, p+"/required", "data") {
+		return false
+	}
+	if at[2] == 0 && s.Missing(n, p+"/required", "error") {
+		return false
+	}
+	if at[3] == 0 && s.Missing(n, p+"/required", "meta") {
 		return false
 	}
 	if s.Quiet(checkResponseIf, n) {
@@ -917,6 +882,7 @@ func checkResponse(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseElse(s *envgenrt.State, n int32) bool {
+	const p = "response.json#/else"
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
 		var at [2]int32
@@ -928,20 +894,12 @@ func checkResponseElse(s *envgenrt.State, n int32) bool {
 				at[1] = c
 			}
 		}
-		if !s.CheckMembers(at[:], checkResponseElsePropertiesError, checkErrorData) {
+		if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/error/type") && s.MinLength(c, 1, p+"/properties/error/minLength")) && s.Stop() {
 			return false
 		}
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkResponseElsePropertiesError(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "response.json#/else/properties/error/type") {
-		return false
-	}
-	if s.Shorter(n, 1) && s.Fail(n, "response.json#/else/properties/error/minLength", "minLength", "must be at least 1 character long") {
-		return false
+		if c := at[1]; c != 0 && !checkErrorData(s, c) && s.Stop() {
+			return false
+		}
 	}
 	return s.ErrorCount() == errs
 }
@@ -956,7 +914,7 @@ func checkResponseIf(s *envgenrt.State, n int32) bool {
 				at[0] = c
 			}
 		}
-		if at[0] != 0 && !checkResponseIfPropertiesSuccess(s, at[0]) && s.Stop() {
+		if c := at[0]; c != 0 && !checkResponseIfPropertiesSuccess(s, c) && s.Stop() {
 			return false
 		}
 	}
@@ -972,15 +930,8 @@ func checkResponseIfPropertiesSuccess(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponsePropertiesData(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeObject, "response.json#/properties/data/type")
-}
-
-func checkResponsePropertiesError(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "response.json#/properties/error/type")
-}
-
-func checkResponsePropertiesSuccess(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "response.json#/properties/success/type")
+	const p = "response.json#/properties/data"
+	return s.Is(n, envgenrt.TypeObject, p+"/type")
 }
 
 func checkResponseThen(s *envgenrt.State, n int32) bool {
@@ -993,15 +944,11 @@ func checkResponseThen(s *envgenrt.State, n int32) bool {
 				at[0] = c
 			}
 		}
-		if at[0] != 0 && !checkResponseThenPropertiesError(s, at[0]) && s.Stop() {
+		if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeNull, "response.json#/then/properties/error/type") && s.Stop() {
 			return false
 		}
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkResponseThenPropertiesError(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeNull, "response.json#/then/properties/error/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -1075,8 +1022,9 @@ func (*Telemetry) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkTelemetry(s *envgenrt.State, n int32) bool {
+	const p = "response.json#/$defs/telemetry"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "response.json#/$defs/telemetry/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -1090,33 +1038,13 @@ func checkTelemetry(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkTelemetryPropertiesDurationMs, checkTelemetryPropertiesDownstreamCalls, checkTelemetryPropertiesCacheHit) {
+	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeNumber, p+"/properties/duration_ms/type") && s.Minimum(c, "0", p+"/properties/duration_ms/minimum")) && s.Stop() {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkTelemetryPropertiesCacheHit(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "response.json#/$defs/telemetry/properties/cache_hit/type")
-}
-
-func checkTelemetryPropertiesDownstreamCalls(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "response.json#/$defs/telemetry/properties/downstream_calls/type") {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/downstream_calls/type") && s.Minimum(c, "0", p+"/properties/downstream_calls/minimum")) && s.Stop() {
 		return false
 	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "response.json#/$defs/telemetry/properties/downstream_calls/minimum", "minimum", "must be at least 0") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkTelemetryPropertiesDurationMs(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeNumber, "response.json#/$defs/telemetry/properties/duration_ms/type") {
-		return false
-	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "response.json#/$defs/telemetry/properties/duration_ms/minimum", "minimum", "must be at least 0") {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/cache_hit/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1219,8 +1147,9 @@ func (*WarningDetail) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkWarningDetail(s *envgenrt.State, n int32) bool {
+	const p = "response.json#/$defs/warning_detail"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "response.json#/$defs/warning_detail/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -1236,25 +1165,22 @@ func checkWarningDetail(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkWarningDetailPropertiesCode, checkWarningSeverity, checkWarningDetailPropertiesMessage, checkWarningDetailPropertiesContext) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/code/type") && s.Stop() {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "response.json#/$defs/warning_detail/required", "required", "missing required property \"message\"") {
+	if c := at[1]; c != 0 && !checkWarningSeverity(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/message/type") && s.Stop() {
+		return false
+	}
+	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeObject, p+"/properties/context/type") && s.Stop() {
+		return false
+	}
+	if at[2] == 0 && s.Missing(n, p+"/required", "message") {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkWarningDetailPropertiesCode(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "response.json#/$defs/warning_detail/properties/code/type")
-}
-
-func checkWarningDetailPropertiesContext(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeObject, "response.json#/$defs/warning_detail/properties/context/type")
-}
-
-func checkWarningDetailPropertiesMessage(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "response.json#/$defs/warning_detail/properties/message/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -1277,12 +1203,6 @@ func (*WarningSeverity) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkWarningSeverity(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "response.json#/$defs/warning_severity/type") {
-		return false
-	}
-	if !s.StringIn(n, "info", "warning", "error") {
-		s.Fail(n, "response.json#/$defs/warning_severity/enum", "enum", "must be one of \"info\", \"warning\", \"error\"")
-		return false
-	}
-	return true
+	const p = "response.json#/$defs/warning_severity"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "info", "warning", "error")
 }

@@ -89,8 +89,9 @@ func (*Artifact) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkArtifact(s *envgenrt.State, n int32) bool {
+	const p = "artifact.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "artifact.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [7]int32
@@ -115,30 +116,37 @@ func checkArtifact(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkArtifactSchemaVersion, checkArtifactPropertiesArtifactID, checkArtifactPropertiesMediaType, checkArtifactPropertiesLocator, checkArtifactPropertiesSizeBytes, checkArtifactDigest, checkArtifactPropertiesLabels) {
+	if c := at[0]; c != 0 && !checkArtifactSchemaVersion(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "artifact.json#/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/artifact_id/type") && s.MinLength(c, 1, p+"/properties/artifact_id/minLength")) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "artifact.json#/required", "required", "missing required property \"schema_version\"") {
+	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/media_type/type") && s.MinLength(c, 1, p+"/properties/media_type/minLength")) && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "artifact.json#/required", "required", "missing required property \"artifact_id\"") {
+	if c := at[3]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/locator/type") && s.MinLength(c, 1, p+"/properties/locator/minLength")) && s.Stop() {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "artifact.json#/required", "required", "missing required property \"media_type\"") {
+	if c := at[4]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/size_bytes/type") && s.Minimum(c, "0", p+"/properties/size_bytes/minimum")) && s.Stop() {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkArtifactPropertiesArtifactID(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "artifact.json#/properties/artifact_id/type") {
+	if c := at[5]; c != 0 && !checkArtifactDigest(s, c) && s.Stop() {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "artifact.json#/properties/artifact_id/minLength", "minLength", "must be at least 1 character long") {
+	if c := at[6]; c != 0 && !checkArtifactPropertiesLabels(s, c) && s.Stop() {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, p+"/required", "schema_version") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, p+"/required", "artifact_id") {
+		return false
+	}
+	if at[2] == 0 && s.Missing(n, p+"/required", "media_type") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -159,47 +167,8 @@ func checkArtifactPropertiesLabels(s *envgenrt.State, n int32) bool {
 }
 
 func checkArtifactPropertiesLabelsAdditionalProperties(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "artifact.json#/properties/labels/additionalProperties/type") {
-		return false
-	}
-	if s.Longer(n, 200) && s.Fail(n, "artifact.json#/properties/labels/additionalProperties/maxLength", "maxLength", "must be at most 200 characters long") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkArtifactPropertiesLocator(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "artifact.json#/properties/locator/type") {
-		return false
-	}
-	if s.Shorter(n, 1) && s.Fail(n, "artifact.json#/properties/locator/minLength", "minLength", "must be at least 1 character long") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkArtifactPropertiesMediaType(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "artifact.json#/properties/media_type/type") {
-		return false
-	}
-	if s.Shorter(n, 1) && s.Fail(n, "artifact.json#/properties/media_type/minLength", "minLength", "must be at least 1 character long") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkArtifactPropertiesSizeBytes(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "artifact.json#/properties/size_bytes/type") {
-		return false
-	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "artifact.json#/properties/size_bytes/minimum", "minimum", "must be at least 0") {
-		return false
-	}
-	return s.ErrorCount() == errs
+	const p = "artifact.json#/properties/labels/additionalProperties"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.MaxLength(n, 200, p+"/maxLength")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -247,8 +216,9 @@ func (*ArtifactDigest) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkArtifactDigest(s *envgenrt.State, n int32) bool {
+	const p = "artifact.json#/properties/digest"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "artifact.json#/properties/digest/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -266,13 +236,13 @@ func checkArtifactDigest(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkArtifactDigestAlg, checkArtifactDigestPropertiesValue) {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "artifact.json#/properties/digest/additionalProperties", "unexpected property %s") {
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "artifact.json#/properties/digest/required", "required", "missing required property \"alg\"") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "alg") {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "artifact.json#/properties/digest/required", "required", "missing required property \"value\"") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "value") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -281,14 +251,15 @@ func checkArtifactDigest(s *envgenrt.State, n int32) bool {
 var patternArtifactDigestPropertiesValue = envgenrt.MustPattern(`^[0-9a-fA-F]+$`)
 
 func checkArtifactDigestPropertiesValue(s *envgenrt.State, n int32) bool {
+	const p = "artifact.json#/properties/digest/properties/value"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "artifact.json#/properties/digest/properties/value/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if s.Shorter(n, 16) && s.Fail(n, "artifact.json#/properties/digest/properties/value/minLength", "minLength", "must be at least 16 characters long") {
+	if !s.MinLength(n, 16, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if !patternArtifactDigestPropertiesValue.Match(s.Str(n)) && s.Fail(n, "artifact.json#/properties/digest/properties/value/pattern", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"") {
+	if !patternArtifactDigestPropertiesValue.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -314,14 +285,8 @@ func (*ArtifactDigestAlg) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkArtifactDigestAlg(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "artifact.json#/properties/digest/properties/alg/type") {
-		return false
-	}
-	if !s.StringIn(n, "sha256", "sha512", "blake3") {
-		s.Fail(n, "artifact.json#/properties/digest/properties/alg/enum", "enum", "must be one of \"sha256\", \"sha512\", \"blake3\"")
-		return false
-	}
-	return true
+	const p = "artifact.json#/properties/digest/properties/alg"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "sha256", "sha512", "blake3")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -344,11 +309,12 @@ func (*ArtifactSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkArtifactSchemaVersion(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "artifact.json#/properties/schema_version/type") {
+	const p = "artifact.json#/properties/schema_version"
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
 	if !s.StringIn(n, "artifact.v0.1") {
-		s.Fail(n, "artifact.json#/properties/schema_version/const", "const", "must be \"artifact.v0.1\"")
+		s.Fail(n, p+"/const", "const", "must be \"artifact.v0.1\"")
 		return false
 	}
 	return true

@@ -86,8 +86,9 @@ func (*ArtifactRef) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkArtifactRef(s *envgenrt.State, n int32) bool {
+	const p = "artifact_ref.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "artifact_ref.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [6]int32
@@ -110,16 +111,31 @@ func checkArtifactRef(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkArtifactRefSchemaVersion, checkArtifactRefPropertiesArtifactID, checkArtifactRefPropertiesLocator, checkArtifactRefPropertiesMediaType, checkArtifactRefDigest, checkArtifactRefPropertiesLabels) {
+	if c := at[0]; c != 0 && !checkArtifactRefSchemaVersion(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "artifact_ref.json#/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/artifact_id/type") && s.MinLength(c, 1, p+"/properties/artifact_id/minLength")) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "artifact_ref.json#/required", "required", "missing required property \"schema_version\"") {
+	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/locator/type") && s.MinLength(c, 1, p+"/properties/locator/minLength")) && s.Stop() {
 		return false
 	}
-	if !s.AnyOf(n, checkArtifactRefAnyOf0, checkArtifactRefAnyOf1) && s.Fail(n, "artifact_ref.json#/anyOf", "anyOf", "must match at least one schema of anyOf") {
+	if c := at[3]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/media_type/type") && s.MinLength(c, 1, p+"/properties/media_type/minLength")) && s.Stop() {
+		return false
+	}
+	if c := at[4]; c != 0 && !checkArtifactRefDigest(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[5]; c != 0 && !checkArtifactRefPropertiesLabels(s, c) && s.Stop() {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, p+"/required", "schema_version") {
+		return false
+	}
+	if !s.AnyOf(n, checkArtifactRefAnyOf0, checkArtifactRefAnyOf1) && s.Fail(n, p+"/anyOf", "anyOf", "must match at least one schema of anyOf") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -128,7 +144,7 @@ func checkArtifactRef(s *envgenrt.State, n int32) bool {
 func checkArtifactRefAnyOf0(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		if !s.Has(n, "artifact_id") && s.Fail(n, "artifact_ref.json#/anyOf/0/required", "required", "missing required property \"artifact_id\"") {
+		if !s.Has(n, "artifact_id") && s.Missing(n, "artifact_ref.json#/anyOf/0/required", "artifact_id") {
 			return false
 		}
 	}
@@ -138,20 +154,9 @@ func checkArtifactRefAnyOf0(s *envgenrt.State, n int32) bool {
 func checkArtifactRefAnyOf1(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		if !s.Has(n, "locator") && s.Fail(n, "artifact_ref.json#/anyOf/1/required", "required", "missing required property \"locator\"") {
+		if !s.Has(n, "locator") && s.Missing(n, "artifact_ref.json#/anyOf/1/required", "locator") {
 			return false
 		}
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkArtifactRefPropertiesArtifactID(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "artifact_ref.json#/properties/artifact_id/type") {
-		return false
-	}
-	if s.Shorter(n, 1) && s.Fail(n, "artifact_ref.json#/properties/artifact_id/minLength", "minLength", "must be at least 1 character long") {
-		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -171,36 +176,8 @@ func checkArtifactRefPropertiesLabels(s *envgenrt.State, n int32) bool {
 }
 
 func checkArtifactRefPropertiesLabelsAdditionalProperties(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "artifact_ref.json#/properties/labels/additionalProperties/type") {
-		return false
-	}
-	if s.Longer(n, 200) && s.Fail(n, "artifact_ref.json#/properties/labels/additionalProperties/maxLength", "maxLength", "must be at most 200 characters long") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkArtifactRefPropertiesLocator(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "artifact_ref.json#/properties/locator/type") {
-		return false
-	}
-	if s.Shorter(n, 1) && s.Fail(n, "artifact_ref.json#/properties/locator/minLength", "minLength", "must be at least 1 character long") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkArtifactRefPropertiesMediaType(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "artifact_ref.json#/properties/media_type/type") {
-		return false
-	}
-	if s.Shorter(n, 1) && s.Fail(n, "artifact_ref.json#/properties/media_type/minLength", "minLength", "must be at least 1 character long") {
-		return false
-	}
-	return s.ErrorCount() == errs
+	const p = "artifact_ref.json#/properties/labels/additionalProperties"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.MaxLength(n, 200, p+"/maxLength")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -248,8 +225,9 @@ func (*ArtifactRefDigest) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkArtifactRefDigest(s *envgenrt.State, n int32) bool {
+	const p = "artifact_ref.json#/properties/digest"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "artifact_ref.json#/properties/digest/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -267,13 +245,13 @@ func checkArtifactRefDigest(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkArtifactRefDigestAlg, checkArtifactRefDigestPropertiesValue) {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "artifact_ref.json#/properties/digest/additionalProperties", "unexpected property %s") {
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "artifact_ref.json#/properties/digest/required", "required", "missing required property \"alg\"") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "alg") {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "artifact_ref.json#/properties/digest/required", "required", "missing required property \"value\"") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "value") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -282,14 +260,15 @@ func checkArtifactRefDigest(s *envgenrt.State, n int32) bool {
 var patternArtifactRefDigestPropertiesValue = envgenrt.MustPattern(`^[0-9a-fA-F]+$`)
 
 func checkArtifactRefDigestPropertiesValue(s *envgenrt.State, n int32) bool {
+	const p = "artifact_ref.json#/properties/digest/properties/value"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "artifact_ref.json#/properties/digest/properties/value/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if s.Shorter(n, 16) && s.Fail(n, "artifact_ref.json#/properties/digest/properties/value/minLength", "minLength", "must be at least 16 characters long") {
+	if !s.MinLength(n, 16, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if !patternArtifactRefDigestPropertiesValue.Match(s.Str(n)) && s.Fail(n, "artifact_ref.json#/properties/digest/properties/value/pattern", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"") {
+	if !patternArtifactRefDigestPropertiesValue.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -315,14 +294,8 @@ func (*ArtifactRefDigestAlg) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkArtifactRefDigestAlg(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "artifact_ref.json#/properties/digest/properties/alg/type") {
-		return false
-	}
-	if !s.StringIn(n, "sha256", "sha512", "blake3") {
-		s.Fail(n, "artifact_ref.json#/properties/digest/properties/alg/enum", "enum", "must be one of \"sha256\", \"sha512\", \"blake3\"")
-		return false
-	}
-	return true
+	const p = "artifact_ref.json#/properties/digest/properties/alg"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "sha256", "sha512", "blake3")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -345,11 +318,12 @@ func (*ArtifactRefSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkArtifactRefSchemaVersion(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "artifact_ref.json#/properties/schema_version/type") {
+	const p = "artifact_ref.json#/properties/schema_version"
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
 	if !s.StringIn(n, "artifact.ref.v0.1") {
-		s.Fail(n, "artifact_ref.json#/properties/schema_version/const", "const", "must be \"artifact.ref.v0.1\"")
+		s.Fail(n, p+"/const", "const", "must be \"artifact.ref.v0.1\"")
 		return false
 	}
 	return true

@@ -84,8 +84,9 @@ func (*Envelope) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelope(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [6]int32
@@ -108,16 +109,31 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkEnvelopeSchemaVersion, checkEnvelopePropertiesResult, checkProvRecordOrNull, checkEnvelopePropertiesErrors, checkEnvelopePropertiesWarnings, checkEnvelopeMeta) {
+	if c := at[0]; c != 0 && !checkEnvelopeSchemaVersion(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "envelope.json#/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, p+"/properties/result/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"schema_version\"") {
+	if c := at[2]; c != 0 && !(s.IsNull(c) || checkProvRecord(s, c)) && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"result\"") {
+	if c := at[3]; c != 0 && !checkEnvelopePropertiesErrors(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[4]; c != 0 && !checkEnvelopePropertiesWarnings(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[5]; c != 0 && !checkEnvelopeMeta(s, c) && s.Stop() {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, p+"/required", "schema_version") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, p+"/required", "result") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -134,10 +150,6 @@ func checkEnvelopePropertiesErrors(s *envgenrt.State, n int32) bool {
 		}
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkEnvelopePropertiesResult(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, "envelope.json#/properties/result/type")
 }
 
 func checkEnvelopePropertiesWarnings(s *envgenrt.State, n int32) bool {
@@ -230,8 +242,9 @@ func (*EnvelopeError) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelopeError(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/envelope_error"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/envelope_error/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [5]int32
@@ -252,30 +265,43 @@ func checkEnvelopeError(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkEnvelopeErrorPropertiesCode, checkEnvelopeErrorPropertiesMessage, checkEnvelopeErrorPropertiesDetails, checkEnvelopeErrorPropertiesRetryable, checkEnvelopeErrorPropertiesEvidence) {
+	if c := at[0]; c != 0 && !checkEnvelopeErrorPropertiesCode(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "envelope.json#/$defs/envelope_error/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !checkEnvelopeErrorPropertiesMessage(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/envelope_error/required", "required", "missing required property \"code\"") {
+	if c := at[2]; c != 0 && !checkEnvelopeErrorPropertiesDetails(s, c) && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/envelope_error/required", "required", "missing required property \"message\"") {
+	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/retryable/type") && s.Stop() {
+		return false
+	}
+	if c := at[4]; c != 0 && !checkEnvelopeErrorPropertiesEvidence(s, c) && s.Stop() {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, p+"/required", "code") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, p+"/required", "message") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkEnvelopeErrorPropertiesCode(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/envelope_error/properties/code"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/envelope_error/properties/code/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "envelope.json#/$defs/envelope_error/properties/code/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 200) && s.Fail(n, "envelope.json#/$defs/envelope_error/properties/code/maxLength", "maxLength", "must be at most 200 characters long") {
+	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -313,21 +339,18 @@ func checkEnvelopeErrorPropertiesEvidence(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelopeErrorPropertiesMessage(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/envelope_error/properties/message"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/envelope_error/properties/message/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "envelope.json#/$defs/envelope_error/properties/message/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 2000) && s.Fail(n, "envelope.json#/$defs/envelope_error/properties/message/maxLength", "maxLength", "must be at most 2000 characters long") {
+	if !s.MaxLength(n, 2000, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkEnvelopeErrorPropertiesRetryable(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "envelope.json#/$defs/envelope_error/properties/retryable/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -402,8 +425,9 @@ func (*EnvelopeMeta) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelopeMeta(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/properties/meta"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/properties/meta/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -422,43 +446,19 @@ func checkEnvelopeMeta(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkEnvelopeMetaPropertiesAdapter, checkEnvelopeMetaPropertiesRequestID, checkEnvelopeMetaPropertiesDurationMs, checkEnvelopeMetaPropertiesSchemaHints) {
+	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/adapter/type") && s.MaxLength(c, 100, p+"/properties/adapter/maxLength")) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "envelope.json#/properties/meta/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/request_id/type") && s.MaxLength(c, 200, p+"/properties/request_id/maxLength")) && s.Stop() {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkEnvelopeMetaPropertiesAdapter(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "envelope.json#/properties/meta/properties/adapter/type") {
+	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/duration_ms/type") && s.Minimum(c, "0", p+"/properties/duration_ms/minimum")) && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 100) && s.Fail(n, "envelope.json#/properties/meta/properties/adapter/maxLength", "maxLength", "must be at most 100 characters long") {
+	if c := at[3]; c != 0 && !checkEnvelopeMetaPropertiesSchemaHints(s, c) && s.Stop() {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkEnvelopeMetaPropertiesDurationMs(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "envelope.json#/properties/meta/properties/duration_ms/type") {
-		return false
-	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "envelope.json#/properties/meta/properties/duration_ms/minimum", "minimum", "must be at least 0") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkEnvelopeMetaPropertiesRequestID(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "envelope.json#/properties/meta/properties/request_id/type") {
-		return false
-	}
-	if s.Longer(n, 200) && s.Fail(n, "envelope.json#/properties/meta/properties/request_id/maxLength", "maxLength", "must be at most 200 characters long") {
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -479,14 +479,8 @@ func checkEnvelopeMetaPropertiesSchemaHints(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelopeMetaPropertiesSchemaHintsAdditionalProperties(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "envelope.json#/properties/meta/properties/schema_hints/additionalProperties/type") {
-		return false
-	}
-	if s.Longer(n, 200) && s.Fail(n, "envelope.json#/properties/meta/properties/schema_hints/additionalProperties/maxLength", "maxLength", "must be at most 200 characters long") {
-		return false
-	}
-	return s.ErrorCount() == errs
+	const p = "envelope.json#/properties/meta/properties/schema_hints/additionalProperties"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.MaxLength(n, 200, p+"/maxLength")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -509,11 +503,12 @@ func (*EnvelopeSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelopeSchemaVersion(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "envelope.json#/properties/schema_version/type") {
+	const p = "envelope.json#/properties/schema_version"
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
 	if !s.StringIn(n, "mcp.envelope.v0.1") {
-		s.Fail(n, "envelope.json#/properties/schema_version/const", "const", "must be \"mcp.envelope.v0.1\"")
+		s.Fail(n, p+"/const", "const", "must be \"mcp.envelope.v0.1\"")
 		return false
 	}
 	return true
@@ -593,8 +588,9 @@ func (*EnvelopeWarning) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelopeWarning(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/envelope_warning"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/envelope_warning/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -616,27 +612,28 @@ func checkEnvelopeWarning(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkEnvelopeWarningPropertiesCode, checkEnvelopeWarningPropertiesMessage, checkEnvelopeWarningPropertiesDetails, checkEnvelopeWarningPropertiesEvidence) {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "envelope.json#/$defs/envelope_warning/additionalProperties", "unexpected property %s") {
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/envelope_warning/required", "required", "missing required property \"code\"") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "code") {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/envelope_warning/required", "required", "missing required property \"message\"") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "message") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkEnvelopeWarningPropertiesCode(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/envelope_warning/properties/code"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/envelope_warning/properties/code/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "envelope.json#/$defs/envelope_warning/properties/code/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 200) && s.Fail(n, "envelope.json#/$defs/envelope_warning/properties/code/maxLength", "maxLength", "must be at most 200 characters long") {
+	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -674,14 +671,15 @@ func checkEnvelopeWarningPropertiesEvidence(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelopeWarningPropertiesMessage(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/envelope_warning/properties/message"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/envelope_warning/properties/message/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "envelope.json#/$defs/envelope_warning/properties/message/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 2000) && s.Fail(n, "envelope.json#/$defs/envelope_warning/properties/message/maxLength", "maxLength", "must be at most 2000 characters long") {
+	if !s.MaxLength(n, 2000, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -58,8 +58,9 @@ func (*Evidence) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkEvidence(s *envgenrt.State, n int32) bool {
+	const p = "evidence.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "evidence.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [5]int32
@@ -80,72 +81,76 @@ func checkEvidence(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkEvidenceSchemaVersion, checkEvidencePropertiesField, checkEvidencePropertiesSource, checkEvidencePropertiesMethod, checkEvidencePropertiesNote) {
+	if c := at[0]; c != 0 && !checkEvidenceSchemaVersion(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "evidence.json#/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !checkEvidencePropertiesField(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "evidence.json#/required", "required", "missing required property \"schema_version\"") {
+	if c := at[2]; c != 0 && !checkEvidencePropertiesSource(s, c) && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "evidence.json#/required", "required", "missing required property \"field\"") {
+	if c := at[3]; c != 0 && !checkEvidencePropertiesMethod(s, c) && s.Stop() {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "evidence.json#/required", "required", "missing required property \"source\"") {
+	if c := at[4]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/note/type") && s.MaxLength(c, 400, p+"/properties/note/maxLength")) && s.Stop() {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, p+"/required", "schema_version") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, p+"/required", "field") {
+		return false
+	}
+	if at[2] == 0 && s.Missing(n, p+"/required", "source") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkEvidencePropertiesField(s *envgenrt.State, n int32) bool {
+	const p = "evidence.json#/properties/field"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "evidence.json#/properties/field/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "evidence.json#/properties/field/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 200) && s.Fail(n, "evidence.json#/properties/field/maxLength", "maxLength", "must be at most 200 characters long") {
+	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkEvidencePropertiesMethod(s *envgenrt.State, n int32) bool {
+	const p = "evidence.json#/properties/method"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "evidence.json#/properties/method/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "evidence.json#/properties/method/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 200) && s.Fail(n, "evidence.json#/properties/method/maxLength", "maxLength", "must be at most 200 characters long") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkEvidencePropertiesNote(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "evidence.json#/properties/note/type") {
-		return false
-	}
-	if s.Longer(n, 400) && s.Fail(n, "evidence.json#/properties/note/maxLength", "maxLength", "must be at most 400 characters long") {
+	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkEvidencePropertiesSource(s *envgenrt.State, n int32) bool {
+	const p = "evidence.json#/properties/source"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "evidence.json#/properties/source/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "evidence.json#/properties/source/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 1000) && s.Fail(n, "evidence.json#/properties/source/maxLength", "maxLength", "must be at most 1000 characters long") {
+	if !s.MaxLength(n, 1000, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -171,11 +176,12 @@ func (*EvidenceSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkEvidenceSchemaVersion(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "evidence.json#/properties/schema_version/type") {
+	const p = "evidence.json#/properties/schema_version"
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
 	if !s.StringIn(n, "evidence.v0.1") {
-		s.Fail(n, "evidence.json#/properties/schema_version/const", "const", "must be \"evidence.v0.1\"")
+		s.Fail(n, p+"/const", "const", "must be \"evidence.v0.1\"")
 		return false
 	}
 	return true

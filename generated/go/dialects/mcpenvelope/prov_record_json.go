@@ -138,8 +138,9 @@ func (*ProvRecord) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkProvRecord(s *envgenrt.State, n int32) bool {
+	const p = "prov_record.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "prov_record.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [10]int32
@@ -170,34 +171,61 @@ func checkProvRecord(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkProvRecordSchemaVersion, checkProvRecordPropertiesRunID, checkProvRecordTool, checkProvRecordPropertiesTime, checkProvRecordPropertiesInputs, checkProvRecordPropertiesOutputs, checkProvRecordPropertiesMethods, checkProvRecordPropertiesEvidence, checkProvRecordPropertiesParents, checkProvRecordIntegrity) {
+	if c := at[0]; c != 0 && !checkProvRecordSchemaVersion(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "prov_record.json#/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/run_id/type") && s.MinLength(c, 1, p+"/properties/run_id/minLength")) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "prov_record.json#/required", "required", "missing required property \"schema_version\"") {
+	if c := at[2]; c != 0 && !checkProvRecordTool(s, c) && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "prov_record.json#/required", "required", "missing required property \"run_id\"") {
+	if c := at[3]; c != 0 && !checkProvRecordPropertiesTime(s, c) && s.Stop() {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "prov_record.json#/required", "required", "missing required property \"tool\"") {
+	if c := at[4]; c != 0 && !checkProvRecordPropertiesInputs(s, c) && s.Stop() {
 		return false
 	}
-	if at[4] == 0 && s.Fail(n, "prov_record.json#/required", "required", "missing required property \"inputs\"") {
+	if c := at[5]; c != 0 && !checkProvRecordPropertiesOutputs(s, c) && s.Stop() {
 		return false
 	}
-	if at[5] == 0 && s.Fail(n, "prov_record.json#/required", "required", "missing required property \"outputs\"") {
+	if c := at[6]; c != 0 && !checkProvRecordPropertiesMethods(s, c) && s.Stop() {
 		return false
 	}
-	if at[6] == 0 && s.Fail(n, "prov_record.json#/required", "required", "missing required property \"methods\"") {
+	if c := at[7]; c != 0 && !checkProvRecordPropertiesEvidence(s, c) && s.Stop() {
 		return false
 	}
-	if at[7] == 0 && s.Fail(n, "prov_record.json#/required", "required", "missing required property \"evidence\"") {
+	if c := at[8]; c != 0 && !checkProvRecordPropertiesParents(s, c) && s.Stop() {
 		return false
 	}
-	if at[8] == 0 && s.Fail(n, "prov_record.json#/required", "required", "missing required property \"parents\"") {
+	if c := at[9]; c != 0 && !checkProvRecordIntegrity(s, c) && s.Stop() {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, p+"/required", "schema_version") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, p+"/required", "run_id") {
+		return false
+	}
+	if at[2] == 0 && s.Missing(n, p+"/required", "tool") {
+		return false
+	}
+	if at[4] == 0 && s.Missing(n, p+"/required", "inputs") {
+		return false
+	}
+	if at[5] == 0 && s.Missing(n, p+"/required", "outputs") {
+		return false
+	}
+	if at[6] == 0 && s.Missing(n, p+"/required", "methods") {
+		return false
+	}
+	if at[7] == 0 && s.Missing(n, p+"/required", "evidence") {
+		return false
+	}
+	if at[8] == 0 && s.Missing(n, p+"/required", "parents") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -249,17 +277,18 @@ func checkProvRecordPropertiesMethods(s *envgenrt.State, n int32) bool {
 var patternProvRecordPropertiesMethodsItems = envgenrt.MustPattern(`^[a-z0-9]+([._-][a-z0-9]+)*$`)
 
 func checkProvRecordPropertiesMethodsItems(s *envgenrt.State, n int32) bool {
+	const p = "prov_record.json#/properties/methods/items"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/methods/items/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "prov_record.json#/properties/methods/items/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 200) && s.Fail(n, "prov_record.json#/properties/methods/items/maxLength", "maxLength", "must be at most 200 characters long") {
+	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
 		return false
 	}
-	if !patternProvRecordPropertiesMethodsItems.Match(s.Str(n)) && s.Fail(n, "prov_record.json#/properties/methods/items/pattern", "pattern", "must match the pattern \"^[a-z0-9]+([._-][a-z0-9]+)*$\"") {
+	if !patternProvRecordPropertiesMethodsItems.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[a-z0-9]+([._-][a-z0-9]+)*$\"") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -292,36 +321,27 @@ func checkProvRecordPropertiesParents(s *envgenrt.State, n int32) bool {
 }
 
 func checkProvRecordPropertiesParentsItems(s *envgenrt.State, n int32) bool {
+	const p = "prov_record.json#/properties/parents/items"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/parents/items/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "prov_record.json#/properties/parents/items/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 200) && s.Fail(n, "prov_record.json#/properties/parents/items/maxLength", "maxLength", "must be at most 200 characters long") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkProvRecordPropertiesRunID(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/run_id/type") {
-		return false
-	}
-	if s.Shorter(n, 1) && s.Fail(n, "prov_record.json#/properties/run_id/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkProvRecordPropertiesTime(s *envgenrt.State, n int32) bool {
+	const p = "prov_record.json#/properties/time"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/time/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "prov_record.json#/properties/time/format", "format", "must be a valid date-time") {
+	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, p+"/format", "format", "must be a valid date-time") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -374,8 +394,9 @@ func (*ProvRecordIntegrity) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkProvRecordIntegrity(s *envgenrt.State, n int32) bool {
+	const p = "prov_record.json#/properties/integrity"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "prov_record.json#/properties/integrity/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -393,7 +414,7 @@ func checkProvRecordIntegrity(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkProvRecordIntegrityRecordDigest, checkProvRecordIntegritySignature) {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "prov_record.json#/properties/integrity/additionalProperties", "unexpected property %s") {
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -444,8 +465,9 @@ func (*ProvRecordIntegrityRecordDigest) CheckNode(s *envgenrt.State, n int32) bo
 }
 
 func checkProvRecordIntegrityRecordDigest(s *envgenrt.State, n int32) bool {
+	const p = "prov_record.json#/properties/integrity/properties/record_digest"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "prov_record.json#/properties/integrity/properties/record_digest/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -463,13 +485,13 @@ func checkProvRecordIntegrityRecordDigest(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkProvRecordIntegrityRecordDigestAlg, checkProvRecordIntegrityRecordDigestPropertiesValue) {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "prov_record.json#/properties/integrity/properties/record_digest/additionalProperties", "unexpected property %s") {
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "prov_record.json#/properties/integrity/properties/record_digest/required", "required", "missing required property \"alg\"") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "alg") {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "prov_record.json#/properties/integrity/properties/record_digest/required", "required", "missing required property \"value\"") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "value") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -478,14 +500,15 @@ func checkProvRecordIntegrityRecordDigest(s *envgenrt.State, n int32) bool {
 var patternProvRecordIntegrityRecordDigestPropertiesValue = envgenrt.MustPattern(`^[0-9a-fA-F]+$`)
 
 func checkProvRecordIntegrityRecordDigestPropertiesValue(s *envgenrt.State, n int32) bool {
+	const p = "prov_record.json#/properties/integrity/properties/record_digest/properties/value"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/integrity/properties/record_digest/properties/value/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if s.Shorter(n, 16) && s.Fail(n, "prov_record.json#/properties/integrity/properties/record_digest/properties/value/minLength", "minLength", "must be at least 16 characters long") {
+	if !s.MinLength(n, 16, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if !patternProvRecordIntegrityRecordDigestPropertiesValue.Match(s.Str(n)) && s.Fail(n, "prov_record.json#/properties/integrity/properties/record_digest/properties/value/pattern", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"") {
+	if !patternProvRecordIntegrityRecordDigestPropertiesValue.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -511,14 +534,8 @@ func (*ProvRecordIntegrityRecordDigestAlg) CheckNode(s *envgenrt.State, n int32)
 }
 
 func checkProvRecordIntegrityRecordDigestAlg(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/integrity/properties/record_digest/properties/alg/type") {
-		return false
-	}
-	if !s.StringIn(n, "sha256", "sha512", "blake3") {
-		s.Fail(n, "prov_record.json#/properties/integrity/properties/record_digest/properties/alg/enum", "enum", "must be one of \"sha256\", \"sha512\", \"blake3\"")
-		return false
-	}
-	return true
+	const p = "prov_record.json#/properties/integrity/properties/record_digest/properties/alg"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "sha256", "sha512", "blake3")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -567,8 +584,9 @@ func (*ProvRecordIntegritySignature) CheckNode(s *envgenrt.State, n int32) bool 
 }
 
 func checkProvRecordIntegritySignature(s *envgenrt.State, n int32) bool {
+	const p = "prov_record.json#/properties/integrity/properties/signature"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "prov_record.json#/properties/integrity/properties/signature/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -588,58 +606,61 @@ func checkProvRecordIntegritySignature(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkProvRecordIntegritySignaturePropertiesAlg, checkProvRecordIntegritySignaturePropertiesKeyID, checkProvRecordIntegritySignaturePropertiesValue) {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "prov_record.json#/properties/integrity/properties/signature/additionalProperties", "unexpected property %s") {
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/required", "required", "missing required property \"alg\"") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "alg") {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/required", "required", "missing required property \"key_id\"") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "key_id") {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/required", "required", "missing required property \"value\"") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "value") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkProvRecordIntegritySignaturePropertiesAlg(s *envgenrt.State, n int32) bool {
+	const p = "prov_record.json#/properties/integrity/properties/signature/properties/alg"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/integrity/properties/signature/properties/alg/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/properties/alg/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 100) && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/properties/alg/maxLength", "maxLength", "must be at most 100 characters long") {
+	if !s.MaxLength(n, 100, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkProvRecordIntegritySignaturePropertiesKeyID(s *envgenrt.State, n int32) bool {
+	const p = "prov_record.json#/properties/integrity/properties/signature/properties/key_id"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/integrity/properties/signature/properties/key_id/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/properties/key_id/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 200) && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/properties/key_id/maxLength", "maxLength", "must be at most 200 characters long") {
+	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkProvRecordIntegritySignaturePropertiesValue(s *envgenrt.State, n int32) bool {
+	const p = "prov_record.json#/properties/integrity/properties/signature/properties/value"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/integrity/properties/signature/properties/value/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if s.Shorter(n, 16) && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/properties/value/minLength", "minLength", "must be at least 16 characters long") {
+	if !s.MinLength(n, 16, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 5000) && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/properties/value/maxLength", "maxLength", "must be at most 5000 characters long") {
+	if !s.MaxLength(n, 5000, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -665,11 +686,12 @@ func (*ProvRecordSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkProvRecordSchemaVersion(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/schema_version/type") {
+	const p = "prov_record.json#/properties/schema_version"
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
 	if !s.StringIn(n, "prov.record.v0.1") {
-		s.Fail(n, "prov_record.json#/properties/schema_version/const", "const", "must be \"prov.record.v0.1\"")
+		s.Fail(n, p+"/const", "const", "must be \"prov.record.v0.1\"")
 		return false
 	}
 	return true
@@ -721,8 +743,9 @@ func (*ProvRecordTool) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkProvRecordTool(s *envgenrt.State, n int32) bool {
+	const p = "prov_record.json#/properties/tool"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "prov_record.json#/properties/tool/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -739,55 +762,52 @@ func checkProvRecordTool(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkProvRecordToolPropertiesName, checkProvRecordToolPropertiesVersion, checkProvRecordToolPropertiesAdapter) {
+	if c := at[0]; c != 0 && !checkProvRecordToolPropertiesName(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "prov_record.json#/properties/tool/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !checkProvRecordToolPropertiesVersion(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "prov_record.json#/properties/tool/required", "required", "missing required property \"name\"") {
+	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/adapter/type") && s.MaxLength(c, 100, p+"/properties/adapter/maxLength")) && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "prov_record.json#/properties/tool/required", "required", "missing required property \"version\"") {
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkProvRecordToolPropertiesAdapter(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/tool/properties/adapter/type") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "name") {
 		return false
 	}
-	if s.Longer(n, 100) && s.Fail(n, "prov_record.json#/properties/tool/properties/adapter/maxLength", "maxLength", "must be at most 100 characters long") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "version") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkProvRecordToolPropertiesName(s *envgenrt.State, n int32) bool {
+	const p = "prov_record.json#/properties/tool/properties/name"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/tool/properties/name/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "prov_record.json#/properties/tool/properties/name/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 200) && s.Fail(n, "prov_record.json#/properties/tool/properties/name/maxLength", "maxLength", "must be at most 200 characters long") {
+	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkProvRecordToolPropertiesVersion(s *envgenrt.State, n int32) bool {
+	const p = "prov_record.json#/properties/tool/properties/version"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/tool/properties/version/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "prov_record.json#/properties/tool/properties/version/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 100) && s.Fail(n, "prov_record.json#/properties/tool/properties/version/maxLength", "maxLength", "must be at most 100 characters long") {
+	if !s.MaxLength(n, 100, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -85,8 +85,9 @@ func (*Request) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkRequest(s *envgenrt.State, n int32) bool {
+	const p = "request.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "request.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [7]int32
@@ -111,22 +112,40 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkRequestSchemaVersion, checkRequestPropertiesRequestID, checkRequestTool, checkRequestPropertiesParams, checkRequestPropertiesArtifacts, checkRequestPreferences, checkRequestPropertiesTime) {
+	if c := at[0]; c != 0 && !checkRequestSchemaVersion(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "request.json#/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/request_id/type") && s.MaxLength(c, 200, p+"/properties/request_id/maxLength")) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "request.json#/required", "required", "missing required property \"schema_version\"") {
+	if c := at[2]; c != 0 && !checkRequestTool(s, c) && s.Stop() {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "request.json#/required", "required", "missing required property \"tool\"") {
+	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, p+"/properties/params/type") && s.Stop() {
 		return false
 	}
-	if at[3] == 0 && s.Fail(n, "request.json#/required", "required", "missing required property \"params\"") {
+	if c := at[4]; c != 0 && !checkRequestPropertiesArtifacts(s, c) && s.Stop() {
 		return false
 	}
-	if at[4] == 0 && s.Fail(n, "request.json#/required", "required", "missing required property \"artifacts\"") {
+	if c := at[5]; c != 0 && !checkRequestPreferences(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[6]; c != 0 && !checkRequestPropertiesTime(s, c) && s.Stop() {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, p+"/required", "schema_version") {
+		return false
+	}
+	if at[2] == 0 && s.Missing(n, p+"/required", "tool") {
+		return false
+	}
+	if at[3] == 0 && s.Missing(n, p+"/required", "params") {
+		return false
+	}
+	if at[4] == 0 && s.Missing(n, p+"/required", "artifacts") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -145,27 +164,13 @@ func checkRequestPropertiesArtifacts(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-func checkRequestPropertiesParams(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, "request.json#/properties/params/type")
-}
-
-func checkRequestPropertiesRequestID(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "request.json#/properties/request_id/type") {
-		return false
-	}
-	if s.Longer(n, 200) && s.Fail(n, "request.json#/properties/request_id/maxLength", "maxLength", "must be at most 200 characters long") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
 func checkRequestPropertiesTime(s *envgenrt.State, n int32) bool {
+	const p = "request.json#/properties/time"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "request.json#/properties/time/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "request.json#/properties/time/format", "format", "must be a valid date-time") {
+	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, p+"/format", "format", "must be a valid date-time") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -217,8 +222,9 @@ func (*RequestPreferences) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkRequestPreferences(s *envgenrt.State, n int32) bool {
+	const p = "request.json#/properties/preferences"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "request.json#/properties/preferences/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -235,36 +241,16 @@ func checkRequestPreferences(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkRequestPreferencesPropertiesDeterministic, checkRequestPreferencesPropertiesMaxOutputBytes, checkRequestPreferencesPropertiesLocale) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/deterministic/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "request.json#/properties/preferences/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/max_output_bytes/type") && s.Minimum(c, "0", p+"/properties/max_output_bytes/minimum")) && s.Stop() {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkRequestPreferencesPropertiesDeterministic(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "request.json#/properties/preferences/properties/deterministic/type")
-}
-
-func checkRequestPreferencesPropertiesLocale(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "request.json#/properties/preferences/properties/locale/type") {
+	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/locale/type") && s.MaxLength(c, 50, p+"/properties/locale/maxLength")) && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 50) && s.Fail(n, "request.json#/properties/preferences/properties/locale/maxLength", "maxLength", "must be at most 50 characters long") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkRequestPreferencesPropertiesMaxOutputBytes(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "request.json#/properties/preferences/properties/max_output_bytes/type") {
-		return false
-	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "request.json#/properties/preferences/properties/max_output_bytes/minimum", "minimum", "must be at least 0") {
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -290,11 +276,12 @@ func (*RequestSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkRequestSchemaVersion(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "request.json#/properties/schema_version/type") {
+	const p = "request.json#/properties/schema_version"
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
 	if !s.StringIn(n, "mcp.request.v0.1") {
-		s.Fail(n, "request.json#/properties/schema_version/const", "const", "must be \"mcp.request.v0.1\"")
+		s.Fail(n, p+"/const", "const", "must be \"mcp.request.v0.1\"")
 		return false
 	}
 	return true
@@ -343,8 +330,9 @@ func (*RequestTool) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkRequestTool(s *envgenrt.State, n int32) bool {
+	const p = "request.json#/properties/tool"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "request.json#/properties/tool/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -359,38 +347,31 @@ func checkRequestTool(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkRequestToolPropertiesName, checkRequestToolPropertiesVersion) {
+	if c := at[0]; c != 0 && !checkRequestToolPropertiesName(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "request.json#/properties/tool/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/version/type") && s.MaxLength(c, 100, p+"/properties/version/maxLength")) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "request.json#/properties/tool/required", "required", "missing required property \"name\"") {
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, p+"/required", "name") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkRequestToolPropertiesName(s *envgenrt.State, n int32) bool {
+	const p = "request.json#/properties/tool/properties/name"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "request.json#/properties/tool/properties/name/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "request.json#/properties/tool/properties/name/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 200) && s.Fail(n, "request.json#/properties/tool/properties/name/maxLength", "maxLength", "must be at most 200 characters long") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkRequestToolPropertiesVersion(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "request.json#/properties/tool/properties/version/type") {
-		return false
-	}
-	if s.Longer(n, 100) && s.Fail(n, "request.json#/properties/tool/properties/version/maxLength", "maxLength", "must be at most 100 characters long") {
+	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -36,22 +36,19 @@ func (*Capabilities) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkCapabilities(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/capabilities"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeNull|envgenrt.TypeArray, "envelope.json#/$defs/capabilities/type") {
+	if !s.Is(n, envgenrt.TypeNull|envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindArray {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			if !checkCapabilitiesItems(s, c) && s.Stop() {
+			if !s.Is(c, envgenrt.TypeString, p+"/items/type") && s.Stop() {
 				return false
 			}
 		}
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkCapabilitiesItems(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/capabilities/items/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -303,7 +300,7 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 func checkEnvelopeElse(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		if !s.Has(n, "data") && s.Fail(n, "envelope.json#/else/required", "required", "missing required property \"data\"") {
+		if !s.Has(n, "data") && s.Missing(n, "envelope.json#/else/required", "data") {
 			return false
 		}
 	}
@@ -320,18 +317,14 @@ func checkEnvelopeIf(s *envgenrt.State, n int32) bool {
 				at[0] = c
 			}
 		}
-		if at[0] != 0 && !checkEnvelopeIfPropertiesError(s, at[0]) && s.Stop() {
+		if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeObject, "envelope.json#/if/properties/error/type") && s.Stop() {
 			return false
 		}
-		if at[0] == 0 && s.Fail(n, "envelope.json#/if/required", "required", "missing required property \"error\"") {
+		if at[0] == 0 && s.Missing(n, "envelope.json#/if/required", "error") {
 			return false
 		}
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkEnvelopeIfPropertiesError(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeObject, "envelope.json#/if/properties/error/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -417,8 +410,9 @@ func (*ErrorModel) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkErrorModel(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/error_model"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/error_model/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -435,16 +429,22 @@ func checkErrorModel(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkErrorModelPropertiesError, checkErrorModelPropertiesErrorCode, checkErrorModelPropertiesErrorDetails) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/error/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "envelope.json#/$defs/error_model/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/error_code/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/error_model/required", "required", "missing required property \"error\"") {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeObject, p+"/properties/error_details/type") && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/error_model/required", "required", "missing required property \"error_code\"") {
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, p+"/required", "error") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, p+"/required", "error_code") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -452,18 +452,6 @@ func checkErrorModel(s *envgenrt.State, n int32) bool {
 
 func checkErrorModelOrNull(s *envgenrt.State, n int32) bool {
 	return s.IsNull(n) || checkErrorModel(s, n)
-}
-
-func checkErrorModelPropertiesError(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/error_model/properties/error/type")
-}
-
-func checkErrorModelPropertiesErrorCode(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/error_model/properties/error_code/type")
-}
-
-func checkErrorModelPropertiesErrorDetails(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeObject, "envelope.json#/$defs/error_model/properties/error_details/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -509,14 +497,8 @@ func (*TierName) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkTierName(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/tier_name/type") {
-		return false
-	}
-	if !s.StringIn(n, "community", "pro", "enterprise") {
-		s.Fail(n, "envelope.json#/$defs/tier_name/enum", "enum", "must be one of \"community\", \"pro\", \"enterprise\"")
-		return false
-	}
-	return true
+	const p = "envelope.json#/$defs/tier_name"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "community", "pro", "enterprise")
 }
 
 func checkTierNameOrNull(s *envgenrt.State, n int32) bool {
@@ -615,8 +597,9 @@ func (*UpgradeHint) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkUpgradeHint(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/upgrade_hint"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/upgrade_hint/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -633,31 +616,25 @@ func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkUpgradeHintPropertiesFeature, checkUpgradeHintPropertiesTier, checkUpgradeHintPropertiesReason) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/feature/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "envelope.json#/$defs/upgrade_hint/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/tier/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/upgrade_hint/required", "required", "missing required property \"feature\"") {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/reason/type") && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/upgrade_hint/required", "required", "missing required property \"tier\"") {
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, p+"/required", "feature") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, p+"/required", "tier") {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkUpgradeHintPropertiesFeature(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/upgrade_hint/properties/feature/type")
-}
-
-func checkUpgradeHintPropertiesReason(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/upgrade_hint/properties/reason/type")
-}
-
-func checkUpgradeHintPropertiesTier(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/upgrade_hint/properties/tier/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).

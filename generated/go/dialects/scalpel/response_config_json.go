@@ -139,8 +139,9 @@ func (*ResponseConfig) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseConfig(s *envgenrt.State, n int32) bool {
+	const p = "response_config.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "response_config.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [6]int32
@@ -160,14 +161,25 @@ func checkResponseConfig(s *envgenrt.State, n int32) bool {
 			at[5] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkResponseConfigPropertiesVersion, checkResponseConfigPropertiesDescription, checkResponseConfigGlobal, checkResponseConfigParsing, checkResponseConfigPropertiesProfiles, checkResponseConfigPropertiesToolOverrides) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/version/type") && s.Stop() {
+		return false
+	}
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/description/type") && s.Stop() {
+		return false
+	}
+	if c := at[2]; c != 0 && !checkResponseConfigGlobal(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[3]; c != 0 && !checkResponseConfigParsing(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[4]; c != 0 && !checkResponseConfigPropertiesProfiles(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[5]; c != 0 && !checkResponseConfigPropertiesToolOverrides(s, c) && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkResponseConfigPropertiesDescription(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "response_config.json#/properties/description/type")
 }
 
 func checkResponseConfigPropertiesProfiles(s *envgenrt.State, n int32) bool {
@@ -196,10 +208,6 @@ func checkResponseConfigPropertiesToolOverrides(s *envgenrt.State, n int32) bool
 		}
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkResponseConfigPropertiesVersion(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "response_config.json#/properties/version/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -279,8 +287,9 @@ func (*ResponseConfigGlobal) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseConfigGlobal(s *envgenrt.State, n int32) bool {
+	const p = "response_config.json#/properties/global"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "response_config.json#/properties/global/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [5]int32
@@ -298,26 +307,22 @@ func checkResponseConfigGlobal(s *envgenrt.State, n int32) bool {
 			at[4] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkResponseConfigGlobalProfile, checkResponseConfigGlobalPropertiesExcludeEmptyArrays, checkResponseConfigGlobalPropertiesExcludeEmptyObjects, checkResponseConfigGlobalPropertiesExcludeNullValues, checkResponseConfigGlobalPropertiesExcludeDefaultValues) {
+	if c := at[0]; c != 0 && !checkResponseConfigGlobalProfile(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/exclude_empty_arrays/type") && s.Stop() {
+		return false
+	}
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/exclude_empty_objects/type") && s.Stop() {
+		return false
+	}
+	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/exclude_null_values/type") && s.Stop() {
+		return false
+	}
+	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/exclude_default_values/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkResponseConfigGlobalPropertiesExcludeDefaultValues(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "response_config.json#/properties/global/properties/exclude_default_values/type")
-}
-
-func checkResponseConfigGlobalPropertiesExcludeEmptyArrays(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "response_config.json#/properties/global/properties/exclude_empty_arrays/type")
-}
-
-func checkResponseConfigGlobalPropertiesExcludeEmptyObjects(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "response_config.json#/properties/global/properties/exclude_empty_objects/type")
-}
-
-func checkResponseConfigGlobalPropertiesExcludeNullValues(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "response_config.json#/properties/global/properties/exclude_null_values/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -340,14 +345,8 @@ func (*ResponseConfigGlobalProfile) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseConfigGlobalProfile(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "response_config.json#/properties/global/properties/profile/type") {
-		return false
-	}
-	if !s.StringIn(n, "minimal", "standard", "verbose", "debug") {
-		s.Fail(n, "response_config.json#/properties/global/properties/profile/enum", "enum", "must be one of \"minimal\", \"standard\", \"verbose\", \"debug\"")
-		return false
-	}
-	return true
+	const p = "response_config.json#/properties/global/properties/profile"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "minimal", "standard", "verbose", "debug")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -515,8 +514,9 @@ func (*ResponseConfigParsingErrorReporting) CheckNode(s *envgenrt.State, n int32
 }
 
 func checkResponseConfigParsingErrorReporting(s *envgenrt.State, n int32) bool {
+	const p = "response_config.json#/properties/parsing/properties/error_reporting"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "response_config.json#/properties/parsing/properties/error_reporting/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -530,22 +530,16 @@ func checkResponseConfigParsingErrorReporting(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkResponseConfigParsingErrorReportingPropertiesIncludeSanitizationDetails, checkResponseConfigParsingErrorReportingPropertiesIncludeErrorLocation, checkResponseConfigParsingErrorReportingPropertiesIncludeSuggestions) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/include_sanitization_details/type") && s.Stop() {
+		return false
+	}
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/include_error_location/type") && s.Stop() {
+		return false
+	}
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/include_suggestions/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkResponseConfigParsingErrorReportingPropertiesIncludeErrorLocation(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/error_reporting/properties/include_error_location/type")
-}
-
-func checkResponseConfigParsingErrorReportingPropertiesIncludeSanitizationDetails(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/error_reporting/properties/include_sanitization_details/type")
-}
-
-func checkResponseConfigParsingErrorReportingPropertiesIncludeSuggestions(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/error_reporting/properties/include_suggestions/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -568,14 +562,8 @@ func (*ResponseConfigParsingMode) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseConfigParsingMode(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "response_config.json#/properties/parsing/properties/mode/type") {
-		return false
-	}
-	if !s.StringIn(n, "strict", "permissive") {
-		s.Fail(n, "response_config.json#/properties/parsing/properties/mode/enum", "enum", "must be one of \"strict\", \"permissive\"")
-		return false
-	}
-	return true
+	const p = "response_config.json#/properties/parsing/properties/mode"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "strict", "permissive")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -647,8 +635,9 @@ func (*ResponseConfigParsingSanitizationPolicy) CheckNode(s *envgenrt.State, n i
 }
 
 func checkResponseConfigParsingSanitizationPolicy(s *envgenrt.State, n int32) bool {
+	const p = "response_config.json#/properties/parsing/properties/sanitization_policy"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "response_config.json#/properties/parsing/properties/sanitization_policy/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -662,22 +651,16 @@ func checkResponseConfigParsingSanitizationPolicy(s *envgenrt.State, n int32) bo
 			at[2] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkResponseConfigParsingSanitizationPolicyPropertiesAllowMergeConflicts, checkResponseConfigParsingSanitizationPolicyPropertiesAllowTemplates, checkResponseConfigParsingSanitizationPolicyPropertiesReportModifications) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/allow_merge_conflicts/type") && s.Stop() {
+		return false
+	}
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/allow_templates/type") && s.Stop() {
+		return false
+	}
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/report_modifications/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkResponseConfigParsingSanitizationPolicyPropertiesAllowMergeConflicts(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/sanitization_policy/properties/allow_merge_conflicts/type")
-}
-
-func checkResponseConfigParsingSanitizationPolicyPropertiesAllowTemplates(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/sanitization_policy/properties/allow_templates/type")
-}
-
-func checkResponseConfigParsingSanitizationPolicyPropertiesReportModifications(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/sanitization_policy/properties/report_modifications/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -756,8 +739,9 @@ func (*ResponseConfigProfilesValue) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseConfigProfilesValue(s *envgenrt.State, n int32) bool {
+	const p = "response_config.json#/properties/profiles/additionalProperties"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "response_config.json#/properties/profiles/additionalProperties/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -773,31 +757,33 @@ func checkResponseConfigProfilesValue(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkResponseConfigProfilesValuePropertiesDescription, checkResponseConfigProfilesValueEnvelope, checkResponseConfigProfilesValueParsing, checkResponseConfigProfilesValuePropertiesCommonExclusions) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/description/type") && s.Stop() {
+		return false
+	}
+	if c := at[1]; c != 0 && !checkResponseConfigProfilesValueEnvelope(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[2]; c != 0 && !checkResponseConfigProfilesValueParsing(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[3]; c != 0 && !checkResponseConfigProfilesValuePropertiesCommonExclusions(s, c) && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkResponseConfigProfilesValuePropertiesCommonExclusions(s *envgenrt.State, n int32) bool {
+	const p = "response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions/type") {
+	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkResponseConfigProfilesValuePropertiesCommonExclusionsItems(s, c) && s.Stop() {
+		if !s.Is(c, envgenrt.TypeString, p+"/items/type") && s.Stop() {
 			return false
 		}
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkResponseConfigProfilesValuePropertiesCommonExclusionsItems(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions/items/type")
-}
-
-func checkResponseConfigProfilesValuePropertiesDescription(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "response_config.json#/properties/profiles/additionalProperties/properties/description/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -876,7 +862,7 @@ func checkResponseConfigProfilesValueEnvelope(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if at[0] != 0 && !checkResponseConfigProfilesValueEnvelopePropertiesInclude(s, at[0]) && s.Stop() {
+	if c := at[0]; c != 0 && !checkResponseConfigProfilesValueEnvelopePropertiesInclude(s, c) && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -915,14 +901,8 @@ func (*ResponseConfigProfilesValueEnvelopeIncludeItem) CheckNode(s *envgenrt.Sta
 }
 
 func checkResponseConfigProfilesValueEnvelopeIncludeItem(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items/type") {
-		return false
-	}
-	if !s.StringIn(n, "tier", "tool_version", "tool_id", "request_id", "capabilities", "duration_ms", "error", "upgrade_hints") {
-		s.Fail(n, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items/enum", "enum", "must be one of \"tier\", \"tool_version\", \"tool_id\", \"request_id\", \"capabilities\", \"duration_ms\", \"error\", \"upgrade_hints\"")
-		return false
-	}
-	return true
+	const p = "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "tier", "tool_version", "tool_id", "request_id", "capabilities", "duration_ms", "error", "upgrade_hints")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -1034,14 +1014,8 @@ func (*ResponseConfigProfilesValueParsingMode) CheckNode(s *envgenrt.State, n in
 }
 
 func checkResponseConfigProfilesValueParsingMode(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode/type") {
-		return false
-	}
-	if !s.StringIn(n, "fail_fast", "auto_sanitize") {
-		s.Fail(n, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode/enum", "enum", "must be one of \"fail_fast\", \"auto_sanitize\"")
-		return false
-	}
-	return true
+	const p = "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "fail_fast", "auto_sanitize")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -1113,8 +1087,9 @@ func (*ResponseConfigProfilesValueParsingSanitizationPolicy) CheckNode(s *envgen
 }
 
 func checkResponseConfigProfilesValueParsingSanitizationPolicy(s *envgenrt.State, n int32) bool {
+	const p = "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -1128,22 +1103,16 @@ func checkResponseConfigProfilesValueParsingSanitizationPolicy(s *envgenrt.State
 			at[2] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesAllowMergeConflicts, checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesAllowTemplates, checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesReportModifications) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/allow_merge_conflicts/type") && s.Stop() {
+		return false
+	}
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/allow_templates/type") && s.Stop() {
+		return false
+	}
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/report_modifications/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesAllowMergeConflicts(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/allow_merge_conflicts/type")
-}
-
-func checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesAllowTemplates(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/allow_templates/type")
-}
-
-func checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesReportModifications(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/report_modifications/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -1335,54 +1304,45 @@ func checkResponseConfigToolOverridesValueVariant2(s *envgenrt.State, n int32) b
 }
 
 func checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFields(s *envgenrt.State, n int32) bool {
+	const p = "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields/type") {
+	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFieldsItems(s, c) && s.Stop() {
+		if !s.Is(c, envgenrt.TypeString, p+"/items/type") && s.Stop() {
 			return false
 		}
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFieldsItems(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields/items/type")
 }
 
 func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError(s *envgenrt.State, n int32) bool {
+	const p = "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error/type") {
+	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnErrorItems(s, c) && s.Stop() {
+		if !s.Is(c, envgenrt.TypeString, p+"/items/type") && s.Stop() {
 			return false
 		}
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnErrorItems(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error/items/type")
 }
 
 func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnly(s *envgenrt.State, n int32) bool {
+	const p = "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only/type") {
+	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnlyItems(s, c) && s.Stop() {
+		if !s.Is(c, envgenrt.TypeString, p+"/items/type") && s.Stop() {
 			return false
 		}
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnlyItems(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only/items/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -1405,12 +1365,6 @@ func (*ResponseConfigToolOverridesValueVariant2Profile) CheckNode(s *envgenrt.St
 }
 
 func checkResponseConfigToolOverridesValueVariant2Profile(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile/type") {
-		return false
-	}
-	if !s.StringIn(n, "minimal", "standard", "verbose", "debug") {
-		s.Fail(n, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile/enum", "enum", "must be one of \"minimal\", \"standard\", \"verbose\", \"debug\"")
-		return false
-	}
-	return true
+	const p = "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "minimal", "standard", "verbose", "debug")
 }

@@ -95,7 +95,7 @@ func checkStandard(s *envgenrt.State, n int32) bool {
 func checkStandardElse(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		if !s.Has(n, "data") && s.Fail(n, "standard.json#/else/required", "required", "missing required property \"data\"") {
+		if !s.Has(n, "data") && s.Missing(n, "standard.json#/else/required", "data") {
 			return false
 		}
 	}
@@ -112,23 +112,20 @@ func checkStandardIf(s *envgenrt.State, n int32) bool {
 				at[0] = c
 			}
 		}
-		if at[0] != 0 && !checkStandardIfPropertiesError(s, at[0]) && s.Stop() {
+		if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeObject, "standard.json#/if/properties/error/type") && s.Stop() {
 			return false
 		}
-		if at[0] == 0 && s.Fail(n, "standard.json#/if/required", "required", "missing required property \"error\"") {
+		if at[0] == 0 && s.Missing(n, "standard.json#/if/required", "error") {
 			return false
 		}
 	}
 	return s.ErrorCount() == errs
 }
 
-func checkStandardIfPropertiesError(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeObject, "standard.json#/if/properties/error/type")
-}
-
 func checkStandardPropertiesUpgradeHints(s *envgenrt.State, n int32) bool {
+	const p = "standard.json#/properties/upgrade_hints"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "standard.json#/properties/upgrade_hints/type") {
+	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
@@ -136,7 +133,7 @@ func checkStandardPropertiesUpgradeHints(s *envgenrt.State, n int32) bool {
 			return false
 		}
 	}
-	if s.Count(n) < 1 && s.Fail(n, "standard.json#/properties/upgrade_hints/minItems", "minItems", "must have at least 1 item") {
+	if !s.MinItems(n, 1, p+"/minItems") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -81,14 +81,10 @@ func checkB(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if at[0] != 0 && !checkBPropertiesN(s, at[0]) && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeInteger, "b.json#/properties/n/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkBPropertiesN(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeInteger, "b.json#/properties/n/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -111,12 +107,5 @@ func (*C) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkC(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "b.json#/$defs/c/type") {
-		return false
-	}
-	if !s.StringIn(n, "x", "y") {
-		s.Fail(n, "b.json#/$defs/c/enum", "enum", "must be one of \"x\", \"y\"")
-		return false
-	}
-	return true
+	return s.Is(n, envgenrt.TypeString, "b.json#/$defs/c/type") && s.Enum(n, "b.json#/$defs/c/enum", "x", "y")
 }

@@ -179,8 +179,9 @@ func (*DocAItem) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkDocAItem(s *envgenrt.State, n int32) bool {
+	const p = "doc.json#/properties/a/items"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "doc.json#/properties/a/items/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [1]int32
@@ -190,14 +191,10 @@ func checkDocAItem(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if at[0] != 0 && !checkDocAItemPropertiesN(s, at[0]) && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeInteger, p+"/properties/n/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkDocAItemPropertiesN(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeInteger, "doc.json#/properties/a/items/properties/n/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -263,8 +260,9 @@ func (*Thing) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkThing(s *envgenrt.State, n int32) bool {
+	const p = "doc.json#/$defs/thing"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "doc.json#/$defs/thing/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [1]int32
@@ -274,12 +272,8 @@ func checkThing(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if at[0] != 0 && !checkThingPropertiesOK(s, at[0]) && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/ok/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkThingPropertiesOK(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "doc.json#/$defs/thing/properties/ok/type")
 }

@@ -83,7 +83,7 @@ func checkSetting(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if at[0] != 0 && !checkSettingValue(s, at[0]) && s.Stop() {
+	if c := at[0]; c != 0 && !checkSettingValue(s, c) && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -216,18 +216,15 @@ func checkSettingValueAnyOf1(s *envgenrt.State, n int32) bool {
 }
 
 func checkSettingValueAnyOf2(s *envgenrt.State, n int32) bool {
+	const p = "value.json#/properties/value/anyOf/2"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "value.json#/properties/value/anyOf/2/type") {
+	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkSettingValueAnyOf2Items(s, c) && s.Stop() {
+		if !s.Is(c, envgenrt.TypeString, p+"/items/type") && s.Stop() {
 			return false
 		}
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkSettingValueAnyOf2Items(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "value.json#/properties/value/anyOf/2/items/type")
 }

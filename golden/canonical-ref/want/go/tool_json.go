@@ -82,8 +82,9 @@ func (*Payload) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkPayload(s *envgenrt.State, n int32) bool {
+	const p = "tool.json#/$defs/payload"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "tool.json#/$defs/payload/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [1]int32
@@ -93,30 +94,27 @@ func checkPayload(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if at[0] != 0 && !checkPayloadPropertiesResults(s, at[0]) && s.Stop() {
+	if c := at[0]; c != 0 && !checkPayloadPropertiesResults(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "tool.json#/$defs/payload/required", "required", "missing required property \"results\"") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "results") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkPayloadPropertiesResults(s *envgenrt.State, n int32) bool {
+	const p = "tool.json#/$defs/payload/properties/results"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "tool.json#/$defs/payload/properties/results/type") {
+	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkPayloadPropertiesResultsItems(s, c) && s.Stop() {
+		if !s.Is(c, envgenrt.TypeString, p+"/items/type") && s.Stop() {
 			return false
 		}
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkPayloadPropertiesResultsItems(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "tool.json#/$defs/payload/properties/results/items/type")
 }
 
 func checkSearchOutput(s *envgenrt.State, n int32) bool {

@@ -46,8 +46,9 @@ func (*Checked) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkChecked(s *envgenrt.State, n int32) bool {
+	const p = "checked.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "checked.json#/type") {
+	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	{
@@ -57,11 +58,11 @@ func checkChecked(s *envgenrt.State, n int32) bool {
 				matches++
 			}
 		}
-		if matches < 1 && s.Fail(n, "checked.json#/contains", "contains", "must contain at least 1 matching item") {
+		if matches < 1 && s.Fail(n, p+"/contains", "contains", "must contain at least 1 matching item") {
 			return false
 		}
 	}
-	if s.Quiet(checkCheckedNot, n) && s.Fail(n, "checked.json#/not", "not", "must not match the schema of not") {
+	if s.Quiet(checkCheckedNot, n) && s.Fail(n, p+"/not", "not", "must not match the schema of not") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -89,8 +90,9 @@ func checkCheckedContainsItems(s *envgenrt.State, n int32) bool {
 }
 
 func checkCheckedContainsItemsAnyOf1(s *envgenrt.State, n int32) bool {
+	const p = "checked.json#/contains/items/anyOf/1"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "checked.json#/contains/items/anyOf/1/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [1]int32
@@ -100,14 +102,10 @@ func checkCheckedContainsItemsAnyOf1(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if at[0] != 0 && !checkCheckedContainsItemsAnyOf1PropertiesC(s, at[0]) && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/c/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkCheckedContainsItemsAnyOf1PropertiesC(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "checked.json#/contains/items/anyOf/1/properties/c/type")
 }
 
 func checkCheckedNot(s *envgenrt.State, n int32) bool {
@@ -120,7 +118,7 @@ func checkCheckedNot(s *envgenrt.State, n int32) bool {
 			return false
 		}
 	}
-	if s.Count(n) < 1 && s.Fail(n, "checked.json#/not/minItems", "minItems", "must have at least 1 item") {
+	if !s.MinItems(n, 1, "checked.json#/not/minItems") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -138,7 +136,7 @@ func checkCheckedNotItems(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if at[0] != 0 && !checkCheckedNot(s, at[0]) && s.Stop() {
+	if c := at[0]; c != 0 && !checkCheckedNot(s, c) && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -70,8 +70,9 @@ func (*Address) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkAddress(s *envgenrt.State, n int32) bool {
+	const p = "customer.json#/$defs/address"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "customer.json#/$defs/address/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [1]int32
@@ -81,14 +82,10 @@ func checkAddress(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if at[0] != 0 && !checkAddressPropertiesStreet(s, at[0]) && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/street/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkAddressPropertiesStreet(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "customer.json#/$defs/address/properties/street/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -172,12 +169,11 @@ func checkCustomer(s *envgenrt.State, n int32) bool {
 			at[1] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkCustomerPropertiesName, checkAddress) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "customer.json#/properties/name/type") && s.Stop() {
+		return false
+	}
+	if c := at[1]; c != 0 && !checkAddress(s, c) && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkCustomerPropertiesName(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "customer.json#/properties/name/type")
 }

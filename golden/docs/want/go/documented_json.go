@@ -79,8 +79,9 @@ func (*Documented) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkDocumented(s *envgenrt.State, n int32) bool {
+	const p = "documented.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "documented.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -96,34 +97,32 @@ func checkDocumented(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkDocumentedPropertiesLimit, checkDocumentedPropertiesOld, checkDocumentedPropertiesID, checkDocumentedPropertiesSecret) {
+	if c := at[0]; c != 0 && !checkDocumentedPropertiesLimit(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/old/type") && s.Stop() {
+		return false
+	}
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/id/type") && s.Stop() {
+		return false
+	}
+	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/secret/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkDocumentedPropertiesID(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "documented.json#/properties/id/type")
 }
 
 func checkDocumentedPropertiesLimit(s *envgenrt.State, n int32) bool {
+	const p = "documented.json#/properties/limit"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "documented.json#/properties/limit/type") {
+	if !s.Is(n, envgenrt.TypeInteger, p+"/type") {
 		return false
 	}
-	if s.Compare(n, "1") < 0 && s.Fail(n, "documented.json#/properties/limit/minimum", "minimum", "must be at least 1") {
+	if !s.Minimum(n, "1", p+"/minimum") && s.Stop() {
 		return false
 	}
-	if s.Compare(n, "100") > 0 && s.Fail(n, "documented.json#/properties/limit/maximum", "maximum", "must be at most 100") {
+	if !s.Maximum(n, "100", p+"/maximum") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkDocumentedPropertiesOld(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "documented.json#/properties/old/type")
-}
-
-func checkDocumentedPropertiesSecret(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "documented.json#/properties/secret/type")
 }

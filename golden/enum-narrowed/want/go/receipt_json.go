@@ -112,31 +112,28 @@ func checkReceipt(s *envgenrt.State, n int32) bool {
 var patternReceiptPropertiesTags = envgenrt.MustPattern(`^a`)
 
 func checkReceiptPropertiesTags(s *envgenrt.State, n int32) bool {
+	const p = "receipt.json#/properties/tags"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "receipt.json#/properties/tags/type") {
+	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindString {
-		if s.Shorter(n, 1) && s.Fail(n, "receipt.json#/properties/tags/minLength", "minLength", "must be at least 1 character long") {
+		if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 			return false
 		}
-		if s.Longer(n, 2) && s.Fail(n, "receipt.json#/properties/tags/maxLength", "maxLength", "must be at most 2 characters long") {
+		if !s.MaxLength(n, 2, p+"/maxLength") && s.Stop() {
 			return false
 		}
-		if !patternReceiptPropertiesTags.Match(s.Str(n)) && s.Fail(n, "receipt.json#/properties/tags/pattern", "pattern", "must match the pattern \"^a\"") {
+		if !patternReceiptPropertiesTags.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^a\"") {
 			return false
 		}
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkReceiptPropertiesTagsItems(s, c) && s.Stop() {
+		if !s.Is(c, envgenrt.TypeString, p+"/items/type") && s.Stop() {
 			return false
 		}
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkReceiptPropertiesTagsItems(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "receipt.json#/properties/tags/items/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -159,18 +156,8 @@ func (*ReceiptCanonVersion) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkReceiptCanonVersion(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "receipt.json#/properties/canon_version/type") {
-		return false
-	}
-	if !s.StringIn(n, "jcs-rfc8785-v1") {
-		s.Fail(n, "receipt.json#/properties/canon_version/enum", "enum", "must be one of \"jcs-rfc8785-v1\"")
-		return false
-	}
-	if s.Shorter(n, 1) && s.Fail(n, "receipt.json#/properties/canon_version/minLength", "minLength", "must be at least 1 character long") {
-		return false
-	}
-	return s.ErrorCount() == errs
+	const p = "receipt.json#/properties/canon_version"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "jcs-rfc8785-v1") && s.MinLength(n, 1, p+"/minLength")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -202,11 +189,12 @@ func (*ReceiptCount) CheckNode(s *envgenrt.State, n int32) bool {
 var enumReceiptCount = []*envgenrt.Literal{envgenrt.MustLiteral(`1`), envgenrt.MustLiteral(`2.5`), envgenrt.MustLiteral(`"x"`)}
 
 func checkReceiptCount(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeInteger, "receipt.json#/properties/count/type") {
+	const p = "receipt.json#/properties/count"
+	if !s.Is(n, envgenrt.TypeInteger, p+"/type") {
 		return false
 	}
 	if !s.OneOf(n, enumReceiptCount) {
-		s.Fail(n, "receipt.json#/properties/count/enum", "enum", "must be one of 1, 2.5, \"x\"")
+		s.Fail(n, p+"/enum", "enum", "must be one of 1, 2.5, \"x\"")
 		return false
 	}
 	return true
@@ -232,15 +220,16 @@ func (*ReceiptFixed) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkReceiptFixed(s *envgenrt.State, n int32) bool {
+	const p = "receipt.json#/properties/fixed"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "receipt.json#/properties/fixed/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
 	if !s.StringIn(n, "v1") {
-		s.Fail(n, "receipt.json#/properties/fixed/const", "const", "must be \"v1\"")
+		s.Fail(n, p+"/const", "const", "must be \"v1\"")
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "receipt.json#/properties/fixed/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -266,11 +255,12 @@ func (*ReceiptFixedObject) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkReceiptFixedObject(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeObject, "receipt.json#/properties/fixedObject/type") {
+	const p = "receipt.json#/properties/fixedObject"
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	if !s.StringIn(n, "x") {
-		s.Fail(n, "receipt.json#/properties/fixedObject/const", "const", "must be \"x\"")
+		s.Fail(n, p+"/const", "const", "must be \"x\"")
 		return false
 	}
 	return true
@@ -296,14 +286,8 @@ func (*ReceiptProbe) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkReceiptProbe(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeObject, "receipt.json#/properties/probe/type") {
-		return false
-	}
-	if !s.StringIn(n, "azure.probe") {
-		s.Fail(n, "receipt.json#/properties/probe/enum", "enum", "must be one of \"azure.probe\"")
-		return false
-	}
-	return true
+	const p = "receipt.json#/properties/probe"
+	return s.Is(n, envgenrt.TypeObject, p+"/type") && s.Enum(n, p+"/enum", "azure.probe")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -328,21 +312,21 @@ func (*ReceiptResult) CheckNode(s *envgenrt.State, n int32) bool {
 var patternReceiptResult = envgenrt.MustPattern(`^[A-Z]+$`)
 
 func checkReceiptResult(s *envgenrt.State, n int32) bool {
+	const p = "receipt.json#/properties/result"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "receipt.json#/properties/result/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.StringIn(n, "ALLOW", "DENY") {
-		s.Fail(n, "receipt.json#/properties/result/enum", "enum", "must be one of \"ALLOW\", \"DENY\"")
+	if !s.Enum(n, p+"/enum", "ALLOW", "DENY") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "receipt.json#/properties/result/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 5) && s.Fail(n, "receipt.json#/properties/result/maxLength", "maxLength", "must be at most 5 characters long") {
+	if !s.MaxLength(n, 5, p+"/maxLength") && s.Stop() {
 		return false
 	}
-	if !patternReceiptResult.Match(s.Str(n)) && s.Fail(n, "receipt.json#/properties/result/pattern", "pattern", "must match the pattern \"^[A-Z]+$\"") {
+	if !patternReceiptResult.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[A-Z]+$\"") {
 		return false
 	}
 	return s.ErrorCount() == errs

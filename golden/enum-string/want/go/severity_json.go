@@ -24,12 +24,5 @@ func (*Severity) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkSeverity(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "severity.json#/type") {
-		return false
-	}
-	if !s.StringIn(n, "info", "warning", "error", "not-found", "2xx") {
-		s.Fail(n, "severity.json#/enum", "enum", "must be one of \"info\", \"warning\", \"error\", \"not-found\", \"2xx\"")
-		return false
-	}
-	return true
+	return s.Is(n, envgenrt.TypeString, "severity.json#/type") && s.Enum(n, "severity.json#/enum", "info", "warning", "error", "not-found", "2xx")
 }

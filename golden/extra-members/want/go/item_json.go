@@ -70,8 +70,9 @@ func (*Item) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkItem(s *envgenrt.State, n int32) bool {
+	const p = "item.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "item.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -86,7 +87,10 @@ func checkItem(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkItemPropertiesID, checkItemPropertiesCount) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/id/type") && s.Stop() {
+		return false
+	}
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeInteger, p+"/properties/count/type") && s.Stop() {
 		return false
 	}
 	if unknown {
@@ -101,7 +105,7 @@ func checkItem(s *envgenrt.State, n int32) bool {
 			}
 		}
 	}
-	if at[0] == 0 && s.Fail(n, "item.json#/required", "required", "missing required property \"id\"") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "id") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -109,12 +113,4 @@ func checkItem(s *envgenrt.State, n int32) bool {
 
 func checkItemAdditionalProperties(s *envgenrt.State, n int32) bool {
 	return s.Is(n, envgenrt.TypeInteger, "item.json#/additionalProperties/type")
-}
-
-func checkItemPropertiesCount(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeInteger, "item.json#/properties/count/type")
-}
-
-func checkItemPropertiesID(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "item.json#/properties/id/type")
 }

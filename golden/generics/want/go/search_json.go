@@ -75,8 +75,9 @@ func (*Result) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkResult(s *envgenrt.State, n int32) bool {
+	const p = "search.json#/$defs/result"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "search.json#/$defs/result/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -88,21 +89,16 @@ func checkResult(s *envgenrt.State, n int32) bool {
 			at[1] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkResultPropertiesTitle, checkResultPropertiesScore) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/title/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "search.json#/$defs/result/required", "required", "missing required property \"title\"") {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeNumber, p+"/properties/score/type") && s.Stop() {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, p+"/required", "title") {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkResultPropertiesScore(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeNumber, "search.json#/$defs/result/properties/score/type")
-}
-
-func checkResultPropertiesTitle(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "search.json#/$defs/result/properties/title/type")
 }
 
 func checkSearchOutput(s *envgenrt.State, n int32) bool {

@@ -91,8 +91,9 @@ func checkHistory(s *envgenrt.State, n int32) bool {
 }
 
 func checkHistoryIn(s *envgenrt.State, n int32) bool {
+	const p = "tool.json#/$defs/history"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "tool.json#/$defs/history/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [1]int32
@@ -102,10 +103,10 @@ func checkHistoryIn(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if at[0] != 0 && !checkHistoryPropertiesPages(s, at[0]) && s.Stop() {
+	if c := at[0]; c != 0 && !checkHistoryPropertiesPages(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "tool.json#/$defs/history/required", "required", "missing required property \"pages\"") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "pages") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -205,8 +206,9 @@ func (*Item) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkItem(s *envgenrt.State, n int32) bool {
+	const p = "tool.json#/$defs/item"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "tool.json#/$defs/item/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [1]int32
@@ -216,21 +218,10 @@ func checkItem(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if at[0] != 0 && !checkItemPropertiesName(s, at[0]) && s.Stop() {
+	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/name/type") && s.MinLength(c, 1, p+"/properties/name/minLength")) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "tool.json#/$defs/item/required", "required", "missing required property \"name\"") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkItemPropertiesName(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "tool.json#/$defs/item/properties/name/type") {
-		return false
-	}
-	if s.Shorter(n, 1) && s.Fail(n, "tool.json#/$defs/item/properties/name/minLength", "minLength", "must be at least 1 character long") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "name") {
 		return false
 	}
 	return s.ErrorCount() == errs

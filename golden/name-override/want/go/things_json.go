@@ -96,8 +96,9 @@ func (*OtherThing) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkOtherThing(s *envgenrt.State, n int32) bool {
+	const p = "things.json#/$defs/other"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "things.json#/$defs/other/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -109,18 +110,13 @@ func checkOtherThing(s *envgenrt.State, n int32) bool {
 			at[1] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkOtherThingPropertiesURL, checkOtherThingPropertiesAPIKey) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/url/type") && s.Stop() {
+		return false
+	}
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/api_key/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkOtherThingPropertiesAPIKey(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "things.json#/$defs/other/properties/api_key/type")
-}
-
-func checkOtherThingPropertiesURL(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "things.json#/$defs/other/properties/url/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.

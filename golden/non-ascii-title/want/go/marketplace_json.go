@@ -83,10 +83,10 @@ func checkHeloísaMarketplace(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if at[0] != 0 && !checkHeloísaMarketplaceOwner(s, at[0]) && s.Stop() {
+	if c := at[0]; c != 0 && !checkHeloísaMarketplaceOwner(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "marketplace.json#/required", "required", "missing required property \"owner\"") {
+	if at[0] == 0 && s.Missing(n, "marketplace.json#/required", "owner") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -155,8 +155,9 @@ func (*HeloísaMarketplaceOwner) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkHeloísaMarketplaceOwner(s *envgenrt.State, n int32) bool {
+	const p = "marketplace.json#/properties/owner"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "marketplace.json#/properties/owner/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [1]int32
@@ -166,21 +167,10 @@ func checkHeloísaMarketplaceOwner(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if at[0] != 0 && !checkHeloísaMarketplaceOwnerPropertiesName(s, at[0]) && s.Stop() {
+	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/name/type") && s.MinLength(c, 1, p+"/properties/name/minLength")) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "marketplace.json#/properties/owner/required", "required", "missing required property \"name\"") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkHeloísaMarketplaceOwnerPropertiesName(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "marketplace.json#/properties/owner/properties/name/type") {
-		return false
-	}
-	if s.Shorter(n, 1) && s.Fail(n, "marketplace.json#/properties/owner/properties/name/minLength", "minLength", "must be at least 1 character long") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "name") {
 		return false
 	}
 	return s.ErrorCount() == errs

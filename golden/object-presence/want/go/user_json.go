@@ -87,8 +87,9 @@ func (*User) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkUser(s *envgenrt.State, n int32) bool {
+	const p = "user.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "user.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [9]int32
@@ -117,92 +118,75 @@ func checkUser(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkUserPropertiesID, checkUserPropertiesName, checkUserPropertiesNickname, checkUserPropertiesAge, checkUserPropertiesEmail, checkUserPropertiesTags, checkUserPropertiesAliases, checkUserPropertiesScore, checkUserPropertiesActive) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/id/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "user.json#/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/name/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "user.json#/required", "required", "missing required property \"id\"") {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/nickname/type") && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "user.json#/required", "required", "missing required property \"name\"") {
+	if c := at[3]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/age/type") && s.Minimum(c, "0", p+"/properties/age/minimum")) && s.Stop() {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "user.json#/required", "required", "missing required property \"nickname\"") {
+	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/email/type") && s.Stop() {
 		return false
 	}
-	if at[5] == 0 && s.Fail(n, "user.json#/required", "required", "missing required property \"tags\"") {
+	if c := at[5]; c != 0 && !checkUserPropertiesTags(s, c) && s.Stop() {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkUserPropertiesActive(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "user.json#/properties/active/type")
-}
-
-func checkUserPropertiesAge(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "user.json#/properties/age/type") {
+	if c := at[6]; c != 0 && !checkUserPropertiesAliases(s, c) && s.Stop() {
 		return false
 	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "user.json#/properties/age/minimum", "minimum", "must be at least 0") {
+	if c := at[7]; c != 0 && !s.Is(c, envgenrt.TypeNumber, p+"/properties/score/type") && s.Stop() {
+		return false
+	}
+	if c := at[8]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/active/type") && s.Stop() {
+		return false
+	}
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, p+"/required", "id") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, p+"/required", "name") {
+		return false
+	}
+	if at[2] == 0 && s.Missing(n, p+"/required", "nickname") {
+		return false
+	}
+	if at[5] == 0 && s.Missing(n, p+"/required", "tags") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkUserPropertiesAliases(s *envgenrt.State, n int32) bool {
+	const p = "user.json#/properties/aliases"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "user.json#/properties/aliases/type") {
+	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkUserPropertiesAliasesItems(s, c) && s.Stop() {
+		if !s.Is(c, envgenrt.TypeString, p+"/items/type") && s.Stop() {
 			return false
 		}
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkUserPropertiesAliasesItems(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "user.json#/properties/aliases/items/type")
-}
-
-func checkUserPropertiesEmail(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "user.json#/properties/email/type")
-}
-
-func checkUserPropertiesID(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "user.json#/properties/id/type")
-}
-
-func checkUserPropertiesName(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "user.json#/properties/name/type")
-}
-
-func checkUserPropertiesNickname(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "user.json#/properties/nickname/type")
-}
-
-func checkUserPropertiesScore(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeNumber, "user.json#/properties/score/type")
 }
 
 func checkUserPropertiesTags(s *envgenrt.State, n int32) bool {
+	const p = "user.json#/properties/tags"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "user.json#/properties/tags/type") {
+	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkUserPropertiesTagsItems(s, c) && s.Stop() {
+		if !s.Is(c, envgenrt.TypeString, p+"/items/type") && s.Stop() {
 			return false
 		}
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkUserPropertiesTagsItems(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "user.json#/properties/tags/items/type")
 }

@@ -54,8 +54,9 @@ func (*Circle) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkCircle(s *envgenrt.State, n int32) bool {
+	const p = "shape.json#/$defs/circle"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "shape.json#/$defs/circle/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -70,23 +71,22 @@ func checkCircle(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkCircleKind, checkCirclePropertiesRadius) {
+	if c := at[0]; c != 0 && !checkCircleKind(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "shape.json#/$defs/circle/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeNumber, p+"/properties/radius/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "shape.json#/$defs/circle/required", "required", "missing required property \"kind\"") {
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "shape.json#/$defs/circle/required", "required", "missing required property \"radius\"") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "kind") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, p+"/required", "radius") {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkCirclePropertiesRadius(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeNumber, "shape.json#/$defs/circle/properties/radius/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -192,10 +192,10 @@ func checkDrawing(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if at[0] != 0 && !checkShape(s, at[0]) && s.Stop() {
+	if c := at[0]; c != 0 && !checkShape(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "shape.json#/required", "required", "missing required property \"shape\"") {
+	if at[0] == 0 && s.Missing(n, "shape.json#/required", "shape") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -331,8 +331,9 @@ func (*Square) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkSquare(s *envgenrt.State, n int32) bool {
+	const p = "shape.json#/$defs/square"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "shape.json#/$defs/square/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -347,23 +348,22 @@ func checkSquare(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkSquareKind, checkSquarePropertiesSide) {
+	if c := at[0]; c != 0 && !checkSquareKind(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "shape.json#/$defs/square/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeNumber, p+"/properties/side/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "shape.json#/$defs/square/required", "required", "missing required property \"kind\"") {
+	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "shape.json#/$defs/square/required", "required", "missing required property \"side\"") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "kind") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, p+"/required", "side") {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkSquarePropertiesSide(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeNumber, "shape.json#/$defs/square/properties/side/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).

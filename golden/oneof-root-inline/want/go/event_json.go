@@ -158,8 +158,9 @@ func (*EventClick) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkEventClick(s *envgenrt.State, n int32) bool {
+	const p = "event.json#/oneOf/0"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "event.json#/oneOf/0/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -171,20 +172,19 @@ func checkEventClick(s *envgenrt.State, n int32) bool {
 			at[1] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkEventClickType, checkEventClickPropertiesURL) {
+	if c := at[0]; c != 0 && !checkEventClickType(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "event.json#/oneOf/0/required", "required", "missing required property \"type\"") {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/url/type") && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "event.json#/oneOf/0/required", "required", "missing required property \"url\"") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "type") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, p+"/required", "url") {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkEventClickPropertiesURL(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "event.json#/oneOf/0/properties/url/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -282,8 +282,9 @@ func (*EventKeyPress) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkEventKeyPress(s *envgenrt.State, n int32) bool {
+	const p = "event.json#/oneOf/1"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "event.json#/oneOf/1/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -295,20 +296,19 @@ func checkEventKeyPress(s *envgenrt.State, n int32) bool {
 			at[1] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkEventKeyPressType, checkEventKeyPressPropertiesKey) {
+	if c := at[0]; c != 0 && !checkEventKeyPressType(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "event.json#/oneOf/1/required", "required", "missing required property \"type\"") {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/key/type") && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "event.json#/oneOf/1/required", "required", "missing required property \"key\"") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "type") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, p+"/required", "key") {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkEventKeyPressPropertiesKey(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "event.json#/oneOf/1/properties/key/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).

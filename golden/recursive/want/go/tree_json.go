@@ -75,8 +75,9 @@ func (*Node) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkNode(s *envgenrt.State, n int32) bool {
+	const p = "tree.json#/$defs/node"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "tree.json#/$defs/node/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -88,14 +89,13 @@ func checkNode(s *envgenrt.State, n int32) bool {
 			at[1] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkNode, checkNodePropertiesLabel) {
+	if c := at[0]; c != 0 && !checkNode(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/label/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkNodePropertiesLabel(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "tree.json#/$defs/node/properties/label/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -193,10 +193,19 @@ func checkTree(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkTreePropertiesValue, checkTreePropertiesChildren, checkTree, checkNode) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "tree.json#/properties/value/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "tree.json#/required", "required", "missing required property \"value\"") {
+	if c := at[1]; c != 0 && !checkTreePropertiesChildren(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[2]; c != 0 && !checkTree(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[3]; c != 0 && !checkNode(s, c) && s.Stop() {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, "tree.json#/required", "value") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -213,8 +222,4 @@ func checkTreePropertiesChildren(s *envgenrt.State, n int32) bool {
 		}
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkTreePropertiesValue(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "tree.json#/properties/value/type")
 }

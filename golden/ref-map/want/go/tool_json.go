@@ -81,7 +81,7 @@ func checkTool(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if at[0] != 0 && !checkID(s, at[0]) && s.Stop() {
+	if c := at[0]; c != 0 && !checkID(s, c) && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

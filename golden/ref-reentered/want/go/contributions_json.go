@@ -249,7 +249,7 @@ func checkHost(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if at[0] != 0 && !checkHostPropertiesProperties(s, at[0]) && s.Stop() {
+	if c := at[0]; c != 0 && !checkHostPropertiesProperties(s, c) && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

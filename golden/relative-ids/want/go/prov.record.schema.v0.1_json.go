@@ -70,8 +70,9 @@ func (*ProvRecordV01) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkProvRecordV01(s *envgenrt.State, n int32) bool {
+	const p = "prov.record.schema.v0.1.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "prov.record.schema.v0.1.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [1]int32
@@ -81,12 +82,8 @@ func checkProvRecordV01(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if at[0] != 0 && !checkProvRecordV01PropertiesRunID(s, at[0]) && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/run_id/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkProvRecordV01PropertiesRunID(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "prov.record.schema.v0.1.json#/properties/run_id/type")
 }

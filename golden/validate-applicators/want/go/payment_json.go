@@ -105,7 +105,7 @@ func checkPayment(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkPaymentMethod, checkPaymentReference, checkPaymentChannel, checkPaymentPropertiesComment) {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "payment.json#/required", "required", "missing required property \"method\"") {
+	if at[0] == 0 && s.Missing(n, "payment.json#/required", "method") {
 		return false
 	}
 	if !checkPaymentAllOf0(s, n) && s.Stop() {
@@ -134,7 +134,7 @@ func checkPaymentAllOf0(s *envgenrt.State, n int32) bool {
 func checkPaymentAllOf0Not(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		if !s.Has(n, "debug") && s.Fail(n, "payment.json#/allOf/0/not/required", "required", "missing required property \"debug\"") {
+		if !s.Has(n, "debug") && s.Missing(n, "payment.json#/allOf/0/not/required", "debug") {
 			return false
 		}
 	}
@@ -152,7 +152,7 @@ func checkPaymentElse(s *envgenrt.State, n int32) bool {
 func checkPaymentElseNot(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		if !s.Has(n, "channel") && s.Fail(n, "payment.json#/else/not/required", "required", "missing required property \"channel\"") {
+		if !s.Has(n, "channel") && s.Missing(n, "payment.json#/else/not/required", "channel") {
 			return false
 		}
 	}
@@ -169,7 +169,7 @@ func checkPaymentIf(s *envgenrt.State, n int32) bool {
 				at[0] = c
 			}
 		}
-		if at[0] != 0 && !checkPaymentIfPropertiesMethod(s, at[0]) && s.Stop() {
+		if c := at[0]; c != 0 && !checkPaymentIfPropertiesMethod(s, c) && s.Stop() {
 			return false
 		}
 	}
@@ -185,11 +185,12 @@ func checkPaymentIfPropertiesMethod(s *envgenrt.State, n int32) bool {
 }
 
 func checkPaymentPropertiesComment(s *envgenrt.State, n int32) bool {
+	const p = "payment.json#/properties/comment"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "payment.json#/properties/comment/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if s.Quiet(checkPaymentPropertiesCommentNot, n) && s.Fail(n, "payment.json#/properties/comment/not", "not", "must not match the schema of not") {
+	if s.Quiet(checkPaymentPropertiesCommentNot, n) && s.Fail(n, p+"/not", "not", "must not match the schema of not") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -210,7 +211,7 @@ func checkPaymentPropertiesCommentNot(s *envgenrt.State, n int32) bool {
 func checkPaymentThen(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		if !s.Has(n, "reference") && s.Fail(n, "payment.json#/then/required", "required", "missing required property \"reference\"") {
+		if !s.Has(n, "reference") && s.Missing(n, "payment.json#/then/required", "reference") {
 			return false
 		}
 	}
@@ -333,11 +334,12 @@ func checkPaymentChannel(s *envgenrt.State, n int32) bool {
 var patternPaymentChannelOneOf2 = envgenrt.MustPattern(`^pos-`)
 
 func checkPaymentChannelOneOf2(s *envgenrt.State, n int32) bool {
+	const p = "payment.json#/properties/channel/oneOf/2"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "payment.json#/properties/channel/oneOf/2/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !patternPaymentChannelOneOf2.Match(s.Str(n)) && s.Fail(n, "payment.json#/properties/channel/oneOf/2/pattern", "pattern", "must match the pattern \"^pos-\"") {
+	if !patternPaymentChannelOneOf2.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^pos-\"") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -417,11 +419,7 @@ func (*PaymentMethod) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkPaymentMethod(s *envgenrt.State, n int32) bool {
-	if !s.StringIn(n, "card", "transfer", "cash") {
-		s.Fail(n, "payment.json#/properties/method/enum", "enum", "must be one of \"card\", \"transfer\", \"cash\"")
-		return false
-	}
-	return true
+	return s.Enum(n, "payment.json#/properties/method/enum", "card", "transfer", "cash")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -510,23 +508,11 @@ func checkPaymentReference(s *envgenrt.State, n int32) bool {
 }
 
 func checkPaymentReferenceAnyOf0(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "payment.json#/properties/reference/anyOf/0/type") {
-		return false
-	}
-	if s.Shorter(n, 8) && s.Fail(n, "payment.json#/properties/reference/anyOf/0/minLength", "minLength", "must be at least 8 characters long") {
-		return false
-	}
-	return s.ErrorCount() == errs
+	const p = "payment.json#/properties/reference/anyOf/0"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.MinLength(n, 8, p+"/minLength")
 }
 
 func checkPaymentReferenceAnyOf1(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "payment.json#/properties/reference/anyOf/1/type") {
-		return false
-	}
-	if s.Compare(n, "100000") < 0 && s.Fail(n, "payment.json#/properties/reference/anyOf/1/minimum", "minimum", "must be at least 100000") {
-		return false
-	}
-	return s.ErrorCount() == errs
+	const p = "payment.json#/properties/reference/anyOf/1"
+	return s.Is(n, envgenrt.TypeInteger, p+"/type") && s.Minimum(n, "100000", p+"/minimum")
 }

@@ -118,8 +118,9 @@ func checkBatch(s *envgenrt.State, n int32) bool {
 }
 
 func checkBatchPropertiesFlags(s *envgenrt.State, n int32) bool {
+	const p = "batch.json#/properties/flags"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "batch.json#/properties/flags/type") {
+	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	{
@@ -129,10 +130,10 @@ func checkBatchPropertiesFlags(s *envgenrt.State, n int32) bool {
 				matches++
 			}
 		}
-		if matches < 1 && s.Fail(n, "batch.json#/properties/flags/minContains", "minContains", "must contain at least 1 matching item") {
+		if matches < 1 && s.Fail(n, p+"/minContains", "minContains", "must contain at least 1 matching item") {
 			return false
 		}
-		if matches > 1 && s.Fail(n, "batch.json#/properties/flags/maxContains", "maxContains", "must contain at most 1 matching item") {
+		if matches > 1 && s.Fail(n, p+"/maxContains", "maxContains", "must contain at most 1 matching item") {
 			return false
 		}
 	}
@@ -148,29 +149,26 @@ func checkBatchPropertiesFlagsContains(s *envgenrt.State, n int32) bool {
 }
 
 func checkBatchPropertiesIDs(s *envgenrt.State, n int32) bool {
+	const p = "batch.json#/properties/ids"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "batch.json#/properties/ids/type") {
+	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkBatchPropertiesIDsItems(s, c) && s.Stop() {
+		if !s.Is(c, envgenrt.TypeString, p+"/items/type") && s.Stop() {
 			return false
 		}
 	}
-	if s.Count(n) < 1 && s.Fail(n, "batch.json#/properties/ids/minItems", "minItems", "must have at least 1 item") {
+	if !s.MinItems(n, 1, p+"/minItems") && s.Stop() {
 		return false
 	}
-	if s.Count(n) > 100 && s.Fail(n, "batch.json#/properties/ids/maxItems", "maxItems", "must have at most 100 items") {
+	if !s.MaxItems(n, 100, p+"/maxItems") && s.Stop() {
 		return false
 	}
-	if i, j, dup := s.Duplicate(n); dup && s.Failf(n, "batch.json#/properties/ids/uniqueItems", "uniqueItems", "must not have equal items, but items %d and %d are equal", i, j) {
+	if i, j, dup := s.Duplicate(n); dup && s.Failf(n, p+"/uniqueItems", "uniqueItems", "must not have equal items, but items %d and %d are equal", i, j) {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkBatchPropertiesIDsItems(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "batch.json#/properties/ids/items/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -248,8 +246,9 @@ func (*BatchPoint) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkBatchPoint(s *envgenrt.State, n int32) bool {
+	const p = "batch.json#/properties/point"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "batch.json#/properties/point/type") {
+	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -264,7 +263,7 @@ func checkBatchPoint(s *envgenrt.State, n int32) bool {
 			}
 		}
 	}
-	if s.Count(n) > 2 && s.Fail(n, "batch.json#/properties/point/items", "items", "must have at most 2 items") {
+	if s.Count(n) > 2 && s.Fail(n, p+"/items", "items", "must have at most 2 items") {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -105,52 +105,55 @@ func checkPrice(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkPricePropertiesAmount, checkPricePropertiesQuantity, checkPricePropertiesDiscount, checkPriceTier) {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "price.json#/required", "required", "missing required property \"amount\"") {
+	if at[0] == 0 && s.Missing(n, "price.json#/required", "amount") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkPricePropertiesAmount(s *envgenrt.State, n int32) bool {
+	const p = "price.json#/properties/amount"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeNumber, "price.json#/properties/amount/type") {
+	if !s.Is(n, envgenrt.TypeNumber, p+"/type") {
 		return false
 	}
-	if s.Compare(n, "1000000") > 0 && s.Fail(n, "price.json#/properties/amount/maximum", "maximum", "must be at most 1000000") {
+	if !s.Maximum(n, "1000000", p+"/maximum") && s.Stop() {
 		return false
 	}
-	if s.Compare(n, "0") <= 0 && s.Fail(n, "price.json#/properties/amount/exclusiveMinimum", "exclusiveMinimum", "must be greater than 0") {
+	if !s.ExclusiveMinimum(n, "0", p+"/exclusiveMinimum") && s.Stop() {
 		return false
 	}
-	if !envgenrt.MultipleOf(s.Text(n), "0.01") && s.Fail(n, "price.json#/properties/amount/multipleOf", "multipleOf", "must be a multiple of 0.01") {
+	if !envgenrt.MultipleOf(s.Text(n), "0.01") && s.Fail(n, p+"/multipleOf", "multipleOf", "must be a multiple of 0.01") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkPricePropertiesDiscount(s *envgenrt.State, n int32) bool {
+	const p = "price.json#/properties/discount"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeNumber, "price.json#/properties/discount/type") {
+	if !s.Is(n, envgenrt.TypeNumber, p+"/type") {
 		return false
 	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "price.json#/properties/discount/minimum", "minimum", "must be at least 0") {
+	if !s.Minimum(n, "0", p+"/minimum") && s.Stop() {
 		return false
 	}
-	if s.Compare(n, "1") >= 0 && s.Fail(n, "price.json#/properties/discount/exclusiveMaximum", "exclusiveMaximum", "must be less than 1") {
+	if !s.ExclusiveMaximum(n, "1", p+"/exclusiveMaximum") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkPricePropertiesQuantity(s *envgenrt.State, n int32) bool {
+	const p = "price.json#/properties/quantity"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "price.json#/properties/quantity/type") {
+	if !s.Is(n, envgenrt.TypeInteger, p+"/type") {
 		return false
 	}
-	if s.Compare(n, "1") < 0 && s.Fail(n, "price.json#/properties/quantity/minimum", "minimum", "must be at least 1") {
+	if !s.Minimum(n, "1", p+"/minimum") && s.Stop() {
 		return false
 	}
-	if s.Compare(n, "9999") > 0 && s.Fail(n, "price.json#/properties/quantity/maximum", "maximum", "must be at most 9999") {
+	if !s.Maximum(n, "9999", p+"/maximum") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

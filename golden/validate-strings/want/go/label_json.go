@@ -86,8 +86,9 @@ func (*Label) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkLabel(s *envgenrt.State, n int32) bool {
+	const p = "label.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "label.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [5]int32
@@ -108,10 +109,10 @@ func checkLabel(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkLabelPropertiesName, checkLabelPropertiesSlug, checkLabelKind, checkLabelVersion, checkLabelPropertiesNote) {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "label.json#/required", "required", "missing required property \"name\"") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "name") {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "label.json#/required", "required", "missing required property \"kind\"") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "kind") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -120,29 +121,31 @@ func checkLabel(s *envgenrt.State, n int32) bool {
 var patternLabelPropertiesName = envgenrt.MustPattern(`^[^\t\n\v\f\r \x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}][^\n\r\x{2028}\x{2029}]*\d$`)
 
 func checkLabelPropertiesName(s *envgenrt.State, n int32) bool {
+	const p = "label.json#/properties/name"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "label.json#/properties/name/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "label.json#/properties/name/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 40) && s.Fail(n, "label.json#/properties/name/maxLength", "maxLength", "must be at most 40 characters long") {
+	if !s.MaxLength(n, 40, p+"/maxLength") && s.Stop() {
 		return false
 	}
-	if !patternLabelPropertiesName.Match(s.Str(n)) && s.Fail(n, "label.json#/properties/name/pattern", "pattern", "must match the pattern \"^\\\\S.*\\\\d$\"") {
+	if !patternLabelPropertiesName.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^\\\\S.*\\\\d$\"") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkLabelPropertiesNote(s *envgenrt.State, n int32) bool {
+	const p = "label.json#/properties/note"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "label.json#/properties/note/type") {
+	if !s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, p+"/type") {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindString {
-		if s.Longer(n, 200) && s.Fail(n, "label.json#/properties/note/maxLength", "maxLength", "must be at most 200 characters long") {
+		if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
 			return false
 		}
 	}
@@ -152,11 +155,12 @@ func checkLabelPropertiesNote(s *envgenrt.State, n int32) bool {
 var patternLabelPropertiesSlug = envgenrt.MustPattern(`^[a-z0-9-]+$`)
 
 func checkLabelPropertiesSlug(s *envgenrt.State, n int32) bool {
+	const p = "label.json#/properties/slug"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "label.json#/properties/slug/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !patternLabelPropertiesSlug.Match(s.Str(n)) && s.Fail(n, "label.json#/properties/slug/pattern", "pattern", "must match the pattern \"^[a-z0-9-]+$\"") {
+	if !patternLabelPropertiesSlug.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[a-z0-9-]+$\"") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -182,11 +186,7 @@ func (*LabelKind) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkLabelKind(s *envgenrt.State, n int32) bool {
-	if !s.StringIn(n, "tag", "topic", "team") {
-		s.Fail(n, "label.json#/properties/kind/enum", "enum", "must be one of \"tag\", \"topic\", \"team\"")
-		return false
-	}
-	return true
+	return s.Enum(n, "label.json#/properties/kind/enum", "tag", "topic", "team")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).

@@ -75,8 +75,9 @@ func (*Base) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkBase(s *envgenrt.State, n int32) bool {
+	const p = "profile.json#/$defs/base"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "profile.json#/$defs/base/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -93,7 +94,7 @@ func checkBase(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkBasePropertiesName, checkProfileKind) {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "profile.json#/$defs/base/required", "required", "missing required property \"name\"") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "name") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -211,10 +212,10 @@ func checkProfileIf(s *envgenrt.State, n int32) bool {
 				s.Mark(n, i)
 			}
 		}
-		if at[0] != 0 && !checkProfileIfPropertiesKind(s, at[0]) && s.Stop() {
+		if c := at[0]; c != 0 && !checkProfileIfPropertiesKind(s, c) && s.Stop() {
 			return false
 		}
-		if at[0] == 0 && s.Fail(n, "profile.json#/if/required", "required", "missing required property \"kind\"") {
+		if at[0] == 0 && s.Missing(n, "profile.json#/if/required", "kind") {
 			return false
 		}
 	}
@@ -240,7 +241,7 @@ func checkProfileThen(s *envgenrt.State, n int32) bool {
 				s.Mark(n, i)
 			}
 		}
-		if at[0] != 0 && !checkProfileThenPropertiesMembers(s, at[0]) && s.Stop() {
+		if c := at[0]; c != 0 && !checkProfileThenPropertiesMembers(s, c) && s.Stop() {
 			return false
 		}
 	}
@@ -248,20 +249,17 @@ func checkProfileThen(s *envgenrt.State, n int32) bool {
 }
 
 func checkProfileThenPropertiesMembers(s *envgenrt.State, n int32) bool {
+	const p = "profile.json#/then/properties/members"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "profile.json#/then/properties/members/type") {
+	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkProfileThenPropertiesMembersItems(s, c) && s.Stop() {
+		if !s.Is(c, envgenrt.TypeString, p+"/items/type") && s.Stop() {
 			return false
 		}
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkProfileThenPropertiesMembersItems(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "profile.json#/then/properties/members/items/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -284,9 +282,5 @@ func (*ProfileKind) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkProfileKind(s *envgenrt.State, n int32) bool {
-	if !s.StringIn(n, "person", "team") {
-		s.Fail(n, "profile.json#/$defs/base/properties/kind/enum", "enum", "must be one of \"person\", \"team\"")
-		return false
-	}
-	return true
+	return s.Enum(n, "profile.json#/$defs/base/properties/kind/enum", "person", "team")
 }

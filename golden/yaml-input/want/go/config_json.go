@@ -78,8 +78,9 @@ func (*ServerConfig) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkServerConfig(s *envgenrt.State, n int32) bool {
+	const p = "config.yaml#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "config.yaml#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -93,28 +94,31 @@ func checkServerConfig(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkServerConfigPropertiesPort, checkServerConfigPropertiesHost, checkServerConfigMode) {
+	if c := at[0]; c != 0 && !checkServerConfigPropertiesPort(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "config.yaml#/required", "required", "missing required property \"port\"") {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/host/type") && s.Stop() {
+		return false
+	}
+	if c := at[2]; c != 0 && !checkServerConfigMode(s, c) && s.Stop() {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, p+"/required", "port") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-func checkServerConfigPropertiesHost(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "config.yaml#/properties/host/type")
-}
-
 func checkServerConfigPropertiesPort(s *envgenrt.State, n int32) bool {
+	const p = "config.yaml#/properties/port"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "config.yaml#/properties/port/type") {
+	if !s.Is(n, envgenrt.TypeInteger, p+"/type") {
 		return false
 	}
-	if s.Compare(n, "1") < 0 && s.Fail(n, "config.yaml#/properties/port/minimum", "minimum", "must be at least 1") {
+	if !s.Minimum(n, "1", p+"/minimum") && s.Stop() {
 		return false
 	}
-	if s.Compare(n, "65535") > 0 && s.Fail(n, "config.yaml#/properties/port/maximum", "maximum", "must be at most 65535") {
+	if !s.Maximum(n, "65535", p+"/maximum") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -140,9 +144,5 @@ func (*ServerConfigMode) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkServerConfigMode(s *envgenrt.State, n int32) bool {
-	if !s.StringIn(n, "dev", "prod") {
-		s.Fail(n, "config.yaml#/properties/mode/enum", "enum", "must be one of \"dev\", \"prod\"")
-		return false
-	}
-	return true
+	return s.Enum(n, "config.yaml#/properties/mode/enum", "dev", "prod")
 }
