@@ -96,13 +96,13 @@ func init() { ordered = keywords.Ordered(emitters) }
 // vfn renders the check function of one type.
 type vfn struct {
 	*renderer
-	t    model.Type
-	c    *model.Checks
-	name string // e.g. "checkWarning"
-	eval bool   // marks what it evaluates, for unevaluated* (vplan.eval)
-	vars []jen.Code
-	have map[string]int // required members that members finds, by their index in at (validate_objects.go)
-	paths *paths        // the schema paths the function names (sp)
+	t     model.Type
+	c     *model.Checks
+	name  string // e.g. "checkWarning"
+	eval  bool   // marks what it evaluates, for unevaluated* (vplan.eval)
+	vars  []jen.Code
+	have  map[string]int // required members that members finds, by their index in at (validate_objects.go)
+	paths *paths         // the schema paths the function names (sp)
 }
 
 // n, s and c are the identifiers generated code uses for the node, the state

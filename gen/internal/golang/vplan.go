@@ -39,8 +39,8 @@ type vplan struct {
 	// inline are the leaves (validate_leaf.go) checked in place, by the
 	// function of the one object or array that uses them: they have none.
 	inline map[model.TypeID]bool
-	order   []model.TypeID                  // the types with functions, by name
-	owned   map[model.TypeID][]model.TypeID // owner → the functions its file declares, in order
+	order  []model.TypeID                  // the types with functions, by name
+	owned  map[model.TypeID][]model.TypeID // owner → the functions its file declares, in order
 	// resOwned is, once asked for, owner → the indexes of the resources in
 	// space.Resources whose anchors function its file declares.
 	resOwned map[model.TypeID][]int
