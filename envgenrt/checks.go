@@ -80,6 +80,14 @@ func (s *State) Missing(n int32, schemaPath, name string) bool {
 	return s.Fail(n, schemaPath, "required", "missing required property "+Quoted(name).String())
 }
 
+// NoAdditional is additionalProperties false on the object n whose
+// properties are at: an error for each other member, in the order of
+// Members, as Unexpected records them with the message
+// `unexpected property "name"`. It reports whether the validator should stop.
+func (s *State) NoAdditional(n int32, at []int32, schemaPath string) bool {
+	return s.Unexpected(n, at, schemaPath, "unexpected property %s")
+}
+
 // Enum is an enum of strings on node n: it is one of values. The message
 // lists the first ten values as JSON strings.
 func (s *State) Enum(n int32, schemaPath string, values ...string) bool {

@@ -42,6 +42,8 @@ func TestKeywordCheckMessages(t *testing.T) {
 		{"exclusiveMinimum", `0`, func(s *envgenrt.State) bool { return s.ExclusiveMinimum(0, "0", "p") }, keywords.ExclusiveMinimum("0")},
 		{"exclusiveMaximum", `1`, func(s *envgenrt.State) bool { return s.ExclusiveMaximum(0, "1", "p") }, keywords.ExclusiveMaximum("1")},
 		{"required", `{}`, func(s *envgenrt.State) bool { return s.Missing(0, "p", "a\"b\u0001") }, keywords.Required("a\"b\u0001")},
+		{"additionalProperties", `{"a\"":1}`, func(s *envgenrt.State) bool { return s.NoAdditional(0, nil, "p") },
+			unexpected(`"a\""`)},
 		{"enum", `"x"`, func(s *envgenrt.State) bool { return s.Enum(0, "p", "a", "b\"") }, keywords.Enum([]string{`"a"`, `"b\""`})},
 		{"enum", `"x"`, func(s *envgenrt.State) bool { return s.Enum(0, "p", enum...) }, keywords.Enum(texts)},
 		{"enum", `"x"`, func(s *envgenrt.State) bool { return s.Enum(0, "p") }, keywords.Enum(nil)},
@@ -64,4 +66,17 @@ func TestKeywordCheckMessages(t *testing.T) {
 		}
 		s.Release()
 	}
+}
+
+// unexpected is keywords.UnexpectedProperty with its hole filled by name, a
+// JSON string.
+func unexpected(name string) keywords.Message {
+	var out keywords.Message
+	for _, p := range keywords.UnexpectedProperty() {
+		if p.Hole == keywords.Name {
+			p = keywords.Piece{Text: name}
+		}
+		out = append(out, p)
+	}
+	return out
 }

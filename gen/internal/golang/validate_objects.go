@@ -129,10 +129,9 @@ func (f *vfn) members() []jen.Code {
 	}
 	if flagUnknown && f.never(*ap) && !f.eval {
 		// The members that are no property, in Object.keys order:
-		// if unknown && s.Unexpected(n, at[:], "…/additionalProperties", "unexpected property %s") { return false }
-		format, _ := messageFormat(keywords.UnexpectedProperty())
-		return append(out, jen.If(jen.Id("unknown").Op("&&").Add(stateID).Dot("Unexpected").Call(nodeID,
-			jen.Id("at").Index(jen.Empty().Op(":")), f.sp("additionalProperties"), jen.Lit(format))).
+		// if unknown && s.NoAdditional(n, at[:], "…/additionalProperties") { return false }
+		return append(out, jen.If(jen.Id("unknown").Op("&&").Add(stateID).Dot("NoAdditional").Call(nodeID,
+			jen.Id("at").Index(jen.Empty().Op(":")), f.sp("additionalProperties"))).
 			Block(jen.Return(jen.False())))
 	}
 	// The second: patternProperties and additionalProperties, in Object.keys order.

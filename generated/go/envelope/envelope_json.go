@@ -13,9 +13,7 @@ func (x *Envelope[T]) UnmarshalJSON(data []byte) error {
 func (x Envelope[T]) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendBoolMember(b, `"success":`, x.Success)
-	if b, err = envgenrt.AppendPtrMember(b, `"status":`, x.Status); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"status":`, (*string)(x.Status))
 	if x.Data != nil {
 		b = append(b, `"data":`...)
 		if b, err = envgenrt.AppendValue(b, x.Data); err != nil {
@@ -35,8 +33,7 @@ func (x Envelope[T]) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendPtrMember(b, `"provenance":`, x.Provenance); err != nil {
 		return b, err
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Envelope[T]) DecodeNode(s *envgenrt.State, n int32) error {
@@ -142,7 +139,7 @@ func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
 	if c := at[6]; c != 0 && !checkProvenance(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "success") {
@@ -295,8 +292,7 @@ func (x *EnvelopeStatus) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x EnvelopeStatus) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *EnvelopeStatus) DecodeNode(s *envgenrt.State, n int32) error {

@@ -11,8 +11,7 @@ func (x *Category) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x Category) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *Category) DecodeNode(s *envgenrt.State, n int32) error {
@@ -35,8 +34,7 @@ func (x *Code) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x Code) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *Code) DecodeNode(s *envgenrt.State, n int32) error {
@@ -200,9 +198,7 @@ func (x Error) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendMember(b, `"code":`, x.Code); err != nil {
 		return b, err
 	}
-	if b, err = envgenrt.AppendMember(b, `"category":`, x.Category); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringMember(b, `"category":`, string(x.Category))
 	b = envgenrt.AppendStringMember(b, `"message":`, x.Message)
 	b = envgenrt.AppendStringPtrMember(b, `"remediation":`, x.Remediation)
 	if b, err = envgenrt.AppendPtrMember(b, `"retry":`, x.Retry); err != nil {
@@ -218,8 +214,7 @@ func (x Error) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendSliceMember(b, `"causes":`, x.Causes); err != nil {
 		return b, err
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Error) DecodeNode(s *envgenrt.State, n int32) error {
@@ -291,7 +286,7 @@ func checkError(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkCode, checkCategory, checkErrorPropertiesMessage, checkErrorPropertiesRemediation, checkRetry, checkDetailMap, checkErrorPropertiesCauses) {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "code") {
@@ -359,8 +354,7 @@ func (x Retry) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendBoolMember(b, `"retryable":`, x.Retryable)
 	b = envgenrt.AppendIntPtrMember(b, `"after_ms":`, x.AfterMs)
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Retry) DecodeNode(s *envgenrt.State, n int32) error {
@@ -415,7 +409,7 @@ func checkRetry(s *envgenrt.State, n int32) bool {
 	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/after_ms/type") && s.Minimum(c, "0", p+"/properties/after_ms/minimum")) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "retryable") {

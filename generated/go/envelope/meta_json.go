@@ -14,8 +14,7 @@ func (x *ArchiveHash) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ArchiveHash) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *ArchiveHash) DecodeNode(s *envgenrt.State, n int32) error {
@@ -50,8 +49,7 @@ func (x *Capability) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x Capability) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *Capability) DecodeNode(s *envgenrt.State, n int32) error {
@@ -85,9 +83,7 @@ func (x *Fidelity) UnmarshalJSON(data []byte) error {
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x Fidelity) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if b, err = envgenrt.AppendMember(b, `"level":`, x.Level); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringMember(b, `"level":`, string(x.Level))
 	b = envgenrt.AppendStringsMember(b, `"dropped_ids":`, x.DroppedIDs)
 	if x.ArchiveHashes != nil {
 		b = append(b, `"archive_hashes":`...)
@@ -104,8 +100,7 @@ func (x Fidelity) AppendJSON(b []byte) (_ []byte, err error) {
 		b = envgenrt.EndObject(b)
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Fidelity) DecodeNode(s *envgenrt.State, n int32) error {
@@ -172,7 +167,7 @@ func checkFidelity(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkFidelityLevel, checkFidelityPropertiesDroppedIDs, checkFidelityPropertiesArchiveHashes) {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "level") {
@@ -216,8 +211,7 @@ func (x *FidelityLevel) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x FidelityLevel) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *FidelityLevel) DecodeNode(s *envgenrt.State, n int32) error {
@@ -245,8 +239,7 @@ func (x Limits) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendIntPtrMember(b, `"max_depth":`, x.MaxDepth)
 	b = envgenrt.AppendIntPtrMember(b, `"max_tokens":`, x.MaxTokens)
 	b = envgenrt.AppendIntPtrMember(b, `"max_bytes":`, x.MaxBytes)
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Limits) DecodeNode(s *envgenrt.State, n int32) error {
@@ -315,7 +308,7 @@ func checkLimits(s *envgenrt.State, n int32) bool {
 	if c := at[3]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/max_bytes/type") && s.Minimum(c, "0", p+"/properties/max_bytes/minimum")) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -371,14 +364,11 @@ func (x Meta) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendSliceMember(b, `"next_calls":`, x.NextCalls); err != nil {
 		return b, err
 	}
-	if b, err = envgenrt.AppendPtrMember(b, `"response_mode":`, x.ResponseMode); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"response_mode":`, (*string)(x.ResponseMode))
 	if b, err = envgenrt.AppendPtrMember(b, `"source":`, x.Source); err != nil {
 		return b, err
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Meta) DecodeNode(s *envgenrt.State, n int32) error {
@@ -485,7 +475,7 @@ func checkMeta(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkRequestID, checkTool, checkTiming, checkTier, checkMetaPropertiesCapabilities, checkMetaPropertiesUpgradeHints, checkWorkspace, checkPagination, checkRateLimit, checkTelemetry, checkTokenUsage, checkFidelity, checkLimits, checkMetaPropertiesNextCalls, checkResponseMode, checkSource) {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "meta.json#/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], "meta.json#/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -557,8 +547,7 @@ func (x NextCall) AppendJSON(b []byte) (_ []byte, err error) {
 		b = append(b, ',')
 	}
 	b = envgenrt.AppendStringPtrMember(b, `"reason":`, x.Reason)
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *NextCall) DecodeNode(s *envgenrt.State, n int32) error {
@@ -623,7 +612,7 @@ func checkNextCall(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkToolName, checkNextCallPropertiesArguments, checkNextCallPropertiesReason) {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "tool") {
@@ -664,8 +653,7 @@ func (x Pagination) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendStringPtrMember(b, `"cursor":`, x.Cursor)
 	b = envgenrt.AppendIntPtrMember(b, `"page_size":`, x.PageSize)
 	b = envgenrt.AppendIntPtrMember(b, `"total":`, x.Total)
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Pagination) DecodeNode(s *envgenrt.State, n int32) error {
@@ -734,7 +722,7 @@ func checkPagination(s *envgenrt.State, n int32) bool {
 	if c := at[3]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/total/type") && s.Minimum(c, "0", p+"/properties/total/minimum")) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "has_more") {
@@ -796,8 +784,7 @@ func (x RateLimit) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendIntPtrMember(b, `"window_ms":`, x.WindowMs)
 	b = envgenrt.AppendStringPtrMember(b, `"reset_at":`, x.ResetAt)
 	b = envgenrt.AppendIntPtrMember(b, `"retry_after_ms":`, x.RetryAfterMs)
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *RateLimit) DecodeNode(s *envgenrt.State, n int32) error {
@@ -873,7 +860,7 @@ func checkRateLimit(s *envgenrt.State, n int32) bool {
 	if c := at[4]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/retry_after_ms/type") && s.Minimum(c, "0", p+"/properties/retry_after_ms/minimum")) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "limit") {
@@ -904,8 +891,7 @@ func (x *RequestID) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x RequestID) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *RequestID) DecodeNode(s *envgenrt.State, n int32) error {
@@ -960,8 +946,7 @@ func (x Source) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendSliceMember(b, `"absent":`, x.Absent); err != nil {
 		return b, err
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Source) DecodeNode(s *envgenrt.State, n int32) error {
@@ -1028,7 +1013,7 @@ func checkSource(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkSourcePropertiesConvention, checkSourcePropertiesKept, checkSourcePropertiesAbsent) {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "convention") {
@@ -1111,8 +1096,7 @@ func (x *SourcePointer) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x SourcePointer) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *SourcePointer) DecodeNode(s *envgenrt.State, n int32) error {
@@ -1253,8 +1237,7 @@ func (x Telemetry) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendBoolPtrMember(b, `"cache_hit":`, x.CacheHit)
 	b = envgenrt.AppendIntPtrMember(b, `"downstream_calls":`, x.DownstreamCalls)
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Telemetry) DecodeNode(s *envgenrt.State, n int32) error {
@@ -1309,7 +1292,7 @@ func checkTelemetry(s *envgenrt.State, n int32) bool {
 	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/downstream_calls/type") && s.Minimum(c, "0", p+"/properties/downstream_calls/minimum")) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1322,8 +1305,7 @@ func (x *Tier) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x Tier) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *Tier) DecodeNode(s *envgenrt.State, n int32) error {
@@ -1363,8 +1345,7 @@ func (x Timing) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendFloatPtrMember(b, `"duration_ms":`, x.DurationMs); err != nil {
 		return b, err
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Timing) DecodeNode(s *envgenrt.State, n int32) error {
@@ -1419,7 +1400,7 @@ func checkTiming(s *envgenrt.State, n int32) bool {
 	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeNumber, p+"/properties/duration_ms/type") && s.Minimum(c, "0", p+"/properties/duration_ms/minimum")) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1448,8 +1429,7 @@ func (x TokenUsage) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendIntMember(b, `"estimated":`, x.Estimated)
 	b = envgenrt.AppendIntPtrMember(b, `"actual":`, x.Actual)
 	b = envgenrt.AppendIntPtrMember(b, `"budget":`, x.Budget)
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *TokenUsage) DecodeNode(s *envgenrt.State, n int32) error {
@@ -1511,7 +1491,7 @@ func checkTokenUsage(s *envgenrt.State, n int32) bool {
 	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/budget/type") && s.Minimum(c, "1", p+"/properties/budget/minimum")) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "estimated") {
@@ -1533,8 +1513,7 @@ func (x Tool) AppendJSON(b []byte) (_ []byte, err error) {
 	}
 	b = envgenrt.AppendStringMember(b, `"version":`, x.Version)
 	b = envgenrt.AppendStringPtrMember(b, `"adapter":`, x.Adapter)
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Tool) DecodeNode(s *envgenrt.State, n int32) error {
@@ -1590,7 +1569,7 @@ func checkTool(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkToolName, checkToolPropertiesVersion, checkToolPropertiesAdapter) {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "name") {
@@ -1639,8 +1618,7 @@ func (x *ToolName) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ToolName) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *ToolName) DecodeNode(s *envgenrt.State, n int32) error {
@@ -1681,8 +1659,7 @@ func (x UpgradeHint) AppendJSON(b []byte) (_ []byte, err error) {
 		return b, err
 	}
 	b = envgenrt.AppendStringPtrMember(b, `"reason":`, x.Reason)
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *UpgradeHint) DecodeNode(s *envgenrt.State, n int32) error {
@@ -1738,7 +1715,7 @@ func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkUpgradeHintPropertiesFeature, checkTier, checkUpgradeHintPropertiesReason) {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "feature") {
@@ -1791,8 +1768,7 @@ func (x Workspace) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendStringPtrMember(b, `"root":`, x.Root)
 	b = envgenrt.AppendStringPtrMember(b, `"repo_name":`, x.RepoName)
 	b = envgenrt.AppendStringPtrMember(b, `"revision":`, x.Revision)
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Workspace) DecodeNode(s *envgenrt.State, n int32) error {
@@ -1854,7 +1830,7 @@ func checkWorkspace(s *envgenrt.State, n int32) bool {
 	if c := at[2]; c != 0 && !checkWorkspacePropertiesRevision(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs

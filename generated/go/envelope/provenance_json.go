@@ -32,8 +32,7 @@ func (x Artifact) AppendJSON(b []byte) (_ []byte, err error) {
 		b = envgenrt.EndObject(b)
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Artifact) DecodeNode(s *envgenrt.State, n int32) error {
@@ -127,7 +126,7 @@ func checkArtifact(s *envgenrt.State, n int32) bool {
 	if c := at[5]; c != 0 && !checkArtifactPropertiesLabels(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "id") {
@@ -192,8 +191,7 @@ func (x *Digest) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x Digest) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *Digest) DecodeNode(s *envgenrt.State, n int32) error {
@@ -232,8 +230,7 @@ func (x Evidence) AppendJSON(b []byte) (_ []byte, err error) {
 		return b, err
 	}
 	b = envgenrt.AppendStringPtrMember(b, `"note":`, x.Note)
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Evidence) DecodeNode(s *envgenrt.State, n int32) error {
@@ -293,7 +290,7 @@ func checkEvidence(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkEvidencePropertiesField, checkEvidencePropertiesSource, checkMethodID, checkEvidencePropertiesNote) {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "field") {
@@ -368,8 +365,7 @@ func (x Integrity) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendPtrMember(b, `"signature":`, x.Signature); err != nil {
 		return b, err
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Integrity) DecodeNode(s *envgenrt.State, n int32) error {
@@ -421,7 +417,7 @@ func checkIntegrity(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkDigest, checkSignature) {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "record_digest") {
@@ -437,8 +433,7 @@ func (x *MethodID) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x MethodID) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *MethodID) DecodeNode(s *envgenrt.State, n int32) error {
@@ -499,8 +494,7 @@ func (x Provenance) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendPtrMember(b, `"integrity":`, x.Integrity); err != nil {
 		return b, err
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Provenance) DecodeNode(s *envgenrt.State, n int32) error {
@@ -580,7 +574,7 @@ func checkProvenance(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkRunID, checkTool, checkProvenancePropertiesStartedAt, checkProvenancePropertiesInputs, checkProvenancePropertiesOutputs, checkProvenancePropertiesMethods, checkProvenancePropertiesEvidence, checkProvenancePropertiesParents, checkIntegrity) {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "run_id") {
@@ -676,8 +670,7 @@ func (x *RunID) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x RunID) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *RunID) DecodeNode(s *envgenrt.State, n int32) error {
@@ -714,8 +707,7 @@ func (x Signature) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendStringMember(b, `"alg":`, x.Alg)
 	b = envgenrt.AppendStringMember(b, `"key_id":`, x.KeyID)
 	b = envgenrt.AppendStringMember(b, `"value":`, x.Value)
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Signature) DecodeNode(s *envgenrt.State, n int32) error {
@@ -771,7 +763,7 @@ func checkSignature(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkSignaturePropertiesAlg, checkSignaturePropertiesKeyID, checkSignaturePropertiesValue) {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "alg") {

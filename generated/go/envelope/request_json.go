@@ -11,8 +11,7 @@ func (x *ProvenanceMode) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ProvenanceMode) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *ProvenanceMode) DecodeNode(s *envgenrt.State, n int32) error {
@@ -38,11 +37,8 @@ func (x ProvenanceOptions) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendBoolPtrMember(b, `"capture":`, x.Capture)
 	b = envgenrt.AppendBoolPtrMember(b, `"capture_artifacts":`, x.CaptureArtifacts)
-	if b, err = envgenrt.AppendPtrMember(b, `"mode":`, x.Mode); err != nil {
-		return b, err
-	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	b = envgenrt.AppendStringPtrMember(b, `"mode":`, (*string)(x.Mode))
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *ProvenanceOptions) DecodeNode(s *envgenrt.State, n int32) error {
@@ -104,7 +100,7 @@ func checkProvenanceOptions(s *envgenrt.State, n int32) bool {
 	if c := at[2]; c != 0 && !checkProvenanceMode(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -122,9 +118,7 @@ func (x Request) AppendJSON(b []byte) (_ []byte, err error) {
 		return b, err
 	}
 	b = envgenrt.AppendBoolPtrMember(b, `"deterministic":`, x.Deterministic)
-	if b, err = envgenrt.AppendPtrMember(b, `"response_mode":`, x.ResponseMode); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"response_mode":`, (*string)(x.ResponseMode))
 	b = envgenrt.AppendStringsMember(b, `"fields":`, x.Fields)
 	b = envgenrt.AppendIntPtrMember(b, `"page_size":`, x.PageSize)
 	b = envgenrt.AppendStringPtrMember(b, `"cursor":`, x.Cursor)
@@ -133,8 +127,7 @@ func (x Request) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendPtrMember(b, `"provenance":`, x.Provenance); err != nil {
 		return b, err
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
@@ -238,7 +231,7 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 	if c := at[8]; c != 0 && !checkProvenanceOptions(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -300,8 +293,7 @@ func (x *ResponseMode) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseMode) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *ResponseMode) DecodeNode(s *envgenrt.State, n int32) error {

@@ -11,8 +11,7 @@ func (x *Severity) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x Severity) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *Severity) DecodeNode(s *envgenrt.State, n int32) error {
@@ -39,9 +38,7 @@ func (x Warning) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendMember(b, `"code":`, x.Code); err != nil {
 		return b, err
 	}
-	if b, err = envgenrt.AppendMember(b, `"severity":`, x.Severity); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringMember(b, `"severity":`, string(x.Severity))
 	b = envgenrt.AppendStringMember(b, `"message":`, x.Message)
 	b = envgenrt.AppendStringPtrMember(b, `"suggestion":`, x.Suggestion)
 	if x.Context != nil {
@@ -51,8 +48,7 @@ func (x Warning) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Warning) DecodeNode(s *envgenrt.State, n int32) error {
@@ -116,7 +112,7 @@ func checkWarning(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkCode, checkSeverity, checkWarningPropertiesMessage, checkWarningPropertiesSuggestion, checkDetailMap) {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "code") {

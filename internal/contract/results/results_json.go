@@ -19,8 +19,7 @@ func (x Hit) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendIntMember(b, `"rank":`, x.Rank)
 	b = envgenrt.AppendStringPtrMember(b, `"source_file":`, x.SourceFile)
 	b = envgenrt.AppendStringPtrMember(b, `"snippet":`, x.Snippet)
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Hit) DecodeNode(s *envgenrt.State, n int32) error {
@@ -96,7 +95,7 @@ func checkHit(s *envgenrt.State, n int32) bool {
 	if c := at[4]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/snippet/type") && s.MaxLength(c, 500, p+"/properties/snippet/maxLength")) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "chunk_id") {
@@ -166,8 +165,7 @@ func (x Results) AppendJSON(b []byte) (_ []byte, err error) {
 	}
 	b = append(b, ',')
 	b = envgenrt.AppendIntPtrMember(b, `"total":`, x.Total)
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Results) DecodeNode(s *envgenrt.State, n int32) error {
@@ -222,7 +220,7 @@ func checkResults(s *envgenrt.State, n int32) bool {
 	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/total/type") && s.Minimum(c, "0", p+"/properties/total/minimum")) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "hits") {

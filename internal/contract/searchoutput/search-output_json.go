@@ -23,8 +23,7 @@ func (x Hit) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendIntMember(b, `"rank":`, x.Rank)
 	b = envgenrt.AppendStringPtrMember(b, `"source_file":`, x.SourceFile)
 	b = envgenrt.AppendStringPtrMember(b, `"snippet":`, x.Snippet)
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Hit) DecodeNode(s *envgenrt.State, n int32) error {
@@ -100,7 +99,7 @@ func checkHit(s *envgenrt.State, n int32) bool {
 	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/snippet/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "chunk_id") {
@@ -172,8 +171,7 @@ func (x SearchResults) AppendJSON(b []byte) (_ []byte, err error) {
 		b = envgenrt.EndArray(b)
 	}
 	b = append(b, ',')
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *SearchResults) DecodeNode(s *envgenrt.State, n int32) error {
@@ -221,7 +219,7 @@ func checkSearchResults(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkSearchResultsPropertiesHits(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "hits") {

@@ -16,8 +16,7 @@ func (x Tree) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendSliceMember(b, `"children":`, x.Children); err != nil {
 		return b, err
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Tree) DecodeNode(s *envgenrt.State, n int32) error {
@@ -72,7 +71,7 @@ func checkTree(s *envgenrt.State, n int32) bool {
 	if c := at[1]; c != 0 && !checkTreePropertiesChildren(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "name") {

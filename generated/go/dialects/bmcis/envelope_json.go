@@ -81,8 +81,7 @@ func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
@@ -235,8 +234,7 @@ func (x ExecutionContext) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *ExecutionContext) DecodeNode(s *envgenrt.State, n int32) error {
@@ -359,8 +357,7 @@ func (x PaginationMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *PaginationMetadata) DecodeNode(s *envgenrt.State, n int32) error {
@@ -465,8 +462,7 @@ func (x ResponseError) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *ResponseError) DecodeNode(s *envgenrt.State, n int32) error {
@@ -570,9 +566,7 @@ func (x ResponseMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendStringMember(b, `"version":`, x.Version)
 	b = envgenrt.AppendStringMember(b, `"timestamp":`, x.Timestamp)
 	b = envgenrt.AppendStringMember(b, `"request_id":`, x.RequestID)
-	if b, err = envgenrt.AppendMember(b, `"status":`, x.Status); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringMember(b, `"status":`, string(x.Status))
 	b = envgenrt.AppendNullableMember(b, `"message":`, x.Message, envgenrt.AppendString)
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
@@ -587,8 +581,7 @@ func (x ResponseMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *ResponseMetadata) DecodeNode(s *envgenrt.State, n int32) error {
@@ -710,8 +703,7 @@ func (x *ResponseStatus) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseStatus) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *ResponseStatus) DecodeNode(s *envgenrt.State, n int32) error {
@@ -740,9 +732,7 @@ func (x *ResponseWarning) UnmarshalJSON(data []byte) error {
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseWarning) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if b, err = envgenrt.AppendMember(b, `"level":`, x.Level); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringMember(b, `"level":`, string(x.Level))
 	b = envgenrt.AppendStringMember(b, `"code":`, x.Code)
 	b = envgenrt.AppendStringMember(b, `"message":`, x.Message)
 	b = envgenrt.AppendNullableMember(b, `"suggestion":`, x.Suggestion, envgenrt.AppendString)
@@ -759,8 +749,7 @@ func (x ResponseWarning) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *ResponseWarning) DecodeNode(s *envgenrt.State, n int32) error {
@@ -850,8 +839,7 @@ func (x *WarningLevel) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x WarningLevel) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *WarningLevel) DecodeNode(s *envgenrt.State, n int32) error {

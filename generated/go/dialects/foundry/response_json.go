@@ -14,8 +14,7 @@ func (x *ContentFidelity) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ContentFidelity) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *ContentFidelity) DecodeNode(s *envgenrt.State, n int32) error {
@@ -45,9 +44,7 @@ func (x *ErrorData) UnmarshalJSON(data []byte) error {
 func (x ErrorData) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringPtrMember(b, `"error_code":`, x.ErrorCode)
-	if b, err = envgenrt.AppendPtrMember(b, `"error_type":`, x.ErrorType); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"error_type":`, (*string)(x.ErrorType))
 	b = envgenrt.AppendStringPtrMember(b, `"remediation":`, x.Remediation)
 	if x.Details != nil {
 		b = append(b, `"details":`...)
@@ -78,8 +75,7 @@ func (x ErrorData) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *ErrorData) DecodeNode(s *envgenrt.State, n int32) error {
@@ -181,8 +177,7 @@ func (x *ErrorType) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ErrorType) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *ErrorType) DecodeNode(s *envgenrt.State, n int32) error {
@@ -211,9 +206,7 @@ func (x *Metadata) UnmarshalJSON(data []byte) error {
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x Metadata) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if b, err = envgenrt.AppendMember(b, `"version":`, x.Version); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringMember(b, `"version":`, string(x.Version))
 	b = envgenrt.AppendStringPtrMember(b, `"request_id":`, x.RequestID)
 	b = envgenrt.AppendStringsMember(b, `"warnings":`, x.Warnings)
 	if b, err = envgenrt.AppendSliceMember(b, `"warning_details":`, x.WarningDetails); err != nil {
@@ -228,9 +221,7 @@ func (x Metadata) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendPtrMember(b, `"telemetry":`, x.Telemetry); err != nil {
 		return b, err
 	}
-	if b, err = envgenrt.AppendPtrMember(b, `"content_fidelity":`, x.ContentFidelity); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"content_fidelity":`, (*string)(x.ContentFidelity))
 	b = envgenrt.AppendStringPtrMember(b, `"content_fidelity_schema_version":`, x.ContentFidelitySchemaVersion)
 	b = envgenrt.AppendStringsMember(b, `"dropped_content_ids":`, x.DroppedContentIDs)
 	if x.ContentArchiveHashes != nil {
@@ -259,8 +250,7 @@ func (x Metadata) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Metadata) DecodeNode(s *envgenrt.State, n int32) error {
@@ -477,8 +467,7 @@ func (x *MetadataVersion) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x MetadataVersion) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *MetadataVersion) DecodeNode(s *envgenrt.State, n int32) error {
@@ -532,8 +521,7 @@ func (x Pagination) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Pagination) DecodeNode(s *envgenrt.State, n int32) error {
@@ -645,8 +633,7 @@ func (x RateLimit) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *RateLimit) DecodeNode(s *envgenrt.State, n int32) error {
@@ -775,8 +762,7 @@ func (x Response) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendMember(b, `"meta":`, x.Meta); err != nil {
 		return b, err
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Response) DecodeNode(s *envgenrt.State, n int32) error {
@@ -854,7 +840,7 @@ func checkResponse(s *envgenrt.State, n int32) bool {
 	if c := at[3]; c != 0 && !checkMetadata(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "success") {
@@ -982,8 +968,7 @@ func (x Telemetry) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Telemetry) DecodeNode(s *envgenrt.State, n int32) error {
@@ -1064,9 +1049,7 @@ func (x *WarningDetail) UnmarshalJSON(data []byte) error {
 func (x WarningDetail) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringPtrMember(b, `"code":`, x.Code)
-	if b, err = envgenrt.AppendPtrMember(b, `"severity":`, x.Severity); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"severity":`, (*string)(x.Severity))
 	b = envgenrt.AppendStringMember(b, `"message":`, x.Message)
 	if x.Context != nil {
 		b = append(b, `"context":`...)
@@ -1096,8 +1079,7 @@ func (x WarningDetail) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *WarningDetail) DecodeNode(s *envgenrt.State, n int32) error {
@@ -1190,8 +1172,7 @@ func (x *WarningSeverity) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x WarningSeverity) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *WarningSeverity) DecodeNode(s *envgenrt.State, n int32) error {

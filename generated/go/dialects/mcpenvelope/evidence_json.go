@@ -12,15 +12,12 @@ func (x *Evidence) UnmarshalJSON(data []byte) error {
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x Evidence) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if b, err = envgenrt.AppendMember(b, `"schema_version":`, x.SchemaVersion); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringMember(b, `"schema_version":`, string(x.SchemaVersion))
 	b = envgenrt.AppendStringMember(b, `"field":`, x.Field)
 	b = envgenrt.AppendStringMember(b, `"source":`, x.Source)
 	b = envgenrt.AppendStringPtrMember(b, `"method":`, x.Method)
 	b = envgenrt.AppendStringPtrMember(b, `"note":`, x.Note)
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Evidence) DecodeNode(s *envgenrt.State, n int32) error {
@@ -96,7 +93,7 @@ func checkEvidence(s *envgenrt.State, n int32) bool {
 	if c := at[4]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/note/type") && s.MaxLength(c, 400, p+"/properties/note/maxLength")) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "schema_version") {
@@ -163,8 +160,7 @@ func (x *EvidenceSchemaVersion) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x EvidenceSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *EvidenceSchemaVersion) DecodeNode(s *envgenrt.State, n int32) error {

@@ -12,9 +12,7 @@ func (x *Request) UnmarshalJSON(data []byte) error {
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x Request) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if b, err = envgenrt.AppendMember(b, `"schema_version":`, x.SchemaVersion); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringMember(b, `"schema_version":`, string(x.SchemaVersion))
 	b = envgenrt.AppendStringPtrMember(b, `"request_id":`, x.RequestID)
 	if b, err = envgenrt.AppendMember(b, `"tool":`, x.Tool); err != nil {
 		return b, err
@@ -42,8 +40,7 @@ func (x Request) AppendJSON(b []byte) (_ []byte, err error) {
 		return b, err
 	}
 	b = envgenrt.AppendStringPtrMember(b, `"time":`, x.Time)
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
@@ -133,7 +130,7 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 	if c := at[6]; c != 0 && !checkRequestPropertiesTime(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "schema_version") {
@@ -187,8 +184,7 @@ func (x RequestPreferences) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendBoolPtrMember(b, `"deterministic":`, x.Deterministic)
 	b = envgenrt.AppendIntPtrMember(b, `"max_output_bytes":`, x.MaxOutputBytes)
 	b = envgenrt.AppendStringPtrMember(b, `"locale":`, x.Locale)
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *RequestPreferences) DecodeNode(s *envgenrt.State, n int32) error {
@@ -250,7 +246,7 @@ func checkRequestPreferences(s *envgenrt.State, n int32) bool {
 	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/locale/type") && s.MaxLength(c, 50, p+"/properties/locale/maxLength")) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -263,8 +259,7 @@ func (x *RequestSchemaVersion) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x RequestSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *RequestSchemaVersion) DecodeNode(s *envgenrt.State, n int32) error {
@@ -297,8 +292,7 @@ func (x RequestTool) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"name":`, x.Name)
 	b = envgenrt.AppendStringPtrMember(b, `"version":`, x.Version)
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *RequestTool) DecodeNode(s *envgenrt.State, n int32) error {
@@ -353,7 +347,7 @@ func checkRequestTool(s *envgenrt.State, n int32) bool {
 	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/version/type") && s.MaxLength(c, 100, p+"/properties/version/maxLength")) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "name") {

@@ -22,8 +22,7 @@ func (x Minimal) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Minimal) DecodeNode(s *envgenrt.State, n int32) error {
@@ -74,7 +73,7 @@ func checkMinimal(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkErrorModel, nil) {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "minimal.json#/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], "minimal.json#/additionalProperties") {
 		return false
 	}
 	if !s.Quiet(checkMinimalIf, n) {

@@ -71,8 +71,7 @@ func (x ResponseConfig) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *ResponseConfig) DecodeNode(s *envgenrt.State, n int32) error {
@@ -223,9 +222,7 @@ func (x *ResponseConfigGlobal) UnmarshalJSON(data []byte) error {
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigGlobal) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if b, err = envgenrt.AppendPtrMember(b, `"profile":`, x.Profile); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"profile":`, (*string)(x.Profile))
 	b = envgenrt.AppendBoolPtrMember(b, `"exclude_empty_arrays":`, x.ExcludeEmptyArrays)
 	b = envgenrt.AppendBoolPtrMember(b, `"exclude_empty_objects":`, x.ExcludeEmptyObjects)
 	b = envgenrt.AppendBoolPtrMember(b, `"exclude_null_values":`, x.ExcludeNullValues)
@@ -243,8 +240,7 @@ func (x ResponseConfigGlobal) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *ResponseConfigGlobal) DecodeNode(s *envgenrt.State, n int32) error {
@@ -332,8 +328,7 @@ func (x *ResponseConfigGlobalProfile) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigGlobalProfile) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *ResponseConfigGlobalProfile) DecodeNode(s *envgenrt.State, n int32) error {
@@ -362,9 +357,7 @@ func (x *ResponseConfigParsing) UnmarshalJSON(data []byte) error {
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigParsing) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if b, err = envgenrt.AppendPtrMember(b, `"mode":`, x.Mode); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"mode":`, (*string)(x.Mode))
 	if b, err = envgenrt.AppendPtrMember(b, `"sanitization_policy":`, x.SanitizationPolicy); err != nil {
 		return b, err
 	}
@@ -384,8 +377,7 @@ func (x ResponseConfigParsing) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *ResponseConfigParsing) DecodeNode(s *envgenrt.State, n int32) error {
@@ -474,8 +466,7 @@ func (x ResponseConfigParsingErrorReporting) AppendJSON(b []byte) (_ []byte, err
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *ResponseConfigParsingErrorReporting) DecodeNode(s *envgenrt.State, n int32) error {
@@ -549,8 +540,7 @@ func (x *ResponseConfigParsingMode) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigParsingMode) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *ResponseConfigParsingMode) DecodeNode(s *envgenrt.State, n int32) error {
@@ -595,8 +585,7 @@ func (x ResponseConfigParsingSanitizationPolicy) AppendJSON(b []byte) (_ []byte,
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *ResponseConfigParsingSanitizationPolicy) DecodeNode(s *envgenrt.State, n int32) error {
@@ -697,8 +686,7 @@ func (x ResponseConfigProfilesValue) AppendJSON(b []byte) (_ []byte, err error) 
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *ResponseConfigProfilesValue) DecodeNode(s *envgenrt.State, n int32) error {
@@ -815,8 +803,7 @@ func (x ResponseConfigProfilesValueEnvelope) AppendJSON(b []byte) (_ []byte, err
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *ResponseConfigProfilesValueEnvelope) DecodeNode(s *envgenrt.State, n int32) error {
@@ -888,8 +875,7 @@ func (x *ResponseConfigProfilesValueEnvelopeIncludeItem) UnmarshalJSON(data []by
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigProfilesValueEnvelopeIncludeItem) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *ResponseConfigProfilesValueEnvelopeIncludeItem) DecodeNode(s *envgenrt.State, n int32) error {
@@ -918,9 +904,7 @@ func (x *ResponseConfigProfilesValueParsing) UnmarshalJSON(data []byte) error {
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigProfilesValueParsing) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if b, err = envgenrt.AppendPtrMember(b, `"mode":`, x.Mode); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"mode":`, (*string)(x.Mode))
 	if b, err = envgenrt.AppendPtrMember(b, `"sanitization_policy":`, x.SanitizationPolicy); err != nil {
 		return b, err
 	}
@@ -937,8 +921,7 @@ func (x ResponseConfigProfilesValueParsing) AppendJSON(b []byte) (_ []byte, err 
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *ResponseConfigProfilesValueParsing) DecodeNode(s *envgenrt.State, n int32) error {
@@ -1001,8 +984,7 @@ func (x *ResponseConfigProfilesValueParsingMode) UnmarshalJSON(data []byte) erro
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigProfilesValueParsingMode) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *ResponseConfigProfilesValueParsingMode) DecodeNode(s *envgenrt.State, n int32) error {
@@ -1047,8 +1029,7 @@ func (x ResponseConfigProfilesValueParsingSanitizationPolicy) AppendJSON(b []byt
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *ResponseConfigProfilesValueParsingSanitizationPolicy) DecodeNode(s *envgenrt.State, n int32) error {
@@ -1219,9 +1200,7 @@ func (x *ResponseConfigToolOverridesValueVariant2) UnmarshalJSON(data []byte) er
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigToolOverridesValueVariant2) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if b, err = envgenrt.AppendPtrMember(b, `"profile":`, x.Profile); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"profile":`, (*string)(x.Profile))
 	b = envgenrt.AppendStringsMember(b, `"exclude_fields":`, x.ExcludeFields)
 	b = envgenrt.AppendStringsMember(b, `"include_only":`, x.IncludeOnly)
 	b = envgenrt.AppendStringsMember(b, `"include_on_error":`, x.IncludeOnError)
@@ -1238,8 +1217,7 @@ func (x ResponseConfigToolOverridesValueVariant2) AppendJSON(b []byte) (_ []byte
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *ResponseConfigToolOverridesValueVariant2) DecodeNode(s *envgenrt.State, n int32) error {
@@ -1352,8 +1330,7 @@ func (x *ResponseConfigToolOverridesValueVariant2Profile) UnmarshalJSON(data []b
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigToolOverridesValueVariant2Profile) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *ResponseConfigToolOverridesValueVariant2Profile) DecodeNode(s *envgenrt.State, n int32) error {

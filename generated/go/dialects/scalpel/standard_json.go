@@ -25,8 +25,7 @@ func (x Standard) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Standard) DecodeNode(s *envgenrt.State, n int32) error {
@@ -81,7 +80,7 @@ func checkStandard(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkErrorModel, checkStandardPropertiesUpgradeHints, nil) {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "standard.json#/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], "standard.json#/additionalProperties") {
 		return false
 	}
 	if !s.Quiet(checkStandardIf, n) {

@@ -28,8 +28,7 @@ func (x Verbose) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Verbose) DecodeNode(s *envgenrt.State, n int32) error {
@@ -95,7 +94,7 @@ func checkVerbose(s *envgenrt.State, n int32) bool {
 	if c := at[2]; c != 0 && !checkVerbosePropertiesUpgradeHints(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if !s.Quiet(checkVerboseIf, n) {

@@ -40,8 +40,7 @@ func (x Bad) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Bad) DecodeNode(s *envgenrt.State, n int32) error {

@@ -35,8 +35,7 @@ func (x Base) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Base) DecodeNode(s *envgenrt.State, n int32) error {
@@ -116,9 +115,7 @@ func (x *Tool) UnmarshalJSON(data []byte) error {
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x Tool) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if b, err = envgenrt.AppendMember(b, `"id":`, x.ID); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringMember(b, `"id":`, string(x.ID))
 	b = envgenrt.AppendStringPtrMember(b, `"title":`, x.Title)
 	b = append(b, `"schema":`...)
 	if x.Schema == nil {
@@ -150,8 +147,7 @@ func (x Tool) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Tool) DecodeNode(s *envgenrt.State, n int32) error {
@@ -243,8 +239,7 @@ func (x *ToolID) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ToolID) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *ToolID) DecodeNode(s *envgenrt.State, n int32) error {

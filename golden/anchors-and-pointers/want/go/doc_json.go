@@ -42,8 +42,7 @@ func (x Doc) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Doc) DecodeNode(s *envgenrt.State, n int32) error {
@@ -143,8 +142,7 @@ func (x DocAItem) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *DocAItem) DecodeNode(s *envgenrt.State, n int32) error {
@@ -224,8 +222,7 @@ func (x Thing) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Thing) DecodeNode(s *envgenrt.State, n int32) error {

@@ -61,8 +61,7 @@ func (x Loose) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Loose) DecodeNode(s *envgenrt.State, n int32) error {

@@ -36,8 +36,7 @@ func (x Setting) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Setting) DecodeNode(s *envgenrt.State, n int32) error {

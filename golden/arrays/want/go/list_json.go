@@ -70,8 +70,7 @@ func (x Lists) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Lists) DecodeNode(s *envgenrt.State, n int32) error {
@@ -252,8 +251,7 @@ func (x ListsPointsItem) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *ListsPointsItem) DecodeNode(s *envgenrt.State, n int32) error {

@@ -46,8 +46,7 @@ func (x Payload) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Payload) DecodeNode(s *envgenrt.State, n int32) error {

@@ -20,12 +20,8 @@ func (x *Versioned) UnmarshalJSON(data []byte) error {
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x Versioned) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if b, err = envgenrt.AppendMember(b, `"schema_version":`, x.SchemaVersion); err != nil {
-		return b, err
-	}
-	if b, err = envgenrt.AppendMember(b, `"kind":`, x.Kind); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringMember(b, `"schema_version":`, string(x.SchemaVersion))
+	b = envgenrt.AppendStringMember(b, `"kind":`, string(x.Kind))
 	if b, err = envgenrt.AppendPtrMember(b, `"revision":`, x.Revision); err != nil {
 		return b, err
 	}
@@ -42,8 +38,7 @@ func (x Versioned) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Versioned) DecodeNode(s *envgenrt.State, n int32) error {
@@ -117,8 +112,7 @@ func (x *VersionedKind) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x VersionedKind) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *VersionedKind) DecodeNode(s *envgenrt.State, n int32) error {
@@ -148,8 +142,7 @@ func (x *VersionedRevision) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x VersionedRevision) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendInt(b, int64(x))
-	return b, nil
+	return envgenrt.AppendInt(b, int64(x)), nil
 }
 
 func (x *VersionedRevision) DecodeNode(s *envgenrt.State, n int32) error {
@@ -177,8 +170,7 @@ func (x *VersionedSchemaVersion) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x VersionedSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *VersionedSchemaVersion) DecodeNode(s *envgenrt.State, n int32) error {

@@ -34,8 +34,7 @@ func (x Address) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Address) DecodeNode(s *envgenrt.State, n int32) error {
@@ -118,8 +117,7 @@ func (x Customer) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Customer) DecodeNode(s *envgenrt.State, n int32) error {

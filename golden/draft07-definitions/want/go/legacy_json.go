@@ -34,8 +34,7 @@ func (x Item) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Item) DecodeNode(s *envgenrt.State, n int32) error {
@@ -123,8 +122,7 @@ func (x Legacy) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Legacy) DecodeNode(s *envgenrt.State, n int32) error {

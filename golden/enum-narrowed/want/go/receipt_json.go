@@ -12,27 +12,16 @@ func (x *Receipt) UnmarshalJSON(data []byte) error {
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x Receipt) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if b, err = envgenrt.AppendPtrMember(b, `"canon_version":`, x.CanonVersion); err != nil {
-		return b, err
-	}
-	if b, err = envgenrt.AppendPtrMember(b, `"result":`, x.Result); err != nil {
-		return b, err
-	}
-	if b, err = envgenrt.AppendPtrMember(b, `"fixed":`, x.Fixed); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"canon_version":`, (*string)(x.CanonVersion))
+	b = envgenrt.AppendStringPtrMember(b, `"result":`, (*string)(x.Result))
+	b = envgenrt.AppendStringPtrMember(b, `"fixed":`, (*string)(x.Fixed))
 	b = envgenrt.AppendStringsMember(b, `"tags":`, x.Tags)
-	if b, err = envgenrt.AppendPtrMember(b, `"probe":`, x.Probe); err != nil {
-		return b, err
-	}
-	if b, err = envgenrt.AppendPtrMember(b, `"fixedObject":`, x.FixedObject); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"probe":`, (*string)(x.Probe))
+	b = envgenrt.AppendStringPtrMember(b, `"fixedObject":`, (*string)(x.FixedObject))
 	if b, err = envgenrt.AppendPtrMember(b, `"count":`, x.Count); err != nil {
 		return b, err
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Receipt) DecodeNode(s *envgenrt.State, n int32) error {
@@ -103,7 +92,7 @@ func checkReceipt(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkReceiptCanonVersion, checkReceiptResult, checkReceiptFixed, checkReceiptPropertiesTags, checkReceiptProbe, checkReceiptFixedObject, checkReceiptCount) {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "receipt.json#/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], "receipt.json#/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -143,8 +132,7 @@ func (x *ReceiptCanonVersion) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ReceiptCanonVersion) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *ReceiptCanonVersion) DecodeNode(s *envgenrt.State, n int32) error {
@@ -207,8 +195,7 @@ func (x *ReceiptFixed) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ReceiptFixed) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *ReceiptFixed) DecodeNode(s *envgenrt.State, n int32) error {
@@ -242,8 +229,7 @@ func (x *ReceiptFixedObject) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ReceiptFixedObject) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *ReceiptFixedObject) DecodeNode(s *envgenrt.State, n int32) error {
@@ -273,8 +259,7 @@ func (x *ReceiptProbe) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ReceiptProbe) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *ReceiptProbe) DecodeNode(s *envgenrt.State, n int32) error {
@@ -297,8 +282,7 @@ func (x *ReceiptResult) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ReceiptResult) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *ReceiptResult) DecodeNode(s *envgenrt.State, n int32) error {

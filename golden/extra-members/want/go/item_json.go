@@ -30,8 +30,7 @@ func (x Item) AppendJSON(b []byte) (_ []byte, err error) {
 		b = envgenrt.AppendInt(b, x.Extra[k1])
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Item) DecodeNode(s *envgenrt.State, n int32) error {

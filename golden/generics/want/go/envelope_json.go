@@ -44,8 +44,7 @@ func (x Envelope[T]) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Envelope[T]) DecodeNode(s *envgenrt.State, n int32) error {
@@ -201,8 +200,7 @@ func (x Page[T]) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Page[T]) DecodeNode(s *envgenrt.State, n int32) error {

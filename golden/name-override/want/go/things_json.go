@@ -14,8 +14,7 @@ func (x *Identifier) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x Identifier) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *Identifier) DecodeNode(s *envgenrt.State, n int32) error {
@@ -58,8 +57,7 @@ func (x OtherThing) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *OtherThing) DecodeNode(s *envgenrt.State, n int32) error {
@@ -151,8 +149,7 @@ func (x Things) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Things) DecodeNode(s *envgenrt.State, n int32) error {

@@ -49,8 +49,7 @@ func (x Nulls) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Nulls) DecodeNode(s *envgenrt.State, n int32) error {

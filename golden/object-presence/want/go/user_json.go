@@ -40,8 +40,7 @@ func (x User) AppendJSON(b []byte) (_ []byte, err error) {
 		return b, err
 	}
 	b = envgenrt.AppendBoolPtrMember(b, `"active":`, x.Active)
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *User) DecodeNode(s *envgenrt.State, n int32) error {
@@ -145,7 +144,7 @@ func checkUser(s *envgenrt.State, n int32) bool {
 	if c := at[8]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/active/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "id") {

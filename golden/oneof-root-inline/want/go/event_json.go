@@ -103,9 +103,7 @@ func (x *EventClick) UnmarshalJSON(data []byte) error {
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x EventClick) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if b, err = envgenrt.AppendMember(b, `"type":`, x.Type); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringMember(b, `"type":`, string(x.Type))
 	b = envgenrt.AppendStringMember(b, `"url":`, x.URL)
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
@@ -120,8 +118,7 @@ func (x EventClick) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *EventClick) DecodeNode(s *envgenrt.State, n int32) error {
@@ -194,8 +191,7 @@ func (x *EventClickType) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x EventClickType) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *EventClickType) DecodeNode(s *envgenrt.State, n int32) error {
@@ -227,9 +223,7 @@ func (x *EventKeyPress) UnmarshalJSON(data []byte) error {
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x EventKeyPress) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if b, err = envgenrt.AppendMember(b, `"type":`, x.Type); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringMember(b, `"type":`, string(x.Type))
 	b = envgenrt.AppendStringMember(b, `"key":`, x.Key)
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
@@ -244,8 +238,7 @@ func (x EventKeyPress) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *EventKeyPress) DecodeNode(s *envgenrt.State, n int32) error {
@@ -318,8 +311,7 @@ func (x *EventKeyPressType) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x EventKeyPressType) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *EventKeyPressType) DecodeNode(s *envgenrt.State, n int32) error {

@@ -37,8 +37,7 @@ func (x Node) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Node) DecodeNode(s *envgenrt.State, n int32) error {
@@ -134,8 +133,7 @@ func (x Tree) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Tree) DecodeNode(s *envgenrt.State, n int32) error {

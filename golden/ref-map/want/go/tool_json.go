@@ -34,8 +34,7 @@ func (x Tool) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Tool) DecodeNode(s *envgenrt.State, n int32) error {

@@ -34,8 +34,7 @@ func (x ProvRecordV01) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *ProvRecordV01) DecodeNode(s *envgenrt.State, n int32) error {

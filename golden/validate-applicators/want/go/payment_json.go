@@ -20,9 +20,7 @@ func (x *Payment) UnmarshalJSON(data []byte) error {
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x Payment) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if b, err = envgenrt.AppendMember(b, `"method":`, x.Method); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringMember(b, `"method":`, string(x.Method))
 	if b, err = envgenrt.AppendPtrMember(b, `"reference":`, x.Reference); err != nil {
 		return b, err
 	}
@@ -43,8 +41,7 @@ func (x Payment) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Payment) DecodeNode(s *envgenrt.State, n int32) error {
@@ -352,8 +349,7 @@ func (x *PaymentChannelVariant1) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x PaymentChannelVariant1) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *PaymentChannelVariant1) DecodeNode(s *envgenrt.State, n int32) error {
@@ -379,8 +375,7 @@ func (x *PaymentChannelVariant2) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x PaymentChannelVariant2) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *PaymentChannelVariant2) DecodeNode(s *envgenrt.State, n int32) error {
@@ -406,8 +401,7 @@ func (x *PaymentMethod) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x PaymentMethod) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *PaymentMethod) DecodeNode(s *envgenrt.State, n int32) error {

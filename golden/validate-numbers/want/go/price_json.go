@@ -43,8 +43,7 @@ func (x Price) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Price) DecodeNode(s *envgenrt.State, n int32) error {
@@ -166,8 +165,7 @@ func (x *PriceTier) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x PriceTier) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendInt(b, int64(x))
-	return b, nil
+	return envgenrt.AppendInt(b, int64(x)), nil
 }
 
 func (x *PriceTier) DecodeNode(s *envgenrt.State, n int32) error {

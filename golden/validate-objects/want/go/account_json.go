@@ -34,8 +34,7 @@ func (x Account) AppendJSON(b []byte) (_ []byte, err error) {
 		b = envgenrt.EndObject(b)
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Account) DecodeNode(s *envgenrt.State, n int32) error {
@@ -120,7 +119,7 @@ func checkAccount(s *envgenrt.State, n int32) bool {
 	if c := at[4]; c != 0 && !checkAccountPropertiesSettings(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], p+"/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "id") {

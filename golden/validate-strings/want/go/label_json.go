@@ -22,12 +22,8 @@ func (x Label) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"name":`, x.Name)
 	b = envgenrt.AppendStringPtrMember(b, `"slug":`, x.Slug)
-	if b, err = envgenrt.AppendMember(b, `"kind":`, x.Kind); err != nil {
-		return b, err
-	}
-	if b, err = envgenrt.AppendPtrMember(b, `"version":`, x.Version); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringMember(b, `"kind":`, string(x.Kind))
+	b = envgenrt.AppendStringPtrMember(b, `"version":`, (*string)(x.Version))
 	b = envgenrt.AppendNullableMember(b, `"note":`, x.Note, envgenrt.AppendString)
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
@@ -42,8 +38,7 @@ func (x Label) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Label) DecodeNode(s *envgenrt.State, n int32) error {
@@ -173,8 +168,7 @@ func (x *LabelKind) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x LabelKind) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *LabelKind) DecodeNode(s *envgenrt.State, n int32) error {
@@ -196,8 +190,7 @@ func (x *LabelVersion) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x LabelVersion) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *LabelVersion) DecodeNode(s *envgenrt.State, n int32) error {

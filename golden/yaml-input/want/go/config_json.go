@@ -22,9 +22,7 @@ func (x ServerConfig) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendIntMember(b, `"port":`, x.Port)
 	b = envgenrt.AppendStringPtrMember(b, `"host":`, x.Host)
-	if b, err = envgenrt.AppendPtrMember(b, `"mode":`, x.Mode); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"mode":`, (*string)(x.Mode))
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -38,8 +36,7 @@ func (x ServerConfig) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *ServerConfig) DecodeNode(s *envgenrt.State, n int32) error {
@@ -131,8 +128,7 @@ func (x *ServerConfigMode) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ServerConfigMode) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *ServerConfigMode) DecodeNode(s *envgenrt.State, n int32) error {
