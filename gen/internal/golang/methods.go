@@ -147,6 +147,9 @@ func (d *decl) checkNode() jen.Code {
 		binds = append(binds, jen.Qual(runtimePkg, "Bind").Types(jen.Id(p.name)).Call(jen.Lit(tp.Anchor), def))
 	}
 	switch {
+	case d.vp.inline[d.check] && len(binds) == 0: // a leaf: return s.Enum(n, "…/enum", "a", "b")
+		body = d.leafBody(d.check)
+		fn = "in place"
 	case fn == "":
 		body = []jen.Code{jen.Return(jen.True())}
 	case len(binds) == 0:

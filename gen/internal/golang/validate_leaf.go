@@ -100,3 +100,20 @@ func (f *vfn) leafExpr(node jen.Code) (jen.Code, bool) {
 	}
 	return out, true
 }
+
+// leafBody is the body of a CheckNode method that checks node n against the
+// leaf id in place: [const p = "…",] return s.Is(n, …) && ….
+func (r *renderer) leafBody(id model.TypeID) []jen.Code {
+	t := r.vp.Get(id)
+	f := &vfn{renderer: r, t: t, c: &t.Base().Checks, paths: &paths{}}
+	f.paths.prefix = f.spText()
+	e, ok := f.leafExpr(nodeID)
+	if !ok {
+		panic("golang: not a leaf: " + t.Base().Loc.URL)
+	}
+	body := []jen.Code{jen.Return(e)}
+	if p := f.paths.resolve(); p != nil {
+		body = append([]jen.Code{p}, body...)
+	}
+	return body
+}

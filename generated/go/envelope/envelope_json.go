@@ -121,7 +121,7 @@ func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/success/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !checkEnvelopeStatus(s, c) && s.Stop() {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/status/type") && s.Enum(c, p+"/properties/status/enum", "ok", "partial", "error")) && s.Stop() {
 		return false
 	}
 	if c := at[2]; c != 0 && !dynamicEnvelopeDefsData(s, c) && s.Stop() {
@@ -300,10 +300,6 @@ func (x *EnvelopeStatus) DecodeNode(s *envgenrt.State, n int32) error {
 }
 
 func (*EnvelopeStatus) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkEnvelopeStatus(s, n)
-}
-
-func checkEnvelopeStatus(s *envgenrt.State, n int32) bool {
 	const p = "envelope.json#/properties/status"
 	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "ok", "partial", "error")
 }

@@ -19,10 +19,6 @@ func (x *ProvenanceMode) DecodeNode(s *envgenrt.State, n int32) error {
 }
 
 func (*ProvenanceMode) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkProvenanceMode(s, n)
-}
-
-func checkProvenanceMode(s *envgenrt.State, n int32) bool {
 	const p = "request.json#/$defs/provenance_mode"
 	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "minimal", "full")
 }
@@ -97,7 +93,7 @@ func checkProvenanceOptions(s *envgenrt.State, n int32) bool {
 	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/capture_artifacts/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !checkProvenanceMode(s, c) && s.Stop() {
+	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeString, "request.json#/$defs/provenance_mode/type") && s.Enum(c, "request.json#/$defs/provenance_mode/enum", "minimal", "full")) && s.Stop() {
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {

@@ -660,7 +660,7 @@ func checkResponseMetadata(s *envgenrt.State, n int32) bool {
 	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/request_id/type") && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !checkResponseStatus(s, c) && s.Stop() {
+	if c := at[4]; c != 0 && !(s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/response_status/type") && s.Enum(c, "envelope.json#/$defs/response_status/enum", "success", "partial", "error")) && s.Stop() {
 		return false
 	}
 	if c := at[5]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/message/type") && s.Stop() {
@@ -711,10 +711,6 @@ func (x *ResponseStatus) DecodeNode(s *envgenrt.State, n int32) error {
 }
 
 func (*ResponseStatus) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkResponseStatus(s, n)
-}
-
-func checkResponseStatus(s *envgenrt.State, n int32) bool {
 	const p = "envelope.json#/$defs/response_status"
 	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "success", "partial", "error")
 }
@@ -808,7 +804,7 @@ func checkResponseWarning(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if c := at[0]; c != 0 && !checkWarningLevel(s, c) && s.Stop() {
+	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/warning_level/type") && s.Enum(c, "envelope.json#/$defs/warning_level/enum", "info", "warning", "error")) && s.Stop() {
 		return false
 	}
 	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/code/type") && s.Stop() {
@@ -847,10 +843,6 @@ func (x *WarningLevel) DecodeNode(s *envgenrt.State, n int32) error {
 }
 
 func (*WarningLevel) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkWarningLevel(s, n)
-}
-
-func checkWarningLevel(s *envgenrt.State, n int32) bool {
 	const p = "envelope.json#/$defs/warning_level"
 	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "info", "warning", "error")
 }

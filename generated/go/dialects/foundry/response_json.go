@@ -1150,7 +1150,7 @@ func checkWarningDetail(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/code/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !checkWarningSeverity(s, c) && s.Stop() {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, "response.json#/$defs/warning_severity/type") && s.Enum(c, "response.json#/$defs/warning_severity/enum", "info", "warning", "error")) && s.Stop() {
 		return false
 	}
 	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/message/type") && s.Stop() {
@@ -1180,10 +1180,6 @@ func (x *WarningSeverity) DecodeNode(s *envgenrt.State, n int32) error {
 }
 
 func (*WarningSeverity) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkWarningSeverity(s, n)
-}
-
-func checkWarningSeverity(s *envgenrt.State, n int32) bool {
 	const p = "response.json#/$defs/warning_severity"
 	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "info", "warning", "error")
 }

@@ -47,10 +47,6 @@ func (x *A) DecodeNode(s *envgenrt.State, n int32) error {
 }
 
 func (*A) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkA(s, n)
-}
-
-func checkA(s *envgenrt.State, n int32) bool {
 	return s.Is(n, envgenrt.TypeObject, "a.json#/type")
 }
 
@@ -69,9 +65,5 @@ func (x *AItem) DecodeNode(s *envgenrt.State, n int32) error {
 }
 
 func (*AItem) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkAItem(s, n)
-}
-
-func checkAItem(s *envgenrt.State, n int32) bool {
 	return s.Is(n, envgenrt.TypeString, "a.json#/$defs/item/type")
 }

@@ -97,7 +97,7 @@ func checkServerConfig(s *envgenrt.State, n int32) bool {
 	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/host/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !checkServerConfigMode(s, c) && s.Stop() {
+	if c := at[2]; c != 0 && !s.Enum(c, p+"/properties/mode/enum", "dev", "prod") && s.Stop() {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "port") {
@@ -136,9 +136,5 @@ func (x *ServerConfigMode) DecodeNode(s *envgenrt.State, n int32) error {
 }
 
 func (*ServerConfigMode) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkServerConfigMode(s, n)
-}
-
-func checkServerConfigMode(s *envgenrt.State, n int32) bool {
 	return s.Enum(n, "config.yaml#/properties/mode/enum", "dev", "prod")
 }
