@@ -102,18 +102,13 @@ func (f *vfn) leafExpr(node jen.Code) (jen.Code, bool) {
 }
 
 // leafBody is the body of a CheckNode method that checks node n against the
-// leaf id in place: [const p = "…",] return s.Is(n, …) && ….
+// leaf id in place: return s.Is(n, …) && ….
 func (r *renderer) leafBody(id model.TypeID) []jen.Code {
 	t := r.vp.Get(id)
-	f := &vfn{renderer: r, t: t, c: &t.Base().Checks, paths: &paths{}}
-	f.paths.prefix = f.spText()
+	f := &vfn{renderer: r, t: t, c: &t.Base().Checks}
 	e, ok := f.leafExpr(nodeID)
 	if !ok {
 		panic("golang: not a leaf: " + t.Base().Loc.URL)
 	}
-	body := []jen.Code{jen.Return(e)}
-	if p := f.paths.resolve(); p != nil {
-		body = append([]jen.Code{p}, body...)
-	}
-	return body
+	return []jen.Code{jen.Return(e)}
 }

@@ -83,9 +83,8 @@ func (*Artifact) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkArtifact(s *envgenrt.State, n int32) bool {
-	const p = "provenance.json#/$defs/artifact"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.Is(n, envgenrt.TypeObject, "provenance.json#/$defs/artifact/type") {
 		return false
 	}
 	var at [6]int32
@@ -114,10 +113,10 @@ func checkArtifact(s *envgenrt.State, n int32) bool {
 	if c := at[1]; c != 0 && !checkArtifactPropertiesMediaType(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/locator/type") && s.MinLength(c, 1, p+"/properties/locator/minLength")) && s.Stop() {
+	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeString, "provenance.json#/$defs/artifact/properties/locator/type") && s.MinLength(c, 1, "provenance.json#/$defs/artifact/properties/locator/minLength")) && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/size_bytes/type") && s.Minimum(c, "0", p+"/properties/size_bytes/minimum")) && s.Stop() {
+	if c := at[3]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "provenance.json#/$defs/artifact/properties/size_bytes/type") && s.Minimum(c, "0", "provenance.json#/$defs/artifact/properties/size_bytes/minimum")) && s.Stop() {
 		return false
 	}
 	if c := at[4]; c != 0 && !checkDigest(s, c) && s.Stop() {
@@ -126,25 +125,24 @@ func checkArtifact(s *envgenrt.State, n int32) bool {
 	if c := at[5]; c != 0 && !checkArtifactPropertiesLabels(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], "provenance.json#/$defs/artifact/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "id") {
+	if at[0] == 0 && s.Missing(n, "provenance.json#/$defs/artifact/required", "id") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkArtifactPropertiesID(s *envgenrt.State, n int32) bool {
-	const p = "provenance.json#/$defs/artifact/properties/id"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/artifact/properties/id/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, "provenance.json#/$defs/artifact/properties/id/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 200, "provenance.json#/$defs/artifact/properties/id/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -165,20 +163,18 @@ func checkArtifactPropertiesLabels(s *envgenrt.State, n int32) bool {
 }
 
 func checkArtifactPropertiesLabelsAdditionalProperties(s *envgenrt.State, n int32) bool {
-	const p = "provenance.json#/$defs/artifact/properties/labels/additionalProperties"
-	return s.Is(n, envgenrt.TypeString, p+"/type") && s.MaxLength(n, 200, p+"/maxLength")
+	return s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/artifact/properties/labels/additionalProperties/type") && s.MaxLength(n, 200, "provenance.json#/$defs/artifact/properties/labels/additionalProperties/maxLength")
 }
 
 func checkArtifactPropertiesMediaType(s *envgenrt.State, n int32) bool {
-	const p = "provenance.json#/$defs/artifact/properties/media_type"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/artifact/properties/media_type/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, "provenance.json#/$defs/artifact/properties/media_type/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 200, "provenance.json#/$defs/artifact/properties/media_type/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -205,12 +201,11 @@ func (*Digest) CheckNode(s *envgenrt.State, n int32) bool {
 var patternDigest = envgenrt.MustPattern(`^(sha256:[0-9a-f]{64}|sha512:[0-9a-f]{128}|blake3:[0-9a-f]{64})$`)
 
 func checkDigest(s *envgenrt.State, n int32) bool {
-	const p = "provenance.json#/$defs/digest"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/digest/type") {
 		return false
 	}
-	if !patternDigest.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^(sha256:[0-9a-f]{64}|sha512:[0-9a-f]{128}|blake3:[0-9a-f]{64})$\"") {
+	if !patternDigest.Match(s.Str(n)) && s.Fail(n, "provenance.json#/$defs/digest/pattern", "pattern", "must match the pattern \"^(sha256:[0-9a-f]{64}|sha512:[0-9a-f]{128}|blake3:[0-9a-f]{64})$\"") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -266,9 +261,8 @@ func (*Evidence) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkEvidence(s *envgenrt.State, n int32) bool {
-	const p = "provenance.json#/$defs/evidence"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.Is(n, envgenrt.TypeObject, "provenance.json#/$defs/evidence/type") {
 		return false
 	}
 	var at [4]int32
@@ -290,13 +284,13 @@ func checkEvidence(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkEvidencePropertiesField, checkEvidencePropertiesSource, checkMethodID, checkEvidencePropertiesNote) {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], "provenance.json#/$defs/evidence/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "field") {
+	if at[0] == 0 && s.Missing(n, "provenance.json#/$defs/evidence/required", "field") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "source") {
+	if at[1] == 0 && s.Missing(n, "provenance.json#/$defs/evidence/required", "source") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -305,30 +299,28 @@ func checkEvidence(s *envgenrt.State, n int32) bool {
 var patternEvidencePropertiesField = envgenrt.MustPattern(`^(/([^~/]|~[01])*)*$`)
 
 func checkEvidencePropertiesField(s *envgenrt.State, n int32) bool {
-	const p = "provenance.json#/$defs/evidence/properties/field"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/evidence/properties/field/type") {
 		return false
 	}
-	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 200, "provenance.json#/$defs/evidence/properties/field/maxLength") && s.Stop() {
 		return false
 	}
-	if !patternEvidencePropertiesField.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^(/([^~/]|~[01])*)*$\"") {
+	if !patternEvidencePropertiesField.Match(s.Str(n)) && s.Fail(n, "provenance.json#/$defs/evidence/properties/field/pattern", "pattern", "must match the pattern \"^(/([^~/]|~[01])*)*$\"") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkEvidencePropertiesNote(s *envgenrt.State, n int32) bool {
-	const p = "provenance.json#/$defs/evidence/properties/note"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/evidence/properties/note/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, "provenance.json#/$defs/evidence/properties/note/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 400, p+"/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 400, "provenance.json#/$defs/evidence/properties/note/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -337,15 +329,14 @@ func checkEvidencePropertiesNote(s *envgenrt.State, n int32) bool {
 var patternEvidencePropertiesSource = envgenrt.MustPattern(`^artifact:[^#\t\n\v\f\r \x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}]+(#[^\t\n\v\f\r \x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}]+)?$`)
 
 func checkEvidencePropertiesSource(s *envgenrt.State, n int32) bool {
-	const p = "provenance.json#/$defs/evidence/properties/source"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/evidence/properties/source/type") {
 		return false
 	}
-	if !s.MaxLength(n, 1000, p+"/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 1000, "provenance.json#/$defs/evidence/properties/source/maxLength") && s.Stop() {
 		return false
 	}
-	if !patternEvidencePropertiesSource.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^artifact:[^#\\\\s]+(#\\\\S+)?$\"") {
+	if !patternEvidencePropertiesSource.Match(s.Str(n)) && s.Fail(n, "provenance.json#/$defs/evidence/properties/source/pattern", "pattern", "must match the pattern \"^artifact:[^#\\\\s]+(#\\\\S+)?$\"") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -397,9 +388,8 @@ func (*Integrity) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkIntegrity(s *envgenrt.State, n int32) bool {
-	const p = "provenance.json#/$defs/integrity"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.Is(n, envgenrt.TypeObject, "provenance.json#/$defs/integrity/type") {
 		return false
 	}
 	var at [2]int32
@@ -417,10 +407,10 @@ func checkIntegrity(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkDigest, checkSignature) {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], "provenance.json#/$defs/integrity/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "record_digest") {
+	if at[0] == 0 && s.Missing(n, "provenance.json#/$defs/integrity/required", "record_digest") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -447,15 +437,14 @@ func (*MethodID) CheckNode(s *envgenrt.State, n int32) bool {
 var patternMethodID = envgenrt.MustPattern(`^[a-z0-9]+([._-][a-z0-9]+)*$`)
 
 func checkMethodID(s *envgenrt.State, n int32) bool {
-	const p = "provenance.json#/$defs/method_id"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/method_id/type") {
 		return false
 	}
-	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 200, "provenance.json#/$defs/method_id/maxLength") && s.Stop() {
 		return false
 	}
-	if !patternMethodID.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[a-z0-9]+([._-][a-z0-9]+)*$\"") {
+	if !patternMethodID.Match(s.Str(n)) && s.Fail(n, "provenance.json#/$defs/method_id/pattern", "pattern", "must match the pattern \"^[a-z0-9]+([._-][a-z0-9]+)*$\"") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -540,9 +529,8 @@ func (*Provenance) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkProvenance(s *envgenrt.State, n int32) bool {
-	const p = "provenance.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.Is(n, envgenrt.TypeObject, "provenance.json#/type") {
 		return false
 	}
 	var at [9]int32
@@ -574,13 +562,13 @@ func checkProvenance(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkRunID, checkTool, checkProvenancePropertiesStartedAt, checkProvenancePropertiesInputs, checkProvenancePropertiesOutputs, checkProvenancePropertiesMethods, checkProvenancePropertiesEvidence, checkProvenancePropertiesParents, checkIntegrity) {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], "provenance.json#/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "run_id") {
+	if at[0] == 0 && s.Missing(n, "provenance.json#/required", "run_id") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "tool") {
+	if at[1] == 0 && s.Missing(n, "provenance.json#/required", "tool") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -652,12 +640,11 @@ func checkProvenancePropertiesParents(s *envgenrt.State, n int32) bool {
 }
 
 func checkProvenancePropertiesStartedAt(s *envgenrt.State, n int32) bool {
-	const p = "provenance.json#/properties/started_at"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.Is(n, envgenrt.TypeString, "provenance.json#/properties/started_at/type") {
 		return false
 	}
-	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, p+"/format", "format", "must be a valid date-time") {
+	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "provenance.json#/properties/started_at/format", "format", "must be a valid date-time") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -682,15 +669,14 @@ func (*RunID) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkRunID(s *envgenrt.State, n int32) bool {
-	const p = "provenance.json#/$defs/run_id"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/run_id/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, "provenance.json#/$defs/run_id/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 200, "provenance.json#/$defs/run_id/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -741,9 +727,8 @@ func (*Signature) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkSignature(s *envgenrt.State, n int32) bool {
-	const p = "provenance.json#/$defs/signature"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.Is(n, envgenrt.TypeObject, "provenance.json#/$defs/signature/type") {
 		return false
 	}
 	var at [3]int32
@@ -763,61 +748,58 @@ func checkSignature(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkSignaturePropertiesAlg, checkSignaturePropertiesKeyID, checkSignaturePropertiesValue) {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], "provenance.json#/$defs/signature/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "alg") {
+	if at[0] == 0 && s.Missing(n, "provenance.json#/$defs/signature/required", "alg") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "key_id") {
+	if at[1] == 0 && s.Missing(n, "provenance.json#/$defs/signature/required", "key_id") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "value") {
+	if at[2] == 0 && s.Missing(n, "provenance.json#/$defs/signature/required", "value") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkSignaturePropertiesAlg(s *envgenrt.State, n int32) bool {
-	const p = "provenance.json#/$defs/signature/properties/alg"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/signature/properties/alg/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, "provenance.json#/$defs/signature/properties/alg/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 100, p+"/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 100, "provenance.json#/$defs/signature/properties/alg/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkSignaturePropertiesKeyID(s *envgenrt.State, n int32) bool {
-	const p = "provenance.json#/$defs/signature/properties/key_id"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/signature/properties/key_id/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, "provenance.json#/$defs/signature/properties/key_id/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 200, "provenance.json#/$defs/signature/properties/key_id/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkSignaturePropertiesValue(s *envgenrt.State, n int32) bool {
-	const p = "provenance.json#/$defs/signature/properties/value"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/signature/properties/value/type") {
 		return false
 	}
-	if !s.MinLength(n, 16, p+"/minLength") && s.Stop() {
+	if !s.MinLength(n, 16, "provenance.json#/$defs/signature/properties/value/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 5000, p+"/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 5000, "provenance.json#/$defs/signature/properties/value/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

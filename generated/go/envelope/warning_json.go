@@ -23,8 +23,7 @@ func (*Severity) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkSeverity(s *envgenrt.State, n int32) bool {
-	const p = "warning.json#/$defs/severity"
-	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "info", "warning", "error")
+	return s.Is(n, envgenrt.TypeString, "warning.json#/$defs/severity/type") && s.Enum(n, "warning.json#/$defs/severity/enum", "info", "warning", "error")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -86,9 +85,8 @@ func (*Warning) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkWarning(s *envgenrt.State, n int32) bool {
-	const p = "warning.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.Is(n, envgenrt.TypeObject, "warning.json#/type") {
 		return false
 	}
 	var at [5]int32
@@ -112,46 +110,44 @@ func checkWarning(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkCode, checkSeverity, checkWarningPropertiesMessage, checkWarningPropertiesSuggestion, checkDetailMap) {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], "warning.json#/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "code") {
+	if at[0] == 0 && s.Missing(n, "warning.json#/required", "code") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "severity") {
+	if at[1] == 0 && s.Missing(n, "warning.json#/required", "severity") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "message") {
+	if at[2] == 0 && s.Missing(n, "warning.json#/required", "message") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkWarningPropertiesMessage(s *envgenrt.State, n int32) bool {
-	const p = "warning.json#/properties/message"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.Is(n, envgenrt.TypeString, "warning.json#/properties/message/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, "warning.json#/properties/message/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 2000, p+"/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 2000, "warning.json#/properties/message/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkWarningPropertiesSuggestion(s *envgenrt.State, n int32) bool {
-	const p = "warning.json#/properties/suggestion"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.Is(n, envgenrt.TypeString, "warning.json#/properties/suggestion/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, "warning.json#/properties/suggestion/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 2000, p+"/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 2000, "warning.json#/properties/suggestion/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

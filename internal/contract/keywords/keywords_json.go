@@ -203,9 +203,8 @@ func (*Keywords) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywords(s *envgenrt.State, n int32) bool {
-	const p = "keywords.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.Is(n, envgenrt.TypeObject, "keywords.json#/type") {
 		return false
 	}
 	var at [19]int32
@@ -254,7 +253,7 @@ func checkKeywords(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/type/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, "keywords.json#/properties/type/type") && s.Stop() {
 		return false
 	}
 	if c := at[1]; c != 0 && !checkKeywordsEnum(s, c) && s.Stop() {
@@ -311,7 +310,7 @@ func checkKeywords(s *envgenrt.State, n int32) bool {
 	if c := at[18]; c != 0 && !checkKeywordsPropertiesNever(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], "keywords.json#/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -333,9 +332,8 @@ func checkKeywordsPropertiesAllOfAllOf1(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsPropertiesContains(s *envgenrt.State, n int32) bool {
-	const p = "keywords.json#/properties/contains"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
+	if !s.Is(n, envgenrt.TypeArray, "keywords.json#/properties/contains/type") {
 		return false
 	}
 	{
@@ -345,7 +343,7 @@ func checkKeywordsPropertiesContains(s *envgenrt.State, n int32) bool {
 				matches++
 			}
 		}
-		if matches < 1 && s.Fail(n, p+"/contains", "contains", "must contain at least 1 matching item") {
+		if matches < 1 && s.Fail(n, "keywords.json#/properties/contains/contains", "contains", "must contain at least 1 matching item") {
 			return false
 		}
 	}
@@ -357,12 +355,11 @@ func checkKeywordsPropertiesContainsContains(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsPropertiesFormat(s *envgenrt.State, n int32) bool {
-	const p = "keywords.json#/properties/format"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.Is(n, envgenrt.TypeString, "keywords.json#/properties/format/type") {
 		return false
 	}
-	if !envgenrt.IsDate(s.Str(n)) && s.Fail(n, p+"/format", "format", "must be a valid date") {
+	if !envgenrt.IsDate(s.Str(n)) && s.Fail(n, "keywords.json#/properties/format/format", "format", "must be a valid date") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -383,8 +380,7 @@ func checkKeywordsPropertiesIf(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsPropertiesIfElse(s *envgenrt.State, n int32) bool {
-	const p = "keywords.json#/properties/if/else"
-	return s.Is(n, envgenrt.TypeInteger, p+"/type") && s.Maximum(n, "5", p+"/maximum")
+	return s.Is(n, envgenrt.TypeInteger, "keywords.json#/properties/if/else/type") && s.Maximum(n, "5", "keywords.json#/properties/if/else/maximum")
 }
 
 func checkKeywordsPropertiesIfIf(s *envgenrt.State, n int32) bool {
@@ -402,13 +398,12 @@ func checkKeywordsPropertiesIfThen(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsPropertiesList(s *envgenrt.State, n int32) bool {
-	const p = "keywords.json#/properties/list"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
+	if !s.Is(n, envgenrt.TypeArray, "keywords.json#/properties/list/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.Is(c, envgenrt.TypeInteger|envgenrt.TypeString|envgenrt.TypeObject, p+"/items/type") && s.Stop() {
+		if !s.Is(c, envgenrt.TypeInteger|envgenrt.TypeString|envgenrt.TypeObject, "keywords.json#/properties/list/items/type") && s.Stop() {
 			return false
 		}
 	}
@@ -419,20 +414,20 @@ func checkKeywordsPropertiesList(s *envgenrt.State, n int32) bool {
 				matches++
 			}
 		}
-		if matches < 2 && s.Fail(n, p+"/minContains", "minContains", "must contain at least 2 matching items") {
+		if matches < 2 && s.Fail(n, "keywords.json#/properties/list/minContains", "minContains", "must contain at least 2 matching items") {
 			return false
 		}
-		if matches > 3 && s.Fail(n, p+"/maxContains", "maxContains", "must contain at most 3 matching items") {
+		if matches > 3 && s.Fail(n, "keywords.json#/properties/list/maxContains", "maxContains", "must contain at most 3 matching items") {
 			return false
 		}
 	}
-	if !s.MinItems(n, 2, p+"/minItems") && s.Stop() {
+	if !s.MinItems(n, 2, "keywords.json#/properties/list/minItems") && s.Stop() {
 		return false
 	}
-	if !s.MaxItems(n, 6, p+"/maxItems") && s.Stop() {
+	if !s.MaxItems(n, 6, "keywords.json#/properties/list/maxItems") && s.Stop() {
 		return false
 	}
-	if i, j, dup := s.Duplicate(n); dup && s.Failf(n, p+"/uniqueItems", "uniqueItems", "must not have equal items, but items %d and %d are equal", i, j) {
+	if i, j, dup := s.Duplicate(n); dup && s.Failf(n, "keywords.json#/properties/list/uniqueItems", "uniqueItems", "must not have equal items, but items %d and %d are equal", i, j) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -460,24 +455,23 @@ func checkKeywordsPropertiesNotNot(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsPropertiesNumber(s *envgenrt.State, n int32) bool {
-	const p = "keywords.json#/properties/number"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeNumber, p+"/type") {
+	if !s.Is(n, envgenrt.TypeNumber, "keywords.json#/properties/number/type") {
 		return false
 	}
-	if !s.Minimum(n, "1", p+"/minimum") && s.Stop() {
+	if !s.Minimum(n, "1", "keywords.json#/properties/number/minimum") && s.Stop() {
 		return false
 	}
-	if !s.Maximum(n, "10", p+"/maximum") && s.Stop() {
+	if !s.Maximum(n, "10", "keywords.json#/properties/number/maximum") && s.Stop() {
 		return false
 	}
-	if !s.ExclusiveMinimum(n, "0.5", p+"/exclusiveMinimum") && s.Stop() {
+	if !s.ExclusiveMinimum(n, "0.5", "keywords.json#/properties/number/exclusiveMinimum") && s.Stop() {
 		return false
 	}
-	if !s.ExclusiveMaximum(n, "9.5", p+"/exclusiveMaximum") && s.Stop() {
+	if !s.ExclusiveMaximum(n, "9.5", "keywords.json#/properties/number/exclusiveMaximum") && s.Stop() {
 		return false
 	}
-	if !envgenrt.MultipleOf(s.Text(n), "0.25") && s.Fail(n, p+"/multipleOf", "multipleOf", "must be a multiple of 0.25") {
+	if !envgenrt.MultipleOf(s.Text(n), "0.25") && s.Fail(n, "keywords.json#/properties/number/multipleOf", "multipleOf", "must be a multiple of 0.25") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -517,18 +511,17 @@ func checkKeywordsPropertiesOpenDependentSchemasC(s *envgenrt.State, n int32) bo
 var patternKeywordsPropertiesString = envgenrt.MustPattern(`^[a-z"]+$`)
 
 func checkKeywordsPropertiesString(s *envgenrt.State, n int32) bool {
-	const p = "keywords.json#/properties/string"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.Is(n, envgenrt.TypeString, "keywords.json#/properties/string/type") {
 		return false
 	}
-	if !s.MinLength(n, 2, p+"/minLength") && s.Stop() {
+	if !s.MinLength(n, 2, "keywords.json#/properties/string/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 3, p+"/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 3, "keywords.json#/properties/string/maxLength") && s.Stop() {
 		return false
 	}
-	if !patternKeywordsPropertiesString.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[a-z\\\"]+$\"") {
+	if !patternKeywordsPropertiesString.Match(s.Str(n)) && s.Fail(n, "keywords.json#/properties/string/pattern", "pattern", "must match the pattern \"^[a-z\\\"]+$\"") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -775,9 +768,8 @@ func (*KeywordsObject) CheckNode(s *envgenrt.State, n int32) bool {
 var patternKeywordsObjectProperties0 = envgenrt.MustPattern(`^x-`)
 
 func checkKeywordsObject(s *envgenrt.State, n int32) bool {
-	const p = "keywords.json#/properties/object"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.Is(n, envgenrt.TypeObject, "keywords.json#/properties/object/type") {
 		return false
 	}
 	var at [3]int32
@@ -791,10 +783,10 @@ func checkKeywordsObject(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeInteger, p+"/properties/a/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeInteger, "keywords.json#/properties/object/properties/a/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/b/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "keywords.json#/properties/object/properties/b/type") && s.Stop() {
 		return false
 	}
 	if c := at[2]; c != 0 && !checkKeywordsObjectPropertiesXP(s, c) && s.Stop() {
@@ -813,20 +805,20 @@ func checkKeywordsObject(s *envgenrt.State, n int32) bool {
 				return false
 			}
 		}
-		if !known && s.Failf(n, p+"/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+		if !known && s.Failf(n, "keywords.json#/properties/object/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 			return false
 		}
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "a") {
+	if at[0] == 0 && s.Missing(n, "keywords.json#/properties/object/required", "a") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "b") {
+	if at[1] == 0 && s.Missing(n, "keywords.json#/properties/object/required", "b") {
 		return false
 	}
-	if !s.MinProperties(n, 2, p+"/minProperties") && s.Stop() {
+	if !s.MinProperties(n, 2, "keywords.json#/properties/object/minProperties") && s.Stop() {
 		return false
 	}
-	if !s.MaxProperties(n, 5, p+"/maxProperties") && s.Stop() {
+	if !s.MaxProperties(n, 5, "keywords.json#/properties/object/maxProperties") && s.Stop() {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -839,7 +831,7 @@ func checkKeywordsObject(s *envgenrt.State, n int32) bool {
 		}
 	}
 	if s.Has(n, "a") {
-		if !s.Has(n, "b") && s.Fail(n, p+"/dependentRequired/a", "dependentRequired", "property \"b\" is required when \"a\" is present") {
+		if !s.Has(n, "b") && s.Fail(n, "keywords.json#/properties/object/dependentRequired/a", "dependentRequired", "property \"b\" is required when \"a\" is present") {
 			return false
 		}
 	}
@@ -1037,9 +1029,8 @@ func (*KeywordsTuple) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsTuple(s *envgenrt.State, n int32) bool {
-	const p = "keywords.json#/properties/tuple"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
+	if !s.Is(n, envgenrt.TypeArray, "keywords.json#/properties/tuple/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -1054,7 +1045,7 @@ func checkKeywordsTuple(s *envgenrt.State, n int32) bool {
 			}
 		}
 	}
-	if s.Count(n) > 2 && s.Fail(n, p+"/items", "items", "must have at most 2 items") {
+	if s.Count(n) > 2 && s.Fail(n, "keywords.json#/properties/tuple/items", "items", "must have at most 2 items") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1138,9 +1129,8 @@ func checkKeywordsUnevaluatedItems(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsUnevaluatedItemsIn(s *envgenrt.State, n int32) bool {
-	const p = "keywords.json#/properties/unevaluatedItems"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
+	if !s.Is(n, envgenrt.TypeArray, "keywords.json#/properties/unevaluatedItems/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -1152,7 +1142,7 @@ func checkKeywordsUnevaluatedItemsIn(s *envgenrt.State, n int32) bool {
 		s.Mark(n, i)
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-		if !s.Evaluated(n, i) && s.Failf(n, p+"/unevaluatedItems", "unevaluatedItems", "unexpected item %d", i) {
+		if !s.Evaluated(n, i) && s.Failf(n, "keywords.json#/properties/unevaluatedItems/unevaluatedItems", "unevaluatedItems", "unexpected item %d", i) {
 			return false
 		}
 	}
@@ -1240,9 +1230,8 @@ func checkKeywordsUnevaluatedProperties(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsUnevaluatedPropertiesIn(s *envgenrt.State, n int32) bool {
-	const p = "keywords.json#/properties/unevaluatedProperties"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.Is(n, envgenrt.TypeObject, "keywords.json#/properties/unevaluatedProperties/type") {
 		return false
 	}
 	var at [1]int32
@@ -1258,7 +1247,7 @@ func checkKeywordsUnevaluatedPropertiesIn(s *envgenrt.State, n int32) bool {
 	}
 	for m := s.Members(n); m.Next(); {
 		c, i := m.Node(), m.Index()
-		if !s.Evaluated(n, i) && s.Failf(n, p+"/unevaluatedProperties", "unevaluatedProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+		if !s.Evaluated(n, i) && s.Failf(n, "keywords.json#/properties/unevaluatedProperties/unevaluatedProperties", "unevaluatedProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 			return false
 		}
 	}

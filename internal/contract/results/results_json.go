@@ -57,9 +57,8 @@ func (*Hit) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkHit(s *envgenrt.State, n int32) bool {
-	const p = "results.json#/$defs/hit"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.Is(n, envgenrt.TypeObject, "results.json#/$defs/hit/type") {
 		return false
 	}
 	var at [5]int32
@@ -80,46 +79,45 @@ func checkHit(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/chunk_id/type") && s.Minimum(c, "0", p+"/properties/chunk_id/minimum")) && s.Stop() {
+	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "results.json#/$defs/hit/properties/chunk_id/type") && s.Minimum(c, "0", "results.json#/$defs/hit/properties/chunk_id/minimum")) && s.Stop() {
 		return false
 	}
 	if c := at[1]; c != 0 && !checkHitPropertiesScore(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/rank/type") && s.Minimum(c, "1", p+"/properties/rank/minimum")) && s.Stop() {
+	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "results.json#/$defs/hit/properties/rank/type") && s.Minimum(c, "1", "results.json#/$defs/hit/properties/rank/minimum")) && s.Stop() {
 		return false
 	}
 	if c := at[3]; c != 0 && !checkHitPropertiesSourceFile(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/snippet/type") && s.MaxLength(c, 500, p+"/properties/snippet/maxLength")) && s.Stop() {
+	if c := at[4]; c != 0 && !(s.Is(c, envgenrt.TypeString, "results.json#/$defs/hit/properties/snippet/type") && s.MaxLength(c, 500, "results.json#/$defs/hit/properties/snippet/maxLength")) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], "results.json#/$defs/hit/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "chunk_id") {
+	if at[0] == 0 && s.Missing(n, "results.json#/$defs/hit/required", "chunk_id") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "score") {
+	if at[1] == 0 && s.Missing(n, "results.json#/$defs/hit/required", "score") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "rank") {
+	if at[2] == 0 && s.Missing(n, "results.json#/$defs/hit/required", "rank") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkHitPropertiesScore(s *envgenrt.State, n int32) bool {
-	const p = "results.json#/$defs/hit/properties/score"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeNumber, p+"/type") {
+	if !s.Is(n, envgenrt.TypeNumber, "results.json#/$defs/hit/properties/score/type") {
 		return false
 	}
-	if !s.Minimum(n, "0", p+"/minimum") && s.Stop() {
+	if !s.Minimum(n, "0", "results.json#/$defs/hit/properties/score/minimum") && s.Stop() {
 		return false
 	}
-	if !s.Maximum(n, "1", p+"/maximum") && s.Stop() {
+	if !s.Maximum(n, "1", "results.json#/$defs/hit/properties/score/maximum") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -128,15 +126,14 @@ func checkHitPropertiesScore(s *envgenrt.State, n int32) bool {
 var patternHitPropertiesSourceFile = envgenrt.MustPattern(`^[a-z0-9_/.-]+$`)
 
 func checkHitPropertiesSourceFile(s *envgenrt.State, n int32) bool {
-	const p = "results.json#/$defs/hit/properties/source_file"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.Is(n, envgenrt.TypeString, "results.json#/$defs/hit/properties/source_file/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, "results.json#/$defs/hit/properties/source_file/minLength") && s.Stop() {
 		return false
 	}
-	if !patternHitPropertiesSourceFile.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[a-z0-9_/.-]+$\"") {
+	if !patternHitPropertiesSourceFile.Match(s.Str(n)) && s.Fail(n, "results.json#/$defs/hit/properties/source_file/pattern", "pattern", "must match the pattern \"^[a-z0-9_/.-]+$\"") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -197,9 +194,8 @@ func (*Results) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkResults(s *envgenrt.State, n int32) bool {
-	const p = "results.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.Is(n, envgenrt.TypeObject, "results.json#/type") {
 		return false
 	}
 	var at [2]int32
@@ -217,13 +213,13 @@ func checkResults(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkResultsPropertiesHits(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/total/type") && s.Minimum(c, "0", p+"/properties/total/minimum")) && s.Stop() {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "results.json#/properties/total/type") && s.Minimum(c, "0", "results.json#/properties/total/minimum")) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], "results.json#/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "hits") {
+	if at[0] == 0 && s.Missing(n, "results.json#/required", "hits") {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -61,9 +61,8 @@ func (*Hit) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkHit(s *envgenrt.State, n int32) bool {
-	const p = "search-output.json#/$defs/hit"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.Is(n, envgenrt.TypeObject, "search-output.json#/$defs/hit/type") {
 		return false
 	}
 	var at [5]int32
@@ -84,46 +83,45 @@ func checkHit(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/chunk_id/type") && s.Minimum(c, "0", p+"/properties/chunk_id/minimum")) && s.Stop() {
+	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "search-output.json#/$defs/hit/properties/chunk_id/type") && s.Minimum(c, "0", "search-output.json#/$defs/hit/properties/chunk_id/minimum")) && s.Stop() {
 		return false
 	}
 	if c := at[1]; c != 0 && !checkHitPropertiesScore(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/rank/type") && s.Minimum(c, "1", p+"/properties/rank/minimum")) && s.Stop() {
+	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "search-output.json#/$defs/hit/properties/rank/type") && s.Minimum(c, "1", "search-output.json#/$defs/hit/properties/rank/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/source_file/type") && s.MinLength(c, 1, p+"/properties/source_file/minLength")) && s.Stop() {
+	if c := at[3]; c != 0 && !(s.Is(c, envgenrt.TypeString, "search-output.json#/$defs/hit/properties/source_file/type") && s.MinLength(c, 1, "search-output.json#/$defs/hit/properties/source_file/minLength")) && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/snippet/type") && s.Stop() {
+	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeString, "search-output.json#/$defs/hit/properties/snippet/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], "search-output.json#/$defs/hit/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "chunk_id") {
+	if at[0] == 0 && s.Missing(n, "search-output.json#/$defs/hit/required", "chunk_id") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "score") {
+	if at[1] == 0 && s.Missing(n, "search-output.json#/$defs/hit/required", "score") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "rank") {
+	if at[2] == 0 && s.Missing(n, "search-output.json#/$defs/hit/required", "rank") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkHitPropertiesScore(s *envgenrt.State, n int32) bool {
-	const p = "search-output.json#/$defs/hit/properties/score"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeNumber, p+"/type") {
+	if !s.Is(n, envgenrt.TypeNumber, "search-output.json#/$defs/hit/properties/score/type") {
 		return false
 	}
-	if !s.Minimum(n, "0", p+"/minimum") && s.Stop() {
+	if !s.Minimum(n, "0", "search-output.json#/$defs/hit/properties/score/minimum") && s.Stop() {
 		return false
 	}
-	if !s.Maximum(n, "1", p+"/maximum") && s.Stop() {
+	if !s.Maximum(n, "1", "search-output.json#/$defs/hit/properties/score/maximum") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -201,9 +199,8 @@ func (*SearchResults) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkSearchResults(s *envgenrt.State, n int32) bool {
-	const p = "search-output.json#/$defs/search_results"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.Is(n, envgenrt.TypeObject, "search-output.json#/$defs/search_results/type") {
 		return false
 	}
 	var at [1]int32
@@ -219,10 +216,10 @@ func checkSearchResults(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkSearchResultsPropertiesHits(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], "search-output.json#/$defs/search_results/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "hits") {
+	if at[0] == 0 && s.Missing(n, "search-output.json#/$defs/search_results/required", "hits") {
 		return false
 	}
 	return s.ErrorCount() == errs

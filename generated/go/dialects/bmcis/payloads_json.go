@@ -103,9 +103,8 @@ func (*ConfidenceScore) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkConfidenceScore(s *envgenrt.State, n int32) bool {
-	const p = "payloads.json#/$defs/confidence_score"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/confidence_score/type") {
 		return false
 	}
 	var at [3]int32
@@ -122,13 +121,13 @@ func checkConfidenceScore(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkScore, checkScore, checkScore) {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "score_reliability") {
+	if at[0] == 0 && s.Missing(n, "payloads.json#/$defs/confidence_score/required", "score_reliability") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "source_quality") {
+	if at[1] == 0 && s.Missing(n, "payloads.json#/$defs/confidence_score/required", "source_quality") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "recency") {
+	if at[2] == 0 && s.Missing(n, "payloads.json#/$defs/confidence_score/required", "recency") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -202,9 +201,8 @@ func (*Cursor) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkCursor(s *envgenrt.State, n int32) bool {
-	const p = "payloads.json#/$defs/cursor"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/cursor/type") {
 		return false
 	}
 	var at [3]int32
@@ -218,22 +216,22 @@ func checkCursor(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/query_hash/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/cursor/properties/query_hash/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/offset/type") && s.Minimum(c, "0", p+"/properties/offset/minimum")) && s.Stop() {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "payloads.json#/$defs/cursor/properties/offset/type") && s.Minimum(c, "0", "payloads.json#/$defs/cursor/properties/offset/minimum")) && s.Stop() {
 		return false
 	}
 	if c := at[2]; c != 0 && !checkResponseMode(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "query_hash") {
+	if at[0] == 0 && s.Missing(n, "payloads.json#/$defs/cursor/required", "query_hash") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "offset") {
+	if at[1] == 0 && s.Missing(n, "payloads.json#/$defs/cursor/required", "offset") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "response_mode") {
+	if at[2] == 0 && s.Missing(n, "payloads.json#/$defs/cursor/required", "response_mode") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -322,9 +320,8 @@ func (*DeduplicationInfo) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkDeduplicationInfo(s *envgenrt.State, n int32) bool {
-	const p = "payloads.json#/$defs/deduplication_info"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/deduplication_info/type") {
 		return false
 	}
 	var at [3]int32
@@ -338,7 +335,7 @@ func checkDeduplicationInfo(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/is_duplicate/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "payloads.json#/$defs/deduplication_info/properties/is_duplicate/type") && s.Stop() {
 		return false
 	}
 	if c := at[1]; c != 0 && !checkDeduplicationInfoPropertiesSimilarChunkIDs(s, c) && s.Stop() {
@@ -347,13 +344,13 @@ func checkDeduplicationInfo(s *envgenrt.State, n int32) bool {
 	if c := at[2]; c != 0 && !checkScore(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "is_duplicate") {
+	if at[0] == 0 && s.Missing(n, "payloads.json#/$defs/deduplication_info/required", "is_duplicate") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "similar_chunk_ids") {
+	if at[1] == 0 && s.Missing(n, "payloads.json#/$defs/deduplication_info/required", "similar_chunk_ids") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "confidence") {
+	if at[2] == 0 && s.Missing(n, "payloads.json#/$defs/deduplication_info/required", "confidence") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -418,8 +415,7 @@ func (*Rank) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkRank(s *envgenrt.State, n int32) bool {
-	const p = "payloads.json#/$defs/rank"
-	return s.Is(n, envgenrt.TypeInteger, p+"/type") && s.Minimum(n, "1", p+"/minimum")
+	return s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/rank/type") && s.Minimum(n, "1", "payloads.json#/$defs/rank/minimum")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -490,9 +486,8 @@ func (*RankingContext) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkRankingContext(s *envgenrt.State, n int32) bool {
-	const p = "payloads.json#/$defs/ranking_context"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/ranking_context/type") {
 		return false
 	}
 	var at [3]int32
@@ -509,34 +504,33 @@ func checkRankingContext(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkRankingContextPropertiesPercentile(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/explanation/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/ranking_context/properties/explanation/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/score_method/type") && s.Stop() {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/ranking_context/properties/score_method/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "percentile") {
+	if at[0] == 0 && s.Missing(n, "payloads.json#/$defs/ranking_context/required", "percentile") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "explanation") {
+	if at[1] == 0 && s.Missing(n, "payloads.json#/$defs/ranking_context/required", "explanation") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "score_method") {
+	if at[2] == 0 && s.Missing(n, "payloads.json#/$defs/ranking_context/required", "score_method") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkRankingContextPropertiesPercentile(s *envgenrt.State, n int32) bool {
-	const p = "payloads.json#/$defs/ranking_context/properties/percentile"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, p+"/type") {
+	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/ranking_context/properties/percentile/type") {
 		return false
 	}
-	if !s.Minimum(n, "0", p+"/minimum") && s.Stop() {
+	if !s.Minimum(n, "0", "payloads.json#/$defs/ranking_context/properties/percentile/minimum") && s.Stop() {
 		return false
 	}
-	if !s.Maximum(n, "100", p+"/maximum") && s.Stop() {
+	if !s.Maximum(n, "100", "payloads.json#/$defs/ranking_context/properties/percentile/maximum") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -564,15 +558,14 @@ func (*Score) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkScore(s *envgenrt.State, n int32) bool {
-	const p = "payloads.json#/$defs/score"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeNumber, p+"/type") {
+	if !s.Is(n, envgenrt.TypeNumber, "payloads.json#/$defs/score/type") {
 		return false
 	}
-	if !s.Minimum(n, "0", p+"/minimum") && s.Stop() {
+	if !s.Minimum(n, "0", "payloads.json#/$defs/score/minimum") && s.Stop() {
 		return false
 	}
-	if !s.Maximum(n, "1", p+"/maximum") && s.Stop() {
+	if !s.Maximum(n, "1", "payloads.json#/$defs/score/maximum") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -686,9 +679,8 @@ func (*SearchResultFull) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkSearchResultFull(s *envgenrt.State, n int32) bool {
-	const p = "payloads.json#/$defs/search_result_full"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/search_result_full/type") {
 		return false
 	}
 	var at [13]int32
@@ -725,7 +717,7 @@ func checkSearchResultFull(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkChunkID(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/chunk_text/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/chunk_text/type") && s.Stop() {
 		return false
 	}
 	if c := at[2]; c != 0 && !checkScore(s, c) && s.Stop() {
@@ -740,61 +732,61 @@ func checkSearchResultFull(s *envgenrt.State, n int32) bool {
 	if c := at[5]; c != 0 && !checkRank(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[6]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/score_type/type") && s.Stop() {
+	if c := at[6]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/score_type/type") && s.Stop() {
 		return false
 	}
-	if c := at[7]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/source_file/type") && s.Stop() {
+	if c := at[7]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/source_file/type") && s.Stop() {
 		return false
 	}
-	if c := at[8]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/source_category/type") && s.Stop() {
+	if c := at[8]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/source_category/type") && s.Stop() {
 		return false
 	}
-	if c := at[9]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/context_header/type") && s.Stop() {
+	if c := at[9]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/context_header/type") && s.Stop() {
 		return false
 	}
-	if c := at[10]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/chunk_index/type") && s.Minimum(c, "0", p+"/properties/chunk_index/minimum")) && s.Stop() {
+	if c := at[10]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_full/properties/chunk_index/type") && s.Minimum(c, "0", "payloads.json#/$defs/search_result_full/properties/chunk_index/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[11]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/total_chunks/type") && s.Minimum(c, "0", p+"/properties/total_chunks/minimum")) && s.Stop() {
+	if c := at[11]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_full/properties/total_chunks/type") && s.Minimum(c, "0", "payloads.json#/$defs/search_result_full/properties/total_chunks/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[12]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/chunk_token_count/type") && s.Minimum(c, "0", p+"/properties/chunk_token_count/minimum")) && s.Stop() {
+	if c := at[12]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_full/properties/chunk_token_count/type") && s.Minimum(c, "0", "payloads.json#/$defs/search_result_full/properties/chunk_token_count/minimum")) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "chunk_id") {
+	if at[0] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_full/required", "chunk_id") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "chunk_text") {
+	if at[1] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_full/required", "chunk_text") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "similarity_score") {
+	if at[2] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_full/required", "similarity_score") {
 		return false
 	}
-	if at[3] == 0 && s.Missing(n, p+"/required", "bm25_score") {
+	if at[3] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_full/required", "bm25_score") {
 		return false
 	}
-	if at[4] == 0 && s.Missing(n, p+"/required", "hybrid_score") {
+	if at[4] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_full/required", "hybrid_score") {
 		return false
 	}
-	if at[5] == 0 && s.Missing(n, p+"/required", "rank") {
+	if at[5] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_full/required", "rank") {
 		return false
 	}
-	if at[6] == 0 && s.Missing(n, p+"/required", "score_type") {
+	if at[6] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_full/required", "score_type") {
 		return false
 	}
-	if at[7] == 0 && s.Missing(n, p+"/required", "source_file") {
+	if at[7] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_full/required", "source_file") {
 		return false
 	}
-	if at[9] == 0 && s.Missing(n, p+"/required", "context_header") {
+	if at[9] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_full/required", "context_header") {
 		return false
 	}
-	if at[10] == 0 && s.Missing(n, p+"/required", "chunk_index") {
+	if at[10] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_full/required", "chunk_index") {
 		return false
 	}
-	if at[11] == 0 && s.Missing(n, p+"/required", "total_chunks") {
+	if at[11] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_full/required", "total_chunks") {
 		return false
 	}
-	if at[12] == 0 && s.Missing(n, p+"/required", "chunk_token_count") {
+	if at[12] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_full/required", "chunk_token_count") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -874,9 +866,8 @@ func (*SearchResultIDs) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkSearchResultIDs(s *envgenrt.State, n int32) bool {
-	const p = "payloads.json#/$defs/search_result_ids"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/search_result_ids/type") {
 		return false
 	}
 	var at [3]int32
@@ -893,13 +884,13 @@ func checkSearchResultIDs(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkChunkID, checkScore, checkRank) {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "chunk_id") {
+	if at[0] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_ids/required", "chunk_id") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "hybrid_score") {
+	if at[1] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_ids/required", "hybrid_score") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "rank") {
+	if at[2] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_ids/required", "rank") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -991,9 +982,8 @@ func (*SearchResultMetadata) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkSearchResultMetadata(s *envgenrt.State, n int32) bool {
-	const p = "payloads.json#/$defs/search_result_metadata"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/search_result_metadata/type") {
 		return false
 	}
 	var at [7]int32
@@ -1024,34 +1014,34 @@ func checkSearchResultMetadata(s *envgenrt.State, n int32) bool {
 	if c := at[2]; c != 0 && !checkRank(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/source_file/type") && s.Stop() {
+	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/search_result_metadata/properties/source_file/type") && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/source_category/type") && s.Stop() {
+	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, "payloads.json#/$defs/search_result_metadata/properties/source_category/type") && s.Stop() {
 		return false
 	}
-	if c := at[5]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/chunk_index/type") && s.Minimum(c, "0", p+"/properties/chunk_index/minimum")) && s.Stop() {
+	if c := at[5]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_metadata/properties/chunk_index/type") && s.Minimum(c, "0", "payloads.json#/$defs/search_result_metadata/properties/chunk_index/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[6]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/total_chunks/type") && s.Minimum(c, "0", p+"/properties/total_chunks/minimum")) && s.Stop() {
+	if c := at[6]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_metadata/properties/total_chunks/type") && s.Minimum(c, "0", "payloads.json#/$defs/search_result_metadata/properties/total_chunks/minimum")) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "chunk_id") {
+	if at[0] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_metadata/required", "chunk_id") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "hybrid_score") {
+	if at[1] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_metadata/required", "hybrid_score") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "rank") {
+	if at[2] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_metadata/required", "rank") {
 		return false
 	}
-	if at[3] == 0 && s.Missing(n, p+"/required", "source_file") {
+	if at[3] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_metadata/required", "source_file") {
 		return false
 	}
-	if at[5] == 0 && s.Missing(n, p+"/required", "chunk_index") {
+	if at[5] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_metadata/required", "chunk_index") {
 		return false
 	}
-	if at[6] == 0 && s.Missing(n, p+"/required", "total_chunks") {
+	if at[6] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_metadata/required", "total_chunks") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1149,9 +1139,8 @@ func (*SearchResultPreview) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkSearchResultPreview(s *envgenrt.State, n int32) bool {
-	const p = "payloads.json#/$defs/search_result_preview"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/search_result_preview/type") {
 		return false
 	}
 	var at [9]int32
@@ -1186,46 +1175,46 @@ func checkSearchResultPreview(s *envgenrt.State, n int32) bool {
 	if c := at[2]; c != 0 && !checkRank(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/source_file/type") && s.Stop() {
+	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/search_result_preview/properties/source_file/type") && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/source_category/type") && s.Stop() {
+	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, "payloads.json#/$defs/search_result_preview/properties/source_category/type") && s.Stop() {
 		return false
 	}
-	if c := at[5]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/chunk_index/type") && s.Minimum(c, "0", p+"/properties/chunk_index/minimum")) && s.Stop() {
+	if c := at[5]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_preview/properties/chunk_index/type") && s.Minimum(c, "0", "payloads.json#/$defs/search_result_preview/properties/chunk_index/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[6]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/total_chunks/type") && s.Minimum(c, "0", p+"/properties/total_chunks/minimum")) && s.Stop() {
+	if c := at[6]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_preview/properties/total_chunks/type") && s.Minimum(c, "0", "payloads.json#/$defs/search_result_preview/properties/total_chunks/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[7]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/chunk_snippet/type") && s.Stop() {
+	if c := at[7]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/search_result_preview/properties/chunk_snippet/type") && s.Stop() {
 		return false
 	}
-	if c := at[8]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/context_header/type") && s.Stop() {
+	if c := at[8]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/search_result_preview/properties/context_header/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "chunk_id") {
+	if at[0] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_preview/required", "chunk_id") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "hybrid_score") {
+	if at[1] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_preview/required", "hybrid_score") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "rank") {
+	if at[2] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_preview/required", "rank") {
 		return false
 	}
-	if at[3] == 0 && s.Missing(n, p+"/required", "source_file") {
+	if at[3] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_preview/required", "source_file") {
 		return false
 	}
-	if at[5] == 0 && s.Missing(n, p+"/required", "chunk_index") {
+	if at[5] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_preview/required", "chunk_index") {
 		return false
 	}
-	if at[6] == 0 && s.Missing(n, p+"/required", "total_chunks") {
+	if at[6] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_preview/required", "total_chunks") {
 		return false
 	}
-	if at[7] == 0 && s.Missing(n, p+"/required", "chunk_snippet") {
+	if at[7] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_preview/required", "chunk_snippet") {
 		return false
 	}
-	if at[8] == 0 && s.Missing(n, p+"/required", "context_header") {
+	if at[8] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_preview/required", "context_header") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1344,9 +1333,8 @@ func (*VendorInfoFull) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkVendorInfoFull(s *envgenrt.State, n int32) bool {
-	const p = "payloads.json#/$defs/vendor_info_full"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_info_full/type") {
 		return false
 	}
 	var at [4]int32
@@ -1362,28 +1350,28 @@ func checkVendorInfoFull(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/vendor_name/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_full/properties/vendor_name/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeArray, p+"/properties/entities/type") && s.MaxItems(c, 100, p+"/properties/entities/maxItems")) && s.Stop() {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_full/properties/entities/type") && s.MaxItems(c, 100, "payloads.json#/$defs/vendor_info_full/properties/entities/maxItems")) && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeArray, p+"/properties/relationships/type") && s.MaxItems(c, 500, p+"/properties/relationships/maxItems")) && s.Stop() {
+	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_full/properties/relationships/type") && s.MaxItems(c, 500, "payloads.json#/$defs/vendor_info_full/properties/relationships/maxItems")) && s.Stop() {
 		return false
 	}
 	if c := at[3]; c != 0 && !checkVendorStatistics(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "vendor_name") {
+	if at[0] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_full/required", "vendor_name") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "entities") {
+	if at[1] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_full/required", "entities") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "relationships") {
+	if at[2] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_full/required", "relationships") {
 		return false
 	}
-	if at[3] == 0 && s.Missing(n, p+"/required", "statistics") {
+	if at[3] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_full/required", "statistics") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1479,9 +1467,8 @@ func (*VendorInfoIDs) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkVendorInfoIDs(s *envgenrt.State, n int32) bool {
-	const p = "payloads.json#/$defs/vendor_info_ids"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_info_ids/type") {
 		return false
 	}
 	var at [3]int32
@@ -1495,7 +1482,7 @@ func checkVendorInfoIDs(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/vendor_name/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_ids/properties/vendor_name/type") && s.Stop() {
 		return false
 	}
 	if c := at[1]; c != 0 && !checkVendorInfoIDsPropertiesEntityIDs(s, c) && s.Stop() {
@@ -1504,26 +1491,25 @@ func checkVendorInfoIDs(s *envgenrt.State, n int32) bool {
 	if c := at[2]; c != 0 && !checkVendorInfoIDsPropertiesRelationshipIDs(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "vendor_name") {
+	if at[0] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_ids/required", "vendor_name") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "entity_ids") {
+	if at[1] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_ids/required", "entity_ids") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "relationship_ids") {
+	if at[2] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_ids/required", "relationship_ids") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkVendorInfoIDsPropertiesEntityIDs(s *envgenrt.State, n int32) bool {
-	const p = "payloads.json#/$defs/vendor_info_ids/properties/entity_ids"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
+	if !s.Is(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_ids/properties/entity_ids/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.Is(c, envgenrt.TypeString, p+"/items/type") && s.Stop() {
+		if !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_ids/properties/entity_ids/items/type") && s.Stop() {
 			return false
 		}
 	}
@@ -1531,13 +1517,12 @@ func checkVendorInfoIDsPropertiesEntityIDs(s *envgenrt.State, n int32) bool {
 }
 
 func checkVendorInfoIDsPropertiesRelationshipIDs(s *envgenrt.State, n int32) bool {
-	const p = "payloads.json#/$defs/vendor_info_ids/properties/relationship_ids"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
+	if !s.Is(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_ids/properties/relationship_ids/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.Is(c, envgenrt.TypeString, p+"/items/type") && s.Stop() {
+		if !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_ids/properties/relationship_ids/items/type") && s.Stop() {
 			return false
 		}
 	}
@@ -1637,9 +1622,8 @@ func (*VendorInfoMetadata) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkVendorInfoMetadata(s *envgenrt.State, n int32) bool {
-	const p = "payloads.json#/$defs/vendor_info_metadata"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_info_metadata/type") {
 		return false
 	}
 	var at [4]int32
@@ -1655,40 +1639,39 @@ func checkVendorInfoMetadata(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/vendor_name/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_metadata/properties/vendor_name/type") && s.Stop() {
 		return false
 	}
 	if c := at[1]; c != 0 && !checkVendorStatistics(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeArray, p+"/properties/top_entities/type") && s.Stop() {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_metadata/properties/top_entities/type") && s.Stop() {
 		return false
 	}
 	if c := at[3]; c != 0 && !checkVendorInfoMetadataPropertiesLastUpdated(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "vendor_name") {
+	if at[0] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_metadata/required", "vendor_name") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "statistics") {
+	if at[1] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_metadata/required", "statistics") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "top_entities") {
+	if at[2] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_metadata/required", "top_entities") {
 		return false
 	}
-	if at[3] == 0 && s.Missing(n, p+"/required", "last_updated") {
+	if at[3] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_metadata/required", "last_updated") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkVendorInfoMetadataPropertiesLastUpdated(s *envgenrt.State, n int32) bool {
-	const p = "payloads.json#/$defs/vendor_info_metadata/properties/last_updated"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_metadata/properties/last_updated/type") {
 		return false
 	}
-	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, p+"/format", "format", "must be a valid date-time") {
+	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "payloads.json#/$defs/vendor_info_metadata/properties/last_updated/format", "format", "must be a valid date-time") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1807,9 +1790,8 @@ func (*VendorInfoPreview) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkVendorInfoPreview(s *envgenrt.State, n int32) bool {
-	const p = "payloads.json#/$defs/vendor_info_preview"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_info_preview/type") {
 		return false
 	}
 	var at [4]int32
@@ -1825,28 +1807,28 @@ func checkVendorInfoPreview(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/vendor_name/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_preview/properties/vendor_name/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeArray, p+"/properties/entities/type") && s.MaxItems(c, 5, p+"/properties/entities/maxItems")) && s.Stop() {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_preview/properties/entities/type") && s.MaxItems(c, 5, "payloads.json#/$defs/vendor_info_preview/properties/entities/maxItems")) && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeArray, p+"/properties/relationships/type") && s.MaxItems(c, 5, p+"/properties/relationships/maxItems")) && s.Stop() {
+	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_preview/properties/relationships/type") && s.MaxItems(c, 5, "payloads.json#/$defs/vendor_info_preview/properties/relationships/maxItems")) && s.Stop() {
 		return false
 	}
 	if c := at[3]; c != 0 && !checkVendorStatistics(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "vendor_name") {
+	if at[0] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_preview/required", "vendor_name") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "entities") {
+	if at[1] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_preview/required", "entities") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "relationships") {
+	if at[2] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_preview/required", "relationships") {
 		return false
 	}
-	if at[3] == 0 && s.Missing(n, p+"/required", "statistics") {
+	if at[3] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_preview/required", "statistics") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1969,9 +1951,8 @@ func (*VendorStatistics) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkVendorStatistics(s *envgenrt.State, n int32) bool {
-	const p = "payloads.json#/$defs/vendor_statistics"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_statistics/type") {
 		return false
 	}
 	var at [4]int32
@@ -1987,10 +1968,10 @@ func checkVendorStatistics(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/entity_count/type") && s.Minimum(c, "0", p+"/properties/entity_count/minimum")) && s.Stop() {
+	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "payloads.json#/$defs/vendor_statistics/properties/entity_count/type") && s.Minimum(c, "0", "payloads.json#/$defs/vendor_statistics/properties/entity_count/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/relationship_count/type") && s.Minimum(c, "0", p+"/properties/relationship_count/minimum")) && s.Stop() {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "payloads.json#/$defs/vendor_statistics/properties/relationship_count/type") && s.Minimum(c, "0", "payloads.json#/$defs/vendor_statistics/properties/relationship_count/minimum")) && s.Stop() {
 		return false
 	}
 	if c := at[2]; c != 0 && !checkVendorStatisticsPropertiesEntityTypeDistribution(s, c) && s.Stop() {
@@ -2017,8 +1998,7 @@ func checkVendorStatisticsPropertiesEntityTypeDistribution(s *envgenrt.State, n 
 }
 
 func checkVendorStatisticsPropertiesEntityTypeDistributionAdditionalProperties(s *envgenrt.State, n int32) bool {
-	const p = "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties"
-	return s.Is(n, envgenrt.TypeInteger, p+"/type") && s.Minimum(n, "0", p+"/minimum")
+	return s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties/type") && s.Minimum(n, "0", "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties/minimum")
 }
 
 func checkVendorStatisticsPropertiesRelationshipTypeDistribution(s *envgenrt.State, n int32) bool {
@@ -2036,6 +2016,5 @@ func checkVendorStatisticsPropertiesRelationshipTypeDistribution(s *envgenrt.Sta
 }
 
 func checkVendorStatisticsPropertiesRelationshipTypeDistributionAdditionalProperties(s *envgenrt.State, n int32) bool {
-	const p = "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties"
-	return s.Is(n, envgenrt.TypeInteger, p+"/type") && s.Minimum(n, "0", p+"/minimum")
+	return s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties/type") && s.Minimum(n, "0", "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties/minimum")
 }

@@ -81,9 +81,8 @@ func (*Request) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkRequest(s *envgenrt.State, n int32) bool {
-	const p = "request.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.Is(n, envgenrt.TypeObject, "request.json#/type") {
 		return false
 	}
 	var at [5]int32
@@ -110,26 +109,25 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 	if c := at[2]; c != 0 && !checkRequestPropertiesPageSize(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/cursor/type") && s.Stop() {
+	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeString, "request.json#/properties/cursor/type") && s.Stop() {
 		return false
 	}
 	if c := at[4]; c != 0 && !checkRequestPropertiesFields(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "query") {
+	if at[0] == 0 && s.Missing(n, "request.json#/required", "query") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkRequestPropertiesFields(s *envgenrt.State, n int32) bool {
-	const p = "request.json#/properties/fields"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
+	if !s.Is(n, envgenrt.TypeArray, "request.json#/properties/fields/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.Is(c, envgenrt.TypeString, p+"/items/type") && s.Stop() {
+		if !s.Is(c, envgenrt.TypeString, "request.json#/properties/fields/items/type") && s.Stop() {
 			return false
 		}
 	}
@@ -137,30 +135,28 @@ func checkRequestPropertiesFields(s *envgenrt.State, n int32) bool {
 }
 
 func checkRequestPropertiesPageSize(s *envgenrt.State, n int32) bool {
-	const p = "request.json#/properties/page_size"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, p+"/type") {
+	if !s.Is(n, envgenrt.TypeInteger, "request.json#/properties/page_size/type") {
 		return false
 	}
-	if !s.Minimum(n, "1", p+"/minimum") && s.Stop() {
+	if !s.Minimum(n, "1", "request.json#/properties/page_size/minimum") && s.Stop() {
 		return false
 	}
-	if !s.Maximum(n, "50", p+"/maximum") && s.Stop() {
+	if !s.Maximum(n, "50", "request.json#/properties/page_size/maximum") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkRequestPropertiesQuery(s *envgenrt.State, n int32) bool {
-	const p = "request.json#/properties/query"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.Is(n, envgenrt.TypeString, "request.json#/properties/query/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, "request.json#/properties/query/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 500, p+"/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 500, "request.json#/properties/query/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -185,6 +181,5 @@ func (*ResponseMode) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseMode(s *envgenrt.State, n int32) bool {
-	const p = "request.json#/$defs/response_mode"
-	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "ids_only", "metadata", "preview", "full")
+	return s.Is(n, envgenrt.TypeString, "request.json#/$defs/response_mode/type") && s.Enum(n, "request.json#/$defs/response_mode/enum", "ids_only", "metadata", "preview", "full")
 }

@@ -72,9 +72,8 @@ func (*Data) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkData(s *envgenrt.State, n int32) bool {
-	const p = "envelope.json#/$defs/data"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/data/type") {
 		return false
 	}
 	var at [7]int32
@@ -99,13 +98,13 @@ func checkData(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/tool/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/data/properties/tool/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/version/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/data/properties/version/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/requestId/type") && s.Stop() {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/data/properties/requestId/type") && s.Stop() {
 		return false
 	}
 	if c := at[3]; c != 0 && !checkDataPropertiesGeneratedAt(s, c) && s.Stop() {
@@ -117,40 +116,39 @@ func checkData(s *envgenrt.State, n int32) bool {
 	if c := at[6]; c != 0 && !checkResponseMeta(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], "envelope.json#/$defs/data/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "tool") {
+	if at[0] == 0 && s.Missing(n, "envelope.json#/$defs/data/required", "tool") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "version") {
+	if at[1] == 0 && s.Missing(n, "envelope.json#/$defs/data/required", "version") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "requestId") {
+	if at[2] == 0 && s.Missing(n, "envelope.json#/$defs/data/required", "requestId") {
 		return false
 	}
-	if at[3] == 0 && s.Missing(n, p+"/required", "generatedAt") {
+	if at[3] == 0 && s.Missing(n, "envelope.json#/$defs/data/required", "generatedAt") {
 		return false
 	}
-	if at[4] == 0 && s.Missing(n, p+"/required", "workspace") {
+	if at[4] == 0 && s.Missing(n, "envelope.json#/$defs/data/required", "workspace") {
 		return false
 	}
-	if at[5] == 0 && s.Missing(n, p+"/required", "result") {
+	if at[5] == 0 && s.Missing(n, "envelope.json#/$defs/data/required", "result") {
 		return false
 	}
-	if at[6] == 0 && s.Missing(n, p+"/required", "meta") {
+	if at[6] == 0 && s.Missing(n, "envelope.json#/$defs/data/required", "meta") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkDataPropertiesGeneratedAt(s *envgenrt.State, n int32) bool {
-	const p = "envelope.json#/$defs/data/properties/generatedAt"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/data/properties/generatedAt/type") {
 		return false
 	}
-	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, p+"/format", "format", "must be a valid date-time") {
+	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "envelope.json#/$defs/data/properties/generatedAt/format", "format", "must be a valid date-time") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -200,9 +198,8 @@ func (*Envelope) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelope(s *envgenrt.State, n int32) bool {
-	const p = "envelope.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/type") {
 		return false
 	}
 	var at [2]int32
@@ -217,19 +214,19 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/success/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "envelope.json#/properties/success/type") && s.Stop() {
 		return false
 	}
 	if c := at[1]; c != 0 && !checkData(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], "envelope.json#/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "success") {
+	if at[0] == 0 && s.Missing(n, "envelope.json#/required", "success") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "data") {
+	if at[1] == 0 && s.Missing(n, "envelope.json#/required", "data") {
 		return false
 	}
 	if s.Quiet(checkEnvelopeIf, n) {
@@ -367,9 +364,8 @@ func (*Error) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkError(s *envgenrt.State, n int32) bool {
-	const p = "envelope.json#/$defs/error"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/error/type") {
 		return false
 	}
 	var at [3]int32
@@ -386,22 +382,22 @@ func checkError(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/code/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/error/properties/code/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/message/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/error/properties/message/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeObject, p+"/properties/details/type") && s.Stop() {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeObject, "envelope.json#/$defs/error/properties/details/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], "envelope.json#/$defs/error/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "code") {
+	if at[0] == 0 && s.Missing(n, "envelope.json#/$defs/error/required", "code") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "message") {
+	if at[1] == 0 && s.Missing(n, "envelope.json#/$defs/error/required", "message") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -448,9 +444,8 @@ func (*ErrorResult) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkErrorResult(s *envgenrt.State, n int32) bool {
-	const p = "envelope.json#/$defs/error_result"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/error_result/type") {
 		return false
 	}
 	var at [1]int32
@@ -466,10 +461,10 @@ func checkErrorResult(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkError(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], "envelope.json#/$defs/error_result/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "error") {
+	if at[0] == 0 && s.Missing(n, "envelope.json#/$defs/error_result/required", "error") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -517,9 +512,8 @@ func (*Limits) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkLimits(s *envgenrt.State, n int32) bool {
-	const p = "envelope.json#/$defs/limits"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/limits/type") {
 		return false
 	}
 	var at [2]int32
@@ -534,13 +528,13 @@ func checkLimits(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/maxItems/type") && s.Minimum(c, "0", p+"/properties/maxItems/minimum")) && s.Stop() {
+	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "envelope.json#/$defs/limits/properties/maxItems/type") && s.Minimum(c, "0", "envelope.json#/$defs/limits/properties/maxItems/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/maxDepth/type") && s.Minimum(c, "0", p+"/properties/maxDepth/minimum")) && s.Stop() {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "envelope.json#/$defs/limits/properties/maxDepth/type") && s.Minimum(c, "0", "envelope.json#/$defs/limits/properties/maxDepth/minimum")) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], "envelope.json#/$defs/limits/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -591,9 +585,8 @@ func (*Page) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkPage(s *envgenrt.State, n int32) bool {
-	const p = "envelope.json#/$defs/page"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/page/type") {
 		return false
 	}
 	var at [3]int32
@@ -610,19 +603,19 @@ func checkPage(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/cursor/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/page/properties/cursor/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/hasMore/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "envelope.json#/$defs/page/properties/hasMore/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/total/type") && s.Minimum(c, "0", p+"/properties/total/minimum")) && s.Stop() {
+	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "envelope.json#/$defs/page/properties/total/type") && s.Minimum(c, "0", "envelope.json#/$defs/page/properties/total/minimum")) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], "envelope.json#/$defs/page/additionalProperties") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "hasMore") {
+	if at[1] == 0 && s.Missing(n, "envelope.json#/$defs/page/required", "hasMore") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -698,9 +691,8 @@ func (*QuerySuggestion) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkQuerySuggestion(s *envgenrt.State, n int32) bool {
-	const p = "envelope.json#/$defs/query_suggestion"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/query_suggestion/type") {
 		return false
 	}
 	var at [3]int32
@@ -717,22 +709,22 @@ func checkQuerySuggestion(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/tool/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/query_suggestion/properties/tool/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeObject, p+"/properties/args/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeObject, "envelope.json#/$defs/query_suggestion/properties/args/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/reason/type") && s.Stop() {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/query_suggestion/properties/reason/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], "envelope.json#/$defs/query_suggestion/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "tool") {
+	if at[0] == 0 && s.Missing(n, "envelope.json#/$defs/query_suggestion/required", "tool") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "args") {
+	if at[1] == 0 && s.Missing(n, "envelope.json#/$defs/query_suggestion/required", "args") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -795,9 +787,8 @@ func (*ResponseMeta) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseMeta(s *envgenrt.State, n int32) bool {
-	const p = "envelope.json#/$defs/response_meta"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/response_meta/type") {
 		return false
 	}
 	var at [5]int32
@@ -818,10 +809,10 @@ func checkResponseMeta(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/approxTokens/type") && s.Minimum(c, "0", p+"/properties/approxTokens/minimum")) && s.Stop() {
+	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "envelope.json#/$defs/response_meta/properties/approxTokens/type") && s.Minimum(c, "0", "envelope.json#/$defs/response_meta/properties/approxTokens/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/truncated/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "envelope.json#/$defs/response_meta/properties/truncated/type") && s.Stop() {
 		return false
 	}
 	if c := at[2]; c != 0 && !checkLimits(s, c) && s.Stop() {
@@ -833,16 +824,16 @@ func checkResponseMeta(s *envgenrt.State, n int32) bool {
 	if c := at[4]; c != 0 && !checkPage(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], "envelope.json#/$defs/response_meta/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "approxTokens") {
+	if at[0] == 0 && s.Missing(n, "envelope.json#/$defs/response_meta/required", "approxTokens") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "truncated") {
+	if at[1] == 0 && s.Missing(n, "envelope.json#/$defs/response_meta/required", "truncated") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "limits") {
+	if at[2] == 0 && s.Missing(n, "envelope.json#/$defs/response_meta/required", "limits") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -906,9 +897,8 @@ func (*WorkspaceContext) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkWorkspaceContext(s *envgenrt.State, n int32) bool {
-	const p = "envelope.json#/$defs/workspace_context"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/workspace_context/type") {
 		return false
 	}
 	var at [3]int32
@@ -925,22 +915,22 @@ func checkWorkspaceContext(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/root/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/workspace_context/properties/root/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/repoName/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/workspace_context/properties/repoName/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/rev/type") && s.Stop() {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/workspace_context/properties/rev/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], "envelope.json#/$defs/workspace_context/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "root") {
+	if at[0] == 0 && s.Missing(n, "envelope.json#/$defs/workspace_context/required", "root") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "repoName") {
+	if at[1] == 0 && s.Missing(n, "envelope.json#/$defs/workspace_context/required", "repoName") {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -81,9 +81,8 @@ func (*Envelope) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelope(s *envgenrt.State, n int32) bool {
-	const p = "envelope.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/type") {
 		return false
 	}
 	var at [6]int32
@@ -109,7 +108,7 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkEnvelopeSchemaVersion(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, p+"/properties/result/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, "envelope.json#/properties/result/type") && s.Stop() {
 		return false
 	}
 	if c := at[2]; c != 0 && !(s.IsNull(c) || checkProvRecord(s, c)) && s.Stop() {
@@ -124,13 +123,13 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 	if c := at[5]; c != 0 && !checkEnvelopeMeta(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], "envelope.json#/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "schema_version") {
+	if at[0] == 0 && s.Missing(n, "envelope.json#/required", "schema_version") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "result") {
+	if at[1] == 0 && s.Missing(n, "envelope.json#/required", "result") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -238,9 +237,8 @@ func (*EnvelopeError) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelopeError(s *envgenrt.State, n int32) bool {
-	const p = "envelope.json#/$defs/envelope_error"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/envelope_error/type") {
 		return false
 	}
 	var at [5]int32
@@ -270,34 +268,33 @@ func checkEnvelopeError(s *envgenrt.State, n int32) bool {
 	if c := at[2]; c != 0 && !checkEnvelopeErrorPropertiesDetails(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/retryable/type") && s.Stop() {
+	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "envelope.json#/$defs/envelope_error/properties/retryable/type") && s.Stop() {
 		return false
 	}
 	if c := at[4]; c != 0 && !checkEnvelopeErrorPropertiesEvidence(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], "envelope.json#/$defs/envelope_error/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "code") {
+	if at[0] == 0 && s.Missing(n, "envelope.json#/$defs/envelope_error/required", "code") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "message") {
+	if at[1] == 0 && s.Missing(n, "envelope.json#/$defs/envelope_error/required", "message") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkEnvelopeErrorPropertiesCode(s *envgenrt.State, n int32) bool {
-	const p = "envelope.json#/$defs/envelope_error/properties/code"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/envelope_error/properties/code/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, "envelope.json#/$defs/envelope_error/properties/code/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 200, "envelope.json#/$defs/envelope_error/properties/code/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -335,15 +332,14 @@ func checkEnvelopeErrorPropertiesEvidence(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelopeErrorPropertiesMessage(s *envgenrt.State, n int32) bool {
-	const p = "envelope.json#/$defs/envelope_error/properties/message"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/envelope_error/properties/message/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, "envelope.json#/$defs/envelope_error/properties/message/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 2000, p+"/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 2000, "envelope.json#/$defs/envelope_error/properties/message/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -420,9 +416,8 @@ func (*EnvelopeMeta) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelopeMeta(s *envgenrt.State, n int32) bool {
-	const p = "envelope.json#/properties/meta"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/properties/meta/type") {
 		return false
 	}
 	var at [4]int32
@@ -441,19 +436,19 @@ func checkEnvelopeMeta(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/adapter/type") && s.MaxLength(c, 100, p+"/properties/adapter/maxLength")) && s.Stop() {
+	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, "envelope.json#/properties/meta/properties/adapter/type") && s.MaxLength(c, 100, "envelope.json#/properties/meta/properties/adapter/maxLength")) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/request_id/type") && s.MaxLength(c, 200, p+"/properties/request_id/maxLength")) && s.Stop() {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, "envelope.json#/properties/meta/properties/request_id/type") && s.MaxLength(c, 200, "envelope.json#/properties/meta/properties/request_id/maxLength")) && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, p+"/properties/duration_ms/type") && s.Minimum(c, "0", p+"/properties/duration_ms/minimum")) && s.Stop() {
+	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "envelope.json#/properties/meta/properties/duration_ms/type") && s.Minimum(c, "0", "envelope.json#/properties/meta/properties/duration_ms/minimum")) && s.Stop() {
 		return false
 	}
 	if c := at[3]; c != 0 && !checkEnvelopeMetaPropertiesSchemaHints(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], "envelope.json#/properties/meta/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -474,8 +469,7 @@ func checkEnvelopeMetaPropertiesSchemaHints(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelopeMetaPropertiesSchemaHintsAdditionalProperties(s *envgenrt.State, n int32) bool {
-	const p = "envelope.json#/properties/meta/properties/schema_hints/additionalProperties"
-	return s.Is(n, envgenrt.TypeString, p+"/type") && s.MaxLength(n, 200, p+"/maxLength")
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/properties/meta/properties/schema_hints/additionalProperties/type") && s.MaxLength(n, 200, "envelope.json#/properties/meta/properties/schema_hints/additionalProperties/maxLength")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -497,12 +491,11 @@ func (*EnvelopeSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelopeSchemaVersion(s *envgenrt.State, n int32) bool {
-	const p = "envelope.json#/properties/schema_version"
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.Is(n, envgenrt.TypeString, "envelope.json#/properties/schema_version/type") {
 		return false
 	}
 	if !s.StringIn(n, "mcp.envelope.v0.1") {
-		s.Fail(n, p+"/const", "const", "must be \"mcp.envelope.v0.1\"")
+		s.Fail(n, "envelope.json#/properties/schema_version/const", "const", "must be \"mcp.envelope.v0.1\"")
 		return false
 	}
 	return true
@@ -581,9 +574,8 @@ func (*EnvelopeWarning) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelopeWarning(s *envgenrt.State, n int32) bool {
-	const p = "envelope.json#/$defs/envelope_warning"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/envelope_warning/type") {
 		return false
 	}
 	var at [4]int32
@@ -605,28 +597,27 @@ func checkEnvelopeWarning(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkEnvelopeWarningPropertiesCode, checkEnvelopeWarningPropertiesMessage, checkEnvelopeWarningPropertiesDetails, checkEnvelopeWarningPropertiesEvidence) {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], "envelope.json#/$defs/envelope_warning/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "code") {
+	if at[0] == 0 && s.Missing(n, "envelope.json#/$defs/envelope_warning/required", "code") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "message") {
+	if at[1] == 0 && s.Missing(n, "envelope.json#/$defs/envelope_warning/required", "message") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkEnvelopeWarningPropertiesCode(s *envgenrt.State, n int32) bool {
-	const p = "envelope.json#/$defs/envelope_warning/properties/code"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/envelope_warning/properties/code/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, "envelope.json#/$defs/envelope_warning/properties/code/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 200, "envelope.json#/$defs/envelope_warning/properties/code/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -664,15 +655,14 @@ func checkEnvelopeWarningPropertiesEvidence(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelopeWarningPropertiesMessage(s *envgenrt.State, n int32) bool {
-	const p = "envelope.json#/$defs/envelope_warning/properties/message"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/envelope_warning/properties/message/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, "envelope.json#/$defs/envelope_warning/properties/message/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 2000, p+"/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 2000, "envelope.json#/$defs/envelope_warning/properties/message/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -138,9 +138,8 @@ func (*ResponseConfig) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseConfig(s *envgenrt.State, n int32) bool {
-	const p = "response_config.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.Is(n, envgenrt.TypeObject, "response_config.json#/type") {
 		return false
 	}
 	var at [6]int32
@@ -160,10 +159,10 @@ func checkResponseConfig(s *envgenrt.State, n int32) bool {
 			at[5] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/version/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "response_config.json#/properties/version/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/description/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "response_config.json#/properties/description/type") && s.Stop() {
 		return false
 	}
 	if c := at[2]; c != 0 && !checkResponseConfigGlobal(s, c) && s.Stop() {
@@ -283,9 +282,8 @@ func (*ResponseConfigGlobal) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseConfigGlobal(s *envgenrt.State, n int32) bool {
-	const p = "response_config.json#/properties/global"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.Is(n, envgenrt.TypeObject, "response_config.json#/properties/global/type") {
 		return false
 	}
 	var at [5]int32
@@ -306,16 +304,16 @@ func checkResponseConfigGlobal(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkResponseConfigGlobalProfile(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/exclude_empty_arrays/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response_config.json#/properties/global/properties/exclude_empty_arrays/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/exclude_empty_objects/type") && s.Stop() {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response_config.json#/properties/global/properties/exclude_empty_objects/type") && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/exclude_null_values/type") && s.Stop() {
+	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response_config.json#/properties/global/properties/exclude_null_values/type") && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/exclude_default_values/type") && s.Stop() {
+	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response_config.json#/properties/global/properties/exclude_default_values/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -340,8 +338,7 @@ func (*ResponseConfigGlobalProfile) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseConfigGlobalProfile(s *envgenrt.State, n int32) bool {
-	const p = "response_config.json#/properties/global/properties/profile"
-	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "minimal", "standard", "verbose", "debug")
+	return s.Is(n, envgenrt.TypeString, "response_config.json#/properties/global/properties/profile/type") && s.Enum(n, "response_config.json#/properties/global/properties/profile/enum", "minimal", "standard", "verbose", "debug")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -505,9 +502,8 @@ func (*ResponseConfigParsingErrorReporting) CheckNode(s *envgenrt.State, n int32
 }
 
 func checkResponseConfigParsingErrorReporting(s *envgenrt.State, n int32) bool {
-	const p = "response_config.json#/properties/parsing/properties/error_reporting"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.Is(n, envgenrt.TypeObject, "response_config.json#/properties/parsing/properties/error_reporting/type") {
 		return false
 	}
 	var at [3]int32
@@ -521,13 +517,13 @@ func checkResponseConfigParsingErrorReporting(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/include_sanitization_details/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/error_reporting/properties/include_sanitization_details/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/include_error_location/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/error_reporting/properties/include_error_location/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/include_suggestions/type") && s.Stop() {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/error_reporting/properties/include_suggestions/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -552,8 +548,7 @@ func (*ResponseConfigParsingMode) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseConfigParsingMode(s *envgenrt.State, n int32) bool {
-	const p = "response_config.json#/properties/parsing/properties/mode"
-	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "strict", "permissive")
+	return s.Is(n, envgenrt.TypeString, "response_config.json#/properties/parsing/properties/mode/type") && s.Enum(n, "response_config.json#/properties/parsing/properties/mode/enum", "strict", "permissive")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -624,9 +619,8 @@ func (*ResponseConfigParsingSanitizationPolicy) CheckNode(s *envgenrt.State, n i
 }
 
 func checkResponseConfigParsingSanitizationPolicy(s *envgenrt.State, n int32) bool {
-	const p = "response_config.json#/properties/parsing/properties/sanitization_policy"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.Is(n, envgenrt.TypeObject, "response_config.json#/properties/parsing/properties/sanitization_policy/type") {
 		return false
 	}
 	var at [3]int32
@@ -640,13 +634,13 @@ func checkResponseConfigParsingSanitizationPolicy(s *envgenrt.State, n int32) bo
 			at[2] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/allow_merge_conflicts/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/sanitization_policy/properties/allow_merge_conflicts/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/allow_templates/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/sanitization_policy/properties/allow_templates/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/report_modifications/type") && s.Stop() {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/sanitization_policy/properties/report_modifications/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -727,9 +721,8 @@ func (*ResponseConfigProfilesValue) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseConfigProfilesValue(s *envgenrt.State, n int32) bool {
-	const p = "response_config.json#/properties/profiles/additionalProperties"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.Is(n, envgenrt.TypeObject, "response_config.json#/properties/profiles/additionalProperties/type") {
 		return false
 	}
 	var at [4]int32
@@ -745,7 +738,7 @@ func checkResponseConfigProfilesValue(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/description/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "response_config.json#/properties/profiles/additionalProperties/properties/description/type") && s.Stop() {
 		return false
 	}
 	if c := at[1]; c != 0 && !checkResponseConfigProfilesValueEnvelope(s, c) && s.Stop() {
@@ -761,13 +754,12 @@ func checkResponseConfigProfilesValue(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseConfigProfilesValuePropertiesCommonExclusions(s *envgenrt.State, n int32) bool {
-	const p = "response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
+	if !s.Is(n, envgenrt.TypeArray, "response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.Is(c, envgenrt.TypeString, p+"/items/type") && s.Stop() {
+		if !s.Is(c, envgenrt.TypeString, "response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions/items/type") && s.Stop() {
 			return false
 		}
 	}
@@ -887,8 +879,7 @@ func (*ResponseConfigProfilesValueEnvelopeIncludeItem) CheckNode(s *envgenrt.Sta
 }
 
 func checkResponseConfigProfilesValueEnvelopeIncludeItem(s *envgenrt.State, n int32) bool {
-	const p = "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items"
-	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "tier", "tool_version", "tool_id", "request_id", "capabilities", "duration_ms", "error", "upgrade_hints")
+	return s.Is(n, envgenrt.TypeString, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items/type") && s.Enum(n, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items/enum", "tier", "tool_version", "tool_id", "request_id", "capabilities", "duration_ms", "error", "upgrade_hints")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -996,8 +987,7 @@ func (*ResponseConfigProfilesValueParsingMode) CheckNode(s *envgenrt.State, n in
 }
 
 func checkResponseConfigProfilesValueParsingMode(s *envgenrt.State, n int32) bool {
-	const p = "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode"
-	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "fail_fast", "auto_sanitize")
+	return s.Is(n, envgenrt.TypeString, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode/type") && s.Enum(n, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode/enum", "fail_fast", "auto_sanitize")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -1068,9 +1058,8 @@ func (*ResponseConfigProfilesValueParsingSanitizationPolicy) CheckNode(s *envgen
 }
 
 func checkResponseConfigProfilesValueParsingSanitizationPolicy(s *envgenrt.State, n int32) bool {
-	const p = "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.Is(n, envgenrt.TypeObject, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/type") {
 		return false
 	}
 	var at [3]int32
@@ -1084,13 +1073,13 @@ func checkResponseConfigProfilesValueParsingSanitizationPolicy(s *envgenrt.State
 			at[2] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/allow_merge_conflicts/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/allow_merge_conflicts/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/allow_templates/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/allow_templates/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/report_modifications/type") && s.Stop() {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/report_modifications/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1282,13 +1271,12 @@ func checkResponseConfigToolOverridesValueVariant2(s *envgenrt.State, n int32) b
 }
 
 func checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFields(s *envgenrt.State, n int32) bool {
-	const p = "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
+	if !s.Is(n, envgenrt.TypeArray, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.Is(c, envgenrt.TypeString, p+"/items/type") && s.Stop() {
+		if !s.Is(c, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields/items/type") && s.Stop() {
 			return false
 		}
 	}
@@ -1296,13 +1284,12 @@ func checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFields(s *env
 }
 
 func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError(s *envgenrt.State, n int32) bool {
-	const p = "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
+	if !s.Is(n, envgenrt.TypeArray, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.Is(c, envgenrt.TypeString, p+"/items/type") && s.Stop() {
+		if !s.Is(c, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error/items/type") && s.Stop() {
 			return false
 		}
 	}
@@ -1310,13 +1297,12 @@ func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError(s *en
 }
 
 func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnly(s *envgenrt.State, n int32) bool {
-	const p = "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
+	if !s.Is(n, envgenrt.TypeArray, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.Is(c, envgenrt.TypeString, p+"/items/type") && s.Stop() {
+		if !s.Is(c, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only/items/type") && s.Stop() {
 			return false
 		}
 	}
@@ -1342,6 +1328,5 @@ func (*ResponseConfigToolOverridesValueVariant2Profile) CheckNode(s *envgenrt.St
 }
 
 func checkResponseConfigToolOverridesValueVariant2Profile(s *envgenrt.State, n int32) bool {
-	const p = "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile"
-	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "minimal", "standard", "verbose", "debug")
+	return s.Is(n, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile/type") && s.Enum(n, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile/enum", "minimal", "standard", "verbose", "debug")
 }

@@ -177,9 +177,8 @@ func (*DocAItem) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkDocAItem(s *envgenrt.State, n int32) bool {
-	const p = "doc.json#/properties/a/items"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.Is(n, envgenrt.TypeObject, "doc.json#/properties/a/items/type") {
 		return false
 	}
 	var at [1]int32
@@ -189,7 +188,7 @@ func checkDocAItem(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeInteger, p+"/properties/n/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeInteger, "doc.json#/properties/a/items/properties/n/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -257,9 +256,8 @@ func (*Thing) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkThing(s *envgenrt.State, n int32) bool {
-	const p = "doc.json#/$defs/thing"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.Is(n, envgenrt.TypeObject, "doc.json#/$defs/thing/type") {
 		return false
 	}
 	var at [1]int32
@@ -269,7 +267,7 @@ func checkThing(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/ok/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "doc.json#/$defs/thing/properties/ok/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

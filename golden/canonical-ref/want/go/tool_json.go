@@ -81,9 +81,8 @@ func (*Payload) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkPayload(s *envgenrt.State, n int32) bool {
-	const p = "tool.json#/$defs/payload"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.Is(n, envgenrt.TypeObject, "tool.json#/$defs/payload/type") {
 		return false
 	}
 	var at [1]int32
@@ -96,20 +95,19 @@ func checkPayload(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkPayloadPropertiesResults(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "results") {
+	if at[0] == 0 && s.Missing(n, "tool.json#/$defs/payload/required", "results") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkPayloadPropertiesResults(s *envgenrt.State, n int32) bool {
-	const p = "tool.json#/$defs/payload/properties/results"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
+	if !s.Is(n, envgenrt.TypeArray, "tool.json#/$defs/payload/properties/results/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.Is(c, envgenrt.TypeString, p+"/items/type") && s.Stop() {
+		if !s.Is(c, envgenrt.TypeString, "tool.json#/$defs/payload/properties/results/items/type") && s.Stop() {
 			return false
 		}
 	}

@@ -78,9 +78,8 @@ func (*Documented) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkDocumented(s *envgenrt.State, n int32) bool {
-	const p = "documented.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.Is(n, envgenrt.TypeObject, "documented.json#/type") {
 		return false
 	}
 	var at [4]int32
@@ -99,28 +98,27 @@ func checkDocumented(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkDocumentedPropertiesLimit(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/old/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "documented.json#/properties/old/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/id/type") && s.Stop() {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, "documented.json#/properties/id/type") && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/secret/type") && s.Stop() {
+	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeString, "documented.json#/properties/secret/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkDocumentedPropertiesLimit(s *envgenrt.State, n int32) bool {
-	const p = "documented.json#/properties/limit"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, p+"/type") {
+	if !s.Is(n, envgenrt.TypeInteger, "documented.json#/properties/limit/type") {
 		return false
 	}
-	if !s.Minimum(n, "1", p+"/minimum") && s.Stop() {
+	if !s.Minimum(n, "1", "documented.json#/properties/limit/minimum") && s.Stop() {
 		return false
 	}
-	if !s.Maximum(n, "100", p+"/maximum") && s.Stop() {
+	if !s.Maximum(n, "100", "documented.json#/properties/limit/maximum") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -119,13 +119,12 @@ func checkNulls(s *envgenrt.State, n int32) bool {
 }
 
 func checkNullsPropertiesIgnored(s *envgenrt.State, n int32) bool {
-	const p = "nulls.json#/properties/ignored"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
+	if !s.Is(n, envgenrt.TypeArray, "nulls.json#/properties/ignored/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.Is(c, envgenrt.TypeNull, p+"/items/type") && s.Stop() {
+		if !s.Is(c, envgenrt.TypeNull, "nulls.json#/properties/ignored/items/type") && s.Stop() {
 			return false
 		}
 	}
@@ -161,12 +160,11 @@ func (*NullsNone) CheckNode(s *envgenrt.State, n int32) bool {
 var constNullsNone = []*envgenrt.Literal{envgenrt.MustLiteral(`[]`)}
 
 func checkNullsNone(s *envgenrt.State, n int32) bool {
-	const p = "nulls.json#/properties/none"
-	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
+	if !s.Is(n, envgenrt.TypeArray, "nulls.json#/properties/none/type") {
 		return false
 	}
 	if !s.OneOf(n, constNullsNone) {
-		s.Fail(n, p+"/const", "const", "must be []")
+		s.Fail(n, "nulls.json#/properties/none/const", "const", "must be []")
 		return false
 	}
 	return true

@@ -155,9 +155,8 @@ func (*EventClick) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkEventClick(s *envgenrt.State, n int32) bool {
-	const p = "event.json#/oneOf/0"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.Is(n, envgenrt.TypeObject, "event.json#/oneOf/0/type") {
 		return false
 	}
 	var at [2]int32
@@ -172,13 +171,13 @@ func checkEventClick(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkEventClickType(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/url/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "event.json#/oneOf/0/properties/url/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "type") {
+	if at[0] == 0 && s.Missing(n, "event.json#/oneOf/0/required", "type") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "url") {
+	if at[1] == 0 && s.Missing(n, "event.json#/oneOf/0/required", "url") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -275,9 +274,8 @@ func (*EventKeyPress) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkEventKeyPress(s *envgenrt.State, n int32) bool {
-	const p = "event.json#/oneOf/1"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.Is(n, envgenrt.TypeObject, "event.json#/oneOf/1/type") {
 		return false
 	}
 	var at [2]int32
@@ -292,13 +290,13 @@ func checkEventKeyPress(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkEventKeyPressType(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/key/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "event.json#/oneOf/1/properties/key/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "type") {
+	if at[0] == 0 && s.Missing(n, "event.json#/oneOf/1/required", "type") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "key") {
+	if at[1] == 0 && s.Missing(n, "event.json#/oneOf/1/required", "key") {
 		return false
 	}
 	return s.ErrorCount() == errs

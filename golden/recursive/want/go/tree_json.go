@@ -74,9 +74,8 @@ func (*Node) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkNode(s *envgenrt.State, n int32) bool {
-	const p = "tree.json#/$defs/node"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.Is(n, envgenrt.TypeObject, "tree.json#/$defs/node/type") {
 		return false
 	}
 	var at [2]int32
@@ -91,7 +90,7 @@ func checkNode(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkNode(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/label/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "tree.json#/$defs/node/properties/label/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

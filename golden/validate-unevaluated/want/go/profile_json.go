@@ -72,9 +72,8 @@ func (*Base) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkBase(s *envgenrt.State, n int32) bool {
-	const p = "profile.json#/$defs/base"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.Is(n, envgenrt.TypeObject, "profile.json#/$defs/base/type") {
 		return false
 	}
 	var at [2]int32
@@ -91,7 +90,7 @@ func checkBase(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkBasePropertiesName, checkProfileKind) {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "name") {
+	if at[0] == 0 && s.Missing(n, "profile.json#/$defs/base/required", "name") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -243,13 +242,12 @@ func checkProfileThen(s *envgenrt.State, n int32) bool {
 }
 
 func checkProfileThenPropertiesMembers(s *envgenrt.State, n int32) bool {
-	const p = "profile.json#/then/properties/members"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
+	if !s.Is(n, envgenrt.TypeArray, "profile.json#/then/properties/members/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.Is(c, envgenrt.TypeString, p+"/items/type") && s.Stop() {
+		if !s.Is(c, envgenrt.TypeString, "profile.json#/then/properties/members/items/type") && s.Stop() {
 			return false
 		}
 	}
