@@ -142,6 +142,14 @@ func TestCompareFastPaths(t *testing.T) {
 			if got, want := tr.Longer(0, m), tr.Length(0) > m; got != want {
 				t.Errorf("Longer(%q, %d) = %v", s, m, got)
 			}
+			st := &State{Tree: tr}
+			if got, want := st.MinLength(0, m, "p"), tr.Length(0) >= m; got != want || (st.ErrorCount() == 0) != want {
+				t.Errorf("MinLength(%q, %d) = %v with %d errors", s, m, got, st.ErrorCount())
+			}
+			st = &State{Tree: tr}
+			if got, want := st.MaxLength(0, m, "p"), tr.Length(0) <= m; got != want || (st.ErrorCount() == 0) != want {
+				t.Errorf("MaxLength(%q, %d) = %v with %d errors", s, m, got, st.ErrorCount())
+			}
 		}
 	}
 }

@@ -22,8 +22,7 @@ func (x Hit) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendFloatMember(b, `"score":`, x.Score); err != nil {
 		return b, err
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Hit) DecodeNode(s *envgenrt.State, n int32) error {
@@ -79,30 +78,28 @@ func checkHit(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkHitPropertiesID, checkHitPropertiesTitle, checkHitPropertiesURL, checkHitPropertiesScore) {
+	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, "search-output.json#/$defs/hit/properties/id/type") && s.MinLength(c, 1, "search-output.json#/$defs/hit/properties/id/minLength")) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "search-output.json#/$defs/hit/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, "search-output.json#/$defs/hit/properties/title/type") && s.MinLength(c, 1, "search-output.json#/$defs/hit/properties/title/minLength")) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "search-output.json#/$defs/hit/required", "required", "missing required property \"id\"") {
+	if c := at[2]; c != 0 && !checkHitPropertiesURL(s, c) && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "search-output.json#/$defs/hit/required", "required", "missing required property \"title\"") {
+	if c := at[3]; c != 0 && !checkHitPropertiesScore(s, c) && s.Stop() {
 		return false
 	}
-	if at[3] == 0 && s.Fail(n, "search-output.json#/$defs/hit/required", "required", "missing required property \"score\"") {
+	if unknown && s.NoAdditional(n, at[:], "search-output.json#/$defs/hit/additionalProperties") {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkHitPropertiesID(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "search-output.json#/$defs/hit/properties/id/type") {
+	if at[0] == 0 && s.Missing(n, "search-output.json#/$defs/hit/required", "id") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "search-output.json#/$defs/hit/properties/id/minLength", "minLength", "must be at least 1 character long") {
+	if at[1] == 0 && s.Missing(n, "search-output.json#/$defs/hit/required", "title") {
+		return false
+	}
+	if at[3] == 0 && s.Missing(n, "search-output.json#/$defs/hit/required", "score") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -113,21 +110,10 @@ func checkHitPropertiesScore(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeNumber, "search-output.json#/$defs/hit/properties/score/type") {
 		return false
 	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "search-output.json#/$defs/hit/properties/score/minimum", "minimum", "must be at least 0") {
+	if !s.Minimum(n, "0", "search-output.json#/$defs/hit/properties/score/minimum") && s.Stop() {
 		return false
 	}
-	if s.Compare(n, "1") > 0 && s.Fail(n, "search-output.json#/$defs/hit/properties/score/maximum", "maximum", "must be at most 1") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkHitPropertiesTitle(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "search-output.json#/$defs/hit/properties/title/type") {
-		return false
-	}
-	if s.Shorter(n, 1) && s.Fail(n, "search-output.json#/$defs/hit/properties/title/minLength", "minLength", "must be at least 1 character long") {
+	if !s.Maximum(n, "1", "search-output.json#/$defs/hit/properties/score/maximum") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -188,8 +174,7 @@ func (x SearchResult) AppendJSON(b []byte) (_ []byte, err error) {
 	}
 	b = append(b, ',')
 	b = envgenrt.AppendIntPtrMember(b, `"total":`, x.Total)
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *SearchResult) DecodeNode(s *envgenrt.State, n int32) error {
@@ -241,16 +226,22 @@ func checkSearchResult(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkSearchResultPropertiesQuery, checkSearchResultPropertiesHits, checkSearchResultPropertiesTotal) {
+	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, "search-output.json#/$defs/search_result/properties/query/type") && s.MinLength(c, 1, "search-output.json#/$defs/search_result/properties/query/minLength")) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "search-output.json#/$defs/search_result/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !checkSearchResultPropertiesHits(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "search-output.json#/$defs/search_result/required", "required", "missing required property \"query\"") {
+	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "search-output.json#/$defs/search_result/properties/total/type") && s.Minimum(c, "0", "search-output.json#/$defs/search_result/properties/total/minimum")) && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "search-output.json#/$defs/search_result/required", "required", "missing required property \"hits\"") {
+	if unknown && s.NoAdditional(n, at[:], "search-output.json#/$defs/search_result/additionalProperties") {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, "search-output.json#/$defs/search_result/required", "query") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, "search-output.json#/$defs/search_result/required", "hits") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -265,28 +256,6 @@ func checkSearchResultPropertiesHits(s *envgenrt.State, n int32) bool {
 		if !checkHit(s, c) && s.Stop() {
 			return false
 		}
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkSearchResultPropertiesQuery(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "search-output.json#/$defs/search_result/properties/query/type") {
-		return false
-	}
-	if s.Shorter(n, 1) && s.Fail(n, "search-output.json#/$defs/search_result/properties/query/minLength", "minLength", "must be at least 1 character long") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkSearchResultPropertiesTotal(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "search-output.json#/$defs/search_result/properties/total/type") {
-		return false
-	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "search-output.json#/$defs/search_result/properties/total/minimum", "minimum", "must be at least 0") {
-		return false
 	}
 	return s.ErrorCount() == errs
 }

@@ -194,7 +194,11 @@
 // Every schema node with checks (model.Checks) becomes one function
 // checkX(s *envgenrt.State, n int32) bool, named once in vplan: a named type's
 // Go name, or the named type whose schema encloses it and the JSON Pointer
-// from there (checkEnvelopeThenPropertiesStatus). One small emitter per
+// from there (checkEnvelopeThenPropertiesStatus). A leaf, a schema with type,
+// an enum of strings and at most one more keyword that envgenrt checks in one
+// call (s.Is(…) && s.MinLength(…)), has none where one property or items
+// slot is its only use: the enclosing function checks it in place
+// (validate_leaf.go). One small emitter per
 // keyword (validate.go lists them in the order checks run) writes its checks;
 // the TypeScript validators mirror the same registry. Patterns are compiled
 // once per package (envgenrt.TranslateECMA), literals of enum and const parsed

@@ -296,6 +296,12 @@ func (d *decl) memberCall(ref model.Ref, p presence, v *jen.Statement, key strin
 		if !single {
 			return nil
 		}
+		if stringEnum(t) { // its AppendJSON is AppendString: b = envgenrt.AppendStringPtrMember(b, `"kind":`, (*string)(x.Kind))
+			if p == pointer {
+				return jen.Id("b").Op("=").Add(call("AppendStringPtrMember", jen.Parens(jen.Op("*").String()).Call(v)))
+			}
+			return jen.Id("b").Op("=").Add(call("AppendStringMember", jen.String().Call(v)))
+		}
 		return bErr(call("Append"+suffix+"Member", v))
 	case !own:
 		return nil
@@ -329,6 +335,18 @@ func (d *decl) memberCall(ref model.Ref, p presence, v *jen.Statement, key strin
 		}
 	}
 	return nil
+}
+
+// stringEnum reports whether t is an enum or const of strings, a named
+// string (enumBase) whose AppendJSON appends it as a string.
+func stringEnum(t model.Type) bool {
+	switch t := t.(type) {
+	case *model.Enum:
+		return t.ValueType == model.ScalarString
+	case *model.Const:
+		return t.ValueType == model.ScalarString
+	}
+	return false
 }
 
 // nullableMember is memberCall for an optional Nullable of a string, integer

@@ -85,6 +85,26 @@ func (d *decl) unmarshalJSON() jen.Code {
 
 func (d *decl) appendJSON() jen.Code {
 	body := append(d.appendBody(), jen.Return(jen.Id("b"), jen.Nil()))
+	switch t := d.t.(type) {
+	case *model.Object: // … return envgenrt.EndObject(b), nil
+		body = d.appendObject(t, jen.Id("x"), 1)
+		body = append(body[:len(body)-1], jen.Return(jen.Qual(runtimePkg, "EndObject").Call(jen.Id("b")), jen.Nil()))
+	case *model.Enum, *model.Const, *model.Scalar: // return envgenrt.AppendString(b, string(x)), nil
+		var k model.ScalarKind
+		switch t := t.(type) {
+		case *model.Enum:
+			k = t.ValueType
+		case *model.Const:
+			k = t.ValueType
+		case *model.Scalar:
+			k = t.Scalar
+		}
+		fn, conv := map[model.ScalarKind]string{model.ScalarString: "AppendString", model.ScalarInteger: "AppendInt",
+			model.ScalarBoolean: "AppendBool"}[k], scalarCode(k)
+		if fn != "" {
+			body = []jen.Code{jen.Return(jen.Qual(runtimePkg, fn).Call(jen.Id("b"), jen.Add(conv).Call(jen.Id("x"))), jen.Nil())}
+		}
+	}
 	// (_ []byte, err error): err is there for the statements that need it
 	results := jen.Parens(jen.List(jen.Id("_").Index().Byte(), jen.Err().Error()))
 	return d.method(false, "AppendJSON", "appends x to b as json.Marshal writes it.",
@@ -127,6 +147,9 @@ func (d *decl) checkNode() jen.Code {
 		binds = append(binds, jen.Qual(runtimePkg, "Bind").Types(jen.Id(p.name)).Call(jen.Lit(tp.Anchor), def))
 	}
 	switch {
+	case d.vp.inline[d.check] && len(binds) == 0: // a leaf: return s.Enum(n, "…/enum", "a", "b")
+		body = d.leafBody(d.check)
+		fn = "in place"
 	case fn == "":
 		body = []jen.Code{jen.Return(jen.True())}
 	case len(binds) == 0:

@@ -112,8 +112,18 @@ var (
 )
 
 // sp is the schema path of a keyword of this schema, e.g.
-// "envelope.json#/then/required".
-func (f *vfn) sp(keyword ...string) string {
+// "envelope.json#/then/required", as a literal.
+//
+// (Spelling a function's paths p+"/then/required" under a const p of its own
+// location, declared in the function, is a constant expression of the same
+// strings and made the synthetic benchmark's Go 430 B per definition
+// shorter; but gen/internal/gofmt's fast printer takes no const declaration
+// inside a function, and go/format printing those functions made generation
+// take 1.3 times the CPU. git log -S"const p" finds it.)
+func (f *vfn) sp(keyword ...string) jen.Code { return jen.Lit(f.spText(keyword...)) }
+
+// spText is sp as a string.
+func (f *vfn) spText(keyword ...string) string {
 	loc := f.t.Base().Loc
 	p := path.Base(loc.File) + "#" + loc.Pointer
 	for _, k := range keyword {
@@ -132,12 +142,12 @@ func escapeToken(s string) string {
 // envgenrt.Quoted):
 //
 //	s.Failf(n, "a.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c)))
-func (f *vfn) failCall(node jen.Code, schemaPath, keyword string, msg keywords.Message, args ...jen.Code) jen.Code {
+func (f *vfn) failCall(node, schemaPath jen.Code, keyword string, msg keywords.Message, args ...jen.Code) jen.Code {
 	if len(msg.Holes()) != len(args) {
 		panic("golang: message " + msg.String() + " of " + keyword + ": wrong number of arguments")
 	}
 	if text, ok := msg.Plain(); ok {
-		return jen.Add(stateID).Dot("Fail").Call(node, jen.Lit(schemaPath), jen.Lit(keyword), jen.Lit(text))
+		return jen.Add(stateID).Dot("Fail").Call(node, schemaPath, jen.Lit(keyword), jen.Lit(text))
 	}
 	format, holes := messageFormat(msg)
 	vals := make([]jen.Code, len(holes))
@@ -147,7 +157,7 @@ func (f *vfn) failCall(node jen.Code, schemaPath, keyword string, msg keywords.M
 			vals[i] = jen.Qual(runtimePkg, "Quoted").Call(args[i])
 		}
 	}
-	call := append([]jen.Code{node, jen.Lit(schemaPath), jen.Lit(keyword), jen.Lit(format)}, vals...)
+	call := append([]jen.Code{node, schemaPath, jen.Lit(keyword), jen.Lit(format)}, vals...)
 	return jen.Add(stateID).Dot("Failf").Call(call...)
 }
 
@@ -172,7 +182,7 @@ func messageFormat(msg keywords.Message) (string, []keywords.Hole) {
 
 // failIf is: if cond && s.Fail(node, sp, keyword, message) { return false }
 // (failCall spells the message).
-func (f *vfn) failIf(cond, node jen.Code, schemaPath, keyword string, msg keywords.Message, args ...jen.Code) jen.Code {
+func (f *vfn) failIf(cond, node, schemaPath jen.Code, keyword string, msg keywords.Message, args ...jen.Code) jen.Code {
 	fail := f.failCall(node, schemaPath, keyword, msg, args...)
 	if isTrue(cond) {
 		return jen.If(fail).Block(jen.Return(jen.False()))
@@ -188,8 +198,24 @@ func (f *vfn) failIf(cond, node jen.Code, schemaPath, keyword string, msg keywor
 //		s.Failf(n, "a.json#/type", "type", "must be string, not %s", s.TypeOf(n))
 //		return false
 //	}
-func (f *vfn) failStop(cond, node jen.Code, schemaPath, keyword string, msg keywords.Message, args ...jen.Code) jen.Code {
+func (f *vfn) failStop(cond, node, schemaPath jen.Code, keyword string, msg keywords.Message, args ...jen.Code) jen.Code {
 	return jen.If(cond).Block(f.failCall(node, schemaPath, keyword, msg, args...), jen.Return(jen.False()))
+}
+
+// okCall is the call of a keyword check of envgenrt (checks.go), which
+// records its own error and reports whether node passed:
+// s.MinLength(n, 1, "…/minLength").
+func (f *vfn) okCall(helper string, node jen.Code, keyword string, args ...jen.Code) jen.Code {
+	return jen.Add(stateID).Dot(helper).Call(append(append([]jen.Code{node}, args...), f.sp(keyword))...)
+}
+
+// stmt is the statement of such a check: if !ok && s.Stop() { return false }
+// (none for nil).
+func stmt(ok jen.Code) []jen.Code {
+	if ok == nil {
+		return nil
+	}
+	return []jen.Code{sub(ok)}
 }
 
 // isTrue reports whether a condition is the literal true: jen.True(),
@@ -233,6 +259,17 @@ func (f *vfn) never(ref model.Ref) bool {
 // checkX(s, node), or (s.IsNull(node) || checkX(s, node)) when null is
 // allowed besides. Callers test always first.
 func (f *vfn) call(ref model.Ref, node jen.Code) jen.Code {
+	if t := f.vp.Resolve(ref.ID); f.vp.inline[t.Base().ID] { // a leaf in place: (s.Is(c, …) && s.MinLength(c, …))
+		leaf := &vfn{renderer: f.renderer, t: t, c: &t.Base().Checks, name: f.name}
+		e, ok := leaf.leafExpr(node)
+		if !ok {
+			panic("golang: not a leaf: " + t.Base().Loc.URL)
+		}
+		if _, later := leafShape(leaf.c, f.opts.AssertFormat); later != nil || (len(leaf.c.Types) > 0 && leaf.c.Enum != nil) {
+			return jen.Parens(e)
+		}
+		return e
+	}
 	c := jen.Id(f.vp.fn[f.vp.Resolve(ref.ID).Base().ID]).Call(stateID, node)
 	if ref.OrNull {
 		return jen.Parens(jen.Add(stateID).Dot("IsNull").Call(node).Op("||").Add(c))
@@ -260,6 +297,9 @@ func (f *vfn) funcValue(ref model.Ref) jen.Code {
 func (r *renderer) funcValue(ref model.Ref) jen.Code {
 	t := r.vp.Resolve(ref.ID)
 	name := r.vp.fn[t.Base().ID]
+	if r.vp.inline[t.Base().ID] {
+		panic("golang: a leaf checked in place has no function: " + t.Base().Loc.URL)
+	}
 	switch {
 	case checkplan.Trivial(t):
 		return jen.Qual(runtimePkg, "Always")
@@ -331,6 +371,9 @@ func (f *vfn) body() []jen.Code {
 			jen.Return(jen.False()),
 		}
 	}
+	if ok, is := f.leafExpr(nodeID); is { // return s.Is(…) && s.MinLength(…)
+		return []jen.Code{jen.Return(ok)}
+	}
 	out := []jen.Code{jen.Id("errs").Op(":=").Add(stateID).Dot("ErrorCount").Call()}
 	var group []jen.Code
 	current := keywords.Any
@@ -363,7 +406,7 @@ func (f *vfn) body() []jen.Code {
 		stops = stops && failStops[e.Name()]
 	}
 	if emitted == 1 && len(f.c.Types) > 0 { // the type keyword alone: return s.Is(…)
-		return []jen.Code{jen.Return(f.typeCheck())}
+		return []jen.Code{jen.Return(f.typeCheck(nodeID))}
 	}
 	flush()
 	if stops { // a value that got this far passed: no errs := s.ErrorCount() before

@@ -124,20 +124,23 @@ func (f *vfn) contains() []jen.Code {
 	return []jen.Code{jen.Block(out...)}
 }
 
-func (f *vfn) minItems() []jen.Code {
+// minItems: if !s.MinItems(n, 1, "…/minItems") && s.Stop() { … }
+func (f *vfn) minItems() []jen.Code { return stmt(f.minItemsOK(nodeID)) }
+
+func (f *vfn) minItemsOK(node jen.Code) jen.Code {
 	if f.c.MinItems == nil || *f.c.MinItems == 0 {
 		return nil
 	}
-	m := *f.c.MinItems
-	return []jen.Code{f.failIf(jen.Add(stateID).Dot("Count").Call(nodeID).Op("<").Lit(m), nodeID, f.sp("minItems"), "minItems", keywords.MinItems(m))}
+	return f.okCall("MinItems", node, "minItems", jen.Lit(*f.c.MinItems))
 }
 
-func (f *vfn) maxItems() []jen.Code {
+func (f *vfn) maxItems() []jen.Code { return stmt(f.maxItemsOK(nodeID)) }
+
+func (f *vfn) maxItemsOK(node jen.Code) jen.Code {
 	if f.c.MaxItems == nil {
 		return nil
 	}
-	m := *f.c.MaxItems
-	return []jen.Code{f.failIf(jen.Add(stateID).Dot("Count").Call(nodeID).Op(">").Lit(m), nodeID, f.sp("maxItems"), "maxItems", keywords.MaxItems(m))}
+	return f.okCall("MaxItems", node, "maxItems", jen.Lit(*f.c.MaxItems))
 }
 
 // uniqueItems:

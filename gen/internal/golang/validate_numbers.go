@@ -14,33 +14,38 @@ import (
 
 // compare is:
 //
-//	if s.Compare(n, "1") < 0 && s.Fail(n, "…/minimum", "minimum", "must be at least 1") { … }
+//	if !s.Minimum(n, "1", "…/minimum") && s.Stop() { … }
 //
-// (s.Compare is envgenrt.CompareNumber of the text, with the value of an
-// integer the parser has read.)
-func (f *vfn) compare(limit *model.Number, keyword, op string, message func(string) keywords.Message) []jen.Code {
+// (envgenrt's Minimum compares as s.Compare does, envgenrt.CompareNumber of
+// the text with the value of an integer the parser has read, and spells
+// "must be at least 1".)
+func (f *vfn) compare(limit *model.Number, helper, keyword string, node jen.Code) jen.Code {
 	if limit == nil {
 		return nil
 	}
-	cmp := jen.Add(stateID).Dot("Compare").Call(nodeID, jen.Lit(limit.Text))
-	return []jen.Code{f.failIf(cmp.Op(op).Lit(0), nodeID, f.sp(keyword), keyword, message(limit.Text))}
+	return f.okCall(helper, node, keyword, jen.Lit(limit.Text))
 }
 
-func (f *vfn) minimum() []jen.Code {
-	return f.compare(f.c.Minimum, "minimum", "<", keywords.Minimum)
+func (f *vfn) minimumOK(node jen.Code) jen.Code {
+	return f.compare(f.c.Minimum, "Minimum", "minimum", node)
 }
 
-func (f *vfn) maximum() []jen.Code {
-	return f.compare(f.c.Maximum, "maximum", ">", keywords.Maximum)
+func (f *vfn) maximumOK(node jen.Code) jen.Code {
+	return f.compare(f.c.Maximum, "Maximum", "maximum", node)
 }
 
-func (f *vfn) exclusiveMinimum() []jen.Code {
-	return f.compare(f.c.ExclusiveMinimum, "exclusiveMinimum", "<=", keywords.ExclusiveMinimum)
+func (f *vfn) exclusiveMinimumOK(node jen.Code) jen.Code {
+	return f.compare(f.c.ExclusiveMinimum, "ExclusiveMinimum", "exclusiveMinimum", node)
 }
 
-func (f *vfn) exclusiveMaximum() []jen.Code {
-	return f.compare(f.c.ExclusiveMaximum, "exclusiveMaximum", ">=", keywords.ExclusiveMaximum)
+func (f *vfn) exclusiveMaximumOK(node jen.Code) jen.Code {
+	return f.compare(f.c.ExclusiveMaximum, "ExclusiveMaximum", "exclusiveMaximum", node)
 }
+
+func (f *vfn) minimum() []jen.Code          { return stmt(f.minimumOK(nodeID)) }
+func (f *vfn) maximum() []jen.Code          { return stmt(f.maximumOK(nodeID)) }
+func (f *vfn) exclusiveMinimum() []jen.Code { return stmt(f.exclusiveMinimumOK(nodeID)) }
+func (f *vfn) exclusiveMaximum() []jen.Code { return stmt(f.exclusiveMaximumOK(nodeID)) }
 
 // multipleOf:
 //

@@ -101,7 +101,11 @@ func (f *vfn) members() []jen.Code {
 	} else {
 		f.have = nil
 	}
-	if len(props) > 1 && f.have != nil && checked {
+	inline := false // a leaf in place has no function for CheckMembers
+	for _, p := range props {
+		inline = inline || f.vp.inline[f.vp.Resolve(p.Type.ID).Base().ID]
+	}
+	if len(props) > 1 && f.have != nil && checked && !inline {
 		// if !s.CheckMembers(at[:], checkCode, nil, …) { return false }
 		checks := []jen.Code{jen.Id("at").Index(jen.Empty().Op(":"))}
 		for _, p := range props {
@@ -116,18 +120,18 @@ func (f *vfn) members() []jen.Code {
 	}
 	for i, p := range props {
 		if checked && !f.always(p.Type) {
-			// if at[0] != 0 && !checkCode(s, at[0]) && s.Stop() { return false }
-			at := jen.Id("at").Index(jen.Lit(i))
-			out = append(out, jen.If(at.Clone().Op("!=").Lit(0).Op("&&").Op("!").Add(f.call(p.Type, at)).Op("&&").Add(stateID).Dot("Stop").Call()).
+			// if c := at[0]; c != 0 && !checkCode(s, c) && s.Stop() { return false }
+			c := jen.Id("c")
+			out = append(out, jen.If(c.Clone().Op(":=").Id("at").Index(jen.Lit(i)),
+				c.Clone().Op("!=").Lit(0).Op("&&").Op("!").Add(f.call(p.Type, c)).Op("&&").Add(stateID).Dot("Stop").Call()).
 				Block(jen.Return(jen.False())))
 		}
 	}
 	if flagUnknown && f.never(*ap) && !f.eval {
 		// The members that are no property, in Object.keys order:
-		// if unknown && s.Unexpected(n, at[:], "…/additionalProperties", "unexpected property %s") { return false }
-		format, _ := messageFormat(keywords.UnexpectedProperty())
-		return append(out, jen.If(jen.Id("unknown").Op("&&").Add(stateID).Dot("Unexpected").Call(nodeID,
-			jen.Id("at").Index(jen.Empty().Op(":")), jen.Lit(f.sp("additionalProperties")), jen.Lit(format))).
+		// if unknown && s.NoAdditional(n, at[:], "…/additionalProperties") { return false }
+		return append(out, jen.If(jen.Id("unknown").Op("&&").Add(stateID).Dot("NoAdditional").Call(nodeID,
+			jen.Id("at").Index(jen.Empty().Op(":")), f.sp("additionalProperties"))).
 			Block(jen.Return(jen.False())))
 	}
 	// The second: patternProperties and additionalProperties, in Object.keys order.
@@ -208,9 +212,10 @@ func eachMember(withIndex bool, body ...jen.Code) jen.Code {
 		Block(append([]jen.Code{head}, body...)...)
 }
 
-// required reports each missing member:
+// required reports each missing member (envgenrt spells the message,
+// `missing required property "data"`):
 //
-//	if !s.Has(n, "data") && s.Fail(n, "…/required", "required", `missing required property "data"`) { … }
+//	if !s.Has(n, "data") && s.Missing(n, "…/required", "data") { … }
 //
 // or at[0] == 0 for a property members found.
 func (f *vfn) required() []jen.Code {
@@ -220,27 +225,29 @@ func (f *vfn) required() []jen.Code {
 		if i, ok := f.have[name]; ok { // found by members
 			missing = jen.Id("at").Index(jen.Lit(i)).Op("==").Lit(0)
 		}
-		out = append(out, f.failIf(missing, nodeID, f.sp("required"), "required", keywords.Required(name)))
+		call := jen.Add(stateID).Dot("Missing").Call(nodeID, f.sp("required"), jen.Lit(name))
+		out = append(out, jen.If(jen.Add(missing).Op("&&").Add(call)).Block(jen.Return(jen.False())))
 	}
 	return out
 }
 
-func (f *vfn) minProperties() []jen.Code {
+// minProperties: if !s.MinProperties(n, 1, "…/minProperties") && s.Stop() { … }
+func (f *vfn) minProperties() []jen.Code { return stmt(f.minPropertiesOK(nodeID)) }
+
+func (f *vfn) minPropertiesOK(node jen.Code) jen.Code {
 	if f.c.MinProperties == nil || *f.c.MinProperties == 0 {
 		return nil
 	}
-	m := *f.c.MinProperties
-	return []jen.Code{f.failIf(jen.Add(stateID).Dot("Count").Call(nodeID).Op("<").Lit(m), nodeID, f.sp("minProperties"),
-		"minProperties", keywords.MinProperties(m))}
+	return f.okCall("MinProperties", node, "minProperties", jen.Lit(*f.c.MinProperties))
 }
 
-func (f *vfn) maxProperties() []jen.Code {
+func (f *vfn) maxProperties() []jen.Code { return stmt(f.maxPropertiesOK(nodeID)) }
+
+func (f *vfn) maxPropertiesOK(node jen.Code) jen.Code {
 	if f.c.MaxProperties == nil {
 		return nil
 	}
-	m := *f.c.MaxProperties
-	return []jen.Code{f.failIf(jen.Add(stateID).Dot("Count").Call(nodeID).Op(">").Lit(m), nodeID, f.sp("maxProperties"),
-		"maxProperties", keywords.MaxProperties(m))}
+	return f.okCall("MaxProperties", node, "maxProperties", jen.Lit(*f.c.MaxProperties))
 }
 
 // propertyNames validates each member name as a string instance, in the

@@ -13,22 +13,25 @@ import (
 // minLength, maxLength, pattern, format: checks of strings, run when the
 // instance is a string. Lengths count code points.
 
-func (f *vfn) minLength() []jen.Code {
+// minLength: if !s.MinLength(n, 3, "…/minLength") && s.Stop() { … }
+// (envgenrt spells "must be at least 3 characters long").
+func (f *vfn) minLength() []jen.Code { return stmt(f.minLengthOK(nodeID)) }
+
+func (f *vfn) minLengthOK(node jen.Code) jen.Code {
 	if f.c.MinLength == nil || *f.c.MinLength == 0 {
 		return nil
 	}
-	m := *f.c.MinLength
-	// if s.Shorter(n, 3) && s.Fail(n, "…/minLength", "minLength", "must be at least 3 characters long") { … }
-	return []jen.Code{f.failIf(jen.Add(stateID).Dot("Shorter").Call(nodeID, jen.Lit(m)), nodeID, f.sp("minLength"), "minLength", keywords.MinLength(m))}
+	return f.okCall("MinLength", node, "minLength", jen.Lit(*f.c.MinLength))
 }
 
-func (f *vfn) maxLength() []jen.Code {
+// maxLength: if !s.MaxLength(n, 200, "…/maxLength") && s.Stop() { … }
+func (f *vfn) maxLength() []jen.Code { return stmt(f.maxLengthOK(nodeID)) }
+
+func (f *vfn) maxLengthOK(node jen.Code) jen.Code {
 	if f.c.MaxLength == nil {
 		return nil
 	}
-	m := *f.c.MaxLength
-	// if s.Longer(n, 200) && s.Fail(n, "…/maxLength", "maxLength", "must be at most 200 characters long") { … }
-	return []jen.Code{f.failIf(jen.Add(stateID).Dot("Longer").Call(nodeID, jen.Lit(m)), nodeID, f.sp("maxLength"), "maxLength", keywords.MaxLength(m))}
+	return f.okCall("MaxLength", node, "maxLength", jen.Lit(*f.c.MaxLength))
 }
 
 // regexpVar declares a pattern, compiled once per package: on RE2 when

@@ -26,13 +26,13 @@ func (f *vfn) typeKeyword() []jen.Code {
 	if len(f.c.Types) == 0 {
 		return nil
 	}
-	return []jen.Code{jen.If(jen.Op("!").Add(f.typeCheck())).Block(jen.Return(jen.False()))}
+	return []jen.Code{jen.If(jen.Op("!").Add(f.typeCheck(nodeID))).Block(jen.Return(jen.False()))}
 }
 
 // typeCheck is the call of typeKeyword: s.Is(n, mask, "…/type"), whose
 // message the runtime spells (envgenrt.TypeFormat), or s.CheckType(n, mask,
 // "…/type", format) for types listed in another order than the runtime's.
-func (f *vfn) typeCheck() jen.Code {
+func (f *vfn) typeCheck(node jen.Code) jen.Code {
 	var mask *jen.Statement
 	for _, t := range f.c.Types {
 		if mask == nil {
@@ -43,9 +43,9 @@ func (f *vfn) typeCheck() jen.Code {
 	}
 	format, _ := messageFormat(keywords.Type(f.c.Types))
 	if format == envgenrt.TypeFormat(f.typeSet()) { // the usual order: s.Is(n, mask, "…/type")
-		return jen.Add(stateID).Dot("Is").Call(nodeID, mask, jen.Lit(f.sp("type")))
+		return jen.Add(stateID).Dot("Is").Call(node, mask, f.sp("type"))
 	}
-	return jen.Add(stateID).Dot("CheckType").Call(nodeID, mask, jen.Lit(f.sp("type")), jen.Lit(format))
+	return jen.Add(stateID).Dot("CheckType").Call(node, mask, f.sp("type"), jen.Lit(format))
 }
 
 // typeSet is the type keyword's set, as the runtime spells it.
@@ -63,18 +63,20 @@ func (f *vfn) typeSet() envgenrt.Type {
 
 // typeKinds is the instance kind the type keyword leaves, when it allows
 // one only: the checks of that kind need not test the kind again.
-func (f *vfn) typeKind() (keywords.Instance, bool) {
+func (f *vfn) typeKind() (keywords.Instance, bool) { return typeKind(f.c.Types) }
+
+func typeKind(types []string) (keywords.Instance, bool) {
 	kinds := map[string]keywords.Instance{"string": keywords.String, "integer": keywords.Number,
 		"number": keywords.Number, "array": keywords.Array, "object": keywords.Object}
 	var kind keywords.Instance
-	for i, t := range f.c.Types {
+	for i, t := range types {
 		k, ok := kinds[t]
 		if !ok || (i > 0 && k != kind) {
 			return keywords.Any, false
 		}
 		kind = k
 	}
-	return kind, len(f.c.Types) > 0
+	return kind, len(types) > 0
 }
 
 // literalVar declares the JSON values of an enum or const once per package:
@@ -112,26 +114,34 @@ func valueTexts(values []model.Value) []string {
 	return texts
 }
 
-// enumKeyword:
+// enumKeyword, for strings (envgenrt spells `must be one of "ok", "partial"`):
 //
-//	if !s.StringIn(n, "ok", "partial") && s.Fail(n, "…/enum", "enum", `must be one of "ok", "partial"`) {
+//	if !s.Enum(n, "…/enum", "ok", "partial") {
 //		return false
 //	}
 //
-// or, for values that are not all strings, !s.OneOf(n, enumX).
+// or, for values that are not all strings, !s.OneOf(n, enumX) && s.Fail(…).
 func (f *vfn) enumKeyword() []jen.Code {
 	if f.c.Enum == nil {
 		return nil
 	}
-	msg := keywords.Enum(valueTexts(f.c.Enum))
-	var cond jen.Code
-	if strs, ok := allStrings(f.c.Enum); ok {
-		cond = jen.Op("!").Add(stateID).Dot("StringIn").Call(append([]jen.Code{nodeID}, strs...)...)
-	} else {
-		v := f.literalVar(keywords.EnumName(f.name), f.c.Enum)
-		cond = jen.Op("!").Add(stateID).Dot("OneOf").Call(nodeID, v)
+	if ok := f.enumOK(nodeID); ok != nil {
+		return []jen.Code{jen.If(jen.Op("!").Add(ok)).Block(jen.Return(jen.False()))}
 	}
+	msg := keywords.Enum(valueTexts(f.c.Enum))
+	v := f.literalVar(keywords.EnumName(f.name), f.c.Enum)
+	cond := jen.Op("!").Add(stateID).Dot("OneOf").Call(nodeID, v)
 	return []jen.Code{f.failStop(cond, nodeID, f.sp("enum"), "enum", msg)}
+}
+
+// enumOK is s.Enum(node, "…/enum", "ok", "partial") for an enum of strings,
+// else nil.
+func (f *vfn) enumOK(node jen.Code) jen.Code {
+	strs, ok := allStrings(f.c.Enum)
+	if f.c.Enum == nil || !ok {
+		return nil
+	}
+	return jen.Add(stateID).Dot("Enum").Call(append([]jen.Code{node, f.sp("enum")}, strs...)...)
 }
 
 // constKeyword: like enum with one value.

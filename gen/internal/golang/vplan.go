@@ -36,8 +36,11 @@ type vplan struct {
 	// resource in scope: functions in such resources enter their resource.
 	anchors map[string]string // resource location → name of its anchors function
 	orNull  map[model.TypeID]string
-	order   []model.TypeID                  // the types with functions, by name
-	owned   map[model.TypeID][]model.TypeID // owner → the functions its file declares, in order
+	// inline are the leaves (validate_leaf.go) checked in place, by the
+	// function of the one object or array that uses them: they have none.
+	inline map[model.TypeID]bool
+	order  []model.TypeID                  // the types with functions, by name
+	owned  map[model.TypeID][]model.TypeID // owner → the functions its file declares, in order
 	// resOwned is, once asked for, owner → the indexes of the resources in
 	// space.Resources whose anchors function its file declares.
 	resOwned map[model.TypeID][]int
@@ -80,9 +83,10 @@ func (p *vplan) split(t model.Type) bool { return checkplan.Split(t, p.enters(t)
 func (p *vplan) name(reached []model.TypeID) {
 	var wants []checkplan.Want
 	general := p.generalUses(reached)
+	p.inline = p.inlineLeaves(reached)
 	for _, id := range reached {
 		t := p.Get(id)
-		if p.Resolve(id) != t || checkplan.Trivial(t) { // aliases and plain references have none of their own
+		if p.Resolve(id) != t || checkplan.Trivial(t) || p.inline[id] { // aliases and plain references have none of their own
 			continue
 		}
 		if t.Base().Checks.False && !general[id] { // additionalProperties: false and the like, checked where used
@@ -162,6 +166,144 @@ func (p *vplan) generalUses(reached []model.TypeID) map[model.TypeID]bool {
 	for _, r := range p.space.Resources { // anchors are looked up
 		for _, a := range r.Anchors {
 			out[a.Type.ID] = true
+		}
+	}
+	return out
+}
+
+// inlineLeaves finds the leaves that need no function: schemas whose only
+// use is one properties or items slot (without null besides), whose checks
+// the slot's function spells in place, and named ones that no slot uses (the
+// CheckNode method of a named one spells them too). A leaf that anything
+// else names (a second slot, an applicator, a union, an alias, an anchor)
+// keeps its function.
+func (p *vplan) inlineLeaves(reached []model.TypeID) map[model.TypeID]bool {
+	uses := make(map[model.TypeID]int, len(reached)) // 1: one slot; more: other uses
+	slot := map[model.TypeID]model.TypeID{}          // the type whose slot uses a type
+	for _, id := range reached {
+		t := p.Get(id)
+		c := &t.Base().Checks
+		refs := model.CheckRefs(c)
+		for _, r := range refs {
+			target := p.Resolve(r.ID)
+			if target == nil {
+				continue
+			}
+			if inlineSlot(c, r) && !r.OrNull && target.Base().ID == r.ID && !checkplan.Imported(t) {
+				uses[r.ID]++
+				slot[r.ID] = id
+			} else {
+				uses[target.Base().ID] += 2
+			}
+		}
+		// The fields of an object and the items of an array are the shape
+		// of what properties and items check: no call of their own. Every
+		// other edge (union branches, type arguments, alias targets, type
+		// parameters, dynamic targets) names the function.
+		plain := shapeOfChecks(t, refs)
+		edges := p.Edges(t) // the check refs, then shapes, aliases, type parameters, dynamic targets
+		if len(edges) >= len(refs) {
+			edges = edges[len(refs):]
+		}
+		for _, e := range edges {
+			if plain[e] > 0 {
+				plain[e]--
+				continue
+			}
+			if target := p.Resolve(e); target != nil {
+				uses[target.Base().ID] += 2
+			}
+		}
+	}
+	for _, r := range p.space.Resources { // anchors are looked up
+		for _, a := range r.Anchors {
+			uses[a.Type.ID] += 2
+		}
+	}
+	out := map[model.TypeID]bool{}
+	var named []model.TypeID // named leaves that one slot uses
+	for _, id := range reached {
+		t := p.Get(id)
+		c := t.Base()
+		// (a named leaf's CheckNode method checks it in place too: it needs
+		// no function where no slot, or one, names it)
+		if uses[id] > 1 || (uses[id] == 0 && !c.Named) || p.Resolve(id) != t || len(c.TypeParams) > 0 ||
+			c.External != nil || c.Loc.URL == "" || p.split(t) || p.Eval[id] {
+			continue
+		}
+		if leaf, _ := leafShape(&c.Checks, true); !leaf { // (a format may be asserted: the plan does not know the options)
+			continue
+		}
+		if c.Named && uses[id] == 1 {
+			named = append(named, id)
+			continue
+		}
+		out[id] = true
+	}
+	// A named leaf is spelled twice, in its CheckNode and in the slot: only
+	// where it is short, and where the slot's object checks its properties
+	// one by one anyway (it has an anonymous leaf in place, or no
+	// CheckMembers: validate_objects.go).
+	for _, id := range named {
+		if enumText(p.Get(id).Base().Checks.Enum) > 32 {
+			continue
+		}
+		parent := &p.Get(slot[id]).Base().Checks
+		oneByOne := len(parent.Properties) <= 1
+		for _, prop := range parent.Properties {
+			oneByOne = oneByOne || (out[prop.Type.ID] && !p.Get(prop.Type.ID).Base().Named)
+		}
+		if oneByOne || parent.Items != nil && parent.Items.ID == id {
+			out[id] = true
+		}
+	}
+	return out
+}
+
+// enumText is the length of the values of an enum, as JSON texts.
+func enumText(values []model.Value) int {
+	n := 0
+	for _, v := range values {
+		n += len(v.JSON)
+	}
+	return n
+}
+
+// inlineSlot reports whether r is c's items or one of its properties.
+func inlineSlot(c *model.Checks, r *model.Ref) bool {
+	if r == c.Items {
+		return true
+	}
+	for i := range c.Properties {
+		if r == &c.Properties[i].Type {
+			return true
+		}
+	}
+	return false
+}
+
+// shapeOfChecks counts the fields of an object, or the items of an array,
+// that are the types of its check refs (nil for other types).
+func shapeOfChecks(t model.Type, refs []*model.Ref) map[model.TypeID]int {
+	var shape []*model.Ref
+	switch x := t.(type) {
+	case *model.Object:
+		for i := range x.Fields {
+			shape = append(shape, &x.Fields[i].Type)
+		}
+	case *model.Array:
+		shape = append(shape, &x.Items)
+	default:
+		return nil
+	}
+	checked := make(map[model.TypeID]bool, len(refs))
+	for _, r := range refs {
+		checked[r.ID] = true
+	}
+	out := make(map[model.TypeID]int, len(shape))
+	for _, r := range shape {
+		if len(r.Args) == 0 && checked[r.ID] {
+			out[r.ID]++
 		}
 	}
 	return out

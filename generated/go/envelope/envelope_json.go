@@ -13,9 +13,7 @@ func (x *Envelope[T]) UnmarshalJSON(data []byte) error {
 func (x Envelope[T]) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendBoolMember(b, `"success":`, x.Success)
-	if b, err = envgenrt.AppendPtrMember(b, `"status":`, x.Status); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"status":`, (*string)(x.Status))
 	if x.Data != nil {
 		b = append(b, `"data":`...)
 		if b, err = envgenrt.AppendValue(b, x.Data); err != nil {
@@ -35,8 +33,7 @@ func (x Envelope[T]) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendPtrMember(b, `"provenance":`, x.Provenance); err != nil {
 		return b, err
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Envelope[T]) DecodeNode(s *envgenrt.State, n int32) error {
@@ -120,13 +117,31 @@ func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkEnvelopePropertiesSuccess, checkEnvelopeStatus, dynamicEnvelopeDefsData, checkError, checkEnvelopePropertiesWarnings, checkMeta, checkProvenance) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "envelope.json#/properties/success/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "envelope.json#/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, "envelope.json#/properties/status/type") && s.Enum(c, "envelope.json#/properties/status/enum", "ok", "partial", "error")) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"success\"") {
+	if c := at[2]; c != 0 && !dynamicEnvelopeDefsData(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[3]; c != 0 && !checkError(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[4]; c != 0 && !checkEnvelopePropertiesWarnings(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[5]; c != 0 && !checkMeta(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[6]; c != 0 && !checkProvenance(s, c) && s.Stop() {
+		return false
+	}
+	if unknown && s.NoAdditional(n, at[:], "envelope.json#/additionalProperties") {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, "envelope.json#/required", "success") {
 		return false
 	}
 	if s.Quiet(checkEnvelopeIf, n) {
@@ -151,10 +166,10 @@ func checkEnvelopeElse(s *envgenrt.State, n int32) bool {
 				at[0] = c
 			}
 		}
-		if at[0] != 0 && !checkEnvelopeElsePropertiesStatus(s, at[0]) && s.Stop() {
+		if c := at[0]; c != 0 && !checkEnvelopeElsePropertiesStatus(s, c) && s.Stop() {
 			return false
 		}
-		if !s.Has(n, "error") && s.Fail(n, "envelope.json#/else/required", "required", "missing required property \"error\"") {
+		if !s.Has(n, "error") && s.Missing(n, "envelope.json#/else/required", "error") {
 			return false
 		}
 	}
@@ -179,7 +194,7 @@ func checkEnvelopeIf(s *envgenrt.State, n int32) bool {
 				at[0] = c
 			}
 		}
-		if at[0] != 0 && !checkEnvelopeIfPropertiesSuccess(s, at[0]) && s.Stop() {
+		if c := at[0]; c != 0 && !checkEnvelopeIfPropertiesSuccess(s, c) && s.Stop() {
 			return false
 		}
 	}
@@ -192,10 +207,6 @@ func checkEnvelopeIfPropertiesSuccess(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	return true
-}
-
-func checkEnvelopePropertiesSuccess(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "envelope.json#/properties/success/type")
 }
 
 func checkEnvelopePropertiesWarnings(s *envgenrt.State, n int32) bool {
@@ -223,10 +234,13 @@ func checkEnvelopeThen(s *envgenrt.State, n int32) bool {
 				at[1] = c
 			}
 		}
-		if !s.CheckMembers(at[:], checkEnvelopeThenPropertiesStatus, checkEnvelopeThenPropertiesError) {
+		if c := at[0]; c != 0 && !s.Enum(c, "envelope.json#/then/properties/status/enum", "ok", "partial") && s.Stop() {
 			return false
 		}
-		if !s.Has(n, "data") && s.Fail(n, "envelope.json#/then/required", "required", "missing required property \"data\"") {
+		if c := at[1]; c != 0 && !checkEnvelopeThenPropertiesError(s, c) && s.Stop() {
+			return false
+		}
+		if !s.Has(n, "data") && s.Missing(n, "envelope.json#/then/required", "data") {
 			return false
 		}
 	}
@@ -236,14 +250,6 @@ func checkEnvelopeThen(s *envgenrt.State, n int32) bool {
 func checkEnvelopeThenPropertiesError(s *envgenrt.State, n int32) bool {
 	s.Fail(n, "envelope.json#/then/properties/error", "false", "no value is allowed here")
 	return false
-}
-
-func checkEnvelopeThenPropertiesStatus(s *envgenrt.State, n int32) bool {
-	if !s.StringIn(n, "ok", "partial") {
-		s.Fail(n, "envelope.json#/then/properties/status/enum", "enum", "must be one of \"ok\", \"partial\"")
-		return false
-	}
-	return true
 }
 
 func dynamicEnvelopeDefsData(s *envgenrt.State, n int32) bool {
@@ -284,8 +290,7 @@ func (x *EnvelopeStatus) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x EnvelopeStatus) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *EnvelopeStatus) DecodeNode(s *envgenrt.State, n int32) error {
@@ -293,16 +298,5 @@ func (x *EnvelopeStatus) DecodeNode(s *envgenrt.State, n int32) error {
 }
 
 func (*EnvelopeStatus) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkEnvelopeStatus(s, n)
-}
-
-func checkEnvelopeStatus(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "envelope.json#/properties/status/type") {
-		return false
-	}
-	if !s.StringIn(n, "ok", "partial", "error") {
-		s.Fail(n, "envelope.json#/properties/status/enum", "enum", "must be one of \"ok\", \"partial\", \"error\"")
-		return false
-	}
-	return true
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/properties/status/type") && s.Enum(n, "envelope.json#/properties/status/enum", "ok", "partial", "error")
 }

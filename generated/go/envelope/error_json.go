@@ -11,8 +11,7 @@ func (x *Category) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x Category) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *Category) DecodeNode(s *envgenrt.State, n int32) error {
@@ -24,14 +23,7 @@ func (*Category) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkCategory(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "error.json#/$defs/category/type") {
-		return false
-	}
-	if !s.StringIn(n, "validation", "authentication", "authorization", "not_found", "conflict", "rate_limit", "feature_flag", "internal", "unavailable") {
-		s.Fail(n, "error.json#/$defs/category/enum", "enum", "must be one of \"validation\", \"authentication\", \"authorization\", \"not_found\", \"conflict\", \"rate_limit\", \"feature_flag\", \"internal\", \"unavailable\"")
-		return false
-	}
-	return true
+	return s.Is(n, envgenrt.TypeString, "error.json#/$defs/category/type") && s.Enum(n, "error.json#/$defs/category/enum", "validation", "authentication", "authorization", "not_found", "conflict", "rate_limit", "feature_flag", "internal", "unavailable")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -41,8 +33,7 @@ func (x *Code) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x Code) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *Code) DecodeNode(s *envgenrt.State, n int32) error {
@@ -60,7 +51,7 @@ func checkCode(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeString, "error.json#/$defs/code/type") {
 		return false
 	}
-	if s.Longer(n, 100) && s.Fail(n, "error.json#/$defs/code/maxLength", "maxLength", "must be at most 100 characters long") {
+	if !s.MaxLength(n, 100, "error.json#/$defs/code/maxLength") && s.Stop() {
 		return false
 	}
 	if !patternCode.Match(s.Str(n)) && s.Fail(n, "error.json#/$defs/code/pattern", "pattern", "must match the pattern \"^[A-Z][A-Z0-9]*([_.][A-Z0-9]+)*$\"") {
@@ -102,7 +93,7 @@ func checkDetail(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindString {
-		if s.Longer(n, 2000) && s.Fail(n, "error.json#/$defs/detail/maxLength", "maxLength", "must be at most 2000 characters long") {
+		if !s.MaxLength(n, 2000, "error.json#/$defs/detail/maxLength") && s.Stop() {
 			return false
 		}
 	}
@@ -112,7 +103,7 @@ func checkDetail(s *envgenrt.State, n int32) bool {
 				return false
 			}
 		}
-		if s.Count(n) > 100 && s.Fail(n, "error.json#/$defs/detail/maxItems", "maxItems", "must have at most 100 items") {
+		if !s.MaxItems(n, 100, "error.json#/$defs/detail/maxItems") && s.Stop() {
 			return false
 		}
 	}
@@ -123,7 +114,7 @@ func checkDetail(s *envgenrt.State, n int32) bool {
 				return false
 			}
 		}
-		if s.Count(n) > 100 && s.Fail(n, "error.json#/$defs/detail/maxProperties", "maxProperties", "must have at most 100 properties") {
+		if !s.MaxProperties(n, 100, "error.json#/$defs/detail/maxProperties") && s.Stop() {
 			return false
 		}
 	}
@@ -186,7 +177,7 @@ func checkDetailMap(s *envgenrt.State, n int32) bool {
 			return false
 		}
 	}
-	if s.Count(n) > 100 && s.Fail(n, "error.json#/$defs/detail_map/maxProperties", "maxProperties", "must have at most 100 properties") {
+	if !s.MaxProperties(n, 100, "error.json#/$defs/detail_map/maxProperties") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -203,9 +194,7 @@ func (x Error) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendMember(b, `"code":`, x.Code); err != nil {
 		return b, err
 	}
-	if b, err = envgenrt.AppendMember(b, `"category":`, x.Category); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringMember(b, `"category":`, string(x.Category))
 	b = envgenrt.AppendStringMember(b, `"message":`, x.Message)
 	b = envgenrt.AppendStringPtrMember(b, `"remediation":`, x.Remediation)
 	if b, err = envgenrt.AppendPtrMember(b, `"retry":`, x.Retry); err != nil {
@@ -221,8 +210,7 @@ func (x Error) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendSliceMember(b, `"causes":`, x.Causes); err != nil {
 		return b, err
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Error) DecodeNode(s *envgenrt.State, n int32) error {
@@ -293,16 +281,16 @@ func checkError(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkCode, checkCategory, checkErrorPropertiesMessage, checkErrorPropertiesRemediation, checkRetry, checkDetailMap, checkErrorPropertiesCauses) {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "error.json#/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], "error.json#/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "error.json#/required", "required", "missing required property \"code\"") {
+	if at[0] == 0 && s.Missing(n, "error.json#/required", "code") {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "error.json#/required", "required", "missing required property \"category\"") {
+	if at[1] == 0 && s.Missing(n, "error.json#/required", "category") {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "error.json#/required", "required", "missing required property \"message\"") {
+	if at[2] == 0 && s.Missing(n, "error.json#/required", "message") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -326,10 +314,10 @@ func checkErrorPropertiesMessage(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeString, "error.json#/properties/message/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "error.json#/properties/message/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, "error.json#/properties/message/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 2000) && s.Fail(n, "error.json#/properties/message/maxLength", "maxLength", "must be at most 2000 characters long") {
+	if !s.MaxLength(n, 2000, "error.json#/properties/message/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -340,10 +328,10 @@ func checkErrorPropertiesRemediation(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeString, "error.json#/properties/remediation/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "error.json#/properties/remediation/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, "error.json#/properties/remediation/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 2000) && s.Fail(n, "error.json#/properties/remediation/maxLength", "maxLength", "must be at most 2000 characters long") {
+	if !s.MaxLength(n, 2000, "error.json#/properties/remediation/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -359,8 +347,7 @@ func (x Retry) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendBoolMember(b, `"retryable":`, x.Retryable)
 	b = envgenrt.AppendIntPtrMember(b, `"after_ms":`, x.AfterMs)
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Retry) DecodeNode(s *envgenrt.State, n int32) error {
@@ -408,31 +395,19 @@ func checkRetry(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkRetryPropertiesRetryable, checkRetryPropertiesAfterMs) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "error.json#/$defs/retry/properties/retryable/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "error.json#/$defs/retry/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "error.json#/$defs/retry/properties/after_ms/type") && s.Minimum(c, "0", "error.json#/$defs/retry/properties/after_ms/minimum")) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "error.json#/$defs/retry/required", "required", "missing required property \"retryable\"") {
+	if unknown && s.NoAdditional(n, at[:], "error.json#/$defs/retry/additionalProperties") {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkRetryPropertiesAfterMs(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "error.json#/$defs/retry/properties/after_ms/type") {
-		return false
-	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "error.json#/$defs/retry/properties/after_ms/minimum", "minimum", "must be at least 0") {
+	if at[0] == 0 && s.Missing(n, "error.json#/$defs/retry/required", "retryable") {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkRetryPropertiesRetryable(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "error.json#/$defs/retry/properties/retryable/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -468,7 +443,7 @@ func checkScalar(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindString {
-		if s.Longer(n, 2000) && s.Fail(n, "error.json#/$defs/scalar/maxLength", "maxLength", "must be at most 2000 characters long") {
+		if !s.MaxLength(n, 2000, "error.json#/$defs/scalar/maxLength") && s.Stop() {
 			return false
 		}
 	}

@@ -14,8 +14,7 @@ func (x *ArchiveHash) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ArchiveHash) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *ArchiveHash) DecodeNode(s *envgenrt.State, n int32) error {
@@ -33,7 +32,7 @@ func checkArchiveHash(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/archive_hash/type") {
 		return false
 	}
-	if s.Longer(n, 200) && s.Fail(n, "meta.json#/$defs/archive_hash/maxLength", "maxLength", "must be at most 200 characters long") {
+	if !s.MaxLength(n, 200, "meta.json#/$defs/archive_hash/maxLength") && s.Stop() {
 		return false
 	}
 	if !patternArchiveHash.Match(s.Str(n)) && s.Fail(n, "meta.json#/$defs/archive_hash/pattern", "pattern", "must match the pattern \"^[a-z0-9-]+:[0-9a-f]+(\\\\.\\\\.\\\\.|…)?$\"") {
@@ -49,8 +48,7 @@ func (x *Capability) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x Capability) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *Capability) DecodeNode(s *envgenrt.State, n int32) error {
@@ -66,10 +64,10 @@ func checkCapability(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/capability/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "meta.json#/$defs/capability/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, "meta.json#/$defs/capability/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 100) && s.Fail(n, "meta.json#/$defs/capability/maxLength", "maxLength", "must be at most 100 characters long") {
+	if !s.MaxLength(n, 100, "meta.json#/$defs/capability/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -83,9 +81,7 @@ func (x *Fidelity) UnmarshalJSON(data []byte) error {
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x Fidelity) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if b, err = envgenrt.AppendMember(b, `"level":`, x.Level); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringMember(b, `"level":`, string(x.Level))
 	b = envgenrt.AppendStringsMember(b, `"dropped_ids":`, x.DroppedIDs)
 	if x.ArchiveHashes != nil {
 		b = append(b, `"archive_hashes":`...)
@@ -102,8 +98,7 @@ func (x Fidelity) AppendJSON(b []byte) (_ []byte, err error) {
 		b = envgenrt.EndObject(b)
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Fidelity) DecodeNode(s *envgenrt.State, n int32) error {
@@ -169,10 +164,10 @@ func checkFidelity(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkFidelityLevel, checkFidelityPropertiesDroppedIDs, checkFidelityPropertiesArchiveHashes) {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "meta.json#/$defs/fidelity/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], "meta.json#/$defs/fidelity/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "meta.json#/$defs/fidelity/required", "required", "missing required property \"level\"") {
+	if at[0] == 0 && s.Missing(n, "meta.json#/$defs/fidelity/required", "level") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -198,20 +193,9 @@ func checkFidelityPropertiesDroppedIDs(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkFidelityPropertiesDroppedIDsItems(s, c) && s.Stop() {
+		if !(s.Is(c, envgenrt.TypeString, "meta.json#/$defs/fidelity/properties/dropped_ids/items/type") && s.MinLength(c, 1, "meta.json#/$defs/fidelity/properties/dropped_ids/items/minLength")) && s.Stop() {
 			return false
 		}
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkFidelityPropertiesDroppedIDsItems(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/fidelity/properties/dropped_ids/items/type") {
-		return false
-	}
-	if s.Shorter(n, 1) && s.Fail(n, "meta.json#/$defs/fidelity/properties/dropped_ids/items/minLength", "minLength", "must be at least 1 character long") {
-		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -223,8 +207,7 @@ func (x *FidelityLevel) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x FidelityLevel) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *FidelityLevel) DecodeNode(s *envgenrt.State, n int32) error {
@@ -236,14 +219,7 @@ func (*FidelityLevel) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkFidelityLevel(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/fidelity_level/type") {
-		return false
-	}
-	if !s.StringIn(n, "full", "partial", "summary", "reference_only") {
-		s.Fail(n, "meta.json#/$defs/fidelity_level/enum", "enum", "must be one of \"full\", \"partial\", \"summary\", \"reference_only\"")
-		return false
-	}
-	return true
+	return s.Is(n, envgenrt.TypeString, "meta.json#/$defs/fidelity_level/type") && s.Enum(n, "meta.json#/$defs/fidelity_level/enum", "full", "partial", "summary", "reference_only")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -258,8 +234,7 @@ func (x Limits) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendIntPtrMember(b, `"max_depth":`, x.MaxDepth)
 	b = envgenrt.AppendIntPtrMember(b, `"max_tokens":`, x.MaxTokens)
 	b = envgenrt.AppendIntPtrMember(b, `"max_bytes":`, x.MaxBytes)
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Limits) DecodeNode(s *envgenrt.State, n int32) error {
@@ -315,54 +290,19 @@ func checkLimits(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkLimitsPropertiesMaxItems, checkLimitsPropertiesMaxDepth, checkLimitsPropertiesMaxTokens, checkLimitsPropertiesMaxBytes) {
+	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "meta.json#/$defs/limits/properties/max_items/type") && s.Minimum(c, "0", "meta.json#/$defs/limits/properties/max_items/minimum")) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "meta.json#/$defs/limits/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "meta.json#/$defs/limits/properties/max_depth/type") && s.Minimum(c, "0", "meta.json#/$defs/limits/properties/max_depth/minimum")) && s.Stop() {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkLimitsPropertiesMaxBytes(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "meta.json#/$defs/limits/properties/max_bytes/type") {
+	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "meta.json#/$defs/limits/properties/max_tokens/type") && s.Minimum(c, "0", "meta.json#/$defs/limits/properties/max_tokens/minimum")) && s.Stop() {
 		return false
 	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/limits/properties/max_bytes/minimum", "minimum", "must be at least 0") {
+	if c := at[3]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "meta.json#/$defs/limits/properties/max_bytes/type") && s.Minimum(c, "0", "meta.json#/$defs/limits/properties/max_bytes/minimum")) && s.Stop() {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkLimitsPropertiesMaxDepth(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "meta.json#/$defs/limits/properties/max_depth/type") {
-		return false
-	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/limits/properties/max_depth/minimum", "minimum", "must be at least 0") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkLimitsPropertiesMaxItems(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "meta.json#/$defs/limits/properties/max_items/type") {
-		return false
-	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/limits/properties/max_items/minimum", "minimum", "must be at least 0") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkLimitsPropertiesMaxTokens(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "meta.json#/$defs/limits/properties/max_tokens/type") {
-		return false
-	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/limits/properties/max_tokens/minimum", "minimum", "must be at least 0") {
+	if unknown && s.NoAdditional(n, at[:], "meta.json#/$defs/limits/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -418,14 +358,11 @@ func (x Meta) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendSliceMember(b, `"next_calls":`, x.NextCalls); err != nil {
 		return b, err
 	}
-	if b, err = envgenrt.AppendPtrMember(b, `"response_mode":`, x.ResponseMode); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"response_mode":`, (*string)(x.ResponseMode))
 	if b, err = envgenrt.AppendPtrMember(b, `"source":`, x.Source); err != nil {
 		return b, err
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Meta) DecodeNode(s *envgenrt.State, n int32) error {
@@ -532,7 +469,7 @@ func checkMeta(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkRequestID, checkTool, checkTiming, checkTier, checkMetaPropertiesCapabilities, checkMetaPropertiesUpgradeHints, checkWorkspace, checkPagination, checkRateLimit, checkTelemetry, checkTokenUsage, checkFidelity, checkLimits, checkMetaPropertiesNextCalls, checkResponseMode, checkSource) {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "meta.json#/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], "meta.json#/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -604,8 +541,7 @@ func (x NextCall) AppendJSON(b []byte) (_ []byte, err error) {
 		b = append(b, ',')
 	}
 	b = envgenrt.AppendStringPtrMember(b, `"reason":`, x.Reason)
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *NextCall) DecodeNode(s *envgenrt.State, n int32) error {
@@ -669,10 +605,10 @@ func checkNextCall(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkToolName, checkNextCallPropertiesArguments, checkNextCallPropertiesReason) {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "meta.json#/$defs/next_call/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], "meta.json#/$defs/next_call/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "meta.json#/$defs/next_call/required", "required", "missing required property \"tool\"") {
+	if at[0] == 0 && s.Missing(n, "meta.json#/$defs/next_call/required", "tool") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -687,10 +623,10 @@ func checkNextCallPropertiesReason(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/next_call/properties/reason/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "meta.json#/$defs/next_call/properties/reason/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, "meta.json#/$defs/next_call/properties/reason/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 2000) && s.Fail(n, "meta.json#/$defs/next_call/properties/reason/maxLength", "maxLength", "must be at most 2000 characters long") {
+	if !s.MaxLength(n, 2000, "meta.json#/$defs/next_call/properties/reason/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -708,8 +644,7 @@ func (x Pagination) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendStringPtrMember(b, `"cursor":`, x.Cursor)
 	b = envgenrt.AppendIntPtrMember(b, `"page_size":`, x.PageSize)
 	b = envgenrt.AppendIntPtrMember(b, `"total":`, x.Total)
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Pagination) DecodeNode(s *envgenrt.State, n int32) error {
@@ -765,13 +700,22 @@ func checkPagination(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkPaginationPropertiesHasMore, checkPaginationPropertiesCursor, checkPaginationPropertiesPageSize, checkPaginationPropertiesTotal) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "meta.json#/$defs/pagination/properties/has_more/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "meta.json#/$defs/pagination/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, "meta.json#/$defs/pagination/properties/cursor/type") && s.MinLength(c, 1, "meta.json#/$defs/pagination/properties/cursor/minLength")) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "meta.json#/$defs/pagination/required", "required", "missing required property \"has_more\"") {
+	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "meta.json#/$defs/pagination/properties/page_size/type") && s.Minimum(c, "1", "meta.json#/$defs/pagination/properties/page_size/minimum")) && s.Stop() {
+		return false
+	}
+	if c := at[3]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "meta.json#/$defs/pagination/properties/total/type") && s.Minimum(c, "0", "meta.json#/$defs/pagination/properties/total/minimum")) && s.Stop() {
+		return false
+	}
+	if unknown && s.NoAdditional(n, at[:], "meta.json#/$defs/pagination/additionalProperties") {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, "meta.json#/$defs/pagination/required", "has_more") {
 		return false
 	}
 	if s.Quiet(checkPaginationIf, n) {
@@ -792,7 +736,7 @@ func checkPaginationIf(s *envgenrt.State, n int32) bool {
 				at[0] = c
 			}
 		}
-		if at[0] != 0 && !checkPaginationIfPropertiesHasMore(s, at[0]) && s.Stop() {
+		if c := at[0]; c != 0 && !checkPaginationIfPropertiesHasMore(s, c) && s.Stop() {
 			return false
 		}
 	}
@@ -807,47 +751,10 @@ func checkPaginationIfPropertiesHasMore(s *envgenrt.State, n int32) bool {
 	return true
 }
 
-func checkPaginationPropertiesCursor(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/pagination/properties/cursor/type") {
-		return false
-	}
-	if s.Shorter(n, 1) && s.Fail(n, "meta.json#/$defs/pagination/properties/cursor/minLength", "minLength", "must be at least 1 character long") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkPaginationPropertiesHasMore(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "meta.json#/$defs/pagination/properties/has_more/type")
-}
-
-func checkPaginationPropertiesPageSize(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "meta.json#/$defs/pagination/properties/page_size/type") {
-		return false
-	}
-	if s.Compare(n, "1") < 0 && s.Fail(n, "meta.json#/$defs/pagination/properties/page_size/minimum", "minimum", "must be at least 1") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkPaginationPropertiesTotal(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "meta.json#/$defs/pagination/properties/total/type") {
-		return false
-	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/pagination/properties/total/minimum", "minimum", "must be at least 0") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
 func checkPaginationThen(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		if !s.Has(n, "cursor") && s.Fail(n, "meta.json#/$defs/pagination/then/required", "required", "missing required property \"cursor\"") {
+		if !s.Has(n, "cursor") && s.Missing(n, "meta.json#/$defs/pagination/then/required", "cursor") {
 			return false
 		}
 	}
@@ -867,8 +774,7 @@ func (x RateLimit) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendIntPtrMember(b, `"window_ms":`, x.WindowMs)
 	b = envgenrt.AppendStringPtrMember(b, `"reset_at":`, x.ResetAt)
 	b = envgenrt.AppendIntPtrMember(b, `"retry_after_ms":`, x.RetryAfterMs)
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *RateLimit) DecodeNode(s *envgenrt.State, n int32) error {
@@ -928,38 +834,28 @@ func checkRateLimit(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkRateLimitPropertiesLimit, checkRateLimitPropertiesRemaining, checkRateLimitPropertiesWindowMs, checkRateLimitPropertiesResetAt, checkRateLimitPropertiesRetryAfterMs) {
+	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "meta.json#/$defs/rate_limit/properties/limit/type") && s.Minimum(c, "0", "meta.json#/$defs/rate_limit/properties/limit/minimum")) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "meta.json#/$defs/rate_limit/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "meta.json#/$defs/rate_limit/properties/remaining/type") && s.Minimum(c, "0", "meta.json#/$defs/rate_limit/properties/remaining/minimum")) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "meta.json#/$defs/rate_limit/required", "required", "missing required property \"limit\"") {
+	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "meta.json#/$defs/rate_limit/properties/window_ms/type") && s.Minimum(c, "1", "meta.json#/$defs/rate_limit/properties/window_ms/minimum")) && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "meta.json#/$defs/rate_limit/required", "required", "missing required property \"remaining\"") {
+	if c := at[3]; c != 0 && !checkRateLimitPropertiesResetAt(s, c) && s.Stop() {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkRateLimitPropertiesLimit(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "meta.json#/$defs/rate_limit/properties/limit/type") {
+	if c := at[4]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "meta.json#/$defs/rate_limit/properties/retry_after_ms/type") && s.Minimum(c, "0", "meta.json#/$defs/rate_limit/properties/retry_after_ms/minimum")) && s.Stop() {
 		return false
 	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/rate_limit/properties/limit/minimum", "minimum", "must be at least 0") {
+	if unknown && s.NoAdditional(n, at[:], "meta.json#/$defs/rate_limit/additionalProperties") {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkRateLimitPropertiesRemaining(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "meta.json#/$defs/rate_limit/properties/remaining/type") {
+	if at[0] == 0 && s.Missing(n, "meta.json#/$defs/rate_limit/required", "limit") {
 		return false
 	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/rate_limit/properties/remaining/minimum", "minimum", "must be at least 0") {
+	if at[1] == 0 && s.Missing(n, "meta.json#/$defs/rate_limit/required", "remaining") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -976,28 +872,6 @@ func checkRateLimitPropertiesResetAt(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-func checkRateLimitPropertiesRetryAfterMs(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "meta.json#/$defs/rate_limit/properties/retry_after_ms/type") {
-		return false
-	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/rate_limit/properties/retry_after_ms/minimum", "minimum", "must be at least 0") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkRateLimitPropertiesWindowMs(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "meta.json#/$defs/rate_limit/properties/window_ms/type") {
-		return false
-	}
-	if s.Compare(n, "1") < 0 && s.Fail(n, "meta.json#/$defs/rate_limit/properties/window_ms/minimum", "minimum", "must be at least 1") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *RequestID) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
@@ -1005,8 +879,7 @@ func (x *RequestID) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x RequestID) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *RequestID) DecodeNode(s *envgenrt.State, n int32) error {
@@ -1024,7 +897,7 @@ func checkRequestID(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/request_id/type") {
 		return false
 	}
-	if s.Longer(n, 128) && s.Fail(n, "meta.json#/$defs/request_id/maxLength", "maxLength", "must be at most 128 characters long") {
+	if !s.MaxLength(n, 128, "meta.json#/$defs/request_id/maxLength") && s.Stop() {
 		return false
 	}
 	if !patternRequestID.Match(s.Str(n)) && s.Fail(n, "meta.json#/$defs/request_id/pattern", "pattern", "must match the pattern \"^[A-Za-z0-9._:-]+$\"") {
@@ -1060,8 +933,7 @@ func (x Source) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendSliceMember(b, `"absent":`, x.Absent); err != nil {
 		return b, err
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Source) DecodeNode(s *envgenrt.State, n int32) error {
@@ -1127,10 +999,10 @@ func checkSource(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkSourcePropertiesConvention, checkSourcePropertiesKept, checkSourcePropertiesAbsent) {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "meta.json#/$defs/source/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], "meta.json#/$defs/source/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "meta.json#/$defs/source/required", "required", "missing required property \"convention\"") {
+	if at[0] == 0 && s.Missing(n, "meta.json#/$defs/source/required", "convention") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1146,10 +1018,10 @@ func checkSourcePropertiesAbsent(s *envgenrt.State, n int32) bool {
 			return false
 		}
 	}
-	if s.Count(n) < 1 && s.Fail(n, "meta.json#/$defs/source/properties/absent/minItems", "minItems", "must have at least 1 item") {
+	if !s.MinItems(n, 1, "meta.json#/$defs/source/properties/absent/minItems") && s.Stop() {
 		return false
 	}
-	if s.Count(n) > 64 && s.Fail(n, "meta.json#/$defs/source/properties/absent/maxItems", "maxItems", "must have at most 64 items") {
+	if !s.MaxItems(n, 64, "meta.json#/$defs/source/properties/absent/maxItems") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1162,7 +1034,7 @@ func checkSourcePropertiesConvention(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/source/properties/convention/type") {
 		return false
 	}
-	if s.Longer(n, 64) && s.Fail(n, "meta.json#/$defs/source/properties/convention/maxLength", "maxLength", "must be at most 64 characters long") {
+	if !s.MaxLength(n, 64, "meta.json#/$defs/source/properties/convention/maxLength") && s.Stop() {
 		return false
 	}
 	if !patternSourcePropertiesConvention.Match(s.Str(n)) && s.Fail(n, "meta.json#/$defs/source/properties/convention/pattern", "pattern", "must match the pattern \"^[a-z][a-z0-9-]*$\"") {
@@ -1182,10 +1054,10 @@ func checkSourcePropertiesKept(s *envgenrt.State, n int32) bool {
 			return false
 		}
 	}
-	if s.Count(n) < 1 && s.Fail(n, "meta.json#/$defs/source/properties/kept/minProperties", "minProperties", "must have at least 1 property") {
+	if !s.MinProperties(n, 1, "meta.json#/$defs/source/properties/kept/minProperties") && s.Stop() {
 		return false
 	}
-	if s.Count(n) > 64 && s.Fail(n, "meta.json#/$defs/source/properties/kept/maxProperties", "maxProperties", "must have at most 64 properties") {
+	if !s.MaxProperties(n, 64, "meta.json#/$defs/source/properties/kept/maxProperties") && s.Stop() {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -1207,8 +1079,7 @@ func (x *SourcePointer) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x SourcePointer) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *SourcePointer) DecodeNode(s *envgenrt.State, n int32) error {
@@ -1226,7 +1097,7 @@ func checkSourcePointer(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/source_pointer/type") {
 		return false
 	}
-	if s.Longer(n, 256) && s.Fail(n, "meta.json#/$defs/source_pointer/maxLength", "maxLength", "must be at most 256 characters long") {
+	if !s.MaxLength(n, 256, "meta.json#/$defs/source_pointer/maxLength") && s.Stop() {
 		return false
 	}
 	if !patternSourcePointer.Match(s.Str(n)) && s.Fail(n, "meta.json#/$defs/source_pointer/pattern", "pattern", "must match the pattern \"^(/([^~/]|~[01])*)+$\"") {
@@ -1268,7 +1139,7 @@ func checkSourceScalar(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindString {
-		if s.Longer(n, 2000) && s.Fail(n, "meta.json#/$defs/source_scalar/maxLength", "maxLength", "must be at most 2000 characters long") {
+		if !s.MaxLength(n, 2000, "meta.json#/$defs/source_scalar/maxLength") && s.Stop() {
 			return false
 		}
 	}
@@ -1308,7 +1179,7 @@ func checkSourceValue(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindString {
-		if s.Longer(n, 2000) && s.Fail(n, "meta.json#/$defs/source_value/maxLength", "maxLength", "must be at most 2000 characters long") {
+		if !s.MaxLength(n, 2000, "meta.json#/$defs/source_value/maxLength") && s.Stop() {
 			return false
 		}
 	}
@@ -1318,7 +1189,7 @@ func checkSourceValue(s *envgenrt.State, n int32) bool {
 				return false
 			}
 		}
-		if s.Count(n) > 100 && s.Fail(n, "meta.json#/$defs/source_value/maxItems", "maxItems", "must have at most 100 items") {
+		if !s.MaxItems(n, 100, "meta.json#/$defs/source_value/maxItems") && s.Stop() {
 			return false
 		}
 	}
@@ -1329,7 +1200,7 @@ func checkSourceValue(s *envgenrt.State, n int32) bool {
 				return false
 			}
 		}
-		if s.Count(n) > 100 && s.Fail(n, "meta.json#/$defs/source_value/maxProperties", "maxProperties", "must have at most 100 properties") {
+		if !s.MaxProperties(n, 100, "meta.json#/$defs/source_value/maxProperties") && s.Stop() {
 			return false
 		}
 	}
@@ -1346,8 +1217,7 @@ func (x Telemetry) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendBoolPtrMember(b, `"cache_hit":`, x.CacheHit)
 	b = envgenrt.AppendIntPtrMember(b, `"downstream_calls":`, x.DownstreamCalls)
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Telemetry) DecodeNode(s *envgenrt.State, n int32) error {
@@ -1395,25 +1265,13 @@ func checkTelemetry(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkTelemetryPropertiesCacheHit, checkTelemetryPropertiesDownstreamCalls) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "meta.json#/$defs/telemetry/properties/cache_hit/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "meta.json#/$defs/telemetry/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "meta.json#/$defs/telemetry/properties/downstream_calls/type") && s.Minimum(c, "0", "meta.json#/$defs/telemetry/properties/downstream_calls/minimum")) && s.Stop() {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkTelemetryPropertiesCacheHit(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "meta.json#/$defs/telemetry/properties/cache_hit/type")
-}
-
-func checkTelemetryPropertiesDownstreamCalls(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "meta.json#/$defs/telemetry/properties/downstream_calls/type") {
-		return false
-	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/telemetry/properties/downstream_calls/minimum", "minimum", "must be at least 0") {
+	if unknown && s.NoAdditional(n, at[:], "meta.json#/$defs/telemetry/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1426,8 +1284,7 @@ func (x *Tier) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x Tier) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *Tier) DecodeNode(s *envgenrt.State, n int32) error {
@@ -1445,7 +1302,7 @@ func checkTier(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/tier/type") {
 		return false
 	}
-	if s.Longer(n, 64) && s.Fail(n, "meta.json#/$defs/tier/maxLength", "maxLength", "must be at most 64 characters long") {
+	if !s.MaxLength(n, 64, "meta.json#/$defs/tier/maxLength") && s.Stop() {
 		return false
 	}
 	if !patternTier.Match(s.Str(n)) && s.Fail(n, "meta.json#/$defs/tier/pattern", "pattern", "must match the pattern \"^[a-z][a-z0-9_]*$\"") {
@@ -1466,8 +1323,7 @@ func (x Timing) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendFloatPtrMember(b, `"duration_ms":`, x.DurationMs); err != nil {
 		return b, err
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Timing) DecodeNode(s *envgenrt.State, n int32) error {
@@ -1515,21 +1371,13 @@ func checkTiming(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkTimingPropertiesStartedAt, checkTimingPropertiesDurationMs) {
+	if c := at[0]; c != 0 && !checkTimingPropertiesStartedAt(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "meta.json#/$defs/timing/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeNumber, "meta.json#/$defs/timing/properties/duration_ms/type") && s.Minimum(c, "0", "meta.json#/$defs/timing/properties/duration_ms/minimum")) && s.Stop() {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkTimingPropertiesDurationMs(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeNumber, "meta.json#/$defs/timing/properties/duration_ms/type") {
-		return false
-	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/timing/properties/duration_ms/minimum", "minimum", "must be at least 0") {
+	if unknown && s.NoAdditional(n, at[:], "meta.json#/$defs/timing/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1557,8 +1405,7 @@ func (x TokenUsage) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendIntMember(b, `"estimated":`, x.Estimated)
 	b = envgenrt.AppendIntPtrMember(b, `"actual":`, x.Actual)
 	b = envgenrt.AppendIntPtrMember(b, `"budget":`, x.Budget)
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *TokenUsage) DecodeNode(s *envgenrt.State, n int32) error {
@@ -1610,46 +1457,19 @@ func checkTokenUsage(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkTokenUsagePropertiesEstimated, checkTokenUsagePropertiesActual, checkTokenUsagePropertiesBudget) {
+	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "meta.json#/$defs/token_usage/properties/estimated/type") && s.Minimum(c, "0", "meta.json#/$defs/token_usage/properties/estimated/minimum")) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "meta.json#/$defs/token_usage/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "meta.json#/$defs/token_usage/properties/actual/type") && s.Minimum(c, "0", "meta.json#/$defs/token_usage/properties/actual/minimum")) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "meta.json#/$defs/token_usage/required", "required", "missing required property \"estimated\"") {
+	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "meta.json#/$defs/token_usage/properties/budget/type") && s.Minimum(c, "1", "meta.json#/$defs/token_usage/properties/budget/minimum")) && s.Stop() {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkTokenUsagePropertiesActual(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "meta.json#/$defs/token_usage/properties/actual/type") {
+	if unknown && s.NoAdditional(n, at[:], "meta.json#/$defs/token_usage/additionalProperties") {
 		return false
 	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/token_usage/properties/actual/minimum", "minimum", "must be at least 0") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkTokenUsagePropertiesBudget(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "meta.json#/$defs/token_usage/properties/budget/type") {
-		return false
-	}
-	if s.Compare(n, "1") < 0 && s.Fail(n, "meta.json#/$defs/token_usage/properties/budget/minimum", "minimum", "must be at least 1") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkTokenUsagePropertiesEstimated(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "meta.json#/$defs/token_usage/properties/estimated/type") {
-		return false
-	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "meta.json#/$defs/token_usage/properties/estimated/minimum", "minimum", "must be at least 0") {
+	if at[0] == 0 && s.Missing(n, "meta.json#/$defs/token_usage/required", "estimated") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1668,8 +1488,7 @@ func (x Tool) AppendJSON(b []byte) (_ []byte, err error) {
 	}
 	b = envgenrt.AppendStringMember(b, `"version":`, x.Version)
 	b = envgenrt.AppendStringPtrMember(b, `"adapter":`, x.Adapter)
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Tool) DecodeNode(s *envgenrt.State, n int32) error {
@@ -1724,13 +1543,13 @@ func checkTool(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkToolName, checkToolPropertiesVersion, checkToolPropertiesAdapter) {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "meta.json#/$defs/tool/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], "meta.json#/$defs/tool/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "meta.json#/$defs/tool/required", "required", "missing required property \"name\"") {
+	if at[0] == 0 && s.Missing(n, "meta.json#/$defs/tool/required", "name") {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "meta.json#/$defs/tool/required", "required", "missing required property \"version\"") {
+	if at[1] == 0 && s.Missing(n, "meta.json#/$defs/tool/required", "version") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1741,10 +1560,10 @@ func checkToolPropertiesAdapter(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/tool/properties/adapter/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "meta.json#/$defs/tool/properties/adapter/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, "meta.json#/$defs/tool/properties/adapter/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 100) && s.Fail(n, "meta.json#/$defs/tool/properties/adapter/maxLength", "maxLength", "must be at most 100 characters long") {
+	if !s.MaxLength(n, 100, "meta.json#/$defs/tool/properties/adapter/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1755,10 +1574,10 @@ func checkToolPropertiesVersion(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/tool/properties/version/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "meta.json#/$defs/tool/properties/version/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, "meta.json#/$defs/tool/properties/version/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 100) && s.Fail(n, "meta.json#/$defs/tool/properties/version/maxLength", "maxLength", "must be at most 100 characters long") {
+	if !s.MaxLength(n, 100, "meta.json#/$defs/tool/properties/version/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1771,8 +1590,7 @@ func (x *ToolName) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ToolName) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *ToolName) DecodeNode(s *envgenrt.State, n int32) error {
@@ -1790,7 +1608,7 @@ func checkToolName(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/tool_name/type") {
 		return false
 	}
-	if s.Longer(n, 128) && s.Fail(n, "meta.json#/$defs/tool_name/maxLength", "maxLength", "must be at most 128 characters long") {
+	if !s.MaxLength(n, 128, "meta.json#/$defs/tool_name/maxLength") && s.Stop() {
 		return false
 	}
 	if !patternToolName.Match(s.Str(n)) && s.Fail(n, "meta.json#/$defs/tool_name/pattern", "pattern", "must match the pattern \"^[A-Za-z0-9_.-]+$\"") {
@@ -1812,8 +1630,7 @@ func (x UpgradeHint) AppendJSON(b []byte) (_ []byte, err error) {
 		return b, err
 	}
 	b = envgenrt.AppendStringPtrMember(b, `"reason":`, x.Reason)
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *UpgradeHint) DecodeNode(s *envgenrt.State, n int32) error {
@@ -1868,13 +1685,13 @@ func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkUpgradeHintPropertiesFeature, checkTier, checkUpgradeHintPropertiesReason) {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "meta.json#/$defs/upgrade_hint/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], "meta.json#/$defs/upgrade_hint/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "meta.json#/$defs/upgrade_hint/required", "required", "missing required property \"feature\"") {
+	if at[0] == 0 && s.Missing(n, "meta.json#/$defs/upgrade_hint/required", "feature") {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "meta.json#/$defs/upgrade_hint/required", "required", "missing required property \"tier\"") {
+	if at[1] == 0 && s.Missing(n, "meta.json#/$defs/upgrade_hint/required", "tier") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1885,10 +1702,10 @@ func checkUpgradeHintPropertiesFeature(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/upgrade_hint/properties/feature/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "meta.json#/$defs/upgrade_hint/properties/feature/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, "meta.json#/$defs/upgrade_hint/properties/feature/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 200) && s.Fail(n, "meta.json#/$defs/upgrade_hint/properties/feature/maxLength", "maxLength", "must be at most 200 characters long") {
+	if !s.MaxLength(n, 200, "meta.json#/$defs/upgrade_hint/properties/feature/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1899,10 +1716,10 @@ func checkUpgradeHintPropertiesReason(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/upgrade_hint/properties/reason/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "meta.json#/$defs/upgrade_hint/properties/reason/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, "meta.json#/$defs/upgrade_hint/properties/reason/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 2000) && s.Fail(n, "meta.json#/$defs/upgrade_hint/properties/reason/maxLength", "maxLength", "must be at most 2000 characters long") {
+	if !s.MaxLength(n, 2000, "meta.json#/$defs/upgrade_hint/properties/reason/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1919,8 +1736,7 @@ func (x Workspace) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendStringPtrMember(b, `"root":`, x.Root)
 	b = envgenrt.AppendStringPtrMember(b, `"repo_name":`, x.RepoName)
 	b = envgenrt.AppendStringPtrMember(b, `"revision":`, x.Revision)
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Workspace) DecodeNode(s *envgenrt.State, n int32) error {
@@ -1972,10 +1788,16 @@ func checkWorkspace(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkWorkspacePropertiesRoot, checkWorkspacePropertiesRepoName, checkWorkspacePropertiesRevision) {
+	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, "meta.json#/$defs/workspace/properties/root/type") && s.MinLength(c, 1, "meta.json#/$defs/workspace/properties/root/minLength")) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "meta.json#/$defs/workspace/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !checkWorkspacePropertiesRepoName(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[2]; c != 0 && !checkWorkspacePropertiesRevision(s, c) && s.Stop() {
+		return false
+	}
+	if unknown && s.NoAdditional(n, at[:], "meta.json#/$defs/workspace/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1986,10 +1808,10 @@ func checkWorkspacePropertiesRepoName(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/workspace/properties/repo_name/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "meta.json#/$defs/workspace/properties/repo_name/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, "meta.json#/$defs/workspace/properties/repo_name/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 200) && s.Fail(n, "meta.json#/$defs/workspace/properties/repo_name/maxLength", "maxLength", "must be at most 200 characters long") {
+	if !s.MaxLength(n, 200, "meta.json#/$defs/workspace/properties/repo_name/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -2000,21 +1822,10 @@ func checkWorkspacePropertiesRevision(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/workspace/properties/revision/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "meta.json#/$defs/workspace/properties/revision/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, "meta.json#/$defs/workspace/properties/revision/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 200) && s.Fail(n, "meta.json#/$defs/workspace/properties/revision/maxLength", "maxLength", "must be at most 200 characters long") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkWorkspacePropertiesRoot(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/workspace/properties/root/type") {
-		return false
-	}
-	if s.Shorter(n, 1) && s.Fail(n, "meta.json#/$defs/workspace/properties/root/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MaxLength(n, 200, "meta.json#/$defs/workspace/properties/revision/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -32,8 +32,7 @@ func (x Artifact) AppendJSON(b []byte) (_ []byte, err error) {
 		b = envgenrt.EndObject(b)
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Artifact) DecodeNode(s *envgenrt.State, n int32) error {
@@ -108,13 +107,28 @@ func checkArtifact(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkArtifactPropertiesID, checkArtifactPropertiesMediaType, checkArtifactPropertiesLocator, checkArtifactPropertiesSizeBytes, checkDigest, checkArtifactPropertiesLabels) {
+	if c := at[0]; c != 0 && !checkArtifactPropertiesID(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "provenance.json#/$defs/artifact/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !checkArtifactPropertiesMediaType(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "provenance.json#/$defs/artifact/required", "required", "missing required property \"id\"") {
+	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeString, "provenance.json#/$defs/artifact/properties/locator/type") && s.MinLength(c, 1, "provenance.json#/$defs/artifact/properties/locator/minLength")) && s.Stop() {
+		return false
+	}
+	if c := at[3]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "provenance.json#/$defs/artifact/properties/size_bytes/type") && s.Minimum(c, "0", "provenance.json#/$defs/artifact/properties/size_bytes/minimum")) && s.Stop() {
+		return false
+	}
+	if c := at[4]; c != 0 && !checkDigest(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[5]; c != 0 && !checkArtifactPropertiesLabels(s, c) && s.Stop() {
+		return false
+	}
+	if unknown && s.NoAdditional(n, at[:], "provenance.json#/$defs/artifact/additionalProperties") {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, "provenance.json#/$defs/artifact/required", "id") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -125,10 +139,10 @@ func checkArtifactPropertiesID(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/artifact/properties/id/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "provenance.json#/$defs/artifact/properties/id/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, "provenance.json#/$defs/artifact/properties/id/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 200) && s.Fail(n, "provenance.json#/$defs/artifact/properties/id/maxLength", "maxLength", "must be at most 200 characters long") {
+	if !s.MaxLength(n, 200, "provenance.json#/$defs/artifact/properties/id/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -149,25 +163,7 @@ func checkArtifactPropertiesLabels(s *envgenrt.State, n int32) bool {
 }
 
 func checkArtifactPropertiesLabelsAdditionalProperties(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/artifact/properties/labels/additionalProperties/type") {
-		return false
-	}
-	if s.Longer(n, 200) && s.Fail(n, "provenance.json#/$defs/artifact/properties/labels/additionalProperties/maxLength", "maxLength", "must be at most 200 characters long") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkArtifactPropertiesLocator(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/artifact/properties/locator/type") {
-		return false
-	}
-	if s.Shorter(n, 1) && s.Fail(n, "provenance.json#/$defs/artifact/properties/locator/minLength", "minLength", "must be at least 1 character long") {
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/artifact/properties/labels/additionalProperties/type") && s.MaxLength(n, 200, "provenance.json#/$defs/artifact/properties/labels/additionalProperties/maxLength")
 }
 
 func checkArtifactPropertiesMediaType(s *envgenrt.State, n int32) bool {
@@ -175,21 +171,10 @@ func checkArtifactPropertiesMediaType(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/artifact/properties/media_type/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "provenance.json#/$defs/artifact/properties/media_type/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, "provenance.json#/$defs/artifact/properties/media_type/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 200) && s.Fail(n, "provenance.json#/$defs/artifact/properties/media_type/maxLength", "maxLength", "must be at most 200 characters long") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkArtifactPropertiesSizeBytes(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "provenance.json#/$defs/artifact/properties/size_bytes/type") {
-		return false
-	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "provenance.json#/$defs/artifact/properties/size_bytes/minimum", "minimum", "must be at least 0") {
+	if !s.MaxLength(n, 200, "provenance.json#/$defs/artifact/properties/media_type/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -202,8 +187,7 @@ func (x *Digest) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x Digest) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *Digest) DecodeNode(s *envgenrt.State, n int32) error {
@@ -241,8 +225,7 @@ func (x Evidence) AppendJSON(b []byte) (_ []byte, err error) {
 		return b, err
 	}
 	b = envgenrt.AppendStringPtrMember(b, `"note":`, x.Note)
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Evidence) DecodeNode(s *envgenrt.State, n int32) error {
@@ -301,13 +284,13 @@ func checkEvidence(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkEvidencePropertiesField, checkEvidencePropertiesSource, checkMethodID, checkEvidencePropertiesNote) {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "provenance.json#/$defs/evidence/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], "provenance.json#/$defs/evidence/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "provenance.json#/$defs/evidence/required", "required", "missing required property \"field\"") {
+	if at[0] == 0 && s.Missing(n, "provenance.json#/$defs/evidence/required", "field") {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "provenance.json#/$defs/evidence/required", "required", "missing required property \"source\"") {
+	if at[1] == 0 && s.Missing(n, "provenance.json#/$defs/evidence/required", "source") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -320,7 +303,7 @@ func checkEvidencePropertiesField(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/evidence/properties/field/type") {
 		return false
 	}
-	if s.Longer(n, 200) && s.Fail(n, "provenance.json#/$defs/evidence/properties/field/maxLength", "maxLength", "must be at most 200 characters long") {
+	if !s.MaxLength(n, 200, "provenance.json#/$defs/evidence/properties/field/maxLength") && s.Stop() {
 		return false
 	}
 	if !patternEvidencePropertiesField.Match(s.Str(n)) && s.Fail(n, "provenance.json#/$defs/evidence/properties/field/pattern", "pattern", "must match the pattern \"^(/([^~/]|~[01])*)*$\"") {
@@ -334,10 +317,10 @@ func checkEvidencePropertiesNote(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/evidence/properties/note/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "provenance.json#/$defs/evidence/properties/note/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, "provenance.json#/$defs/evidence/properties/note/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 400) && s.Fail(n, "provenance.json#/$defs/evidence/properties/note/maxLength", "maxLength", "must be at most 400 characters long") {
+	if !s.MaxLength(n, 400, "provenance.json#/$defs/evidence/properties/note/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -350,7 +333,7 @@ func checkEvidencePropertiesSource(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/evidence/properties/source/type") {
 		return false
 	}
-	if s.Longer(n, 1000) && s.Fail(n, "provenance.json#/$defs/evidence/properties/source/maxLength", "maxLength", "must be at most 1000 characters long") {
+	if !s.MaxLength(n, 1000, "provenance.json#/$defs/evidence/properties/source/maxLength") && s.Stop() {
 		return false
 	}
 	if !patternEvidencePropertiesSource.Match(s.Str(n)) && s.Fail(n, "provenance.json#/$defs/evidence/properties/source/pattern", "pattern", "must match the pattern \"^artifact:[^#\\\\s]+(#\\\\S+)?$\"") {
@@ -373,8 +356,7 @@ func (x Integrity) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendPtrMember(b, `"signature":`, x.Signature); err != nil {
 		return b, err
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Integrity) DecodeNode(s *envgenrt.State, n int32) error {
@@ -425,10 +407,10 @@ func checkIntegrity(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkDigest, checkSignature) {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "provenance.json#/$defs/integrity/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], "provenance.json#/$defs/integrity/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "provenance.json#/$defs/integrity/required", "required", "missing required property \"record_digest\"") {
+	if at[0] == 0 && s.Missing(n, "provenance.json#/$defs/integrity/required", "record_digest") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -441,8 +423,7 @@ func (x *MethodID) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x MethodID) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *MethodID) DecodeNode(s *envgenrt.State, n int32) error {
@@ -460,7 +441,7 @@ func checkMethodID(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/method_id/type") {
 		return false
 	}
-	if s.Longer(n, 200) && s.Fail(n, "provenance.json#/$defs/method_id/maxLength", "maxLength", "must be at most 200 characters long") {
+	if !s.MaxLength(n, 200, "provenance.json#/$defs/method_id/maxLength") && s.Stop() {
 		return false
 	}
 	if !patternMethodID.Match(s.Str(n)) && s.Fail(n, "provenance.json#/$defs/method_id/pattern", "pattern", "must match the pattern \"^[a-z0-9]+([._-][a-z0-9]+)*$\"") {
@@ -502,8 +483,7 @@ func (x Provenance) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendPtrMember(b, `"integrity":`, x.Integrity); err != nil {
 		return b, err
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Provenance) DecodeNode(s *envgenrt.State, n int32) error {
@@ -582,13 +562,13 @@ func checkProvenance(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkRunID, checkTool, checkProvenancePropertiesStartedAt, checkProvenancePropertiesInputs, checkProvenancePropertiesOutputs, checkProvenancePropertiesMethods, checkProvenancePropertiesEvidence, checkProvenancePropertiesParents, checkIntegrity) {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "provenance.json#/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], "provenance.json#/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "provenance.json#/required", "required", "missing required property \"run_id\"") {
+	if at[0] == 0 && s.Missing(n, "provenance.json#/required", "run_id") {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "provenance.json#/required", "required", "missing required property \"tool\"") {
+	if at[1] == 0 && s.Missing(n, "provenance.json#/required", "tool") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -677,8 +657,7 @@ func (x *RunID) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x RunID) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *RunID) DecodeNode(s *envgenrt.State, n int32) error {
@@ -694,10 +673,10 @@ func checkRunID(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/run_id/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "provenance.json#/$defs/run_id/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, "provenance.json#/$defs/run_id/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 200) && s.Fail(n, "provenance.json#/$defs/run_id/maxLength", "maxLength", "must be at most 200 characters long") {
+	if !s.MaxLength(n, 200, "provenance.json#/$defs/run_id/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -714,8 +693,7 @@ func (x Signature) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendStringMember(b, `"alg":`, x.Alg)
 	b = envgenrt.AppendStringMember(b, `"key_id":`, x.KeyID)
 	b = envgenrt.AppendStringMember(b, `"value":`, x.Value)
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Signature) DecodeNode(s *envgenrt.State, n int32) error {
@@ -770,16 +748,16 @@ func checkSignature(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkSignaturePropertiesAlg, checkSignaturePropertiesKeyID, checkSignaturePropertiesValue) {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "provenance.json#/$defs/signature/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], "provenance.json#/$defs/signature/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "provenance.json#/$defs/signature/required", "required", "missing required property \"alg\"") {
+	if at[0] == 0 && s.Missing(n, "provenance.json#/$defs/signature/required", "alg") {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "provenance.json#/$defs/signature/required", "required", "missing required property \"key_id\"") {
+	if at[1] == 0 && s.Missing(n, "provenance.json#/$defs/signature/required", "key_id") {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "provenance.json#/$defs/signature/required", "required", "missing required property \"value\"") {
+	if at[2] == 0 && s.Missing(n, "provenance.json#/$defs/signature/required", "value") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -790,10 +768,10 @@ func checkSignaturePropertiesAlg(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/signature/properties/alg/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "provenance.json#/$defs/signature/properties/alg/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, "provenance.json#/$defs/signature/properties/alg/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 100) && s.Fail(n, "provenance.json#/$defs/signature/properties/alg/maxLength", "maxLength", "must be at most 100 characters long") {
+	if !s.MaxLength(n, 100, "provenance.json#/$defs/signature/properties/alg/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -804,10 +782,10 @@ func checkSignaturePropertiesKeyID(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/signature/properties/key_id/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "provenance.json#/$defs/signature/properties/key_id/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, "provenance.json#/$defs/signature/properties/key_id/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 200) && s.Fail(n, "provenance.json#/$defs/signature/properties/key_id/maxLength", "maxLength", "must be at most 200 characters long") {
+	if !s.MaxLength(n, 200, "provenance.json#/$defs/signature/properties/key_id/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -818,10 +796,10 @@ func checkSignaturePropertiesValue(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/signature/properties/value/type") {
 		return false
 	}
-	if s.Shorter(n, 16) && s.Fail(n, "provenance.json#/$defs/signature/properties/value/minLength", "minLength", "must be at least 16 characters long") {
+	if !s.MinLength(n, 16, "provenance.json#/$defs/signature/properties/value/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 5000) && s.Fail(n, "provenance.json#/$defs/signature/properties/value/maxLength", "maxLength", "must be at most 5000 characters long") {
+	if !s.MaxLength(n, 5000, "provenance.json#/$defs/signature/properties/value/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -11,8 +11,7 @@ func (x *ProvenanceMode) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ProvenanceMode) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *ProvenanceMode) DecodeNode(s *envgenrt.State, n int32) error {
@@ -20,18 +19,7 @@ func (x *ProvenanceMode) DecodeNode(s *envgenrt.State, n int32) error {
 }
 
 func (*ProvenanceMode) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkProvenanceMode(s, n)
-}
-
-func checkProvenanceMode(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "request.json#/$defs/provenance_mode/type") {
-		return false
-	}
-	if !s.StringIn(n, "minimal", "full") {
-		s.Fail(n, "request.json#/$defs/provenance_mode/enum", "enum", "must be one of \"minimal\", \"full\"")
-		return false
-	}
-	return true
+	return s.Is(n, envgenrt.TypeString, "request.json#/$defs/provenance_mode/type") && s.Enum(n, "request.json#/$defs/provenance_mode/enum", "minimal", "full")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -44,11 +32,8 @@ func (x ProvenanceOptions) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendBoolPtrMember(b, `"capture":`, x.Capture)
 	b = envgenrt.AppendBoolPtrMember(b, `"capture_artifacts":`, x.CaptureArtifacts)
-	if b, err = envgenrt.AppendPtrMember(b, `"mode":`, x.Mode); err != nil {
-		return b, err
-	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	b = envgenrt.AppendStringPtrMember(b, `"mode":`, (*string)(x.Mode))
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *ProvenanceOptions) DecodeNode(s *envgenrt.State, n int32) error {
@@ -100,21 +85,19 @@ func checkProvenanceOptions(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkProvenanceOptionsPropertiesCapture, checkProvenanceOptionsPropertiesCaptureArtifacts, checkProvenanceMode) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "request.json#/$defs/provenance_options/properties/capture/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "request.json#/$defs/provenance_options/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "request.json#/$defs/provenance_options/properties/capture_artifacts/type") && s.Stop() {
+		return false
+	}
+	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeString, "request.json#/$defs/provenance_mode/type") && s.Enum(c, "request.json#/$defs/provenance_mode/enum", "minimal", "full")) && s.Stop() {
+		return false
+	}
+	if unknown && s.NoAdditional(n, at[:], "request.json#/$defs/provenance_options/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkProvenanceOptionsPropertiesCapture(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "request.json#/$defs/provenance_options/properties/capture/type")
-}
-
-func checkProvenanceOptionsPropertiesCaptureArtifacts(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "request.json#/$defs/provenance_options/properties/capture_artifacts/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -129,9 +112,7 @@ func (x Request) AppendJSON(b []byte) (_ []byte, err error) {
 		return b, err
 	}
 	b = envgenrt.AppendBoolPtrMember(b, `"deterministic":`, x.Deterministic)
-	if b, err = envgenrt.AppendPtrMember(b, `"response_mode":`, x.ResponseMode); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"response_mode":`, (*string)(x.ResponseMode))
 	b = envgenrt.AppendStringsMember(b, `"fields":`, x.Fields)
 	b = envgenrt.AppendIntPtrMember(b, `"page_size":`, x.PageSize)
 	b = envgenrt.AppendStringPtrMember(b, `"cursor":`, x.Cursor)
@@ -140,8 +121,7 @@ func (x Request) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendPtrMember(b, `"provenance":`, x.Provenance); err != nil {
 		return b, err
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
@@ -217,28 +197,37 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkRequestID, checkRequestPropertiesDeterministic, checkResponseMode, checkRequestPropertiesFields, checkRequestPropertiesPageSize, checkRequestPropertiesCursor, checkRequestPropertiesTokenBudget, checkRequestPropertiesLocale, checkProvenanceOptions) {
+	if c := at[0]; c != 0 && !checkRequestID(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "request.json#/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "request.json#/properties/deterministic/type") && s.Stop() {
+		return false
+	}
+	if c := at[2]; c != 0 && !checkResponseMode(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[3]; c != 0 && !checkRequestPropertiesFields(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[4]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "request.json#/properties/page_size/type") && s.Minimum(c, "1", "request.json#/properties/page_size/minimum")) && s.Stop() {
+		return false
+	}
+	if c := at[5]; c != 0 && !(s.Is(c, envgenrt.TypeString, "request.json#/properties/cursor/type") && s.MinLength(c, 1, "request.json#/properties/cursor/minLength")) && s.Stop() {
+		return false
+	}
+	if c := at[6]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "request.json#/properties/token_budget/type") && s.Minimum(c, "1", "request.json#/properties/token_budget/minimum")) && s.Stop() {
+		return false
+	}
+	if c := at[7]; c != 0 && !checkRequestPropertiesLocale(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[8]; c != 0 && !checkProvenanceOptions(s, c) && s.Stop() {
+		return false
+	}
+	if unknown && s.NoAdditional(n, at[:], "request.json#/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkRequestPropertiesCursor(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "request.json#/properties/cursor/type") {
-		return false
-	}
-	if s.Shorter(n, 1) && s.Fail(n, "request.json#/properties/cursor/minLength", "minLength", "must be at least 1 character long") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkRequestPropertiesDeterministic(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "request.json#/properties/deterministic/type")
 }
 
 func checkRequestPropertiesFields(s *envgenrt.State, n int32) bool {
@@ -251,7 +240,7 @@ func checkRequestPropertiesFields(s *envgenrt.State, n int32) bool {
 			return false
 		}
 	}
-	if s.Count(n) < 1 && s.Fail(n, "request.json#/properties/fields/minItems", "minItems", "must have at least 1 item") {
+	if !s.MinItems(n, 1, "request.json#/properties/fields/minItems") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -262,10 +251,10 @@ func checkRequestPropertiesFieldsItems(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeString, "request.json#/properties/fields/items/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "request.json#/properties/fields/items/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, "request.json#/properties/fields/items/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 200) && s.Fail(n, "request.json#/properties/fields/items/maxLength", "maxLength", "must be at most 200 characters long") {
+	if !s.MaxLength(n, 200, "request.json#/properties/fields/items/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -278,32 +267,10 @@ func checkRequestPropertiesLocale(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeString, "request.json#/properties/locale/type") {
 		return false
 	}
-	if s.Longer(n, 50) && s.Fail(n, "request.json#/properties/locale/maxLength", "maxLength", "must be at most 50 characters long") {
+	if !s.MaxLength(n, 50, "request.json#/properties/locale/maxLength") && s.Stop() {
 		return false
 	}
 	if !patternRequestPropertiesLocale.Match(s.Str(n)) && s.Fail(n, "request.json#/properties/locale/pattern", "pattern", "must match the pattern \"^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$\"") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkRequestPropertiesPageSize(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "request.json#/properties/page_size/type") {
-		return false
-	}
-	if s.Compare(n, "1") < 0 && s.Fail(n, "request.json#/properties/page_size/minimum", "minimum", "must be at least 1") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkRequestPropertiesTokenBudget(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "request.json#/properties/token_budget/type") {
-		return false
-	}
-	if s.Compare(n, "1") < 0 && s.Fail(n, "request.json#/properties/token_budget/minimum", "minimum", "must be at least 1") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -316,8 +283,7 @@ func (x *ResponseMode) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseMode) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *ResponseMode) DecodeNode(s *envgenrt.State, n int32) error {
@@ -329,12 +295,5 @@ func (*ResponseMode) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseMode(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "request.json#/$defs/response_mode/type") {
-		return false
-	}
-	if !s.StringIn(n, "ids_only", "metadata", "preview", "full") {
-		s.Fail(n, "request.json#/$defs/response_mode/enum", "enum", "must be one of \"ids_only\", \"metadata\", \"preview\", \"full\"")
-		return false
-	}
-	return true
+	return s.Is(n, envgenrt.TypeString, "request.json#/$defs/response_mode/type") && s.Enum(n, "request.json#/$defs/response_mode/enum", "ids_only", "metadata", "preview", "full")
 }

@@ -11,8 +11,7 @@ func (x *Severity) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x Severity) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *Severity) DecodeNode(s *envgenrt.State, n int32) error {
@@ -24,14 +23,7 @@ func (*Severity) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkSeverity(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "warning.json#/$defs/severity/type") {
-		return false
-	}
-	if !s.StringIn(n, "info", "warning", "error") {
-		s.Fail(n, "warning.json#/$defs/severity/enum", "enum", "must be one of \"info\", \"warning\", \"error\"")
-		return false
-	}
-	return true
+	return s.Is(n, envgenrt.TypeString, "warning.json#/$defs/severity/type") && s.Enum(n, "warning.json#/$defs/severity/enum", "info", "warning", "error")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -45,9 +37,7 @@ func (x Warning) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendMember(b, `"code":`, x.Code); err != nil {
 		return b, err
 	}
-	if b, err = envgenrt.AppendMember(b, `"severity":`, x.Severity); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringMember(b, `"severity":`, string(x.Severity))
 	b = envgenrt.AppendStringMember(b, `"message":`, x.Message)
 	b = envgenrt.AppendStringPtrMember(b, `"suggestion":`, x.Suggestion)
 	if x.Context != nil {
@@ -57,8 +47,7 @@ func (x Warning) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Warning) DecodeNode(s *envgenrt.State, n int32) error {
@@ -121,16 +110,16 @@ func checkWarning(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkCode, checkSeverity, checkWarningPropertiesMessage, checkWarningPropertiesSuggestion, checkDetailMap) {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "warning.json#/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], "warning.json#/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "warning.json#/required", "required", "missing required property \"code\"") {
+	if at[0] == 0 && s.Missing(n, "warning.json#/required", "code") {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "warning.json#/required", "required", "missing required property \"severity\"") {
+	if at[1] == 0 && s.Missing(n, "warning.json#/required", "severity") {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "warning.json#/required", "required", "missing required property \"message\"") {
+	if at[2] == 0 && s.Missing(n, "warning.json#/required", "message") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -141,10 +130,10 @@ func checkWarningPropertiesMessage(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeString, "warning.json#/properties/message/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "warning.json#/properties/message/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, "warning.json#/properties/message/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 2000) && s.Fail(n, "warning.json#/properties/message/maxLength", "maxLength", "must be at most 2000 characters long") {
+	if !s.MaxLength(n, 2000, "warning.json#/properties/message/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -155,10 +144,10 @@ func checkWarningPropertiesSuggestion(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeString, "warning.json#/properties/suggestion/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "warning.json#/properties/suggestion/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, "warning.json#/properties/suggestion/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 2000) && s.Fail(n, "warning.json#/properties/suggestion/maxLength", "maxLength", "must be at most 2000 characters long") {
+	if !s.MaxLength(n, 2000, "warning.json#/properties/suggestion/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

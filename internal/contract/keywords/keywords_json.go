@@ -112,8 +112,7 @@ func (x Keywords) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Keywords) DecodeNode(s *envgenrt.State, n int32) error {
@@ -254,10 +253,64 @@ func checkKeywords(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkKeywordsPropertiesType, checkKeywordsEnum, checkKeywordsConst, checkKeywordsPropertiesString, checkKeywordsPropertiesFormat, checkKeywordsPropertiesNumber, checkKeywordsTuple, checkKeywordsPropertiesList, checkKeywordsPropertiesContains, checkKeywordsObject, checkKeywordsPropertiesOpen, checkKeywordsAnyOf, checkKeywordsOneOf, checkKeywordsPropertiesNot, checkKeywordsPropertiesIf, checkKeywordsPropertiesAllOf, checkKeywordsUnevaluatedProperties, checkKeywordsUnevaluatedItems, checkKeywordsPropertiesNever) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, "keywords.json#/properties/type/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "keywords.json#/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !checkKeywordsEnum(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[2]; c != 0 && !checkKeywordsConst(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[3]; c != 0 && !checkKeywordsPropertiesString(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[4]; c != 0 && !checkKeywordsPropertiesFormat(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[5]; c != 0 && !checkKeywordsPropertiesNumber(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[6]; c != 0 && !checkKeywordsTuple(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[7]; c != 0 && !checkKeywordsPropertiesList(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[8]; c != 0 && !checkKeywordsPropertiesContains(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[9]; c != 0 && !checkKeywordsObject(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[10]; c != 0 && !checkKeywordsPropertiesOpen(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[11]; c != 0 && !checkKeywordsAnyOf(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[12]; c != 0 && !checkKeywordsOneOf(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[13]; c != 0 && !checkKeywordsPropertiesNot(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[14]; c != 0 && !checkKeywordsPropertiesIf(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[15]; c != 0 && !checkKeywordsPropertiesAllOf(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[16]; c != 0 && !checkKeywordsUnevaluatedProperties(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[17]; c != 0 && !checkKeywordsUnevaluatedItems(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[18]; c != 0 && !checkKeywordsPropertiesNever(s, c) && s.Stop() {
+		return false
+	}
+	if unknown && s.NoAdditional(n, at[:], "keywords.json#/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -327,14 +380,7 @@ func checkKeywordsPropertiesIf(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsPropertiesIfElse(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "keywords.json#/properties/if/else/type") {
-		return false
-	}
-	if s.Compare(n, "5") > 0 && s.Fail(n, "keywords.json#/properties/if/else/maximum", "maximum", "must be at most 5") {
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.Is(n, envgenrt.TypeInteger, "keywords.json#/properties/if/else/type") && s.Maximum(n, "5", "keywords.json#/properties/if/else/maximum")
 }
 
 func checkKeywordsPropertiesIfIf(s *envgenrt.State, n int32) bool {
@@ -344,7 +390,7 @@ func checkKeywordsPropertiesIfIf(s *envgenrt.State, n int32) bool {
 func checkKeywordsPropertiesIfThen(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindString {
-		if s.Shorter(n, 1) && s.Fail(n, "keywords.json#/properties/if/then/minLength", "minLength", "must be at least 1 character long") {
+		if !s.MinLength(n, 1, "keywords.json#/properties/if/then/minLength") && s.Stop() {
 			return false
 		}
 	}
@@ -357,7 +403,7 @@ func checkKeywordsPropertiesList(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkKeywordsPropertiesListItems(s, c) && s.Stop() {
+		if !s.Is(c, envgenrt.TypeInteger|envgenrt.TypeString|envgenrt.TypeObject, "keywords.json#/properties/list/items/type") && s.Stop() {
 			return false
 		}
 	}
@@ -375,10 +421,10 @@ func checkKeywordsPropertiesList(s *envgenrt.State, n int32) bool {
 			return false
 		}
 	}
-	if s.Count(n) < 2 && s.Fail(n, "keywords.json#/properties/list/minItems", "minItems", "must have at least 2 items") {
+	if !s.MinItems(n, 2, "keywords.json#/properties/list/minItems") && s.Stop() {
 		return false
 	}
-	if s.Count(n) > 6 && s.Fail(n, "keywords.json#/properties/list/maxItems", "maxItems", "must have at most 6 items") {
+	if !s.MaxItems(n, 6, "keywords.json#/properties/list/maxItems") && s.Stop() {
 		return false
 	}
 	if i, j, dup := s.Duplicate(n); dup && s.Failf(n, "keywords.json#/properties/list/uniqueItems", "uniqueItems", "must not have equal items, but items %d and %d are equal", i, j) {
@@ -389,10 +435,6 @@ func checkKeywordsPropertiesList(s *envgenrt.State, n int32) bool {
 
 func checkKeywordsPropertiesListContains(s *envgenrt.State, n int32) bool {
 	return s.Is(n, envgenrt.TypeString, "keywords.json#/properties/list/contains/type")
-}
-
-func checkKeywordsPropertiesListItems(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeInteger|envgenrt.TypeString|envgenrt.TypeObject, "keywords.json#/properties/list/items/type")
 }
 
 func checkKeywordsPropertiesNever(s *envgenrt.State, n int32) bool {
@@ -417,16 +459,16 @@ func checkKeywordsPropertiesNumber(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeNumber, "keywords.json#/properties/number/type") {
 		return false
 	}
-	if s.Compare(n, "1") < 0 && s.Fail(n, "keywords.json#/properties/number/minimum", "minimum", "must be at least 1") {
+	if !s.Minimum(n, "1", "keywords.json#/properties/number/minimum") && s.Stop() {
 		return false
 	}
-	if s.Compare(n, "10") > 0 && s.Fail(n, "keywords.json#/properties/number/maximum", "maximum", "must be at most 10") {
+	if !s.Maximum(n, "10", "keywords.json#/properties/number/maximum") && s.Stop() {
 		return false
 	}
-	if s.Compare(n, "0.5") <= 0 && s.Fail(n, "keywords.json#/properties/number/exclusiveMinimum", "exclusiveMinimum", "must be greater than 0.5") {
+	if !s.ExclusiveMinimum(n, "0.5", "keywords.json#/properties/number/exclusiveMinimum") && s.Stop() {
 		return false
 	}
-	if s.Compare(n, "9.5") >= 0 && s.Fail(n, "keywords.json#/properties/number/exclusiveMaximum", "exclusiveMaximum", "must be less than 9.5") {
+	if !s.ExclusiveMaximum(n, "9.5", "keywords.json#/properties/number/exclusiveMaximum") && s.Stop() {
 		return false
 	}
 	if !envgenrt.MultipleOf(s.Text(n), "0.25") && s.Fail(n, "keywords.json#/properties/number/multipleOf", "multipleOf", "must be a multiple of 0.25") {
@@ -459,7 +501,7 @@ func checkKeywordsPropertiesOpenAdditionalProperties(s *envgenrt.State, n int32)
 func checkKeywordsPropertiesOpenDependentSchemasC(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		if !s.Has(n, "d") && s.Fail(n, "keywords.json#/properties/open/dependentSchemas/c/required", "required", "missing required property \"d\"") {
+		if !s.Has(n, "d") && s.Missing(n, "keywords.json#/properties/open/dependentSchemas/c/required", "d") {
 			return false
 		}
 	}
@@ -473,20 +515,16 @@ func checkKeywordsPropertiesString(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeString, "keywords.json#/properties/string/type") {
 		return false
 	}
-	if s.Shorter(n, 2) && s.Fail(n, "keywords.json#/properties/string/minLength", "minLength", "must be at least 2 characters long") {
+	if !s.MinLength(n, 2, "keywords.json#/properties/string/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 3) && s.Fail(n, "keywords.json#/properties/string/maxLength", "maxLength", "must be at most 3 characters long") {
+	if !s.MaxLength(n, 3, "keywords.json#/properties/string/maxLength") && s.Stop() {
 		return false
 	}
 	if !patternKeywordsPropertiesString.Match(s.Str(n)) && s.Fail(n, "keywords.json#/properties/string/pattern", "pattern", "must match the pattern \"^[a-z\\\"]+$\"") {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkKeywordsPropertiesType(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "keywords.json#/properties/type/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -689,8 +727,7 @@ func (x KeywordsObject) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *KeywordsObject) DecodeNode(s *envgenrt.State, n int32) error {
@@ -746,7 +783,13 @@ func checkKeywordsObject(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkKeywordsObjectPropertiesA, checkKeywordsObjectPropertiesB, checkKeywordsObjectPropertiesXP) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeInteger, "keywords.json#/properties/object/properties/a/type") && s.Stop() {
+		return false
+	}
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "keywords.json#/properties/object/properties/b/type") && s.Stop() {
+		return false
+	}
+	if c := at[2]; c != 0 && !checkKeywordsObjectPropertiesXP(s, c) && s.Stop() {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -766,16 +809,16 @@ func checkKeywordsObject(s *envgenrt.State, n int32) bool {
 			return false
 		}
 	}
-	if at[0] == 0 && s.Fail(n, "keywords.json#/properties/object/required", "required", "missing required property \"a\"") {
+	if at[0] == 0 && s.Missing(n, "keywords.json#/properties/object/required", "a") {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "keywords.json#/properties/object/required", "required", "missing required property \"b\"") {
+	if at[1] == 0 && s.Missing(n, "keywords.json#/properties/object/required", "b") {
 		return false
 	}
-	if s.Count(n) < 2 && s.Fail(n, "keywords.json#/properties/object/minProperties", "minProperties", "must have at least 2 properties") {
+	if !s.MinProperties(n, 2, "keywords.json#/properties/object/minProperties") && s.Stop() {
 		return false
 	}
-	if s.Count(n) > 5 && s.Fail(n, "keywords.json#/properties/object/maxProperties", "maxProperties", "must have at most 5 properties") {
+	if !s.MaxProperties(n, 5, "keywords.json#/properties/object/maxProperties") && s.Stop() {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -799,18 +842,10 @@ func checkKeywordsObjectPatternPropertiesX5Ex(s *envgenrt.State, n int32) bool {
 	return s.Is(n, envgenrt.TypeString, "keywords.json#/properties/object/patternProperties/%5Ex-/type")
 }
 
-func checkKeywordsObjectPropertiesA(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeInteger, "keywords.json#/properties/object/properties/a/type")
-}
-
-func checkKeywordsObjectPropertiesB(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "keywords.json#/properties/object/properties/b/type")
-}
-
 func checkKeywordsObjectPropertiesXP(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindString {
-		if s.Longer(n, 2) && s.Fail(n, "keywords.json#/properties/object/properties/x-p/maxLength", "maxLength", "must be at most 2 characters long") {
+		if !s.MaxLength(n, 2, "keywords.json#/properties/object/properties/x-p/maxLength") && s.Stop() {
 			return false
 		}
 	}
@@ -820,7 +855,7 @@ func checkKeywordsObjectPropertiesXP(s *envgenrt.State, n int32) bool {
 func checkKeywordsObjectPropertyNames(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindString {
-		if s.Longer(n, 4) && s.Fail(n, "keywords.json#/properties/object/propertyNames/maxLength", "maxLength", "must be at most 4 characters long") {
+		if !s.MaxLength(n, 4, "keywords.json#/properties/object/propertyNames/maxLength") && s.Stop() {
 			return false
 		}
 	}
@@ -916,7 +951,7 @@ func checkKeywordsOneOfOneOf0(s *envgenrt.State, n int32) bool {
 func checkKeywordsOneOfOneOf1(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindNumber {
-		if s.Compare(n, "0") < 0 && s.Fail(n, "keywords.json#/properties/oneOf/oneOf/1/minimum", "minimum", "must be at least 0") {
+		if !s.Minimum(n, "0", "keywords.json#/properties/oneOf/oneOf/1/minimum") && s.Stop() {
 			return false
 		}
 	}
@@ -1155,8 +1190,7 @@ func (x KeywordsUnevaluatedProperties) AppendJSON(b []byte) (_ []byte, err error
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *KeywordsUnevaluatedProperties) DecodeNode(s *envgenrt.State, n int32) error {
@@ -1266,7 +1300,7 @@ func (*Small) CheckNode(s *envgenrt.State, n int32) bool {
 func checkSmall(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindNumber {
-		if s.Compare(n, "3") > 0 && s.Fail(n, "keywords.json#/$defs/small/maximum", "maximum", "must be at most 3") {
+		if !s.Maximum(n, "3", "keywords.json#/$defs/small/maximum") && s.Stop() {
 			return false
 		}
 	}

@@ -19,8 +19,7 @@ func (x Hit) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendIntMember(b, `"rank":`, x.Rank)
 	b = envgenrt.AppendStringPtrMember(b, `"source_file":`, x.SourceFile)
 	b = envgenrt.AppendStringPtrMember(b, `"snippet":`, x.Snippet)
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Hit) DecodeNode(s *envgenrt.State, n int32) error {
@@ -80,41 +79,31 @@ func checkHit(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkHitPropertiesChunkID, checkHitPropertiesScore, checkHitPropertiesRank, checkHitPropertiesSourceFile, checkHitPropertiesSnippet) {
+	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "results.json#/$defs/hit/properties/chunk_id/type") && s.Minimum(c, "0", "results.json#/$defs/hit/properties/chunk_id/minimum")) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "results.json#/$defs/hit/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !checkHitPropertiesScore(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "results.json#/$defs/hit/required", "required", "missing required property \"chunk_id\"") {
+	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "results.json#/$defs/hit/properties/rank/type") && s.Minimum(c, "1", "results.json#/$defs/hit/properties/rank/minimum")) && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "results.json#/$defs/hit/required", "required", "missing required property \"score\"") {
+	if c := at[3]; c != 0 && !checkHitPropertiesSourceFile(s, c) && s.Stop() {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "results.json#/$defs/hit/required", "required", "missing required property \"rank\"") {
+	if c := at[4]; c != 0 && !(s.Is(c, envgenrt.TypeString, "results.json#/$defs/hit/properties/snippet/type") && s.MaxLength(c, 500, "results.json#/$defs/hit/properties/snippet/maxLength")) && s.Stop() {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkHitPropertiesChunkID(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "results.json#/$defs/hit/properties/chunk_id/type") {
+	if unknown && s.NoAdditional(n, at[:], "results.json#/$defs/hit/additionalProperties") {
 		return false
 	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "results.json#/$defs/hit/properties/chunk_id/minimum", "minimum", "must be at least 0") {
+	if at[0] == 0 && s.Missing(n, "results.json#/$defs/hit/required", "chunk_id") {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkHitPropertiesRank(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "results.json#/$defs/hit/properties/rank/type") {
+	if at[1] == 0 && s.Missing(n, "results.json#/$defs/hit/required", "score") {
 		return false
 	}
-	if s.Compare(n, "1") < 0 && s.Fail(n, "results.json#/$defs/hit/properties/rank/minimum", "minimum", "must be at least 1") {
+	if at[2] == 0 && s.Missing(n, "results.json#/$defs/hit/required", "rank") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -125,21 +114,10 @@ func checkHitPropertiesScore(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeNumber, "results.json#/$defs/hit/properties/score/type") {
 		return false
 	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "results.json#/$defs/hit/properties/score/minimum", "minimum", "must be at least 0") {
+	if !s.Minimum(n, "0", "results.json#/$defs/hit/properties/score/minimum") && s.Stop() {
 		return false
 	}
-	if s.Compare(n, "1") > 0 && s.Fail(n, "results.json#/$defs/hit/properties/score/maximum", "maximum", "must be at most 1") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkHitPropertiesSnippet(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "results.json#/$defs/hit/properties/snippet/type") {
-		return false
-	}
-	if s.Longer(n, 500) && s.Fail(n, "results.json#/$defs/hit/properties/snippet/maxLength", "maxLength", "must be at most 500 characters long") {
+	if !s.Maximum(n, "1", "results.json#/$defs/hit/properties/score/maximum") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -152,7 +130,7 @@ func checkHitPropertiesSourceFile(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeString, "results.json#/$defs/hit/properties/source_file/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "results.json#/$defs/hit/properties/source_file/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, "results.json#/$defs/hit/properties/source_file/minLength") && s.Stop() {
 		return false
 	}
 	if !patternHitPropertiesSourceFile.Match(s.Str(n)) && s.Fail(n, "results.json#/$defs/hit/properties/source_file/pattern", "pattern", "must match the pattern \"^[a-z0-9_/.-]+$\"") {
@@ -184,8 +162,7 @@ func (x Results) AppendJSON(b []byte) (_ []byte, err error) {
 	}
 	b = append(b, ',')
 	b = envgenrt.AppendIntPtrMember(b, `"total":`, x.Total)
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Results) DecodeNode(s *envgenrt.State, n int32) error {
@@ -233,13 +210,16 @@ func checkResults(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkResultsPropertiesHits, checkResultsPropertiesTotal) {
+	if c := at[0]; c != 0 && !checkResultsPropertiesHits(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "results.json#/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "results.json#/properties/total/type") && s.Minimum(c, "0", "results.json#/properties/total/minimum")) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "results.json#/required", "required", "missing required property \"hits\"") {
+	if unknown && s.NoAdditional(n, at[:], "results.json#/additionalProperties") {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, "results.json#/required", "hits") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -254,17 +234,6 @@ func checkResultsPropertiesHits(s *envgenrt.State, n int32) bool {
 		if !checkHit(s, c) && s.Stop() {
 			return false
 		}
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkResultsPropertiesTotal(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "results.json#/properties/total/type") {
-		return false
-	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "results.json#/properties/total/minimum", "minimum", "must be at least 0") {
-		return false
 	}
 	return s.ErrorCount() == errs
 }

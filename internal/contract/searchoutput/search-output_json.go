@@ -23,8 +23,7 @@ func (x Hit) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendIntMember(b, `"rank":`, x.Rank)
 	b = envgenrt.AppendStringPtrMember(b, `"source_file":`, x.SourceFile)
 	b = envgenrt.AppendStringPtrMember(b, `"snippet":`, x.Snippet)
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Hit) DecodeNode(s *envgenrt.State, n int32) error {
@@ -84,41 +83,31 @@ func checkHit(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkHitPropertiesChunkID, checkHitPropertiesScore, checkHitPropertiesRank, checkHitPropertiesSourceFile, checkHitPropertiesSnippet) {
+	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "search-output.json#/$defs/hit/properties/chunk_id/type") && s.Minimum(c, "0", "search-output.json#/$defs/hit/properties/chunk_id/minimum")) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "search-output.json#/$defs/hit/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !checkHitPropertiesScore(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "search-output.json#/$defs/hit/required", "required", "missing required property \"chunk_id\"") {
+	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "search-output.json#/$defs/hit/properties/rank/type") && s.Minimum(c, "1", "search-output.json#/$defs/hit/properties/rank/minimum")) && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "search-output.json#/$defs/hit/required", "required", "missing required property \"score\"") {
+	if c := at[3]; c != 0 && !(s.Is(c, envgenrt.TypeString, "search-output.json#/$defs/hit/properties/source_file/type") && s.MinLength(c, 1, "search-output.json#/$defs/hit/properties/source_file/minLength")) && s.Stop() {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "search-output.json#/$defs/hit/required", "required", "missing required property \"rank\"") {
+	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeString, "search-output.json#/$defs/hit/properties/snippet/type") && s.Stop() {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkHitPropertiesChunkID(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "search-output.json#/$defs/hit/properties/chunk_id/type") {
+	if unknown && s.NoAdditional(n, at[:], "search-output.json#/$defs/hit/additionalProperties") {
 		return false
 	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "search-output.json#/$defs/hit/properties/chunk_id/minimum", "minimum", "must be at least 0") {
+	if at[0] == 0 && s.Missing(n, "search-output.json#/$defs/hit/required", "chunk_id") {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkHitPropertiesRank(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "search-output.json#/$defs/hit/properties/rank/type") {
+	if at[1] == 0 && s.Missing(n, "search-output.json#/$defs/hit/required", "score") {
 		return false
 	}
-	if s.Compare(n, "1") < 0 && s.Fail(n, "search-output.json#/$defs/hit/properties/rank/minimum", "minimum", "must be at least 1") {
+	if at[2] == 0 && s.Missing(n, "search-output.json#/$defs/hit/required", "rank") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -129,25 +118,10 @@ func checkHitPropertiesScore(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeNumber, "search-output.json#/$defs/hit/properties/score/type") {
 		return false
 	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "search-output.json#/$defs/hit/properties/score/minimum", "minimum", "must be at least 0") {
+	if !s.Minimum(n, "0", "search-output.json#/$defs/hit/properties/score/minimum") && s.Stop() {
 		return false
 	}
-	if s.Compare(n, "1") > 0 && s.Fail(n, "search-output.json#/$defs/hit/properties/score/maximum", "maximum", "must be at most 1") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkHitPropertiesSnippet(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "search-output.json#/$defs/hit/properties/snippet/type")
-}
-
-func checkHitPropertiesSourceFile(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "search-output.json#/$defs/hit/properties/source_file/type") {
-		return false
-	}
-	if s.Shorter(n, 1) && s.Fail(n, "search-output.json#/$defs/hit/properties/source_file/minLength", "minLength", "must be at least 1 character long") {
+	if !s.Maximum(n, "1", "search-output.json#/$defs/hit/properties/score/maximum") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -195,8 +169,7 @@ func (x SearchResults) AppendJSON(b []byte) (_ []byte, err error) {
 		b = envgenrt.EndArray(b)
 	}
 	b = append(b, ',')
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *SearchResults) DecodeNode(s *envgenrt.State, n int32) error {
@@ -240,13 +213,13 @@ func checkSearchResults(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkSearchResultsPropertiesHits(s, at[0]) && s.Stop() {
+	if c := at[0]; c != 0 && !checkSearchResultsPropertiesHits(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "search-output.json#/$defs/search_results/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], "search-output.json#/$defs/search_results/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "search-output.json#/$defs/search_results/required", "required", "missing required property \"hits\"") {
+	if at[0] == 0 && s.Missing(n, "search-output.json#/$defs/search_results/required", "hits") {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -16,8 +16,7 @@ func (x Tree) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendSliceMember(b, `"children":`, x.Children); err != nil {
 		return b, err
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Tree) DecodeNode(s *envgenrt.State, n int32) error {
@@ -65,13 +64,16 @@ func checkTree(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkTreePropertiesName, checkTreePropertiesChildren) {
+	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, "tree.json#/properties/name/type") && s.MaxLength(c, 20, "tree.json#/properties/name/maxLength")) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "tree.json#/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !checkTreePropertiesChildren(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "tree.json#/required", "required", "missing required property \"name\"") {
+	if unknown && s.NoAdditional(n, at[:], "tree.json#/additionalProperties") {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, "tree.json#/required", "name") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -86,17 +88,6 @@ func checkTreePropertiesChildren(s *envgenrt.State, n int32) bool {
 		if !checkTree(s, c) && s.Stop() {
 			return false
 		}
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkTreePropertiesName(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "tree.json#/properties/name/type") {
-		return false
-	}
-	if s.Longer(n, 20) && s.Fail(n, "tree.json#/properties/name/maxLength", "maxLength", "must be at most 20 characters long") {
-		return false
 	}
 	return s.ErrorCount() == errs
 }

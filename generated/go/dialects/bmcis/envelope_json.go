@@ -81,8 +81,7 @@ func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
@@ -155,26 +154,37 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 			at[5] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkResponseMetadata, checkEnvelopePropertiesResults, checkPaginationMetadata, checkExecutionContext, checkEnvelopePropertiesWarnings, checkResponseError) {
+	if c := at[0]; c != 0 && !checkResponseMetadata(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"_metadata\"") {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeArray, "envelope.json#/properties/results/type") && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"results\"") {
+	if c := at[2]; c != 0 && !checkPaginationMetadata(s, c) && s.Stop() {
 		return false
 	}
-	if at[3] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"execution_context\"") {
+	if c := at[3]; c != 0 && !checkExecutionContext(s, c) && s.Stop() {
 		return false
 	}
-	if at[4] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"warnings\"") {
+	if c := at[4]; c != 0 && !checkEnvelopePropertiesWarnings(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[5]; c != 0 && !checkResponseError(s, c) && s.Stop() {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, "envelope.json#/required", "_metadata") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, "envelope.json#/required", "results") {
+		return false
+	}
+	if at[3] == 0 && s.Missing(n, "envelope.json#/required", "execution_context") {
+		return false
+	}
+	if at[4] == 0 && s.Missing(n, "envelope.json#/required", "warnings") {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkEnvelopePropertiesResults(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeArray, "envelope.json#/properties/results/type")
 }
 
 func checkEnvelopePropertiesWarnings(s *envgenrt.State, n int32) bool {
@@ -223,8 +233,7 @@ func (x ExecutionContext) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *ExecutionContext) DecodeNode(s *envgenrt.State, n int32) error {
@@ -286,42 +295,34 @@ func checkExecutionContext(s *envgenrt.State, n int32) bool {
 			at[4] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkExecutionContextPropertiesTokensEstimated, checkExecutionContextPropertiesTokensUsed, checkExecutionContextPropertiesCacheHit, checkExecutionContextPropertiesExecutionTimeMs, checkExecutionContextPropertiesRequestID) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeInteger, "envelope.json#/$defs/execution_context/properties/tokens_estimated/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/execution_context/required", "required", "missing required property \"tokens_estimated\"") {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeInteger, "envelope.json#/$defs/execution_context/properties/tokens_used/type") && s.Stop() {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "envelope.json#/$defs/execution_context/required", "required", "missing required property \"cache_hit\"") {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "envelope.json#/$defs/execution_context/properties/cache_hit/type") && s.Stop() {
 		return false
 	}
-	if at[3] == 0 && s.Fail(n, "envelope.json#/$defs/execution_context/required", "required", "missing required property \"execution_time_ms\"") {
+	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeNumber, "envelope.json#/$defs/execution_context/properties/execution_time_ms/type") && s.Stop() {
 		return false
 	}
-	if at[4] == 0 && s.Fail(n, "envelope.json#/$defs/execution_context/required", "required", "missing required property \"request_id\"") {
+	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/execution_context/properties/request_id/type") && s.Stop() {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, "envelope.json#/$defs/execution_context/required", "tokens_estimated") {
+		return false
+	}
+	if at[2] == 0 && s.Missing(n, "envelope.json#/$defs/execution_context/required", "cache_hit") {
+		return false
+	}
+	if at[3] == 0 && s.Missing(n, "envelope.json#/$defs/execution_context/required", "execution_time_ms") {
+		return false
+	}
+	if at[4] == 0 && s.Missing(n, "envelope.json#/$defs/execution_context/required", "request_id") {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkExecutionContextPropertiesCacheHit(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "envelope.json#/$defs/execution_context/properties/cache_hit/type")
-}
-
-func checkExecutionContextPropertiesExecutionTimeMs(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeNumber, "envelope.json#/$defs/execution_context/properties/execution_time_ms/type")
-}
-
-func checkExecutionContextPropertiesRequestID(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/execution_context/properties/request_id/type")
-}
-
-func checkExecutionContextPropertiesTokensEstimated(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeInteger, "envelope.json#/$defs/execution_context/properties/tokens_estimated/type")
-}
-
-func checkExecutionContextPropertiesTokensUsed(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeInteger, "envelope.json#/$defs/execution_context/properties/tokens_used/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -354,8 +355,7 @@ func (x PaginationMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *PaginationMetadata) DecodeNode(s *envgenrt.State, n int32) error {
@@ -414,27 +414,20 @@ func checkPaginationMetadata(s *envgenrt.State, n int32) bool {
 				at[3] = c
 			}
 		}
-		if !s.CheckMembers(at[:], checkPaginationMetadataPropertiesCursor, checkPaginationMetadataPropertiesPageSize, checkPaginationMetadataPropertiesHasMore, checkPaginationMetadataPropertiesTotalAvailable) {
+		if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/pagination_metadata/properties/cursor/type") && s.Stop() {
+			return false
+		}
+		if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeInteger, "envelope.json#/$defs/pagination_metadata/properties/page_size/type") && s.Stop() {
+			return false
+		}
+		if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "envelope.json#/$defs/pagination_metadata/properties/has_more/type") && s.Stop() {
+			return false
+		}
+		if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeInteger, "envelope.json#/$defs/pagination_metadata/properties/total_available/type") && s.Stop() {
 			return false
 		}
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkPaginationMetadataPropertiesCursor(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/pagination_metadata/properties/cursor/type")
-}
-
-func checkPaginationMetadataPropertiesHasMore(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "envelope.json#/$defs/pagination_metadata/properties/has_more/type")
-}
-
-func checkPaginationMetadataPropertiesPageSize(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeInteger, "envelope.json#/$defs/pagination_metadata/properties/page_size/type")
-}
-
-func checkPaginationMetadataPropertiesTotalAvailable(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeInteger, "envelope.json#/$defs/pagination_metadata/properties/total_available/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -466,8 +459,7 @@ func (x ResponseError) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *ResponseError) DecodeNode(s *envgenrt.State, n int32) error {
@@ -521,13 +513,19 @@ func checkResponseError(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkResponseErrorPropertiesCode, checkResponseErrorPropertiesMessage, checkResponseErrorPropertiesAllowedFields) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/response_error/properties/code/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/response_error/required", "required", "missing required property \"code\"") {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/response_error/properties/message/type") && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/response_error/required", "required", "missing required property \"message\"") {
+	if c := at[2]; c != 0 && !checkResponseErrorPropertiesAllowedFields(s, c) && s.Stop() {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, "envelope.json#/$defs/response_error/required", "code") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, "envelope.json#/$defs/response_error/required", "message") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -539,23 +537,11 @@ func checkResponseErrorPropertiesAllowedFields(s *envgenrt.State, n int32) bool 
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkResponseErrorPropertiesAllowedFieldsItems(s, c) && s.Stop() {
+		if !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/response_error/properties/allowed_fields/items/type") && s.Stop() {
 			return false
 		}
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkResponseErrorPropertiesAllowedFieldsItems(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/response_error/properties/allowed_fields/items/type")
-}
-
-func checkResponseErrorPropertiesCode(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/response_error/properties/code/type")
-}
-
-func checkResponseErrorPropertiesMessage(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/response_error/properties/message/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -575,9 +561,7 @@ func (x ResponseMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendStringMember(b, `"version":`, x.Version)
 	b = envgenrt.AppendStringMember(b, `"timestamp":`, x.Timestamp)
 	b = envgenrt.AppendStringMember(b, `"request_id":`, x.RequestID)
-	if b, err = envgenrt.AppendMember(b, `"status":`, x.Status); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringMember(b, `"status":`, string(x.Status))
 	b = envgenrt.AppendNullableMember(b, `"message":`, x.Message, envgenrt.AppendString)
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
@@ -592,8 +576,7 @@ func (x ResponseMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *ResponseMetadata) DecodeNode(s *envgenrt.State, n int32) error {
@@ -659,37 +642,40 @@ func checkResponseMetadata(s *envgenrt.State, n int32) bool {
 			at[5] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkResponseMetadataPropertiesOperation, checkResponseMetadataPropertiesVersion, checkResponseMetadataPropertiesTimestamp, checkResponseMetadataPropertiesRequestID, checkResponseStatus, checkResponseMetadataPropertiesMessage) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/response_metadata/properties/operation/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/response_metadata/required", "required", "missing required property \"operation\"") {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/response_metadata/properties/version/type") && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/response_metadata/required", "required", "missing required property \"version\"") {
+	if c := at[2]; c != 0 && !checkResponseMetadataPropertiesTimestamp(s, c) && s.Stop() {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "envelope.json#/$defs/response_metadata/required", "required", "missing required property \"timestamp\"") {
+	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/response_metadata/properties/request_id/type") && s.Stop() {
 		return false
 	}
-	if at[3] == 0 && s.Fail(n, "envelope.json#/$defs/response_metadata/required", "required", "missing required property \"request_id\"") {
+	if c := at[4]; c != 0 && !(s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/response_status/type") && s.Enum(c, "envelope.json#/$defs/response_status/enum", "success", "partial", "error")) && s.Stop() {
 		return false
 	}
-	if at[4] == 0 && s.Fail(n, "envelope.json#/$defs/response_metadata/required", "required", "missing required property \"status\"") {
+	if c := at[5]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, "envelope.json#/$defs/response_metadata/properties/message/type") && s.Stop() {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, "envelope.json#/$defs/response_metadata/required", "operation") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, "envelope.json#/$defs/response_metadata/required", "version") {
+		return false
+	}
+	if at[2] == 0 && s.Missing(n, "envelope.json#/$defs/response_metadata/required", "timestamp") {
+		return false
+	}
+	if at[3] == 0 && s.Missing(n, "envelope.json#/$defs/response_metadata/required", "request_id") {
+		return false
+	}
+	if at[4] == 0 && s.Missing(n, "envelope.json#/$defs/response_metadata/required", "status") {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkResponseMetadataPropertiesMessage(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "envelope.json#/$defs/response_metadata/properties/message/type")
-}
-
-func checkResponseMetadataPropertiesOperation(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/response_metadata/properties/operation/type")
-}
-
-func checkResponseMetadataPropertiesRequestID(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/response_metadata/properties/request_id/type")
 }
 
 func checkResponseMetadataPropertiesTimestamp(s *envgenrt.State, n int32) bool {
@@ -703,10 +689,6 @@ func checkResponseMetadataPropertiesTimestamp(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-func checkResponseMetadataPropertiesVersion(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/response_metadata/properties/version/type")
-}
-
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseStatus) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
@@ -714,8 +696,7 @@ func (x *ResponseStatus) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseStatus) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *ResponseStatus) DecodeNode(s *envgenrt.State, n int32) error {
@@ -723,18 +704,7 @@ func (x *ResponseStatus) DecodeNode(s *envgenrt.State, n int32) error {
 }
 
 func (*ResponseStatus) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkResponseStatus(s, n)
-}
-
-func checkResponseStatus(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/response_status/type") {
-		return false
-	}
-	if !s.StringIn(n, "success", "partial", "error") {
-		s.Fail(n, "envelope.json#/$defs/response_status/enum", "enum", "must be one of \"success\", \"partial\", \"error\"")
-		return false
-	}
-	return true
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/response_status/type") && s.Enum(n, "envelope.json#/$defs/response_status/enum", "success", "partial", "error")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -750,9 +720,7 @@ func (x *ResponseWarning) UnmarshalJSON(data []byte) error {
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseWarning) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if b, err = envgenrt.AppendMember(b, `"level":`, x.Level); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringMember(b, `"level":`, string(x.Level))
 	b = envgenrt.AppendStringMember(b, `"code":`, x.Code)
 	b = envgenrt.AppendStringMember(b, `"message":`, x.Message)
 	b = envgenrt.AppendNullableMember(b, `"suggestion":`, x.Suggestion, envgenrt.AppendString)
@@ -769,8 +737,7 @@ func (x ResponseWarning) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *ResponseWarning) DecodeNode(s *envgenrt.State, n int32) error {
@@ -828,31 +795,28 @@ func checkResponseWarning(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkWarningLevel, checkResponseWarningPropertiesCode, checkResponseWarningPropertiesMessage, checkResponseWarningPropertiesSuggestion) {
+	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/warning_level/type") && s.Enum(c, "envelope.json#/$defs/warning_level/enum", "info", "warning", "error")) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/response_warning/required", "required", "missing required property \"level\"") {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/response_warning/properties/code/type") && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/response_warning/required", "required", "missing required property \"code\"") {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/response_warning/properties/message/type") && s.Stop() {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "envelope.json#/$defs/response_warning/required", "required", "missing required property \"message\"") {
+	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, "envelope.json#/$defs/response_warning/properties/suggestion/type") && s.Stop() {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, "envelope.json#/$defs/response_warning/required", "level") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, "envelope.json#/$defs/response_warning/required", "code") {
+		return false
+	}
+	if at[2] == 0 && s.Missing(n, "envelope.json#/$defs/response_warning/required", "message") {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkResponseWarningPropertiesCode(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/response_warning/properties/code/type")
-}
-
-func checkResponseWarningPropertiesMessage(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/response_warning/properties/message/type")
-}
-
-func checkResponseWarningPropertiesSuggestion(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "envelope.json#/$defs/response_warning/properties/suggestion/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -862,8 +826,7 @@ func (x *WarningLevel) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x WarningLevel) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *WarningLevel) DecodeNode(s *envgenrt.State, n int32) error {
@@ -871,16 +834,5 @@ func (x *WarningLevel) DecodeNode(s *envgenrt.State, n int32) error {
 }
 
 func (*WarningLevel) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkWarningLevel(s, n)
-}
-
-func checkWarningLevel(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/warning_level/type") {
-		return false
-	}
-	if !s.StringIn(n, "info", "warning", "error") {
-		s.Fail(n, "envelope.json#/$defs/warning_level/enum", "enum", "must be one of \"info\", \"warning\", \"error\"")
-		return false
-	}
-	return true
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/warning_level/type") && s.Enum(n, "envelope.json#/$defs/warning_level/enum", "info", "warning", "error")
 }

@@ -14,8 +14,7 @@ func (x *ChunkID) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ChunkID) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendInt(b, int64(x))
-	return b, nil
+	return envgenrt.AppendInt(b, int64(x)), nil
 }
 
 func (x *ChunkID) DecodeNode(s *envgenrt.State, n int32) error {
@@ -65,8 +64,7 @@ func (x ConfidenceScore) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *ConfidenceScore) DecodeNode(s *envgenrt.State, n int32) error {
@@ -123,13 +121,13 @@ func checkConfidenceScore(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkScore, checkScore, checkScore) {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/confidence_score/required", "required", "missing required property \"score_reliability\"") {
+	if at[0] == 0 && s.Missing(n, "payloads.json#/$defs/confidence_score/required", "score_reliability") {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/confidence_score/required", "required", "missing required property \"source_quality\"") {
+	if at[1] == 0 && s.Missing(n, "payloads.json#/$defs/confidence_score/required", "source_quality") {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/confidence_score/required", "required", "missing required property \"recency\"") {
+	if at[2] == 0 && s.Missing(n, "payloads.json#/$defs/confidence_score/required", "recency") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -150,9 +148,7 @@ func (x Cursor) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"query_hash":`, x.QueryHash)
 	b = envgenrt.AppendIntMember(b, `"offset":`, x.Offset)
-	if b, err = envgenrt.AppendMember(b, `"response_mode":`, x.ResponseMode); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringMember(b, `"response_mode":`, string(x.ResponseMode))
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -166,8 +162,7 @@ func (x Cursor) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Cursor) DecodeNode(s *envgenrt.State, n int32) error {
@@ -221,34 +216,25 @@ func checkCursor(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkCursorPropertiesQueryHash, checkCursorPropertiesOffset, checkResponseMode) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/cursor/properties/query_hash/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/cursor/required", "required", "missing required property \"query_hash\"") {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "payloads.json#/$defs/cursor/properties/offset/type") && s.Minimum(c, "0", "payloads.json#/$defs/cursor/properties/offset/minimum")) && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/cursor/required", "required", "missing required property \"offset\"") {
+	if c := at[2]; c != 0 && !checkResponseMode(s, c) && s.Stop() {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/cursor/required", "required", "missing required property \"response_mode\"") {
+	if at[0] == 0 && s.Missing(n, "payloads.json#/$defs/cursor/required", "query_hash") {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkCursorPropertiesOffset(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/cursor/properties/offset/type") {
+	if at[1] == 0 && s.Missing(n, "payloads.json#/$defs/cursor/required", "offset") {
 		return false
 	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/cursor/properties/offset/minimum", "minimum", "must be at least 0") {
+	if at[2] == 0 && s.Missing(n, "payloads.json#/$defs/cursor/required", "response_mode") {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkCursorPropertiesQueryHash(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/cursor/properties/query_hash/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -295,8 +281,7 @@ func (x DeduplicationInfo) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *DeduplicationInfo) DecodeNode(s *envgenrt.State, n int32) error {
@@ -350,23 +335,25 @@ func checkDeduplicationInfo(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkDeduplicationInfoPropertiesIsDuplicate, checkDeduplicationInfoPropertiesSimilarChunkIDs, checkScore) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "payloads.json#/$defs/deduplication_info/properties/is_duplicate/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/deduplication_info/required", "required", "missing required property \"is_duplicate\"") {
+	if c := at[1]; c != 0 && !checkDeduplicationInfoPropertiesSimilarChunkIDs(s, c) && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/deduplication_info/required", "required", "missing required property \"similar_chunk_ids\"") {
+	if c := at[2]; c != 0 && !checkScore(s, c) && s.Stop() {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/deduplication_info/required", "required", "missing required property \"confidence\"") {
+	if at[0] == 0 && s.Missing(n, "payloads.json#/$defs/deduplication_info/required", "is_duplicate") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, "payloads.json#/$defs/deduplication_info/required", "similar_chunk_ids") {
+		return false
+	}
+	if at[2] == 0 && s.Missing(n, "payloads.json#/$defs/deduplication_info/required", "confidence") {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkDeduplicationInfoPropertiesIsDuplicate(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "payloads.json#/$defs/deduplication_info/properties/is_duplicate/type")
 }
 
 func checkDeduplicationInfoPropertiesSimilarChunkIDs(s *envgenrt.State, n int32) bool {
@@ -416,8 +403,7 @@ func (x *Rank) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x Rank) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendInt(b, int64(x))
-	return b, nil
+	return envgenrt.AppendInt(b, int64(x)), nil
 }
 
 func (x *Rank) DecodeNode(s *envgenrt.State, n int32) error {
@@ -429,14 +415,7 @@ func (*Rank) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkRank(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/rank/type") {
-		return false
-	}
-	if s.Compare(n, "1") < 0 && s.Fail(n, "payloads.json#/$defs/rank/minimum", "minimum", "must be at least 1") {
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/rank/type") && s.Minimum(n, "1", "payloads.json#/$defs/rank/minimum")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -468,8 +447,7 @@ func (x RankingContext) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *RankingContext) DecodeNode(s *envgenrt.State, n int32) error {
@@ -523,23 +501,25 @@ func checkRankingContext(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkRankingContextPropertiesPercentile, checkRankingContextPropertiesExplanation, checkRankingContextPropertiesScoreMethod) {
+	if c := at[0]; c != 0 && !checkRankingContextPropertiesPercentile(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/ranking_context/required", "required", "missing required property \"percentile\"") {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/ranking_context/properties/explanation/type") && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/ranking_context/required", "required", "missing required property \"explanation\"") {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/ranking_context/properties/score_method/type") && s.Stop() {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/ranking_context/required", "required", "missing required property \"score_method\"") {
+	if at[0] == 0 && s.Missing(n, "payloads.json#/$defs/ranking_context/required", "percentile") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, "payloads.json#/$defs/ranking_context/required", "explanation") {
+		return false
+	}
+	if at[2] == 0 && s.Missing(n, "payloads.json#/$defs/ranking_context/required", "score_method") {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkRankingContextPropertiesExplanation(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/ranking_context/properties/explanation/type")
 }
 
 func checkRankingContextPropertiesPercentile(s *envgenrt.State, n int32) bool {
@@ -547,17 +527,13 @@ func checkRankingContextPropertiesPercentile(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/ranking_context/properties/percentile/type") {
 		return false
 	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/ranking_context/properties/percentile/minimum", "minimum", "must be at least 0") {
+	if !s.Minimum(n, "0", "payloads.json#/$defs/ranking_context/properties/percentile/minimum") && s.Stop() {
 		return false
 	}
-	if s.Compare(n, "100") > 0 && s.Fail(n, "payloads.json#/$defs/ranking_context/properties/percentile/maximum", "maximum", "must be at most 100") {
+	if !s.Maximum(n, "100", "payloads.json#/$defs/ranking_context/properties/percentile/maximum") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkRankingContextPropertiesScoreMethod(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/ranking_context/properties/score_method/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -586,10 +562,10 @@ func checkScore(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeNumber, "payloads.json#/$defs/score/type") {
 		return false
 	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/score/minimum", "minimum", "must be at least 0") {
+	if !s.Minimum(n, "0", "payloads.json#/$defs/score/minimum") && s.Stop() {
 		return false
 	}
-	if s.Compare(n, "1") > 0 && s.Fail(n, "payloads.json#/$defs/score/maximum", "maximum", "must be at most 1") {
+	if !s.Maximum(n, "1", "payloads.json#/$defs/score/maximum") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -644,8 +620,7 @@ func (x SearchResultFull) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *SearchResultFull) DecodeNode(s *envgenrt.State, n int32) error {
@@ -739,96 +714,79 @@ func checkSearchResultFull(s *envgenrt.State, n int32) bool {
 			at[12] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkChunkID, checkSearchResultFullPropertiesChunkText, checkScore, checkScore, checkScore, checkRank, checkSearchResultFullPropertiesScoreType, checkSearchResultFullPropertiesSourceFile, checkSearchResultFullPropertiesSourceCategory, checkSearchResultFullPropertiesContextHeader, checkSearchResultFullPropertiesChunkIndex, checkSearchResultFullPropertiesTotalChunks, checkSearchResultFullPropertiesChunkTokenCount) {
+	if c := at[0]; c != 0 && !checkChunkID(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"chunk_id\"") {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/chunk_text/type") && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"chunk_text\"") {
+	if c := at[2]; c != 0 && !checkScore(s, c) && s.Stop() {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"similarity_score\"") {
+	if c := at[3]; c != 0 && !checkScore(s, c) && s.Stop() {
 		return false
 	}
-	if at[3] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"bm25_score\"") {
+	if c := at[4]; c != 0 && !checkScore(s, c) && s.Stop() {
 		return false
 	}
-	if at[4] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"hybrid_score\"") {
+	if c := at[5]; c != 0 && !checkRank(s, c) && s.Stop() {
 		return false
 	}
-	if at[5] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"rank\"") {
+	if c := at[6]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/score_type/type") && s.Stop() {
 		return false
 	}
-	if at[6] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"score_type\"") {
+	if c := at[7]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/source_file/type") && s.Stop() {
 		return false
 	}
-	if at[7] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"source_file\"") {
+	if c := at[8]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/source_category/type") && s.Stop() {
 		return false
 	}
-	if at[9] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"context_header\"") {
+	if c := at[9]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/context_header/type") && s.Stop() {
 		return false
 	}
-	if at[10] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"chunk_index\"") {
+	if c := at[10]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_full/properties/chunk_index/type") && s.Minimum(c, "0", "payloads.json#/$defs/search_result_full/properties/chunk_index/minimum")) && s.Stop() {
 		return false
 	}
-	if at[11] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"total_chunks\"") {
+	if c := at[11]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_full/properties/total_chunks/type") && s.Minimum(c, "0", "payloads.json#/$defs/search_result_full/properties/total_chunks/minimum")) && s.Stop() {
 		return false
 	}
-	if at[12] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/required", "required", "missing required property \"chunk_token_count\"") {
+	if c := at[12]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_full/properties/chunk_token_count/type") && s.Minimum(c, "0", "payloads.json#/$defs/search_result_full/properties/chunk_token_count/minimum")) && s.Stop() {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkSearchResultFullPropertiesChunkIndex(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_full/properties/chunk_index/type") {
+	if at[0] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_full/required", "chunk_id") {
 		return false
 	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/properties/chunk_index/minimum", "minimum", "must be at least 0") {
+	if at[1] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_full/required", "chunk_text") {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkSearchResultFullPropertiesChunkText(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/chunk_text/type")
-}
-
-func checkSearchResultFullPropertiesChunkTokenCount(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_full/properties/chunk_token_count/type") {
+	if at[2] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_full/required", "similarity_score") {
 		return false
 	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/properties/chunk_token_count/minimum", "minimum", "must be at least 0") {
+	if at[3] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_full/required", "bm25_score") {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkSearchResultFullPropertiesContextHeader(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/context_header/type")
-}
-
-func checkSearchResultFullPropertiesScoreType(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/score_type/type")
-}
-
-func checkSearchResultFullPropertiesSourceCategory(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/source_category/type")
-}
-
-func checkSearchResultFullPropertiesSourceFile(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/source_file/type")
-}
-
-func checkSearchResultFullPropertiesTotalChunks(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_full/properties/total_chunks/type") {
+	if at[4] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_full/required", "hybrid_score") {
 		return false
 	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_full/properties/total_chunks/minimum", "minimum", "must be at least 0") {
+	if at[5] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_full/required", "rank") {
+		return false
+	}
+	if at[6] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_full/required", "score_type") {
+		return false
+	}
+	if at[7] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_full/required", "source_file") {
+		return false
+	}
+	if at[9] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_full/required", "context_header") {
+		return false
+	}
+	if at[10] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_full/required", "chunk_index") {
+		return false
+	}
+	if at[11] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_full/required", "total_chunks") {
+		return false
+	}
+	if at[12] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_full/required", "chunk_token_count") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -869,8 +827,7 @@ func (x SearchResultIDs) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *SearchResultIDs) DecodeNode(s *envgenrt.State, n int32) error {
@@ -927,13 +884,13 @@ func checkSearchResultIDs(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkChunkID, checkScore, checkRank) {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_ids/required", "required", "missing required property \"chunk_id\"") {
+	if at[0] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_ids/required", "chunk_id") {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_ids/required", "required", "missing required property \"hybrid_score\"") {
+	if at[1] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_ids/required", "hybrid_score") {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_ids/required", "required", "missing required property \"rank\"") {
+	if at[2] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_ids/required", "rank") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -978,8 +935,7 @@ func (x SearchResultMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *SearchResultMetadata) DecodeNode(s *envgenrt.State, n int32) error {
@@ -1049,55 +1005,43 @@ func checkSearchResultMetadata(s *envgenrt.State, n int32) bool {
 			at[6] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkChunkID, checkScore, checkRank, checkSearchResultMetadataPropertiesSourceFile, checkSearchResultMetadataPropertiesSourceCategory, checkSearchResultMetadataPropertiesChunkIndex, checkSearchResultMetadataPropertiesTotalChunks) {
+	if c := at[0]; c != 0 && !checkChunkID(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_metadata/required", "required", "missing required property \"chunk_id\"") {
+	if c := at[1]; c != 0 && !checkScore(s, c) && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_metadata/required", "required", "missing required property \"hybrid_score\"") {
+	if c := at[2]; c != 0 && !checkRank(s, c) && s.Stop() {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_metadata/required", "required", "missing required property \"rank\"") {
+	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/search_result_metadata/properties/source_file/type") && s.Stop() {
 		return false
 	}
-	if at[3] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_metadata/required", "required", "missing required property \"source_file\"") {
+	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, "payloads.json#/$defs/search_result_metadata/properties/source_category/type") && s.Stop() {
 		return false
 	}
-	if at[5] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_metadata/required", "required", "missing required property \"chunk_index\"") {
+	if c := at[5]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_metadata/properties/chunk_index/type") && s.Minimum(c, "0", "payloads.json#/$defs/search_result_metadata/properties/chunk_index/minimum")) && s.Stop() {
 		return false
 	}
-	if at[6] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_metadata/required", "required", "missing required property \"total_chunks\"") {
+	if c := at[6]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_metadata/properties/total_chunks/type") && s.Minimum(c, "0", "payloads.json#/$defs/search_result_metadata/properties/total_chunks/minimum")) && s.Stop() {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkSearchResultMetadataPropertiesChunkIndex(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_metadata/properties/chunk_index/type") {
+	if at[0] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_metadata/required", "chunk_id") {
 		return false
 	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_metadata/properties/chunk_index/minimum", "minimum", "must be at least 0") {
+	if at[1] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_metadata/required", "hybrid_score") {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkSearchResultMetadataPropertiesSourceCategory(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "payloads.json#/$defs/search_result_metadata/properties/source_category/type")
-}
-
-func checkSearchResultMetadataPropertiesSourceFile(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_metadata/properties/source_file/type")
-}
-
-func checkSearchResultMetadataPropertiesTotalChunks(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_metadata/properties/total_chunks/type") {
+	if at[2] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_metadata/required", "rank") {
 		return false
 	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_metadata/properties/total_chunks/minimum", "minimum", "must be at least 0") {
+	if at[3] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_metadata/required", "source_file") {
+		return false
+	}
+	if at[5] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_metadata/required", "chunk_index") {
+		return false
+	}
+	if at[6] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_metadata/required", "total_chunks") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1144,8 +1088,7 @@ func (x SearchResultPreview) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *SearchResultPreview) DecodeNode(s *envgenrt.State, n int32) error {
@@ -1223,69 +1166,55 @@ func checkSearchResultPreview(s *envgenrt.State, n int32) bool {
 			at[8] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkChunkID, checkScore, checkRank, checkSearchResultPreviewPropertiesSourceFile, checkSearchResultPreviewPropertiesSourceCategory, checkSearchResultPreviewPropertiesChunkIndex, checkSearchResultPreviewPropertiesTotalChunks, checkSearchResultPreviewPropertiesChunkSnippet, checkSearchResultPreviewPropertiesContextHeader) {
+	if c := at[0]; c != 0 && !checkChunkID(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"chunk_id\"") {
+	if c := at[1]; c != 0 && !checkScore(s, c) && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"hybrid_score\"") {
+	if c := at[2]; c != 0 && !checkRank(s, c) && s.Stop() {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"rank\"") {
+	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/search_result_preview/properties/source_file/type") && s.Stop() {
 		return false
 	}
-	if at[3] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"source_file\"") {
+	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, "payloads.json#/$defs/search_result_preview/properties/source_category/type") && s.Stop() {
 		return false
 	}
-	if at[5] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"chunk_index\"") {
+	if c := at[5]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_preview/properties/chunk_index/type") && s.Minimum(c, "0", "payloads.json#/$defs/search_result_preview/properties/chunk_index/minimum")) && s.Stop() {
 		return false
 	}
-	if at[6] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"total_chunks\"") {
+	if c := at[6]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_preview/properties/total_chunks/type") && s.Minimum(c, "0", "payloads.json#/$defs/search_result_preview/properties/total_chunks/minimum")) && s.Stop() {
 		return false
 	}
-	if at[7] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"chunk_snippet\"") {
+	if c := at[7]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/search_result_preview/properties/chunk_snippet/type") && s.Stop() {
 		return false
 	}
-	if at[8] == 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/required", "required", "missing required property \"context_header\"") {
+	if c := at[8]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/search_result_preview/properties/context_header/type") && s.Stop() {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkSearchResultPreviewPropertiesChunkIndex(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_preview/properties/chunk_index/type") {
+	if at[0] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_preview/required", "chunk_id") {
 		return false
 	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/properties/chunk_index/minimum", "minimum", "must be at least 0") {
+	if at[1] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_preview/required", "hybrid_score") {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkSearchResultPreviewPropertiesChunkSnippet(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_preview/properties/chunk_snippet/type")
-}
-
-func checkSearchResultPreviewPropertiesContextHeader(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_preview/properties/context_header/type")
-}
-
-func checkSearchResultPreviewPropertiesSourceCategory(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "payloads.json#/$defs/search_result_preview/properties/source_category/type")
-}
-
-func checkSearchResultPreviewPropertiesSourceFile(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/search_result_preview/properties/source_file/type")
-}
-
-func checkSearchResultPreviewPropertiesTotalChunks(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_preview/properties/total_chunks/type") {
+	if at[2] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_preview/required", "rank") {
 		return false
 	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/search_result_preview/properties/total_chunks/minimum", "minimum", "must be at least 0") {
+	if at[3] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_preview/required", "source_file") {
+		return false
+	}
+	if at[5] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_preview/required", "chunk_index") {
+		return false
+	}
+	if at[6] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_preview/required", "total_chunks") {
+		return false
+	}
+	if at[7] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_preview/required", "chunk_snippet") {
+		return false
+	}
+	if at[8] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_preview/required", "context_header") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1349,8 +1278,7 @@ func (x VendorInfoFull) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *VendorInfoFull) DecodeNode(s *envgenrt.State, n int32) error {
@@ -1422,48 +1350,31 @@ func checkVendorInfoFull(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkVendorInfoFullPropertiesVendorName, checkVendorInfoFullPropertiesEntities, checkVendorInfoFullPropertiesRelationships, checkVendorStatistics) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_full/properties/vendor_name/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_full/required", "required", "missing required property \"vendor_name\"") {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_full/properties/entities/type") && s.MaxItems(c, 100, "payloads.json#/$defs/vendor_info_full/properties/entities/maxItems")) && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_full/required", "required", "missing required property \"entities\"") {
+	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_full/properties/relationships/type") && s.MaxItems(c, 500, "payloads.json#/$defs/vendor_info_full/properties/relationships/maxItems")) && s.Stop() {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_full/required", "required", "missing required property \"relationships\"") {
+	if c := at[3]; c != 0 && !checkVendorStatistics(s, c) && s.Stop() {
 		return false
 	}
-	if at[3] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_full/required", "required", "missing required property \"statistics\"") {
+	if at[0] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_full/required", "vendor_name") {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkVendorInfoFullPropertiesEntities(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_full/properties/entities/type") {
+	if at[1] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_full/required", "entities") {
 		return false
 	}
-	if s.Count(n) > 100 && s.Fail(n, "payloads.json#/$defs/vendor_info_full/properties/entities/maxItems", "maxItems", "must have at most 100 items") {
+	if at[2] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_full/required", "relationships") {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkVendorInfoFullPropertiesRelationships(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_full/properties/relationships/type") {
-		return false
-	}
-	if s.Count(n) > 500 && s.Fail(n, "payloads.json#/$defs/vendor_info_full/properties/relationships/maxItems", "maxItems", "must have at most 500 items") {
+	if at[3] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_full/required", "statistics") {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkVendorInfoFullPropertiesVendorName(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_full/properties/vendor_name/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -1517,8 +1428,7 @@ func (x VendorInfoIDs) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *VendorInfoIDs) DecodeNode(s *envgenrt.State, n int32) error {
@@ -1572,16 +1482,22 @@ func checkVendorInfoIDs(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkVendorInfoIDsPropertiesVendorName, checkVendorInfoIDsPropertiesEntityIDs, checkVendorInfoIDsPropertiesRelationshipIDs) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_ids/properties/vendor_name/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_ids/required", "required", "missing required property \"vendor_name\"") {
+	if c := at[1]; c != 0 && !checkVendorInfoIDsPropertiesEntityIDs(s, c) && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_ids/required", "required", "missing required property \"entity_ids\"") {
+	if c := at[2]; c != 0 && !checkVendorInfoIDsPropertiesRelationshipIDs(s, c) && s.Stop() {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_ids/required", "required", "missing required property \"relationship_ids\"") {
+	if at[0] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_ids/required", "vendor_name") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_ids/required", "entity_ids") {
+		return false
+	}
+	if at[2] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_ids/required", "relationship_ids") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1593,15 +1509,11 @@ func checkVendorInfoIDsPropertiesEntityIDs(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkVendorInfoIDsPropertiesEntityIDsItems(s, c) && s.Stop() {
+		if !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_ids/properties/entity_ids/items/type") && s.Stop() {
 			return false
 		}
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkVendorInfoIDsPropertiesEntityIDsItems(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_ids/properties/entity_ids/items/type")
 }
 
 func checkVendorInfoIDsPropertiesRelationshipIDs(s *envgenrt.State, n int32) bool {
@@ -1610,19 +1522,11 @@ func checkVendorInfoIDsPropertiesRelationshipIDs(s *envgenrt.State, n int32) boo
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkVendorInfoIDsPropertiesRelationshipIDsItems(s, c) && s.Stop() {
+		if !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_ids/properties/relationship_ids/items/type") && s.Stop() {
 			return false
 		}
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkVendorInfoIDsPropertiesRelationshipIDsItems(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_ids/properties/relationship_ids/items/type")
-}
-
-func checkVendorInfoIDsPropertiesVendorName(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_ids/properties/vendor_name/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -1670,8 +1574,7 @@ func (x VendorInfoMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *VendorInfoMetadata) DecodeNode(s *envgenrt.State, n int32) error {
@@ -1736,19 +1639,28 @@ func checkVendorInfoMetadata(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkVendorInfoMetadataPropertiesVendorName, checkVendorStatistics, checkVendorInfoMetadataPropertiesTopEntities, checkVendorInfoMetadataPropertiesLastUpdated) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_metadata/properties/vendor_name/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_metadata/required", "required", "missing required property \"vendor_name\"") {
+	if c := at[1]; c != 0 && !checkVendorStatistics(s, c) && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_metadata/required", "required", "missing required property \"statistics\"") {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_metadata/properties/top_entities/type") && s.Stop() {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_metadata/required", "required", "missing required property \"top_entities\"") {
+	if c := at[3]; c != 0 && !checkVendorInfoMetadataPropertiesLastUpdated(s, c) && s.Stop() {
 		return false
 	}
-	if at[3] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_metadata/required", "required", "missing required property \"last_updated\"") {
+	if at[0] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_metadata/required", "vendor_name") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_metadata/required", "statistics") {
+		return false
+	}
+	if at[2] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_metadata/required", "top_entities") {
+		return false
+	}
+	if at[3] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_metadata/required", "last_updated") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1763,14 +1675,6 @@ func checkVendorInfoMetadataPropertiesLastUpdated(s *envgenrt.State, n int32) bo
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkVendorInfoMetadataPropertiesTopEntities(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_metadata/properties/top_entities/type")
-}
-
-func checkVendorInfoMetadataPropertiesVendorName(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_metadata/properties/vendor_name/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -1831,8 +1735,7 @@ func (x VendorInfoPreview) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *VendorInfoPreview) DecodeNode(s *envgenrt.State, n int32) error {
@@ -1904,48 +1807,31 @@ func checkVendorInfoPreview(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkVendorInfoPreviewPropertiesVendorName, checkVendorInfoPreviewPropertiesEntities, checkVendorInfoPreviewPropertiesRelationships, checkVendorStatistics) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_preview/properties/vendor_name/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_preview/required", "required", "missing required property \"vendor_name\"") {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_preview/properties/entities/type") && s.MaxItems(c, 5, "payloads.json#/$defs/vendor_info_preview/properties/entities/maxItems")) && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_preview/required", "required", "missing required property \"entities\"") {
+	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_preview/properties/relationships/type") && s.MaxItems(c, 5, "payloads.json#/$defs/vendor_info_preview/properties/relationships/maxItems")) && s.Stop() {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_preview/required", "required", "missing required property \"relationships\"") {
+	if c := at[3]; c != 0 && !checkVendorStatistics(s, c) && s.Stop() {
 		return false
 	}
-	if at[3] == 0 && s.Fail(n, "payloads.json#/$defs/vendor_info_preview/required", "required", "missing required property \"statistics\"") {
+	if at[0] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_preview/required", "vendor_name") {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkVendorInfoPreviewPropertiesEntities(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_preview/properties/entities/type") {
+	if at[1] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_preview/required", "entities") {
 		return false
 	}
-	if s.Count(n) > 5 && s.Fail(n, "payloads.json#/$defs/vendor_info_preview/properties/entities/maxItems", "maxItems", "must have at most 5 items") {
+	if at[2] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_preview/required", "relationships") {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkVendorInfoPreviewPropertiesRelationships(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_preview/properties/relationships/type") {
-		return false
-	}
-	if s.Count(n) > 5 && s.Fail(n, "payloads.json#/$defs/vendor_info_preview/properties/relationships/maxItems", "maxItems", "must have at most 5 items") {
+	if at[3] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_preview/required", "statistics") {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkVendorInfoPreviewPropertiesVendorName(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_preview/properties/vendor_name/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -2002,8 +1888,7 @@ func (x VendorStatistics) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *VendorStatistics) DecodeNode(s *envgenrt.State, n int32) error {
@@ -2083,18 +1968,16 @@ func checkVendorStatistics(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkVendorStatisticsPropertiesEntityCount, checkVendorStatisticsPropertiesRelationshipCount, checkVendorStatisticsPropertiesEntityTypeDistribution, checkVendorStatisticsPropertiesRelationshipTypeDistribution) {
+	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "payloads.json#/$defs/vendor_statistics/properties/entity_count/type") && s.Minimum(c, "0", "payloads.json#/$defs/vendor_statistics/properties/entity_count/minimum")) && s.Stop() {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkVendorStatisticsPropertiesEntityCount(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/vendor_statistics/properties/entity_count/type") {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "payloads.json#/$defs/vendor_statistics/properties/relationship_count/type") && s.Minimum(c, "0", "payloads.json#/$defs/vendor_statistics/properties/relationship_count/minimum")) && s.Stop() {
 		return false
 	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/vendor_statistics/properties/entity_count/minimum", "minimum", "must be at least 0") {
+	if c := at[2]; c != 0 && !checkVendorStatisticsPropertiesEntityTypeDistribution(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[3]; c != 0 && !checkVendorStatisticsPropertiesRelationshipTypeDistribution(s, c) && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -2115,25 +1998,7 @@ func checkVendorStatisticsPropertiesEntityTypeDistribution(s *envgenrt.State, n 
 }
 
 func checkVendorStatisticsPropertiesEntityTypeDistributionAdditionalProperties(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties/type") {
-		return false
-	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties/minimum", "minimum", "must be at least 0") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkVendorStatisticsPropertiesRelationshipCount(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/vendor_statistics/properties/relationship_count/type") {
-		return false
-	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/vendor_statistics/properties/relationship_count/minimum", "minimum", "must be at least 0") {
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties/type") && s.Minimum(n, "0", "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties/minimum")
 }
 
 func checkVendorStatisticsPropertiesRelationshipTypeDistribution(s *envgenrt.State, n int32) bool {
@@ -2151,12 +2016,5 @@ func checkVendorStatisticsPropertiesRelationshipTypeDistribution(s *envgenrt.Sta
 }
 
 func checkVendorStatisticsPropertiesRelationshipTypeDistributionAdditionalProperties(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties/type") {
-		return false
-	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties/minimum", "minimum", "must be at least 0") {
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties/type") && s.Minimum(n, "0", "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties/minimum")
 }

@@ -21,9 +21,7 @@ func (x *Request) UnmarshalJSON(data []byte) error {
 func (x Request) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"query":`, x.Query)
-	if b, err = envgenrt.AppendPtrMember(b, `"response_mode":`, x.ResponseMode); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"response_mode":`, (*string)(x.ResponseMode))
 	b = envgenrt.AppendIntPtrMember(b, `"page_size":`, x.PageSize)
 	b = envgenrt.AppendStringPtrMember(b, `"cursor":`, x.Cursor)
 	b = envgenrt.AppendStringsMember(b, `"fields":`, x.Fields)
@@ -40,8 +38,7 @@ func (x Request) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
@@ -103,17 +100,25 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 			at[4] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkRequestPropertiesQuery, checkResponseMode, checkRequestPropertiesPageSize, checkRequestPropertiesCursor, checkRequestPropertiesFields) {
+	if c := at[0]; c != 0 && !checkRequestPropertiesQuery(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "request.json#/required", "required", "missing required property \"query\"") {
+	if c := at[1]; c != 0 && !checkResponseMode(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[2]; c != 0 && !checkRequestPropertiesPageSize(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeString, "request.json#/properties/cursor/type") && s.Stop() {
+		return false
+	}
+	if c := at[4]; c != 0 && !checkRequestPropertiesFields(s, c) && s.Stop() {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, "request.json#/required", "query") {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkRequestPropertiesCursor(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "request.json#/properties/cursor/type")
 }
 
 func checkRequestPropertiesFields(s *envgenrt.State, n int32) bool {
@@ -122,15 +127,11 @@ func checkRequestPropertiesFields(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkRequestPropertiesFieldsItems(s, c) && s.Stop() {
+		if !s.Is(c, envgenrt.TypeString, "request.json#/properties/fields/items/type") && s.Stop() {
 			return false
 		}
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkRequestPropertiesFieldsItems(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "request.json#/properties/fields/items/type")
 }
 
 func checkRequestPropertiesPageSize(s *envgenrt.State, n int32) bool {
@@ -138,10 +139,10 @@ func checkRequestPropertiesPageSize(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeInteger, "request.json#/properties/page_size/type") {
 		return false
 	}
-	if s.Compare(n, "1") < 0 && s.Fail(n, "request.json#/properties/page_size/minimum", "minimum", "must be at least 1") {
+	if !s.Minimum(n, "1", "request.json#/properties/page_size/minimum") && s.Stop() {
 		return false
 	}
-	if s.Compare(n, "50") > 0 && s.Fail(n, "request.json#/properties/page_size/maximum", "maximum", "must be at most 50") {
+	if !s.Maximum(n, "50", "request.json#/properties/page_size/maximum") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -152,10 +153,10 @@ func checkRequestPropertiesQuery(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeString, "request.json#/properties/query/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "request.json#/properties/query/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, "request.json#/properties/query/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 500) && s.Fail(n, "request.json#/properties/query/maxLength", "maxLength", "must be at most 500 characters long") {
+	if !s.MaxLength(n, 500, "request.json#/properties/query/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -168,8 +169,7 @@ func (x *ResponseMode) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseMode) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *ResponseMode) DecodeNode(s *envgenrt.State, n int32) error {
@@ -181,12 +181,5 @@ func (*ResponseMode) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseMode(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "request.json#/$defs/response_mode/type") {
-		return false
-	}
-	if !s.StringIn(n, "ids_only", "metadata", "preview", "full") {
-		s.Fail(n, "request.json#/$defs/response_mode/enum", "enum", "must be one of \"ids_only\", \"metadata\", \"preview\", \"full\"")
-		return false
-	}
-	return true
+	return s.Is(n, envgenrt.TypeString, "request.json#/$defs/response_mode/type") && s.Enum(n, "request.json#/$defs/response_mode/enum", "ids_only", "metadata", "preview", "full")
 }

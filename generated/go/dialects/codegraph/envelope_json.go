@@ -30,8 +30,7 @@ func (x Data) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendMember(b, `"meta":`, x.Meta); err != nil {
 		return b, err
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Data) DecodeNode(s *envgenrt.State, n int32) error {
@@ -99,31 +98,46 @@ func checkData(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkDataPropertiesTool, checkDataPropertiesVersion, checkDataPropertiesRequestID, checkDataPropertiesGeneratedAt, checkWorkspaceContext, nil, checkResponseMeta) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/data/properties/tool/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "envelope.json#/$defs/data/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/data/properties/version/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/data/required", "required", "missing required property \"tool\"") {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/data/properties/requestId/type") && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/data/required", "required", "missing required property \"version\"") {
+	if c := at[3]; c != 0 && !checkDataPropertiesGeneratedAt(s, c) && s.Stop() {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "envelope.json#/$defs/data/required", "required", "missing required property \"requestId\"") {
+	if c := at[4]; c != 0 && !checkWorkspaceContext(s, c) && s.Stop() {
 		return false
 	}
-	if at[3] == 0 && s.Fail(n, "envelope.json#/$defs/data/required", "required", "missing required property \"generatedAt\"") {
+	if c := at[6]; c != 0 && !checkResponseMeta(s, c) && s.Stop() {
 		return false
 	}
-	if at[4] == 0 && s.Fail(n, "envelope.json#/$defs/data/required", "required", "missing required property \"workspace\"") {
+	if unknown && s.NoAdditional(n, at[:], "envelope.json#/$defs/data/additionalProperties") {
 		return false
 	}
-	if at[5] == 0 && s.Fail(n, "envelope.json#/$defs/data/required", "required", "missing required property \"result\"") {
+	if at[0] == 0 && s.Missing(n, "envelope.json#/$defs/data/required", "tool") {
 		return false
 	}
-	if at[6] == 0 && s.Fail(n, "envelope.json#/$defs/data/required", "required", "missing required property \"meta\"") {
+	if at[1] == 0 && s.Missing(n, "envelope.json#/$defs/data/required", "version") {
+		return false
+	}
+	if at[2] == 0 && s.Missing(n, "envelope.json#/$defs/data/required", "requestId") {
+		return false
+	}
+	if at[3] == 0 && s.Missing(n, "envelope.json#/$defs/data/required", "generatedAt") {
+		return false
+	}
+	if at[4] == 0 && s.Missing(n, "envelope.json#/$defs/data/required", "workspace") {
+		return false
+	}
+	if at[5] == 0 && s.Missing(n, "envelope.json#/$defs/data/required", "result") {
+		return false
+	}
+	if at[6] == 0 && s.Missing(n, "envelope.json#/$defs/data/required", "meta") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -140,18 +154,6 @@ func checkDataPropertiesGeneratedAt(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-func checkDataPropertiesRequestID(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/data/properties/requestId/type")
-}
-
-func checkDataPropertiesTool(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/data/properties/tool/type")
-}
-
-func checkDataPropertiesVersion(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/data/properties/version/type")
-}
-
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Envelope) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
@@ -164,8 +166,7 @@ func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendMember(b, `"data":`, x.Data); err != nil {
 		return b, err
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
@@ -213,16 +214,19 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkEnvelopePropertiesSuccess, checkData) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "envelope.json#/properties/success/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "envelope.json#/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !checkData(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"success\"") {
+	if unknown && s.NoAdditional(n, at[:], "envelope.json#/additionalProperties") {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"data\"") {
+	if at[0] == 0 && s.Missing(n, "envelope.json#/required", "success") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, "envelope.json#/required", "data") {
 		return false
 	}
 	if s.Quiet(checkEnvelopeIf, n) {
@@ -243,7 +247,7 @@ func checkEnvelopeIf(s *envgenrt.State, n int32) bool {
 				at[0] = c
 			}
 		}
-		if at[0] != 0 && !checkEnvelopeIfPropertiesSuccess(s, at[0]) && s.Stop() {
+		if c := at[0]; c != 0 && !checkEnvelopeIfPropertiesSuccess(s, c) && s.Stop() {
 			return false
 		}
 	}
@@ -258,10 +262,6 @@ func checkEnvelopeIfPropertiesSuccess(s *envgenrt.State, n int32) bool {
 	return true
 }
 
-func checkEnvelopePropertiesSuccess(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "envelope.json#/properties/success/type")
-}
-
 func checkEnvelopeThen(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
@@ -272,7 +272,7 @@ func checkEnvelopeThen(s *envgenrt.State, n int32) bool {
 				at[0] = c
 			}
 		}
-		if at[0] != 0 && !checkEnvelopeThenPropertiesData(s, at[0]) && s.Stop() {
+		if c := at[0]; c != 0 && !checkEnvelopeThenPropertiesData(s, c) && s.Stop() {
 			return false
 		}
 	}
@@ -289,7 +289,7 @@ func checkEnvelopeThenPropertiesData(s *envgenrt.State, n int32) bool {
 				at[0] = c
 			}
 		}
-		if at[0] != 0 && !checkErrorResult(s, at[0]) && s.Stop() {
+		if c := at[0]; c != 0 && !checkErrorResult(s, c) && s.Stop() {
 			return false
 		}
 	}
@@ -321,8 +321,7 @@ func (x Error) AppendJSON(b []byte) (_ []byte, err error) {
 		b = envgenrt.EndObject(b)
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Error) DecodeNode(s *envgenrt.State, n int32) error {
@@ -383,31 +382,25 @@ func checkError(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkErrorPropertiesCode, checkErrorPropertiesMessage, checkErrorPropertiesDetails) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/error/properties/code/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "envelope.json#/$defs/error/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/error/properties/message/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/error/required", "required", "missing required property \"code\"") {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeObject, "envelope.json#/$defs/error/properties/details/type") && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/error/required", "required", "missing required property \"message\"") {
+	if unknown && s.NoAdditional(n, at[:], "envelope.json#/$defs/error/additionalProperties") {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, "envelope.json#/$defs/error/required", "code") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, "envelope.json#/$defs/error/required", "message") {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkErrorPropertiesCode(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/error/properties/code/type")
-}
-
-func checkErrorPropertiesDetails(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/error/properties/details/type")
-}
-
-func checkErrorPropertiesMessage(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/error/properties/message/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -421,8 +414,7 @@ func (x ErrorResult) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendMember(b, `"error":`, x.Error); err != nil {
 		return b, err
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *ErrorResult) DecodeNode(s *envgenrt.State, n int32) error {
@@ -466,13 +458,13 @@ func checkErrorResult(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if at[0] != 0 && !checkError(s, at[0]) && s.Stop() {
+	if c := at[0]; c != 0 && !checkError(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "envelope.json#/$defs/error_result/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], "envelope.json#/$defs/error_result/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/error_result/required", "required", "missing required property \"error\"") {
+	if at[0] == 0 && s.Missing(n, "envelope.json#/$defs/error_result/required", "error") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -488,8 +480,7 @@ func (x Limits) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendIntPtrMember(b, `"maxItems":`, x.MaxItems)
 	b = envgenrt.AppendIntPtrMember(b, `"maxDepth":`, x.MaxDepth)
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Limits) DecodeNode(s *envgenrt.State, n int32) error {
@@ -537,32 +528,13 @@ func checkLimits(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkLimitsPropertiesMaxItems, checkLimitsPropertiesMaxDepth) {
+	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "envelope.json#/$defs/limits/properties/maxItems/type") && s.Minimum(c, "0", "envelope.json#/$defs/limits/properties/maxItems/minimum")) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "envelope.json#/$defs/limits/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "envelope.json#/$defs/limits/properties/maxDepth/type") && s.Minimum(c, "0", "envelope.json#/$defs/limits/properties/maxDepth/minimum")) && s.Stop() {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkLimitsPropertiesMaxDepth(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "envelope.json#/$defs/limits/properties/maxDepth/type") {
-		return false
-	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "envelope.json#/$defs/limits/properties/maxDepth/minimum", "minimum", "must be at least 0") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkLimitsPropertiesMaxItems(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "envelope.json#/$defs/limits/properties/maxItems/type") {
-		return false
-	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "envelope.json#/$defs/limits/properties/maxItems/minimum", "minimum", "must be at least 0") {
+	if unknown && s.NoAdditional(n, at[:], "envelope.json#/$defs/limits/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -579,8 +551,7 @@ func (x Page) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendStringPtrMember(b, `"cursor":`, x.Cursor)
 	b = envgenrt.AppendBoolMember(b, `"hasMore":`, x.HasMore)
 	b = envgenrt.AppendIntPtrMember(b, `"total":`, x.Total)
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Page) DecodeNode(s *envgenrt.State, n int32) error {
@@ -632,32 +603,19 @@ func checkPage(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkPagePropertiesCursor, checkPagePropertiesHasMore, checkPagePropertiesTotal) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/page/properties/cursor/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "envelope.json#/$defs/page/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "envelope.json#/$defs/page/properties/hasMore/type") && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/page/required", "required", "missing required property \"hasMore\"") {
+	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "envelope.json#/$defs/page/properties/total/type") && s.Minimum(c, "0", "envelope.json#/$defs/page/properties/total/minimum")) && s.Stop() {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkPagePropertiesCursor(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/page/properties/cursor/type")
-}
-
-func checkPagePropertiesHasMore(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "envelope.json#/$defs/page/properties/hasMore/type")
-}
-
-func checkPagePropertiesTotal(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "envelope.json#/$defs/page/properties/total/type") {
+	if unknown && s.NoAdditional(n, at[:], "envelope.json#/$defs/page/additionalProperties") {
 		return false
 	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "envelope.json#/$defs/page/properties/total/minimum", "minimum", "must be at least 0") {
+	if at[1] == 0 && s.Missing(n, "envelope.json#/$defs/page/required", "hasMore") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -690,8 +648,7 @@ func (x QuerySuggestion) AppendJSON(b []byte) (_ []byte, err error) {
 	}
 	b = append(b, ',')
 	b = envgenrt.AppendStringPtrMember(b, `"reason":`, x.Reason)
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *QuerySuggestion) DecodeNode(s *envgenrt.State, n int32) error {
@@ -752,31 +709,25 @@ func checkQuerySuggestion(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkQuerySuggestionPropertiesTool, checkQuerySuggestionPropertiesArgs, checkQuerySuggestionPropertiesReason) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/query_suggestion/properties/tool/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "envelope.json#/$defs/query_suggestion/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeObject, "envelope.json#/$defs/query_suggestion/properties/args/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/query_suggestion/required", "required", "missing required property \"tool\"") {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/query_suggestion/properties/reason/type") && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/query_suggestion/required", "required", "missing required property \"args\"") {
+	if unknown && s.NoAdditional(n, at[:], "envelope.json#/$defs/query_suggestion/additionalProperties") {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, "envelope.json#/$defs/query_suggestion/required", "tool") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, "envelope.json#/$defs/query_suggestion/required", "args") {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkQuerySuggestionPropertiesArgs(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/query_suggestion/properties/args/type")
-}
-
-func checkQuerySuggestionPropertiesReason(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/query_suggestion/properties/reason/type")
-}
-
-func checkQuerySuggestionPropertiesTool(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/query_suggestion/properties/tool/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -798,8 +749,7 @@ func (x ResponseMeta) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendPtrMember(b, `"page":`, x.Page); err != nil {
 		return b, err
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *ResponseMeta) DecodeNode(s *envgenrt.State, n int32) error {
@@ -859,30 +809,31 @@ func checkResponseMeta(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkResponseMetaPropertiesApproxTokens, checkResponseMetaPropertiesTruncated, checkLimits, checkResponseMetaPropertiesNextQuerySuggestion, checkPage) {
+	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "envelope.json#/$defs/response_meta/properties/approxTokens/type") && s.Minimum(c, "0", "envelope.json#/$defs/response_meta/properties/approxTokens/minimum")) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "envelope.json#/$defs/response_meta/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "envelope.json#/$defs/response_meta/properties/truncated/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/response_meta/required", "required", "missing required property \"approxTokens\"") {
+	if c := at[2]; c != 0 && !checkLimits(s, c) && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/response_meta/required", "required", "missing required property \"truncated\"") {
+	if c := at[3]; c != 0 && !checkResponseMetaPropertiesNextQuerySuggestion(s, c) && s.Stop() {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "envelope.json#/$defs/response_meta/required", "required", "missing required property \"limits\"") {
+	if c := at[4]; c != 0 && !checkPage(s, c) && s.Stop() {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkResponseMetaPropertiesApproxTokens(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "envelope.json#/$defs/response_meta/properties/approxTokens/type") {
+	if unknown && s.NoAdditional(n, at[:], "envelope.json#/$defs/response_meta/additionalProperties") {
 		return false
 	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "envelope.json#/$defs/response_meta/properties/approxTokens/minimum", "minimum", "must be at least 0") {
+	if at[0] == 0 && s.Missing(n, "envelope.json#/$defs/response_meta/required", "approxTokens") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, "envelope.json#/$defs/response_meta/required", "truncated") {
+		return false
+	}
+	if at[2] == 0 && s.Missing(n, "envelope.json#/$defs/response_meta/required", "limits") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -901,10 +852,6 @@ func checkResponseMetaPropertiesNextQuerySuggestion(s *envgenrt.State, n int32) 
 	return s.ErrorCount() == errs
 }
 
-func checkResponseMetaPropertiesTruncated(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "envelope.json#/$defs/response_meta/properties/truncated/type")
-}
-
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *WorkspaceContext) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
@@ -916,8 +863,7 @@ func (x WorkspaceContext) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendStringMember(b, `"root":`, x.Root)
 	b = envgenrt.AppendStringMember(b, `"repoName":`, x.RepoName)
 	b = envgenrt.AppendStringPtrMember(b, `"rev":`, x.Rev)
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *WorkspaceContext) DecodeNode(s *envgenrt.State, n int32) error {
@@ -969,29 +915,23 @@ func checkWorkspaceContext(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkWorkspaceContextPropertiesRoot, checkWorkspaceContextPropertiesRepoName, checkWorkspaceContextPropertiesRev) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/workspace_context/properties/root/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "envelope.json#/$defs/workspace_context/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/workspace_context/properties/repoName/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/workspace_context/required", "required", "missing required property \"root\"") {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/workspace_context/properties/rev/type") && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/workspace_context/required", "required", "missing required property \"repoName\"") {
+	if unknown && s.NoAdditional(n, at[:], "envelope.json#/$defs/workspace_context/additionalProperties") {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, "envelope.json#/$defs/workspace_context/required", "root") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, "envelope.json#/$defs/workspace_context/required", "repoName") {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkWorkspaceContextPropertiesRepoName(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/workspace_context/properties/repoName/type")
-}
-
-func checkWorkspaceContextPropertiesRev(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/workspace_context/properties/rev/type")
-}
-
-func checkWorkspaceContextPropertiesRoot(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/workspace_context/properties/root/type")
 }

@@ -14,8 +14,7 @@ func (x *ContentFidelity) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ContentFidelity) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *ContentFidelity) DecodeNode(s *envgenrt.State, n int32) error {
@@ -27,14 +26,7 @@ func (*ContentFidelity) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkContentFidelity(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "response.json#/$defs/content_fidelity/type") {
-		return false
-	}
-	if !s.StringIn(n, "full", "partial", "summary", "reference_only") {
-		s.Fail(n, "response.json#/$defs/content_fidelity/enum", "enum", "must be one of \"full\", \"partial\", \"summary\", \"reference_only\"")
-		return false
-	}
-	return true
+	return s.Is(n, envgenrt.TypeString, "response.json#/$defs/content_fidelity/type") && s.Enum(n, "response.json#/$defs/content_fidelity/enum", "full", "partial", "summary", "reference_only")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -51,9 +43,7 @@ func (x *ErrorData) UnmarshalJSON(data []byte) error {
 func (x ErrorData) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringPtrMember(b, `"error_code":`, x.ErrorCode)
-	if b, err = envgenrt.AppendPtrMember(b, `"error_type":`, x.ErrorType); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"error_type":`, (*string)(x.ErrorType))
 	b = envgenrt.AppendStringPtrMember(b, `"remediation":`, x.Remediation)
 	if x.Details != nil {
 		b = append(b, `"details":`...)
@@ -84,8 +74,7 @@ func (x ErrorData) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *ErrorData) DecodeNode(s *envgenrt.State, n int32) error {
@@ -156,7 +145,19 @@ func checkErrorData(s *envgenrt.State, n int32) bool {
 			at[4] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkErrorDataPropertiesErrorCode, checkErrorType, checkErrorDataPropertiesRemediation, checkErrorDataPropertiesDetails, checkErrorDataPropertiesRetryAfterSeconds) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "response.json#/$defs/error_data/properties/error_code/type") && s.Stop() {
+		return false
+	}
+	if c := at[1]; c != 0 && !checkErrorType(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, "response.json#/$defs/error_data/properties/remediation/type") && s.Stop() {
+		return false
+	}
+	if c := at[3]; c != 0 && !checkErrorDataPropertiesDetails(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[4]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "response.json#/$defs/error_data/properties/retry_after_seconds/type") && s.Minimum(c, "0", "response.json#/$defs/error_data/properties/retry_after_seconds/minimum")) && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -166,25 +167,6 @@ func checkErrorDataPropertiesDetails(s *envgenrt.State, n int32) bool {
 	return s.Is(n, envgenrt.TypeObject, "response.json#/$defs/error_data/properties/details/type")
 }
 
-func checkErrorDataPropertiesErrorCode(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "response.json#/$defs/error_data/properties/error_code/type")
-}
-
-func checkErrorDataPropertiesRemediation(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "response.json#/$defs/error_data/properties/remediation/type")
-}
-
-func checkErrorDataPropertiesRetryAfterSeconds(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "response.json#/$defs/error_data/properties/retry_after_seconds/type") {
-		return false
-	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "response.json#/$defs/error_data/properties/retry_after_seconds/minimum", "minimum", "must be at least 0") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ErrorType) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
@@ -192,8 +174,7 @@ func (x *ErrorType) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ErrorType) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *ErrorType) DecodeNode(s *envgenrt.State, n int32) error {
@@ -205,14 +186,7 @@ func (*ErrorType) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkErrorType(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "response.json#/$defs/error_type/type") {
-		return false
-	}
-	if !s.StringIn(n, "validation", "authentication", "authorization", "not_found", "conflict", "rate_limit", "feature_flag", "internal", "unavailable") {
-		s.Fail(n, "response.json#/$defs/error_type/enum", "enum", "must be one of \"validation\", \"authentication\", \"authorization\", \"not_found\", \"conflict\", \"rate_limit\", \"feature_flag\", \"internal\", \"unavailable\"")
-		return false
-	}
-	return true
+	return s.Is(n, envgenrt.TypeString, "response.json#/$defs/error_type/type") && s.Enum(n, "response.json#/$defs/error_type/enum", "validation", "authentication", "authorization", "not_found", "conflict", "rate_limit", "feature_flag", "internal", "unavailable")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -228,9 +202,7 @@ func (x *Metadata) UnmarshalJSON(data []byte) error {
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x Metadata) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if b, err = envgenrt.AppendMember(b, `"version":`, x.Version); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringMember(b, `"version":`, string(x.Version))
 	b = envgenrt.AppendStringPtrMember(b, `"request_id":`, x.RequestID)
 	b = envgenrt.AppendStringsMember(b, `"warnings":`, x.Warnings)
 	if b, err = envgenrt.AppendSliceMember(b, `"warning_details":`, x.WarningDetails); err != nil {
@@ -245,9 +217,7 @@ func (x Metadata) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendPtrMember(b, `"telemetry":`, x.Telemetry); err != nil {
 		return b, err
 	}
-	if b, err = envgenrt.AppendPtrMember(b, `"content_fidelity":`, x.ContentFidelity); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"content_fidelity":`, (*string)(x.ContentFidelity))
 	b = envgenrt.AppendStringPtrMember(b, `"content_fidelity_schema_version":`, x.ContentFidelitySchemaVersion)
 	b = envgenrt.AppendStringsMember(b, `"dropped_content_ids":`, x.DroppedContentIDs)
 	if x.ContentArchiveHashes != nil {
@@ -276,8 +246,7 @@ func (x Metadata) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Metadata) DecodeNode(s *envgenrt.State, n int32) error {
@@ -374,10 +343,40 @@ func checkMetadata(s *envgenrt.State, n int32) bool {
 			at[10] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkMetadataVersion, checkMetadataPropertiesRequestID, checkMetadataPropertiesWarnings, checkMetadataPropertiesWarningDetails, checkPagination, checkRateLimit, checkTelemetry, checkContentFidelity, checkMetadataPropertiesContentFidelitySchemaVersion, checkMetadataPropertiesDroppedContentIDs, checkMetadataPropertiesContentArchiveHashes) {
+	if c := at[0]; c != 0 && !checkMetadataVersion(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "response.json#/$defs/metadata/required", "required", "missing required property \"version\"") {
+	if c := at[1]; c != 0 && !checkMetadataPropertiesRequestID(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[2]; c != 0 && !checkMetadataPropertiesWarnings(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[3]; c != 0 && !checkMetadataPropertiesWarningDetails(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[4]; c != 0 && !checkPagination(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[5]; c != 0 && !checkRateLimit(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[6]; c != 0 && !checkTelemetry(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[7]; c != 0 && !checkContentFidelity(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[8]; c != 0 && !s.Is(c, envgenrt.TypeString, "response.json#/$defs/metadata/properties/content_fidelity_schema_version/type") && s.Stop() {
+		return false
+	}
+	if c := at[9]; c != 0 && !checkMetadataPropertiesDroppedContentIDs(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[10]; c != 0 && !checkMetadataPropertiesContentArchiveHashes(s, c) && s.Stop() {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, "response.json#/$defs/metadata/required", "version") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -401,25 +400,17 @@ func checkMetadataPropertiesContentArchiveHashesAdditionalProperties(s *envgenrt
 	return s.Is(n, envgenrt.TypeString, "response.json#/$defs/metadata/properties/content_archive_hashes/additionalProperties/type")
 }
 
-func checkMetadataPropertiesContentFidelitySchemaVersion(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "response.json#/$defs/metadata/properties/content_fidelity_schema_version/type")
-}
-
 func checkMetadataPropertiesDroppedContentIDs(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if !s.Is(n, envgenrt.TypeArray, "response.json#/$defs/metadata/properties/dropped_content_ids/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkMetadataPropertiesDroppedContentIDsItems(s, c) && s.Stop() {
+		if !s.Is(c, envgenrt.TypeString, "response.json#/$defs/metadata/properties/dropped_content_ids/items/type") && s.Stop() {
 			return false
 		}
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkMetadataPropertiesDroppedContentIDsItems(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "response.json#/$defs/metadata/properties/dropped_content_ids/items/type")
 }
 
 var patternMetadataPropertiesRequestID = envgenrt.MustPattern(`^[a-zA-Z0-9_-]+$`)
@@ -454,15 +445,11 @@ func checkMetadataPropertiesWarnings(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkMetadataPropertiesWarningsItems(s, c) && s.Stop() {
+		if !s.Is(c, envgenrt.TypeString, "response.json#/$defs/metadata/properties/warnings/items/type") && s.Stop() {
 			return false
 		}
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkMetadataPropertiesWarningsItems(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "response.json#/$defs/metadata/properties/warnings/items/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -472,8 +459,7 @@ func (x *MetadataVersion) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x MetadataVersion) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *MetadataVersion) DecodeNode(s *envgenrt.State, n int32) error {
@@ -526,8 +512,7 @@ func (x Pagination) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Pagination) DecodeNode(s *envgenrt.State, n int32) error {
@@ -589,48 +574,19 @@ func checkPagination(s *envgenrt.State, n int32) bool {
 			at[4] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkPaginationPropertiesCursor, checkPaginationPropertiesHasMore, checkPaginationPropertiesTotalCount, checkPaginationPropertiesPageSize, checkPaginationPropertiesPage) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, "response.json#/$defs/pagination/properties/cursor/type") && s.Stop() {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkPaginationPropertiesCursor(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "response.json#/$defs/pagination/properties/cursor/type")
-}
-
-func checkPaginationPropertiesHasMore(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "response.json#/$defs/pagination/properties/has_more/type")
-}
-
-func checkPaginationPropertiesPage(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "response.json#/$defs/pagination/properties/page/type") {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response.json#/$defs/pagination/properties/has_more/type") && s.Stop() {
 		return false
 	}
-	if s.Compare(n, "1") < 0 && s.Fail(n, "response.json#/$defs/pagination/properties/page/minimum", "minimum", "must be at least 1") {
+	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "response.json#/$defs/pagination/properties/total_count/type") && s.Minimum(c, "0", "response.json#/$defs/pagination/properties/total_count/minimum")) && s.Stop() {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkPaginationPropertiesPageSize(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "response.json#/$defs/pagination/properties/page_size/type") {
+	if c := at[3]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "response.json#/$defs/pagination/properties/page_size/type") && s.Minimum(c, "1", "response.json#/$defs/pagination/properties/page_size/minimum")) && s.Stop() {
 		return false
 	}
-	if s.Compare(n, "1") < 0 && s.Fail(n, "response.json#/$defs/pagination/properties/page_size/minimum", "minimum", "must be at least 1") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkPaginationPropertiesTotalCount(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "response.json#/$defs/pagination/properties/total_count/type") {
-		return false
-	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "response.json#/$defs/pagination/properties/total_count/minimum", "minimum", "must be at least 0") {
+	if c := at[4]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "response.json#/$defs/pagination/properties/page/type") && s.Minimum(c, "1", "response.json#/$defs/pagination/properties/page/minimum")) && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -667,8 +623,7 @@ func (x RateLimit) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *RateLimit) DecodeNode(s *envgenrt.State, n int32) error {
@@ -730,33 +685,19 @@ func checkRateLimit(s *envgenrt.State, n int32) bool {
 			at[4] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkRateLimitPropertiesLimit, checkRateLimitPropertiesRemaining, checkRateLimitPropertiesResetAt, checkRateLimitPropertiesPeriod, checkRateLimitPropertiesRetryAfter) {
+	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "response.json#/$defs/rate_limit/properties/limit/type") && s.Minimum(c, "0", "response.json#/$defs/rate_limit/properties/limit/minimum")) && s.Stop() {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkRateLimitPropertiesLimit(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "response.json#/$defs/rate_limit/properties/limit/type") {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "response.json#/$defs/rate_limit/properties/remaining/type") && s.Minimum(c, "0", "response.json#/$defs/rate_limit/properties/remaining/minimum")) && s.Stop() {
 		return false
 	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "response.json#/$defs/rate_limit/properties/limit/minimum", "minimum", "must be at least 0") {
+	if c := at[2]; c != 0 && !checkRateLimitPropertiesResetAt(s, c) && s.Stop() {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkRateLimitPropertiesPeriod(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "response.json#/$defs/rate_limit/properties/period/type")
-}
-
-func checkRateLimitPropertiesRemaining(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "response.json#/$defs/rate_limit/properties/remaining/type") {
+	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeString, "response.json#/$defs/rate_limit/properties/period/type") && s.Stop() {
 		return false
 	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "response.json#/$defs/rate_limit/properties/remaining/minimum", "minimum", "must be at least 0") {
+	if c := at[4]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "response.json#/$defs/rate_limit/properties/retry_after/type") && s.Minimum(c, "0", "response.json#/$defs/rate_limit/properties/retry_after/minimum")) && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -768,17 +709,6 @@ func checkRateLimitPropertiesResetAt(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "response.json#/$defs/rate_limit/properties/reset_at/format", "format", "must be a valid date-time") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkRateLimitPropertiesRetryAfter(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "response.json#/$defs/rate_limit/properties/retry_after/type") {
-		return false
-	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "response.json#/$defs/rate_limit/properties/retry_after/minimum", "minimum", "must be at least 0") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -820,8 +750,7 @@ func (x Response) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendMember(b, `"meta":`, x.Meta); err != nil {
 		return b, err
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Response) DecodeNode(s *envgenrt.State, n int32) error {
@@ -886,22 +815,31 @@ func checkResponse(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkResponsePropertiesSuccess, checkResponsePropertiesData, checkResponsePropertiesError, checkMetadata) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response.json#/properties/success/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "response.json#/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !checkResponsePropertiesData(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "response.json#/required", "required", "missing required property \"success\"") {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, "response.json#/properties/error/type") && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "response.json#/required", "required", "missing required property \"data\"") {
+	if c := at[3]; c != 0 && !checkMetadata(s, c) && s.Stop() {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "response.json#/required", "required", "missing required property \"error\"") {
+	if unknown && s.NoAdditional(n, at[:], "response.json#/additionalProperties") {
 		return false
 	}
-	if at[3] == 0 && s.Fail(n, "response.json#/required", "required", "missing required property \"meta\"") {
+	if at[0] == 0 && s.Missing(n, "response.json#/required", "success") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, "response.json#/required", "data") {
+		return false
+	}
+	if at[2] == 0 && s.Missing(n, "response.json#/required", "error") {
+		return false
+	}
+	if at[3] == 0 && s.Missing(n, "response.json#/required", "meta") {
 		return false
 	}
 	if s.Quiet(checkResponseIf, n) {
@@ -928,20 +866,12 @@ func checkResponseElse(s *envgenrt.State, n int32) bool {
 				at[1] = c
 			}
 		}
-		if !s.CheckMembers(at[:], checkResponseElsePropertiesError, checkErrorData) {
+		if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, "response.json#/else/properties/error/type") && s.MinLength(c, 1, "response.json#/else/properties/error/minLength")) && s.Stop() {
 			return false
 		}
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkResponseElsePropertiesError(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "response.json#/else/properties/error/type") {
-		return false
-	}
-	if s.Shorter(n, 1) && s.Fail(n, "response.json#/else/properties/error/minLength", "minLength", "must be at least 1 character long") {
-		return false
+		if c := at[1]; c != 0 && !checkErrorData(s, c) && s.Stop() {
+			return false
+		}
 	}
 	return s.ErrorCount() == errs
 }
@@ -956,7 +886,7 @@ func checkResponseIf(s *envgenrt.State, n int32) bool {
 				at[0] = c
 			}
 		}
-		if at[0] != 0 && !checkResponseIfPropertiesSuccess(s, at[0]) && s.Stop() {
+		if c := at[0]; c != 0 && !checkResponseIfPropertiesSuccess(s, c) && s.Stop() {
 			return false
 		}
 	}
@@ -975,14 +905,6 @@ func checkResponsePropertiesData(s *envgenrt.State, n int32) bool {
 	return s.Is(n, envgenrt.TypeObject, "response.json#/properties/data/type")
 }
 
-func checkResponsePropertiesError(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "response.json#/properties/error/type")
-}
-
-func checkResponsePropertiesSuccess(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "response.json#/properties/success/type")
-}
-
 func checkResponseThen(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
@@ -993,15 +915,11 @@ func checkResponseThen(s *envgenrt.State, n int32) bool {
 				at[0] = c
 			}
 		}
-		if at[0] != 0 && !checkResponseThenPropertiesError(s, at[0]) && s.Stop() {
+		if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeNull, "response.json#/then/properties/error/type") && s.Stop() {
 			return false
 		}
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkResponseThenPropertiesError(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeNull, "response.json#/then/properties/error/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -1035,8 +953,7 @@ func (x Telemetry) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Telemetry) DecodeNode(s *envgenrt.State, n int32) error {
@@ -1090,33 +1007,13 @@ func checkTelemetry(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkTelemetryPropertiesDurationMs, checkTelemetryPropertiesDownstreamCalls, checkTelemetryPropertiesCacheHit) {
+	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeNumber, "response.json#/$defs/telemetry/properties/duration_ms/type") && s.Minimum(c, "0", "response.json#/$defs/telemetry/properties/duration_ms/minimum")) && s.Stop() {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkTelemetryPropertiesCacheHit(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "response.json#/$defs/telemetry/properties/cache_hit/type")
-}
-
-func checkTelemetryPropertiesDownstreamCalls(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "response.json#/$defs/telemetry/properties/downstream_calls/type") {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "response.json#/$defs/telemetry/properties/downstream_calls/type") && s.Minimum(c, "0", "response.json#/$defs/telemetry/properties/downstream_calls/minimum")) && s.Stop() {
 		return false
 	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "response.json#/$defs/telemetry/properties/downstream_calls/minimum", "minimum", "must be at least 0") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkTelemetryPropertiesDurationMs(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeNumber, "response.json#/$defs/telemetry/properties/duration_ms/type") {
-		return false
-	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "response.json#/$defs/telemetry/properties/duration_ms/minimum", "minimum", "must be at least 0") {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response.json#/$defs/telemetry/properties/cache_hit/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1136,9 +1033,7 @@ func (x *WarningDetail) UnmarshalJSON(data []byte) error {
 func (x WarningDetail) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringPtrMember(b, `"code":`, x.Code)
-	if b, err = envgenrt.AppendPtrMember(b, `"severity":`, x.Severity); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"severity":`, (*string)(x.Severity))
 	b = envgenrt.AppendStringMember(b, `"message":`, x.Message)
 	if x.Context != nil {
 		b = append(b, `"context":`...)
@@ -1168,8 +1063,7 @@ func (x WarningDetail) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *WarningDetail) DecodeNode(s *envgenrt.State, n int32) error {
@@ -1236,25 +1130,22 @@ func checkWarningDetail(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkWarningDetailPropertiesCode, checkWarningSeverity, checkWarningDetailPropertiesMessage, checkWarningDetailPropertiesContext) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "response.json#/$defs/warning_detail/properties/code/type") && s.Stop() {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "response.json#/$defs/warning_detail/required", "required", "missing required property \"message\"") {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, "response.json#/$defs/warning_severity/type") && s.Enum(c, "response.json#/$defs/warning_severity/enum", "info", "warning", "error")) && s.Stop() {
+		return false
+	}
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, "response.json#/$defs/warning_detail/properties/message/type") && s.Stop() {
+		return false
+	}
+	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeObject, "response.json#/$defs/warning_detail/properties/context/type") && s.Stop() {
+		return false
+	}
+	if at[2] == 0 && s.Missing(n, "response.json#/$defs/warning_detail/required", "message") {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkWarningDetailPropertiesCode(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "response.json#/$defs/warning_detail/properties/code/type")
-}
-
-func checkWarningDetailPropertiesContext(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeObject, "response.json#/$defs/warning_detail/properties/context/type")
-}
-
-func checkWarningDetailPropertiesMessage(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "response.json#/$defs/warning_detail/properties/message/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -1264,8 +1155,7 @@ func (x *WarningSeverity) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x WarningSeverity) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *WarningSeverity) DecodeNode(s *envgenrt.State, n int32) error {
@@ -1273,16 +1163,5 @@ func (x *WarningSeverity) DecodeNode(s *envgenrt.State, n int32) error {
 }
 
 func (*WarningSeverity) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkWarningSeverity(s, n)
-}
-
-func checkWarningSeverity(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "response.json#/$defs/warning_severity/type") {
-		return false
-	}
-	if !s.StringIn(n, "info", "warning", "error") {
-		s.Fail(n, "response.json#/$defs/warning_severity/enum", "enum", "must be one of \"info\", \"warning\", \"error\"")
-		return false
-	}
-	return true
+	return s.Is(n, envgenrt.TypeString, "response.json#/$defs/warning_severity/type") && s.Enum(n, "response.json#/$defs/warning_severity/enum", "info", "warning", "error")
 }

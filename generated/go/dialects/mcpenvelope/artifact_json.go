@@ -12,9 +12,7 @@ func (x *Artifact) UnmarshalJSON(data []byte) error {
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x Artifact) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if b, err = envgenrt.AppendMember(b, `"schema_version":`, x.SchemaVersion); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringMember(b, `"schema_version":`, string(x.SchemaVersion))
 	b = envgenrt.AppendStringMember(b, `"artifact_id":`, x.ArtifactID)
 	b = envgenrt.AppendStringMember(b, `"media_type":`, x.MediaType)
 	b = envgenrt.AppendStringPtrMember(b, `"locator":`, x.Locator)
@@ -35,8 +33,7 @@ func (x Artifact) AppendJSON(b []byte) (_ []byte, err error) {
 		b = envgenrt.EndObject(b)
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Artifact) DecodeNode(s *envgenrt.State, n int32) error {
@@ -115,30 +112,37 @@ func checkArtifact(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkArtifactSchemaVersion, checkArtifactPropertiesArtifactID, checkArtifactPropertiesMediaType, checkArtifactPropertiesLocator, checkArtifactPropertiesSizeBytes, checkArtifactDigest, checkArtifactPropertiesLabels) {
+	if c := at[0]; c != 0 && !checkArtifactSchemaVersion(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "artifact.json#/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, "artifact.json#/properties/artifact_id/type") && s.MinLength(c, 1, "artifact.json#/properties/artifact_id/minLength")) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "artifact.json#/required", "required", "missing required property \"schema_version\"") {
+	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeString, "artifact.json#/properties/media_type/type") && s.MinLength(c, 1, "artifact.json#/properties/media_type/minLength")) && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "artifact.json#/required", "required", "missing required property \"artifact_id\"") {
+	if c := at[3]; c != 0 && !(s.Is(c, envgenrt.TypeString, "artifact.json#/properties/locator/type") && s.MinLength(c, 1, "artifact.json#/properties/locator/minLength")) && s.Stop() {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "artifact.json#/required", "required", "missing required property \"media_type\"") {
+	if c := at[4]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "artifact.json#/properties/size_bytes/type") && s.Minimum(c, "0", "artifact.json#/properties/size_bytes/minimum")) && s.Stop() {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkArtifactPropertiesArtifactID(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "artifact.json#/properties/artifact_id/type") {
+	if c := at[5]; c != 0 && !checkArtifactDigest(s, c) && s.Stop() {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "artifact.json#/properties/artifact_id/minLength", "minLength", "must be at least 1 character long") {
+	if c := at[6]; c != 0 && !checkArtifactPropertiesLabels(s, c) && s.Stop() {
+		return false
+	}
+	if unknown && s.NoAdditional(n, at[:], "artifact.json#/additionalProperties") {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, "artifact.json#/required", "schema_version") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, "artifact.json#/required", "artifact_id") {
+		return false
+	}
+	if at[2] == 0 && s.Missing(n, "artifact.json#/required", "media_type") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -159,47 +163,7 @@ func checkArtifactPropertiesLabels(s *envgenrt.State, n int32) bool {
 }
 
 func checkArtifactPropertiesLabelsAdditionalProperties(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "artifact.json#/properties/labels/additionalProperties/type") {
-		return false
-	}
-	if s.Longer(n, 200) && s.Fail(n, "artifact.json#/properties/labels/additionalProperties/maxLength", "maxLength", "must be at most 200 characters long") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkArtifactPropertiesLocator(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "artifact.json#/properties/locator/type") {
-		return false
-	}
-	if s.Shorter(n, 1) && s.Fail(n, "artifact.json#/properties/locator/minLength", "minLength", "must be at least 1 character long") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkArtifactPropertiesMediaType(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "artifact.json#/properties/media_type/type") {
-		return false
-	}
-	if s.Shorter(n, 1) && s.Fail(n, "artifact.json#/properties/media_type/minLength", "minLength", "must be at least 1 character long") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkArtifactPropertiesSizeBytes(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "artifact.json#/properties/size_bytes/type") {
-		return false
-	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "artifact.json#/properties/size_bytes/minimum", "minimum", "must be at least 0") {
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.Is(n, envgenrt.TypeString, "artifact.json#/properties/labels/additionalProperties/type") && s.MaxLength(n, 200, "artifact.json#/properties/labels/additionalProperties/maxLength")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -210,12 +174,9 @@ func (x *ArtifactDigest) UnmarshalJSON(data []byte) error {
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ArtifactDigest) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if b, err = envgenrt.AppendMember(b, `"alg":`, x.Alg); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringMember(b, `"alg":`, string(x.Alg))
 	b = envgenrt.AppendStringMember(b, `"value":`, x.Value)
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *ArtifactDigest) DecodeNode(s *envgenrt.State, n int32) error {
@@ -266,13 +227,13 @@ func checkArtifactDigest(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkArtifactDigestAlg, checkArtifactDigestPropertiesValue) {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "artifact.json#/properties/digest/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], "artifact.json#/properties/digest/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "artifact.json#/properties/digest/required", "required", "missing required property \"alg\"") {
+	if at[0] == 0 && s.Missing(n, "artifact.json#/properties/digest/required", "alg") {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "artifact.json#/properties/digest/required", "required", "missing required property \"value\"") {
+	if at[1] == 0 && s.Missing(n, "artifact.json#/properties/digest/required", "value") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -285,7 +246,7 @@ func checkArtifactDigestPropertiesValue(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeString, "artifact.json#/properties/digest/properties/value/type") {
 		return false
 	}
-	if s.Shorter(n, 16) && s.Fail(n, "artifact.json#/properties/digest/properties/value/minLength", "minLength", "must be at least 16 characters long") {
+	if !s.MinLength(n, 16, "artifact.json#/properties/digest/properties/value/minLength") && s.Stop() {
 		return false
 	}
 	if !patternArtifactDigestPropertiesValue.Match(s.Str(n)) && s.Fail(n, "artifact.json#/properties/digest/properties/value/pattern", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"") {
@@ -301,8 +262,7 @@ func (x *ArtifactDigestAlg) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ArtifactDigestAlg) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *ArtifactDigestAlg) DecodeNode(s *envgenrt.State, n int32) error {
@@ -314,14 +274,7 @@ func (*ArtifactDigestAlg) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkArtifactDigestAlg(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "artifact.json#/properties/digest/properties/alg/type") {
-		return false
-	}
-	if !s.StringIn(n, "sha256", "sha512", "blake3") {
-		s.Fail(n, "artifact.json#/properties/digest/properties/alg/enum", "enum", "must be one of \"sha256\", \"sha512\", \"blake3\"")
-		return false
-	}
-	return true
+	return s.Is(n, envgenrt.TypeString, "artifact.json#/properties/digest/properties/alg/type") && s.Enum(n, "artifact.json#/properties/digest/properties/alg/enum", "sha256", "sha512", "blake3")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -331,8 +284,7 @@ func (x *ArtifactSchemaVersion) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ArtifactSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *ArtifactSchemaVersion) DecodeNode(s *envgenrt.State, n int32) error {

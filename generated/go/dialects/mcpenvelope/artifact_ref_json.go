@@ -12,9 +12,7 @@ func (x *ArtifactRef) UnmarshalJSON(data []byte) error {
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ArtifactRef) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if b, err = envgenrt.AppendMember(b, `"schema_version":`, x.SchemaVersion); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringMember(b, `"schema_version":`, string(x.SchemaVersion))
 	b = envgenrt.AppendStringPtrMember(b, `"artifact_id":`, x.ArtifactID)
 	b = envgenrt.AppendStringPtrMember(b, `"locator":`, x.Locator)
 	b = envgenrt.AppendStringPtrMember(b, `"media_type":`, x.MediaType)
@@ -34,8 +32,7 @@ func (x ArtifactRef) AppendJSON(b []byte) (_ []byte, err error) {
 		b = envgenrt.EndObject(b)
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *ArtifactRef) DecodeNode(s *envgenrt.State, n int32) error {
@@ -110,13 +107,28 @@ func checkArtifactRef(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkArtifactRefSchemaVersion, checkArtifactRefPropertiesArtifactID, checkArtifactRefPropertiesLocator, checkArtifactRefPropertiesMediaType, checkArtifactRefDigest, checkArtifactRefPropertiesLabels) {
+	if c := at[0]; c != 0 && !checkArtifactRefSchemaVersion(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "artifact_ref.json#/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, "artifact_ref.json#/properties/artifact_id/type") && s.MinLength(c, 1, "artifact_ref.json#/properties/artifact_id/minLength")) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "artifact_ref.json#/required", "required", "missing required property \"schema_version\"") {
+	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeString, "artifact_ref.json#/properties/locator/type") && s.MinLength(c, 1, "artifact_ref.json#/properties/locator/minLength")) && s.Stop() {
+		return false
+	}
+	if c := at[3]; c != 0 && !(s.Is(c, envgenrt.TypeString, "artifact_ref.json#/properties/media_type/type") && s.MinLength(c, 1, "artifact_ref.json#/properties/media_type/minLength")) && s.Stop() {
+		return false
+	}
+	if c := at[4]; c != 0 && !checkArtifactRefDigest(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[5]; c != 0 && !checkArtifactRefPropertiesLabels(s, c) && s.Stop() {
+		return false
+	}
+	if unknown && s.NoAdditional(n, at[:], "artifact_ref.json#/additionalProperties") {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, "artifact_ref.json#/required", "schema_version") {
 		return false
 	}
 	if !s.AnyOf(n, checkArtifactRefAnyOf0, checkArtifactRefAnyOf1) && s.Fail(n, "artifact_ref.json#/anyOf", "anyOf", "must match at least one schema of anyOf") {
@@ -128,7 +140,7 @@ func checkArtifactRef(s *envgenrt.State, n int32) bool {
 func checkArtifactRefAnyOf0(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		if !s.Has(n, "artifact_id") && s.Fail(n, "artifact_ref.json#/anyOf/0/required", "required", "missing required property \"artifact_id\"") {
+		if !s.Has(n, "artifact_id") && s.Missing(n, "artifact_ref.json#/anyOf/0/required", "artifact_id") {
 			return false
 		}
 	}
@@ -138,20 +150,9 @@ func checkArtifactRefAnyOf0(s *envgenrt.State, n int32) bool {
 func checkArtifactRefAnyOf1(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		if !s.Has(n, "locator") && s.Fail(n, "artifact_ref.json#/anyOf/1/required", "required", "missing required property \"locator\"") {
+		if !s.Has(n, "locator") && s.Missing(n, "artifact_ref.json#/anyOf/1/required", "locator") {
 			return false
 		}
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkArtifactRefPropertiesArtifactID(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "artifact_ref.json#/properties/artifact_id/type") {
-		return false
-	}
-	if s.Shorter(n, 1) && s.Fail(n, "artifact_ref.json#/properties/artifact_id/minLength", "minLength", "must be at least 1 character long") {
-		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -171,36 +172,7 @@ func checkArtifactRefPropertiesLabels(s *envgenrt.State, n int32) bool {
 }
 
 func checkArtifactRefPropertiesLabelsAdditionalProperties(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "artifact_ref.json#/properties/labels/additionalProperties/type") {
-		return false
-	}
-	if s.Longer(n, 200) && s.Fail(n, "artifact_ref.json#/properties/labels/additionalProperties/maxLength", "maxLength", "must be at most 200 characters long") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkArtifactRefPropertiesLocator(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "artifact_ref.json#/properties/locator/type") {
-		return false
-	}
-	if s.Shorter(n, 1) && s.Fail(n, "artifact_ref.json#/properties/locator/minLength", "minLength", "must be at least 1 character long") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkArtifactRefPropertiesMediaType(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "artifact_ref.json#/properties/media_type/type") {
-		return false
-	}
-	if s.Shorter(n, 1) && s.Fail(n, "artifact_ref.json#/properties/media_type/minLength", "minLength", "must be at least 1 character long") {
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.Is(n, envgenrt.TypeString, "artifact_ref.json#/properties/labels/additionalProperties/type") && s.MaxLength(n, 200, "artifact_ref.json#/properties/labels/additionalProperties/maxLength")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -211,12 +183,9 @@ func (x *ArtifactRefDigest) UnmarshalJSON(data []byte) error {
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ArtifactRefDigest) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if b, err = envgenrt.AppendMember(b, `"alg":`, x.Alg); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringMember(b, `"alg":`, string(x.Alg))
 	b = envgenrt.AppendStringMember(b, `"value":`, x.Value)
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *ArtifactRefDigest) DecodeNode(s *envgenrt.State, n int32) error {
@@ -267,13 +236,13 @@ func checkArtifactRefDigest(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkArtifactRefDigestAlg, checkArtifactRefDigestPropertiesValue) {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "artifact_ref.json#/properties/digest/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], "artifact_ref.json#/properties/digest/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "artifact_ref.json#/properties/digest/required", "required", "missing required property \"alg\"") {
+	if at[0] == 0 && s.Missing(n, "artifact_ref.json#/properties/digest/required", "alg") {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "artifact_ref.json#/properties/digest/required", "required", "missing required property \"value\"") {
+	if at[1] == 0 && s.Missing(n, "artifact_ref.json#/properties/digest/required", "value") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -286,7 +255,7 @@ func checkArtifactRefDigestPropertiesValue(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeString, "artifact_ref.json#/properties/digest/properties/value/type") {
 		return false
 	}
-	if s.Shorter(n, 16) && s.Fail(n, "artifact_ref.json#/properties/digest/properties/value/minLength", "minLength", "must be at least 16 characters long") {
+	if !s.MinLength(n, 16, "artifact_ref.json#/properties/digest/properties/value/minLength") && s.Stop() {
 		return false
 	}
 	if !patternArtifactRefDigestPropertiesValue.Match(s.Str(n)) && s.Fail(n, "artifact_ref.json#/properties/digest/properties/value/pattern", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"") {
@@ -302,8 +271,7 @@ func (x *ArtifactRefDigestAlg) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ArtifactRefDigestAlg) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *ArtifactRefDigestAlg) DecodeNode(s *envgenrt.State, n int32) error {
@@ -315,14 +283,7 @@ func (*ArtifactRefDigestAlg) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkArtifactRefDigestAlg(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "artifact_ref.json#/properties/digest/properties/alg/type") {
-		return false
-	}
-	if !s.StringIn(n, "sha256", "sha512", "blake3") {
-		s.Fail(n, "artifact_ref.json#/properties/digest/properties/alg/enum", "enum", "must be one of \"sha256\", \"sha512\", \"blake3\"")
-		return false
-	}
-	return true
+	return s.Is(n, envgenrt.TypeString, "artifact_ref.json#/properties/digest/properties/alg/type") && s.Enum(n, "artifact_ref.json#/properties/digest/properties/alg/enum", "sha256", "sha512", "blake3")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -332,8 +293,7 @@ func (x *ArtifactRefSchemaVersion) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ArtifactRefSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *ArtifactRefSchemaVersion) DecodeNode(s *envgenrt.State, n int32) error {

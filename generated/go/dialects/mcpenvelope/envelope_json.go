@@ -15,9 +15,7 @@ func (x *Envelope) UnmarshalJSON(data []byte) error {
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if b, err = envgenrt.AppendMember(b, `"schema_version":`, x.SchemaVersion); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringMember(b, `"schema_version":`, string(x.SchemaVersion))
 	b = append(b, `"result":`...)
 	if b, err = envgenrt.AppendRaw(b, x.Result); err != nil {
 		return b, err
@@ -43,8 +41,7 @@ func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendPtrMember(b, `"meta":`, x.Meta); err != nil {
 		return b, err
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
@@ -108,16 +105,31 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkEnvelopeSchemaVersion, checkEnvelopePropertiesResult, checkProvRecordOrNull, checkEnvelopePropertiesErrors, checkEnvelopePropertiesWarnings, checkEnvelopeMeta) {
+	if c := at[0]; c != 0 && !checkEnvelopeSchemaVersion(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "envelope.json#/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, "envelope.json#/properties/result/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"schema_version\"") {
+	if c := at[2]; c != 0 && !(s.IsNull(c) || checkProvRecord(s, c)) && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"result\"") {
+	if c := at[3]; c != 0 && !checkEnvelopePropertiesErrors(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[4]; c != 0 && !checkEnvelopePropertiesWarnings(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[5]; c != 0 && !checkEnvelopeMeta(s, c) && s.Stop() {
+		return false
+	}
+	if unknown && s.NoAdditional(n, at[:], "envelope.json#/additionalProperties") {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, "envelope.json#/required", "schema_version") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, "envelope.json#/required", "result") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -134,10 +146,6 @@ func checkEnvelopePropertiesErrors(s *envgenrt.State, n int32) bool {
 		}
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkEnvelopePropertiesResult(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, "envelope.json#/properties/result/type")
 }
 
 func checkEnvelopePropertiesWarnings(s *envgenrt.State, n int32) bool {
@@ -182,8 +190,7 @@ func (x EnvelopeError) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendSliceMember(b, `"evidence":`, x.Evidence); err != nil {
 		return b, err
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *EnvelopeError) DecodeNode(s *envgenrt.State, n int32) error {
@@ -252,16 +259,28 @@ func checkEnvelopeError(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkEnvelopeErrorPropertiesCode, checkEnvelopeErrorPropertiesMessage, checkEnvelopeErrorPropertiesDetails, checkEnvelopeErrorPropertiesRetryable, checkEnvelopeErrorPropertiesEvidence) {
+	if c := at[0]; c != 0 && !checkEnvelopeErrorPropertiesCode(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "envelope.json#/$defs/envelope_error/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !checkEnvelopeErrorPropertiesMessage(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/envelope_error/required", "required", "missing required property \"code\"") {
+	if c := at[2]; c != 0 && !checkEnvelopeErrorPropertiesDetails(s, c) && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/envelope_error/required", "required", "missing required property \"message\"") {
+	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "envelope.json#/$defs/envelope_error/properties/retryable/type") && s.Stop() {
+		return false
+	}
+	if c := at[4]; c != 0 && !checkEnvelopeErrorPropertiesEvidence(s, c) && s.Stop() {
+		return false
+	}
+	if unknown && s.NoAdditional(n, at[:], "envelope.json#/$defs/envelope_error/additionalProperties") {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, "envelope.json#/$defs/envelope_error/required", "code") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, "envelope.json#/$defs/envelope_error/required", "message") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -272,10 +291,10 @@ func checkEnvelopeErrorPropertiesCode(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/envelope_error/properties/code/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "envelope.json#/$defs/envelope_error/properties/code/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, "envelope.json#/$defs/envelope_error/properties/code/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 200) && s.Fail(n, "envelope.json#/$defs/envelope_error/properties/code/maxLength", "maxLength", "must be at most 200 characters long") {
+	if !s.MaxLength(n, 200, "envelope.json#/$defs/envelope_error/properties/code/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -317,17 +336,13 @@ func checkEnvelopeErrorPropertiesMessage(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/envelope_error/properties/message/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "envelope.json#/$defs/envelope_error/properties/message/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, "envelope.json#/$defs/envelope_error/properties/message/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 2000) && s.Fail(n, "envelope.json#/$defs/envelope_error/properties/message/maxLength", "maxLength", "must be at most 2000 characters long") {
+	if !s.MaxLength(n, 2000, "envelope.json#/$defs/envelope_error/properties/message/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkEnvelopeErrorPropertiesRetryable(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "envelope.json#/$defs/envelope_error/properties/retryable/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -354,8 +369,7 @@ func (x EnvelopeMeta) AppendJSON(b []byte) (_ []byte, err error) {
 		b = envgenrt.EndObject(b)
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *EnvelopeMeta) DecodeNode(s *envgenrt.State, n int32) error {
@@ -422,43 +436,19 @@ func checkEnvelopeMeta(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkEnvelopeMetaPropertiesAdapter, checkEnvelopeMetaPropertiesRequestID, checkEnvelopeMetaPropertiesDurationMs, checkEnvelopeMetaPropertiesSchemaHints) {
+	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, "envelope.json#/properties/meta/properties/adapter/type") && s.MaxLength(c, 100, "envelope.json#/properties/meta/properties/adapter/maxLength")) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "envelope.json#/properties/meta/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, "envelope.json#/properties/meta/properties/request_id/type") && s.MaxLength(c, 200, "envelope.json#/properties/meta/properties/request_id/maxLength")) && s.Stop() {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkEnvelopeMetaPropertiesAdapter(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "envelope.json#/properties/meta/properties/adapter/type") {
+	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "envelope.json#/properties/meta/properties/duration_ms/type") && s.Minimum(c, "0", "envelope.json#/properties/meta/properties/duration_ms/minimum")) && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 100) && s.Fail(n, "envelope.json#/properties/meta/properties/adapter/maxLength", "maxLength", "must be at most 100 characters long") {
+	if c := at[3]; c != 0 && !checkEnvelopeMetaPropertiesSchemaHints(s, c) && s.Stop() {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkEnvelopeMetaPropertiesDurationMs(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "envelope.json#/properties/meta/properties/duration_ms/type") {
-		return false
-	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "envelope.json#/properties/meta/properties/duration_ms/minimum", "minimum", "must be at least 0") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkEnvelopeMetaPropertiesRequestID(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "envelope.json#/properties/meta/properties/request_id/type") {
-		return false
-	}
-	if s.Longer(n, 200) && s.Fail(n, "envelope.json#/properties/meta/properties/request_id/maxLength", "maxLength", "must be at most 200 characters long") {
+	if unknown && s.NoAdditional(n, at[:], "envelope.json#/properties/meta/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -479,14 +469,7 @@ func checkEnvelopeMetaPropertiesSchemaHints(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelopeMetaPropertiesSchemaHintsAdditionalProperties(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "envelope.json#/properties/meta/properties/schema_hints/additionalProperties/type") {
-		return false
-	}
-	if s.Longer(n, 200) && s.Fail(n, "envelope.json#/properties/meta/properties/schema_hints/additionalProperties/maxLength", "maxLength", "must be at most 200 characters long") {
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/properties/meta/properties/schema_hints/additionalProperties/type") && s.MaxLength(n, 200, "envelope.json#/properties/meta/properties/schema_hints/additionalProperties/maxLength")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -496,8 +479,7 @@ func (x *EnvelopeSchemaVersion) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x EnvelopeSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *EnvelopeSchemaVersion) DecodeNode(s *envgenrt.State, n int32) error {
@@ -547,8 +529,7 @@ func (x EnvelopeWarning) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendSliceMember(b, `"evidence":`, x.Evidence); err != nil {
 		return b, err
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *EnvelopeWarning) DecodeNode(s *envgenrt.State, n int32) error {
@@ -616,13 +597,13 @@ func checkEnvelopeWarning(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkEnvelopeWarningPropertiesCode, checkEnvelopeWarningPropertiesMessage, checkEnvelopeWarningPropertiesDetails, checkEnvelopeWarningPropertiesEvidence) {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "envelope.json#/$defs/envelope_warning/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], "envelope.json#/$defs/envelope_warning/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/envelope_warning/required", "required", "missing required property \"code\"") {
+	if at[0] == 0 && s.Missing(n, "envelope.json#/$defs/envelope_warning/required", "code") {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/envelope_warning/required", "required", "missing required property \"message\"") {
+	if at[1] == 0 && s.Missing(n, "envelope.json#/$defs/envelope_warning/required", "message") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -633,10 +614,10 @@ func checkEnvelopeWarningPropertiesCode(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/envelope_warning/properties/code/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "envelope.json#/$defs/envelope_warning/properties/code/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, "envelope.json#/$defs/envelope_warning/properties/code/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 200) && s.Fail(n, "envelope.json#/$defs/envelope_warning/properties/code/maxLength", "maxLength", "must be at most 200 characters long") {
+	if !s.MaxLength(n, 200, "envelope.json#/$defs/envelope_warning/properties/code/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -678,10 +659,10 @@ func checkEnvelopeWarningPropertiesMessage(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/envelope_warning/properties/message/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "envelope.json#/$defs/envelope_warning/properties/message/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, "envelope.json#/$defs/envelope_warning/properties/message/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 2000) && s.Fail(n, "envelope.json#/$defs/envelope_warning/properties/message/maxLength", "maxLength", "must be at most 2000 characters long") {
+	if !s.MaxLength(n, 2000, "envelope.json#/$defs/envelope_warning/properties/message/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -12,15 +12,12 @@ func (x *Evidence) UnmarshalJSON(data []byte) error {
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x Evidence) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if b, err = envgenrt.AppendMember(b, `"schema_version":`, x.SchemaVersion); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringMember(b, `"schema_version":`, string(x.SchemaVersion))
 	b = envgenrt.AppendStringMember(b, `"field":`, x.Field)
 	b = envgenrt.AppendStringMember(b, `"source":`, x.Source)
 	b = envgenrt.AppendStringPtrMember(b, `"method":`, x.Method)
 	b = envgenrt.AppendStringPtrMember(b, `"note":`, x.Note)
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Evidence) DecodeNode(s *envgenrt.State, n int32) error {
@@ -80,19 +77,31 @@ func checkEvidence(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkEvidenceSchemaVersion, checkEvidencePropertiesField, checkEvidencePropertiesSource, checkEvidencePropertiesMethod, checkEvidencePropertiesNote) {
+	if c := at[0]; c != 0 && !checkEvidenceSchemaVersion(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "evidence.json#/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !checkEvidencePropertiesField(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "evidence.json#/required", "required", "missing required property \"schema_version\"") {
+	if c := at[2]; c != 0 && !checkEvidencePropertiesSource(s, c) && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "evidence.json#/required", "required", "missing required property \"field\"") {
+	if c := at[3]; c != 0 && !checkEvidencePropertiesMethod(s, c) && s.Stop() {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "evidence.json#/required", "required", "missing required property \"source\"") {
+	if c := at[4]; c != 0 && !(s.Is(c, envgenrt.TypeString, "evidence.json#/properties/note/type") && s.MaxLength(c, 400, "evidence.json#/properties/note/maxLength")) && s.Stop() {
+		return false
+	}
+	if unknown && s.NoAdditional(n, at[:], "evidence.json#/additionalProperties") {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, "evidence.json#/required", "schema_version") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, "evidence.json#/required", "field") {
+		return false
+	}
+	if at[2] == 0 && s.Missing(n, "evidence.json#/required", "source") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -103,10 +112,10 @@ func checkEvidencePropertiesField(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeString, "evidence.json#/properties/field/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "evidence.json#/properties/field/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, "evidence.json#/properties/field/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 200) && s.Fail(n, "evidence.json#/properties/field/maxLength", "maxLength", "must be at most 200 characters long") {
+	if !s.MaxLength(n, 200, "evidence.json#/properties/field/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -117,21 +126,10 @@ func checkEvidencePropertiesMethod(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeString, "evidence.json#/properties/method/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "evidence.json#/properties/method/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, "evidence.json#/properties/method/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 200) && s.Fail(n, "evidence.json#/properties/method/maxLength", "maxLength", "must be at most 200 characters long") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkEvidencePropertiesNote(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "evidence.json#/properties/note/type") {
-		return false
-	}
-	if s.Longer(n, 400) && s.Fail(n, "evidence.json#/properties/note/maxLength", "maxLength", "must be at most 400 characters long") {
+	if !s.MaxLength(n, 200, "evidence.json#/properties/method/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -142,10 +140,10 @@ func checkEvidencePropertiesSource(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeString, "evidence.json#/properties/source/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "evidence.json#/properties/source/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, "evidence.json#/properties/source/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 1000) && s.Fail(n, "evidence.json#/properties/source/maxLength", "maxLength", "must be at most 1000 characters long") {
+	if !s.MaxLength(n, 1000, "evidence.json#/properties/source/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -158,8 +156,7 @@ func (x *EvidenceSchemaVersion) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x EvidenceSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *EvidenceSchemaVersion) DecodeNode(s *envgenrt.State, n int32) error {

@@ -12,9 +12,7 @@ func (x *ProvRecord) UnmarshalJSON(data []byte) error {
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ProvRecord) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if b, err = envgenrt.AppendMember(b, `"schema_version":`, x.SchemaVersion); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringMember(b, `"schema_version":`, string(x.SchemaVersion))
 	b = envgenrt.AppendStringMember(b, `"run_id":`, x.RunID)
 	if b, err = envgenrt.AppendMember(b, `"tool":`, x.Tool); err != nil {
 		return b, err
@@ -89,8 +87,7 @@ func (x ProvRecord) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendPtrMember(b, `"integrity":`, x.Integrity); err != nil {
 		return b, err
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *ProvRecord) DecodeNode(s *envgenrt.State, n int32) error {
@@ -170,34 +167,61 @@ func checkProvRecord(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkProvRecordSchemaVersion, checkProvRecordPropertiesRunID, checkProvRecordTool, checkProvRecordPropertiesTime, checkProvRecordPropertiesInputs, checkProvRecordPropertiesOutputs, checkProvRecordPropertiesMethods, checkProvRecordPropertiesEvidence, checkProvRecordPropertiesParents, checkProvRecordIntegrity) {
+	if c := at[0]; c != 0 && !checkProvRecordSchemaVersion(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "prov_record.json#/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, "prov_record.json#/properties/run_id/type") && s.MinLength(c, 1, "prov_record.json#/properties/run_id/minLength")) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "prov_record.json#/required", "required", "missing required property \"schema_version\"") {
+	if c := at[2]; c != 0 && !checkProvRecordTool(s, c) && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "prov_record.json#/required", "required", "missing required property \"run_id\"") {
+	if c := at[3]; c != 0 && !checkProvRecordPropertiesTime(s, c) && s.Stop() {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "prov_record.json#/required", "required", "missing required property \"tool\"") {
+	if c := at[4]; c != 0 && !checkProvRecordPropertiesInputs(s, c) && s.Stop() {
 		return false
 	}
-	if at[4] == 0 && s.Fail(n, "prov_record.json#/required", "required", "missing required property \"inputs\"") {
+	if c := at[5]; c != 0 && !checkProvRecordPropertiesOutputs(s, c) && s.Stop() {
 		return false
 	}
-	if at[5] == 0 && s.Fail(n, "prov_record.json#/required", "required", "missing required property \"outputs\"") {
+	if c := at[6]; c != 0 && !checkProvRecordPropertiesMethods(s, c) && s.Stop() {
 		return false
 	}
-	if at[6] == 0 && s.Fail(n, "prov_record.json#/required", "required", "missing required property \"methods\"") {
+	if c := at[7]; c != 0 && !checkProvRecordPropertiesEvidence(s, c) && s.Stop() {
 		return false
 	}
-	if at[7] == 0 && s.Fail(n, "prov_record.json#/required", "required", "missing required property \"evidence\"") {
+	if c := at[8]; c != 0 && !checkProvRecordPropertiesParents(s, c) && s.Stop() {
 		return false
 	}
-	if at[8] == 0 && s.Fail(n, "prov_record.json#/required", "required", "missing required property \"parents\"") {
+	if c := at[9]; c != 0 && !checkProvRecordIntegrity(s, c) && s.Stop() {
+		return false
+	}
+	if unknown && s.NoAdditional(n, at[:], "prov_record.json#/additionalProperties") {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, "prov_record.json#/required", "schema_version") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, "prov_record.json#/required", "run_id") {
+		return false
+	}
+	if at[2] == 0 && s.Missing(n, "prov_record.json#/required", "tool") {
+		return false
+	}
+	if at[4] == 0 && s.Missing(n, "prov_record.json#/required", "inputs") {
+		return false
+	}
+	if at[5] == 0 && s.Missing(n, "prov_record.json#/required", "outputs") {
+		return false
+	}
+	if at[6] == 0 && s.Missing(n, "prov_record.json#/required", "methods") {
+		return false
+	}
+	if at[7] == 0 && s.Missing(n, "prov_record.json#/required", "evidence") {
+		return false
+	}
+	if at[8] == 0 && s.Missing(n, "prov_record.json#/required", "parents") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -253,10 +277,10 @@ func checkProvRecordPropertiesMethodsItems(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/methods/items/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "prov_record.json#/properties/methods/items/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, "prov_record.json#/properties/methods/items/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 200) && s.Fail(n, "prov_record.json#/properties/methods/items/maxLength", "maxLength", "must be at most 200 characters long") {
+	if !s.MaxLength(n, 200, "prov_record.json#/properties/methods/items/maxLength") && s.Stop() {
 		return false
 	}
 	if !patternProvRecordPropertiesMethodsItems.Match(s.Str(n)) && s.Fail(n, "prov_record.json#/properties/methods/items/pattern", "pattern", "must match the pattern \"^[a-z0-9]+([._-][a-z0-9]+)*$\"") {
@@ -296,21 +320,10 @@ func checkProvRecordPropertiesParentsItems(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/parents/items/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "prov_record.json#/properties/parents/items/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, "prov_record.json#/properties/parents/items/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 200) && s.Fail(n, "prov_record.json#/properties/parents/items/maxLength", "maxLength", "must be at most 200 characters long") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkProvRecordPropertiesRunID(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/run_id/type") {
-		return false
-	}
-	if s.Shorter(n, 1) && s.Fail(n, "prov_record.json#/properties/run_id/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MaxLength(n, 200, "prov_record.json#/properties/parents/items/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -341,8 +354,7 @@ func (x ProvRecordIntegrity) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendPtrMember(b, `"signature":`, x.Signature); err != nil {
 		return b, err
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *ProvRecordIntegrity) DecodeNode(s *envgenrt.State, n int32) error {
@@ -393,7 +405,7 @@ func checkProvRecordIntegrity(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkProvRecordIntegrityRecordDigest, checkProvRecordIntegritySignature) {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "prov_record.json#/properties/integrity/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], "prov_record.json#/properties/integrity/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -407,12 +419,9 @@ func (x *ProvRecordIntegrityRecordDigest) UnmarshalJSON(data []byte) error {
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ProvRecordIntegrityRecordDigest) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if b, err = envgenrt.AppendMember(b, `"alg":`, x.Alg); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringMember(b, `"alg":`, string(x.Alg))
 	b = envgenrt.AppendStringMember(b, `"value":`, x.Value)
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *ProvRecordIntegrityRecordDigest) DecodeNode(s *envgenrt.State, n int32) error {
@@ -463,13 +472,13 @@ func checkProvRecordIntegrityRecordDigest(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkProvRecordIntegrityRecordDigestAlg, checkProvRecordIntegrityRecordDigestPropertiesValue) {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "prov_record.json#/properties/integrity/properties/record_digest/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], "prov_record.json#/properties/integrity/properties/record_digest/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "prov_record.json#/properties/integrity/properties/record_digest/required", "required", "missing required property \"alg\"") {
+	if at[0] == 0 && s.Missing(n, "prov_record.json#/properties/integrity/properties/record_digest/required", "alg") {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "prov_record.json#/properties/integrity/properties/record_digest/required", "required", "missing required property \"value\"") {
+	if at[1] == 0 && s.Missing(n, "prov_record.json#/properties/integrity/properties/record_digest/required", "value") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -482,7 +491,7 @@ func checkProvRecordIntegrityRecordDigestPropertiesValue(s *envgenrt.State, n in
 	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/integrity/properties/record_digest/properties/value/type") {
 		return false
 	}
-	if s.Shorter(n, 16) && s.Fail(n, "prov_record.json#/properties/integrity/properties/record_digest/properties/value/minLength", "minLength", "must be at least 16 characters long") {
+	if !s.MinLength(n, 16, "prov_record.json#/properties/integrity/properties/record_digest/properties/value/minLength") && s.Stop() {
 		return false
 	}
 	if !patternProvRecordIntegrityRecordDigestPropertiesValue.Match(s.Str(n)) && s.Fail(n, "prov_record.json#/properties/integrity/properties/record_digest/properties/value/pattern", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"") {
@@ -498,8 +507,7 @@ func (x *ProvRecordIntegrityRecordDigestAlg) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ProvRecordIntegrityRecordDigestAlg) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *ProvRecordIntegrityRecordDigestAlg) DecodeNode(s *envgenrt.State, n int32) error {
@@ -511,14 +519,7 @@ func (*ProvRecordIntegrityRecordDigestAlg) CheckNode(s *envgenrt.State, n int32)
 }
 
 func checkProvRecordIntegrityRecordDigestAlg(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/integrity/properties/record_digest/properties/alg/type") {
-		return false
-	}
-	if !s.StringIn(n, "sha256", "sha512", "blake3") {
-		s.Fail(n, "prov_record.json#/properties/integrity/properties/record_digest/properties/alg/enum", "enum", "must be one of \"sha256\", \"sha512\", \"blake3\"")
-		return false
-	}
-	return true
+	return s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/integrity/properties/record_digest/properties/alg/type") && s.Enum(n, "prov_record.json#/properties/integrity/properties/record_digest/properties/alg/enum", "sha256", "sha512", "blake3")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -532,8 +533,7 @@ func (x ProvRecordIntegritySignature) AppendJSON(b []byte) (_ []byte, err error)
 	b = envgenrt.AppendStringMember(b, `"alg":`, x.Alg)
 	b = envgenrt.AppendStringMember(b, `"key_id":`, x.KeyID)
 	b = envgenrt.AppendStringMember(b, `"value":`, x.Value)
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *ProvRecordIntegritySignature) DecodeNode(s *envgenrt.State, n int32) error {
@@ -588,16 +588,16 @@ func checkProvRecordIntegritySignature(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkProvRecordIntegritySignaturePropertiesAlg, checkProvRecordIntegritySignaturePropertiesKeyID, checkProvRecordIntegritySignaturePropertiesValue) {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "prov_record.json#/properties/integrity/properties/signature/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], "prov_record.json#/properties/integrity/properties/signature/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/required", "required", "missing required property \"alg\"") {
+	if at[0] == 0 && s.Missing(n, "prov_record.json#/properties/integrity/properties/signature/required", "alg") {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/required", "required", "missing required property \"key_id\"") {
+	if at[1] == 0 && s.Missing(n, "prov_record.json#/properties/integrity/properties/signature/required", "key_id") {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/required", "required", "missing required property \"value\"") {
+	if at[2] == 0 && s.Missing(n, "prov_record.json#/properties/integrity/properties/signature/required", "value") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -608,10 +608,10 @@ func checkProvRecordIntegritySignaturePropertiesAlg(s *envgenrt.State, n int32) 
 	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/integrity/properties/signature/properties/alg/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/properties/alg/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, "prov_record.json#/properties/integrity/properties/signature/properties/alg/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 100) && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/properties/alg/maxLength", "maxLength", "must be at most 100 characters long") {
+	if !s.MaxLength(n, 100, "prov_record.json#/properties/integrity/properties/signature/properties/alg/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -622,10 +622,10 @@ func checkProvRecordIntegritySignaturePropertiesKeyID(s *envgenrt.State, n int32
 	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/integrity/properties/signature/properties/key_id/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/properties/key_id/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, "prov_record.json#/properties/integrity/properties/signature/properties/key_id/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 200) && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/properties/key_id/maxLength", "maxLength", "must be at most 200 characters long") {
+	if !s.MaxLength(n, 200, "prov_record.json#/properties/integrity/properties/signature/properties/key_id/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -636,10 +636,10 @@ func checkProvRecordIntegritySignaturePropertiesValue(s *envgenrt.State, n int32
 	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/integrity/properties/signature/properties/value/type") {
 		return false
 	}
-	if s.Shorter(n, 16) && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/properties/value/minLength", "minLength", "must be at least 16 characters long") {
+	if !s.MinLength(n, 16, "prov_record.json#/properties/integrity/properties/signature/properties/value/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 5000) && s.Fail(n, "prov_record.json#/properties/integrity/properties/signature/properties/value/maxLength", "maxLength", "must be at most 5000 characters long") {
+	if !s.MaxLength(n, 5000, "prov_record.json#/properties/integrity/properties/signature/properties/value/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -652,8 +652,7 @@ func (x *ProvRecordSchemaVersion) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ProvRecordSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *ProvRecordSchemaVersion) DecodeNode(s *envgenrt.State, n int32) error {
@@ -686,8 +685,7 @@ func (x ProvRecordTool) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendStringMember(b, `"name":`, x.Name)
 	b = envgenrt.AppendStringMember(b, `"version":`, x.Version)
 	b = envgenrt.AppendStringPtrMember(b, `"adapter":`, x.Adapter)
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *ProvRecordTool) DecodeNode(s *envgenrt.State, n int32) error {
@@ -739,27 +737,22 @@ func checkProvRecordTool(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkProvRecordToolPropertiesName, checkProvRecordToolPropertiesVersion, checkProvRecordToolPropertiesAdapter) {
+	if c := at[0]; c != 0 && !checkProvRecordToolPropertiesName(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "prov_record.json#/properties/tool/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !checkProvRecordToolPropertiesVersion(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "prov_record.json#/properties/tool/required", "required", "missing required property \"name\"") {
+	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeString, "prov_record.json#/properties/tool/properties/adapter/type") && s.MaxLength(c, 100, "prov_record.json#/properties/tool/properties/adapter/maxLength")) && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "prov_record.json#/properties/tool/required", "required", "missing required property \"version\"") {
+	if unknown && s.NoAdditional(n, at[:], "prov_record.json#/properties/tool/additionalProperties") {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkProvRecordToolPropertiesAdapter(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/tool/properties/adapter/type") {
+	if at[0] == 0 && s.Missing(n, "prov_record.json#/properties/tool/required", "name") {
 		return false
 	}
-	if s.Longer(n, 100) && s.Fail(n, "prov_record.json#/properties/tool/properties/adapter/maxLength", "maxLength", "must be at most 100 characters long") {
+	if at[1] == 0 && s.Missing(n, "prov_record.json#/properties/tool/required", "version") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -770,10 +763,10 @@ func checkProvRecordToolPropertiesName(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/tool/properties/name/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "prov_record.json#/properties/tool/properties/name/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, "prov_record.json#/properties/tool/properties/name/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 200) && s.Fail(n, "prov_record.json#/properties/tool/properties/name/maxLength", "maxLength", "must be at most 200 characters long") {
+	if !s.MaxLength(n, 200, "prov_record.json#/properties/tool/properties/name/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -784,10 +777,10 @@ func checkProvRecordToolPropertiesVersion(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/tool/properties/version/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "prov_record.json#/properties/tool/properties/version/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, "prov_record.json#/properties/tool/properties/version/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 100) && s.Fail(n, "prov_record.json#/properties/tool/properties/version/maxLength", "maxLength", "must be at most 100 characters long") {
+	if !s.MaxLength(n, 100, "prov_record.json#/properties/tool/properties/version/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -12,9 +12,7 @@ func (x *Request) UnmarshalJSON(data []byte) error {
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x Request) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if b, err = envgenrt.AppendMember(b, `"schema_version":`, x.SchemaVersion); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringMember(b, `"schema_version":`, string(x.SchemaVersion))
 	b = envgenrt.AppendStringPtrMember(b, `"request_id":`, x.RequestID)
 	if b, err = envgenrt.AppendMember(b, `"tool":`, x.Tool); err != nil {
 		return b, err
@@ -42,8 +40,7 @@ func (x Request) AppendJSON(b []byte) (_ []byte, err error) {
 		return b, err
 	}
 	b = envgenrt.AppendStringPtrMember(b, `"time":`, x.Time)
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
@@ -111,22 +108,40 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkRequestSchemaVersion, checkRequestPropertiesRequestID, checkRequestTool, checkRequestPropertiesParams, checkRequestPropertiesArtifacts, checkRequestPreferences, checkRequestPropertiesTime) {
+	if c := at[0]; c != 0 && !checkRequestSchemaVersion(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "request.json#/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, "request.json#/properties/request_id/type") && s.MaxLength(c, 200, "request.json#/properties/request_id/maxLength")) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "request.json#/required", "required", "missing required property \"schema_version\"") {
+	if c := at[2]; c != 0 && !checkRequestTool(s, c) && s.Stop() {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "request.json#/required", "required", "missing required property \"tool\"") {
+	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, "request.json#/properties/params/type") && s.Stop() {
 		return false
 	}
-	if at[3] == 0 && s.Fail(n, "request.json#/required", "required", "missing required property \"params\"") {
+	if c := at[4]; c != 0 && !checkRequestPropertiesArtifacts(s, c) && s.Stop() {
 		return false
 	}
-	if at[4] == 0 && s.Fail(n, "request.json#/required", "required", "missing required property \"artifacts\"") {
+	if c := at[5]; c != 0 && !checkRequestPreferences(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[6]; c != 0 && !checkRequestPropertiesTime(s, c) && s.Stop() {
+		return false
+	}
+	if unknown && s.NoAdditional(n, at[:], "request.json#/additionalProperties") {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, "request.json#/required", "schema_version") {
+		return false
+	}
+	if at[2] == 0 && s.Missing(n, "request.json#/required", "tool") {
+		return false
+	}
+	if at[3] == 0 && s.Missing(n, "request.json#/required", "params") {
+		return false
+	}
+	if at[4] == 0 && s.Missing(n, "request.json#/required", "artifacts") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -141,21 +156,6 @@ func checkRequestPropertiesArtifacts(s *envgenrt.State, n int32) bool {
 		if !checkArtifactRef(s, c) && s.Stop() {
 			return false
 		}
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkRequestPropertiesParams(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, "request.json#/properties/params/type")
-}
-
-func checkRequestPropertiesRequestID(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "request.json#/properties/request_id/type") {
-		return false
-	}
-	if s.Longer(n, 200) && s.Fail(n, "request.json#/properties/request_id/maxLength", "maxLength", "must be at most 200 characters long") {
-		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -182,8 +182,7 @@ func (x RequestPreferences) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendBoolPtrMember(b, `"deterministic":`, x.Deterministic)
 	b = envgenrt.AppendIntPtrMember(b, `"max_output_bytes":`, x.MaxOutputBytes)
 	b = envgenrt.AppendStringPtrMember(b, `"locale":`, x.Locale)
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *RequestPreferences) DecodeNode(s *envgenrt.State, n int32) error {
@@ -235,36 +234,16 @@ func checkRequestPreferences(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkRequestPreferencesPropertiesDeterministic, checkRequestPreferencesPropertiesMaxOutputBytes, checkRequestPreferencesPropertiesLocale) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "request.json#/properties/preferences/properties/deterministic/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "request.json#/properties/preferences/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "request.json#/properties/preferences/properties/max_output_bytes/type") && s.Minimum(c, "0", "request.json#/properties/preferences/properties/max_output_bytes/minimum")) && s.Stop() {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkRequestPreferencesPropertiesDeterministic(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "request.json#/properties/preferences/properties/deterministic/type")
-}
-
-func checkRequestPreferencesPropertiesLocale(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "request.json#/properties/preferences/properties/locale/type") {
+	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeString, "request.json#/properties/preferences/properties/locale/type") && s.MaxLength(c, 50, "request.json#/properties/preferences/properties/locale/maxLength")) && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 50) && s.Fail(n, "request.json#/properties/preferences/properties/locale/maxLength", "maxLength", "must be at most 50 characters long") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkRequestPreferencesPropertiesMaxOutputBytes(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "request.json#/properties/preferences/properties/max_output_bytes/type") {
-		return false
-	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "request.json#/properties/preferences/properties/max_output_bytes/minimum", "minimum", "must be at least 0") {
+	if unknown && s.NoAdditional(n, at[:], "request.json#/properties/preferences/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -277,8 +256,7 @@ func (x *RequestSchemaVersion) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x RequestSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *RequestSchemaVersion) DecodeNode(s *envgenrt.State, n int32) error {
@@ -310,8 +288,7 @@ func (x RequestTool) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"name":`, x.Name)
 	b = envgenrt.AppendStringPtrMember(b, `"version":`, x.Version)
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *RequestTool) DecodeNode(s *envgenrt.State, n int32) error {
@@ -359,13 +336,16 @@ func checkRequestTool(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkRequestToolPropertiesName, checkRequestToolPropertiesVersion) {
+	if c := at[0]; c != 0 && !checkRequestToolPropertiesName(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "request.json#/properties/tool/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, "request.json#/properties/tool/properties/version/type") && s.MaxLength(c, 100, "request.json#/properties/tool/properties/version/maxLength")) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "request.json#/properties/tool/required", "required", "missing required property \"name\"") {
+	if unknown && s.NoAdditional(n, at[:], "request.json#/properties/tool/additionalProperties") {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, "request.json#/properties/tool/required", "name") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -376,21 +356,10 @@ func checkRequestToolPropertiesName(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeString, "request.json#/properties/tool/properties/name/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "request.json#/properties/tool/properties/name/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, "request.json#/properties/tool/properties/name/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 200) && s.Fail(n, "request.json#/properties/tool/properties/name/maxLength", "maxLength", "must be at most 200 characters long") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkRequestToolPropertiesVersion(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "request.json#/properties/tool/properties/version/type") {
-		return false
-	}
-	if s.Longer(n, 100) && s.Fail(n, "request.json#/properties/tool/properties/version/maxLength", "maxLength", "must be at most 100 characters long") {
+	if !s.MaxLength(n, 200, "request.json#/properties/tool/properties/name/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

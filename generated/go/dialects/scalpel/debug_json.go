@@ -75,8 +75,7 @@ func (x Debug) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendMember(b, `"data":`, x.Data); err != nil {
 		return b, err
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Debug) DecodeNode(s *envgenrt.State, n int32) error {
@@ -163,34 +162,34 @@ func checkDebug(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkTierNameOrNull, checkToolVersion, checkToolID, checkRequestID, checkCapabilities, checkDurationMs, checkErrorModelOrNull, checkUpgradeHints, nil) {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "debug.json#/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], "debug.json#/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "debug.json#/required", "required", "missing required property \"tier\"") {
+	if at[0] == 0 && s.Missing(n, "debug.json#/required", "tier") {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "debug.json#/required", "required", "missing required property \"tool_version\"") {
+	if at[1] == 0 && s.Missing(n, "debug.json#/required", "tool_version") {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "debug.json#/required", "required", "missing required property \"tool_id\"") {
+	if at[2] == 0 && s.Missing(n, "debug.json#/required", "tool_id") {
 		return false
 	}
-	if at[3] == 0 && s.Fail(n, "debug.json#/required", "required", "missing required property \"request_id\"") {
+	if at[3] == 0 && s.Missing(n, "debug.json#/required", "request_id") {
 		return false
 	}
-	if at[4] == 0 && s.Fail(n, "debug.json#/required", "required", "missing required property \"capabilities\"") {
+	if at[4] == 0 && s.Missing(n, "debug.json#/required", "capabilities") {
 		return false
 	}
-	if at[5] == 0 && s.Fail(n, "debug.json#/required", "required", "missing required property \"duration_ms\"") {
+	if at[5] == 0 && s.Missing(n, "debug.json#/required", "duration_ms") {
 		return false
 	}
-	if at[6] == 0 && s.Fail(n, "debug.json#/required", "required", "missing required property \"error\"") {
+	if at[6] == 0 && s.Missing(n, "debug.json#/required", "error") {
 		return false
 	}
-	if at[7] == 0 && s.Fail(n, "debug.json#/required", "required", "missing required property \"upgrade_hints\"") {
+	if at[7] == 0 && s.Missing(n, "debug.json#/required", "upgrade_hints") {
 		return false
 	}
-	if at[8] == 0 && s.Fail(n, "debug.json#/required", "required", "missing required property \"data\"") {
+	if at[8] == 0 && s.Missing(n, "debug.json#/required", "data") {
 		return false
 	}
 	return s.ErrorCount() == errs

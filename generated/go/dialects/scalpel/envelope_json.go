@@ -42,16 +42,12 @@ func checkCapabilities(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindArray {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			if !checkCapabilitiesItems(s, c) && s.Stop() {
+			if !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/capabilities/items/type") && s.Stop() {
 				return false
 			}
 		}
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkCapabilitiesItems(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/capabilities/items/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -209,8 +205,7 @@ func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
@@ -289,7 +284,7 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkTierNameOrNull, checkToolVersion, checkToolID, checkRequestID, checkCapabilities, checkDurationMs, checkErrorModelOrNull, checkUpgradeHints, nil) {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "envelope.json#/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], "envelope.json#/additionalProperties") {
 		return false
 	}
 	if !s.Quiet(checkEnvelopeIf, n) {
@@ -303,7 +298,7 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 func checkEnvelopeElse(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		if !s.Has(n, "data") && s.Fail(n, "envelope.json#/else/required", "required", "missing required property \"data\"") {
+		if !s.Has(n, "data") && s.Missing(n, "envelope.json#/else/required", "data") {
 			return false
 		}
 	}
@@ -320,18 +315,14 @@ func checkEnvelopeIf(s *envgenrt.State, n int32) bool {
 				at[0] = c
 			}
 		}
-		if at[0] != 0 && !checkEnvelopeIfPropertiesError(s, at[0]) && s.Stop() {
+		if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeObject, "envelope.json#/if/properties/error/type") && s.Stop() {
 			return false
 		}
-		if at[0] == 0 && s.Fail(n, "envelope.json#/if/required", "required", "missing required property \"error\"") {
+		if at[0] == 0 && s.Missing(n, "envelope.json#/if/required", "error") {
 			return false
 		}
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkEnvelopeIfPropertiesError(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeObject, "envelope.json#/if/properties/error/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -367,8 +358,7 @@ func (x ErrorModel) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *ErrorModel) DecodeNode(s *envgenrt.State, n int32) error {
@@ -435,16 +425,22 @@ func checkErrorModel(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkErrorModelPropertiesError, checkErrorModelPropertiesErrorCode, checkErrorModelPropertiesErrorDetails) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/error_model/properties/error/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "envelope.json#/$defs/error_model/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/error_model/properties/error_code/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/error_model/required", "required", "missing required property \"error\"") {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeObject, "envelope.json#/$defs/error_model/properties/error_details/type") && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/error_model/required", "required", "missing required property \"error_code\"") {
+	if unknown && s.NoAdditional(n, at[:], "envelope.json#/$defs/error_model/additionalProperties") {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, "envelope.json#/$defs/error_model/required", "error") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, "envelope.json#/$defs/error_model/required", "error_code") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -454,18 +450,6 @@ func checkErrorModelOrNull(s *envgenrt.State, n int32) bool {
 	return s.IsNull(n) || checkErrorModel(s, n)
 }
 
-func checkErrorModelPropertiesError(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/error_model/properties/error/type")
-}
-
-func checkErrorModelPropertiesErrorCode(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/error_model/properties/error_code/type")
-}
-
-func checkErrorModelPropertiesErrorDetails(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeObject, "envelope.json#/$defs/error_model/properties/error_details/type")
-}
-
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *RequestID) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
@@ -473,8 +457,7 @@ func (x *RequestID) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x RequestID) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *RequestID) DecodeNode(s *envgenrt.State, n int32) error {
@@ -496,8 +479,7 @@ func (x *TierName) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x TierName) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *TierName) DecodeNode(s *envgenrt.State, n int32) error {
@@ -509,14 +491,7 @@ func (*TierName) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkTierName(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/tier_name/type") {
-		return false
-	}
-	if !s.StringIn(n, "community", "pro", "enterprise") {
-		s.Fail(n, "envelope.json#/$defs/tier_name/enum", "enum", "must be one of \"community\", \"pro\", \"enterprise\"")
-		return false
-	}
-	return true
+	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/tier_name/type") && s.Enum(n, "envelope.json#/$defs/tier_name/enum", "community", "pro", "enterprise")
 }
 
 func checkTierNameOrNull(s *envgenrt.State, n int32) bool {
@@ -530,8 +505,7 @@ func (x *ToolID) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ToolID) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *ToolID) DecodeNode(s *envgenrt.State, n int32) error {
@@ -553,8 +527,7 @@ func (x *ToolVersion) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ToolVersion) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *ToolVersion) DecodeNode(s *envgenrt.State, n int32) error {
@@ -580,8 +553,7 @@ func (x UpgradeHint) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendStringMember(b, `"feature":`, x.Feature)
 	b = envgenrt.AppendStringMember(b, `"tier":`, x.Tier)
 	b = envgenrt.AppendStringPtrMember(b, `"reason":`, x.Reason)
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *UpgradeHint) DecodeNode(s *envgenrt.State, n int32) error {
@@ -633,31 +605,25 @@ func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkUpgradeHintPropertiesFeature, checkUpgradeHintPropertiesTier, checkUpgradeHintPropertiesReason) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/upgrade_hint/properties/feature/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "envelope.json#/$defs/upgrade_hint/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/upgrade_hint/properties/tier/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "envelope.json#/$defs/upgrade_hint/required", "required", "missing required property \"feature\"") {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/upgrade_hint/properties/reason/type") && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "envelope.json#/$defs/upgrade_hint/required", "required", "missing required property \"tier\"") {
+	if unknown && s.NoAdditional(n, at[:], "envelope.json#/$defs/upgrade_hint/additionalProperties") {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, "envelope.json#/$defs/upgrade_hint/required", "feature") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, "envelope.json#/$defs/upgrade_hint/required", "tier") {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkUpgradeHintPropertiesFeature(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/upgrade_hint/properties/feature/type")
-}
-
-func checkUpgradeHintPropertiesReason(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/upgrade_hint/properties/reason/type")
-}
-
-func checkUpgradeHintPropertiesTier(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/upgrade_hint/properties/tier/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).

@@ -22,8 +22,7 @@ func (x Minimal) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Minimal) DecodeNode(s *envgenrt.State, n int32) error {
@@ -74,7 +73,7 @@ func checkMinimal(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkErrorModel, nil) {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "minimal.json#/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], "minimal.json#/additionalProperties") {
 		return false
 	}
 	if !s.Quiet(checkMinimalIf, n) {
@@ -88,7 +87,7 @@ func checkMinimal(s *envgenrt.State, n int32) bool {
 func checkMinimalElse(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		if !s.Has(n, "data") && s.Fail(n, "minimal.json#/else/required", "required", "missing required property \"data\"") {
+		if !s.Has(n, "data") && s.Missing(n, "minimal.json#/else/required", "data") {
 			return false
 		}
 	}
@@ -105,16 +104,12 @@ func checkMinimalIf(s *envgenrt.State, n int32) bool {
 				at[0] = c
 			}
 		}
-		if at[0] != 0 && !checkMinimalIfPropertiesError(s, at[0]) && s.Stop() {
+		if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeObject, "minimal.json#/if/properties/error/type") && s.Stop() {
 			return false
 		}
-		if at[0] == 0 && s.Fail(n, "minimal.json#/if/required", "required", "missing required property \"error\"") {
+		if at[0] == 0 && s.Missing(n, "minimal.json#/if/required", "error") {
 			return false
 		}
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkMinimalIfPropertiesError(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeObject, "minimal.json#/if/properties/error/type")
 }

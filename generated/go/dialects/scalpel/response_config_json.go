@@ -71,8 +71,7 @@ func (x ResponseConfig) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *ResponseConfig) DecodeNode(s *envgenrt.State, n int32) error {
@@ -160,14 +159,25 @@ func checkResponseConfig(s *envgenrt.State, n int32) bool {
 			at[5] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkResponseConfigPropertiesVersion, checkResponseConfigPropertiesDescription, checkResponseConfigGlobal, checkResponseConfigParsing, checkResponseConfigPropertiesProfiles, checkResponseConfigPropertiesToolOverrides) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "response_config.json#/properties/version/type") && s.Stop() {
+		return false
+	}
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "response_config.json#/properties/description/type") && s.Stop() {
+		return false
+	}
+	if c := at[2]; c != 0 && !checkResponseConfigGlobal(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[3]; c != 0 && !checkResponseConfigParsing(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[4]; c != 0 && !checkResponseConfigPropertiesProfiles(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[5]; c != 0 && !checkResponseConfigPropertiesToolOverrides(s, c) && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkResponseConfigPropertiesDescription(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "response_config.json#/properties/description/type")
 }
 
 func checkResponseConfigPropertiesProfiles(s *envgenrt.State, n int32) bool {
@@ -198,10 +208,6 @@ func checkResponseConfigPropertiesToolOverrides(s *envgenrt.State, n int32) bool
 	return s.ErrorCount() == errs
 }
 
-func checkResponseConfigPropertiesVersion(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "response_config.json#/properties/version/type")
-}
-
 // MarshalJSON encodes x as JSON; see AppendJSON.
 func (x ResponseConfigGlobal) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
@@ -215,9 +221,7 @@ func (x *ResponseConfigGlobal) UnmarshalJSON(data []byte) error {
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigGlobal) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if b, err = envgenrt.AppendPtrMember(b, `"profile":`, x.Profile); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"profile":`, (*string)(x.Profile))
 	b = envgenrt.AppendBoolPtrMember(b, `"exclude_empty_arrays":`, x.ExcludeEmptyArrays)
 	b = envgenrt.AppendBoolPtrMember(b, `"exclude_empty_objects":`, x.ExcludeEmptyObjects)
 	b = envgenrt.AppendBoolPtrMember(b, `"exclude_null_values":`, x.ExcludeNullValues)
@@ -235,8 +239,7 @@ func (x ResponseConfigGlobal) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *ResponseConfigGlobal) DecodeNode(s *envgenrt.State, n int32) error {
@@ -298,26 +301,22 @@ func checkResponseConfigGlobal(s *envgenrt.State, n int32) bool {
 			at[4] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkResponseConfigGlobalProfile, checkResponseConfigGlobalPropertiesExcludeEmptyArrays, checkResponseConfigGlobalPropertiesExcludeEmptyObjects, checkResponseConfigGlobalPropertiesExcludeNullValues, checkResponseConfigGlobalPropertiesExcludeDefaultValues) {
+	if c := at[0]; c != 0 && !checkResponseConfigGlobalProfile(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response_config.json#/properties/global/properties/exclude_empty_arrays/type") && s.Stop() {
+		return false
+	}
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response_config.json#/properties/global/properties/exclude_empty_objects/type") && s.Stop() {
+		return false
+	}
+	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response_config.json#/properties/global/properties/exclude_null_values/type") && s.Stop() {
+		return false
+	}
+	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response_config.json#/properties/global/properties/exclude_default_values/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkResponseConfigGlobalPropertiesExcludeDefaultValues(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "response_config.json#/properties/global/properties/exclude_default_values/type")
-}
-
-func checkResponseConfigGlobalPropertiesExcludeEmptyArrays(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "response_config.json#/properties/global/properties/exclude_empty_arrays/type")
-}
-
-func checkResponseConfigGlobalPropertiesExcludeEmptyObjects(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "response_config.json#/properties/global/properties/exclude_empty_objects/type")
-}
-
-func checkResponseConfigGlobalPropertiesExcludeNullValues(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "response_config.json#/properties/global/properties/exclude_null_values/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -327,8 +326,7 @@ func (x *ResponseConfigGlobalProfile) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigGlobalProfile) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *ResponseConfigGlobalProfile) DecodeNode(s *envgenrt.State, n int32) error {
@@ -340,14 +338,7 @@ func (*ResponseConfigGlobalProfile) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseConfigGlobalProfile(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "response_config.json#/properties/global/properties/profile/type") {
-		return false
-	}
-	if !s.StringIn(n, "minimal", "standard", "verbose", "debug") {
-		s.Fail(n, "response_config.json#/properties/global/properties/profile/enum", "enum", "must be one of \"minimal\", \"standard\", \"verbose\", \"debug\"")
-		return false
-	}
-	return true
+	return s.Is(n, envgenrt.TypeString, "response_config.json#/properties/global/properties/profile/type") && s.Enum(n, "response_config.json#/properties/global/properties/profile/enum", "minimal", "standard", "verbose", "debug")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -363,9 +354,7 @@ func (x *ResponseConfigParsing) UnmarshalJSON(data []byte) error {
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigParsing) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if b, err = envgenrt.AppendPtrMember(b, `"mode":`, x.Mode); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"mode":`, (*string)(x.Mode))
 	if b, err = envgenrt.AppendPtrMember(b, `"sanitization_policy":`, x.SanitizationPolicy); err != nil {
 		return b, err
 	}
@@ -385,8 +374,7 @@ func (x ResponseConfigParsing) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *ResponseConfigParsing) DecodeNode(s *envgenrt.State, n int32) error {
@@ -475,8 +463,7 @@ func (x ResponseConfigParsingErrorReporting) AppendJSON(b []byte) (_ []byte, err
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *ResponseConfigParsingErrorReporting) DecodeNode(s *envgenrt.State, n int32) error {
@@ -530,22 +517,16 @@ func checkResponseConfigParsingErrorReporting(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkResponseConfigParsingErrorReportingPropertiesIncludeSanitizationDetails, checkResponseConfigParsingErrorReportingPropertiesIncludeErrorLocation, checkResponseConfigParsingErrorReportingPropertiesIncludeSuggestions) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/error_reporting/properties/include_sanitization_details/type") && s.Stop() {
+		return false
+	}
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/error_reporting/properties/include_error_location/type") && s.Stop() {
+		return false
+	}
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/error_reporting/properties/include_suggestions/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkResponseConfigParsingErrorReportingPropertiesIncludeErrorLocation(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/error_reporting/properties/include_error_location/type")
-}
-
-func checkResponseConfigParsingErrorReportingPropertiesIncludeSanitizationDetails(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/error_reporting/properties/include_sanitization_details/type")
-}
-
-func checkResponseConfigParsingErrorReportingPropertiesIncludeSuggestions(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/error_reporting/properties/include_suggestions/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -555,8 +536,7 @@ func (x *ResponseConfigParsingMode) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigParsingMode) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *ResponseConfigParsingMode) DecodeNode(s *envgenrt.State, n int32) error {
@@ -568,14 +548,7 @@ func (*ResponseConfigParsingMode) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseConfigParsingMode(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "response_config.json#/properties/parsing/properties/mode/type") {
-		return false
-	}
-	if !s.StringIn(n, "strict", "permissive") {
-		s.Fail(n, "response_config.json#/properties/parsing/properties/mode/enum", "enum", "must be one of \"strict\", \"permissive\"")
-		return false
-	}
-	return true
+	return s.Is(n, envgenrt.TypeString, "response_config.json#/properties/parsing/properties/mode/type") && s.Enum(n, "response_config.json#/properties/parsing/properties/mode/enum", "strict", "permissive")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -607,8 +580,7 @@ func (x ResponseConfigParsingSanitizationPolicy) AppendJSON(b []byte) (_ []byte,
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *ResponseConfigParsingSanitizationPolicy) DecodeNode(s *envgenrt.State, n int32) error {
@@ -662,22 +634,16 @@ func checkResponseConfigParsingSanitizationPolicy(s *envgenrt.State, n int32) bo
 			at[2] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkResponseConfigParsingSanitizationPolicyPropertiesAllowMergeConflicts, checkResponseConfigParsingSanitizationPolicyPropertiesAllowTemplates, checkResponseConfigParsingSanitizationPolicyPropertiesReportModifications) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/sanitization_policy/properties/allow_merge_conflicts/type") && s.Stop() {
+		return false
+	}
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/sanitization_policy/properties/allow_templates/type") && s.Stop() {
+		return false
+	}
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/sanitization_policy/properties/report_modifications/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkResponseConfigParsingSanitizationPolicyPropertiesAllowMergeConflicts(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/sanitization_policy/properties/allow_merge_conflicts/type")
-}
-
-func checkResponseConfigParsingSanitizationPolicyPropertiesAllowTemplates(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/sanitization_policy/properties/allow_templates/type")
-}
-
-func checkResponseConfigParsingSanitizationPolicyPropertiesReportModifications(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/sanitization_policy/properties/report_modifications/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -714,8 +680,7 @@ func (x ResponseConfigProfilesValue) AppendJSON(b []byte) (_ []byte, err error) 
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *ResponseConfigProfilesValue) DecodeNode(s *envgenrt.State, n int32) error {
@@ -773,7 +738,16 @@ func checkResponseConfigProfilesValue(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkResponseConfigProfilesValuePropertiesDescription, checkResponseConfigProfilesValueEnvelope, checkResponseConfigProfilesValueParsing, checkResponseConfigProfilesValuePropertiesCommonExclusions) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "response_config.json#/properties/profiles/additionalProperties/properties/description/type") && s.Stop() {
+		return false
+	}
+	if c := at[1]; c != 0 && !checkResponseConfigProfilesValueEnvelope(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[2]; c != 0 && !checkResponseConfigProfilesValueParsing(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[3]; c != 0 && !checkResponseConfigProfilesValuePropertiesCommonExclusions(s, c) && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -785,19 +759,11 @@ func checkResponseConfigProfilesValuePropertiesCommonExclusions(s *envgenrt.Stat
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkResponseConfigProfilesValuePropertiesCommonExclusionsItems(s, c) && s.Stop() {
+		if !s.Is(c, envgenrt.TypeString, "response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions/items/type") && s.Stop() {
 			return false
 		}
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkResponseConfigProfilesValuePropertiesCommonExclusionsItems(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions/items/type")
-}
-
-func checkResponseConfigProfilesValuePropertiesDescription(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "response_config.json#/properties/profiles/additionalProperties/properties/description/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -829,8 +795,7 @@ func (x ResponseConfigProfilesValueEnvelope) AppendJSON(b []byte) (_ []byte, err
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *ResponseConfigProfilesValueEnvelope) DecodeNode(s *envgenrt.State, n int32) error {
@@ -876,7 +841,7 @@ func checkResponseConfigProfilesValueEnvelope(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if at[0] != 0 && !checkResponseConfigProfilesValueEnvelopePropertiesInclude(s, at[0]) && s.Stop() {
+	if c := at[0]; c != 0 && !checkResponseConfigProfilesValueEnvelopePropertiesInclude(s, c) && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -902,8 +867,7 @@ func (x *ResponseConfigProfilesValueEnvelopeIncludeItem) UnmarshalJSON(data []by
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigProfilesValueEnvelopeIncludeItem) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *ResponseConfigProfilesValueEnvelopeIncludeItem) DecodeNode(s *envgenrt.State, n int32) error {
@@ -915,14 +879,7 @@ func (*ResponseConfigProfilesValueEnvelopeIncludeItem) CheckNode(s *envgenrt.Sta
 }
 
 func checkResponseConfigProfilesValueEnvelopeIncludeItem(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items/type") {
-		return false
-	}
-	if !s.StringIn(n, "tier", "tool_version", "tool_id", "request_id", "capabilities", "duration_ms", "error", "upgrade_hints") {
-		s.Fail(n, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items/enum", "enum", "must be one of \"tier\", \"tool_version\", \"tool_id\", \"request_id\", \"capabilities\", \"duration_ms\", \"error\", \"upgrade_hints\"")
-		return false
-	}
-	return true
+	return s.Is(n, envgenrt.TypeString, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items/type") && s.Enum(n, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items/enum", "tier", "tool_version", "tool_id", "request_id", "capabilities", "duration_ms", "error", "upgrade_hints")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -938,9 +895,7 @@ func (x *ResponseConfigProfilesValueParsing) UnmarshalJSON(data []byte) error {
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigProfilesValueParsing) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if b, err = envgenrt.AppendPtrMember(b, `"mode":`, x.Mode); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"mode":`, (*string)(x.Mode))
 	if b, err = envgenrt.AppendPtrMember(b, `"sanitization_policy":`, x.SanitizationPolicy); err != nil {
 		return b, err
 	}
@@ -957,8 +912,7 @@ func (x ResponseConfigProfilesValueParsing) AppendJSON(b []byte) (_ []byte, err 
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *ResponseConfigProfilesValueParsing) DecodeNode(s *envgenrt.State, n int32) error {
@@ -1021,8 +975,7 @@ func (x *ResponseConfigProfilesValueParsingMode) UnmarshalJSON(data []byte) erro
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigProfilesValueParsingMode) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *ResponseConfigProfilesValueParsingMode) DecodeNode(s *envgenrt.State, n int32) error {
@@ -1034,14 +987,7 @@ func (*ResponseConfigProfilesValueParsingMode) CheckNode(s *envgenrt.State, n in
 }
 
 func checkResponseConfigProfilesValueParsingMode(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode/type") {
-		return false
-	}
-	if !s.StringIn(n, "fail_fast", "auto_sanitize") {
-		s.Fail(n, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode/enum", "enum", "must be one of \"fail_fast\", \"auto_sanitize\"")
-		return false
-	}
-	return true
+	return s.Is(n, envgenrt.TypeString, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode/type") && s.Enum(n, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode/enum", "fail_fast", "auto_sanitize")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -1073,8 +1019,7 @@ func (x ResponseConfigProfilesValueParsingSanitizationPolicy) AppendJSON(b []byt
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *ResponseConfigProfilesValueParsingSanitizationPolicy) DecodeNode(s *envgenrt.State, n int32) error {
@@ -1128,22 +1073,16 @@ func checkResponseConfigProfilesValueParsingSanitizationPolicy(s *envgenrt.State
 			at[2] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesAllowMergeConflicts, checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesAllowTemplates, checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesReportModifications) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/allow_merge_conflicts/type") && s.Stop() {
+		return false
+	}
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/allow_templates/type") && s.Stop() {
+		return false
+	}
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/report_modifications/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesAllowMergeConflicts(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/allow_merge_conflicts/type")
-}
-
-func checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesAllowTemplates(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/allow_templates/type")
-}
-
-func checkResponseConfigProfilesValueParsingSanitizationPolicyPropertiesReportModifications(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/report_modifications/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -1250,9 +1189,7 @@ func (x *ResponseConfigToolOverridesValueVariant2) UnmarshalJSON(data []byte) er
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigToolOverridesValueVariant2) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if b, err = envgenrt.AppendPtrMember(b, `"profile":`, x.Profile); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"profile":`, (*string)(x.Profile))
 	b = envgenrt.AppendStringsMember(b, `"exclude_fields":`, x.ExcludeFields)
 	b = envgenrt.AppendStringsMember(b, `"include_only":`, x.IncludeOnly)
 	b = envgenrt.AppendStringsMember(b, `"include_on_error":`, x.IncludeOnError)
@@ -1269,8 +1206,7 @@ func (x ResponseConfigToolOverridesValueVariant2) AppendJSON(b []byte) (_ []byte
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *ResponseConfigToolOverridesValueVariant2) DecodeNode(s *envgenrt.State, n int32) error {
@@ -1340,15 +1276,11 @@ func checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFields(s *env
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFieldsItems(s, c) && s.Stop() {
+		if !s.Is(c, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields/items/type") && s.Stop() {
 			return false
 		}
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFieldsItems(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields/items/type")
 }
 
 func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError(s *envgenrt.State, n int32) bool {
@@ -1357,15 +1289,11 @@ func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError(s *en
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnErrorItems(s, c) && s.Stop() {
+		if !s.Is(c, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error/items/type") && s.Stop() {
 			return false
 		}
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnErrorItems(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error/items/type")
 }
 
 func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnly(s *envgenrt.State, n int32) bool {
@@ -1374,15 +1302,11 @@ func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnly(s *envge
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnlyItems(s, c) && s.Stop() {
+		if !s.Is(c, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only/items/type") && s.Stop() {
 			return false
 		}
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnlyItems(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only/items/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -1392,8 +1316,7 @@ func (x *ResponseConfigToolOverridesValueVariant2Profile) UnmarshalJSON(data []b
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigToolOverridesValueVariant2Profile) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *ResponseConfigToolOverridesValueVariant2Profile) DecodeNode(s *envgenrt.State, n int32) error {
@@ -1405,12 +1328,5 @@ func (*ResponseConfigToolOverridesValueVariant2Profile) CheckNode(s *envgenrt.St
 }
 
 func checkResponseConfigToolOverridesValueVariant2Profile(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile/type") {
-		return false
-	}
-	if !s.StringIn(n, "minimal", "standard", "verbose", "debug") {
-		s.Fail(n, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile/enum", "enum", "must be one of \"minimal\", \"standard\", \"verbose\", \"debug\"")
-		return false
-	}
-	return true
+	return s.Is(n, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile/type") && s.Enum(n, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile/enum", "minimal", "standard", "verbose", "debug")
 }

@@ -25,8 +25,7 @@ func (x Standard) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Standard) DecodeNode(s *envgenrt.State, n int32) error {
@@ -81,7 +80,7 @@ func checkStandard(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkErrorModel, checkStandardPropertiesUpgradeHints, nil) {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "standard.json#/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], "standard.json#/additionalProperties") {
 		return false
 	}
 	if !s.Quiet(checkStandardIf, n) {
@@ -95,7 +94,7 @@ func checkStandard(s *envgenrt.State, n int32) bool {
 func checkStandardElse(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		if !s.Has(n, "data") && s.Fail(n, "standard.json#/else/required", "required", "missing required property \"data\"") {
+		if !s.Has(n, "data") && s.Missing(n, "standard.json#/else/required", "data") {
 			return false
 		}
 	}
@@ -112,18 +111,14 @@ func checkStandardIf(s *envgenrt.State, n int32) bool {
 				at[0] = c
 			}
 		}
-		if at[0] != 0 && !checkStandardIfPropertiesError(s, at[0]) && s.Stop() {
+		if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeObject, "standard.json#/if/properties/error/type") && s.Stop() {
 			return false
 		}
-		if at[0] == 0 && s.Fail(n, "standard.json#/if/required", "required", "missing required property \"error\"") {
+		if at[0] == 0 && s.Missing(n, "standard.json#/if/required", "error") {
 			return false
 		}
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkStandardIfPropertiesError(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeObject, "standard.json#/if/properties/error/type")
 }
 
 func checkStandardPropertiesUpgradeHints(s *envgenrt.State, n int32) bool {
@@ -136,7 +131,7 @@ func checkStandardPropertiesUpgradeHints(s *envgenrt.State, n int32) bool {
 			return false
 		}
 	}
-	if s.Count(n) < 1 && s.Fail(n, "standard.json#/properties/upgrade_hints/minItems", "minItems", "must have at least 1 item") {
+	if !s.MinItems(n, 1, "standard.json#/properties/upgrade_hints/minItems") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -28,8 +28,7 @@ func (x Verbose) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Verbose) DecodeNode(s *envgenrt.State, n int32) error {
@@ -85,10 +84,16 @@ func checkVerbose(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkVerbosePropertiesDurationMs, checkErrorModel, checkVerbosePropertiesUpgradeHints, nil) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeNumber, "verbose.json#/properties/duration_ms/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "verbose.json#/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !checkErrorModel(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[2]; c != 0 && !checkVerbosePropertiesUpgradeHints(s, c) && s.Stop() {
+		return false
+	}
+	if unknown && s.NoAdditional(n, at[:], "verbose.json#/additionalProperties") {
 		return false
 	}
 	if !s.Quiet(checkVerboseIf, n) {
@@ -102,7 +107,7 @@ func checkVerbose(s *envgenrt.State, n int32) bool {
 func checkVerboseElse(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		if !s.Has(n, "data") && s.Fail(n, "verbose.json#/else/required", "required", "missing required property \"data\"") {
+		if !s.Has(n, "data") && s.Missing(n, "verbose.json#/else/required", "data") {
 			return false
 		}
 	}
@@ -119,22 +124,14 @@ func checkVerboseIf(s *envgenrt.State, n int32) bool {
 				at[0] = c
 			}
 		}
-		if at[0] != 0 && !checkVerboseIfPropertiesError(s, at[0]) && s.Stop() {
+		if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeObject, "verbose.json#/if/properties/error/type") && s.Stop() {
 			return false
 		}
-		if at[0] == 0 && s.Fail(n, "verbose.json#/if/required", "required", "missing required property \"error\"") {
+		if at[0] == 0 && s.Missing(n, "verbose.json#/if/required", "error") {
 			return false
 		}
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkVerboseIfPropertiesError(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeObject, "verbose.json#/if/properties/error/type")
-}
-
-func checkVerbosePropertiesDurationMs(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeNumber, "verbose.json#/properties/duration_ms/type")
 }
 
 func checkVerbosePropertiesUpgradeHints(s *envgenrt.State, n int32) bool {
@@ -147,7 +144,7 @@ func checkVerbosePropertiesUpgradeHints(s *envgenrt.State, n int32) bool {
 			return false
 		}
 	}
-	if s.Count(n) < 1 && s.Fail(n, "verbose.json#/properties/upgrade_hints/minItems", "minItems", "must have at least 1 item") {
+	if !s.MinItems(n, 1, "verbose.json#/properties/upgrade_hints/minItems") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

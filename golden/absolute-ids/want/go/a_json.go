@@ -23,9 +23,7 @@ func (x A) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendPtrMember(b, `"b":`, x.B); err != nil {
 		return b, err
 	}
-	if b, err = envgenrt.AppendPtrMember(b, `"c":`, x.C); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"c":`, (*string)(x.C))
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -39,8 +37,7 @@ func (x A) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *A) DecodeNode(s *envgenrt.State, n int32) error {

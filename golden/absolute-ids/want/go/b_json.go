@@ -34,8 +34,7 @@ func (x B) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *B) DecodeNode(s *envgenrt.State, n int32) error {
@@ -81,14 +80,10 @@ func checkB(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if at[0] != 0 && !checkBPropertiesN(s, at[0]) && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeInteger, "b.json#/properties/n/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkBPropertiesN(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeInteger, "b.json#/properties/n/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -98,8 +93,7 @@ func (x *C) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x C) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *C) DecodeNode(s *envgenrt.State, n int32) error {
@@ -111,12 +105,5 @@ func (*C) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkC(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "b.json#/$defs/c/type") {
-		return false
-	}
-	if !s.StringIn(n, "x", "y") {
-		s.Fail(n, "b.json#/$defs/c/enum", "enum", "must be one of \"x\", \"y\"")
-		return false
-	}
-	return true
+	return s.Is(n, envgenrt.TypeString, "b.json#/$defs/c/type") && s.Enum(n, "b.json#/$defs/c/enum", "x", "y")
 }

@@ -40,8 +40,7 @@ func (x Bad) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Bad) DecodeNode(s *envgenrt.State, n int32) error {
@@ -94,14 +93,10 @@ func checkBadAllOf0(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if at[0] != 0 && !checkBadAllOf0PropertiesA(s, at[0]) && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "bad.json#/allOf/0/properties/a/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkBadAllOf0PropertiesA(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "bad.json#/allOf/0/properties/a/type")
 }
 
 func checkBadAllOf1(s *envgenrt.State, n int32) bool {
@@ -116,12 +111,8 @@ func checkBadAllOf1(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if at[0] != 0 && !checkBadAllOf1PropertiesA(s, at[0]) && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeInteger, "bad.json#/allOf/1/properties/a/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkBadAllOf1PropertiesA(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeInteger, "bad.json#/allOf/1/properties/a/type")
 }

@@ -35,8 +35,7 @@ func (x Base) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Base) DecodeNode(s *envgenrt.State, n int32) error {
@@ -86,17 +85,16 @@ func checkBase(s *envgenrt.State, n int32) bool {
 			at[1] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkBasePropertiesID, checkBasePropertiesTitle) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "tool.json#/$defs/base/properties/id/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "tool.json#/$defs/base/required", "required", "missing required property \"id\"") {
+	if c := at[1]; c != 0 && !checkBasePropertiesTitle(s, c) && s.Stop() {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, "tool.json#/$defs/base/required", "id") {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkBasePropertiesID(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "tool.json#/$defs/base/properties/id/type")
 }
 
 func checkBasePropertiesTitle(s *envgenrt.State, n int32) bool {
@@ -116,9 +114,7 @@ func (x *Tool) UnmarshalJSON(data []byte) error {
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x Tool) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if b, err = envgenrt.AppendMember(b, `"id":`, x.ID); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringMember(b, `"id":`, string(x.ID))
 	b = envgenrt.AppendStringPtrMember(b, `"title":`, x.Title)
 	b = append(b, `"schema":`...)
 	if x.Schema == nil {
@@ -150,8 +146,7 @@ func (x Tool) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Tool) DecodeNode(s *envgenrt.State, n int32) error {
@@ -226,7 +221,7 @@ func checkToolAllOf1(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkToolAllOf1PropertiesSchema, checkToolID) {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "tool.json#/allOf/1/required", "required", "missing required property \"schema\"") {
+	if at[0] == 0 && s.Missing(n, "tool.json#/allOf/1/required", "schema") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -243,8 +238,7 @@ func (x *ToolID) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ToolID) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *ToolID) DecodeNode(s *envgenrt.State, n int32) error {

@@ -42,8 +42,7 @@ func (x Doc) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Doc) DecodeNode(s *envgenrt.State, n int32) error {
@@ -143,8 +142,7 @@ func (x DocAItem) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *DocAItem) DecodeNode(s *envgenrt.State, n int32) error {
@@ -190,14 +188,10 @@ func checkDocAItem(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if at[0] != 0 && !checkDocAItemPropertiesN(s, at[0]) && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeInteger, "doc.json#/properties/a/items/properties/n/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkDocAItemPropertiesN(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeInteger, "doc.json#/properties/a/items/properties/n/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -227,8 +221,7 @@ func (x Thing) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Thing) DecodeNode(s *envgenrt.State, n int32) error {
@@ -274,12 +267,8 @@ func checkThing(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if at[0] != 0 && !checkThingPropertiesOK(s, at[0]) && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "doc.json#/$defs/thing/properties/ok/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkThingPropertiesOK(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "doc.json#/$defs/thing/properties/ok/type")
 }

@@ -61,8 +61,7 @@ func (x Loose) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Loose) DecodeNode(s *envgenrt.State, n int32) error {
@@ -116,22 +115,16 @@ func checkLoose(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if !s.CheckMembers(at[:], nil, checkLoosePropertiesSeveral, checkLoosePropertiesNum, checkLoosePropertiesMaybeAny) {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeObject, "loose.json#/properties/several/type") && s.Stop() {
+		return false
+	}
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeNumber|envgenrt.TypeInteger, "loose.json#/properties/num/type") && s.Stop() {
+		return false
+	}
+	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, "loose.json#/properties/maybe_any/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkLoosePropertiesMaybeAny(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, "loose.json#/properties/maybe_any/type")
-}
-
-func checkLoosePropertiesNum(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeNumber|envgenrt.TypeInteger, "loose.json#/properties/num/type")
-}
-
-func checkLoosePropertiesSeveral(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeObject, "loose.json#/properties/several/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -164,7 +157,7 @@ func (*Untyped) CheckNode(s *envgenrt.State, n int32) bool {
 func checkUntyped(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindString {
-		if s.Shorter(n, 2) && s.Fail(n, "loose.json#/$defs/untyped/minLength", "minLength", "must be at least 2 characters long") {
+		if !s.MinLength(n, 2, "loose.json#/$defs/untyped/minLength") && s.Stop() {
 			return false
 		}
 	}

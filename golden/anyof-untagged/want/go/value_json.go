@@ -36,8 +36,7 @@ func (x Setting) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Setting) DecodeNode(s *envgenrt.State, n int32) error {
@@ -83,7 +82,7 @@ func checkSetting(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if at[0] != 0 && !checkSettingValue(s, at[0]) && s.Stop() {
+	if c := at[0]; c != 0 && !checkSettingValue(s, c) && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -221,13 +220,9 @@ func checkSettingValueAnyOf2(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkSettingValueAnyOf2Items(s, c) && s.Stop() {
+		if !s.Is(c, envgenrt.TypeString, "value.json#/properties/value/anyOf/2/items/type") && s.Stop() {
 			return false
 		}
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkSettingValueAnyOf2Items(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "value.json#/properties/value/anyOf/2/items/type")
 }

@@ -70,8 +70,7 @@ func (x Lists) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Lists) DecodeNode(s *envgenrt.State, n int32) error {
@@ -145,14 +144,19 @@ func checkLists(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkListsPropertiesNames, checkListsPropertiesMatrix, checkListsPropertiesPoints, checkListsPropertiesAnything) {
+	if c := at[0]; c != 0 && !checkListsPropertiesNames(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[1]; c != 0 && !checkListsPropertiesMatrix(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[2]; c != 0 && !checkListsPropertiesPoints(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeArray, "list.json#/properties/anything/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkListsPropertiesAnything(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeArray, "list.json#/properties/anything/type")
 }
 
 func checkListsPropertiesMatrix(s *envgenrt.State, n int32) bool {
@@ -174,15 +178,11 @@ func checkListsPropertiesMatrixItems(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkListsPropertiesMatrixItemsItems(s, c) && s.Stop() {
+		if !s.Is(c, envgenrt.TypeNumber, "list.json#/properties/matrix/items/items/type") && s.Stop() {
 			return false
 		}
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkListsPropertiesMatrixItemsItems(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeNumber, "list.json#/properties/matrix/items/items/type")
 }
 
 func checkListsPropertiesNames(s *envgenrt.State, n int32) bool {
@@ -191,21 +191,17 @@ func checkListsPropertiesNames(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkListsPropertiesNamesItems(s, c) && s.Stop() {
+		if !s.Is(c, envgenrt.TypeString, "list.json#/properties/names/items/type") && s.Stop() {
 			return false
 		}
 	}
-	if s.Count(n) < 1 && s.Fail(n, "list.json#/properties/names/minItems", "minItems", "must have at least 1 item") {
+	if !s.MinItems(n, 1, "list.json#/properties/names/minItems") && s.Stop() {
 		return false
 	}
 	if i, j, dup := s.Duplicate(n); dup && s.Failf(n, "list.json#/properties/names/uniqueItems", "uniqueItems", "must not have equal items, but items %d and %d are equal", i, j) {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkListsPropertiesNamesItems(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "list.json#/properties/names/items/type")
 }
 
 func checkListsPropertiesPoints(s *envgenrt.State, n int32) bool {
@@ -253,8 +249,7 @@ func (x ListsPointsItem) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *ListsPointsItem) DecodeNode(s *envgenrt.State, n int32) error {
@@ -304,22 +299,17 @@ func checkListsPointsItem(s *envgenrt.State, n int32) bool {
 			at[1] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkListsPointsItemPropertiesX, checkListsPointsItemPropertiesY) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeNumber, "list.json#/properties/points/items/properties/x/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "list.json#/properties/points/items/required", "required", "missing required property \"x\"") {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeNumber, "list.json#/properties/points/items/properties/y/type") && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "list.json#/properties/points/items/required", "required", "missing required property \"y\"") {
+	if at[0] == 0 && s.Missing(n, "list.json#/properties/points/items/required", "x") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, "list.json#/properties/points/items/required", "y") {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkListsPointsItemPropertiesX(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeNumber, "list.json#/properties/points/items/properties/x/type")
-}
-
-func checkListsPointsItemPropertiesY(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeNumber, "list.json#/properties/points/items/properties/y/type")
 }

@@ -46,8 +46,7 @@ func (x Payload) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Payload) DecodeNode(s *envgenrt.State, n int32) error {
@@ -93,10 +92,10 @@ func checkPayload(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if at[0] != 0 && !checkPayloadPropertiesResults(s, at[0]) && s.Stop() {
+	if c := at[0]; c != 0 && !checkPayloadPropertiesResults(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "tool.json#/$defs/payload/required", "required", "missing required property \"results\"") {
+	if at[0] == 0 && s.Missing(n, "tool.json#/$defs/payload/required", "results") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -108,15 +107,11 @@ func checkPayloadPropertiesResults(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkPayloadPropertiesResultsItems(s, c) && s.Stop() {
+		if !s.Is(c, envgenrt.TypeString, "tool.json#/$defs/payload/properties/results/items/type") && s.Stop() {
 			return false
 		}
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkPayloadPropertiesResultsItems(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "tool.json#/$defs/payload/properties/results/items/type")
 }
 
 func checkSearchOutput(s *envgenrt.State, n int32) bool {

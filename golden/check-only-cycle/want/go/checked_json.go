@@ -100,14 +100,10 @@ func checkCheckedContainsItemsAnyOf1(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if at[0] != 0 && !checkCheckedContainsItemsAnyOf1PropertiesC(s, at[0]) && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "checked.json#/contains/items/anyOf/1/properties/c/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkCheckedContainsItemsAnyOf1PropertiesC(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "checked.json#/contains/items/anyOf/1/properties/c/type")
 }
 
 func checkCheckedNot(s *envgenrt.State, n int32) bool {
@@ -120,7 +116,7 @@ func checkCheckedNot(s *envgenrt.State, n int32) bool {
 			return false
 		}
 	}
-	if s.Count(n) < 1 && s.Fail(n, "checked.json#/not/minItems", "minItems", "must have at least 1 item") {
+	if !s.MinItems(n, 1, "checked.json#/not/minItems") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -138,7 +134,7 @@ func checkCheckedNotItems(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if at[0] != 0 && !checkCheckedNot(s, at[0]) && s.Stop() {
+	if c := at[0]; c != 0 && !checkCheckedNot(s, c) && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -20,12 +20,8 @@ func (x *Versioned) UnmarshalJSON(data []byte) error {
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x Versioned) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if b, err = envgenrt.AppendMember(b, `"schema_version":`, x.SchemaVersion); err != nil {
-		return b, err
-	}
-	if b, err = envgenrt.AppendMember(b, `"kind":`, x.Kind); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringMember(b, `"schema_version":`, string(x.SchemaVersion))
+	b = envgenrt.AppendStringMember(b, `"kind":`, string(x.Kind))
 	if b, err = envgenrt.AppendPtrMember(b, `"revision":`, x.Revision); err != nil {
 		return b, err
 	}
@@ -42,8 +38,7 @@ func (x Versioned) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Versioned) DecodeNode(s *envgenrt.State, n int32) error {
@@ -100,10 +95,10 @@ func checkVersioned(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkVersionedSchemaVersion, checkVersionedKind, checkVersionedRevision) {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "version.json#/required", "required", "missing required property \"schema_version\"") {
+	if at[0] == 0 && s.Missing(n, "version.json#/required", "schema_version") {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "version.json#/required", "required", "missing required property \"kind\"") {
+	if at[1] == 0 && s.Missing(n, "version.json#/required", "kind") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -116,8 +111,7 @@ func (x *VersionedKind) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x VersionedKind) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *VersionedKind) DecodeNode(s *envgenrt.State, n int32) error {
@@ -146,8 +140,7 @@ func (x *VersionedRevision) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x VersionedRevision) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendInt(b, int64(x))
-	return b, nil
+	return envgenrt.AppendInt(b, int64(x)), nil
 }
 
 func (x *VersionedRevision) DecodeNode(s *envgenrt.State, n int32) error {
@@ -175,8 +168,7 @@ func (x *VersionedSchemaVersion) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x VersionedSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *VersionedSchemaVersion) DecodeNode(s *envgenrt.State, n int32) error {

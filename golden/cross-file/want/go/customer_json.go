@@ -34,8 +34,7 @@ func (x Address) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Address) DecodeNode(s *envgenrt.State, n int32) error {
@@ -81,14 +80,10 @@ func checkAddress(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if at[0] != 0 && !checkAddressPropertiesStreet(s, at[0]) && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "customer.json#/$defs/address/properties/street/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkAddressPropertiesStreet(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "customer.json#/$defs/address/properties/street/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -121,8 +116,7 @@ func (x Customer) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Customer) DecodeNode(s *envgenrt.State, n int32) error {
@@ -172,12 +166,11 @@ func checkCustomer(s *envgenrt.State, n int32) bool {
 			at[1] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkCustomerPropertiesName, checkAddress) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "customer.json#/properties/name/type") && s.Stop() {
+		return false
+	}
+	if c := at[1]; c != 0 && !checkAddress(s, c) && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkCustomerPropertiesName(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "customer.json#/properties/name/type")
 }

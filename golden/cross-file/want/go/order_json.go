@@ -39,8 +39,7 @@ func (x Order) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Order) DecodeNode(s *envgenrt.State, n int32) error {
@@ -93,7 +92,7 @@ func checkOrder(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkCustomer, checkAddress) {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "order.json#/required", "required", "missing required property \"customer\"") {
+	if at[0] == 0 && s.Missing(n, "order.json#/required", "customer") {
 		return false
 	}
 	return s.ErrorCount() == errs

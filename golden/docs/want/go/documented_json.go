@@ -37,8 +37,7 @@ func (x Documented) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Documented) DecodeNode(s *envgenrt.State, n int32) error {
@@ -96,14 +95,19 @@ func checkDocumented(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkDocumentedPropertiesLimit, checkDocumentedPropertiesOld, checkDocumentedPropertiesID, checkDocumentedPropertiesSecret) {
+	if c := at[0]; c != 0 && !checkDocumentedPropertiesLimit(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "documented.json#/properties/old/type") && s.Stop() {
+		return false
+	}
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, "documented.json#/properties/id/type") && s.Stop() {
+		return false
+	}
+	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeString, "documented.json#/properties/secret/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkDocumentedPropertiesID(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "documented.json#/properties/id/type")
 }
 
 func checkDocumentedPropertiesLimit(s *envgenrt.State, n int32) bool {
@@ -111,19 +115,11 @@ func checkDocumentedPropertiesLimit(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeInteger, "documented.json#/properties/limit/type") {
 		return false
 	}
-	if s.Compare(n, "1") < 0 && s.Fail(n, "documented.json#/properties/limit/minimum", "minimum", "must be at least 1") {
+	if !s.Minimum(n, "1", "documented.json#/properties/limit/minimum") && s.Stop() {
 		return false
 	}
-	if s.Compare(n, "100") > 0 && s.Fail(n, "documented.json#/properties/limit/maximum", "maximum", "must be at most 100") {
+	if !s.Maximum(n, "100", "documented.json#/properties/limit/maximum") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkDocumentedPropertiesOld(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "documented.json#/properties/old/type")
-}
-
-func checkDocumentedPropertiesSecret(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "documented.json#/properties/secret/type")
 }

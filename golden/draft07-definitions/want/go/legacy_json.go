@@ -34,8 +34,7 @@ func (x Item) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Item) DecodeNode(s *envgenrt.State, n int32) error {
@@ -81,17 +80,13 @@ func checkItem(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if at[0] != 0 && !checkItemPropertiesID(s, at[0]) && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "legacy.json#/definitions/item/properties/id/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "legacy.json#/definitions/item/required", "required", "missing required property \"id\"") {
+	if at[0] == 0 && s.Missing(n, "legacy.json#/definitions/item/required", "id") {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkItemPropertiesID(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "legacy.json#/definitions/item/properties/id/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -126,8 +121,7 @@ func (x Legacy) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Legacy) DecodeNode(s *envgenrt.State, n int32) error {

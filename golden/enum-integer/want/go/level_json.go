@@ -11,8 +11,7 @@ func (x *Level) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x Level) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendInt(b, int64(x))
-	return b, nil
+	return envgenrt.AppendInt(b, int64(x)), nil
 }
 
 func (x *Level) DecodeNode(s *envgenrt.State, n int32) error {

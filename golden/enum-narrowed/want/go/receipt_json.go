@@ -12,27 +12,16 @@ func (x *Receipt) UnmarshalJSON(data []byte) error {
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x Receipt) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if b, err = envgenrt.AppendPtrMember(b, `"canon_version":`, x.CanonVersion); err != nil {
-		return b, err
-	}
-	if b, err = envgenrt.AppendPtrMember(b, `"result":`, x.Result); err != nil {
-		return b, err
-	}
-	if b, err = envgenrt.AppendPtrMember(b, `"fixed":`, x.Fixed); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"canon_version":`, (*string)(x.CanonVersion))
+	b = envgenrt.AppendStringPtrMember(b, `"result":`, (*string)(x.Result))
+	b = envgenrt.AppendStringPtrMember(b, `"fixed":`, (*string)(x.Fixed))
 	b = envgenrt.AppendStringsMember(b, `"tags":`, x.Tags)
-	if b, err = envgenrt.AppendPtrMember(b, `"probe":`, x.Probe); err != nil {
-		return b, err
-	}
-	if b, err = envgenrt.AppendPtrMember(b, `"fixedObject":`, x.FixedObject); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"probe":`, (*string)(x.Probe))
+	b = envgenrt.AppendStringPtrMember(b, `"fixedObject":`, (*string)(x.FixedObject))
 	if b, err = envgenrt.AppendPtrMember(b, `"count":`, x.Count); err != nil {
 		return b, err
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Receipt) DecodeNode(s *envgenrt.State, n int32) error {
@@ -103,7 +92,7 @@ func checkReceipt(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkReceiptCanonVersion, checkReceiptResult, checkReceiptFixed, checkReceiptPropertiesTags, checkReceiptProbe, checkReceiptFixedObject, checkReceiptCount) {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "receipt.json#/additionalProperties", "unexpected property %s") {
+	if unknown && s.NoAdditional(n, at[:], "receipt.json#/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -117,10 +106,10 @@ func checkReceiptPropertiesTags(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindString {
-		if s.Shorter(n, 1) && s.Fail(n, "receipt.json#/properties/tags/minLength", "minLength", "must be at least 1 character long") {
+		if !s.MinLength(n, 1, "receipt.json#/properties/tags/minLength") && s.Stop() {
 			return false
 		}
-		if s.Longer(n, 2) && s.Fail(n, "receipt.json#/properties/tags/maxLength", "maxLength", "must be at most 2 characters long") {
+		if !s.MaxLength(n, 2, "receipt.json#/properties/tags/maxLength") && s.Stop() {
 			return false
 		}
 		if !patternReceiptPropertiesTags.Match(s.Str(n)) && s.Fail(n, "receipt.json#/properties/tags/pattern", "pattern", "must match the pattern \"^a\"") {
@@ -128,15 +117,11 @@ func checkReceiptPropertiesTags(s *envgenrt.State, n int32) bool {
 		}
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkReceiptPropertiesTagsItems(s, c) && s.Stop() {
+		if !s.Is(c, envgenrt.TypeString, "receipt.json#/properties/tags/items/type") && s.Stop() {
 			return false
 		}
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkReceiptPropertiesTagsItems(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "receipt.json#/properties/tags/items/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -146,8 +131,7 @@ func (x *ReceiptCanonVersion) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ReceiptCanonVersion) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *ReceiptCanonVersion) DecodeNode(s *envgenrt.State, n int32) error {
@@ -159,18 +143,7 @@ func (*ReceiptCanonVersion) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkReceiptCanonVersion(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "receipt.json#/properties/canon_version/type") {
-		return false
-	}
-	if !s.StringIn(n, "jcs-rfc8785-v1") {
-		s.Fail(n, "receipt.json#/properties/canon_version/enum", "enum", "must be one of \"jcs-rfc8785-v1\"")
-		return false
-	}
-	if s.Shorter(n, 1) && s.Fail(n, "receipt.json#/properties/canon_version/minLength", "minLength", "must be at least 1 character long") {
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.Is(n, envgenrt.TypeString, "receipt.json#/properties/canon_version/type") && s.Enum(n, "receipt.json#/properties/canon_version/enum", "jcs-rfc8785-v1") && s.MinLength(n, 1, "receipt.json#/properties/canon_version/minLength")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -219,8 +192,7 @@ func (x *ReceiptFixed) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ReceiptFixed) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *ReceiptFixed) DecodeNode(s *envgenrt.State, n int32) error {
@@ -240,7 +212,7 @@ func checkReceiptFixed(s *envgenrt.State, n int32) bool {
 		s.Fail(n, "receipt.json#/properties/fixed/const", "const", "must be \"v1\"")
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "receipt.json#/properties/fixed/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, "receipt.json#/properties/fixed/minLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -253,8 +225,7 @@ func (x *ReceiptFixedObject) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ReceiptFixedObject) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *ReceiptFixedObject) DecodeNode(s *envgenrt.State, n int32) error {
@@ -283,8 +254,7 @@ func (x *ReceiptProbe) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ReceiptProbe) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *ReceiptProbe) DecodeNode(s *envgenrt.State, n int32) error {
@@ -296,14 +266,7 @@ func (*ReceiptProbe) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkReceiptProbe(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeObject, "receipt.json#/properties/probe/type") {
-		return false
-	}
-	if !s.StringIn(n, "azure.probe") {
-		s.Fail(n, "receipt.json#/properties/probe/enum", "enum", "must be one of \"azure.probe\"")
-		return false
-	}
-	return true
+	return s.Is(n, envgenrt.TypeObject, "receipt.json#/properties/probe/type") && s.Enum(n, "receipt.json#/properties/probe/enum", "azure.probe")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -313,8 +276,7 @@ func (x *ReceiptResult) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ReceiptResult) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *ReceiptResult) DecodeNode(s *envgenrt.State, n int32) error {
@@ -332,14 +294,13 @@ func checkReceiptResult(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeString, "receipt.json#/properties/result/type") {
 		return false
 	}
-	if !s.StringIn(n, "ALLOW", "DENY") {
-		s.Fail(n, "receipt.json#/properties/result/enum", "enum", "must be one of \"ALLOW\", \"DENY\"")
+	if !s.Enum(n, "receipt.json#/properties/result/enum", "ALLOW", "DENY") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "receipt.json#/properties/result/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, "receipt.json#/properties/result/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 5) && s.Fail(n, "receipt.json#/properties/result/maxLength", "maxLength", "must be at most 5 characters long") {
+	if !s.MaxLength(n, 5, "receipt.json#/properties/result/maxLength") && s.Stop() {
 		return false
 	}
 	if !patternReceiptResult.Match(s.Str(n)) && s.Fail(n, "receipt.json#/properties/result/pattern", "pattern", "must match the pattern \"^[A-Z]+$\"") {

@@ -11,8 +11,7 @@ func (x *Severity) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x Severity) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *Severity) DecodeNode(s *envgenrt.State, n int32) error {
@@ -20,16 +19,5 @@ func (x *Severity) DecodeNode(s *envgenrt.State, n int32) error {
 }
 
 func (*Severity) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkSeverity(s, n)
-}
-
-func checkSeverity(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "severity.json#/type") {
-		return false
-	}
-	if !s.StringIn(n, "info", "warning", "error", "not-found", "2xx") {
-		s.Fail(n, "severity.json#/enum", "enum", "must be one of \"info\", \"warning\", \"error\", \"not-found\", \"2xx\"")
-		return false
-	}
-	return true
+	return s.Is(n, envgenrt.TypeString, "severity.json#/type") && s.Enum(n, "severity.json#/enum", "info", "warning", "error", "not-found", "2xx")
 }

@@ -30,8 +30,7 @@ func (x Item) AppendJSON(b []byte) (_ []byte, err error) {
 		b = envgenrt.AppendInt(b, x.Extra[k1])
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Item) DecodeNode(s *envgenrt.State, n int32) error {
@@ -86,7 +85,10 @@ func checkItem(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkItemPropertiesID, checkItemPropertiesCount) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "item.json#/properties/id/type") && s.Stop() {
+		return false
+	}
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeInteger, "item.json#/properties/count/type") && s.Stop() {
 		return false
 	}
 	if unknown {
@@ -101,7 +103,7 @@ func checkItem(s *envgenrt.State, n int32) bool {
 			}
 		}
 	}
-	if at[0] == 0 && s.Fail(n, "item.json#/required", "required", "missing required property \"id\"") {
+	if at[0] == 0 && s.Missing(n, "item.json#/required", "id") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -109,12 +111,4 @@ func checkItem(s *envgenrt.State, n int32) bool {
 
 func checkItemAdditionalProperties(s *envgenrt.State, n int32) bool {
 	return s.Is(n, envgenrt.TypeInteger, "item.json#/additionalProperties/type")
-}
-
-func checkItemPropertiesCount(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeInteger, "item.json#/properties/count/type")
-}
-
-func checkItemPropertiesID(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "item.json#/properties/id/type")
 }

@@ -44,8 +44,7 @@ func (x Envelope[T]) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Envelope[T]) DecodeNode(s *envgenrt.State, n int32) error {
@@ -115,17 +114,19 @@ func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkEnvelopePropertiesSuccess, dynamicEnvelopeDefsData, checkPage) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "envelope.json#/properties/success/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "envelope.json#/required", "required", "missing required property \"success\"") {
+	if c := at[1]; c != 0 && !dynamicEnvelopeDefsData(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[2]; c != 0 && !checkPage(s, c) && s.Stop() {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, "envelope.json#/required", "success") {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkEnvelopePropertiesSuccess(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "envelope.json#/properties/success/type")
 }
 
 func dynamicEnvelopeDefsData(s *envgenrt.State, n int32) bool {
@@ -198,8 +199,7 @@ func (x Page[T]) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Page[T]) DecodeNode(s *envgenrt.State, n int32) error {
@@ -268,14 +268,13 @@ func checkPageIn(s *envgenrt.State, n int32) bool {
 			at[1] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkPagePropertiesItems, checkPagePropertiesCursor) {
+	if c := at[0]; c != 0 && !checkPagePropertiesItems(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/page/properties/cursor/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkPagePropertiesCursor(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/page/properties/cursor/type")
 }
 
 func checkPagePropertiesItems(s *envgenrt.State, n int32) bool {

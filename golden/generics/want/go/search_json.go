@@ -37,8 +37,7 @@ func (x Result) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Result) DecodeNode(s *envgenrt.State, n int32) error {
@@ -88,21 +87,16 @@ func checkResult(s *envgenrt.State, n int32) bool {
 			at[1] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkResultPropertiesTitle, checkResultPropertiesScore) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "search.json#/$defs/result/properties/title/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "search.json#/$defs/result/required", "required", "missing required property \"title\"") {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeNumber, "search.json#/$defs/result/properties/score/type") && s.Stop() {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, "search.json#/$defs/result/required", "title") {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkResultPropertiesScore(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeNumber, "search.json#/$defs/result/properties/score/type")
-}
-
-func checkResultPropertiesTitle(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "search.json#/$defs/result/properties/title/type")
 }
 
 func checkSearchOutput(s *envgenrt.State, n int32) bool {

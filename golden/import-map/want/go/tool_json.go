@@ -48,8 +48,7 @@ func (x History) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *History) DecodeNode(s *envgenrt.State, n int32) error {
@@ -102,10 +101,10 @@ func checkHistoryIn(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if at[0] != 0 && !checkHistoryPropertiesPages(s, at[0]) && s.Stop() {
+	if c := at[0]; c != 0 && !checkHistoryPropertiesPages(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "tool.json#/$defs/history/required", "required", "missing required property \"pages\"") {
+	if at[0] == 0 && s.Missing(n, "tool.json#/$defs/history/required", "pages") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -169,8 +168,7 @@ func (x Item) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Item) DecodeNode(s *envgenrt.State, n int32) error {
@@ -216,21 +214,10 @@ func checkItem(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if at[0] != 0 && !checkItemPropertiesName(s, at[0]) && s.Stop() {
+	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, "tool.json#/$defs/item/properties/name/type") && s.MinLength(c, 1, "tool.json#/$defs/item/properties/name/minLength")) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "tool.json#/$defs/item/required", "required", "missing required property \"name\"") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkItemPropertiesName(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "tool.json#/$defs/item/properties/name/type") {
-		return false
-	}
-	if s.Shorter(n, 1) && s.Fail(n, "tool.json#/$defs/item/properties/name/minLength", "minLength", "must be at least 1 character long") {
+	if at[0] == 0 && s.Missing(n, "tool.json#/$defs/item/required", "name") {
 		return false
 	}
 	return s.ErrorCount() == errs

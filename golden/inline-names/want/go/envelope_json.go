@@ -39,8 +39,7 @@ func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
@@ -136,8 +135,7 @@ func (x EnvelopeItemsItem) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *EnvelopeItemsItem) DecodeNode(s *envgenrt.State, n int32) error {
@@ -183,14 +181,10 @@ func checkEnvelopeItemsItem(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if at[0] != 0 && !checkEnvelopeItemsItemPropertiesID(s, at[0]) && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/properties/items/items/properties/id/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkEnvelopeItemsItemPropertiesID(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/properties/items/items/properties/id/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -223,8 +217,7 @@ func (x EnvelopeMeta) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *EnvelopeMeta) DecodeNode(s *envgenrt.State, n int32) error {
@@ -274,14 +267,13 @@ func checkEnvelopeMeta(s *envgenrt.State, n int32) bool {
 			at[1] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkEnvelopeMetaPagination, checkEnvelopeMetaPropertiesRequestID) {
+	if c := at[0]; c != 0 && !checkEnvelopeMetaPagination(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/properties/meta/properties/request_id/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkEnvelopeMetaPropertiesRequestID(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/properties/meta/properties/request_id/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -312,8 +304,7 @@ func (x EnvelopeMetaPagination) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *EnvelopeMetaPagination) DecodeNode(s *envgenrt.State, n int32) error {
@@ -363,16 +354,11 @@ func checkEnvelopeMetaPagination(s *envgenrt.State, n int32) bool {
 			at[1] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkEnvelopeMetaPaginationPropertiesCursor, checkEnvelopeMetaPaginationPropertiesHasMore) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/properties/meta/properties/pagination/properties/cursor/type") && s.Stop() {
+		return false
+	}
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "envelope.json#/properties/meta/properties/pagination/properties/has_more/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkEnvelopeMetaPaginationPropertiesCursor(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/properties/meta/properties/pagination/properties/cursor/type")
-}
-
-func checkEnvelopeMetaPaginationPropertiesHasMore(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "envelope.json#/properties/meta/properties/pagination/properties/has_more/type")
 }

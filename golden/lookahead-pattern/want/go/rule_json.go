@@ -34,8 +34,7 @@ func (x Rule) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Rule) DecodeNode(s *envgenrt.State, n int32) error {
@@ -81,7 +80,7 @@ func checkRule(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if at[0] != 0 && !checkRulePropertiesPassword(s, at[0]) && s.Stop() {
+	if c := at[0]; c != 0 && !checkRulePropertiesPassword(s, c) && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

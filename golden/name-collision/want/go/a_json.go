@@ -47,10 +47,6 @@ func (x *A) DecodeNode(s *envgenrt.State, n int32) error {
 }
 
 func (*A) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkA(s, n)
-}
-
-func checkA(s *envgenrt.State, n int32) bool {
 	return s.Is(n, envgenrt.TypeObject, "a.json#/type")
 }
 
@@ -61,8 +57,7 @@ func (x *AItem) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x AItem) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *AItem) DecodeNode(s *envgenrt.State, n int32) error {
@@ -70,9 +65,5 @@ func (x *AItem) DecodeNode(s *envgenrt.State, n int32) error {
 }
 
 func (*AItem) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkAItem(s, n)
-}
-
-func checkAItem(s *envgenrt.State, n int32) bool {
 	return s.Is(n, envgenrt.TypeString, "a.json#/$defs/item/type")
 }

@@ -47,10 +47,6 @@ func (x *B) DecodeNode(s *envgenrt.State, n int32) error {
 }
 
 func (*B) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkB(s, n)
-}
-
-func checkB(s *envgenrt.State, n int32) bool {
 	return s.Is(n, envgenrt.TypeObject, "b.json#/type")
 }
 
@@ -61,8 +57,7 @@ func (x *BItem) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x BItem) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendInt(b, int64(x))
-	return b, nil
+	return envgenrt.AppendInt(b, int64(x)), nil
 }
 
 func (x *BItem) DecodeNode(s *envgenrt.State, n int32) error {
@@ -70,9 +65,5 @@ func (x *BItem) DecodeNode(s *envgenrt.State, n int32) error {
 }
 
 func (*BItem) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkBItem(s, n)
-}
-
-func checkBItem(s *envgenrt.State, n int32) bool {
 	return s.Is(n, envgenrt.TypeInteger, "b.json#/$defs/item/type")
 }

@@ -14,8 +14,7 @@ func (x *Identifier) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x Identifier) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *Identifier) DecodeNode(s *envgenrt.State, n int32) error {
@@ -58,8 +57,7 @@ func (x OtherThing) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *OtherThing) DecodeNode(s *envgenrt.State, n int32) error {
@@ -109,18 +107,13 @@ func checkOtherThing(s *envgenrt.State, n int32) bool {
 			at[1] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkOtherThingPropertiesURL, checkOtherThingPropertiesAPIKey) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "things.json#/$defs/other/properties/url/type") && s.Stop() {
+		return false
+	}
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "things.json#/$defs/other/properties/api_key/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkOtherThingPropertiesAPIKey(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "things.json#/$defs/other/properties/api_key/type")
-}
-
-func checkOtherThingPropertiesURL(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "things.json#/$defs/other/properties/url/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -155,8 +148,7 @@ func (x Things) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Things) DecodeNode(s *envgenrt.State, n int32) error {

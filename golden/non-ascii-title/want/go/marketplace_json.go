@@ -36,8 +36,7 @@ func (x HeloísaMarketplace) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *HeloísaMarketplace) DecodeNode(s *envgenrt.State, n int32) error {
@@ -83,10 +82,10 @@ func checkHeloísaMarketplace(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if at[0] != 0 && !checkHeloísaMarketplaceOwner(s, at[0]) && s.Stop() {
+	if c := at[0]; c != 0 && !checkHeloísaMarketplaceOwner(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "marketplace.json#/required", "required", "missing required property \"owner\"") {
+	if at[0] == 0 && s.Missing(n, "marketplace.json#/required", "owner") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -119,8 +118,7 @@ func (x HeloísaMarketplaceOwner) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *HeloísaMarketplaceOwner) DecodeNode(s *envgenrt.State, n int32) error {
@@ -166,21 +164,10 @@ func checkHeloísaMarketplaceOwner(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if at[0] != 0 && !checkHeloísaMarketplaceOwnerPropertiesName(s, at[0]) && s.Stop() {
+	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, "marketplace.json#/properties/owner/properties/name/type") && s.MinLength(c, 1, "marketplace.json#/properties/owner/properties/name/minLength")) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "marketplace.json#/properties/owner/required", "required", "missing required property \"name\"") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkHeloísaMarketplaceOwnerPropertiesName(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "marketplace.json#/properties/owner/properties/name/type") {
-		return false
-	}
-	if s.Shorter(n, 1) && s.Fail(n, "marketplace.json#/properties/owner/properties/name/minLength", "minLength", "must be at least 1 character long") {
+	if at[0] == 0 && s.Missing(n, "marketplace.json#/properties/owner/required", "name") {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -49,8 +49,7 @@ func (x Nulls) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Nulls) DecodeNode(s *envgenrt.State, n int32) error {
@@ -125,15 +124,11 @@ func checkNullsPropertiesIgnored(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkNullsPropertiesIgnoredItems(s, c) && s.Stop() {
+		if !s.Is(c, envgenrt.TypeNull, "nulls.json#/properties/ignored/items/type") && s.Stop() {
 			return false
 		}
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkNullsPropertiesIgnoredItems(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeNull, "nulls.json#/properties/ignored/items/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.

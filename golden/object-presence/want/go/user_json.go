@@ -40,8 +40,7 @@ func (x User) AppendJSON(b []byte) (_ []byte, err error) {
 		return b, err
 	}
 	b = envgenrt.AppendBoolPtrMember(b, `"active":`, x.Active)
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *User) DecodeNode(s *envgenrt.State, n int32) error {
@@ -117,37 +116,46 @@ func checkUser(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkUserPropertiesID, checkUserPropertiesName, checkUserPropertiesNickname, checkUserPropertiesAge, checkUserPropertiesEmail, checkUserPropertiesTags, checkUserPropertiesAliases, checkUserPropertiesScore, checkUserPropertiesActive) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "user.json#/properties/id/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "user.json#/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "user.json#/properties/name/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "user.json#/required", "required", "missing required property \"id\"") {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, "user.json#/properties/nickname/type") && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "user.json#/required", "required", "missing required property \"name\"") {
+	if c := at[3]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "user.json#/properties/age/type") && s.Minimum(c, "0", "user.json#/properties/age/minimum")) && s.Stop() {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "user.json#/required", "required", "missing required property \"nickname\"") {
+	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, "user.json#/properties/email/type") && s.Stop() {
 		return false
 	}
-	if at[5] == 0 && s.Fail(n, "user.json#/required", "required", "missing required property \"tags\"") {
+	if c := at[5]; c != 0 && !checkUserPropertiesTags(s, c) && s.Stop() {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkUserPropertiesActive(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "user.json#/properties/active/type")
-}
-
-func checkUserPropertiesAge(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "user.json#/properties/age/type") {
+	if c := at[6]; c != 0 && !checkUserPropertiesAliases(s, c) && s.Stop() {
 		return false
 	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "user.json#/properties/age/minimum", "minimum", "must be at least 0") {
+	if c := at[7]; c != 0 && !s.Is(c, envgenrt.TypeNumber, "user.json#/properties/score/type") && s.Stop() {
+		return false
+	}
+	if c := at[8]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "user.json#/properties/active/type") && s.Stop() {
+		return false
+	}
+	if unknown && s.NoAdditional(n, at[:], "user.json#/additionalProperties") {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, "user.json#/required", "id") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, "user.json#/required", "name") {
+		return false
+	}
+	if at[2] == 0 && s.Missing(n, "user.json#/required", "nickname") {
+		return false
+	}
+	if at[5] == 0 && s.Missing(n, "user.json#/required", "tags") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -159,35 +167,11 @@ func checkUserPropertiesAliases(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkUserPropertiesAliasesItems(s, c) && s.Stop() {
+		if !s.Is(c, envgenrt.TypeString, "user.json#/properties/aliases/items/type") && s.Stop() {
 			return false
 		}
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkUserPropertiesAliasesItems(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "user.json#/properties/aliases/items/type")
-}
-
-func checkUserPropertiesEmail(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "user.json#/properties/email/type")
-}
-
-func checkUserPropertiesID(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "user.json#/properties/id/type")
-}
-
-func checkUserPropertiesName(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "user.json#/properties/name/type")
-}
-
-func checkUserPropertiesNickname(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "user.json#/properties/nickname/type")
-}
-
-func checkUserPropertiesScore(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeNumber, "user.json#/properties/score/type")
 }
 
 func checkUserPropertiesTags(s *envgenrt.State, n int32) bool {
@@ -196,13 +180,9 @@ func checkUserPropertiesTags(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkUserPropertiesTagsItems(s, c) && s.Stop() {
+		if !s.Is(c, envgenrt.TypeString, "user.json#/properties/tags/items/type") && s.Stop() {
 			return false
 		}
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkUserPropertiesTagsItems(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "user.json#/properties/tags/items/type")
 }

@@ -15,14 +15,11 @@ func (x *Circle) UnmarshalJSON(data []byte) error {
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x Circle) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if b, err = envgenrt.AppendMember(b, `"kind":`, x.Kind); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringMember(b, `"kind":`, string(x.Kind))
 	if b, err = envgenrt.AppendFloatMember(b, `"radius":`, x.Radius); err != nil {
 		return b, err
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Circle) DecodeNode(s *envgenrt.State, n int32) error {
@@ -70,23 +67,22 @@ func checkCircle(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkCircleKind, checkCirclePropertiesRadius) {
+	if c := at[0]; c != 0 && !checkCircleKind(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "shape.json#/$defs/circle/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeNumber, "shape.json#/$defs/circle/properties/radius/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "shape.json#/$defs/circle/required", "required", "missing required property \"kind\"") {
+	if unknown && s.NoAdditional(n, at[:], "shape.json#/$defs/circle/additionalProperties") {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "shape.json#/$defs/circle/required", "required", "missing required property \"radius\"") {
+	if at[0] == 0 && s.Missing(n, "shape.json#/$defs/circle/required", "kind") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, "shape.json#/$defs/circle/required", "radius") {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkCirclePropertiesRadius(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeNumber, "shape.json#/$defs/circle/properties/radius/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -96,8 +92,7 @@ func (x *CircleKind) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x CircleKind) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *CircleKind) DecodeNode(s *envgenrt.State, n int32) error {
@@ -145,8 +140,7 @@ func (x Drawing) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Drawing) DecodeNode(s *envgenrt.State, n int32) error {
@@ -192,10 +186,10 @@ func checkDrawing(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if at[0] != 0 && !checkShape(s, at[0]) && s.Stop() {
+	if c := at[0]; c != 0 && !checkShape(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "shape.json#/required", "required", "missing required property \"shape\"") {
+	if at[0] == 0 && s.Missing(n, "shape.json#/required", "shape") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -292,14 +286,11 @@ func (x *Square) UnmarshalJSON(data []byte) error {
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x Square) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if b, err = envgenrt.AppendMember(b, `"kind":`, x.Kind); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringMember(b, `"kind":`, string(x.Kind))
 	if b, err = envgenrt.AppendFloatMember(b, `"side":`, x.Side); err != nil {
 		return b, err
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Square) DecodeNode(s *envgenrt.State, n int32) error {
@@ -347,23 +338,22 @@ func checkSquare(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkSquareKind, checkSquarePropertiesSide) {
+	if c := at[0]; c != 0 && !checkSquareKind(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "shape.json#/$defs/square/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeNumber, "shape.json#/$defs/square/properties/side/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "shape.json#/$defs/square/required", "required", "missing required property \"kind\"") {
+	if unknown && s.NoAdditional(n, at[:], "shape.json#/$defs/square/additionalProperties") {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "shape.json#/$defs/square/required", "required", "missing required property \"side\"") {
+	if at[0] == 0 && s.Missing(n, "shape.json#/$defs/square/required", "kind") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, "shape.json#/$defs/square/required", "side") {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkSquarePropertiesSide(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeNumber, "shape.json#/$defs/square/properties/side/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -373,8 +363,7 @@ func (x *SquareKind) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x SquareKind) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *SquareKind) DecodeNode(s *envgenrt.State, n int32) error {

@@ -103,9 +103,7 @@ func (x *EventClick) UnmarshalJSON(data []byte) error {
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x EventClick) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if b, err = envgenrt.AppendMember(b, `"type":`, x.Type); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringMember(b, `"type":`, string(x.Type))
 	b = envgenrt.AppendStringMember(b, `"url":`, x.URL)
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
@@ -120,8 +118,7 @@ func (x EventClick) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *EventClick) DecodeNode(s *envgenrt.State, n int32) error {
@@ -171,20 +168,19 @@ func checkEventClick(s *envgenrt.State, n int32) bool {
 			at[1] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkEventClickType, checkEventClickPropertiesURL) {
+	if c := at[0]; c != 0 && !checkEventClickType(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "event.json#/oneOf/0/required", "required", "missing required property \"type\"") {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "event.json#/oneOf/0/properties/url/type") && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "event.json#/oneOf/0/required", "required", "missing required property \"url\"") {
+	if at[0] == 0 && s.Missing(n, "event.json#/oneOf/0/required", "type") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, "event.json#/oneOf/0/required", "url") {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkEventClickPropertiesURL(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "event.json#/oneOf/0/properties/url/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -194,8 +190,7 @@ func (x *EventClickType) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x EventClickType) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *EventClickType) DecodeNode(s *envgenrt.State, n int32) error {
@@ -227,9 +222,7 @@ func (x *EventKeyPress) UnmarshalJSON(data []byte) error {
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x EventKeyPress) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if b, err = envgenrt.AppendMember(b, `"type":`, x.Type); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringMember(b, `"type":`, string(x.Type))
 	b = envgenrt.AppendStringMember(b, `"key":`, x.Key)
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
@@ -244,8 +237,7 @@ func (x EventKeyPress) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *EventKeyPress) DecodeNode(s *envgenrt.State, n int32) error {
@@ -295,20 +287,19 @@ func checkEventKeyPress(s *envgenrt.State, n int32) bool {
 			at[1] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkEventKeyPressType, checkEventKeyPressPropertiesKey) {
+	if c := at[0]; c != 0 && !checkEventKeyPressType(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "event.json#/oneOf/1/required", "required", "missing required property \"type\"") {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "event.json#/oneOf/1/properties/key/type") && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "event.json#/oneOf/1/required", "required", "missing required property \"key\"") {
+	if at[0] == 0 && s.Missing(n, "event.json#/oneOf/1/required", "type") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, "event.json#/oneOf/1/required", "key") {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkEventKeyPressPropertiesKey(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "event.json#/oneOf/1/properties/key/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -318,8 +309,7 @@ func (x *EventKeyPressType) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x EventKeyPressType) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *EventKeyPressType) DecodeNode(s *envgenrt.State, n int32) error {

@@ -34,8 +34,7 @@ func (x Open) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Open) DecodeNode(s *envgenrt.State, n int32) error {
@@ -81,12 +80,8 @@ func checkOpen(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if at[0] != 0 && !checkOpenPropertiesID(s, at[0]) && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "open.json#/properties/id/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkOpenPropertiesID(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "open.json#/properties/id/type")
 }

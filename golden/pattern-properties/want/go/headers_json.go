@@ -29,8 +29,7 @@ func (x Headers) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Headers) DecodeNode(s *envgenrt.State, n int32) error {

@@ -37,8 +37,7 @@ func (x Node) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Node) DecodeNode(s *envgenrt.State, n int32) error {
@@ -88,14 +87,13 @@ func checkNode(s *envgenrt.State, n int32) bool {
 			at[1] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkNode, checkNodePropertiesLabel) {
+	if c := at[0]; c != 0 && !checkNode(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "tree.json#/$defs/node/properties/label/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkNodePropertiesLabel(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "tree.json#/$defs/node/properties/label/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -134,8 +132,7 @@ func (x Tree) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Tree) DecodeNode(s *envgenrt.State, n int32) error {
@@ -193,10 +190,19 @@ func checkTree(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkTreePropertiesValue, checkTreePropertiesChildren, checkTree, checkNode) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "tree.json#/properties/value/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "tree.json#/required", "required", "missing required property \"value\"") {
+	if c := at[1]; c != 0 && !checkTreePropertiesChildren(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[2]; c != 0 && !checkTree(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[3]; c != 0 && !checkNode(s, c) && s.Stop() {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, "tree.json#/required", "value") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -213,8 +219,4 @@ func checkTreePropertiesChildren(s *envgenrt.State, n int32) bool {
 		}
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkTreePropertiesValue(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "tree.json#/properties/value/type")
 }

@@ -34,8 +34,7 @@ func (x Tool) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Tool) DecodeNode(s *envgenrt.State, n int32) error {
@@ -81,7 +80,7 @@ func checkTool(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if at[0] != 0 && !checkID(s, at[0]) && s.Stop() {
+	if c := at[0]; c != 0 && !checkID(s, c) && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -37,8 +37,7 @@ func (x Base) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Base) DecodeNode(s *envgenrt.State, n int32) error {
@@ -127,8 +126,7 @@ func (x CSS) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *CSS) DecodeNode(s *envgenrt.State, n int32) error {
@@ -202,8 +200,7 @@ func (x Host) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Host) DecodeNode(s *envgenrt.State, n int32) error {
@@ -249,7 +246,7 @@ func checkHost(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if at[0] != 0 && !checkHostPropertiesProperties(s, at[0]) && s.Stop() {
+	if c := at[0]; c != 0 && !checkHostPropertiesProperties(s, c) && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -298,8 +295,7 @@ func (x Prop) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Prop) DecodeNode(s *envgenrt.State, n int32) error {

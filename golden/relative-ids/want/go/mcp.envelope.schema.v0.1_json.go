@@ -20,9 +20,7 @@ func (x *MCPEnvelopeV01) UnmarshalJSON(data []byte) error {
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x MCPEnvelopeV01) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if b, err = envgenrt.AppendMember(b, `"schema_version":`, x.SchemaVersion); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringMember(b, `"schema_version":`, string(x.SchemaVersion))
 	if b, err = envgenrt.AppendPtrMember(b, `"provenance":`, x.Provenance); err != nil {
 		return b, err
 	}
@@ -39,8 +37,7 @@ func (x MCPEnvelopeV01) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *MCPEnvelopeV01) DecodeNode(s *envgenrt.State, n int32) error {
@@ -93,7 +90,7 @@ func checkMCPEnvelopeV01(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkMCPEnvelopeV01SchemaVersion, checkProvRecordV01) {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "mcp.envelope.schema.v0.1.json#/required", "required", "missing required property \"schema_version\"") {
+	if at[0] == 0 && s.Missing(n, "mcp.envelope.schema.v0.1.json#/required", "schema_version") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -106,8 +103,7 @@ func (x *MCPEnvelopeV01SchemaVersion) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x MCPEnvelopeV01SchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *MCPEnvelopeV01SchemaVersion) DecodeNode(s *envgenrt.State, n int32) error {

@@ -34,8 +34,7 @@ func (x ProvRecordV01) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *ProvRecordV01) DecodeNode(s *envgenrt.State, n int32) error {
@@ -81,12 +80,8 @@ func checkProvRecordV01(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if at[0] != 0 && !checkProvRecordV01PropertiesRunID(s, at[0]) && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "prov.record.schema.v0.1.json#/properties/run_id/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkProvRecordV01PropertiesRunID(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "prov.record.schema.v0.1.json#/properties/run_id/type")
 }

@@ -39,8 +39,7 @@ func (x Range) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Range) DecodeNode(s *envgenrt.State, n int32) error {

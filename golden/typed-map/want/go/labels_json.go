@@ -62,12 +62,5 @@ func checkLabels(s *envgenrt.State, n int32) bool {
 }
 
 func checkLabelsAdditionalProperties(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "labels.json#/additionalProperties/type") {
-		return false
-	}
-	if s.Longer(n, 64) && s.Fail(n, "labels.json#/additionalProperties/maxLength", "maxLength", "must be at most 64 characters long") {
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.Is(n, envgenrt.TypeString, "labels.json#/additionalProperties/type") && s.MaxLength(n, 64, "labels.json#/additionalProperties/maxLength")
 }

@@ -20,9 +20,7 @@ func (x *Payment) UnmarshalJSON(data []byte) error {
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x Payment) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
-	if b, err = envgenrt.AppendMember(b, `"method":`, x.Method); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringMember(b, `"method":`, string(x.Method))
 	if b, err = envgenrt.AppendPtrMember(b, `"reference":`, x.Reference); err != nil {
 		return b, err
 	}
@@ -43,8 +41,7 @@ func (x Payment) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Payment) DecodeNode(s *envgenrt.State, n int32) error {
@@ -105,7 +102,7 @@ func checkPayment(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkPaymentMethod, checkPaymentReference, checkPaymentChannel, checkPaymentPropertiesComment) {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "payment.json#/required", "required", "missing required property \"method\"") {
+	if at[0] == 0 && s.Missing(n, "payment.json#/required", "method") {
 		return false
 	}
 	if !checkPaymentAllOf0(s, n) && s.Stop() {
@@ -134,7 +131,7 @@ func checkPaymentAllOf0(s *envgenrt.State, n int32) bool {
 func checkPaymentAllOf0Not(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		if !s.Has(n, "debug") && s.Fail(n, "payment.json#/allOf/0/not/required", "required", "missing required property \"debug\"") {
+		if !s.Has(n, "debug") && s.Missing(n, "payment.json#/allOf/0/not/required", "debug") {
 			return false
 		}
 	}
@@ -152,7 +149,7 @@ func checkPaymentElse(s *envgenrt.State, n int32) bool {
 func checkPaymentElseNot(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		if !s.Has(n, "channel") && s.Fail(n, "payment.json#/else/not/required", "required", "missing required property \"channel\"") {
+		if !s.Has(n, "channel") && s.Missing(n, "payment.json#/else/not/required", "channel") {
 			return false
 		}
 	}
@@ -169,7 +166,7 @@ func checkPaymentIf(s *envgenrt.State, n int32) bool {
 				at[0] = c
 			}
 		}
-		if at[0] != 0 && !checkPaymentIfPropertiesMethod(s, at[0]) && s.Stop() {
+		if c := at[0]; c != 0 && !checkPaymentIfPropertiesMethod(s, c) && s.Stop() {
 			return false
 		}
 	}
@@ -210,7 +207,7 @@ func checkPaymentPropertiesCommentNot(s *envgenrt.State, n int32) bool {
 func checkPaymentThen(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
-		if !s.Has(n, "reference") && s.Fail(n, "payment.json#/then/required", "required", "missing required property \"reference\"") {
+		if !s.Has(n, "reference") && s.Missing(n, "payment.json#/then/required", "reference") {
 			return false
 		}
 	}
@@ -350,8 +347,7 @@ func (x *PaymentChannelVariant1) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x PaymentChannelVariant1) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *PaymentChannelVariant1) DecodeNode(s *envgenrt.State, n int32) error {
@@ -377,8 +373,7 @@ func (x *PaymentChannelVariant2) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x PaymentChannelVariant2) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *PaymentChannelVariant2) DecodeNode(s *envgenrt.State, n int32) error {
@@ -404,8 +399,7 @@ func (x *PaymentMethod) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x PaymentMethod) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *PaymentMethod) DecodeNode(s *envgenrt.State, n int32) error {
@@ -417,11 +411,7 @@ func (*PaymentMethod) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkPaymentMethod(s *envgenrt.State, n int32) bool {
-	if !s.StringIn(n, "card", "transfer", "cash") {
-		s.Fail(n, "payment.json#/properties/method/enum", "enum", "must be one of \"card\", \"transfer\", \"cash\"")
-		return false
-	}
-	return true
+	return s.Enum(n, "payment.json#/properties/method/enum", "card", "transfer", "cash")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -510,23 +500,9 @@ func checkPaymentReference(s *envgenrt.State, n int32) bool {
 }
 
 func checkPaymentReferenceAnyOf0(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "payment.json#/properties/reference/anyOf/0/type") {
-		return false
-	}
-	if s.Shorter(n, 8) && s.Fail(n, "payment.json#/properties/reference/anyOf/0/minLength", "minLength", "must be at least 8 characters long") {
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.Is(n, envgenrt.TypeString, "payment.json#/properties/reference/anyOf/0/type") && s.MinLength(n, 8, "payment.json#/properties/reference/anyOf/0/minLength")
 }
 
 func checkPaymentReferenceAnyOf1(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "payment.json#/properties/reference/anyOf/1/type") {
-		return false
-	}
-	if s.Compare(n, "100000") < 0 && s.Fail(n, "payment.json#/properties/reference/anyOf/1/minimum", "minimum", "must be at least 100000") {
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.Is(n, envgenrt.TypeInteger, "payment.json#/properties/reference/anyOf/1/type") && s.Minimum(n, "100000", "payment.json#/properties/reference/anyOf/1/minimum")
 }

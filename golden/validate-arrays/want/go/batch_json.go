@@ -49,8 +49,7 @@ func (x Batch) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Batch) DecodeNode(s *envgenrt.State, n int32) error {
@@ -153,24 +152,20 @@ func checkBatchPropertiesIDs(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkBatchPropertiesIDsItems(s, c) && s.Stop() {
+		if !s.Is(c, envgenrt.TypeString, "batch.json#/properties/ids/items/type") && s.Stop() {
 			return false
 		}
 	}
-	if s.Count(n) < 1 && s.Fail(n, "batch.json#/properties/ids/minItems", "minItems", "must have at least 1 item") {
+	if !s.MinItems(n, 1, "batch.json#/properties/ids/minItems") && s.Stop() {
 		return false
 	}
-	if s.Count(n) > 100 && s.Fail(n, "batch.json#/properties/ids/maxItems", "maxItems", "must have at most 100 items") {
+	if !s.MaxItems(n, 100, "batch.json#/properties/ids/maxItems") && s.Stop() {
 		return false
 	}
 	if i, j, dup := s.Duplicate(n); dup && s.Failf(n, "batch.json#/properties/ids/uniqueItems", "uniqueItems", "must not have equal items, but items %d and %d are equal", i, j) {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkBatchPropertiesIDsItems(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "batch.json#/properties/ids/items/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.

@@ -37,8 +37,7 @@ func (x Event) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Event) DecodeNode(s *envgenrt.State, n int32) error {

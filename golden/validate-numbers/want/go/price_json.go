@@ -43,8 +43,7 @@ func (x Price) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Price) DecodeNode(s *envgenrt.State, n int32) error {
@@ -105,7 +104,7 @@ func checkPrice(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkPricePropertiesAmount, checkPricePropertiesQuantity, checkPricePropertiesDiscount, checkPriceTier) {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "price.json#/required", "required", "missing required property \"amount\"") {
+	if at[0] == 0 && s.Missing(n, "price.json#/required", "amount") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -116,10 +115,10 @@ func checkPricePropertiesAmount(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeNumber, "price.json#/properties/amount/type") {
 		return false
 	}
-	if s.Compare(n, "1000000") > 0 && s.Fail(n, "price.json#/properties/amount/maximum", "maximum", "must be at most 1000000") {
+	if !s.Maximum(n, "1000000", "price.json#/properties/amount/maximum") && s.Stop() {
 		return false
 	}
-	if s.Compare(n, "0") <= 0 && s.Fail(n, "price.json#/properties/amount/exclusiveMinimum", "exclusiveMinimum", "must be greater than 0") {
+	if !s.ExclusiveMinimum(n, "0", "price.json#/properties/amount/exclusiveMinimum") && s.Stop() {
 		return false
 	}
 	if !envgenrt.MultipleOf(s.Text(n), "0.01") && s.Fail(n, "price.json#/properties/amount/multipleOf", "multipleOf", "must be a multiple of 0.01") {
@@ -133,10 +132,10 @@ func checkPricePropertiesDiscount(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeNumber, "price.json#/properties/discount/type") {
 		return false
 	}
-	if s.Compare(n, "0") < 0 && s.Fail(n, "price.json#/properties/discount/minimum", "minimum", "must be at least 0") {
+	if !s.Minimum(n, "0", "price.json#/properties/discount/minimum") && s.Stop() {
 		return false
 	}
-	if s.Compare(n, "1") >= 0 && s.Fail(n, "price.json#/properties/discount/exclusiveMaximum", "exclusiveMaximum", "must be less than 1") {
+	if !s.ExclusiveMaximum(n, "1", "price.json#/properties/discount/exclusiveMaximum") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -147,10 +146,10 @@ func checkPricePropertiesQuantity(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeInteger, "price.json#/properties/quantity/type") {
 		return false
 	}
-	if s.Compare(n, "1") < 0 && s.Fail(n, "price.json#/properties/quantity/minimum", "minimum", "must be at least 1") {
+	if !s.Minimum(n, "1", "price.json#/properties/quantity/minimum") && s.Stop() {
 		return false
 	}
-	if s.Compare(n, "9999") > 0 && s.Fail(n, "price.json#/properties/quantity/maximum", "maximum", "must be at most 9999") {
+	if !s.Maximum(n, "9999", "price.json#/properties/quantity/maximum") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -163,8 +162,7 @@ func (x *PriceTier) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x PriceTier) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendInt(b, int64(x))
-	return b, nil
+	return envgenrt.AppendInt(b, int64(x)), nil
 }
 
 func (x *PriceTier) DecodeNode(s *envgenrt.State, n int32) error {

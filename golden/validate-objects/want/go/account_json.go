@@ -34,8 +34,7 @@ func (x Account) AppendJSON(b []byte) (_ []byte, err error) {
 		b = envgenrt.EndObject(b)
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Account) DecodeNode(s *envgenrt.State, n int32) error {
@@ -104,22 +103,34 @@ func checkAccount(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkAccountPropertiesID, checkAccountPropertiesEmail, checkAccountPropertiesCard, checkAccountPropertiesBillingAddress, checkAccountPropertiesSettings) {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "account.json#/properties/id/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.Unexpected(n, at[:], "account.json#/additionalProperties", "unexpected property %s") {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "account.json#/properties/email/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "account.json#/required", "required", "missing required property \"id\"") {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, "account.json#/properties/card/type") && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Fail(n, "account.json#/required", "required", "missing required property \"email\"") {
+	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeString, "account.json#/properties/billing_address/type") && s.Stop() {
 		return false
 	}
-	if s.Count(n) < 2 && s.Fail(n, "account.json#/minProperties", "minProperties", "must have at least 2 properties") {
+	if c := at[4]; c != 0 && !checkAccountPropertiesSettings(s, c) && s.Stop() {
 		return false
 	}
-	if s.Count(n) > 20 && s.Fail(n, "account.json#/maxProperties", "maxProperties", "must have at most 20 properties") {
+	if unknown && s.NoAdditional(n, at[:], "account.json#/additionalProperties") {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, "account.json#/required", "id") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, "account.json#/required", "email") {
+		return false
+	}
+	if !s.MinProperties(n, 2, "account.json#/minProperties") && s.Stop() {
+		return false
+	}
+	if !s.MaxProperties(n, 20, "account.json#/maxProperties") && s.Stop() {
 		return false
 	}
 	if s.Has(n, "card") {
@@ -143,7 +154,7 @@ func checkAccountDependentSchemasBillingAddress(s *envgenrt.State, n int32) bool
 				at[0] = c
 			}
 		}
-		if at[0] != 0 && !checkAccountDependentSchemasBillingAddressPropertiesBillingAddress(s, at[0]) && s.Stop() {
+		if c := at[0]; c != 0 && !checkAccountDependentSchemasBillingAddressPropertiesBillingAddress(s, c) && s.Stop() {
 			return false
 		}
 	}
@@ -153,27 +164,11 @@ func checkAccountDependentSchemasBillingAddress(s *envgenrt.State, n int32) bool
 func checkAccountDependentSchemasBillingAddressPropertiesBillingAddress(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindString {
-		if s.Shorter(n, 5) && s.Fail(n, "account.json#/dependentSchemas/billing_address/properties/billing_address/minLength", "minLength", "must be at least 5 characters long") {
+		if !s.MinLength(n, 5, "account.json#/dependentSchemas/billing_address/properties/billing_address/minLength") && s.Stop() {
 			return false
 		}
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkAccountPropertiesBillingAddress(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "account.json#/properties/billing_address/type")
-}
-
-func checkAccountPropertiesCard(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "account.json#/properties/card/type")
-}
-
-func checkAccountPropertiesEmail(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "account.json#/properties/email/type")
-}
-
-func checkAccountPropertiesID(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "account.json#/properties/id/type")
 }
 
 var patternAccountPropertiesSettingsProperties0 = envgenrt.MustPattern(`^x_`)
@@ -221,7 +216,7 @@ var patternAccountPropertiesSettingsPropertyNames = envgenrt.MustPattern(`^[a-z_
 func checkAccountPropertiesSettingsPropertyNames(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindString {
-		if s.Longer(n, 32) && s.Fail(n, "account.json#/properties/settings/propertyNames/maxLength", "maxLength", "must be at most 32 characters long") {
+		if !s.MaxLength(n, 32, "account.json#/properties/settings/propertyNames/maxLength") && s.Stop() {
 			return false
 		}
 		if !patternAccountPropertiesSettingsPropertyNames.Match(s.Str(n)) && s.Fail(n, "account.json#/properties/settings/propertyNames/pattern", "pattern", "must match the pattern \"^[a-z_]+$\"") {

@@ -22,12 +22,8 @@ func (x Label) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"name":`, x.Name)
 	b = envgenrt.AppendStringPtrMember(b, `"slug":`, x.Slug)
-	if b, err = envgenrt.AppendMember(b, `"kind":`, x.Kind); err != nil {
-		return b, err
-	}
-	if b, err = envgenrt.AppendPtrMember(b, `"version":`, x.Version); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringMember(b, `"kind":`, string(x.Kind))
+	b = envgenrt.AppendStringPtrMember(b, `"version":`, (*string)(x.Version))
 	b = envgenrt.AppendNullableMember(b, `"note":`, x.Note, envgenrt.AppendString)
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
@@ -42,8 +38,7 @@ func (x Label) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Label) DecodeNode(s *envgenrt.State, n int32) error {
@@ -108,10 +103,10 @@ func checkLabel(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkLabelPropertiesName, checkLabelPropertiesSlug, checkLabelKind, checkLabelVersion, checkLabelPropertiesNote) {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "label.json#/required", "required", "missing required property \"name\"") {
+	if at[0] == 0 && s.Missing(n, "label.json#/required", "name") {
 		return false
 	}
-	if at[2] == 0 && s.Fail(n, "label.json#/required", "required", "missing required property \"kind\"") {
+	if at[2] == 0 && s.Missing(n, "label.json#/required", "kind") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -124,10 +119,10 @@ func checkLabelPropertiesName(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeString, "label.json#/properties/name/type") {
 		return false
 	}
-	if s.Shorter(n, 1) && s.Fail(n, "label.json#/properties/name/minLength", "minLength", "must be at least 1 character long") {
+	if !s.MinLength(n, 1, "label.json#/properties/name/minLength") && s.Stop() {
 		return false
 	}
-	if s.Longer(n, 40) && s.Fail(n, "label.json#/properties/name/maxLength", "maxLength", "must be at most 40 characters long") {
+	if !s.MaxLength(n, 40, "label.json#/properties/name/maxLength") && s.Stop() {
 		return false
 	}
 	if !patternLabelPropertiesName.Match(s.Str(n)) && s.Fail(n, "label.json#/properties/name/pattern", "pattern", "must match the pattern \"^\\\\S.*\\\\d$\"") {
@@ -142,7 +137,7 @@ func checkLabelPropertiesNote(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindString {
-		if s.Longer(n, 200) && s.Fail(n, "label.json#/properties/note/maxLength", "maxLength", "must be at most 200 characters long") {
+		if !s.MaxLength(n, 200, "label.json#/properties/note/maxLength") && s.Stop() {
 			return false
 		}
 	}
@@ -169,8 +164,7 @@ func (x *LabelKind) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x LabelKind) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *LabelKind) DecodeNode(s *envgenrt.State, n int32) error {
@@ -182,11 +176,7 @@ func (*LabelKind) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkLabelKind(s *envgenrt.State, n int32) bool {
-	if !s.StringIn(n, "tag", "topic", "team") {
-		s.Fail(n, "label.json#/properties/kind/enum", "enum", "must be one of \"tag\", \"topic\", \"team\"")
-		return false
-	}
-	return true
+	return s.Enum(n, "label.json#/properties/kind/enum", "tag", "topic", "team")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -196,8 +186,7 @@ func (x *LabelVersion) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x LabelVersion) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *LabelVersion) DecodeNode(s *envgenrt.State, n int32) error {

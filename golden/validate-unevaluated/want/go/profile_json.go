@@ -21,9 +21,7 @@ func (x *Base) UnmarshalJSON(data []byte) error {
 func (x Base) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"name":`, x.Name)
-	if b, err = envgenrt.AppendPtrMember(b, `"kind":`, x.Kind); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"kind":`, (*string)(x.Kind))
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -37,8 +35,7 @@ func (x Base) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Base) DecodeNode(s *envgenrt.State, n int32) error {
@@ -93,7 +90,7 @@ func checkBase(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkBasePropertiesName, checkProfileKind) {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "profile.json#/$defs/base/required", "required", "missing required property \"name\"") {
+	if at[0] == 0 && s.Missing(n, "profile.json#/$defs/base/required", "name") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -117,9 +114,7 @@ func (x *Profile) UnmarshalJSON(data []byte) error {
 func (x Profile) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"name":`, x.Name)
-	if b, err = envgenrt.AppendPtrMember(b, `"kind":`, x.Kind); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"kind":`, (*string)(x.Kind))
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -133,8 +128,7 @@ func (x Profile) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *Profile) DecodeNode(s *envgenrt.State, n int32) error {
@@ -211,10 +205,10 @@ func checkProfileIf(s *envgenrt.State, n int32) bool {
 				s.Mark(n, i)
 			}
 		}
-		if at[0] != 0 && !checkProfileIfPropertiesKind(s, at[0]) && s.Stop() {
+		if c := at[0]; c != 0 && !checkProfileIfPropertiesKind(s, c) && s.Stop() {
 			return false
 		}
-		if at[0] == 0 && s.Fail(n, "profile.json#/if/required", "required", "missing required property \"kind\"") {
+		if at[0] == 0 && s.Missing(n, "profile.json#/if/required", "kind") {
 			return false
 		}
 	}
@@ -240,7 +234,7 @@ func checkProfileThen(s *envgenrt.State, n int32) bool {
 				s.Mark(n, i)
 			}
 		}
-		if at[0] != 0 && !checkProfileThenPropertiesMembers(s, at[0]) && s.Stop() {
+		if c := at[0]; c != 0 && !checkProfileThenPropertiesMembers(s, c) && s.Stop() {
 			return false
 		}
 	}
@@ -253,15 +247,11 @@ func checkProfileThenPropertiesMembers(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkProfileThenPropertiesMembersItems(s, c) && s.Stop() {
+		if !s.Is(c, envgenrt.TypeString, "profile.json#/then/properties/members/items/type") && s.Stop() {
 			return false
 		}
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkProfileThenPropertiesMembersItems(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "profile.json#/then/properties/members/items/type")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -271,8 +261,7 @@ func (x *ProfileKind) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ProfileKind) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *ProfileKind) DecodeNode(s *envgenrt.State, n int32) error {
@@ -284,9 +273,5 @@ func (*ProfileKind) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkProfileKind(s *envgenrt.State, n int32) bool {
-	if !s.StringIn(n, "person", "team") {
-		s.Fail(n, "profile.json#/$defs/base/properties/kind/enum", "enum", "must be one of \"person\", \"team\"")
-		return false
-	}
-	return true
+	return s.Enum(n, "profile.json#/$defs/base/properties/kind/enum", "person", "team")
 }

@@ -22,9 +22,7 @@ func (x ServerConfig) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendIntMember(b, `"port":`, x.Port)
 	b = envgenrt.AppendStringPtrMember(b, `"host":`, x.Host)
-	if b, err = envgenrt.AppendPtrMember(b, `"mode":`, x.Mode); err != nil {
-		return b, err
-	}
+	b = envgenrt.AppendStringPtrMember(b, `"mode":`, (*string)(x.Mode))
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
@@ -38,8 +36,7 @@ func (x ServerConfig) AppendJSON(b []byte) (_ []byte, err error) {
 		}
 		b = append(b, ',')
 	}
-	b = envgenrt.EndObject(b)
-	return b, nil
+	return envgenrt.EndObject(b), nil
 }
 
 func (x *ServerConfig) DecodeNode(s *envgenrt.State, n int32) error {
@@ -93,17 +90,19 @@ func checkServerConfig(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkServerConfigPropertiesPort, checkServerConfigPropertiesHost, checkServerConfigMode) {
+	if c := at[0]; c != 0 && !checkServerConfigPropertiesPort(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Fail(n, "config.yaml#/required", "required", "missing required property \"port\"") {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "config.yaml#/properties/host/type") && s.Stop() {
+		return false
+	}
+	if c := at[2]; c != 0 && !s.Enum(c, "config.yaml#/properties/mode/enum", "dev", "prod") && s.Stop() {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, "config.yaml#/required", "port") {
 		return false
 	}
 	return s.ErrorCount() == errs
-}
-
-func checkServerConfigPropertiesHost(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "config.yaml#/properties/host/type")
 }
 
 func checkServerConfigPropertiesPort(s *envgenrt.State, n int32) bool {
@@ -111,10 +110,10 @@ func checkServerConfigPropertiesPort(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeInteger, "config.yaml#/properties/port/type") {
 		return false
 	}
-	if s.Compare(n, "1") < 0 && s.Fail(n, "config.yaml#/properties/port/minimum", "minimum", "must be at least 1") {
+	if !s.Minimum(n, "1", "config.yaml#/properties/port/minimum") && s.Stop() {
 		return false
 	}
-	if s.Compare(n, "65535") > 0 && s.Fail(n, "config.yaml#/properties/port/maximum", "maximum", "must be at most 65535") {
+	if !s.Maximum(n, "65535", "config.yaml#/properties/port/maximum") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -127,8 +126,7 @@ func (x *ServerConfigMode) UnmarshalJSON(data []byte) error {
 
 // AppendJSON appends x to b as json.Marshal writes it.
 func (x ServerConfigMode) AppendJSON(b []byte) (_ []byte, err error) {
-	b = envgenrt.AppendString(b, string(x))
-	return b, nil
+	return envgenrt.AppendString(b, string(x)), nil
 }
 
 func (x *ServerConfigMode) DecodeNode(s *envgenrt.State, n int32) error {
@@ -136,13 +134,5 @@ func (x *ServerConfigMode) DecodeNode(s *envgenrt.State, n int32) error {
 }
 
 func (*ServerConfigMode) CheckNode(s *envgenrt.State, n int32) bool {
-	return checkServerConfigMode(s, n)
-}
-
-func checkServerConfigMode(s *envgenrt.State, n int32) bool {
-	if !s.StringIn(n, "dev", "prod") {
-		s.Fail(n, "config.yaml#/properties/mode/enum", "enum", "must be one of \"dev\", \"prod\"")
-		return false
-	}
-	return true
+	return s.Enum(n, "config.yaml#/properties/mode/enum", "dev", "prod")
 }

@@ -1,0 +1,161 @@
+package envgenrt
+
+import (
+	"strconv"
+	"unicode/utf8"
+)
+
+// Keyword checks for generated validators: each tests one keyword on node n
+// and reports whether n passed; when it did not, it records the error at
+// schemaPath with the keyword's message, spelled here only then (as the
+// registry in gen/internal/keywords spells it; the generator's tests hold
+// them equal), so that the generated call carries neither keyword nor
+// message. Generated code calls them as
+//
+//	s.Is(n, envgenrt.TypeString, "a.json#/type") && s.MinLength(n, 1, "a.json#/minLength")
+//
+// for a schema with one such keyword besides type, and else as
+//
+//	if !s.MinLength(n, 1, "a.json#/minLength") && s.Stop() {
+//		return false
+//	}
+//
+// A failed check reports false whether or not the error is recorded (inside
+// anyOf and the like it is not): s.Stop says whether to go on.
+
+// MinLength is minLength on the string n: at least m code points. (It is
+// !Shorter written out, so that a check is one call, as Shorter was.)
+func (s *State) MinLength(n int32, m int, schemaPath string) bool {
+	if b := s.Str(n); len(b) >= utf8.UTFMax*m || len(b) >= m && utf8.RuneCount(b) >= m {
+		return true
+	}
+	return s.failCount(n, schemaPath, "minLength", "must be at least ", m, "character", " long")
+}
+
+// MaxLength is maxLength on the string n: at most m code points (!Longer
+// written out).
+func (s *State) MaxLength(n int32, m int, schemaPath string) bool {
+	if b := s.Str(n); len(b) <= m || utf8.RuneCount(b) <= m {
+		return true
+	}
+	return s.failCount(n, schemaPath, "maxLength", "must be at most ", m, "character", " long")
+}
+
+// MinItems is minItems on the array n.
+func (s *State) MinItems(n int32, m int, schemaPath string) bool {
+	return s.Count(n) >= m || s.failCount(n, schemaPath, "minItems", "must have at least ", m, "item", "")
+}
+
+// MaxItems is maxItems on the array n.
+func (s *State) MaxItems(n int32, m int, schemaPath string) bool {
+	return s.Count(n) <= m || s.failCount(n, schemaPath, "maxItems", "must have at most ", m, "item", "")
+}
+
+// MinProperties is minProperties on the object n.
+func (s *State) MinProperties(n int32, m int, schemaPath string) bool {
+	return s.Count(n) >= m || s.failCount(n, schemaPath, "minProperties", "must have at least ", m, "property", "")
+}
+
+// MaxProperties is maxProperties on the object n.
+func (s *State) MaxProperties(n int32, m int, schemaPath string) bool {
+	return s.Count(n) <= m || s.failCount(n, schemaPath, "maxProperties", "must have at most ", m, "property", "")
+}
+
+// Minimum is minimum on the number n; limit is the schema's number as
+// written, e.g. "0.5".
+func (s *State) Minimum(n int32, limit, schemaPath string) bool {
+	return s.Compare(n, limit) >= 0 || s.failLimit(n, schemaPath, "minimum", "must be at least ", limit)
+}
+
+// Maximum is maximum on the number n.
+func (s *State) Maximum(n int32, limit, schemaPath string) bool {
+	return s.Compare(n, limit) <= 0 || s.failLimit(n, schemaPath, "maximum", "must be at most ", limit)
+}
+
+// ExclusiveMinimum is exclusiveMinimum on the number n.
+func (s *State) ExclusiveMinimum(n int32, limit, schemaPath string) bool {
+	return s.Compare(n, limit) > 0 || s.failLimit(n, schemaPath, "exclusiveMinimum", "must be greater than ", limit)
+}
+
+// ExclusiveMaximum is exclusiveMaximum on the number n.
+func (s *State) ExclusiveMaximum(n int32, limit, schemaPath string) bool {
+	return s.Compare(n, limit) < 0 || s.failLimit(n, schemaPath, "exclusiveMaximum", "must be less than ", limit)
+}
+
+// Missing records that the object n lacks the required member name, as Fail
+// does: it reports whether the validator should stop.
+func (s *State) Missing(n int32, schemaPath, name string) bool {
+	if s.quiet > 0 || s.cut {
+		return true
+	}
+	return s.Fail(n, schemaPath, "required", "missing required property "+Quoted(name).String())
+}
+
+// NoAdditional is additionalProperties false on the object n whose
+// properties are at: an error for each other member, in the order of
+// Members, as Unexpected records them with the message
+// `unexpected property "name"`. It reports whether the validator should stop.
+func (s *State) NoAdditional(n int32, at []int32, schemaPath string) bool {
+	return s.Unexpected(n, at, schemaPath, "unexpected property %s")
+}
+
+// Enum is an enum of strings on node n: it is one of values. The message
+// lists the first ten values as JSON strings.
+func (s *State) Enum(n int32, schemaPath string, values ...string) bool {
+	if s.StringIn(n, values...) {
+		return true
+	}
+	if s.quiet == 0 && !s.cut {
+		s.Fail(n, schemaPath, "enum", EnumMessage(values))
+	}
+	return false
+}
+
+// EnumMessage is the message of an enum of the strings values: must be one
+// of "a", "b" (ten at most, then …).
+func EnumMessage(values []string) string {
+	if len(values) == 0 {
+		return "no value is allowed: the enum is empty"
+	}
+	msg := "must be one of "
+	for i, v := range values {
+		if i == 10 {
+			msg += ", …"
+			break
+		}
+		if i > 0 {
+			msg += ", "
+		}
+		msg += Quoted(v).String()
+	}
+	return msg
+}
+
+// failCount records "<prefix><m> <noun>[s]<suffix>" (a count in the
+// registry's words: "1 item", "2 items", "3 properties") and reports false.
+func (s *State) failCount(n int32, schemaPath, keyword, prefix string, m int, noun, suffix string) bool {
+	if s.quiet == 0 && !s.cut {
+		s.Fail(n, schemaPath, keyword, prefix+CountText(m, noun)+suffix)
+	}
+	return false
+}
+
+// failLimit records "<prefix><limit>" and reports false.
+func (s *State) failLimit(n int32, schemaPath, keyword, prefix, limit string) bool {
+	if s.quiet == 0 && !s.cut {
+		s.Fail(n, schemaPath, keyword, prefix+limit)
+	}
+	return false
+}
+
+// CountText is n of noun in words: "1 character", "2 characters",
+// "3 properties".
+func CountText(n int, noun string) string {
+	switch {
+	case n == 1:
+		return "1 " + noun
+	case noun[len(noun)-1] == 'y':
+		return strconv.Itoa(n) + " " + noun[:len(noun)-1] + "ies"
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
+}

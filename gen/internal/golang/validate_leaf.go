@@ -1,0 +1,114 @@
+package golang
+
+import (
+	"reflect"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/envgen/envgen/gen/internal/keywords"
+	"github.com/envgen/envgen/gen/internal/model"
+)
+
+// Leaves: a schema whose checks are the type keyword, an enum of strings and
+// at most one more keyword that envgenrt checks in one call (checks.go), of
+// the one instance kind the type keyword leaves, is one expression,
+//
+//	s.Is(n, envgenrt.TypeString, "…/type") && s.MinLength(n, 1, "…/minLength")
+//
+// since type and enum return false at their error and the last check's
+// result is the schema's. Its function returns it; a property or items
+// schema used nowhere else has no function at all: the object's or array's
+// function spells the expression in place (vplan.inline).
+
+// laterCheck is a keyword with an envgenrt helper that may follow type and
+// enum in a leaf.
+type laterCheck struct {
+	present func(c *model.Checks) bool
+	ok      func(f *vfn, node jen.Code) jen.Code
+	kind    keywords.Instance
+}
+
+var laterChecks = []laterCheck{
+	{func(c *model.Checks) bool { return c.MinLength != nil && *c.MinLength != 0 }, (*vfn).minLengthOK, keywords.String},
+	{func(c *model.Checks) bool { return c.MaxLength != nil }, (*vfn).maxLengthOK, keywords.String},
+	{func(c *model.Checks) bool { return c.Minimum != nil }, (*vfn).minimumOK, keywords.Number},
+	{func(c *model.Checks) bool { return c.Maximum != nil }, (*vfn).maximumOK, keywords.Number},
+	{func(c *model.Checks) bool { return c.ExclusiveMinimum != nil }, (*vfn).exclusiveMinimumOK, keywords.Number},
+	{func(c *model.Checks) bool { return c.ExclusiveMaximum != nil }, (*vfn).exclusiveMaximumOK, keywords.Number},
+	{func(c *model.Checks) bool { return c.MinItems != nil && *c.MinItems != 0 }, (*vfn).minItemsOK, keywords.Array},
+	{func(c *model.Checks) bool { return c.MaxItems != nil }, (*vfn).maxItemsOK, keywords.Array},
+	{func(c *model.Checks) bool { return c.MinProperties != nil && *c.MinProperties != 0 }, (*vfn).minPropertiesOK, keywords.Object},
+	{func(c *model.Checks) bool { return c.MaxProperties != nil }, (*vfn).maxPropertiesOK, keywords.Object},
+}
+
+// leafShape reports whether a schema with checks c is a leaf, and which
+// later check it has (nil: none). Format is an annotation unless
+// assertFormat.
+func leafShape(c *model.Checks, assertFormat bool) (bool, *laterCheck) {
+	if c.False || (len(c.Types) == 0 && c.Enum == nil) {
+		return false, nil
+	}
+	if _, ok := allStrings(c.Enum); c.Enum != nil && !ok {
+		return false, nil
+	}
+	rest := *c
+	rest.Types, rest.Enum = nil, nil
+	rest.MinLength, rest.MaxLength, rest.MinItems, rest.MaxItems, rest.MinProperties, rest.MaxProperties = nil, nil, nil, nil, nil, nil
+	rest.Minimum, rest.Maximum, rest.ExclusiveMinimum, rest.ExclusiveMaximum = nil, nil, nil, nil
+	if !assertFormat {
+		rest.Format = "" // an annotation
+	}
+	if !reflect.ValueOf(&rest).Elem().IsZero() {
+		return false, nil
+	}
+	var later *laterCheck
+	for i := range laterChecks {
+		if laterChecks[i].present(c) {
+			if later != nil {
+				return false, nil
+			}
+			later = &laterChecks[i]
+		}
+	}
+	if later != nil {
+		if kind, single := typeKind(c.Types); !single || kind != later.kind {
+			return false, nil
+		}
+	}
+	return true, later
+}
+
+// leafExpr is the expression of a leaf on node, if f's schema is one.
+func (f *vfn) leafExpr(node jen.Code) (jen.Code, bool) {
+	leaf, later := leafShape(f.c, f.opts.AssertFormat)
+	if !leaf {
+		return nil, false
+	}
+	var parts []jen.Code
+	if len(f.c.Types) > 0 {
+		parts = append(parts, f.typeCheck(node))
+	}
+	if f.c.Enum != nil {
+		parts = append(parts, f.enumOK(node))
+	}
+	if later != nil {
+		parts = append(parts, later.ok(f, node))
+	}
+	out := jen.Add(parts[0])
+	for _, p := range parts[1:] {
+		out = out.Op("&&").Add(p)
+	}
+	return out, true
+}
+
+// leafBody is the body of a CheckNode method that checks node n against the
+// leaf id in place: return s.Is(n, …) && ….
+func (r *renderer) leafBody(id model.TypeID) []jen.Code {
+	t := r.vp.Get(id)
+	f := &vfn{renderer: r, t: t, c: &t.Base().Checks}
+	e, ok := f.leafExpr(nodeID)
+	if !ok {
+		panic("golang: not a leaf: " + t.Base().Loc.URL)
+	}
+	return []jen.Code{jen.Return(e)}
+}
