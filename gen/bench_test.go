@@ -1,7 +1,6 @@
 package gen_test
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -9,50 +8,8 @@ import (
 	"testing"
 
 	"github.com/envgen/envgen/gen"
+	"github.com/envgen/envgen/gen/internal/gentest"
 )
-
-// syntheticSchema writes one schema file with n $defs of ten properties each:
-// strings with limits, integers, enums, arrays and references to other
-// definitions, so that every stage of the pipeline has real work.
-func syntheticSchema(tb testing.TB, n int) string {
-	tb.Helper()
-	defs := make(map[string]any, n)
-	for i := range n {
-		defs[fmt.Sprintf("def_%d", i)] = map[string]any{
-			"type":                 "object",
-			"description":          fmt.Sprintf("Definition number %d.", i),
-			"additionalProperties": false,
-			"required":             []string{"id", "name"},
-			"properties": map[string]any{
-				"id":       map[string]any{"type": "string", "minLength": 1},
-				"name":     map[string]any{"type": "string", "maxLength": 200},
-				"count":    map[string]any{"type": "integer", "minimum": 0},
-				"ratio":    map[string]any{"type": "number"},
-				"enabled":  map[string]any{"type": "boolean"},
-				"kind":     map[string]any{"enum": []string{"a", "b", "c"}},
-				"tags":     map[string]any{"type": "array", "items": map[string]any{"type": "string"}},
-				"next":     map[string]any{"$ref": fmt.Sprintf("#/$defs/def_%d", (i+1)%n)},
-				"children": map[string]any{"type": "array", "items": map[string]any{"$ref": fmt.Sprintf("#/$defs/def_%d", (i*7+3)%n)}},
-				"note":     map[string]any{"type": []string{"string", "null"}},
-			},
-		}
-	}
-	doc := map[string]any{
-		"$schema": "https://json-schema.org/draft/2020-12/schema",
-		"title":   "Synthetic",
-		"$ref":    "#/$defs/def_0",
-		"$defs":   defs,
-	}
-	data, err := json.Marshal(doc)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	path := filepath.Join(tb.TempDir(), fmt.Sprintf("synthetic_%d.json", n))
-	if err := os.WriteFile(path, data, 0o644); err != nil {
-		tb.Fatal(err)
-	}
-	return path
-}
 
 // BenchmarkGenerate measures the whole pipeline, schema file to Go source, at
 // four sizes; time per definition should stay about flat as N grows (the
@@ -61,7 +18,7 @@ func syntheticSchema(tb testing.TB, n int) string {
 func BenchmarkGenerate(b *testing.B) {
 	for _, n := range []int{250, 1000, 4000, 8000} {
 		b.Run(fmt.Sprintf("defs=%d", n), func(b *testing.B) {
-			path := syntheticSchema(b, n)
+			path := gentest.Synthetic(b, n)
 			opts := gen.Options{Inputs: []string{path}, GoOut: "out", GoPackage: "synthetic", NoCanonical: true}
 			var size int
 			for b.Loop() {
@@ -86,7 +43,7 @@ func BenchmarkGenerate(b *testing.B) {
 // alone: the TypeScript backend's share of a run that writes both.
 func BenchmarkGenerateTS(b *testing.B) {
 	const n = 1000
-	path := syntheticSchema(b, n)
+	path := gentest.Synthetic(b, n)
 	opts := gen.Options{Inputs: []string{path}, TSOut: "ts", NoCanonical: true}
 	for b.Loop() {
 		if _, err := gen.Generate(opts); err != nil {

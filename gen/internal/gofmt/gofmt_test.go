@@ -5,11 +5,9 @@ import (
 	"go/parser"
 	"go/token"
 	"path/filepath"
-	"strings"
 	"testing"
 
-	"github.com/envgen/envgen/gen"
-	"github.com/envgen/envgen/gen/config"
+	"github.com/envgen/envgen/gen/internal/gentest"
 	"github.com/envgen/envgen/gen/internal/gofmt"
 )
 
@@ -24,37 +22,7 @@ func TestMatchesGoFormat(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cases, err := filepath.Glob(filepath.Join(root, "golden", "*", "envgen.yaml"))
-	if err != nil || len(cases) == 0 {
-		t.Fatalf("no golden cases (%v)", err)
-	}
-	for _, c := range cases {
-		dir := filepath.Dir(c)
-		t.Run(filepath.Base(dir), func(t *testing.T) {
-			t.Chdir(dir)
-			opts, err := config.Load("envgen.yaml")
-			if err != nil {
-				t.Fatal(err)
-			}
-			opts.GoOut, opts.TSOut = "go", ""
-			if opts.GoPackage == "" {
-				opts.GoPackage = strings.ReplaceAll(filepath.Base(dir), "-", "_")
-			}
-			if _, err := gen.Generate(opts); err != nil && strings.Contains(err.Error(), "gofmt:") {
-				t.Fatal(err) // other errors are the case's own (want.err)
-			}
-		})
-	}
-	inputs := []string{filepath.Join(root, "schemas")}
-	for _, d := range []string{"scalpel", "foundry", "mcpenvelope", "codegraph", "bmcis"} {
-		inputs = append(inputs, filepath.Join(root, "dialects", d))
-	}
-	for _, in := range inputs {
-		opts := gen.Options{Inputs: []string{in}, GoOut: "go", GoPackage: "p", AssertFormat: true}
-		if _, err := gen.Generate(opts); err != nil {
-			t.Fatalf("%s: %v", in, err)
-		}
-	}
+	gentest.GenerateAllGo(t, root, "gofmt:")
 	fast, slow, genFast := stats()
 	lines, genLines := gofmt.LinesPrinted()
 	t.Logf("functions printed directly: %d (from their lines: %d); through go/format: %d; other declarations printed directly: %d (from their lines: %d)", fast, lines, slow, genFast, genLines)
