@@ -66,6 +66,25 @@ func (s *State) checkType(n int32, set Type, schemaPath, format string) bool {
 // null or string, not %s", naming the types in the order of TypeNames: what
 // generated code calls, so that every type check does not spell its message.
 func (s *State) Is(n int32, set Type, schemaPath string) bool {
+	// The common cases, the kind is of the set or the set has integer and
+	// the parser has read n as one, are one look-up.
+	return nodeTypes[s.nodes[n].typeIndex()]&set != 0 || s.isSlow(n, set, schemaPath)
+}
+
+// typeIndex is d's index in nodeTypes.
+func (d *node) typeIndex() uint8 { return uint8(d.kind) | d.flags&flagInt }
+
+// nodeTypes is kindTypes indexed by kind | flagInt: a number of flagInt is
+// an integer too.
+var nodeTypes = func() (t [256]Type) {
+	for k, ty := range kindTypes {
+		t[k] = ty
+	}
+	t[int(KindNumber)|int(flagInt)] = TypeNumber | TypeInteger
+	return t
+}()
+
+func (s *State) isSlow(n int32, set Type, schemaPath string) bool {
 	if s.IsType(n, set) {
 		return true
 	}
@@ -149,6 +168,19 @@ func (t *Tree) Compare(n int32, limit string) int {
 		if y, ok := plainInt(bytesOf(limit)); ok {
 			return cmpScaled(m, k, y)
 		}
+	}
+	return CompareNumber(t.Text(n), limit)
+}
+
+// CompareInt is Compare where limit is written as the integer y (at most 18
+// digits): the limit is not read again on every call.
+func (t *Tree) CompareInt(n int32, y int64, limit string) int {
+	d := &t.nodes[n]
+	switch {
+	case d.flags&flagInt != 0:
+		return cmpInt64(d.intValue(), y)
+	case d.flags&flagDec != 0:
+		return cmpScaled(d.intValue(), d.count, y)
 	}
 	return CompareNumber(t.Text(n), limit)
 }

@@ -380,7 +380,7 @@ func checkKeywordsPropertiesIf(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsPropertiesIfElse(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeInteger, "keywords.json#/properties/if/else/type") && s.Maximum(n, "5", "keywords.json#/properties/if/else/maximum")
+	return s.Is(n, envgenrt.TypeInteger, "keywords.json#/properties/if/else/type") && s.MaximumInt(n, 5, "5", "keywords.json#/properties/if/else/maximum")
 }
 
 func checkKeywordsPropertiesIfIf(s *envgenrt.State, n int32) bool {
@@ -459,10 +459,10 @@ func checkKeywordsPropertiesNumber(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeNumber, "keywords.json#/properties/number/type") {
 		return false
 	}
-	if !s.Minimum(n, "1", "keywords.json#/properties/number/minimum") && s.Stop() {
+	if !s.MinimumInt(n, 1, "1", "keywords.json#/properties/number/minimum") && s.Stop() {
 		return false
 	}
-	if !s.Maximum(n, "10", "keywords.json#/properties/number/maximum") && s.Stop() {
+	if !s.MaximumInt(n, 10, "10", "keywords.json#/properties/number/maximum") && s.Stop() {
 		return false
 	}
 	if !s.ExclusiveMinimum(n, "0.5", "keywords.json#/properties/number/exclusiveMinimum") && s.Stop() {
@@ -951,7 +951,7 @@ func checkKeywordsOneOfOneOf0(s *envgenrt.State, n int32) bool {
 func checkKeywordsOneOfOneOf1(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindNumber {
-		if !s.Minimum(n, "0", "keywords.json#/properties/oneOf/oneOf/1/minimum") && s.Stop() {
+		if !s.MinimumInt(n, 0, "0", "keywords.json#/properties/oneOf/oneOf/1/minimum") && s.Stop() {
 			return false
 		}
 	}
@@ -1300,7 +1300,7 @@ func (*Small) CheckNode(s *envgenrt.State, n int32) bool {
 func checkSmall(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindNumber {
-		if !s.Maximum(n, "3", "keywords.json#/$defs/small/maximum") && s.Stop() {
+		if !s.MaximumInt(n, 3, "3", "keywords.json#/$defs/small/maximum") && s.Stop() {
 			return false
 		}
 	}

@@ -110,10 +110,10 @@ func checkServerConfigPropertiesPort(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeInteger, "config.yaml#/properties/port/type") {
 		return false
 	}
-	if !s.Minimum(n, "1", "config.yaml#/properties/port/minimum") && s.Stop() {
+	if !s.MinimumInt(n, 1, "1", "config.yaml#/properties/port/minimum") && s.Stop() {
 		return false
 	}
-	if !s.Maximum(n, "65535", "config.yaml#/properties/port/maximum") && s.Stop() {
+	if !s.MaximumInt(n, 65535, "65535", "config.yaml#/properties/port/maximum") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
