@@ -66,26 +66,18 @@ func (s *State) checkType(n int32, set Type, schemaPath, format string) bool {
 // null or string, not %s", naming the types in the order of TypeNames: what
 // generated code calls, so that every type check does not spell its message.
 func (s *State) Is(n int32, set Type, schemaPath string) bool {
-	// The common cases, the kind is of the set or the set has integer and
-	// the parser has read n as one, are one look-up.
-	return nodeTypes[s.nodes[n].typeIndex()]&set != 0 || s.isSlow(n, set, schemaPath)
+	// Inlined: a kind of the set costs no call.
+	return kindTypes[s.nodes[n].kind&7]&set != 0 || s.isSlow(n, set, schemaPath)
 }
 
-// typeIndex is d's index in nodeTypes.
-func (d *node) typeIndex() uint8 { return uint8(d.kind) | d.flags&flagInt }
-
-// nodeTypes is kindTypes indexed by kind | flagInt: a number of flagInt is
-// an integer too.
-var nodeTypes = func() (t [256]Type) {
-	for k, ty := range kindTypes {
-		t[k] = ty
-	}
-	t[int(KindNumber)|int(flagInt)] = TypeNumber | TypeInteger
-	return t
-}()
+// IsInt is Is(n, TypeInteger, schemaPath), inlined for a number the parser
+// has read as an integer (most integers).
+func (s *State) IsInt(n int32, schemaPath string) bool {
+	return s.nodes[n].flags&flagInt != 0 || s.isSlow(n, TypeInteger, schemaPath)
+}
 
 func (s *State) isSlow(n int32, set Type, schemaPath string) bool {
-	if s.IsType(n, set) {
+	if s.nodes[n].flags&flagInt != 0 && set&TypeInteger != 0 || s.IsType(n, set) {
 		return true
 	}
 	s.Failf(n, schemaPath, "type", typeFormats[set&typeAll], s.TypeOf(n))

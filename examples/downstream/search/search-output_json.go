@@ -232,7 +232,7 @@ func checkSearchResult(s *envgenrt.State, n int32) bool {
 	if c := at[1]; c != 0 && !checkSearchResultPropertiesHits(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "search-output.json#/$defs/search_result/properties/total/type") && s.MinimumInt(c, 0, "0", "search-output.json#/$defs/search_result/properties/total/minimum")) && s.Stop() {
+	if c := at[2]; c != 0 && !(s.IsInt(c, "search-output.json#/$defs/search_result/properties/total/type") && s.MinimumInt(c, 0, "0", "search-output.json#/$defs/search_result/properties/total/minimum")) && s.Stop() {
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], "search-output.json#/$defs/search_result/additionalProperties") {

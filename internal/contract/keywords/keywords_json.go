@@ -328,7 +328,7 @@ func checkKeywordsPropertiesAllOf(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsPropertiesAllOfAllOf1(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeInteger, "keywords.json#/properties/allOf/allOf/1/type")
+	return s.IsInt(n, "keywords.json#/properties/allOf/allOf/1/type")
 }
 
 func checkKeywordsPropertiesContains(s *envgenrt.State, n int32) bool {
@@ -351,7 +351,7 @@ func checkKeywordsPropertiesContains(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsPropertiesContainsContains(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeInteger, "keywords.json#/properties/contains/contains/type")
+	return s.IsInt(n, "keywords.json#/properties/contains/contains/type")
 }
 
 func checkKeywordsPropertiesFormat(s *envgenrt.State, n int32) bool {
@@ -380,7 +380,7 @@ func checkKeywordsPropertiesIf(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsPropertiesIfElse(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeInteger, "keywords.json#/properties/if/else/type") && s.MaximumInt(n, 5, "5", "keywords.json#/properties/if/else/maximum")
+	return s.IsInt(n, "keywords.json#/properties/if/else/type") && s.MaximumInt(n, 5, "5", "keywords.json#/properties/if/else/maximum")
 }
 
 func checkKeywordsPropertiesIfIf(s *envgenrt.State, n int32) bool {
@@ -495,7 +495,7 @@ func checkKeywordsPropertiesOpen(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsPropertiesOpenAdditionalProperties(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeInteger, "keywords.json#/properties/open/additionalProperties/type")
+	return s.IsInt(n, "keywords.json#/properties/open/additionalProperties/type")
 }
 
 func checkKeywordsPropertiesOpenDependentSchemasC(s *envgenrt.State, n int32) bool {
@@ -617,7 +617,7 @@ func checkKeywordsAnyOfAnyOf0(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsAnyOfAnyOf1(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeInteger, "keywords.json#/properties/anyOf/anyOf/1/type")
+	return s.IsInt(n, "keywords.json#/properties/anyOf/anyOf/1/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -783,7 +783,7 @@ func checkKeywordsObject(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeInteger, "keywords.json#/properties/object/properties/a/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.IsInt(c, "keywords.json#/properties/object/properties/a/type") && s.Stop() {
 		return false
 	}
 	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "keywords.json#/properties/object/properties/b/type") && s.Stop() {
@@ -945,7 +945,7 @@ func checkKeywordsOneOf(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsOneOfOneOf0(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeInteger, "keywords.json#/properties/oneOf/oneOf/0/type")
+	return s.IsInt(n, "keywords.json#/properties/oneOf/oneOf/0/type")
 }
 
 func checkKeywordsOneOfOneOf1(s *envgenrt.State, n int32) bool {
@@ -1052,7 +1052,7 @@ func checkKeywordsTuple(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsTuplePrefixItems0(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeInteger, "keywords.json#/properties/tuple/prefixItems/0/type")
+	return s.IsInt(n, "keywords.json#/properties/tuple/prefixItems/0/type")
 }
 
 func checkKeywordsTuplePrefixItems1(s *envgenrt.State, n int32) bool {

@@ -136,7 +136,7 @@ func checkRequestPropertiesFields(s *envgenrt.State, n int32) bool {
 
 func checkRequestPropertiesPageSize(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "request.json#/properties/page_size/type") {
+	if !s.IsInt(n, "request.json#/properties/page_size/type") {
 		return false
 	}
 	if !s.MinimumInt(n, 1, "1", "request.json#/properties/page_size/minimum") && s.Stop() {

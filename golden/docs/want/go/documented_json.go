@@ -112,7 +112,7 @@ func checkDocumented(s *envgenrt.State, n int32) bool {
 
 func checkDocumentedPropertiesLimit(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "documented.json#/properties/limit/type") {
+	if !s.IsInt(n, "documented.json#/properties/limit/type") {
 		return false
 	}
 	if !s.MinimumInt(n, 1, "1", "documented.json#/properties/limit/minimum") && s.Stop() {

@@ -143,7 +143,7 @@ func checkPricePropertiesDiscount(s *envgenrt.State, n int32) bool {
 
 func checkPricePropertiesQuantity(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "price.json#/properties/quantity/type") {
+	if !s.IsInt(n, "price.json#/properties/quantity/type") {
 		return false
 	}
 	if !s.MinimumInt(n, 1, "1", "price.json#/properties/quantity/minimum") && s.Stop() {

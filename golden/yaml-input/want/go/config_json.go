@@ -107,7 +107,7 @@ func checkServerConfig(s *envgenrt.State, n int32) bool {
 
 func checkServerConfigPropertiesPort(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "config.yaml#/properties/port/type") {
+	if !s.IsInt(n, "config.yaml#/properties/port/type") {
 		return false
 	}
 	if !s.MinimumInt(n, 1, "1", "config.yaml#/properties/port/minimum") && s.Stop() {
