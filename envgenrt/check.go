@@ -66,7 +66,18 @@ func (s *State) checkType(n int32, set Type, schemaPath, format string) bool {
 // null or string, not %s", naming the types in the order of TypeNames: what
 // generated code calls, so that every type check does not spell its message.
 func (s *State) Is(n int32, set Type, schemaPath string) bool {
-	if s.IsType(n, set) {
+	// Inlined: a kind of the set costs no call.
+	return kindTypes[s.nodes[n].kind&7]&set != 0 || s.isSlow(n, set, schemaPath)
+}
+
+// IsInt is Is(n, TypeInteger, schemaPath), inlined for a number the parser
+// has read as an integer (most integers).
+func (s *State) IsInt(n int32, schemaPath string) bool {
+	return s.nodes[n].flags&flagInt != 0 || s.isSlow(n, TypeInteger, schemaPath)
+}
+
+func (s *State) isSlow(n int32, set Type, schemaPath string) bool {
+	if s.nodes[n].flags&flagInt != 0 && set&TypeInteger != 0 || s.IsType(n, set) {
 		return true
 	}
 	s.Failf(n, schemaPath, "type", typeFormats[set&typeAll], s.TypeOf(n))
@@ -149,6 +160,19 @@ func (t *Tree) Compare(n int32, limit string) int {
 		if y, ok := plainInt(bytesOf(limit)); ok {
 			return cmpScaled(m, k, y)
 		}
+	}
+	return CompareNumber(t.Text(n), limit)
+}
+
+// CompareInt is Compare where limit is written as the integer y (at most 18
+// digits): the limit is not read again on every call.
+func (t *Tree) CompareInt(n int32, y int64, limit string) int {
+	d := &t.nodes[n]
+	switch {
+	case d.flags&flagInt != 0:
+		return cmpInt64(d.intValue(), y)
+	case d.flags&flagDec != 0:
+		return cmpScaled(d.intValue(), d.count, y)
 	}
 	return CompareNumber(t.Text(n), limit)
 }

@@ -82,6 +82,28 @@ func (s *State) ExclusiveMaximum(n int32, limit, schemaPath string) bool {
 	return s.Compare(n, limit) < 0 || s.failLimit(n, schemaPath, "exclusiveMaximum", "must be less than ", limit)
 }
 
+// MinimumInt is Minimum where the limit is an integer of at most 18 digits,
+// y, written limit (for the message): the generator passes both, so that
+// the limit is not parsed on every call.
+func (s *State) MinimumInt(n int32, y int64, limit, schemaPath string) bool {
+	return s.CompareInt(n, y, limit) >= 0 || s.failLimit(n, schemaPath, "minimum", "must be at least ", limit)
+}
+
+// MaximumInt is Maximum with an integer limit, as MinimumInt.
+func (s *State) MaximumInt(n int32, y int64, limit, schemaPath string) bool {
+	return s.CompareInt(n, y, limit) <= 0 || s.failLimit(n, schemaPath, "maximum", "must be at most ", limit)
+}
+
+// ExclusiveMinimumInt is ExclusiveMinimum with an integer limit, as MinimumInt.
+func (s *State) ExclusiveMinimumInt(n int32, y int64, limit, schemaPath string) bool {
+	return s.CompareInt(n, y, limit) > 0 || s.failLimit(n, schemaPath, "exclusiveMinimum", "must be greater than ", limit)
+}
+
+// ExclusiveMaximumInt is ExclusiveMaximum with an integer limit, as MinimumInt.
+func (s *State) ExclusiveMaximumInt(n int32, y int64, limit, schemaPath string) bool {
+	return s.CompareInt(n, y, limit) < 0 || s.failLimit(n, schemaPath, "exclusiveMaximum", "must be less than ", limit)
+}
+
 // Missing records that the object n lacks the required member name, as Fail
 // does: it reports whether the validator should stop.
 func (s *State) Missing(n int32, schemaPath, name string) bool {

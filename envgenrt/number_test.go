@@ -128,6 +128,23 @@ func TestCompareFastPaths(t *testing.T) {
 			if got := tr.Compare(0, y); got != want {
 				t.Errorf("Compare(%s, %s) = %d, want %d", x, y, got, want)
 			}
+			if v, err := strconv.ParseInt(y, 10, 64); err == nil {
+				if got := tr.CompareInt(0, v, y); got != want {
+					t.Errorf("CompareInt(%s, %d) = %d, want %d", x, v, got, want)
+				}
+			}
+		}
+		// Is and IsInt (their shortcut for integers the parser has read)
+		// agree with IsType.
+		for _, set := range []Type{TypeInteger, TypeNumber, TypeString, TypeInteger | TypeString} {
+			st := &State{Tree: tr}
+			if got, want := st.Is(0, set, "p"), tr.IsType(0, set); got != want || (st.ErrorCount() == 0) != want {
+				t.Errorf("Is(%s, %v) = %v with %d errors", x, set, got, st.ErrorCount())
+			}
+		}
+		st := &State{Tree: tr}
+		if got, want := st.IsInt(0, "p"), tr.IsType(0, TypeInteger); got != want || (st.ErrorCount() == 0) != want {
+			t.Errorf("IsInt(%s) = %v with %d errors", x, got, st.ErrorCount())
 		}
 	}
 	for _, s := range []string{"", "a", "ab", "é", "éé", "日本語", "😀😀", "abcd", "\u00e9abc"} {

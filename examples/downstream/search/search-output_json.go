@@ -110,10 +110,10 @@ func checkHitPropertiesScore(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeNumber, "search-output.json#/$defs/hit/properties/score/type") {
 		return false
 	}
-	if !s.Minimum(n, "0", "search-output.json#/$defs/hit/properties/score/minimum") && s.Stop() {
+	if !s.MinimumInt(n, 0, "0", "search-output.json#/$defs/hit/properties/score/minimum") && s.Stop() {
 		return false
 	}
-	if !s.Maximum(n, "1", "search-output.json#/$defs/hit/properties/score/maximum") && s.Stop() {
+	if !s.MaximumInt(n, 1, "1", "search-output.json#/$defs/hit/properties/score/maximum") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -232,7 +232,7 @@ func checkSearchResult(s *envgenrt.State, n int32) bool {
 	if c := at[1]; c != 0 && !checkSearchResultPropertiesHits(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "search-output.json#/$defs/search_result/properties/total/type") && s.Minimum(c, "0", "search-output.json#/$defs/search_result/properties/total/minimum")) && s.Stop() {
+	if c := at[2]; c != 0 && !(s.IsInt(c, "search-output.json#/$defs/search_result/properties/total/type") && s.MinimumInt(c, 0, "0", "search-output.json#/$defs/search_result/properties/total/minimum")) && s.Stop() {
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], "search-output.json#/$defs/search_result/additionalProperties") {

@@ -1,6 +1,9 @@
 package golang
 
 import (
+	"strconv"
+	"strings"
+
 	"github.com/dave/jennifer/jen"
 
 	"github.com/envgen/envgen/gen/internal/keywords"
@@ -19,11 +22,35 @@ import (
 // (envgenrt's Minimum compares as s.Compare does, envgenrt.CompareNumber of
 // the text with the value of an integer the parser has read, and spells
 // "must be at least 1".)
+//
+// A limit written as an integer of at most 18 digits calls the helper's Int
+// form, which has its value too, so that it is not read on every call:
+//
+//	if !s.MinimumInt(n, 1, "1", "…/minimum") && s.Stop() { … }
 func (f *vfn) compare(limit *model.Number, helper, keyword string, node jen.Code) jen.Code {
 	if limit == nil {
 		return nil
 	}
+	if v, ok := smallInt(limit.Text); ok {
+		return f.okCall(helper+"Int", node, keyword, jen.Id(strconv.FormatInt(v, 10)), jen.Lit(limit.Text)) // (an untyped constant: int64(1) is longer)
+	}
 	return f.okCall(helper, node, keyword, jen.Lit(limit.Text))
+}
+
+// smallInt is the value of text when it is a JSON integer of at most 18
+// digits, without fraction or exponent (which an int64 holds exactly).
+func smallInt(text string) (int64, bool) {
+	digits := strings.TrimPrefix(text, "-")
+	if len(digits) == 0 || len(digits) > 18 || len(digits) > 1 && digits[0] == '0' {
+		return 0, false
+	}
+	for i := 0; i < len(digits); i++ {
+		if digits[i] < '0' || digits[i] > '9' {
+			return 0, false
+		}
+	}
+	v, err := strconv.ParseInt(text, 10, 64)
+	return v, err == nil
 }
 
 func (f *vfn) minimumOK(node jen.Code) jen.Code {

@@ -42,6 +42,9 @@ func (f *vfn) typeCheck(node jen.Code) jen.Code {
 		}
 	}
 	format, _ := messageFormat(keywords.Type(f.c.Types))
+	if f.typeSet() == envgenrt.TypeInteger { // inlined for most integers
+		return jen.Add(stateID).Dot("IsInt").Call(node, f.sp("type"))
+	}
 	if format == envgenrt.TypeFormat(f.typeSet()) { // the usual order: s.Is(n, mask, "…/type")
 		return jen.Add(stateID).Dot("Is").Call(node, mask, f.sp("type"))
 	}

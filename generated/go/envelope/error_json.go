@@ -398,7 +398,7 @@ func checkRetry(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "error.json#/$defs/retry/properties/retryable/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "error.json#/$defs/retry/properties/after_ms/type") && s.Minimum(c, "0", "error.json#/$defs/retry/properties/after_ms/minimum")) && s.Stop() {
+	if c := at[1]; c != 0 && !(s.IsInt(c, "error.json#/$defs/retry/properties/after_ms/type") && s.MinimumInt(c, 0, "0", "error.json#/$defs/retry/properties/after_ms/minimum")) && s.Stop() {
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], "error.json#/$defs/retry/additionalProperties") {

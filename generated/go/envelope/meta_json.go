@@ -290,16 +290,16 @@ func checkLimits(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "meta.json#/$defs/limits/properties/max_items/type") && s.Minimum(c, "0", "meta.json#/$defs/limits/properties/max_items/minimum")) && s.Stop() {
+	if c := at[0]; c != 0 && !(s.IsInt(c, "meta.json#/$defs/limits/properties/max_items/type") && s.MinimumInt(c, 0, "0", "meta.json#/$defs/limits/properties/max_items/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "meta.json#/$defs/limits/properties/max_depth/type") && s.Minimum(c, "0", "meta.json#/$defs/limits/properties/max_depth/minimum")) && s.Stop() {
+	if c := at[1]; c != 0 && !(s.IsInt(c, "meta.json#/$defs/limits/properties/max_depth/type") && s.MinimumInt(c, 0, "0", "meta.json#/$defs/limits/properties/max_depth/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "meta.json#/$defs/limits/properties/max_tokens/type") && s.Minimum(c, "0", "meta.json#/$defs/limits/properties/max_tokens/minimum")) && s.Stop() {
+	if c := at[2]; c != 0 && !(s.IsInt(c, "meta.json#/$defs/limits/properties/max_tokens/type") && s.MinimumInt(c, 0, "0", "meta.json#/$defs/limits/properties/max_tokens/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "meta.json#/$defs/limits/properties/max_bytes/type") && s.Minimum(c, "0", "meta.json#/$defs/limits/properties/max_bytes/minimum")) && s.Stop() {
+	if c := at[3]; c != 0 && !(s.IsInt(c, "meta.json#/$defs/limits/properties/max_bytes/type") && s.MinimumInt(c, 0, "0", "meta.json#/$defs/limits/properties/max_bytes/minimum")) && s.Stop() {
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], "meta.json#/$defs/limits/additionalProperties") {
@@ -706,10 +706,10 @@ func checkPagination(s *envgenrt.State, n int32) bool {
 	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, "meta.json#/$defs/pagination/properties/cursor/type") && s.MinLength(c, 1, "meta.json#/$defs/pagination/properties/cursor/minLength")) && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "meta.json#/$defs/pagination/properties/page_size/type") && s.Minimum(c, "1", "meta.json#/$defs/pagination/properties/page_size/minimum")) && s.Stop() {
+	if c := at[2]; c != 0 && !(s.IsInt(c, "meta.json#/$defs/pagination/properties/page_size/type") && s.MinimumInt(c, 1, "1", "meta.json#/$defs/pagination/properties/page_size/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "meta.json#/$defs/pagination/properties/total/type") && s.Minimum(c, "0", "meta.json#/$defs/pagination/properties/total/minimum")) && s.Stop() {
+	if c := at[3]; c != 0 && !(s.IsInt(c, "meta.json#/$defs/pagination/properties/total/type") && s.MinimumInt(c, 0, "0", "meta.json#/$defs/pagination/properties/total/minimum")) && s.Stop() {
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], "meta.json#/$defs/pagination/additionalProperties") {
@@ -834,19 +834,19 @@ func checkRateLimit(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "meta.json#/$defs/rate_limit/properties/limit/type") && s.Minimum(c, "0", "meta.json#/$defs/rate_limit/properties/limit/minimum")) && s.Stop() {
+	if c := at[0]; c != 0 && !(s.IsInt(c, "meta.json#/$defs/rate_limit/properties/limit/type") && s.MinimumInt(c, 0, "0", "meta.json#/$defs/rate_limit/properties/limit/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "meta.json#/$defs/rate_limit/properties/remaining/type") && s.Minimum(c, "0", "meta.json#/$defs/rate_limit/properties/remaining/minimum")) && s.Stop() {
+	if c := at[1]; c != 0 && !(s.IsInt(c, "meta.json#/$defs/rate_limit/properties/remaining/type") && s.MinimumInt(c, 0, "0", "meta.json#/$defs/rate_limit/properties/remaining/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "meta.json#/$defs/rate_limit/properties/window_ms/type") && s.Minimum(c, "1", "meta.json#/$defs/rate_limit/properties/window_ms/minimum")) && s.Stop() {
+	if c := at[2]; c != 0 && !(s.IsInt(c, "meta.json#/$defs/rate_limit/properties/window_ms/type") && s.MinimumInt(c, 1, "1", "meta.json#/$defs/rate_limit/properties/window_ms/minimum")) && s.Stop() {
 		return false
 	}
 	if c := at[3]; c != 0 && !checkRateLimitPropertiesResetAt(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "meta.json#/$defs/rate_limit/properties/retry_after_ms/type") && s.Minimum(c, "0", "meta.json#/$defs/rate_limit/properties/retry_after_ms/minimum")) && s.Stop() {
+	if c := at[4]; c != 0 && !(s.IsInt(c, "meta.json#/$defs/rate_limit/properties/retry_after_ms/type") && s.MinimumInt(c, 0, "0", "meta.json#/$defs/rate_limit/properties/retry_after_ms/minimum")) && s.Stop() {
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], "meta.json#/$defs/rate_limit/additionalProperties") {
@@ -1268,7 +1268,7 @@ func checkTelemetry(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "meta.json#/$defs/telemetry/properties/cache_hit/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "meta.json#/$defs/telemetry/properties/downstream_calls/type") && s.Minimum(c, "0", "meta.json#/$defs/telemetry/properties/downstream_calls/minimum")) && s.Stop() {
+	if c := at[1]; c != 0 && !(s.IsInt(c, "meta.json#/$defs/telemetry/properties/downstream_calls/type") && s.MinimumInt(c, 0, "0", "meta.json#/$defs/telemetry/properties/downstream_calls/minimum")) && s.Stop() {
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], "meta.json#/$defs/telemetry/additionalProperties") {
@@ -1374,7 +1374,7 @@ func checkTiming(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkTimingPropertiesStartedAt(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeNumber, "meta.json#/$defs/timing/properties/duration_ms/type") && s.Minimum(c, "0", "meta.json#/$defs/timing/properties/duration_ms/minimum")) && s.Stop() {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeNumber, "meta.json#/$defs/timing/properties/duration_ms/type") && s.MinimumInt(c, 0, "0", "meta.json#/$defs/timing/properties/duration_ms/minimum")) && s.Stop() {
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], "meta.json#/$defs/timing/additionalProperties") {
@@ -1457,13 +1457,13 @@ func checkTokenUsage(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "meta.json#/$defs/token_usage/properties/estimated/type") && s.Minimum(c, "0", "meta.json#/$defs/token_usage/properties/estimated/minimum")) && s.Stop() {
+	if c := at[0]; c != 0 && !(s.IsInt(c, "meta.json#/$defs/token_usage/properties/estimated/type") && s.MinimumInt(c, 0, "0", "meta.json#/$defs/token_usage/properties/estimated/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "meta.json#/$defs/token_usage/properties/actual/type") && s.Minimum(c, "0", "meta.json#/$defs/token_usage/properties/actual/minimum")) && s.Stop() {
+	if c := at[1]; c != 0 && !(s.IsInt(c, "meta.json#/$defs/token_usage/properties/actual/type") && s.MinimumInt(c, 0, "0", "meta.json#/$defs/token_usage/properties/actual/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "meta.json#/$defs/token_usage/properties/budget/type") && s.Minimum(c, "1", "meta.json#/$defs/token_usage/properties/budget/minimum")) && s.Stop() {
+	if c := at[2]; c != 0 && !(s.IsInt(c, "meta.json#/$defs/token_usage/properties/budget/type") && s.MinimumInt(c, 1, "1", "meta.json#/$defs/token_usage/properties/budget/minimum")) && s.Stop() {
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], "meta.json#/$defs/token_usage/additionalProperties") {

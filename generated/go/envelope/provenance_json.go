@@ -116,7 +116,7 @@ func checkArtifact(s *envgenrt.State, n int32) bool {
 	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeString, "provenance.json#/$defs/artifact/properties/locator/type") && s.MinLength(c, 1, "provenance.json#/$defs/artifact/properties/locator/minLength")) && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "provenance.json#/$defs/artifact/properties/size_bytes/type") && s.Minimum(c, "0", "provenance.json#/$defs/artifact/properties/size_bytes/minimum")) && s.Stop() {
+	if c := at[3]; c != 0 && !(s.IsInt(c, "provenance.json#/$defs/artifact/properties/size_bytes/type") && s.MinimumInt(c, 0, "0", "provenance.json#/$defs/artifact/properties/size_bytes/minimum")) && s.Stop() {
 		return false
 	}
 	if c := at[4]; c != 0 && !checkDigest(s, c) && s.Stop() {

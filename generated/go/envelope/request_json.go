@@ -209,13 +209,13 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 	if c := at[3]; c != 0 && !checkRequestPropertiesFields(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "request.json#/properties/page_size/type") && s.Minimum(c, "1", "request.json#/properties/page_size/minimum")) && s.Stop() {
+	if c := at[4]; c != 0 && !(s.IsInt(c, "request.json#/properties/page_size/type") && s.MinimumInt(c, 1, "1", "request.json#/properties/page_size/minimum")) && s.Stop() {
 		return false
 	}
 	if c := at[5]; c != 0 && !(s.Is(c, envgenrt.TypeString, "request.json#/properties/cursor/type") && s.MinLength(c, 1, "request.json#/properties/cursor/minLength")) && s.Stop() {
 		return false
 	}
-	if c := at[6]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "request.json#/properties/token_budget/type") && s.Minimum(c, "1", "request.json#/properties/token_budget/minimum")) && s.Stop() {
+	if c := at[6]; c != 0 && !(s.IsInt(c, "request.json#/properties/token_budget/type") && s.MinimumInt(c, 1, "1", "request.json#/properties/token_budget/minimum")) && s.Stop() {
 		return false
 	}
 	if c := at[7]; c != 0 && !checkRequestPropertiesLocale(s, c) && s.Stop() {

@@ -328,7 +328,7 @@ func checkKeywordsPropertiesAllOf(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsPropertiesAllOfAllOf1(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeInteger, "keywords.json#/properties/allOf/allOf/1/type")
+	return s.IsInt(n, "keywords.json#/properties/allOf/allOf/1/type")
 }
 
 func checkKeywordsPropertiesContains(s *envgenrt.State, n int32) bool {
@@ -351,7 +351,7 @@ func checkKeywordsPropertiesContains(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsPropertiesContainsContains(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeInteger, "keywords.json#/properties/contains/contains/type")
+	return s.IsInt(n, "keywords.json#/properties/contains/contains/type")
 }
 
 func checkKeywordsPropertiesFormat(s *envgenrt.State, n int32) bool {
@@ -380,7 +380,7 @@ func checkKeywordsPropertiesIf(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsPropertiesIfElse(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeInteger, "keywords.json#/properties/if/else/type") && s.Maximum(n, "5", "keywords.json#/properties/if/else/maximum")
+	return s.IsInt(n, "keywords.json#/properties/if/else/type") && s.MaximumInt(n, 5, "5", "keywords.json#/properties/if/else/maximum")
 }
 
 func checkKeywordsPropertiesIfIf(s *envgenrt.State, n int32) bool {
@@ -459,10 +459,10 @@ func checkKeywordsPropertiesNumber(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeNumber, "keywords.json#/properties/number/type") {
 		return false
 	}
-	if !s.Minimum(n, "1", "keywords.json#/properties/number/minimum") && s.Stop() {
+	if !s.MinimumInt(n, 1, "1", "keywords.json#/properties/number/minimum") && s.Stop() {
 		return false
 	}
-	if !s.Maximum(n, "10", "keywords.json#/properties/number/maximum") && s.Stop() {
+	if !s.MaximumInt(n, 10, "10", "keywords.json#/properties/number/maximum") && s.Stop() {
 		return false
 	}
 	if !s.ExclusiveMinimum(n, "0.5", "keywords.json#/properties/number/exclusiveMinimum") && s.Stop() {
@@ -495,7 +495,7 @@ func checkKeywordsPropertiesOpen(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsPropertiesOpenAdditionalProperties(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeInteger, "keywords.json#/properties/open/additionalProperties/type")
+	return s.IsInt(n, "keywords.json#/properties/open/additionalProperties/type")
 }
 
 func checkKeywordsPropertiesOpenDependentSchemasC(s *envgenrt.State, n int32) bool {
@@ -617,7 +617,7 @@ func checkKeywordsAnyOfAnyOf0(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsAnyOfAnyOf1(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeInteger, "keywords.json#/properties/anyOf/anyOf/1/type")
+	return s.IsInt(n, "keywords.json#/properties/anyOf/anyOf/1/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -783,7 +783,7 @@ func checkKeywordsObject(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeInteger, "keywords.json#/properties/object/properties/a/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.IsInt(c, "keywords.json#/properties/object/properties/a/type") && s.Stop() {
 		return false
 	}
 	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "keywords.json#/properties/object/properties/b/type") && s.Stop() {
@@ -945,13 +945,13 @@ func checkKeywordsOneOf(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsOneOfOneOf0(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeInteger, "keywords.json#/properties/oneOf/oneOf/0/type")
+	return s.IsInt(n, "keywords.json#/properties/oneOf/oneOf/0/type")
 }
 
 func checkKeywordsOneOfOneOf1(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindNumber {
-		if !s.Minimum(n, "0", "keywords.json#/properties/oneOf/oneOf/1/minimum") && s.Stop() {
+		if !s.MinimumInt(n, 0, "0", "keywords.json#/properties/oneOf/oneOf/1/minimum") && s.Stop() {
 			return false
 		}
 	}
@@ -1052,7 +1052,7 @@ func checkKeywordsTuple(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsTuplePrefixItems0(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeInteger, "keywords.json#/properties/tuple/prefixItems/0/type")
+	return s.IsInt(n, "keywords.json#/properties/tuple/prefixItems/0/type")
 }
 
 func checkKeywordsTuplePrefixItems1(s *envgenrt.State, n int32) bool {
@@ -1300,7 +1300,7 @@ func (*Small) CheckNode(s *envgenrt.State, n int32) bool {
 func checkSmall(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindNumber {
-		if !s.Maximum(n, "3", "keywords.json#/$defs/small/maximum") && s.Stop() {
+		if !s.MaximumInt(n, 3, "3", "keywords.json#/$defs/small/maximum") && s.Stop() {
 			return false
 		}
 	}

@@ -79,13 +79,13 @@ func checkHit(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "results.json#/$defs/hit/properties/chunk_id/type") && s.Minimum(c, "0", "results.json#/$defs/hit/properties/chunk_id/minimum")) && s.Stop() {
+	if c := at[0]; c != 0 && !(s.IsInt(c, "results.json#/$defs/hit/properties/chunk_id/type") && s.MinimumInt(c, 0, "0", "results.json#/$defs/hit/properties/chunk_id/minimum")) && s.Stop() {
 		return false
 	}
 	if c := at[1]; c != 0 && !checkHitPropertiesScore(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "results.json#/$defs/hit/properties/rank/type") && s.Minimum(c, "1", "results.json#/$defs/hit/properties/rank/minimum")) && s.Stop() {
+	if c := at[2]; c != 0 && !(s.IsInt(c, "results.json#/$defs/hit/properties/rank/type") && s.MinimumInt(c, 1, "1", "results.json#/$defs/hit/properties/rank/minimum")) && s.Stop() {
 		return false
 	}
 	if c := at[3]; c != 0 && !checkHitPropertiesSourceFile(s, c) && s.Stop() {
@@ -114,10 +114,10 @@ func checkHitPropertiesScore(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeNumber, "results.json#/$defs/hit/properties/score/type") {
 		return false
 	}
-	if !s.Minimum(n, "0", "results.json#/$defs/hit/properties/score/minimum") && s.Stop() {
+	if !s.MinimumInt(n, 0, "0", "results.json#/$defs/hit/properties/score/minimum") && s.Stop() {
 		return false
 	}
-	if !s.Maximum(n, "1", "results.json#/$defs/hit/properties/score/maximum") && s.Stop() {
+	if !s.MaximumInt(n, 1, "1", "results.json#/$defs/hit/properties/score/maximum") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -213,7 +213,7 @@ func checkResults(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkResultsPropertiesHits(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "results.json#/properties/total/type") && s.Minimum(c, "0", "results.json#/properties/total/minimum")) && s.Stop() {
+	if c := at[1]; c != 0 && !(s.IsInt(c, "results.json#/properties/total/type") && s.MinimumInt(c, 0, "0", "results.json#/properties/total/minimum")) && s.Stop() {
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], "results.json#/additionalProperties") {

@@ -83,13 +83,13 @@ func checkHit(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "search-output.json#/$defs/hit/properties/chunk_id/type") && s.Minimum(c, "0", "search-output.json#/$defs/hit/properties/chunk_id/minimum")) && s.Stop() {
+	if c := at[0]; c != 0 && !(s.IsInt(c, "search-output.json#/$defs/hit/properties/chunk_id/type") && s.MinimumInt(c, 0, "0", "search-output.json#/$defs/hit/properties/chunk_id/minimum")) && s.Stop() {
 		return false
 	}
 	if c := at[1]; c != 0 && !checkHitPropertiesScore(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "search-output.json#/$defs/hit/properties/rank/type") && s.Minimum(c, "1", "search-output.json#/$defs/hit/properties/rank/minimum")) && s.Stop() {
+	if c := at[2]; c != 0 && !(s.IsInt(c, "search-output.json#/$defs/hit/properties/rank/type") && s.MinimumInt(c, 1, "1", "search-output.json#/$defs/hit/properties/rank/minimum")) && s.Stop() {
 		return false
 	}
 	if c := at[3]; c != 0 && !(s.Is(c, envgenrt.TypeString, "search-output.json#/$defs/hit/properties/source_file/type") && s.MinLength(c, 1, "search-output.json#/$defs/hit/properties/source_file/minLength")) && s.Stop() {
@@ -118,10 +118,10 @@ func checkHitPropertiesScore(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeNumber, "search-output.json#/$defs/hit/properties/score/type") {
 		return false
 	}
-	if !s.Minimum(n, "0", "search-output.json#/$defs/hit/properties/score/minimum") && s.Stop() {
+	if !s.MinimumInt(n, 0, "0", "search-output.json#/$defs/hit/properties/score/minimum") && s.Stop() {
 		return false
 	}
-	if !s.Maximum(n, "1", "search-output.json#/$defs/hit/properties/score/maximum") && s.Stop() {
+	if !s.MaximumInt(n, 1, "1", "search-output.json#/$defs/hit/properties/score/maximum") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -295,7 +295,7 @@ func checkExecutionContext(s *envgenrt.State, n int32) bool {
 			at[4] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeInteger, "envelope.json#/$defs/execution_context/properties/tokens_estimated/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.IsInt(c, "envelope.json#/$defs/execution_context/properties/tokens_estimated/type") && s.Stop() {
 		return false
 	}
 	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeInteger, "envelope.json#/$defs/execution_context/properties/tokens_used/type") && s.Stop() {
@@ -417,7 +417,7 @@ func checkPaginationMetadata(s *envgenrt.State, n int32) bool {
 		if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/pagination_metadata/properties/cursor/type") && s.Stop() {
 			return false
 		}
-		if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeInteger, "envelope.json#/$defs/pagination_metadata/properties/page_size/type") && s.Stop() {
+		if c := at[1]; c != 0 && !s.IsInt(c, "envelope.json#/$defs/pagination_metadata/properties/page_size/type") && s.Stop() {
 			return false
 		}
 		if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "envelope.json#/$defs/pagination_metadata/properties/has_more/type") && s.Stop() {

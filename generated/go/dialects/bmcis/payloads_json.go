@@ -26,7 +26,7 @@ func (*ChunkID) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkChunkID(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/chunk_id/type")
+	return s.IsInt(n, "payloads.json#/$defs/chunk_id/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -219,7 +219,7 @@ func checkCursor(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/cursor/properties/query_hash/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "payloads.json#/$defs/cursor/properties/offset/type") && s.Minimum(c, "0", "payloads.json#/$defs/cursor/properties/offset/minimum")) && s.Stop() {
+	if c := at[1]; c != 0 && !(s.IsInt(c, "payloads.json#/$defs/cursor/properties/offset/type") && s.MinimumInt(c, 0, "0", "payloads.json#/$defs/cursor/properties/offset/minimum")) && s.Stop() {
 		return false
 	}
 	if c := at[2]; c != 0 && !checkResponseMode(s, c) && s.Stop() {
@@ -415,7 +415,7 @@ func (*Rank) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkRank(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/rank/type") && s.Minimum(n, "1", "payloads.json#/$defs/rank/minimum")
+	return s.IsInt(n, "payloads.json#/$defs/rank/type") && s.MinimumInt(n, 1, "1", "payloads.json#/$defs/rank/minimum")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -524,13 +524,13 @@ func checkRankingContext(s *envgenrt.State, n int32) bool {
 
 func checkRankingContextPropertiesPercentile(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/ranking_context/properties/percentile/type") {
+	if !s.IsInt(n, "payloads.json#/$defs/ranking_context/properties/percentile/type") {
 		return false
 	}
-	if !s.Minimum(n, "0", "payloads.json#/$defs/ranking_context/properties/percentile/minimum") && s.Stop() {
+	if !s.MinimumInt(n, 0, "0", "payloads.json#/$defs/ranking_context/properties/percentile/minimum") && s.Stop() {
 		return false
 	}
-	if !s.Maximum(n, "100", "payloads.json#/$defs/ranking_context/properties/percentile/maximum") && s.Stop() {
+	if !s.MaximumInt(n, 100, "100", "payloads.json#/$defs/ranking_context/properties/percentile/maximum") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -562,10 +562,10 @@ func checkScore(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeNumber, "payloads.json#/$defs/score/type") {
 		return false
 	}
-	if !s.Minimum(n, "0", "payloads.json#/$defs/score/minimum") && s.Stop() {
+	if !s.MinimumInt(n, 0, "0", "payloads.json#/$defs/score/minimum") && s.Stop() {
 		return false
 	}
-	if !s.Maximum(n, "1", "payloads.json#/$defs/score/maximum") && s.Stop() {
+	if !s.MaximumInt(n, 1, "1", "payloads.json#/$defs/score/maximum") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -744,13 +744,13 @@ func checkSearchResultFull(s *envgenrt.State, n int32) bool {
 	if c := at[9]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/context_header/type") && s.Stop() {
 		return false
 	}
-	if c := at[10]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_full/properties/chunk_index/type") && s.Minimum(c, "0", "payloads.json#/$defs/search_result_full/properties/chunk_index/minimum")) && s.Stop() {
+	if c := at[10]; c != 0 && !(s.IsInt(c, "payloads.json#/$defs/search_result_full/properties/chunk_index/type") && s.MinimumInt(c, 0, "0", "payloads.json#/$defs/search_result_full/properties/chunk_index/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[11]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_full/properties/total_chunks/type") && s.Minimum(c, "0", "payloads.json#/$defs/search_result_full/properties/total_chunks/minimum")) && s.Stop() {
+	if c := at[11]; c != 0 && !(s.IsInt(c, "payloads.json#/$defs/search_result_full/properties/total_chunks/type") && s.MinimumInt(c, 0, "0", "payloads.json#/$defs/search_result_full/properties/total_chunks/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[12]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_full/properties/chunk_token_count/type") && s.Minimum(c, "0", "payloads.json#/$defs/search_result_full/properties/chunk_token_count/minimum")) && s.Stop() {
+	if c := at[12]; c != 0 && !(s.IsInt(c, "payloads.json#/$defs/search_result_full/properties/chunk_token_count/type") && s.MinimumInt(c, 0, "0", "payloads.json#/$defs/search_result_full/properties/chunk_token_count/minimum")) && s.Stop() {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_full/required", "chunk_id") {
@@ -1020,10 +1020,10 @@ func checkSearchResultMetadata(s *envgenrt.State, n int32) bool {
 	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, "payloads.json#/$defs/search_result_metadata/properties/source_category/type") && s.Stop() {
 		return false
 	}
-	if c := at[5]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_metadata/properties/chunk_index/type") && s.Minimum(c, "0", "payloads.json#/$defs/search_result_metadata/properties/chunk_index/minimum")) && s.Stop() {
+	if c := at[5]; c != 0 && !(s.IsInt(c, "payloads.json#/$defs/search_result_metadata/properties/chunk_index/type") && s.MinimumInt(c, 0, "0", "payloads.json#/$defs/search_result_metadata/properties/chunk_index/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[6]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_metadata/properties/total_chunks/type") && s.Minimum(c, "0", "payloads.json#/$defs/search_result_metadata/properties/total_chunks/minimum")) && s.Stop() {
+	if c := at[6]; c != 0 && !(s.IsInt(c, "payloads.json#/$defs/search_result_metadata/properties/total_chunks/type") && s.MinimumInt(c, 0, "0", "payloads.json#/$defs/search_result_metadata/properties/total_chunks/minimum")) && s.Stop() {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_metadata/required", "chunk_id") {
@@ -1181,10 +1181,10 @@ func checkSearchResultPreview(s *envgenrt.State, n int32) bool {
 	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, "payloads.json#/$defs/search_result_preview/properties/source_category/type") && s.Stop() {
 		return false
 	}
-	if c := at[5]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_preview/properties/chunk_index/type") && s.Minimum(c, "0", "payloads.json#/$defs/search_result_preview/properties/chunk_index/minimum")) && s.Stop() {
+	if c := at[5]; c != 0 && !(s.IsInt(c, "payloads.json#/$defs/search_result_preview/properties/chunk_index/type") && s.MinimumInt(c, 0, "0", "payloads.json#/$defs/search_result_preview/properties/chunk_index/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[6]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "payloads.json#/$defs/search_result_preview/properties/total_chunks/type") && s.Minimum(c, "0", "payloads.json#/$defs/search_result_preview/properties/total_chunks/minimum")) && s.Stop() {
+	if c := at[6]; c != 0 && !(s.IsInt(c, "payloads.json#/$defs/search_result_preview/properties/total_chunks/type") && s.MinimumInt(c, 0, "0", "payloads.json#/$defs/search_result_preview/properties/total_chunks/minimum")) && s.Stop() {
 		return false
 	}
 	if c := at[7]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/search_result_preview/properties/chunk_snippet/type") && s.Stop() {
@@ -1968,10 +1968,10 @@ func checkVendorStatistics(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "payloads.json#/$defs/vendor_statistics/properties/entity_count/type") && s.Minimum(c, "0", "payloads.json#/$defs/vendor_statistics/properties/entity_count/minimum")) && s.Stop() {
+	if c := at[0]; c != 0 && !(s.IsInt(c, "payloads.json#/$defs/vendor_statistics/properties/entity_count/type") && s.MinimumInt(c, 0, "0", "payloads.json#/$defs/vendor_statistics/properties/entity_count/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "payloads.json#/$defs/vendor_statistics/properties/relationship_count/type") && s.Minimum(c, "0", "payloads.json#/$defs/vendor_statistics/properties/relationship_count/minimum")) && s.Stop() {
+	if c := at[1]; c != 0 && !(s.IsInt(c, "payloads.json#/$defs/vendor_statistics/properties/relationship_count/type") && s.MinimumInt(c, 0, "0", "payloads.json#/$defs/vendor_statistics/properties/relationship_count/minimum")) && s.Stop() {
 		return false
 	}
 	if c := at[2]; c != 0 && !checkVendorStatisticsPropertiesEntityTypeDistribution(s, c) && s.Stop() {
@@ -1998,7 +1998,7 @@ func checkVendorStatisticsPropertiesEntityTypeDistribution(s *envgenrt.State, n 
 }
 
 func checkVendorStatisticsPropertiesEntityTypeDistributionAdditionalProperties(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties/type") && s.Minimum(n, "0", "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties/minimum")
+	return s.IsInt(n, "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties/type") && s.MinimumInt(n, 0, "0", "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties/minimum")
 }
 
 func checkVendorStatisticsPropertiesRelationshipTypeDistribution(s *envgenrt.State, n int32) bool {
@@ -2016,5 +2016,5 @@ func checkVendorStatisticsPropertiesRelationshipTypeDistribution(s *envgenrt.Sta
 }
 
 func checkVendorStatisticsPropertiesRelationshipTypeDistributionAdditionalProperties(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeInteger, "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties/type") && s.Minimum(n, "0", "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties/minimum")
+	return s.IsInt(n, "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties/type") && s.MinimumInt(n, 0, "0", "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties/minimum")
 }

@@ -136,13 +136,13 @@ func checkRequestPropertiesFields(s *envgenrt.State, n int32) bool {
 
 func checkRequestPropertiesPageSize(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "request.json#/properties/page_size/type") {
+	if !s.IsInt(n, "request.json#/properties/page_size/type") {
 		return false
 	}
-	if !s.Minimum(n, "1", "request.json#/properties/page_size/minimum") && s.Stop() {
+	if !s.MinimumInt(n, 1, "1", "request.json#/properties/page_size/minimum") && s.Stop() {
 		return false
 	}
-	if !s.Maximum(n, "50", "request.json#/properties/page_size/maximum") && s.Stop() {
+	if !s.MaximumInt(n, 50, "50", "request.json#/properties/page_size/maximum") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

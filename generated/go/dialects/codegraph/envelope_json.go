@@ -528,10 +528,10 @@ func checkLimits(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "envelope.json#/$defs/limits/properties/maxItems/type") && s.Minimum(c, "0", "envelope.json#/$defs/limits/properties/maxItems/minimum")) && s.Stop() {
+	if c := at[0]; c != 0 && !(s.IsInt(c, "envelope.json#/$defs/limits/properties/maxItems/type") && s.MinimumInt(c, 0, "0", "envelope.json#/$defs/limits/properties/maxItems/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "envelope.json#/$defs/limits/properties/maxDepth/type") && s.Minimum(c, "0", "envelope.json#/$defs/limits/properties/maxDepth/minimum")) && s.Stop() {
+	if c := at[1]; c != 0 && !(s.IsInt(c, "envelope.json#/$defs/limits/properties/maxDepth/type") && s.MinimumInt(c, 0, "0", "envelope.json#/$defs/limits/properties/maxDepth/minimum")) && s.Stop() {
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], "envelope.json#/$defs/limits/additionalProperties") {
@@ -609,7 +609,7 @@ func checkPage(s *envgenrt.State, n int32) bool {
 	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "envelope.json#/$defs/page/properties/hasMore/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "envelope.json#/$defs/page/properties/total/type") && s.Minimum(c, "0", "envelope.json#/$defs/page/properties/total/minimum")) && s.Stop() {
+	if c := at[2]; c != 0 && !(s.IsInt(c, "envelope.json#/$defs/page/properties/total/type") && s.MinimumInt(c, 0, "0", "envelope.json#/$defs/page/properties/total/minimum")) && s.Stop() {
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], "envelope.json#/$defs/page/additionalProperties") {
@@ -809,7 +809,7 @@ func checkResponseMeta(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "envelope.json#/$defs/response_meta/properties/approxTokens/type") && s.Minimum(c, "0", "envelope.json#/$defs/response_meta/properties/approxTokens/minimum")) && s.Stop() {
+	if c := at[0]; c != 0 && !(s.IsInt(c, "envelope.json#/$defs/response_meta/properties/approxTokens/type") && s.MinimumInt(c, 0, "0", "envelope.json#/$defs/response_meta/properties/approxTokens/minimum")) && s.Stop() {
 		return false
 	}
 	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "envelope.json#/$defs/response_meta/properties/truncated/type") && s.Stop() {

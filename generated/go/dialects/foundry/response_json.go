@@ -157,7 +157,7 @@ func checkErrorData(s *envgenrt.State, n int32) bool {
 	if c := at[3]; c != 0 && !checkErrorDataPropertiesDetails(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "response.json#/$defs/error_data/properties/retry_after_seconds/type") && s.Minimum(c, "0", "response.json#/$defs/error_data/properties/retry_after_seconds/minimum")) && s.Stop() {
+	if c := at[4]; c != 0 && !(s.IsInt(c, "response.json#/$defs/error_data/properties/retry_after_seconds/type") && s.MinimumInt(c, 0, "0", "response.json#/$defs/error_data/properties/retry_after_seconds/minimum")) && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -580,13 +580,13 @@ func checkPagination(s *envgenrt.State, n int32) bool {
 	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response.json#/$defs/pagination/properties/has_more/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "response.json#/$defs/pagination/properties/total_count/type") && s.Minimum(c, "0", "response.json#/$defs/pagination/properties/total_count/minimum")) && s.Stop() {
+	if c := at[2]; c != 0 && !(s.IsInt(c, "response.json#/$defs/pagination/properties/total_count/type") && s.MinimumInt(c, 0, "0", "response.json#/$defs/pagination/properties/total_count/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "response.json#/$defs/pagination/properties/page_size/type") && s.Minimum(c, "1", "response.json#/$defs/pagination/properties/page_size/minimum")) && s.Stop() {
+	if c := at[3]; c != 0 && !(s.IsInt(c, "response.json#/$defs/pagination/properties/page_size/type") && s.MinimumInt(c, 1, "1", "response.json#/$defs/pagination/properties/page_size/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "response.json#/$defs/pagination/properties/page/type") && s.Minimum(c, "1", "response.json#/$defs/pagination/properties/page/minimum")) && s.Stop() {
+	if c := at[4]; c != 0 && !(s.IsInt(c, "response.json#/$defs/pagination/properties/page/type") && s.MinimumInt(c, 1, "1", "response.json#/$defs/pagination/properties/page/minimum")) && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -685,10 +685,10 @@ func checkRateLimit(s *envgenrt.State, n int32) bool {
 			at[4] = c
 		}
 	}
-	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "response.json#/$defs/rate_limit/properties/limit/type") && s.Minimum(c, "0", "response.json#/$defs/rate_limit/properties/limit/minimum")) && s.Stop() {
+	if c := at[0]; c != 0 && !(s.IsInt(c, "response.json#/$defs/rate_limit/properties/limit/type") && s.MinimumInt(c, 0, "0", "response.json#/$defs/rate_limit/properties/limit/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "response.json#/$defs/rate_limit/properties/remaining/type") && s.Minimum(c, "0", "response.json#/$defs/rate_limit/properties/remaining/minimum")) && s.Stop() {
+	if c := at[1]; c != 0 && !(s.IsInt(c, "response.json#/$defs/rate_limit/properties/remaining/type") && s.MinimumInt(c, 0, "0", "response.json#/$defs/rate_limit/properties/remaining/minimum")) && s.Stop() {
 		return false
 	}
 	if c := at[2]; c != 0 && !checkRateLimitPropertiesResetAt(s, c) && s.Stop() {
@@ -697,7 +697,7 @@ func checkRateLimit(s *envgenrt.State, n int32) bool {
 	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeString, "response.json#/$defs/rate_limit/properties/period/type") && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "response.json#/$defs/rate_limit/properties/retry_after/type") && s.Minimum(c, "0", "response.json#/$defs/rate_limit/properties/retry_after/minimum")) && s.Stop() {
+	if c := at[4]; c != 0 && !(s.IsInt(c, "response.json#/$defs/rate_limit/properties/retry_after/type") && s.MinimumInt(c, 0, "0", "response.json#/$defs/rate_limit/properties/retry_after/minimum")) && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1007,10 +1007,10 @@ func checkTelemetry(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeNumber, "response.json#/$defs/telemetry/properties/duration_ms/type") && s.Minimum(c, "0", "response.json#/$defs/telemetry/properties/duration_ms/minimum")) && s.Stop() {
+	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeNumber, "response.json#/$defs/telemetry/properties/duration_ms/type") && s.MinimumInt(c, 0, "0", "response.json#/$defs/telemetry/properties/duration_ms/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "response.json#/$defs/telemetry/properties/downstream_calls/type") && s.Minimum(c, "0", "response.json#/$defs/telemetry/properties/downstream_calls/minimum")) && s.Stop() {
+	if c := at[1]; c != 0 && !(s.IsInt(c, "response.json#/$defs/telemetry/properties/downstream_calls/type") && s.MinimumInt(c, 0, "0", "response.json#/$defs/telemetry/properties/downstream_calls/minimum")) && s.Stop() {
 		return false
 	}
 	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response.json#/$defs/telemetry/properties/cache_hit/type") && s.Stop() {

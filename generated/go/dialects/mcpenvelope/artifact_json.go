@@ -124,7 +124,7 @@ func checkArtifact(s *envgenrt.State, n int32) bool {
 	if c := at[3]; c != 0 && !(s.Is(c, envgenrt.TypeString, "artifact.json#/properties/locator/type") && s.MinLength(c, 1, "artifact.json#/properties/locator/minLength")) && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "artifact.json#/properties/size_bytes/type") && s.Minimum(c, "0", "artifact.json#/properties/size_bytes/minimum")) && s.Stop() {
+	if c := at[4]; c != 0 && !(s.IsInt(c, "artifact.json#/properties/size_bytes/type") && s.MinimumInt(c, 0, "0", "artifact.json#/properties/size_bytes/minimum")) && s.Stop() {
 		return false
 	}
 	if c := at[5]; c != 0 && !checkArtifactDigest(s, c) && s.Stop() {

@@ -442,7 +442,7 @@ func checkEnvelopeMeta(s *envgenrt.State, n int32) bool {
 	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, "envelope.json#/properties/meta/properties/request_id/type") && s.MaxLength(c, 200, "envelope.json#/properties/meta/properties/request_id/maxLength")) && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "envelope.json#/properties/meta/properties/duration_ms/type") && s.Minimum(c, "0", "envelope.json#/properties/meta/properties/duration_ms/minimum")) && s.Stop() {
+	if c := at[2]; c != 0 && !(s.IsInt(c, "envelope.json#/properties/meta/properties/duration_ms/type") && s.MinimumInt(c, 0, "0", "envelope.json#/properties/meta/properties/duration_ms/minimum")) && s.Stop() {
 		return false
 	}
 	if c := at[3]; c != 0 && !checkEnvelopeMetaPropertiesSchemaHints(s, c) && s.Stop() {

@@ -237,7 +237,7 @@ func checkRequestPreferences(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "request.json#/properties/preferences/properties/deterministic/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "request.json#/properties/preferences/properties/max_output_bytes/type") && s.Minimum(c, "0", "request.json#/properties/preferences/properties/max_output_bytes/minimum")) && s.Stop() {
+	if c := at[1]; c != 0 && !(s.IsInt(c, "request.json#/properties/preferences/properties/max_output_bytes/type") && s.MinimumInt(c, 0, "0", "request.json#/properties/preferences/properties/max_output_bytes/minimum")) && s.Stop() {
 		return false
 	}
 	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeString, "request.json#/properties/preferences/properties/locale/type") && s.MaxLength(c, 50, "request.json#/properties/preferences/properties/locale/maxLength")) && s.Stop() {

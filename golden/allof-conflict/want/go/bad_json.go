@@ -111,7 +111,7 @@ func checkBadAllOf1(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeInteger, "bad.json#/allOf/1/properties/a/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.IsInt(c, "bad.json#/allOf/1/properties/a/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -188,7 +188,7 @@ func checkDocAItem(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeInteger, "doc.json#/properties/a/items/properties/n/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.IsInt(c, "doc.json#/properties/a/items/properties/n/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -211,7 +211,7 @@ func checkSettingValueAnyOf0(s *envgenrt.State, n int32) bool {
 }
 
 func checkSettingValueAnyOf1(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeInteger, "value.json#/properties/value/anyOf/1/type")
+	return s.IsInt(n, "value.json#/properties/value/anyOf/1/type")
 }
 
 func checkSettingValueAnyOf2(s *envgenrt.State, n int32) bool {

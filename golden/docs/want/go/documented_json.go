@@ -112,13 +112,13 @@ func checkDocumented(s *envgenrt.State, n int32) bool {
 
 func checkDocumentedPropertiesLimit(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "documented.json#/properties/limit/type") {
+	if !s.IsInt(n, "documented.json#/properties/limit/type") {
 		return false
 	}
-	if !s.Minimum(n, "1", "documented.json#/properties/limit/minimum") && s.Stop() {
+	if !s.MinimumInt(n, 1, "1", "documented.json#/properties/limit/minimum") && s.Stop() {
 		return false
 	}
-	if !s.Maximum(n, "100", "documented.json#/properties/limit/maximum") && s.Stop() {
+	if !s.MaximumInt(n, 100, "100", "documented.json#/properties/limit/maximum") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -275,5 +275,5 @@ func checkLegacyPairItems0(s *envgenrt.State, n int32) bool {
 }
 
 func checkLegacyPairItems1(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeInteger, "legacy.json#/properties/pair/items/1/type")
+	return s.IsInt(n, "legacy.json#/properties/pair/items/1/type")
 }

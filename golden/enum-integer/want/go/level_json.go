@@ -25,7 +25,7 @@ func (*Level) CheckNode(s *envgenrt.State, n int32) bool {
 var enumLevel = []*envgenrt.Literal{envgenrt.MustLiteral(`0`), envgenrt.MustLiteral(`1`), envgenrt.MustLiteral(`2`), envgenrt.MustLiteral(`-1`)}
 
 func checkLevel(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeInteger, "level.json#/type") {
+	if !s.IsInt(n, "level.json#/type") {
 		return false
 	}
 	if !s.OneOf(n, enumLevel) {

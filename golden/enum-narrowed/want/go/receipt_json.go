@@ -175,7 +175,7 @@ func (*ReceiptCount) CheckNode(s *envgenrt.State, n int32) bool {
 var enumReceiptCount = []*envgenrt.Literal{envgenrt.MustLiteral(`1`), envgenrt.MustLiteral(`2.5`), envgenrt.MustLiteral(`"x"`)}
 
 func checkReceiptCount(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeInteger, "receipt.json#/properties/count/type") {
+	if !s.IsInt(n, "receipt.json#/properties/count/type") {
 		return false
 	}
 	if !s.OneOf(n, enumReceiptCount) {

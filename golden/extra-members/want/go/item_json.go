@@ -88,7 +88,7 @@ func checkItem(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "item.json#/properties/id/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeInteger, "item.json#/properties/count/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.IsInt(c, "item.json#/properties/count/type") && s.Stop() {
 		return false
 	}
 	if unknown {
@@ -110,5 +110,5 @@ func checkItem(s *envgenrt.State, n int32) bool {
 }
 
 func checkItemAdditionalProperties(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeInteger, "item.json#/additionalProperties/type")
+	return s.IsInt(n, "item.json#/additionalProperties/type")
 }

@@ -65,5 +65,5 @@ func (x *BItem) DecodeNode(s *envgenrt.State, n int32) error {
 }
 
 func (*BItem) CheckNode(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeInteger, "b.json#/$defs/item/type")
+	return s.IsInt(n, "b.json#/$defs/item/type")
 }

@@ -125,7 +125,7 @@ func checkUser(s *envgenrt.State, n int32) bool {
 	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, "user.json#/properties/nickname/type") && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !(s.Is(c, envgenrt.TypeInteger, "user.json#/properties/age/type") && s.Minimum(c, "0", "user.json#/properties/age/minimum")) && s.Stop() {
+	if c := at[3]; c != 0 && !(s.IsInt(c, "user.json#/properties/age/type") && s.MinimumInt(c, 0, "0", "user.json#/properties/age/minimum")) && s.Stop() {
 		return false
 	}
 	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, "user.json#/properties/email/type") && s.Stop() {

@@ -189,11 +189,11 @@ func checkRangeBounds(s *envgenrt.State, n int32) bool {
 }
 
 func checkRangeBoundsPrefixItems0(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeInteger, "pair.json#/properties/bounds/prefixItems/0/type")
+	return s.IsInt(n, "pair.json#/properties/bounds/prefixItems/0/type")
 }
 
 func checkRangeBoundsPrefixItems1(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeInteger, "pair.json#/properties/bounds/prefixItems/1/type")
+	return s.IsInt(n, "pair.json#/properties/bounds/prefixItems/1/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.

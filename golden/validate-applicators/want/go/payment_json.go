@@ -504,5 +504,5 @@ func checkPaymentReferenceAnyOf0(s *envgenrt.State, n int32) bool {
 }
 
 func checkPaymentReferenceAnyOf1(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeInteger, "payment.json#/properties/reference/anyOf/1/type") && s.Minimum(n, "100000", "payment.json#/properties/reference/anyOf/1/minimum")
+	return s.IsInt(n, "payment.json#/properties/reference/anyOf/1/type") && s.MinimumInt(n, 100000, "100000", "payment.json#/properties/reference/anyOf/1/minimum")
 }

@@ -115,10 +115,10 @@ func checkPricePropertiesAmount(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeNumber, "price.json#/properties/amount/type") {
 		return false
 	}
-	if !s.Maximum(n, "1000000", "price.json#/properties/amount/maximum") && s.Stop() {
+	if !s.MaximumInt(n, 1000000, "1000000", "price.json#/properties/amount/maximum") && s.Stop() {
 		return false
 	}
-	if !s.ExclusiveMinimum(n, "0", "price.json#/properties/amount/exclusiveMinimum") && s.Stop() {
+	if !s.ExclusiveMinimumInt(n, 0, "0", "price.json#/properties/amount/exclusiveMinimum") && s.Stop() {
 		return false
 	}
 	if !envgenrt.MultipleOf(s.Text(n), "0.01") && s.Fail(n, "price.json#/properties/amount/multipleOf", "multipleOf", "must be a multiple of 0.01") {
@@ -132,10 +132,10 @@ func checkPricePropertiesDiscount(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeNumber, "price.json#/properties/discount/type") {
 		return false
 	}
-	if !s.Minimum(n, "0", "price.json#/properties/discount/minimum") && s.Stop() {
+	if !s.MinimumInt(n, 0, "0", "price.json#/properties/discount/minimum") && s.Stop() {
 		return false
 	}
-	if !s.ExclusiveMaximum(n, "1", "price.json#/properties/discount/exclusiveMaximum") && s.Stop() {
+	if !s.ExclusiveMaximumInt(n, 1, "1", "price.json#/properties/discount/exclusiveMaximum") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -143,13 +143,13 @@ func checkPricePropertiesDiscount(s *envgenrt.State, n int32) bool {
 
 func checkPricePropertiesQuantity(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "price.json#/properties/quantity/type") {
+	if !s.IsInt(n, "price.json#/properties/quantity/type") {
 		return false
 	}
-	if !s.Minimum(n, "1", "price.json#/properties/quantity/minimum") && s.Stop() {
+	if !s.MinimumInt(n, 1, "1", "price.json#/properties/quantity/minimum") && s.Stop() {
 		return false
 	}
-	if !s.Maximum(n, "9999", "price.json#/properties/quantity/maximum") && s.Stop() {
+	if !s.MaximumInt(n, 9999, "9999", "price.json#/properties/quantity/maximum") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -107,13 +107,13 @@ func checkServerConfig(s *envgenrt.State, n int32) bool {
 
 func checkServerConfigPropertiesPort(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeInteger, "config.yaml#/properties/port/type") {
+	if !s.IsInt(n, "config.yaml#/properties/port/type") {
 		return false
 	}
-	if !s.Minimum(n, "1", "config.yaml#/properties/port/minimum") && s.Stop() {
+	if !s.MinimumInt(n, 1, "1", "config.yaml#/properties/port/minimum") && s.Stop() {
 		return false
 	}
-	if !s.Maximum(n, "65535", "config.yaml#/properties/port/maximum") && s.Stop() {
+	if !s.MaximumInt(n, 65535, "65535", "config.yaml#/properties/port/maximum") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
