@@ -9,6 +9,7 @@ import (
 	"github.com/atombender/go-jsonschema/pkg/generator"
 
 	"github.com/envgen/envgen/gen"
+	"github.com/envgen/envgen/internal/synthetic"
 )
 
 // Sizes are the numbers of definitions of the synthetic schemas.
@@ -54,7 +55,7 @@ var generators = []struct {
 func writeSynthetic(tb testing.TB, n int) string {
 	tb.Helper()
 	path := filepath.Join(tb.TempDir(), fmt.Sprintf("synthetic_%d.json", n))
-	if err := os.WriteFile(path, Synthetic(n), 0o644); err != nil {
+	if err := os.WriteFile(path, synthetic.Schema(n), 0o644); err != nil {
 		tb.Fatal(err)
 	}
 	return path

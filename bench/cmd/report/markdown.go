@@ -398,7 +398,7 @@ func (r *Report) generateTable(p printer) {
 	}
 	s := r.Settings
 	p("Schema file in, Go source out, in memory, on synthetic schemas of N definitions of ten properties each")
-	p("(strings with limits, integers, enums, arrays, references; the shape of `gen/bench_test.go`): envgen's")
+	p("(strings with limits, integers, enums, arrays, references; `internal/synthetic`, the schema `gen/bench_test.go` reads): envgen's")
 	p("`gen.Generate` (load, metaschema check, resolve, model, Go) against go-jsonschema v0.24.1's generator")
 	p("(`generator.New`, `DoFile`, `Sources`). One run per process (`BenchmarkGenerate -benchtime 1x` from a test")
 	p("binary built once), the two alternating at each N, round by round. A generator is not run at larger N once")

@@ -1,15 +1,18 @@
-package bench
+// Package synthetic makes the schema the generation benchmarks read, gen's
+// BenchmarkGenerate and the peer comparison in bench/, so that both measure the
+// same input.
+package synthetic
 
 import (
 	"encoding/json"
 	"fmt"
 )
 
-// Synthetic is one schema document with n $defs of ten properties each:
+// Schema is one schema document with n $defs of ten properties each:
 // strings with limits, integers, enums, arrays and references to other
-// definitions. It is the shape of syntheticSchema in gen/bench_test.go,
-// copied so that both generators read the same input.
-func Synthetic(n int) []byte {
+// definitions, so that every stage of a generator has real work. The
+// definitions reference each other in one cycle.
+func Schema(n int) []byte {
 	defs := make(map[string]any, n)
 	for i := range n {
 		defs[fmt.Sprintf("def_%d", i)] = map[string]any{
