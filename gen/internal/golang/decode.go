@@ -91,7 +91,7 @@ func (d *decl) decodePointer(target *jen.Statement, ref model.Ref, node jen.Code
 	}
 	if t.Base().Named {
 		fn := "DecodePtr"
-		switch k, ok := namedScalar(t); {
+		switch k, ok := model.ScalarKindOf(t); {
 		case !ok:
 		case k == model.ScalarString || k == model.ScalarAny:
 			fn = "DecodeStringPtr" // a cell among the decode's string cells: no allocation of its own
@@ -104,20 +104,6 @@ func (d *decl) decodePointer(target *jen.Statement, ref model.Ref, node jen.Code
 		return jen.Add(stateID).Dot(ptrReaders[sc.Scalar]).Call(node, jen.Op("&").Add(target))
 	}
 	return nil
-}
-
-// namedScalar is the kind of value a named scalar, enum or const holds (its
-// Go type is string for ScalarAny, JSON text); ok is false for other types.
-func namedScalar(t model.Type) (k model.ScalarKind, ok bool) {
-	switch t := t.(type) {
-	case *model.Scalar:
-		return t.Scalar, true
-	case *model.Enum:
-		return t.ValueType, true
-	case *model.Const:
-		return t.ValueType, true
-	}
-	return 0, false
 }
 
 // isTypeParam reports whether t is a type parameter.

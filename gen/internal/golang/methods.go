@@ -90,15 +90,7 @@ func (d *decl) appendJSON() jen.Code {
 		body = d.appendObject(t, jen.Id("x"), 1)
 		body = append(body[:len(body)-1], jen.Return(jen.Qual(runtimePkg, "EndObject").Call(jen.Id("b")), jen.Nil()))
 	case *model.Enum, *model.Const, *model.Scalar: // return envgenrt.AppendString(b, string(x)), nil
-		var k model.ScalarKind
-		switch t := t.(type) {
-		case *model.Enum:
-			k = t.ValueType
-		case *model.Const:
-			k = t.ValueType
-		case *model.Scalar:
-			k = t.Scalar
-		}
+		k, _ := model.ScalarKindOf(t)
 		fn, conv := map[model.ScalarKind]string{model.ScalarString: "AppendString", model.ScalarInteger: "AppendInt",
 			model.ScalarBoolean: "AppendBool"}[k], scalarCode(k)
 		if fn != "" {

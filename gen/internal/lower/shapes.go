@@ -76,15 +76,8 @@ func (b *builder) narrower(x, y model.Ref) (model.Ref, bool) {
 		if !ok {
 			continue
 		}
-		var base model.ScalarKind
-		switch t := b.resolve(narrow).(type) {
-		case *model.Const:
-			base = t.ValueType
-		case *model.Enum:
-			base = t.ValueType
-		case *model.Scalar:
-			base = t.Scalar
-		default:
+		base, ok := model.ScalarKindOf(b.resolve(narrow))
+		if !ok {
 			continue
 		}
 		if base == sc.Scalar || (sc.Scalar == model.ScalarNumber && base == model.ScalarInteger) {

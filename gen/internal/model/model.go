@@ -458,3 +458,18 @@ func (s *Space) Named() []Type {
 	})
 	return out
 }
+
+// ScalarKindOf is the kind of value a scalar, enum or const type holds
+// (ScalarAny when an enum's or const's values are of mixed JSON types); ok is
+// false for other types.
+func ScalarKindOf(t Type) (k ScalarKind, ok bool) {
+	switch t := t.(type) {
+	case *Scalar:
+		return t.Scalar, true
+	case *Enum:
+		return t.ValueType, true
+	case *Const:
+		return t.ValueType, true
+	}
+	return 0, false
+}
