@@ -40,25 +40,18 @@ func (f *Formatter) source(src []byte) ([]byte, int, error) {
 	for _, d := range decls {
 		out = append(out, '\n')
 		text := src[d.start:d.end]
+		// printed from the line shapes learned for its kind, when they cover it
+		printLearned, count, learned := f.printLines, &fast, &stats.lines
 		if !d.isFunc {
-			if b, ok := f.printGenLines(out, text); ok {
-				out = b
-				genFast++
-				if check {
-					stats.genLines++
-				}
-				continue
-			}
+			printLearned, count, learned = f.printGenLines, &genFast, &stats.genLines
 		}
-		if d.isFunc {
-			if b, ok := f.printLines(out, text); ok {
-				out = b
-				fast++
-				if check {
-					stats.lines++
-				}
-				continue
+		if b, ok := printLearned(out, text); ok {
+			out = b
+			*count++
+			if check {
+				*learned++
 			}
+			continue
 		}
 		n := len(out)
 		var kind int
