@@ -18,6 +18,7 @@ import { foundryFromCanonical, foundryToCanonical } from "./foundry.js";
 import { mcpEnvelopeFromCanonical, mcpEnvelopeToCanonical } from "./mcpenvelope.js";
 import { scalpelFromCanonical, scalpelToCanonical } from "./scalpel.js";
 import { UnfitError, fit, violations } from "./fit.js";
+import { bmcisIncomplete, missingMembers } from "./incomplete.js";
 import { applySource, recordSource } from "./source.js";
 
 export { bmcisToCanonical, codegraphToCanonical, foundryToCanonical, mcpEnvelopeToCanonical, scalpelToCanonical };
@@ -46,6 +47,12 @@ interface Dialect {
   readonly fromCanonical: (c: Envelope, profile: string) => { doc: unknown; missing: readonly string[] };
   /** The output profiles, least first, each with the validator of its schema. */
   readonly profiles?: { readonly [profile: string]: Validator };
+  /**
+   * Maps a document that lacks the members missing (JSON Pointers into it),
+   * and is otherwise valid, to a canonical envelope, before fit; for the
+   * dialects whose own examples are incomplete (see incomplete.ts).
+   */
+  readonly incomplete?: (doc: unknown, missing: readonly string[]) => Envelope;
 }
 
 const only =
@@ -94,6 +101,7 @@ const dialects: { readonly [name in Name]: Dialect } = {
     keep: ["/_metadata", "/results", "/execution_context", "/warnings"],
     toCanonical: bmcisToCanonical,
     fromCanonical: bmcisFromCanonical,
+    incomplete: bmcisIncomplete,
   },
 };
 
@@ -156,7 +164,8 @@ export function validate(dialect: Name, doc: unknown): ValidationError[] {
 /**
  * Converts doc, a document of the dialect (parsed JSON), to a valid canonical
  * envelope, as `envgen convert --from <dialect> --to canonical` does: doc is
- * validated (an invalid one throws an InvalidError), mapped, and what the
+ * validated (an invalid one throws an InvalidError, unless it is an incomplete
+ * bmcis document: see incomplete.ts), mapped, and what the
  * canonical envelope cannot carry is left out, deepest first, with the
  * containers that this empties; a result that cannot be made valid that way
  * throws an UnfitError. What doc holds that the way back would not write as
@@ -166,13 +175,10 @@ export function validate(dialect: Name, doc: unknown): ValidationError[] {
 export function toCanonical(dialect: Name, doc: unknown): Envelope {
   const d = lookup(dialect);
   const vs = violations(d.validate, doc);
-  if (vs.length > 0) throw new InvalidError(dialect, vs);
-  const c = JSON.parse(JSON.stringify(d.toCanonical(doc as never))) as Envelope;
-  if (c.meta?.timing !== undefined && Object.keys(c.meta.timing).length === 0) delete c.meta.timing;
-  if (c.meta !== undefined && Object.keys(c.meta).length === 0) delete c.meta;
+  if (vs.length > 0) return incomplete(dialect, d, doc, vs);
   let fitted: Envelope;
   try {
-    fitted = fit("canonical", validateEnvelope, dialects.canonical.keep, c) as Envelope;
+    fitted = fitCanonical(d.toCanonical(doc as never));
   } catch (err) {
     if (err instanceof UnfitError) {
       throw new UnfitError(`canonical (from ${dialect})`, err.violations);
@@ -190,6 +196,33 @@ export function toCanonical(dialect: Name, doc: unknown): Envelope {
   const source = recordSource(dialect, doc, back);
   if (source !== undefined) metaOf(fitted).source = source;
   return fit("canonical", validateEnvelope, dialects.canonical.keep, fitted) as Envelope;
+}
+
+/** c, a mapped canonical envelope, without an empty timing or meta and what else the canonical schema rejects (see fit). */
+function fitCanonical(c: Envelope): Envelope {
+  const out = JSON.parse(JSON.stringify(c)) as Envelope;
+  if (out.meta?.timing !== undefined && Object.keys(out.meta.timing).length === 0) delete out.meta.timing;
+  if (out.meta !== undefined && Object.keys(out.meta).length === 0) delete out.meta;
+  return fit("canonical", validateEnvelope, dialects.canonical.keep, out) as Envelope;
+}
+
+/**
+ * doc, which violates d's schema (vs), converted to canonical when all it
+ * lacks is required members and d converts such documents, as the Go
+ * converter does (dialects/incomplete.go): from what it has, with no
+ * meta.source, since the way back cannot give it again. Otherwise, or when
+ * that fails, an InvalidError.
+ */
+function incomplete(dialect: Name, d: Dialect, doc: unknown, vs: readonly ValidationError[]): Envelope {
+  const missing = missingMembers(vs);
+  if (d.incomplete !== undefined && missing !== undefined) {
+    try {
+      return fitCanonical(d.incomplete(doc, missing));
+    } catch {
+      // refused as invalid, below
+    }
+  }
+  throw new InvalidError(dialect, vs);
 }
 
 /** Options of fromCanonical. */

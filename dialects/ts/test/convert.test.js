@@ -6,7 +6,9 @@
 // -update), and back to exactly the seed envelope; and every case of
 // testdata/roundtrip converts as the Go converters convert it: each canonical
 // example to the dialect in each profile, each document to canonical, and
-// that back to the dialect.
+// that back to the dialect. The incomplete seed examples (BMCIS's error
+// examples, which lack required members) convert as Go converts them; the
+// other invalid ones are refused.
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
@@ -22,7 +24,7 @@ import {
   validate,
 } from "../dist/dialects/ts/src/index.js";
 import { validateEnvelope } from "../dist/generated/ts/src/index.js";
-import { examples, folders, isEnvelope, readJSON } from "./examples.js";
+import { examples, folders, isEnvelope, isIncomplete, isRefused, readJSON } from "./examples.js";
 
 const testdata = new URL("../testdata/", import.meta.url);
 const update = "run go test ./dialects -run 'TestTypeScript(Expected|RoundTrip)' -update";
@@ -59,6 +61,8 @@ function canonicalExample(label) {
 
 const counts = {};
 const back = {};
+const incomplete = {};
+const refused = {};
 for (const [folder, { name }] of Object.entries(folders)) {
   describe(`${name} seed examples to canonical`, () => {
     for (const e of examples(folder).filter((e) => isEnvelope(folder, e))) {
@@ -69,6 +73,23 @@ for (const [folder, { name }] of Object.entries(folders)) {
         counts[folder] = (counts[folder] ?? 0) + 1;
         checkBack(name, c, e.profile, e.doc);
         back[folder] = (back[folder] ?? 0) + 1;
+      });
+    }
+  });
+  describe(`${name} incomplete and invalid seed examples`, () => {
+    for (const e of examples(folder).filter((e) => isIncomplete(folder, e))) {
+      test(`${e.file} converts from what it has`, () => {
+        const expected = new URL(`expected/${folder}/${e.file}`, testdata);
+        assert.ok(existsSync(expected), `no ${expected.pathname}: ${update}`);
+        assert.notDeepEqual(validate(name, e.doc), [], "an incomplete example is valid");
+        check(name, e.doc, readJSON(expected));
+        incomplete[folder] = (incomplete[folder] ?? 0) + 1;
+      });
+    }
+    for (const e of examples(folder).filter((e) => isRefused(folder, e))) {
+      test(`${e.file} is refused`, () => {
+        assert.throws(() => toCanonical(name, e.doc), InvalidError);
+        refused[folder] = (refused[folder] ?? 0) + 1;
       });
     }
   });
@@ -97,6 +118,14 @@ test("every dialect has seed envelopes", (t) => {
   }
 });
 
+test("the incomplete BMCIS examples convert as in Go, the other invalid ones are refused", (t) => {
+  // dialects/bmcis/examples/index.json: Token Limit Error and Invalid Field
+  // Error lack members; Field-Filtered Response is not just incomplete.
+  assert.equal(incomplete.bmcis, 2);
+  assert.equal(refused.bmcis, 1);
+  t.diagnostic(`incomplete examples converted: ${JSON.stringify(incomplete)}; invalid ones refused: ${JSON.stringify(refused)}`);
+});
+
 test("a canonical envelope that lacks what the dialect requires is a MissingError", () => {
   const c = { success: true, data: [] };
   assert.throws(() => fromCanonical("bmcis", c), (err) => {
@@ -118,6 +147,20 @@ test("meta.source is written back only to the convention it names", () => {
   assert.deepEqual(fromCanonical("foundry", c), doc);
   const other = { ...c, meta: { source: { ...c.meta.source, convention: "bmcis" } } };
   assert.deepEqual(fromCanonical("foundry", other), { success: true, data: {}, error: null, meta: { version: "response-v2" } });
+});
+
+test("an incomplete document that breaks its schema in another way too is refused", () => {
+  const doc = readJSON(new URL("bmcis/examples/token-limit-error.json", new URL("../../", import.meta.url)));
+  assert.doesNotThrow(() => toCanonical("bmcis", doc));
+  for (const broken of [
+    { ...doc, _metadata: { ...doc._metadata, status: "weird" } },
+    { ...doc, warnings: [{ ...doc.warnings[0], level: "loud" }] },
+  ]) {
+    assert.throws(() => toCanonical("bmcis", broken), InvalidError, JSON.stringify(broken));
+  }
+  // a success needs its results: no stand-in for them
+  const { results: _, ...noResults } = readJSON(new URL("bmcis/examples/basic-search.json", new URL("../../", import.meta.url)));
+  assert.throws(() => toCanonical("bmcis", noResults), InvalidError);
 });
 
 test("an invalid document is refused", () => {

@@ -28,3 +28,16 @@ export function examples(folder) {
 export function isEnvelope(folder, e) {
   return e.valid === true && e.kind === undefined && e.schema === folders[folder].envelope;
 }
+
+/**
+ * Whether an example is an envelope of its dialect that only lacks required
+ * members (index.json lists them as missing): it converts to canonical too.
+ */
+export function isIncomplete(folder, e) {
+  return e.valid === false && e.missing !== undefined && e.schema === folders[folder].envelope;
+}
+
+/** Whether an example is an envelope of its dialect that is invalid in another way: it is refused. */
+export function isRefused(folder, e) {
+  return e.valid === false && e.missing === undefined && e.kind === undefined && e.schema === folders[folder].envelope;
+}
