@@ -62,45 +62,67 @@ func (s *Space) Resolve(r Ref) Type {
 // CheckRefs returns pointers to the Refs of c's subschemas, in keyword
 // order: the types the validators of c call.
 func CheckRefs(c *Checks) []*Ref {
-	var out []*Ref
-	add := func(r *Ref) {
+	out := make([]*Ref, 0, checkRefCount(c))
+	add := func(out []*Ref, r *Ref) []*Ref {
 		if r != nil {
 			out = append(out, r)
 		}
+		return out
 	}
-	adds := func(rs []Ref) {
+	adds := func(out []*Ref, rs []Ref) []*Ref {
 		for i := range rs {
 			out = append(out, &rs[i])
 		}
+		return out
 	}
-	add(c.Ref)
+	out = add(out, c.Ref)
 	if c.DynamicRef != nil {
-		add(&c.DynamicRef.Default)
+		out = add(out, &c.DynamicRef.Default)
 	}
-	adds(c.PrefixItems)
-	add(c.Items)
-	add(c.Contains)
+	out = adds(out, c.PrefixItems)
+	out = add(out, c.Items)
+	out = add(out, c.Contains)
 	for i := range c.Properties {
-		add(&c.Properties[i].Type)
+		out = add(out, &c.Properties[i].Type)
 	}
-	add(c.AdditionalProperties)
-	add(c.PropertyNames)
+	out = add(out, c.AdditionalProperties)
+	out = add(out, c.PropertyNames)
 	for i := range c.PatternProperties {
-		add(&c.PatternProperties[i].Type)
+		out = add(out, &c.PatternProperties[i].Type)
 	}
 	for i := range c.DependentSchemas {
-		add(&c.DependentSchemas[i].Type)
+		out = add(out, &c.DependentSchemas[i].Type)
 	}
-	adds(c.AllOf)
-	adds(c.AnyOf)
-	adds(c.OneOf)
-	add(c.Not)
-	add(c.If)
-	add(c.Then)
-	add(c.Else)
-	add(c.UnevaluatedProperties)
-	add(c.UnevaluatedItems)
+	out = adds(out, c.AllOf)
+	out = adds(out, c.AnyOf)
+	out = adds(out, c.OneOf)
+	out = add(out, c.Not)
+	out = add(out, c.If)
+	out = add(out, c.Then)
+	out = add(out, c.Else)
+	out = add(out, c.UnevaluatedProperties)
+	out = add(out, c.UnevaluatedItems)
+	if len(out) == 0 {
+		return nil // as before: no refs, no slice
+	}
 	return out
+}
+
+// checkRefCount is an upper bound of len(CheckRefs(c)), so that it
+// allocates once.
+func checkRefCount(c *Checks) int {
+	n := len(c.PrefixItems) + len(c.Properties) + len(c.PatternProperties) + len(c.DependentSchemas) +
+		len(c.AllOf) + len(c.AnyOf) + len(c.OneOf)
+	for _, r := range [...]*Ref{c.Ref, c.Items, c.Contains, c.AdditionalProperties, c.PropertyNames, c.Not,
+		c.If, c.Then, c.Else, c.UnevaluatedProperties, c.UnevaluatedItems} {
+		if r != nil {
+			n++
+		}
+	}
+	if c.DynamicRef != nil {
+		n++
+	}
+	return n
 }
 
 // InPlaceRefs returns the Refs of c's subschemas that apply to the same
