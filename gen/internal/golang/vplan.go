@@ -185,7 +185,8 @@ func (p *vplan) generalUses(reached []model.TypeID, uses []typeUses) map[model.T
 				out[p.Resolve(r.ID).Base().ID] = true
 			}
 		}
-		isCheck := refIDs(refs) // (an edge that is also a check ref's type is not a use of its own)
+		// an edge that is also a check ref's type is not a use of its own
+		isCheck := refIDs(refs)
 		for _, id := range uses[i].edges { // shapes, type parameters, aliases, dynamic targets
 			if tt := p.Resolve(id); tt != nil && !isCheck(id) {
 				out[tt.Base().ID] = true
