@@ -513,26 +513,29 @@ func (b *bodyRenderer) comment(c string) {
 }
 
 func (b *bodyRenderer) tag(items reflect.Value) {
-	keys := make([]string, 0, items.Len())
-	values := map[string]string{}
+	type kv struct{ k, v string }
+	pairs := make([]kv, 0, items.Len())
 	for it := items.MapRange(); it.Next(); {
-		keys = append(keys, it.Key().String())
-		values[it.Key().String()] = it.Value().String()
+		pairs = append(pairs, kv{it.Key().String(), it.Value().String()})
 	}
-	sort.Strings(keys)
-	var str string
-	for _, k := range keys {
-		if len(str) > 0 {
-			str += " "
+	sort.Slice(pairs, func(i, j int) bool { return pairs[i].k < pairs[j].k })
+	// jennifer joins `k:%q` with spaces, then backquotes the whole (or
+	// quotes it, when it cannot be backquoted).
+	start := len(b.buf)
+	b.buf = append(b.buf, '`')
+	for i, p := range pairs {
+		if i > 0 {
+			b.buf = append(b.buf, ' ')
 		}
-		str += fmt.Sprintf(`%s:%q`, k, values[k])
+		b.buf = append(b.buf, p.k...)
+		b.buf = append(b.buf, ':')
+		b.buf = strconv.AppendQuote(b.buf, p.v)
 	}
-	if strconv.CanBackquote(str) {
-		str = "`" + str + "`"
-	} else {
-		str = strconv.Quote(str)
+	if str := string(b.buf[start+1:]); !strconv.CanBackquote(str) {
+		b.buf = strconv.AppendQuote(b.buf[:start], str)
+		return
 	}
-	b.buf = append(b.buf, str...)
+	b.buf = append(b.buf, '`')
 }
 
 // dict writes d's pairs sorted by their keys' code, as File.Render does,
