@@ -208,11 +208,28 @@ func isMetaschema(u string) bool {
 // encodePointer percent-encodes each token of a JSON Pointer for use as a
 // URL fragment, leaving the slashes between them.
 func encodePointer(ptr string) string {
+	if pathSafe(ptr) { // the common case: url.PathEscape leaves every token as it is
+		return ptr
+	}
 	toks := strings.Split(ptr, "/")
 	for i, t := range toks {
 		toks[i] = url.PathEscape(t)
 	}
 	return strings.Join(toks, "/")
+}
+
+// pathSafe reports whether ptr holds only bytes that url.PathEscape keeps
+// (and "/", the separator): letters, digits and "-._~$".
+func pathSafe(ptr string) bool {
+	for i := 0; i < len(ptr); i++ {
+		switch c := ptr[i]; {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
+		case c == '/', c == '-', c == '.', c == '_', c == '~', c == '$':
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // number reads a JSON number exactly.
