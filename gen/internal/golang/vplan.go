@@ -188,7 +188,7 @@ func (p *vplan) generalUses(reached []model.TypeID, uses []typeUses) map[model.T
 		// an edge that is also a check ref's type is not a use of its own
 		isCheck := refIDs(refs)
 		for _, id := range uses[i].edges { // shapes, type parameters, aliases, dynamic targets
-			if tt := p.Resolve(id); tt != nil && !isCheck(id) {
+			if tt := p.Resolve(id); tt != nil && !isCheck.has(id) {
 				out[tt.Base().ID] = true
 			}
 		}
@@ -314,17 +314,17 @@ func shapeOfChecks(t model.Type, refs []*model.Ref) map[model.TypeID]int {
 	var out map[model.TypeID]int
 	isCheck := refIDs(refs)
 	count := func(r *model.Ref) {
-		if len(r.Args) == 0 && isCheck(r.ID) {
+		if len(r.Args) == 0 && isCheck.has(r.ID) {
 			if out == nil {
-				out = map[model.TypeID]int{}
+				out = make(map[model.TypeID]int, len(refs))
 			}
 			out[r.ID]++
 		}
 	}
 	switch x := t.(type) {
 	case *model.Object:
-		for i := range x.Fields {
-			count(&x.Fields[i].Type)
+		for _, f := range x.Fields {
+			count(&f.Type)
 		}
 	case *model.Array:
 		count(&x.Items)
@@ -332,24 +332,35 @@ func shapeOfChecks(t model.Type, refs []*model.Ref) map[model.TypeID]int {
 	return out
 }
 
-// refIDs reports whether an ID is that of one of refs: by a scan when they
-// are few, by a map when they are many.
-func refIDs(refs []*model.Ref) func(model.TypeID) bool {
+// refIDs is the set of the IDs of refs, for has.
+func refIDs(refs []*model.Ref) idSet {
 	if len(refs) <= 16 {
-		return func(id model.TypeID) bool {
-			for _, r := range refs {
-				if r.ID == id {
-					return true
-				}
-			}
-			return false
-		}
+		return idSet{refs: refs}
 	}
 	set := make(map[model.TypeID]bool, len(refs))
 	for _, r := range refs {
 		set[r.ID] = true
 	}
-	return func(id model.TypeID) bool { return set[id] }
+	return idSet{set: set}
+}
+
+// idSet answers whether an ID is that of one of a few refs by a scan, of
+// many by a map.
+type idSet struct {
+	refs []*model.Ref
+	set  map[model.TypeID]bool
+}
+
+func (s idSet) has(id model.TypeID) bool {
+	if s.set != nil {
+		return s.set[id]
+	}
+	for _, r := range s.refs {
+		if r.ID == id {
+			return true
+		}
+	}
+	return false
 }
 
 // ident is the name part of t's function, and the named type whose name it
