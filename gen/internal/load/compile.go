@@ -234,8 +234,12 @@ func pathSafe(ptr string) bool {
 
 // number reads a JSON number exactly.
 func number(v any) *big.Rat {
-	switch v.(type) {
-	case json.Number, float64, float32, int, int64, int32, uint64, uint32, uint:
+	switch x := v.(type) {
+	case json.Number: // fmt.Sprint writes its text, without fmt's work
+		if n, ok := new(big.Rat).SetString(string(x)); ok {
+			return n
+		}
+	case float64, float32, int, int64, int32, uint64, uint32, uint:
 		if n, ok := new(big.Rat).SetString(fmt.Sprint(v)); ok {
 			return n
 		}
