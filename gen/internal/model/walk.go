@@ -8,6 +8,7 @@ func ShapeRefs(t Type) []*Ref {
 	var out []*Ref
 	switch t := t.(type) {
 	case *Object:
+		out = make([]*Ref, 0, len(t.Fields)+1)
 		for _, f := range t.Fields {
 			out = append(out, &f.Type)
 		}
@@ -15,12 +16,14 @@ func ShapeRefs(t Type) []*Ref {
 			out = append(out, t.Extra)
 		}
 	case *Union:
+		out = make([]*Ref, 0, len(t.Branches))
 		for i := range t.Branches {
 			out = append(out, &t.Branches[i])
 		}
 	case *Array:
-		out = append(out, &t.Items)
+		out = []*Ref{&t.Items}
 	case *Tuple:
+		out = make([]*Ref, 0, len(t.Items)+1)
 		for i := range t.Items {
 			out = append(out, &t.Items[i])
 		}
@@ -28,11 +31,19 @@ func ShapeRefs(t Type) []*Ref {
 			out = append(out, t.Rest)
 		}
 	case *Map:
-		out = append(out, &t.Values)
+		out = []*Ref{&t.Values}
 	case *Alias:
-		out = append(out, &t.Target)
+		out = []*Ref{&t.Target}
 	}
-	return withArgs(out)
+	if len(out) == 0 {
+		return nil
+	}
+	for _, r := range out {
+		if len(r.Args) > 0 {
+			return withArgs(out)
+		}
+	}
+	return out
 }
 
 // withArgs adds the type arguments of each Ref, depth first.
