@@ -94,8 +94,10 @@ func docComment(lines []string) []string {
 // in go/doc/comment's standard form already, without parsing them: plain
 // paragraphs, one blank "//" line between them, every line "// " and text
 // that starts with an ASCII letter (no code block, list or "#" heading)
-// and ends with no space, no brackets (links, doc links), no URL, and no
-// one-line paragraph ending in a letter or digit (an old-style heading).
+// and ends with no space, no brackets (links, doc links), no URL, no two
+// backquotes or two single quotes in a row (which it prints as curly
+// quotes), and no one-line paragraph ending in a letter or digit (an
+// old-style heading).
 // Anything else, it leaves to docCommentOnce; TestStandardDocComment holds
 // the two to one answer.
 func standardDocComment(lines []string) bool {
@@ -113,7 +115,8 @@ func standardDocComment(lines []string) bool {
 		}
 		t, ok := strings.CutPrefix(l, "// ")
 		if !ok || t == "" || !isASCIILetter(t[0]) || t[len(t)-1] == ' ' || t[len(t)-1] == '\t' ||
-			strings.ContainsAny(t, "[]\r\n") || strings.Contains(t, "://") {
+			strings.ContainsAny(t, "[]\r\n") || strings.Contains(t, "://") ||
+			strings.Contains(t, "``") || strings.Contains(t, "''") {
 			return false
 		}
 		para++

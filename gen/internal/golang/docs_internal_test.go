@@ -10,8 +10,9 @@ import (
 // TestStandardDocComment holds docComment's shortcut to go/doc/comment:
 // every comment that standardDocComment passes as it is, docCommentOnce
 // leaves as it is too. The comments are drawn from pieces that go/doc/comment
-// treats specially (headings, lists, code, links, URLs, blank lines) and
-// plain sentences.
+// treats specially (headings, lists, code, links, URLs, blank lines, the
+// doubled backquotes and single quotes it prints as curly quotes) and plain
+// sentences.
 func TestStandardDocComment(t *testing.T) {
 	pieces := []string{
 		"// The value.", "// Heading", "// An Old Heading", "// Code is here", "// text, with (parens),",
@@ -19,6 +20,7 @@ func TestStandardDocComment(t *testing.T) {
 		"// see [Name].", "// [link]: https://example.com", "// at https://example.com.", "//", "//", "//",
 		"//x", "// ", "// trailing ", "// é is a letter.", "// ends in é", "// Deprecated: use other.",
 		"// a.b.c", "// It's", "// 3 items.", "// x — y.", "// Several words here", "// line one", "// more text;",
+		"// the ``reason`` value.", "// said ''so'' here.", "// a ```fence``` here.", "// one ` and ' only.",
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	taken := 0
