@@ -387,13 +387,19 @@ func (p *Plan) dynamicAnchorsFrom(t model.Type) []string {
 // with the file's).
 func (p *Plan) IdentAt(url, file string) (string, model.Type) {
 	sp := p.opts.Spelling
-	doc, ptr, _ := strings.Cut(url, "#")
+	doc, ptr, found := strings.Cut(url, "#")
 	// The named type at the longest pointer that is ptr or encloses it: look
 	// up ptr, then each enclosing pointer, up to the document's root.
 	var best model.Type
 	bestLen := -1
 	for tp := ptr; ; tp = tp[:max(strings.LastIndex(tp, "/"), 0)] {
-		if t, ok := p.named()[doc+"#"+tp]; ok {
+		var key string // doc + "#" + tp
+		if found {     // a prefix of url then: no new string
+			key = url[:len(doc)+1+len(tp)]
+		} else {
+			key = doc + "#" + tp
+		}
+		if t, ok := p.named()[key]; ok {
 			best, bestLen = t, len(tp)
 			break
 		}

@@ -35,22 +35,54 @@ func Blocks(s string) [][]string {
 // Wrap breaks prose into lines of at most width columns (a longer word gets
 // a line of its own).
 func Wrap(s string, width int) []string {
+	if oneLine(s, width) {
+		return []string{s}
+	}
 	var lines []string
 	var line strings.Builder
+	n := 0 // the runes in line
 	for _, w := range strings.Fields(s) {
-		if line.Len() > 0 && utf8.RuneCountInString(line.String())+1+utf8.RuneCountInString(w) > width {
+		wn := utf8.RuneCountInString(w)
+		if n > 0 && n+1+wn > width {
 			lines = append(lines, line.String())
 			line.Reset()
+			n = 0
 		}
-		if line.Len() > 0 {
+		if n > 0 {
 			line.WriteByte(' ')
+			n++
 		}
 		line.WriteString(w)
+		n += wn
 	}
-	if line.Len() > 0 {
+	if n > 0 {
 		lines = append(lines, line.String())
 	}
 	return lines
+}
+
+// oneLine reports whether s is what Wrap makes of it: words parted by single
+// spaces (no other white space, none at the ends), width runes at most.
+func oneLine(s string, width int) bool {
+	if s == "" || s[0] == ' ' || s[len(s)-1] == ' ' {
+		return false
+	}
+	runes, space := 0, false
+	for _, r := range s {
+		runes++
+		if r == ' ' {
+			if space {
+				return false
+			}
+			space = true
+			continue
+		}
+		space = false
+		if r >= utf8.RuneSelf && unicode.IsSpace(r) || r == '\t' || r == '\n' || r == '\v' || r == '\f' || r == '\r' {
+			return false
+		}
+	}
+	return runes <= width
 }
 
 // Squash folds a name or title for comparison: "Search result" and

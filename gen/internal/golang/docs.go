@@ -77,6 +77,9 @@ func commentLines(paras []paragraph, indent int) []string {
 // what we write, so it is rewritten here until it no longer changes (twice
 // is enough in practice; four times bounds it).
 func docComment(lines []string) []string {
+	if standardDocComment(lines) {
+		return lines
+	}
 	for range 4 {
 		next := docCommentOnce(lines)
 		if slices.Equal(next, lines) {
@@ -85,6 +88,49 @@ func docComment(lines []string) []string {
 		lines = next
 	}
 	return lines
+}
+
+// standardDocComment reports, for the commonest doc comments, that they are
+// in go/doc/comment's standard form already, without parsing them: plain
+// paragraphs, one blank "//" line between them, every line "// " and text
+// that starts with an ASCII letter (no code block, list or "#" heading)
+// and ends with no space, no brackets (links, doc links), no URL, no two
+// backquotes or two single quotes in a row (which it prints as curly
+// quotes), and no one-line paragraph ending in a letter or digit (an
+// old-style heading).
+// Anything else, it leaves to docCommentOnce; TestStandardDocComment holds
+// the two to one answer.
+func standardDocComment(lines []string) bool {
+	if len(lines) == 0 {
+		return false
+	}
+	para := 0 // lines of the current paragraph so far
+	for i, l := range lines {
+		if l == "//" {
+			if i == 0 || i == len(lines)-1 || para == 0 || para == 1 && !endsAsSentence(lines[i-1]) {
+				return false
+			}
+			para = 0
+			continue
+		}
+		t, ok := strings.CutPrefix(l, "// ")
+		if !ok || t == "" || !isASCIILetter(t[0]) || t[len(t)-1] == ' ' || t[len(t)-1] == '\t' ||
+			strings.ContainsAny(t, "[]\r\n") || strings.Contains(t, "://") ||
+			strings.Contains(t, "``") || strings.Contains(t, "''") {
+			return false
+		}
+		para++
+	}
+	return para > 1 || endsAsSentence(lines[len(lines)-1])
+}
+
+func isASCIILetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
+// endsAsSentence reports whether a line ends in ASCII punctuation: it
+// cannot be an old-style heading, which ends in a letter or digit.
+func endsAsSentence(l string) bool {
+	c := l[len(l)-1]
+	return c < utf8.RuneSelf && !isASCIILetter(c) && !('0' <= c && c <= '9')
 }
 
 func docCommentOnce(lines []string) []string {

@@ -159,9 +159,12 @@ func (b *bodyRenderer) add(code jen.Code) {
 		return
 	}
 	// f.Add(code) adds the statement {code}; f.Line() the statement {"\n"}.
-	if code != nil && !b.isNull(code) {
+	if code != nil {
+		mark := len(b.buf)
 		b.buf = append(b.buf, '\n')
-		b.render(code, nil)
+		if !b.render(code, nil) {
+			b.buf = b.buf[:mark]
+		}
 	}
 	b.buf = append(b.buf, "\n\n"...)
 	if len(b.buf) >= chunkSize {
@@ -318,50 +321,72 @@ func (b *bodyRenderer) nullItems(g *jenGroup) bool {
 	return true
 }
 
-// render writes c; s is the statement c is an item of, if any.
-func (b *bodyRenderer) render(c jen.Code, s *jen.Statement) {
+// render writes c, unless it is null as jennifer's isNull says (then it
+// writes nothing), and reports whether it was not null; s is the statement
+// c is an item of, if any. Asking isNull of each item before writing it, as
+// File.Render does, walks every subtree once per level above it.
+func (b *bodyRenderer) render(c jen.Code, s *jen.Statement) bool {
 	switch c := c.(type) {
 	case *jen.Statement:
+		if c == nil {
+			return false
+		}
 		first := true
 		for _, item := range *c {
-			if item == nil || b.isNull(item) {
+			if item == nil {
 				continue
 			}
+			mark := len(b.buf)
 			if !first {
 				b.buf = append(b.buf, ' ')
 			}
-			b.render(item, c)
+			if !b.render(item, c) {
+				b.buf = b.buf[:mark]
+				continue
+			}
 			first = false
 		}
-		return
+		return !first
 	case *jen.Group:
-		b.group((*jenGroup)(unsafe.Pointer(c)), s)
-		return
+		if c == nil {
+			return false
+		}
+		return b.group((*jenGroup)(unsafe.Pointer(c)), s)
 	case jen.Dict:
-		b.dict(c)
-		return
+		return b.dict(c)
 	}
 	if tok, ok := tokenOf(c); ok {
+		if tok.typ == "null" || tok.typ == "package" && tok.content == "" {
+			return false
+		}
 		b.token(tok)
-		return
+		return true
 	}
 	switch reflect.TypeOf(c) {
 	case commentType:
 		b.comment(reflect.ValueOf(c).Field(0).String())
+		return true
 	case tagType:
-		b.tag(reflect.ValueOf(c).Field(0))
-	default:
-		if inner, ok := embedded(c); ok {
-			b.render(inner, s)
-			return
+		v := reflect.ValueOf(c).Field(0)
+		if v.Len() == 0 {
+			return false
 		}
-		b.fail(fmt.Errorf("%w: %T", errUnknownCode, c))
+		b.tag(v)
+		return true
 	}
+	if inner, ok := embedded(c); ok {
+		return b.render(inner, s)
+	}
+	b.fail(fmt.Errorf("%w: %T", errUnknownCode, c))
+	return false
 }
 
-func (b *bodyRenderer) group(g *jenGroup, s *jen.Statement) {
+// group writes g, unless it is null, and reports whether it was not: a
+// group with neither braces nor a non-null item.
+func (b *bodyRenderer) group(g *jenGroup, s *jen.Statement) bool {
+	null := g.open == "" && g.close == "" // and no item is not null (below)
 	if g.name == "types" && b.nullItems(g) {
-		return
+		return !null
 	}
 	open, close := g.open, g.close
 	if g.name == "block" && s != nil {
@@ -392,16 +417,20 @@ func (b *bodyRenderer) group(g *jenGroup, s *jen.Statement) {
 				b.alias(path) // registered even when not written, as File.Render does
 			}
 		}
-		if item == nil || b.isNull(item) {
+		if item == nil {
 			continue
 		}
+		mark := len(b.buf)
 		if !first && g.separator != "" {
 			b.buf = append(b.buf, g.separator...)
 		}
 		if g.multi {
 			b.buf = append(b.buf, '\n')
 		}
-		b.render(item, nil)
+		if !b.render(item, nil) {
+			b.buf = b.buf[:mark]
+			continue
+		}
 		first = false
 	}
 	if !first && g.multi && close != "" {
@@ -412,6 +441,7 @@ func (b *bodyRenderer) group(g *jenGroup, s *jen.Statement) {
 		}
 	}
 	b.buf = append(b.buf, close...)
+	return !null || !first
 }
 
 func (b *bodyRenderer) token(t jenToken) {
@@ -483,30 +513,35 @@ func (b *bodyRenderer) comment(c string) {
 }
 
 func (b *bodyRenderer) tag(items reflect.Value) {
-	keys := make([]string, 0, items.Len())
-	values := map[string]string{}
+	type kv struct{ k, v string }
+	pairs := make([]kv, 0, items.Len())
 	for it := items.MapRange(); it.Next(); {
-		keys = append(keys, it.Key().String())
-		values[it.Key().String()] = it.Value().String()
+		pairs = append(pairs, kv{it.Key().String(), it.Value().String()})
 	}
-	sort.Strings(keys)
-	var str string
-	for _, k := range keys {
-		if len(str) > 0 {
-			str += " "
+	sort.Slice(pairs, func(i, j int) bool { return pairs[i].k < pairs[j].k })
+	// jennifer joins `k:%q` with spaces, then backquotes the whole (or
+	// quotes it, when it cannot be backquoted).
+	start := len(b.buf)
+	b.buf = append(b.buf, '`')
+	for i, p := range pairs {
+		if i > 0 {
+			b.buf = append(b.buf, ' ')
 		}
-		str += fmt.Sprintf(`%s:%q`, k, values[k])
+		b.buf = append(b.buf, p.k...)
+		b.buf = append(b.buf, ':')
+		b.buf = strconv.AppendQuote(b.buf, p.v)
 	}
-	if strconv.CanBackquote(str) {
-		str = "`" + str + "`"
-	} else {
-		str = strconv.Quote(str)
+	if str := string(b.buf[start+1:]); !strconv.CanBackquote(str) {
+		b.buf = strconv.AppendQuote(b.buf[:start], str)
+		return
 	}
-	b.buf = append(b.buf, str...)
+	b.buf = append(b.buf, '`')
 }
 
-// dict writes d's pairs sorted by their keys' code, as File.Render does.
-func (b *bodyRenderer) dict(d jen.Dict) {
+// dict writes d's pairs sorted by their keys' code, as File.Render does,
+// and reports whether it wrote any (jennifer's isNull: whether one pair has
+// neither half null).
+func (b *bodyRenderer) dict(d jen.Dict) bool {
 	type kv struct{ k, v jen.Code }
 	lookup := map[string]kv{}
 	var keys []string
@@ -533,4 +568,5 @@ func (b *bodyRenderer) dict(d jen.Dict) {
 			b.buf = append(b.buf, ",\n"...)
 		}
 	}
+	return len(keys) > 0
 }

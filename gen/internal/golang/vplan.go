@@ -82,8 +82,9 @@ func (p *vplan) split(t model.Type) bool { return checkplan.Split(t, p.enters(t)
 // name names the functions of the reached types that need one.
 func (p *vplan) name(reached []model.TypeID) {
 	var wants []checkplan.Want
-	general := p.generalUses(reached)
-	p.inline = p.inlineLeaves(reached)
+	uses := p.usesOf(reached)
+	general := p.generalUses(reached, uses)
+	p.inline = p.inlineLeaves(reached, uses)
 	for _, id := range reached {
 		t := p.Get(id)
 		if p.Resolve(id) != t || checkplan.Trivial(t) || p.inline[id] { // aliases and plain references have none of their own
@@ -116,15 +117,22 @@ func (p *vplan) name(reached []model.TypeID) {
 			p.inner[w.ID] = unique(p.fn[w.ID] + "In")
 		}
 	}
-	for _, id := range reached { // adapters for uses that allow null besides
-		refs := model.CheckRefs(&p.Get(id).Base().Checks)
-		refs = append(refs, model.ShapeRefs(p.Get(id))...)
-		for _, r := range refs {
-			if target := p.Resolve(r.ID); r.OrNull && target != nil && p.fn[target.Base().ID] != "" {
-				if _, ok := p.orNull[target.Base().ID]; !ok {
-					p.orNull[target.Base().ID] = unique(p.fn[target.Base().ID] + "OrNull")
-				}
+	orNull := func(r *model.Ref) {
+		if !r.OrNull {
+			return
+		}
+		if target := p.Resolve(r.ID); target != nil && p.fn[target.Base().ID] != "" {
+			if _, ok := p.orNull[target.Base().ID]; !ok {
+				p.orNull[target.Base().ID] = unique(p.fn[target.Base().ID] + "OrNull")
 			}
+		}
+	}
+	for i, id := range reached { // adapters for uses that allow null besides
+		for _, r := range uses[i].refs {
+			orNull(r)
+		}
+		for _, r := range model.ShapeRefs(p.Get(id)) {
+			orNull(r)
 		}
 	}
 	if p.Dynamic {
@@ -136,30 +144,52 @@ func (p *vplan) name(reached []model.TypeID) {
 	sort.Slice(p.order, func(i, j int) bool { return p.fn[p.order[i]] < p.fn[p.order[j]] })
 }
 
+// typeUses are the check refs of one reached type, and the other edges of
+// its validator (checkplan's Edges past the check refs), computed once for
+// generalUses, inlineLeaves and the adapters of name.
+type typeUses struct {
+	refs  []*model.Ref
+	edges []model.TypeID
+}
+
+func (p *vplan) usesOf(reached []model.TypeID) []typeUses {
+	out := make([]typeUses, len(reached))
+	for i, id := range reached {
+		t := p.Get(id)
+		refs := model.CheckRefs(&t.Base().Checks)
+		edges := p.Edges(t) // the check refs, then shapes, aliases, type parameters, dynamic targets
+		if len(edges) >= len(refs) {
+			edges = edges[len(refs):]
+		}
+		out[i] = typeUses{refs: refs, edges: edges}
+	}
+	return out
+}
+
 // generalUses finds the types used where a false schema is not checked in
 // place: everything but additionalProperties, unevaluatedProperties,
 // unevaluatedItems and items (past prefixItems), whose emitters report
 // "unexpected property" and the like themselves.
-func (p *vplan) generalUses(reached []model.TypeID) map[model.TypeID]bool {
-	out := map[model.TypeID]bool{}
-	for _, id := range reached {
+func (p *vplan) generalUses(reached []model.TypeID, uses []typeUses) map[model.TypeID]bool {
+	out := make(map[model.TypeID]bool, len(reached))
+	for i, id := range reached {
 		t := p.Get(id)
 		if t.Base().Named { // its CheckNode calls it
 			out[id] = true
 		}
 		c := &t.Base().Checks
-		special := map[*model.Ref]bool{c.AdditionalProperties: true, c.UnevaluatedProperties: true,
-			c.UnevaluatedItems: true, c.Items: true}
-		for _, r := range model.CheckRefs(c) {
-			if !special[r] || r.OrNull {
+		refs := uses[i].refs
+		for _, r := range refs {
+			special := r == c.AdditionalProperties || r == c.UnevaluatedProperties || r == c.UnevaluatedItems || r == c.Items
+			if !special || r.OrNull {
 				out[p.Resolve(r.ID).Base().ID] = true
 			}
 		}
-		for _, id := range p.Edges(t) { // shapes, type parameters, aliases, dynamic targets
-			if tt := p.Resolve(id); tt != nil {
-				if _, isCheck := checkRefIDs(c)[id]; !isCheck {
-					out[tt.Base().ID] = true
-				}
+		// an edge that is also a check ref's type is not a use of its own
+		isCheck := refIDs(refs)
+		for _, id := range uses[i].edges { // shapes, type parameters, aliases, dynamic targets
+			if tt := p.Resolve(id); tt != nil && !isCheck.has(id) {
+				out[tt.Base().ID] = true
 			}
 		}
 	}
@@ -177,13 +207,13 @@ func (p *vplan) generalUses(reached []model.TypeID) map[model.TypeID]bool {
 // CheckNode method of a named one spells them too). A leaf that anything
 // else names (a second slot, an applicator, a union, an alias, an anchor)
 // keeps its function.
-func (p *vplan) inlineLeaves(reached []model.TypeID) map[model.TypeID]bool {
+func (p *vplan) inlineLeaves(reached []model.TypeID, typeUses []typeUses) map[model.TypeID]bool {
 	uses := make(map[model.TypeID]int, len(reached)) // 1: one slot; more: other uses
 	slot := map[model.TypeID]model.TypeID{}          // the type whose slot uses a type
-	for _, id := range reached {
+	for i, id := range reached {
 		t := p.Get(id)
 		c := &t.Base().Checks
-		refs := model.CheckRefs(c)
+		refs := typeUses[i].refs
 		for _, r := range refs {
 			target := p.Resolve(r.ID)
 			if target == nil {
@@ -201,11 +231,7 @@ func (p *vplan) inlineLeaves(reached []model.TypeID) map[model.TypeID]bool {
 		// other edge (union branches, type arguments, alias targets, type
 		// parameters, dynamic targets) names the function.
 		plain := shapeOfChecks(t, refs)
-		edges := p.Edges(t) // the check refs, then shapes, aliases, type parameters, dynamic targets
-		if len(edges) >= len(refs) {
-			edges = edges[len(refs):]
-		}
-		for _, e := range edges {
+		for _, e := range typeUses[i].edges {
 			if plain[e] > 0 {
 				plain[e]--
 				continue
@@ -285,36 +311,56 @@ func inlineSlot(c *model.Checks, r *model.Ref) bool {
 // shapeOfChecks counts the fields of an object, or the items of an array,
 // that are the types of its check refs (nil for other types).
 func shapeOfChecks(t model.Type, refs []*model.Ref) map[model.TypeID]int {
-	var shape []*model.Ref
-	switch x := t.(type) {
-	case *model.Object:
-		for i := range x.Fields {
-			shape = append(shape, &x.Fields[i].Type)
-		}
-	case *model.Array:
-		shape = append(shape, &x.Items)
-	default:
-		return nil
-	}
-	checked := make(map[model.TypeID]bool, len(refs))
-	for _, r := range refs {
-		checked[r.ID] = true
-	}
-	out := make(map[model.TypeID]int, len(shape))
-	for _, r := range shape {
-		if len(r.Args) == 0 && checked[r.ID] {
+	var out map[model.TypeID]int
+	isCheck := refIDs(refs)
+	count := func(r *model.Ref) {
+		if len(r.Args) == 0 && isCheck.has(r.ID) {
+			if out == nil {
+				out = make(map[model.TypeID]int, len(refs))
+			}
 			out[r.ID]++
 		}
+	}
+	switch x := t.(type) {
+	case *model.Object:
+		for _, f := range x.Fields {
+			count(&f.Type)
+		}
+	case *model.Array:
+		count(&x.Items)
 	}
 	return out
 }
 
-func checkRefIDs(c *model.Checks) map[model.TypeID]bool {
-	out := map[model.TypeID]bool{}
-	for _, r := range model.CheckRefs(c) {
-		out[r.ID] = true
+// refIDs is the set of the IDs of refs, for has.
+func refIDs(refs []*model.Ref) idSet {
+	if len(refs) <= 16 {
+		return idSet{refs: refs}
 	}
-	return out
+	set := make(map[model.TypeID]bool, len(refs))
+	for _, r := range refs {
+		set[r.ID] = true
+	}
+	return idSet{set: set}
+}
+
+// idSet answers whether an ID is that of one of a few refs by a scan, of
+// many by a map.
+type idSet struct {
+	refs []*model.Ref
+	set  map[model.TypeID]bool
+}
+
+func (s idSet) has(id model.TypeID) bool {
+	if s.set != nil {
+		return s.set[id]
+	}
+	for _, r := range s.refs {
+		if r.ID == id {
+			return true
+		}
+	}
+	return false
 }
 
 // ident is the name part of t's function, and the named type whose name it

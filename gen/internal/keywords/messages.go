@@ -85,7 +85,7 @@ func (m Message) and(s string) Message { return append(m, Piece{Text: s}) }
 
 // Type: must be string or null, not <type>.
 func Type(types []string) Message {
-	return text("must be " + strings.Join(types, " or ") + ", not ").then(TypeOf)
+	return Message{{Text: "must be " + strings.Join(types, " or ") + ", not "}, {Hole: TypeOf}}
 }
 
 // Enum: must be one of "ok", "partial" (values are JSON texts; ten at most
@@ -217,6 +217,14 @@ func Quote(s string) string { return envgenrt.Quoted(s).String() }
 // members sorted by name, strings as Quote writes them, numbers as they are
 // spelled.
 func JSONText(raw string) string {
+	if plainJSONText(raw) {
+		return raw
+	}
+	return decodedJSONText(raw)
+}
+
+// decodedJSONText is JSONText's exact path: decode, then write.
+func decodedJSONText(raw string) string {
 	dec := json.NewDecoder(strings.NewReader(raw))
 	dec.UseNumber()
 	var v any
@@ -226,6 +234,26 @@ func JSONText(raw string) string {
 	var b strings.Builder
 	writeJSON(&b, v)
 	return b.String()
+}
+
+// plainJSONText reports whether raw is a JSON text that JSONText writes as
+// it is, without decoding it: a string of printable ASCII with no escape
+// (Quote writes it back the same), or true, false or null. Anything else
+// (numbers included) takes the decoder.
+func plainJSONText(raw string) bool {
+	switch raw {
+	case "true", "false", "null":
+		return true
+	}
+	if len(raw) < 2 || raw[0] != '"' || raw[len(raw)-1] != '"' {
+		return false
+	}
+	for i := 1; i < len(raw)-1; i++ {
+		if c := raw[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
 }
 
 func writeJSON(b *strings.Builder, v any) {

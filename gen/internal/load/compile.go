@@ -208,6 +208,9 @@ func isMetaschema(u string) bool {
 // encodePointer percent-encodes each token of a JSON Pointer for use as a
 // URL fragment, leaving the slashes between them.
 func encodePointer(ptr string) string {
+	if pathSafe(ptr) { // the common case: url.PathEscape leaves every token as it is
+		return ptr
+	}
 	toks := strings.Split(ptr, "/")
 	for i, t := range toks {
 		toks[i] = url.PathEscape(t)
@@ -215,10 +218,28 @@ func encodePointer(ptr string) string {
 	return strings.Join(toks, "/")
 }
 
+// pathSafe reports whether ptr holds only bytes that url.PathEscape keeps
+// (and "/", the separator): letters, digits and "-._~$".
+func pathSafe(ptr string) bool {
+	for i := 0; i < len(ptr); i++ {
+		switch c := ptr[i]; {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
+		case c == '/', c == '-', c == '.', c == '_', c == '~', c == '$':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
 // number reads a JSON number exactly.
 func number(v any) *big.Rat {
-	switch v.(type) {
-	case json.Number, float64, float32, int, int64, int32, uint64, uint32, uint:
+	switch x := v.(type) {
+	case json.Number: // fmt.Sprint writes its text, without fmt's work
+		if n, ok := new(big.Rat).SetString(string(x)); ok {
+			return n
+		}
+	case float64, float32, int, int64, int32, uint64, uint32, uint:
 		if n, ok := new(big.Rat).SetString(fmt.Sprint(v)); ok {
 			return n
 		}

@@ -72,6 +72,7 @@ var probes = []string{
 	`[{}]`, `[true,false]`, `[{"type":1}]`, `{}`, `{"a":{}}`, `{"a":1}`, `{"a":true}`, `{"a":["b"]}`,
 	`{"a":["b","b"]}`, `{"a":{"type":"nope"}}`, `{"[":{}}`, `{"http://x/y":true}`, `{"x":true}`,
 	`{"type":"string"}`, `{"minLength":-1}`, `{"$ref":"#"}`,
+	`"#/$defs/a~1b_c.d"`, `"a.json#/$defs/x"`, `"a#b#c"`, `"//x"`, `"//[::1"`, `"a\\b"`, `"#a%2"`, `["null"]`,
 }
 
 // keywords2020 are the keywords draft 2020-12's metaschema says something

@@ -2,6 +2,7 @@ package load
 
 import (
 	"encoding/json"
+	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
@@ -21,17 +22,18 @@ type flatChecker struct {
 
 // How flatChecker checks a keyword's value.
 const (
-	flatSchema      = iota + 1 // a schema
-	flatSchemaMap              // an object of schemas
-	flatSchemaArray            // a non-empty array of schemas
-	flatString                 // a string
-	flatNonNegative            // a non-negative integer
-	flatNumber                 // a number
-	flatBool                   // a boolean
-	flatArray                  // an array
-	flatAny                    // anything
-	flatType                   // a type name, or a non-empty array of unique ones
-	flatStringArray            // an array of unique strings
+	flatSchema       = iota + 1 // a schema
+	flatSchemaMap               // an object of schemas
+	flatSchemaArray             // a non-empty array of schemas
+	flatString                  // a string
+	flatNonNegative             // a non-negative integer
+	flatNumber                  // a number
+	flatBool                    // a boolean
+	flatArray                   // an array
+	flatAny                     // anything
+	flatType                    // a type name, or a non-empty array of unique ones
+	flatStringArray             // an array of unique strings
+	flatURIReference            // a URI reference (format "uri-reference", asserted)
 )
 
 var flatKeywords = map[string]int{
@@ -51,6 +53,7 @@ var flatKeywords = map[string]int{
 	"const": flatAny, "default": flatAny,
 	"type":     flatType,
 	"required": flatStringArray,
+	"$ref":     flatURIReference, "$dynamicRef": flatURIReference,
 }
 
 var simpleTypes = map[string]bool{
@@ -121,8 +124,22 @@ func (c *flatChecker) keyword(k string, x any) bool {
 	case flatAny:
 		return true
 	case flatType:
-		if s, ok := x.(string); ok {
-			return simpleTypes[s]
+		switch x := x.(type) {
+		case string:
+			return simpleTypes[x]
+		case []any:
+			if len(x) > 0 && uniqueStrings(x) {
+				for _, t := range x {
+					if !simpleTypes[t.(string)] {
+						return false
+					}
+				}
+				return true
+			}
+		}
+	case flatURIReference:
+		if s, ok := x.(string); ok && plainURIReference(s) {
+			return true
 		}
 	case flatStringArray:
 		if a, ok := x.([]any); ok && uniqueStrings(a) {
@@ -172,6 +189,26 @@ func plainDigits(s string) bool {
 	}
 	for i := range len(s) {
 		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// plainURIReference reports whether s is certainly a URI reference as the
+// "uri-reference" format checks it (net/url parses it, no backslash): a
+// relative reference of letters, digits and "-._~$/", with at most one "#"
+// and no "//" authority in front ("#/$defs/x", "other.json#/$defs/y"). Any
+// other string is left to the metaschema.
+func plainURIReference(s string) bool {
+	if s == "" || strings.HasPrefix(s, "//") || strings.Count(s, "#") > 1 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
+		case c == '-', c == '.', c == '_', c == '~', c == '$', c == '/', c == '#':
+		default:
 			return false
 		}
 	}

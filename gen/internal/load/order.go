@@ -41,6 +41,13 @@ func (s *orderScanner) space() {
 	}
 }
 
+// nested reports whether the value at s.i (past white space) is an object
+// or an array, whose pointer value needs.
+func (s *orderScanner) nested() bool {
+	s.space()
+	return s.i < len(s.data) && (s.data[s.i] == '{' || s.data[s.i] == '[')
+}
+
 // value reads the value at s.i, whose JSON Pointer is ptr.
 func (s *orderScanner) value(ptr string) {
 	s.space()
@@ -61,7 +68,11 @@ func (s *orderScanner) value(ptr string) {
 			if n > 0 { // the comma
 				s.i++
 			}
-			s.value(ptr + "/" + strconv.Itoa(n))
+			if s.nested() {
+				s.value(ptr + "/" + strconv.Itoa(n))
+			} else {
+				s.value("") // a scalar: its pointer is not used
+			}
 			if s.err != nil {
 				return
 			}
@@ -118,7 +129,11 @@ func (s *orderScanner) object(ptr string) {
 		}
 		s.space()
 		s.i++ // :
-		s.value(ptr + "/" + escape(key))
+		if s.nested() {
+			s.value(ptr + "/" + escape(key))
+		} else {
+			s.value("") // a scalar: its pointer is not used
+		}
 		if s.err != nil {
 			return
 		}

@@ -12,7 +12,7 @@ import (
 
 // newType creates the type of s, registers it before looking at subschemas
 // (so that recursive schemas find it), then fills in its shape and checks.
-func (b *builder) newType(s *jsonschema.Schema, loc model.Location, hint model.NameHint) model.TypeID {
+func (b *builder) newType(s *jsonschema.Schema, loc model.Location, key string, hint model.NameHint) model.TypeID {
 	if o := b.override(s); o != "" {
 		hint.Override = o
 	}
@@ -63,7 +63,7 @@ func (b *builder) newType(s *jsonschema.Schema, loc model.Location, hint model.N
 	c.NameHint = hint
 	c.Resource = b.resourceOf(loc)
 	id := b.space.Add(t)
-	b.byLoc[loc.String()] = id
+	b.byLoc[key] = id // key is loc.String()
 	b.noteAnchor(c, s)
 	if nullable && c.Kind != model.KindAny { // any JSON value holds null already
 		b.nullable[id] = true

@@ -255,7 +255,7 @@ func (b *builder) ref(s *jsonschema.Schema, hint model.NameHint) model.Ref {
 	if id, ok := b.byLoc[key]; ok {
 		return model.Ref{ID: id, Nullable: b.nullable[id]}
 	}
-	id := b.newType(s, loc, hint)
+	id := b.newType(s, loc, key, hint)
 	return model.Ref{ID: id, Nullable: b.nullable[id]}
 }
 

@@ -35,11 +35,12 @@ func (b *builder) resourceOf(loc model.Location) string {
 	var walked []string // the pointers met before the answer, to remember it for
 	res := ""
 	for {
+		// doc + "#" + ptr, a prefix of loc.URL (ptr only gets shorter)
+		at := loc.URL[:len(doc)+1+len(ptr)]
 		if ptr == "" {
-			res = doc + "#"
+			res = at
 			break
 		}
-		at := doc + "#" + ptr
 		if r, ok := b.resource[at]; ok {
 			res = r
 			break

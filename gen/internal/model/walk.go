@@ -8,6 +8,7 @@ func ShapeRefs(t Type) []*Ref {
 	var out []*Ref
 	switch t := t.(type) {
 	case *Object:
+		out = make([]*Ref, 0, len(t.Fields)+1)
 		for _, f := range t.Fields {
 			out = append(out, &f.Type)
 		}
@@ -15,12 +16,14 @@ func ShapeRefs(t Type) []*Ref {
 			out = append(out, t.Extra)
 		}
 	case *Union:
+		out = make([]*Ref, 0, len(t.Branches))
 		for i := range t.Branches {
 			out = append(out, &t.Branches[i])
 		}
 	case *Array:
-		out = append(out, &t.Items)
+		out = []*Ref{&t.Items}
 	case *Tuple:
+		out = make([]*Ref, 0, len(t.Items)+1)
 		for i := range t.Items {
 			out = append(out, &t.Items[i])
 		}
@@ -28,11 +31,19 @@ func ShapeRefs(t Type) []*Ref {
 			out = append(out, t.Rest)
 		}
 	case *Map:
-		out = append(out, &t.Values)
+		out = []*Ref{&t.Values}
 	case *Alias:
-		out = append(out, &t.Target)
+		out = []*Ref{&t.Target}
 	}
-	return withArgs(out)
+	if len(out) == 0 {
+		return nil
+	}
+	for _, r := range out {
+		if len(r.Args) > 0 {
+			return withArgs(out)
+		}
+	}
+	return out
 }
 
 // withArgs adds the type arguments of each Ref, depth first.
@@ -62,45 +73,67 @@ func (s *Space) Resolve(r Ref) Type {
 // CheckRefs returns pointers to the Refs of c's subschemas, in keyword
 // order: the types the validators of c call.
 func CheckRefs(c *Checks) []*Ref {
-	var out []*Ref
-	add := func(r *Ref) {
+	out := make([]*Ref, 0, checkRefCount(c))
+	add := func(out []*Ref, r *Ref) []*Ref {
 		if r != nil {
 			out = append(out, r)
 		}
+		return out
 	}
-	adds := func(rs []Ref) {
+	adds := func(out []*Ref, rs []Ref) []*Ref {
 		for i := range rs {
 			out = append(out, &rs[i])
 		}
+		return out
 	}
-	add(c.Ref)
+	out = add(out, c.Ref)
 	if c.DynamicRef != nil {
-		add(&c.DynamicRef.Default)
+		out = add(out, &c.DynamicRef.Default)
 	}
-	adds(c.PrefixItems)
-	add(c.Items)
-	add(c.Contains)
+	out = adds(out, c.PrefixItems)
+	out = add(out, c.Items)
+	out = add(out, c.Contains)
 	for i := range c.Properties {
-		add(&c.Properties[i].Type)
+		out = add(out, &c.Properties[i].Type)
 	}
-	add(c.AdditionalProperties)
-	add(c.PropertyNames)
+	out = add(out, c.AdditionalProperties)
+	out = add(out, c.PropertyNames)
 	for i := range c.PatternProperties {
-		add(&c.PatternProperties[i].Type)
+		out = add(out, &c.PatternProperties[i].Type)
 	}
 	for i := range c.DependentSchemas {
-		add(&c.DependentSchemas[i].Type)
+		out = add(out, &c.DependentSchemas[i].Type)
 	}
-	adds(c.AllOf)
-	adds(c.AnyOf)
-	adds(c.OneOf)
-	add(c.Not)
-	add(c.If)
-	add(c.Then)
-	add(c.Else)
-	add(c.UnevaluatedProperties)
-	add(c.UnevaluatedItems)
+	out = adds(out, c.AllOf)
+	out = adds(out, c.AnyOf)
+	out = adds(out, c.OneOf)
+	out = add(out, c.Not)
+	out = add(out, c.If)
+	out = add(out, c.Then)
+	out = add(out, c.Else)
+	out = add(out, c.UnevaluatedProperties)
+	out = add(out, c.UnevaluatedItems)
+	if len(out) == 0 {
+		return nil // as before: no refs, no slice
+	}
 	return out
+}
+
+// checkRefCount is an upper bound of len(CheckRefs(c)), so that it
+// allocates once.
+func checkRefCount(c *Checks) int {
+	n := len(c.PrefixItems) + len(c.Properties) + len(c.PatternProperties) + len(c.DependentSchemas) +
+		len(c.AllOf) + len(c.AnyOf) + len(c.OneOf)
+	for _, r := range [...]*Ref{c.Ref, c.Items, c.Contains, c.AdditionalProperties, c.PropertyNames, c.Not,
+		c.If, c.Then, c.Else, c.UnevaluatedProperties, c.UnevaluatedItems} {
+		if r != nil {
+			n++
+		}
+	}
+	if c.DynamicRef != nil {
+		n++
+	}
+	return n
 }
 
 // InPlaceRefs returns the Refs of c's subschemas that apply to the same

@@ -151,10 +151,20 @@ func (n *namer) override(c *model.Common) string {
 	if n.isDefault(c) {
 		return "" // a root's TreeDefault shares its location, not its override
 	}
-	if o, ok := n.overrides[c.Loc.String()]; ok && c.External == nil {
+	if o, ok := n.overrideAt(c.Loc); ok && c.External == nil {
 		return o
 	}
 	return c.NameHint.Override
+}
+
+// overrideAt is the name given (Options.Names) to the schema at loc, if any;
+// without overrides, no location's string is built.
+func (n *namer) overrideAt(loc model.Location) (string, bool) {
+	if len(n.overrides) == 0 {
+		return "", false
+	}
+	o, ok := n.overrides[loc.String()]
+	return o, ok
 }
 
 func (n *namer) isDefault(c *model.Common) bool {
@@ -465,7 +475,7 @@ func (n *namer) fields(o *model.Object) error {
 	names := make([]string, len(o.Fields))
 	fixed := make([]bool, len(o.Fields))
 	for i, f := range o.Fields {
-		if ov, ok := n.overrides[f.Loc.String()]; ok && o.External == nil {
+		if ov, ok := n.overrideAt(f.Loc); ok && o.External == nil {
 			names[i], fixed[i] = ov, true
 		} else if f.Override != "" {
 			names[i], fixed[i] = f.Override, true
