@@ -229,7 +229,7 @@ func checkSearchResult(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, "search-output.json#/$defs/search_result/properties/query/type") && s.MinLength(c, 1, "search-output.json#/$defs/search_result/properties/query/minLength")) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !checkSearchResultPropertiesHits(s, c) && s.Stop() {
+	if c := at[1]; c != 0 && !s.Items(c, checkHit, "search-output.json#/$defs/search_result/properties/hits/type") && s.Stop() {
 		return false
 	}
 	if c := at[2]; c != 0 && !(s.IsInt(c, "search-output.json#/$defs/search_result/properties/total/type") && s.MinimumInt(c, 0, "0", "search-output.json#/$defs/search_result/properties/total/minimum")) && s.Stop() {
@@ -243,19 +243,6 @@ func checkSearchResult(s *envgenrt.State, n int32) bool {
 	}
 	if at[1] == 0 && s.Missing(n, "search-output.json#/$defs/search_result/required", "hits") {
 		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkSearchResultPropertiesHits(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "search-output.json#/$defs/search_result/properties/hits/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkHit(s, c) && s.Stop() {
-			return false
-		}
 	}
 	return s.ErrorCount() == errs
 }

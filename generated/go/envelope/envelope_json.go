@@ -129,7 +129,7 @@ func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
 	if c := at[3]; c != 0 && !checkError(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !checkEnvelopePropertiesWarnings(s, c) && s.Stop() {
+	if c := at[4]; c != 0 && !s.Items(c, checkWarning, "envelope.json#/properties/warnings/type") && s.Stop() {
 		return false
 	}
 	if c := at[5]; c != 0 && !checkMeta(s, c) && s.Stop() {
@@ -207,19 +207,6 @@ func checkEnvelopeIfPropertiesSuccess(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	return true
-}
-
-func checkEnvelopePropertiesWarnings(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "envelope.json#/properties/warnings/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkWarning(s, c) && s.Stop() {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
 }
 
 func checkEnvelopeThen(s *envgenrt.State, n int32) bool {

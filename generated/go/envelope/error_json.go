@@ -278,7 +278,25 @@ func checkError(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkCode, checkCategory, checkErrorPropertiesMessage, checkErrorPropertiesRemediation, checkRetry, checkDetailMap, checkErrorPropertiesCauses) {
+	if c := at[0]; c != 0 && !checkCode(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[1]; c != 0 && !checkCategory(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[2]; c != 0 && !checkErrorPropertiesMessage(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[3]; c != 0 && !checkErrorPropertiesRemediation(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[4]; c != 0 && !checkRetry(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[5]; c != 0 && !checkDetailMap(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[6]; c != 0 && !s.Items(c, checkError, "error.json#/properties/causes/type") && s.Stop() {
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], "error.json#/additionalProperties") {
@@ -292,19 +310,6 @@ func checkError(s *envgenrt.State, n int32) bool {
 	}
 	if at[2] == 0 && s.Missing(n, "error.json#/required", "message") {
 		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkErrorPropertiesCauses(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "error.json#/properties/causes/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkError(s, c) && s.Stop() {
-			return false
-		}
 	}
 	return s.ErrorCount() == errs
 }

@@ -466,50 +466,56 @@ func checkMeta(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkRequestID, checkTool, checkTiming, checkTier, checkMetaPropertiesCapabilities, checkMetaPropertiesUpgradeHints, checkWorkspace, checkPagination, checkRateLimit, checkTelemetry, checkTokenUsage, checkFidelity, checkLimits, checkMetaPropertiesNextCalls, checkResponseMode, checkSource) {
+	if c := at[0]; c != 0 && !checkRequestID(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[1]; c != 0 && !checkTool(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[2]; c != 0 && !checkTiming(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[3]; c != 0 && !checkTier(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[4]; c != 0 && !s.Items(c, checkCapability, "meta.json#/properties/capabilities/type") && s.Stop() {
+		return false
+	}
+	if c := at[5]; c != 0 && !s.Items(c, checkUpgradeHint, "meta.json#/properties/upgrade_hints/type") && s.Stop() {
+		return false
+	}
+	if c := at[6]; c != 0 && !checkWorkspace(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[7]; c != 0 && !checkPagination(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[8]; c != 0 && !checkRateLimit(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[9]; c != 0 && !checkTelemetry(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[10]; c != 0 && !checkTokenUsage(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[11]; c != 0 && !checkFidelity(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[12]; c != 0 && !checkLimits(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[13]; c != 0 && !s.Items(c, checkNextCall, "meta.json#/properties/next_calls/type") && s.Stop() {
+		return false
+	}
+	if c := at[14]; c != 0 && !checkResponseMode(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[15]; c != 0 && !checkSource(s, c) && s.Stop() {
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], "meta.json#/additionalProperties") {
 		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkMetaPropertiesCapabilities(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "meta.json#/properties/capabilities/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkCapability(s, c) && s.Stop() {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkMetaPropertiesNextCalls(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "meta.json#/properties/next_calls/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkNextCall(s, c) && s.Stop() {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkMetaPropertiesUpgradeHints(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "meta.json#/properties/upgrade_hints/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkUpgradeHint(s, c) && s.Stop() {
-			return false
-		}
 	}
 	return s.ErrorCount() == errs
 }

@@ -559,7 +559,31 @@ func checkProvenance(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkRunID, checkTool, checkProvenancePropertiesStartedAt, checkProvenancePropertiesInputs, checkProvenancePropertiesOutputs, checkProvenancePropertiesMethods, checkProvenancePropertiesEvidence, checkProvenancePropertiesParents, checkIntegrity) {
+	if c := at[0]; c != 0 && !checkRunID(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[1]; c != 0 && !checkTool(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[2]; c != 0 && !checkProvenancePropertiesStartedAt(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[3]; c != 0 && !s.Items(c, checkArtifact, "provenance.json#/properties/inputs/type") && s.Stop() {
+		return false
+	}
+	if c := at[4]; c != 0 && !s.Items(c, checkArtifact, "provenance.json#/properties/outputs/type") && s.Stop() {
+		return false
+	}
+	if c := at[5]; c != 0 && !s.Items(c, checkMethodID, "provenance.json#/properties/methods/type") && s.Stop() {
+		return false
+	}
+	if c := at[6]; c != 0 && !s.Items(c, checkEvidence, "provenance.json#/properties/evidence/type") && s.Stop() {
+		return false
+	}
+	if c := at[7]; c != 0 && !s.Items(c, checkRunID, "provenance.json#/properties/parents/type") && s.Stop() {
+		return false
+	}
+	if c := at[8]; c != 0 && !checkIntegrity(s, c) && s.Stop() {
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], "provenance.json#/additionalProperties") {
@@ -570,71 +594,6 @@ func checkProvenance(s *envgenrt.State, n int32) bool {
 	}
 	if at[1] == 0 && s.Missing(n, "provenance.json#/required", "tool") {
 		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkProvenancePropertiesEvidence(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "provenance.json#/properties/evidence/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkEvidence(s, c) && s.Stop() {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkProvenancePropertiesInputs(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "provenance.json#/properties/inputs/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkArtifact(s, c) && s.Stop() {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkProvenancePropertiesMethods(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "provenance.json#/properties/methods/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkMethodID(s, c) && s.Stop() {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkProvenancePropertiesOutputs(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "provenance.json#/properties/outputs/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkArtifact(s, c) && s.Stop() {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkProvenancePropertiesParents(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "provenance.json#/properties/parents/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkRunID(s, c) && s.Stop() {
-			return false
-		}
 	}
 	return s.ErrorCount() == errs
 }

@@ -213,7 +213,7 @@ func checkSearchResults(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !checkSearchResultsPropertiesHits(s, c) && s.Stop() {
+	if c := at[0]; c != 0 && !s.Items(c, checkHit, "search-output.json#/$defs/search_results/properties/hits/type") && s.Stop() {
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], "search-output.json#/$defs/search_results/additionalProperties") {
@@ -221,19 +221,6 @@ func checkSearchResults(s *envgenrt.State, n int32) bool {
 	}
 	if at[0] == 0 && s.Missing(n, "search-output.json#/$defs/search_results/required", "hits") {
 		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkSearchResultsPropertiesHits(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "search-output.json#/$defs/search_results/properties/hits/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkHit(s, c) && s.Stop() {
-			return false
-		}
 	}
 	return s.ErrorCount() == errs
 }

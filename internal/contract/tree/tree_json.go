@@ -67,7 +67,7 @@ func checkTree(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, "tree.json#/properties/name/type") && s.MaxLength(c, 20, "tree.json#/properties/name/maxLength")) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !checkTreePropertiesChildren(s, c) && s.Stop() {
+	if c := at[1]; c != 0 && !s.Items(c, checkTree, "tree.json#/properties/children/type") && s.Stop() {
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], "tree.json#/additionalProperties") {
@@ -75,19 +75,6 @@ func checkTree(s *envgenrt.State, n int32) bool {
 	}
 	if at[0] == 0 && s.Missing(n, "tree.json#/required", "name") {
 		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkTreePropertiesChildren(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "tree.json#/properties/children/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkTree(s, c) && s.Stop() {
-			return false
-		}
 	}
 	return s.ErrorCount() == errs
 }

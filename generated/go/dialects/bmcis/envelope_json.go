@@ -166,7 +166,7 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 	if c := at[3]; c != 0 && !checkExecutionContext(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !checkEnvelopePropertiesWarnings(s, c) && s.Stop() {
+	if c := at[4]; c != 0 && !s.Items(c, checkResponseWarning, "envelope.json#/properties/warnings/type") && s.Stop() {
 		return false
 	}
 	if c := at[5]; c != 0 && !checkResponseError(s, c) && s.Stop() {
@@ -183,19 +183,6 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 	}
 	if at[4] == 0 && s.Missing(n, "envelope.json#/required", "warnings") {
 		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkEnvelopePropertiesWarnings(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "envelope.json#/properties/warnings/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkResponseWarning(s, c) && s.Stop() {
-			return false
-		}
 	}
 	return s.ErrorCount() == errs
 }
@@ -519,7 +506,7 @@ func checkResponseError(s *envgenrt.State, n int32) bool {
 	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/response_error/properties/message/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !checkResponseErrorPropertiesAllowedFields(s, c) && s.Stop() {
+	if c := at[2]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, "envelope.json#/$defs/response_error/properties/allowed_fields/type", "envelope.json#/$defs/response_error/properties/allowed_fields/items/type") && s.Stop() {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, "envelope.json#/$defs/response_error/required", "code") {
@@ -527,19 +514,6 @@ func checkResponseError(s *envgenrt.State, n int32) bool {
 	}
 	if at[1] == 0 && s.Missing(n, "envelope.json#/$defs/response_error/required", "message") {
 		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkResponseErrorPropertiesAllowedFields(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "envelope.json#/$defs/response_error/properties/allowed_fields/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/response_error/properties/allowed_fields/items/type") && s.Stop() {
-			return false
-		}
 	}
 	return s.ErrorCount() == errs
 }

@@ -338,7 +338,7 @@ func checkDeduplicationInfo(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "payloads.json#/$defs/deduplication_info/properties/is_duplicate/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !checkDeduplicationInfoPropertiesSimilarChunkIDs(s, c) && s.Stop() {
+	if c := at[1]; c != 0 && !s.ItemsOf(c, envgenrt.TypeInteger, "payloads.json#/$defs/deduplication_info/properties/similar_chunk_ids/type", "payloads.json#/$defs/chunk_id/type") && s.Stop() {
 		return false
 	}
 	if c := at[2]; c != 0 && !checkScore(s, c) && s.Stop() {
@@ -352,19 +352,6 @@ func checkDeduplicationInfo(s *envgenrt.State, n int32) bool {
 	}
 	if at[2] == 0 && s.Missing(n, "payloads.json#/$defs/deduplication_info/required", "confidence") {
 		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkDeduplicationInfoPropertiesSimilarChunkIDs(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "payloads.json#/$defs/deduplication_info/properties/similar_chunk_ids/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkChunkID(s, c) && s.Stop() {
-			return false
-		}
 	}
 	return s.ErrorCount() == errs
 }
@@ -1485,10 +1472,10 @@ func checkVendorInfoIDs(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_ids/properties/vendor_name/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !checkVendorInfoIDsPropertiesEntityIDs(s, c) && s.Stop() {
+	if c := at[1]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_ids/properties/entity_ids/type", "payloads.json#/$defs/vendor_info_ids/properties/entity_ids/items/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !checkVendorInfoIDsPropertiesRelationshipIDs(s, c) && s.Stop() {
+	if c := at[2]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_ids/properties/relationship_ids/type", "payloads.json#/$defs/vendor_info_ids/properties/relationship_ids/items/type") && s.Stop() {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_ids/required", "vendor_name") {
@@ -1499,32 +1486,6 @@ func checkVendorInfoIDs(s *envgenrt.State, n int32) bool {
 	}
 	if at[2] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_ids/required", "relationship_ids") {
 		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkVendorInfoIDsPropertiesEntityIDs(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_ids/properties/entity_ids/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_ids/properties/entity_ids/items/type") && s.Stop() {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkVendorInfoIDsPropertiesRelationshipIDs(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_ids/properties/relationship_ids/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_ids/properties/relationship_ids/items/type") && s.Stop() {
-			return false
-		}
 	}
 	return s.ErrorCount() == errs
 }

@@ -112,24 +112,11 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeString, "request.json#/properties/cursor/type") && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !checkRequestPropertiesFields(s, c) && s.Stop() {
+	if c := at[4]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, "request.json#/properties/fields/type", "request.json#/properties/fields/items/type") && s.Stop() {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, "request.json#/required", "query") {
 		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkRequestPropertiesFields(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "request.json#/properties/fields/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.Is(c, envgenrt.TypeString, "request.json#/properties/fields/items/type") && s.Stop() {
-			return false
-		}
 	}
 	return s.ErrorCount() == errs
 }

@@ -818,7 +818,7 @@ func checkResponseMeta(s *envgenrt.State, n int32) bool {
 	if c := at[2]; c != 0 && !checkLimits(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !checkResponseMetaPropertiesNextQuerySuggestion(s, c) && s.Stop() {
+	if c := at[3]; c != 0 && !s.Items(c, checkQuerySuggestion, "envelope.json#/$defs/response_meta/properties/nextQuerySuggestion/type") && s.Stop() {
 		return false
 	}
 	if c := at[4]; c != 0 && !checkPage(s, c) && s.Stop() {
@@ -835,19 +835,6 @@ func checkResponseMeta(s *envgenrt.State, n int32) bool {
 	}
 	if at[2] == 0 && s.Missing(n, "envelope.json#/$defs/response_meta/required", "limits") {
 		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkResponseMetaPropertiesNextQuerySuggestion(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "envelope.json#/$defs/response_meta/properties/nextQuerySuggestion/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkQuerySuggestion(s, c) && s.Stop() {
-			return false
-		}
 	}
 	return s.ErrorCount() == errs
 }

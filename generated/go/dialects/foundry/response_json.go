@@ -349,10 +349,10 @@ func checkMetadata(s *envgenrt.State, n int32) bool {
 	if c := at[1]; c != 0 && !checkMetadataPropertiesRequestID(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !checkMetadataPropertiesWarnings(s, c) && s.Stop() {
+	if c := at[2]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, "response.json#/$defs/metadata/properties/warnings/type", "response.json#/$defs/metadata/properties/warnings/items/type") && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !checkMetadataPropertiesWarningDetails(s, c) && s.Stop() {
+	if c := at[3]; c != 0 && !s.Items(c, checkWarningDetail, "response.json#/$defs/metadata/properties/warning_details/type") && s.Stop() {
 		return false
 	}
 	if c := at[4]; c != 0 && !checkPagination(s, c) && s.Stop() {
@@ -370,7 +370,7 @@ func checkMetadata(s *envgenrt.State, n int32) bool {
 	if c := at[8]; c != 0 && !s.Is(c, envgenrt.TypeString, "response.json#/$defs/metadata/properties/content_fidelity_schema_version/type") && s.Stop() {
 		return false
 	}
-	if c := at[9]; c != 0 && !checkMetadataPropertiesDroppedContentIDs(s, c) && s.Stop() {
+	if c := at[9]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, "response.json#/$defs/metadata/properties/dropped_content_ids/type", "response.json#/$defs/metadata/properties/dropped_content_ids/items/type") && s.Stop() {
 		return false
 	}
 	if c := at[10]; c != 0 && !checkMetadataPropertiesContentArchiveHashes(s, c) && s.Stop() {
@@ -400,19 +400,6 @@ func checkMetadataPropertiesContentArchiveHashesAdditionalProperties(s *envgenrt
 	return s.Is(n, envgenrt.TypeString, "response.json#/$defs/metadata/properties/content_archive_hashes/additionalProperties/type")
 }
 
-func checkMetadataPropertiesDroppedContentIDs(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "response.json#/$defs/metadata/properties/dropped_content_ids/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.Is(c, envgenrt.TypeString, "response.json#/$defs/metadata/properties/dropped_content_ids/items/type") && s.Stop() {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
 var patternMetadataPropertiesRequestID = envgenrt.MustPattern(`^[a-zA-Z0-9_-]+$`)
 
 func checkMetadataPropertiesRequestID(s *envgenrt.State, n int32) bool {
@@ -422,32 +409,6 @@ func checkMetadataPropertiesRequestID(s *envgenrt.State, n int32) bool {
 	}
 	if !patternMetadataPropertiesRequestID.Match(s.Str(n)) && s.Fail(n, "response.json#/$defs/metadata/properties/request_id/pattern", "pattern", "must match the pattern \"^[a-zA-Z0-9_-]+$\"") {
 		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkMetadataPropertiesWarningDetails(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "response.json#/$defs/metadata/properties/warning_details/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkWarningDetail(s, c) && s.Stop() {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkMetadataPropertiesWarnings(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "response.json#/$defs/metadata/properties/warnings/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.Is(c, envgenrt.TypeString, "response.json#/$defs/metadata/properties/warnings/items/type") && s.Stop() {
-			return false
-		}
 	}
 	return s.ErrorCount() == errs
 }

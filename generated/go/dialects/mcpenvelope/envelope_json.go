@@ -114,10 +114,10 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 	if c := at[2]; c != 0 && !(s.IsNull(c) || checkProvRecord(s, c)) && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !checkEnvelopePropertiesErrors(s, c) && s.Stop() {
+	if c := at[3]; c != 0 && !s.Items(c, checkEnvelopeError, "envelope.json#/properties/errors/type") && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !checkEnvelopePropertiesWarnings(s, c) && s.Stop() {
+	if c := at[4]; c != 0 && !s.Items(c, checkEnvelopeWarning, "envelope.json#/properties/warnings/type") && s.Stop() {
 		return false
 	}
 	if c := at[5]; c != 0 && !checkEnvelopeMeta(s, c) && s.Stop() {
@@ -131,32 +131,6 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 	}
 	if at[1] == 0 && s.Missing(n, "envelope.json#/required", "result") {
 		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkEnvelopePropertiesErrors(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "envelope.json#/properties/errors/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkEnvelopeError(s, c) && s.Stop() {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkEnvelopePropertiesWarnings(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "envelope.json#/properties/warnings/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkEnvelopeWarning(s, c) && s.Stop() {
-			return false
-		}
 	}
 	return s.ErrorCount() == errs
 }
@@ -271,7 +245,7 @@ func checkEnvelopeError(s *envgenrt.State, n int32) bool {
 	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "envelope.json#/$defs/envelope_error/properties/retryable/type") && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !checkEnvelopeErrorPropertiesEvidence(s, c) && s.Stop() {
+	if c := at[4]; c != 0 && !s.Items(c, checkEvidence, "envelope.json#/$defs/envelope_error/properties/evidence/type") && s.Stop() {
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], "envelope.json#/$defs/envelope_error/additionalProperties") {
@@ -316,19 +290,6 @@ func checkEnvelopeErrorPropertiesDetails(s *envgenrt.State, n int32) bool {
 
 func checkEnvelopeErrorPropertiesDetailsAdditionalProperties(s *envgenrt.State, n int32) bool {
 	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString, "envelope.json#/$defs/envelope_error/properties/details/additionalProperties/type")
-}
-
-func checkEnvelopeErrorPropertiesEvidence(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "envelope.json#/$defs/envelope_error/properties/evidence/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkEvidence(s, c) && s.Stop() {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
 }
 
 func checkEnvelopeErrorPropertiesMessage(s *envgenrt.State, n int32) bool {
@@ -594,7 +555,16 @@ func checkEnvelopeWarning(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkEnvelopeWarningPropertiesCode, checkEnvelopeWarningPropertiesMessage, checkEnvelopeWarningPropertiesDetails, checkEnvelopeWarningPropertiesEvidence) {
+	if c := at[0]; c != 0 && !checkEnvelopeWarningPropertiesCode(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[1]; c != 0 && !checkEnvelopeWarningPropertiesMessage(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[2]; c != 0 && !checkEnvelopeWarningPropertiesDetails(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[3]; c != 0 && !s.Items(c, checkEvidence, "envelope.json#/$defs/envelope_warning/properties/evidence/type") && s.Stop() {
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], "envelope.json#/$defs/envelope_warning/additionalProperties") {
@@ -639,19 +609,6 @@ func checkEnvelopeWarningPropertiesDetails(s *envgenrt.State, n int32) bool {
 
 func checkEnvelopeWarningPropertiesDetailsAdditionalProperties(s *envgenrt.State, n int32) bool {
 	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString, "envelope.json#/$defs/envelope_warning/properties/details/additionalProperties/type")
-}
-
-func checkEnvelopeWarningPropertiesEvidence(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "envelope.json#/$defs/envelope_warning/properties/evidence/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkEvidence(s, c) && s.Stop() {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
 }
 
 func checkEnvelopeWarningPropertiesMessage(s *envgenrt.State, n int32) bool {

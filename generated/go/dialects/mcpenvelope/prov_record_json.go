@@ -179,19 +179,19 @@ func checkProvRecord(s *envgenrt.State, n int32) bool {
 	if c := at[3]; c != 0 && !checkProvRecordPropertiesTime(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !checkProvRecordPropertiesInputs(s, c) && s.Stop() {
+	if c := at[4]; c != 0 && !s.Items(c, checkArtifact, "prov_record.json#/properties/inputs/type") && s.Stop() {
 		return false
 	}
-	if c := at[5]; c != 0 && !checkProvRecordPropertiesOutputs(s, c) && s.Stop() {
+	if c := at[5]; c != 0 && !s.Items(c, checkArtifact, "prov_record.json#/properties/outputs/type") && s.Stop() {
 		return false
 	}
-	if c := at[6]; c != 0 && !checkProvRecordPropertiesMethods(s, c) && s.Stop() {
+	if c := at[6]; c != 0 && !s.Items(c, checkProvRecordPropertiesMethodsItems, "prov_record.json#/properties/methods/type") && s.Stop() {
 		return false
 	}
-	if c := at[7]; c != 0 && !checkProvRecordPropertiesEvidence(s, c) && s.Stop() {
+	if c := at[7]; c != 0 && !s.Items(c, checkEvidence, "prov_record.json#/properties/evidence/type") && s.Stop() {
 		return false
 	}
-	if c := at[8]; c != 0 && !checkProvRecordPropertiesParents(s, c) && s.Stop() {
+	if c := at[8]; c != 0 && !s.Items(c, checkProvRecordPropertiesParentsItems, "prov_record.json#/properties/parents/type") && s.Stop() {
 		return false
 	}
 	if c := at[9]; c != 0 && !checkProvRecordIntegrity(s, c) && s.Stop() {
@@ -231,45 +231,6 @@ func checkProvRecordOrNull(s *envgenrt.State, n int32) bool {
 	return s.IsNull(n) || checkProvRecord(s, n)
 }
 
-func checkProvRecordPropertiesEvidence(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "prov_record.json#/properties/evidence/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkEvidence(s, c) && s.Stop() {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkProvRecordPropertiesInputs(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "prov_record.json#/properties/inputs/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkArtifact(s, c) && s.Stop() {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkProvRecordPropertiesMethods(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "prov_record.json#/properties/methods/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkProvRecordPropertiesMethodsItems(s, c) && s.Stop() {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
 var patternProvRecordPropertiesMethodsItems = envgenrt.MustPattern(`^[a-z0-9]+([._-][a-z0-9]+)*$`)
 
 func checkProvRecordPropertiesMethodsItems(s *envgenrt.State, n int32) bool {
@@ -285,32 +246,6 @@ func checkProvRecordPropertiesMethodsItems(s *envgenrt.State, n int32) bool {
 	}
 	if !patternProvRecordPropertiesMethodsItems.Match(s.Str(n)) && s.Fail(n, "prov_record.json#/properties/methods/items/pattern", "pattern", "must match the pattern \"^[a-z0-9]+([._-][a-z0-9]+)*$\"") {
 		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkProvRecordPropertiesOutputs(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "prov_record.json#/properties/outputs/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkArtifact(s, c) && s.Stop() {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkProvRecordPropertiesParents(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "prov_record.json#/properties/parents/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkProvRecordPropertiesParentsItems(s, c) && s.Stop() {
-			return false
-		}
 	}
 	return s.ErrorCount() == errs
 }

@@ -120,7 +120,7 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, "request.json#/properties/params/type") && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !checkRequestPropertiesArtifacts(s, c) && s.Stop() {
+	if c := at[4]; c != 0 && !s.Items(c, checkArtifactRef, "request.json#/properties/artifacts/type") && s.Stop() {
 		return false
 	}
 	if c := at[5]; c != 0 && !checkRequestPreferences(s, c) && s.Stop() {
@@ -143,19 +143,6 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 	}
 	if at[4] == 0 && s.Missing(n, "request.json#/required", "artifacts") {
 		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkRequestPropertiesArtifacts(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "request.json#/properties/artifacts/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkArtifactRef(s, c) && s.Stop() {
-			return false
-		}
 	}
 	return s.ErrorCount() == errs
 }

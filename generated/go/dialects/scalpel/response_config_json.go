@@ -747,21 +747,8 @@ func checkResponseConfigProfilesValue(s *envgenrt.State, n int32) bool {
 	if c := at[2]; c != 0 && !checkResponseConfigProfilesValueParsing(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !checkResponseConfigProfilesValuePropertiesCommonExclusions(s, c) && s.Stop() {
+	if c := at[3]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, "response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions/type", "response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions/items/type") && s.Stop() {
 		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkResponseConfigProfilesValuePropertiesCommonExclusions(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.Is(c, envgenrt.TypeString, "response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions/items/type") && s.Stop() {
-			return false
-		}
 	}
 	return s.ErrorCount() == errs
 }
@@ -1264,47 +1251,17 @@ func checkResponseConfigToolOverridesValueVariant2(s *envgenrt.State, n int32) b
 			at[3] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkResponseConfigToolOverridesValueVariant2Profile, checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFields, checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnly, checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError) {
+	if c := at[0]; c != 0 && !checkResponseConfigToolOverridesValueVariant2Profile(s, c) && s.Stop() {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFields(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields/type") {
+	if c := at[1]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields/type", "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields/items/type") && s.Stop() {
 		return false
 	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.Is(c, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields/items/type") && s.Stop() {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error/type") {
+	if c := at[2]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only/type", "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only/items/type") && s.Stop() {
 		return false
 	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.Is(c, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error/items/type") && s.Stop() {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnly(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only/type") {
+	if c := at[3]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error/type", "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error/items/type") && s.Stop() {
 		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.Is(c, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only/items/type") && s.Stop() {
-			return false
-		}
 	}
 	return s.ErrorCount() == errs
 }

@@ -215,14 +215,5 @@ func checkSettingValueAnyOf1(s *envgenrt.State, n int32) bool {
 }
 
 func checkSettingValueAnyOf2(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "value.json#/properties/value/anyOf/2/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.Is(c, envgenrt.TypeString, "value.json#/properties/value/anyOf/2/items/type") && s.Stop() {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
+	return s.ItemsOf(n, envgenrt.TypeString, "value.json#/properties/value/anyOf/2/type", "value.json#/properties/value/anyOf/2/items/type")
 }

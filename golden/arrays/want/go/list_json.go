@@ -150,7 +150,7 @@ func checkLists(s *envgenrt.State, n int32) bool {
 	if c := at[1]; c != 0 && !checkListsPropertiesMatrix(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !checkListsPropertiesPoints(s, c) && s.Stop() {
+	if c := at[2]; c != 0 && !s.Items(c, checkListsPointsItem, "list.json#/properties/points/type") && s.Stop() {
 		return false
 	}
 	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeArray, "list.json#/properties/anything/type") && s.Stop() {
@@ -165,20 +165,7 @@ func checkListsPropertiesMatrix(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkListsPropertiesMatrixItems(s, c) && s.Stop() {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkListsPropertiesMatrixItems(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "list.json#/properties/matrix/items/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.Is(c, envgenrt.TypeNumber, "list.json#/properties/matrix/items/items/type") && s.Stop() {
+		if !s.ItemsOf(c, envgenrt.TypeNumber, "list.json#/properties/matrix/items/type", "list.json#/properties/matrix/items/items/type") && s.Stop() {
 			return false
 		}
 	}
@@ -200,19 +187,6 @@ func checkListsPropertiesNames(s *envgenrt.State, n int32) bool {
 	}
 	if i, j, dup := s.Duplicate(n); dup && s.Failf(n, "list.json#/properties/names/uniqueItems", "uniqueItems", "must not have equal items, but items %d and %d are equal", i, j) {
 		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkListsPropertiesPoints(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "list.json#/properties/points/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkListsPointsItem(s, c) && s.Stop() {
-			return false
-		}
 	}
 	return s.ErrorCount() == errs
 }

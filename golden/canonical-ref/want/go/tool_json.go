@@ -92,24 +92,11 @@ func checkPayload(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !checkPayloadPropertiesResults(s, c) && s.Stop() {
+	if c := at[0]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, "tool.json#/$defs/payload/properties/results/type", "tool.json#/$defs/payload/properties/results/items/type") && s.Stop() {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, "tool.json#/$defs/payload/required", "results") {
 		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkPayloadPropertiesResults(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "tool.json#/$defs/payload/properties/results/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.Is(c, envgenrt.TypeString, "tool.json#/$defs/payload/properties/results/items/type") && s.Stop() {
-			return false
-		}
 	}
 	return s.ErrorCount() == errs
 }

@@ -68,16 +68,7 @@ func checkChecked(s *envgenrt.State, n int32) bool {
 }
 
 func checkCheckedContains(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "checked.json#/contains/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkCheckedContainsItems(s, c) && s.Stop() {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
+	return s.Items(n, checkCheckedContainsItems, "checked.json#/contains/type")
 }
 
 func checkCheckedContainsItems(s *envgenrt.State, n int32) bool {

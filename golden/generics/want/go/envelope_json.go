@@ -285,14 +285,5 @@ func checkPagePropertiesItems(s *envgenrt.State, n int32) bool {
 }
 
 func checkPagePropertiesItemsIn(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "envelope.json#/$defs/page/properties/items/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !dynamicEnvelopeDefsData(s, c) && s.Stop() {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
+	return s.Items(n, dynamicEnvelopeDefsData, "envelope.json#/$defs/page/properties/items/type")
 }

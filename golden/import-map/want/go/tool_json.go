@@ -118,16 +118,7 @@ func checkHistoryPropertiesPages(s *envgenrt.State, n int32) bool {
 }
 
 func checkHistoryPropertiesPagesIn(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "tool.json#/$defs/history/properties/pages/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkHistoryPropertiesPagesItems(s, c) && s.Stop() {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
+	return s.Items(n, checkHistoryPropertiesPagesItems, "tool.json#/$defs/history/properties/pages/type")
 }
 
 func checkHistoryPropertiesPagesItems(s *envgenrt.State, n int32) bool {

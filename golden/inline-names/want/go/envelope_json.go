@@ -89,21 +89,11 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 			at[1] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkEnvelopeMeta, checkEnvelopePropertiesItems) {
+	if c := at[0]; c != 0 && !checkEnvelopeMeta(s, c) && s.Stop() {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkEnvelopePropertiesItems(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "envelope.json#/properties/items/type") {
+	if c := at[1]; c != 0 && !s.Items(c, checkEnvelopeItemsItem, "envelope.json#/properties/items/type") && s.Stop() {
 		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkEnvelopeItemsItem(s, c) && s.Stop() {
-			return false
-		}
 	}
 	return s.ErrorCount() == errs
 }

@@ -131,10 +131,10 @@ func checkUser(s *envgenrt.State, n int32) bool {
 	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, "user.json#/properties/email/type") && s.Stop() {
 		return false
 	}
-	if c := at[5]; c != 0 && !checkUserPropertiesTags(s, c) && s.Stop() {
+	if c := at[5]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, "user.json#/properties/tags/type", "user.json#/properties/tags/items/type") && s.Stop() {
 		return false
 	}
-	if c := at[6]; c != 0 && !checkUserPropertiesAliases(s, c) && s.Stop() {
+	if c := at[6]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, "user.json#/properties/aliases/type", "user.json#/properties/aliases/items/type") && s.Stop() {
 		return false
 	}
 	if c := at[7]; c != 0 && !s.Is(c, envgenrt.TypeNumber, "user.json#/properties/score/type") && s.Stop() {
@@ -157,32 +157,6 @@ func checkUser(s *envgenrt.State, n int32) bool {
 	}
 	if at[5] == 0 && s.Missing(n, "user.json#/required", "tags") {
 		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkUserPropertiesAliases(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "user.json#/properties/aliases/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.Is(c, envgenrt.TypeString, "user.json#/properties/aliases/items/type") && s.Stop() {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkUserPropertiesTags(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "user.json#/properties/tags/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.Is(c, envgenrt.TypeString, "user.json#/properties/tags/items/type") && s.Stop() {
-			return false
-		}
 	}
 	return s.ErrorCount() == errs
 }

@@ -193,7 +193,7 @@ func checkTree(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "tree.json#/properties/value/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !checkTreePropertiesChildren(s, c) && s.Stop() {
+	if c := at[1]; c != 0 && !s.Items(c, checkTree, "tree.json#/properties/children/type") && s.Stop() {
 		return false
 	}
 	if c := at[2]; c != 0 && !checkTree(s, c) && s.Stop() {
@@ -204,19 +204,6 @@ func checkTree(s *envgenrt.State, n int32) bool {
 	}
 	if at[0] == 0 && s.Missing(n, "tree.json#/required", "value") {
 		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkTreePropertiesChildren(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "tree.json#/properties/children/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkTree(s, c) && s.Stop() {
-			return false
-		}
 	}
 	return s.ErrorCount() == errs
 }

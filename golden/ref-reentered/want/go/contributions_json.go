@@ -253,16 +253,7 @@ func checkHost(s *envgenrt.State, n int32) bool {
 }
 
 func checkHostPropertiesProperties(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "contributions.json#/definitions/host/properties/properties/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkProp(s, c) && s.Stop() {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
+	return s.Items(n, checkProp, "contributions.json#/definitions/host/properties/properties/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.

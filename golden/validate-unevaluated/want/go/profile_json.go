@@ -234,20 +234,7 @@ func checkProfileThen(s *envgenrt.State, n int32) bool {
 				s.Mark(n, i)
 			}
 		}
-		if c := at[0]; c != 0 && !checkProfileThenPropertiesMembers(s, c) && s.Stop() {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkProfileThenPropertiesMembers(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "profile.json#/then/properties/members/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.Is(c, envgenrt.TypeString, "profile.json#/then/properties/members/items/type") && s.Stop() {
+		if c := at[0]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, "profile.json#/then/properties/members/type", "profile.json#/then/properties/members/items/type") && s.Stop() {
 			return false
 		}
 	}
