@@ -132,7 +132,7 @@ func (f *vfn) leafExpr(node jen.Code) (jen.Code, bool) {
 	if items, ok := f.vp.arrayItems(f.c); ok && !f.eval {
 		ic := &items.Base().Checks
 		if leaf, _ := leafShape(ic, true); leaf {
-			it := &vfn{renderer: f.renderer, t: items, c: ic}
+			it := &vfn{renderer: f.renderer, t: items, c: ic, paths: f.paths}
 			return jen.Add(stateID).Dot("ItemsOf").Call(node, typeMaskCode(ic.Types), f.sp("type"), it.sp("type")), true
 		}
 		return jen.Add(stateID).Dot("Items").Call(node, f.funcValue(*f.c.Items), f.sp("type")), true
@@ -159,13 +159,18 @@ func (f *vfn) leafExpr(node jen.Code) (jen.Code, bool) {
 }
 
 // leafBody is the body of a CheckNode method that checks node n against the
-// leaf id in place: return s.Is(n, …) && ….
+// leaf id in place: [const p = "…",] return s.Is(n, …) && ….
 func (r *renderer) leafBody(id model.TypeID) []jen.Code {
 	t := r.vp.Get(id)
 	f := &vfn{renderer: r, t: t, c: &t.Base().Checks}
+	f.paths = f.newPaths()
 	e, ok := f.leafExpr(nodeID)
 	if !ok {
 		panic("golang: not a leaf: " + t.Base().Loc.URL)
 	}
-	return []jen.Code{jen.Return(e)}
+	body := []jen.Code{jen.Return(e)}
+	if p := f.paths.resolve(); p != nil {
+		body = append([]jen.Code{p}, body...)
+	}
+	return body
 }

@@ -91,8 +91,9 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [7]int32
@@ -117,10 +118,10 @@ func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "envelope.json#/properties/success/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/success/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, "envelope.json#/properties/status/type") && s.Enum(c, "envelope.json#/properties/status/enum", "ok", "partial", "error")) && s.Stop() {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/status/type") && s.Enum(c, p+"/properties/status/enum", "ok", "partial", "error")) && s.Stop() {
 		return false
 	}
 	if c := at[2]; c != 0 && !dynamicEnvelopeDefsData(s, c) && s.Stop() {
@@ -129,7 +130,7 @@ func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
 	if c := at[3]; c != 0 && !checkError(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !s.Items(c, checkWarning, "envelope.json#/properties/warnings/type") && s.Stop() {
+	if c := at[4]; c != 0 && !s.Items(c, checkWarning, p+"/properties/warnings/type") && s.Stop() {
 		return false
 	}
 	if c := at[5]; c != 0 && !checkMeta(s, c) && s.Stop() {
@@ -138,10 +139,10 @@ func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
 	if c := at[6]; c != 0 && !checkProvenance(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "envelope.json#/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "envelope.json#/required", "success") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "success") {
 		return false
 	}
 	if s.Quiet(checkEnvelopeIf, n) {
@@ -210,6 +211,7 @@ func checkEnvelopeIfPropertiesSuccess(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelopeThen(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/then"
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
 		var at [2]int32
@@ -221,13 +223,13 @@ func checkEnvelopeThen(s *envgenrt.State, n int32) bool {
 				at[1] = c
 			}
 		}
-		if c := at[0]; c != 0 && !s.Enum(c, "envelope.json#/then/properties/status/enum", "ok", "partial") && s.Stop() {
+		if c := at[0]; c != 0 && !s.Enum(c, p+"/properties/status/enum", "ok", "partial") && s.Stop() {
 			return false
 		}
 		if c := at[1]; c != 0 && !checkEnvelopeThenPropertiesError(s, c) && s.Stop() {
 			return false
 		}
-		if !s.Has(n, "data") && s.Missing(n, "envelope.json#/then/required", "data") {
+		if !s.Has(n, "data") && s.Missing(n, p+"/required", "data") {
 			return false
 		}
 	}
@@ -285,5 +287,6 @@ func (x *EnvelopeStatus) DecodeNode(s *envgenrt.State, n int32) error {
 }
 
 func (*EnvelopeStatus) CheckNode(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/properties/status/type") && s.Enum(n, "envelope.json#/properties/status/enum", "ok", "partial", "error")
+	const p = "envelope.json#/properties/status"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "ok", "partial", "error")
 }

@@ -23,7 +23,8 @@ func (*Category) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkCategory(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "error.json#/$defs/category/type") && s.Enum(n, "error.json#/$defs/category/enum", "validation", "authentication", "authorization", "not_found", "conflict", "rate_limit", "feature_flag", "internal", "unavailable")
+	const p = "error.json#/$defs/category"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "validation", "authentication", "authorization", "not_found", "conflict", "rate_limit", "feature_flag", "internal", "unavailable")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -47,14 +48,15 @@ func (*Code) CheckNode(s *envgenrt.State, n int32) bool {
 var patternCode = envgenrt.MustPattern(`^[A-Z][A-Z0-9]*([_.][A-Z0-9]+)*$`)
 
 func checkCode(s *envgenrt.State, n int32) bool {
+	const p = "error.json#/$defs/code"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "error.json#/$defs/code/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MaxLength(n, 100, "error.json#/$defs/code/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 100, p+"/maxLength") && s.Stop() {
 		return false
 	}
-	if !patternCode.Match(s.Str(n)) && s.Fail(n, "error.json#/$defs/code/pattern", "pattern", "must match the pattern \"^[A-Z][A-Z0-9]*([_.][A-Z0-9]+)*$\"") {
+	if !patternCode.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[A-Z][A-Z0-9]*([_.][A-Z0-9]+)*$\"") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -88,12 +90,13 @@ func (*Detail) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkDetail(s *envgenrt.State, n int32) bool {
+	const p = "error.json#/$defs/detail"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, "error.json#/$defs/detail/type") {
+	if !s.Is(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindString {
-		if !s.MaxLength(n, 2000, "error.json#/$defs/detail/maxLength") && s.Stop() {
+		if !s.MaxLength(n, 2000, p+"/maxLength") && s.Stop() {
 			return false
 		}
 	}
@@ -103,7 +106,7 @@ func checkDetail(s *envgenrt.State, n int32) bool {
 				return false
 			}
 		}
-		if !s.MaxItems(n, 100, "error.json#/$defs/detail/maxItems") && s.Stop() {
+		if !s.MaxItems(n, 100, p+"/maxItems") && s.Stop() {
 			return false
 		}
 	}
@@ -114,7 +117,7 @@ func checkDetail(s *envgenrt.State, n int32) bool {
 				return false
 			}
 		}
-		if !s.MaxProperties(n, 100, "error.json#/$defs/detail/maxProperties") && s.Stop() {
+		if !s.MaxProperties(n, 100, p+"/maxProperties") && s.Stop() {
 			return false
 		}
 	}
@@ -167,8 +170,9 @@ func (*DetailMap) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkDetailMap(s *envgenrt.State, n int32) bool {
+	const p = "error.json#/$defs/detail_map"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "error.json#/$defs/detail_map/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -177,7 +181,7 @@ func checkDetailMap(s *envgenrt.State, n int32) bool {
 			return false
 		}
 	}
-	if !s.MaxProperties(n, 100, "error.json#/$defs/detail_map/maxProperties") && s.Stop() {
+	if !s.MaxProperties(n, 100, p+"/maxProperties") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -252,8 +256,9 @@ func (*Error) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkError(s *envgenrt.State, n int32) bool {
+	const p = "error.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "error.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [7]int32
@@ -296,47 +301,49 @@ func checkError(s *envgenrt.State, n int32) bool {
 	if c := at[5]; c != 0 && !checkDetailMap(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[6]; c != 0 && !s.Items(c, checkError, "error.json#/properties/causes/type") && s.Stop() {
+	if c := at[6]; c != 0 && !s.Items(c, checkError, p+"/properties/causes/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "error.json#/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "error.json#/required", "code") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "code") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "error.json#/required", "category") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "category") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, "error.json#/required", "message") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "message") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkErrorPropertiesMessage(s *envgenrt.State, n int32) bool {
+	const p = "error.json#/properties/message"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "error.json#/properties/message/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, "error.json#/properties/message/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 2000, "error.json#/properties/message/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 2000, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkErrorPropertiesRemediation(s *envgenrt.State, n int32) bool {
+	const p = "error.json#/properties/remediation"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "error.json#/properties/remediation/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, "error.json#/properties/remediation/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 2000, "error.json#/properties/remediation/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 2000, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -384,8 +391,9 @@ func (*Retry) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkRetry(s *envgenrt.State, n int32) bool {
+	const p = "error.json#/$defs/retry"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "error.json#/$defs/retry/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -400,16 +408,16 @@ func checkRetry(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "error.json#/$defs/retry/properties/retryable/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/retryable/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.IsInt(c, "error.json#/$defs/retry/properties/after_ms/type") && s.MinimumInt(c, 0, "0", "error.json#/$defs/retry/properties/after_ms/minimum")) && s.Stop() {
+	if c := at[1]; c != 0 && !(s.IsInt(c, p+"/properties/after_ms/type") && s.MinimumInt(c, 0, "0", p+"/properties/after_ms/minimum")) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "error.json#/$defs/retry/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "error.json#/$defs/retry/required", "retryable") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "retryable") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -443,12 +451,13 @@ func (*Scalar) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkScalar(s *envgenrt.State, n int32) bool {
+	const p = "error.json#/$defs/scalar"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString, "error.json#/$defs/scalar/type") {
+	if !s.Is(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString, p+"/type") {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindString {
-		if !s.MaxLength(n, 2000, "error.json#/$defs/scalar/maxLength") && s.Stop() {
+		if !s.MaxLength(n, 2000, p+"/maxLength") && s.Stop() {
 			return false
 		}
 	}

@@ -23,7 +23,8 @@ func (*Severity) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkSeverity(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "warning.json#/$defs/severity/type") && s.Enum(n, "warning.json#/$defs/severity/enum", "info", "warning", "error")
+	const p = "warning.json#/$defs/severity"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "info", "warning", "error")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -85,8 +86,9 @@ func (*Warning) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkWarning(s *envgenrt.State, n int32) bool {
+	const p = "warning.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "warning.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [5]int32
@@ -110,44 +112,46 @@ func checkWarning(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkCode, checkSeverity, checkWarningPropertiesMessage, checkWarningPropertiesSuggestion, checkDetailMap) {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "warning.json#/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "warning.json#/required", "code") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "code") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "warning.json#/required", "severity") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "severity") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, "warning.json#/required", "message") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "message") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkWarningPropertiesMessage(s *envgenrt.State, n int32) bool {
+	const p = "warning.json#/properties/message"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "warning.json#/properties/message/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, "warning.json#/properties/message/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 2000, "warning.json#/properties/message/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 2000, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkWarningPropertiesSuggestion(s *envgenrt.State, n int32) bool {
+	const p = "warning.json#/properties/suggestion"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "warning.json#/properties/suggestion/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, "warning.json#/properties/suggestion/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 2000, "warning.json#/properties/suggestion/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 2000, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

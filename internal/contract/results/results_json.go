@@ -57,8 +57,9 @@ func (*Hit) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkHit(s *envgenrt.State, n int32) bool {
+	const p = "results.json#/$defs/hit"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "results.json#/$defs/hit/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [5]int32
@@ -79,45 +80,46 @@ func checkHit(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !(s.IsInt(c, "results.json#/$defs/hit/properties/chunk_id/type") && s.MinimumInt(c, 0, "0", "results.json#/$defs/hit/properties/chunk_id/minimum")) && s.Stop() {
+	if c := at[0]; c != 0 && !(s.IsInt(c, p+"/properties/chunk_id/type") && s.MinimumInt(c, 0, "0", p+"/properties/chunk_id/minimum")) && s.Stop() {
 		return false
 	}
 	if c := at[1]; c != 0 && !checkHitPropertiesScore(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !(s.IsInt(c, "results.json#/$defs/hit/properties/rank/type") && s.MinimumInt(c, 1, "1", "results.json#/$defs/hit/properties/rank/minimum")) && s.Stop() {
+	if c := at[2]; c != 0 && !(s.IsInt(c, p+"/properties/rank/type") && s.MinimumInt(c, 1, "1", p+"/properties/rank/minimum")) && s.Stop() {
 		return false
 	}
 	if c := at[3]; c != 0 && !checkHitPropertiesSourceFile(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !(s.Is(c, envgenrt.TypeString, "results.json#/$defs/hit/properties/snippet/type") && s.MaxLength(c, 500, "results.json#/$defs/hit/properties/snippet/maxLength")) && s.Stop() {
+	if c := at[4]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/snippet/type") && s.MaxLength(c, 500, p+"/properties/snippet/maxLength")) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "results.json#/$defs/hit/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "results.json#/$defs/hit/required", "chunk_id") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "chunk_id") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "results.json#/$defs/hit/required", "score") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "score") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, "results.json#/$defs/hit/required", "rank") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "rank") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkHitPropertiesScore(s *envgenrt.State, n int32) bool {
+	const p = "results.json#/$defs/hit/properties/score"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeNumber, "results.json#/$defs/hit/properties/score/type") {
+	if !s.Is(n, envgenrt.TypeNumber, p+"/type") {
 		return false
 	}
-	if !s.MinimumInt(n, 0, "0", "results.json#/$defs/hit/properties/score/minimum") && s.Stop() {
+	if !s.MinimumInt(n, 0, "0", p+"/minimum") && s.Stop() {
 		return false
 	}
-	if !s.MaximumInt(n, 1, "1", "results.json#/$defs/hit/properties/score/maximum") && s.Stop() {
+	if !s.MaximumInt(n, 1, "1", p+"/maximum") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -126,14 +128,15 @@ func checkHitPropertiesScore(s *envgenrt.State, n int32) bool {
 var patternHitPropertiesSourceFile = envgenrt.MustPattern(`^[a-z0-9_/.-]+$`)
 
 func checkHitPropertiesSourceFile(s *envgenrt.State, n int32) bool {
+	const p = "results.json#/$defs/hit/properties/source_file"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "results.json#/$defs/hit/properties/source_file/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, "results.json#/$defs/hit/properties/source_file/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if !patternHitPropertiesSourceFile.Match(s.Str(n)) && s.Fail(n, "results.json#/$defs/hit/properties/source_file/pattern", "pattern", "must match the pattern \"^[a-z0-9_/.-]+$\"") {
+	if !patternHitPropertiesSourceFile.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[a-z0-9_/.-]+$\"") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -194,8 +197,9 @@ func (*Results) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkResults(s *envgenrt.State, n int32) bool {
+	const p = "results.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "results.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -210,16 +214,16 @@ func checkResults(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Items(c, checkHit, "results.json#/properties/hits/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Items(c, checkHit, p+"/properties/hits/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.IsInt(c, "results.json#/properties/total/type") && s.MinimumInt(c, 0, "0", "results.json#/properties/total/minimum")) && s.Stop() {
+	if c := at[1]; c != 0 && !(s.IsInt(c, p+"/properties/total/type") && s.MinimumInt(c, 0, "0", p+"/properties/total/minimum")) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "results.json#/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "results.json#/required", "hits") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "hits") {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -61,8 +61,9 @@ func (*Hit) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkHit(s *envgenrt.State, n int32) bool {
+	const p = "search-output.json#/$defs/hit"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "search-output.json#/$defs/hit/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [5]int32
@@ -83,45 +84,46 @@ func checkHit(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !(s.IsInt(c, "search-output.json#/$defs/hit/properties/chunk_id/type") && s.MinimumInt(c, 0, "0", "search-output.json#/$defs/hit/properties/chunk_id/minimum")) && s.Stop() {
+	if c := at[0]; c != 0 && !(s.IsInt(c, p+"/properties/chunk_id/type") && s.MinimumInt(c, 0, "0", p+"/properties/chunk_id/minimum")) && s.Stop() {
 		return false
 	}
 	if c := at[1]; c != 0 && !checkHitPropertiesScore(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !(s.IsInt(c, "search-output.json#/$defs/hit/properties/rank/type") && s.MinimumInt(c, 1, "1", "search-output.json#/$defs/hit/properties/rank/minimum")) && s.Stop() {
+	if c := at[2]; c != 0 && !(s.IsInt(c, p+"/properties/rank/type") && s.MinimumInt(c, 1, "1", p+"/properties/rank/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !(s.Is(c, envgenrt.TypeString, "search-output.json#/$defs/hit/properties/source_file/type") && s.MinLength(c, 1, "search-output.json#/$defs/hit/properties/source_file/minLength")) && s.Stop() {
+	if c := at[3]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/source_file/type") && s.MinLength(c, 1, p+"/properties/source_file/minLength")) && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeString, "search-output.json#/$defs/hit/properties/snippet/type") && s.Stop() {
+	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/snippet/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "search-output.json#/$defs/hit/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "search-output.json#/$defs/hit/required", "chunk_id") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "chunk_id") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "search-output.json#/$defs/hit/required", "score") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "score") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, "search-output.json#/$defs/hit/required", "rank") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "rank") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkHitPropertiesScore(s *envgenrt.State, n int32) bool {
+	const p = "search-output.json#/$defs/hit/properties/score"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeNumber, "search-output.json#/$defs/hit/properties/score/type") {
+	if !s.Is(n, envgenrt.TypeNumber, p+"/type") {
 		return false
 	}
-	if !s.MinimumInt(n, 0, "0", "search-output.json#/$defs/hit/properties/score/minimum") && s.Stop() {
+	if !s.MinimumInt(n, 0, "0", p+"/minimum") && s.Stop() {
 		return false
 	}
-	if !s.MaximumInt(n, 1, "1", "search-output.json#/$defs/hit/properties/score/maximum") && s.Stop() {
+	if !s.MaximumInt(n, 1, "1", p+"/maximum") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -199,8 +201,9 @@ func (*SearchResults) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkSearchResults(s *envgenrt.State, n int32) bool {
+	const p = "search-output.json#/$defs/search_results"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "search-output.json#/$defs/search_results/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [1]int32
@@ -213,13 +216,13 @@ func checkSearchResults(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Items(c, checkHit, "search-output.json#/$defs/search_results/properties/hits/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Items(c, checkHit, p+"/properties/hits/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "search-output.json#/$defs/search_results/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "search-output.json#/$defs/search_results/required", "hits") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "hits") {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -48,8 +48,9 @@ func (*Tree) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkTree(s *envgenrt.State, n int32) bool {
+	const p = "tree.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "tree.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -64,16 +65,16 @@ func checkTree(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, "tree.json#/properties/name/type") && s.MaxLength(c, 20, "tree.json#/properties/name/maxLength")) && s.Stop() {
+	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/name/type") && s.MaxLength(c, 20, p+"/properties/name/maxLength")) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Items(c, checkTree, "tree.json#/properties/children/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Items(c, checkTree, p+"/properties/children/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "tree.json#/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "tree.json#/required", "name") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "name") {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -133,8 +133,9 @@ func (*Envelope) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelope(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [6]int32
@@ -157,7 +158,7 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkResponseMetadata(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeArray, "envelope.json#/properties/results/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeArray, p+"/properties/results/type") && s.Stop() {
 		return false
 	}
 	if c := at[2]; c != 0 && !checkPaginationMetadata(s, c) && s.Stop() {
@@ -166,22 +167,22 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 	if c := at[3]; c != 0 && !checkExecutionContext(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !s.Items(c, checkResponseWarning, "envelope.json#/properties/warnings/type") && s.Stop() {
+	if c := at[4]; c != 0 && !s.Items(c, checkResponseWarning, p+"/properties/warnings/type") && s.Stop() {
 		return false
 	}
 	if c := at[5]; c != 0 && !checkResponseError(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "envelope.json#/required", "_metadata") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "_metadata") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "envelope.json#/required", "results") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "results") {
 		return false
 	}
-	if at[3] == 0 && s.Missing(n, "envelope.json#/required", "execution_context") {
+	if at[3] == 0 && s.Missing(n, p+"/required", "execution_context") {
 		return false
 	}
-	if at[4] == 0 && s.Missing(n, "envelope.json#/required", "warnings") {
+	if at[4] == 0 && s.Missing(n, p+"/required", "warnings") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -263,8 +264,9 @@ func (*ExecutionContext) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkExecutionContext(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/execution_context"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/execution_context/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [5]int32
@@ -282,31 +284,31 @@ func checkExecutionContext(s *envgenrt.State, n int32) bool {
 			at[4] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.IsInt(c, "envelope.json#/$defs/execution_context/properties/tokens_estimated/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.IsInt(c, p+"/properties/tokens_estimated/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeInteger, "envelope.json#/$defs/execution_context/properties/tokens_used/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeInteger, p+"/properties/tokens_used/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "envelope.json#/$defs/execution_context/properties/cache_hit/type") && s.Stop() {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/cache_hit/type") && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeNumber, "envelope.json#/$defs/execution_context/properties/execution_time_ms/type") && s.Stop() {
+	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeNumber, p+"/properties/execution_time_ms/type") && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/execution_context/properties/request_id/type") && s.Stop() {
+	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/request_id/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "envelope.json#/$defs/execution_context/required", "tokens_estimated") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "tokens_estimated") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, "envelope.json#/$defs/execution_context/required", "cache_hit") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "cache_hit") {
 		return false
 	}
-	if at[3] == 0 && s.Missing(n, "envelope.json#/$defs/execution_context/required", "execution_time_ms") {
+	if at[3] == 0 && s.Missing(n, p+"/required", "execution_time_ms") {
 		return false
 	}
-	if at[4] == 0 && s.Missing(n, "envelope.json#/$defs/execution_context/required", "request_id") {
+	if at[4] == 0 && s.Missing(n, p+"/required", "request_id") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -383,8 +385,9 @@ func (*PaginationMetadata) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkPaginationMetadata(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/pagination_metadata"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeNull|envgenrt.TypeObject, "envelope.json#/$defs/pagination_metadata/type") {
+	if !s.Is(n, envgenrt.TypeNull|envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
@@ -401,16 +404,16 @@ func checkPaginationMetadata(s *envgenrt.State, n int32) bool {
 				at[3] = c
 			}
 		}
-		if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/pagination_metadata/properties/cursor/type") && s.Stop() {
+		if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/cursor/type") && s.Stop() {
 			return false
 		}
-		if c := at[1]; c != 0 && !s.IsInt(c, "envelope.json#/$defs/pagination_metadata/properties/page_size/type") && s.Stop() {
+		if c := at[1]; c != 0 && !s.IsInt(c, p+"/properties/page_size/type") && s.Stop() {
 			return false
 		}
-		if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "envelope.json#/$defs/pagination_metadata/properties/has_more/type") && s.Stop() {
+		if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/has_more/type") && s.Stop() {
 			return false
 		}
-		if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeInteger, "envelope.json#/$defs/pagination_metadata/properties/total_available/type") && s.Stop() {
+		if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeInteger, p+"/properties/total_available/type") && s.Stop() {
 			return false
 		}
 	}
@@ -485,8 +488,9 @@ func (*ResponseError) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseError(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/response_error"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/response_error/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -500,19 +504,19 @@ func checkResponseError(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/response_error/properties/code/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/code/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/response_error/properties/message/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/message/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, "envelope.json#/$defs/response_error/properties/allowed_fields/type", "envelope.json#/$defs/response_error/properties/allowed_fields/items/type") && s.Stop() {
+	if c := at[2]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, p+"/properties/allowed_fields/type", p+"/properties/allowed_fields/items/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "envelope.json#/$defs/response_error/required", "code") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "code") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "envelope.json#/$defs/response_error/required", "message") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "message") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -595,8 +599,9 @@ func (*ResponseMetadata) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseMetadata(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/response_metadata"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/response_metadata/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [6]int32
@@ -616,48 +621,49 @@ func checkResponseMetadata(s *envgenrt.State, n int32) bool {
 			at[5] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/response_metadata/properties/operation/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/operation/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/response_metadata/properties/version/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/version/type") && s.Stop() {
 		return false
 	}
 	if c := at[2]; c != 0 && !checkResponseMetadataPropertiesTimestamp(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/response_metadata/properties/request_id/type") && s.Stop() {
+	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/request_id/type") && s.Stop() {
 		return false
 	}
 	if c := at[4]; c != 0 && !(s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/response_status/type") && s.Enum(c, "envelope.json#/$defs/response_status/enum", "success", "partial", "error")) && s.Stop() {
 		return false
 	}
-	if c := at[5]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, "envelope.json#/$defs/response_metadata/properties/message/type") && s.Stop() {
+	if c := at[5]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/message/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "envelope.json#/$defs/response_metadata/required", "operation") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "operation") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "envelope.json#/$defs/response_metadata/required", "version") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "version") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, "envelope.json#/$defs/response_metadata/required", "timestamp") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "timestamp") {
 		return false
 	}
-	if at[3] == 0 && s.Missing(n, "envelope.json#/$defs/response_metadata/required", "request_id") {
+	if at[3] == 0 && s.Missing(n, p+"/required", "request_id") {
 		return false
 	}
-	if at[4] == 0 && s.Missing(n, "envelope.json#/$defs/response_metadata/required", "status") {
+	if at[4] == 0 && s.Missing(n, p+"/required", "status") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkResponseMetadataPropertiesTimestamp(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/response_metadata/properties/timestamp"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/response_metadata/properties/timestamp/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "envelope.json#/$defs/response_metadata/properties/timestamp/format", "format", "must be a valid date-time") {
+	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, p+"/format", "format", "must be a valid date-time") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -678,7 +684,8 @@ func (x *ResponseStatus) DecodeNode(s *envgenrt.State, n int32) error {
 }
 
 func (*ResponseStatus) CheckNode(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/response_status/type") && s.Enum(n, "envelope.json#/$defs/response_status/enum", "success", "partial", "error")
+	const p = "envelope.json#/$defs/response_status"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "success", "partial", "error")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -752,8 +759,9 @@ func (*ResponseWarning) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseWarning(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/response_warning"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/response_warning/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -772,22 +780,22 @@ func checkResponseWarning(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/warning_level/type") && s.Enum(c, "envelope.json#/$defs/warning_level/enum", "info", "warning", "error")) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/response_warning/properties/code/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/code/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/response_warning/properties/message/type") && s.Stop() {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/message/type") && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, "envelope.json#/$defs/response_warning/properties/suggestion/type") && s.Stop() {
+	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/suggestion/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "envelope.json#/$defs/response_warning/required", "level") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "level") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "envelope.json#/$defs/response_warning/required", "code") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "code") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, "envelope.json#/$defs/response_warning/required", "message") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "message") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -808,5 +816,6 @@ func (x *WarningLevel) DecodeNode(s *envgenrt.State, n int32) error {
 }
 
 func (*WarningLevel) CheckNode(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/warning_level/type") && s.Enum(n, "envelope.json#/$defs/warning_level/enum", "info", "warning", "error")
+	const p = "envelope.json#/$defs/warning_level"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "info", "warning", "error")
 }

@@ -103,8 +103,9 @@ func (*ConfidenceScore) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkConfidenceScore(s *envgenrt.State, n int32) bool {
+	const p = "payloads.json#/$defs/confidence_score"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/confidence_score/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -121,13 +122,13 @@ func checkConfidenceScore(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkScore, checkScore, checkScore) {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "payloads.json#/$defs/confidence_score/required", "score_reliability") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "score_reliability") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "payloads.json#/$defs/confidence_score/required", "source_quality") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "source_quality") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, "payloads.json#/$defs/confidence_score/required", "recency") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "recency") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -201,8 +202,9 @@ func (*Cursor) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkCursor(s *envgenrt.State, n int32) bool {
+	const p = "payloads.json#/$defs/cursor"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/cursor/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -216,22 +218,22 @@ func checkCursor(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/cursor/properties/query_hash/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/query_hash/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.IsInt(c, "payloads.json#/$defs/cursor/properties/offset/type") && s.MinimumInt(c, 0, "0", "payloads.json#/$defs/cursor/properties/offset/minimum")) && s.Stop() {
+	if c := at[1]; c != 0 && !(s.IsInt(c, p+"/properties/offset/type") && s.MinimumInt(c, 0, "0", p+"/properties/offset/minimum")) && s.Stop() {
 		return false
 	}
 	if c := at[2]; c != 0 && !checkResponseMode(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "payloads.json#/$defs/cursor/required", "query_hash") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "query_hash") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "payloads.json#/$defs/cursor/required", "offset") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "offset") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, "payloads.json#/$defs/cursor/required", "response_mode") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "response_mode") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -320,8 +322,9 @@ func (*DeduplicationInfo) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkDeduplicationInfo(s *envgenrt.State, n int32) bool {
+	const p = "payloads.json#/$defs/deduplication_info"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/deduplication_info/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -335,22 +338,22 @@ func checkDeduplicationInfo(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "payloads.json#/$defs/deduplication_info/properties/is_duplicate/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/is_duplicate/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.ItemsOf(c, envgenrt.TypeInteger, "payloads.json#/$defs/deduplication_info/properties/similar_chunk_ids/type", "payloads.json#/$defs/chunk_id/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.ItemsOf(c, envgenrt.TypeInteger, p+"/properties/similar_chunk_ids/type", "payloads.json#/$defs/chunk_id/type") && s.Stop() {
 		return false
 	}
 	if c := at[2]; c != 0 && !checkScore(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "payloads.json#/$defs/deduplication_info/required", "is_duplicate") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "is_duplicate") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "payloads.json#/$defs/deduplication_info/required", "similar_chunk_ids") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "similar_chunk_ids") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, "payloads.json#/$defs/deduplication_info/required", "confidence") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "confidence") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -402,7 +405,8 @@ func (*Rank) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkRank(s *envgenrt.State, n int32) bool {
-	return s.IsInt(n, "payloads.json#/$defs/rank/type") && s.MinimumInt(n, 1, "1", "payloads.json#/$defs/rank/minimum")
+	const p = "payloads.json#/$defs/rank"
+	return s.IsInt(n, p+"/type") && s.MinimumInt(n, 1, "1", p+"/minimum")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -473,8 +477,9 @@ func (*RankingContext) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkRankingContext(s *envgenrt.State, n int32) bool {
+	const p = "payloads.json#/$defs/ranking_context"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/ranking_context/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -491,33 +496,34 @@ func checkRankingContext(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkRankingContextPropertiesPercentile(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/ranking_context/properties/explanation/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/explanation/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/ranking_context/properties/score_method/type") && s.Stop() {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/score_method/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "payloads.json#/$defs/ranking_context/required", "percentile") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "percentile") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "payloads.json#/$defs/ranking_context/required", "explanation") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "explanation") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, "payloads.json#/$defs/ranking_context/required", "score_method") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "score_method") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkRankingContextPropertiesPercentile(s *envgenrt.State, n int32) bool {
+	const p = "payloads.json#/$defs/ranking_context/properties/percentile"
 	errs := s.ErrorCount()
-	if !s.IsInt(n, "payloads.json#/$defs/ranking_context/properties/percentile/type") {
+	if !s.IsInt(n, p+"/type") {
 		return false
 	}
-	if !s.MinimumInt(n, 0, "0", "payloads.json#/$defs/ranking_context/properties/percentile/minimum") && s.Stop() {
+	if !s.MinimumInt(n, 0, "0", p+"/minimum") && s.Stop() {
 		return false
 	}
-	if !s.MaximumInt(n, 100, "100", "payloads.json#/$defs/ranking_context/properties/percentile/maximum") && s.Stop() {
+	if !s.MaximumInt(n, 100, "100", p+"/maximum") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -545,14 +551,15 @@ func (*Score) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkScore(s *envgenrt.State, n int32) bool {
+	const p = "payloads.json#/$defs/score"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeNumber, "payloads.json#/$defs/score/type") {
+	if !s.Is(n, envgenrt.TypeNumber, p+"/type") {
 		return false
 	}
-	if !s.MinimumInt(n, 0, "0", "payloads.json#/$defs/score/minimum") && s.Stop() {
+	if !s.MinimumInt(n, 0, "0", p+"/minimum") && s.Stop() {
 		return false
 	}
-	if !s.MaximumInt(n, 1, "1", "payloads.json#/$defs/score/maximum") && s.Stop() {
+	if !s.MaximumInt(n, 1, "1", p+"/maximum") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -666,8 +673,9 @@ func (*SearchResultFull) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkSearchResultFull(s *envgenrt.State, n int32) bool {
+	const p = "payloads.json#/$defs/search_result_full"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/search_result_full/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [13]int32
@@ -704,7 +712,7 @@ func checkSearchResultFull(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkChunkID(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/chunk_text/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/chunk_text/type") && s.Stop() {
 		return false
 	}
 	if c := at[2]; c != 0 && !checkScore(s, c) && s.Stop() {
@@ -719,61 +727,61 @@ func checkSearchResultFull(s *envgenrt.State, n int32) bool {
 	if c := at[5]; c != 0 && !checkRank(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[6]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/score_type/type") && s.Stop() {
+	if c := at[6]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/score_type/type") && s.Stop() {
 		return false
 	}
-	if c := at[7]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/source_file/type") && s.Stop() {
+	if c := at[7]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/source_file/type") && s.Stop() {
 		return false
 	}
-	if c := at[8]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/source_category/type") && s.Stop() {
+	if c := at[8]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/source_category/type") && s.Stop() {
 		return false
 	}
-	if c := at[9]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/context_header/type") && s.Stop() {
+	if c := at[9]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/context_header/type") && s.Stop() {
 		return false
 	}
-	if c := at[10]; c != 0 && !(s.IsInt(c, "payloads.json#/$defs/search_result_full/properties/chunk_index/type") && s.MinimumInt(c, 0, "0", "payloads.json#/$defs/search_result_full/properties/chunk_index/minimum")) && s.Stop() {
+	if c := at[10]; c != 0 && !(s.IsInt(c, p+"/properties/chunk_index/type") && s.MinimumInt(c, 0, "0", p+"/properties/chunk_index/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[11]; c != 0 && !(s.IsInt(c, "payloads.json#/$defs/search_result_full/properties/total_chunks/type") && s.MinimumInt(c, 0, "0", "payloads.json#/$defs/search_result_full/properties/total_chunks/minimum")) && s.Stop() {
+	if c := at[11]; c != 0 && !(s.IsInt(c, p+"/properties/total_chunks/type") && s.MinimumInt(c, 0, "0", p+"/properties/total_chunks/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[12]; c != 0 && !(s.IsInt(c, "payloads.json#/$defs/search_result_full/properties/chunk_token_count/type") && s.MinimumInt(c, 0, "0", "payloads.json#/$defs/search_result_full/properties/chunk_token_count/minimum")) && s.Stop() {
+	if c := at[12]; c != 0 && !(s.IsInt(c, p+"/properties/chunk_token_count/type") && s.MinimumInt(c, 0, "0", p+"/properties/chunk_token_count/minimum")) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_full/required", "chunk_id") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "chunk_id") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_full/required", "chunk_text") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "chunk_text") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_full/required", "similarity_score") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "similarity_score") {
 		return false
 	}
-	if at[3] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_full/required", "bm25_score") {
+	if at[3] == 0 && s.Missing(n, p+"/required", "bm25_score") {
 		return false
 	}
-	if at[4] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_full/required", "hybrid_score") {
+	if at[4] == 0 && s.Missing(n, p+"/required", "hybrid_score") {
 		return false
 	}
-	if at[5] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_full/required", "rank") {
+	if at[5] == 0 && s.Missing(n, p+"/required", "rank") {
 		return false
 	}
-	if at[6] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_full/required", "score_type") {
+	if at[6] == 0 && s.Missing(n, p+"/required", "score_type") {
 		return false
 	}
-	if at[7] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_full/required", "source_file") {
+	if at[7] == 0 && s.Missing(n, p+"/required", "source_file") {
 		return false
 	}
-	if at[9] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_full/required", "context_header") {
+	if at[9] == 0 && s.Missing(n, p+"/required", "context_header") {
 		return false
 	}
-	if at[10] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_full/required", "chunk_index") {
+	if at[10] == 0 && s.Missing(n, p+"/required", "chunk_index") {
 		return false
 	}
-	if at[11] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_full/required", "total_chunks") {
+	if at[11] == 0 && s.Missing(n, p+"/required", "total_chunks") {
 		return false
 	}
-	if at[12] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_full/required", "chunk_token_count") {
+	if at[12] == 0 && s.Missing(n, p+"/required", "chunk_token_count") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -853,8 +861,9 @@ func (*SearchResultIDs) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkSearchResultIDs(s *envgenrt.State, n int32) bool {
+	const p = "payloads.json#/$defs/search_result_ids"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/search_result_ids/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -871,13 +880,13 @@ func checkSearchResultIDs(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkChunkID, checkScore, checkRank) {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_ids/required", "chunk_id") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "chunk_id") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_ids/required", "hybrid_score") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "hybrid_score") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_ids/required", "rank") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "rank") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -969,8 +978,9 @@ func (*SearchResultMetadata) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkSearchResultMetadata(s *envgenrt.State, n int32) bool {
+	const p = "payloads.json#/$defs/search_result_metadata"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/search_result_metadata/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [7]int32
@@ -1001,34 +1011,34 @@ func checkSearchResultMetadata(s *envgenrt.State, n int32) bool {
 	if c := at[2]; c != 0 && !checkRank(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/search_result_metadata/properties/source_file/type") && s.Stop() {
+	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/source_file/type") && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, "payloads.json#/$defs/search_result_metadata/properties/source_category/type") && s.Stop() {
+	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/source_category/type") && s.Stop() {
 		return false
 	}
-	if c := at[5]; c != 0 && !(s.IsInt(c, "payloads.json#/$defs/search_result_metadata/properties/chunk_index/type") && s.MinimumInt(c, 0, "0", "payloads.json#/$defs/search_result_metadata/properties/chunk_index/minimum")) && s.Stop() {
+	if c := at[5]; c != 0 && !(s.IsInt(c, p+"/properties/chunk_index/type") && s.MinimumInt(c, 0, "0", p+"/properties/chunk_index/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[6]; c != 0 && !(s.IsInt(c, "payloads.json#/$defs/search_result_metadata/properties/total_chunks/type") && s.MinimumInt(c, 0, "0", "payloads.json#/$defs/search_result_metadata/properties/total_chunks/minimum")) && s.Stop() {
+	if c := at[6]; c != 0 && !(s.IsInt(c, p+"/properties/total_chunks/type") && s.MinimumInt(c, 0, "0", p+"/properties/total_chunks/minimum")) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_metadata/required", "chunk_id") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "chunk_id") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_metadata/required", "hybrid_score") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "hybrid_score") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_metadata/required", "rank") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "rank") {
 		return false
 	}
-	if at[3] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_metadata/required", "source_file") {
+	if at[3] == 0 && s.Missing(n, p+"/required", "source_file") {
 		return false
 	}
-	if at[5] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_metadata/required", "chunk_index") {
+	if at[5] == 0 && s.Missing(n, p+"/required", "chunk_index") {
 		return false
 	}
-	if at[6] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_metadata/required", "total_chunks") {
+	if at[6] == 0 && s.Missing(n, p+"/required", "total_chunks") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1126,8 +1136,9 @@ func (*SearchResultPreview) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkSearchResultPreview(s *envgenrt.State, n int32) bool {
+	const p = "payloads.json#/$defs/search_result_preview"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/search_result_preview/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [9]int32
@@ -1162,46 +1173,46 @@ func checkSearchResultPreview(s *envgenrt.State, n int32) bool {
 	if c := at[2]; c != 0 && !checkRank(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/search_result_preview/properties/source_file/type") && s.Stop() {
+	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/source_file/type") && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, "payloads.json#/$defs/search_result_preview/properties/source_category/type") && s.Stop() {
+	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/source_category/type") && s.Stop() {
 		return false
 	}
-	if c := at[5]; c != 0 && !(s.IsInt(c, "payloads.json#/$defs/search_result_preview/properties/chunk_index/type") && s.MinimumInt(c, 0, "0", "payloads.json#/$defs/search_result_preview/properties/chunk_index/minimum")) && s.Stop() {
+	if c := at[5]; c != 0 && !(s.IsInt(c, p+"/properties/chunk_index/type") && s.MinimumInt(c, 0, "0", p+"/properties/chunk_index/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[6]; c != 0 && !(s.IsInt(c, "payloads.json#/$defs/search_result_preview/properties/total_chunks/type") && s.MinimumInt(c, 0, "0", "payloads.json#/$defs/search_result_preview/properties/total_chunks/minimum")) && s.Stop() {
+	if c := at[6]; c != 0 && !(s.IsInt(c, p+"/properties/total_chunks/type") && s.MinimumInt(c, 0, "0", p+"/properties/total_chunks/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[7]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/search_result_preview/properties/chunk_snippet/type") && s.Stop() {
+	if c := at[7]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/chunk_snippet/type") && s.Stop() {
 		return false
 	}
-	if c := at[8]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/search_result_preview/properties/context_header/type") && s.Stop() {
+	if c := at[8]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/context_header/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_preview/required", "chunk_id") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "chunk_id") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_preview/required", "hybrid_score") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "hybrid_score") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_preview/required", "rank") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "rank") {
 		return false
 	}
-	if at[3] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_preview/required", "source_file") {
+	if at[3] == 0 && s.Missing(n, p+"/required", "source_file") {
 		return false
 	}
-	if at[5] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_preview/required", "chunk_index") {
+	if at[5] == 0 && s.Missing(n, p+"/required", "chunk_index") {
 		return false
 	}
-	if at[6] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_preview/required", "total_chunks") {
+	if at[6] == 0 && s.Missing(n, p+"/required", "total_chunks") {
 		return false
 	}
-	if at[7] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_preview/required", "chunk_snippet") {
+	if at[7] == 0 && s.Missing(n, p+"/required", "chunk_snippet") {
 		return false
 	}
-	if at[8] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_preview/required", "context_header") {
+	if at[8] == 0 && s.Missing(n, p+"/required", "context_header") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1320,8 +1331,9 @@ func (*VendorInfoFull) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkVendorInfoFull(s *envgenrt.State, n int32) bool {
+	const p = "payloads.json#/$defs/vendor_info_full"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_info_full/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -1337,28 +1349,28 @@ func checkVendorInfoFull(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_full/properties/vendor_name/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/vendor_name/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_full/properties/entities/type") && s.MaxItems(c, 100, "payloads.json#/$defs/vendor_info_full/properties/entities/maxItems")) && s.Stop() {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeArray, p+"/properties/entities/type") && s.MaxItems(c, 100, p+"/properties/entities/maxItems")) && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_full/properties/relationships/type") && s.MaxItems(c, 500, "payloads.json#/$defs/vendor_info_full/properties/relationships/maxItems")) && s.Stop() {
+	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeArray, p+"/properties/relationships/type") && s.MaxItems(c, 500, p+"/properties/relationships/maxItems")) && s.Stop() {
 		return false
 	}
 	if c := at[3]; c != 0 && !checkVendorStatistics(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_full/required", "vendor_name") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "vendor_name") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_full/required", "entities") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "entities") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_full/required", "relationships") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "relationships") {
 		return false
 	}
-	if at[3] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_full/required", "statistics") {
+	if at[3] == 0 && s.Missing(n, p+"/required", "statistics") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1454,8 +1466,9 @@ func (*VendorInfoIDs) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkVendorInfoIDs(s *envgenrt.State, n int32) bool {
+	const p = "payloads.json#/$defs/vendor_info_ids"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_info_ids/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -1469,22 +1482,22 @@ func checkVendorInfoIDs(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_ids/properties/vendor_name/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/vendor_name/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_ids/properties/entity_ids/type", "payloads.json#/$defs/vendor_info_ids/properties/entity_ids/items/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, p+"/properties/entity_ids/type", p+"/properties/entity_ids/items/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_ids/properties/relationship_ids/type", "payloads.json#/$defs/vendor_info_ids/properties/relationship_ids/items/type") && s.Stop() {
+	if c := at[2]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, p+"/properties/relationship_ids/type", p+"/properties/relationship_ids/items/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_ids/required", "vendor_name") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "vendor_name") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_ids/required", "entity_ids") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "entity_ids") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_ids/required", "relationship_ids") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "relationship_ids") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1583,8 +1596,9 @@ func (*VendorInfoMetadata) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkVendorInfoMetadata(s *envgenrt.State, n int32) bool {
+	const p = "payloads.json#/$defs/vendor_info_metadata"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_info_metadata/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -1600,39 +1614,40 @@ func checkVendorInfoMetadata(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_metadata/properties/vendor_name/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/vendor_name/type") && s.Stop() {
 		return false
 	}
 	if c := at[1]; c != 0 && !checkVendorStatistics(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_metadata/properties/top_entities/type") && s.Stop() {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeArray, p+"/properties/top_entities/type") && s.Stop() {
 		return false
 	}
 	if c := at[3]; c != 0 && !checkVendorInfoMetadataPropertiesLastUpdated(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_metadata/required", "vendor_name") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "vendor_name") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_metadata/required", "statistics") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "statistics") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_metadata/required", "top_entities") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "top_entities") {
 		return false
 	}
-	if at[3] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_metadata/required", "last_updated") {
+	if at[3] == 0 && s.Missing(n, p+"/required", "last_updated") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkVendorInfoMetadataPropertiesLastUpdated(s *envgenrt.State, n int32) bool {
+	const p = "payloads.json#/$defs/vendor_info_metadata/properties/last_updated"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_metadata/properties/last_updated/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "payloads.json#/$defs/vendor_info_metadata/properties/last_updated/format", "format", "must be a valid date-time") {
+	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, p+"/format", "format", "must be a valid date-time") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1751,8 +1766,9 @@ func (*VendorInfoPreview) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkVendorInfoPreview(s *envgenrt.State, n int32) bool {
+	const p = "payloads.json#/$defs/vendor_info_preview"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_info_preview/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -1768,28 +1784,28 @@ func checkVendorInfoPreview(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_preview/properties/vendor_name/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/vendor_name/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_preview/properties/entities/type") && s.MaxItems(c, 5, "payloads.json#/$defs/vendor_info_preview/properties/entities/maxItems")) && s.Stop() {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeArray, p+"/properties/entities/type") && s.MaxItems(c, 5, p+"/properties/entities/maxItems")) && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_preview/properties/relationships/type") && s.MaxItems(c, 5, "payloads.json#/$defs/vendor_info_preview/properties/relationships/maxItems")) && s.Stop() {
+	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeArray, p+"/properties/relationships/type") && s.MaxItems(c, 5, p+"/properties/relationships/maxItems")) && s.Stop() {
 		return false
 	}
 	if c := at[3]; c != 0 && !checkVendorStatistics(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_preview/required", "vendor_name") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "vendor_name") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_preview/required", "entities") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "entities") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_preview/required", "relationships") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "relationships") {
 		return false
 	}
-	if at[3] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_preview/required", "statistics") {
+	if at[3] == 0 && s.Missing(n, p+"/required", "statistics") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1912,8 +1928,9 @@ func (*VendorStatistics) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkVendorStatistics(s *envgenrt.State, n int32) bool {
+	const p = "payloads.json#/$defs/vendor_statistics"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_statistics/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -1929,10 +1946,10 @@ func checkVendorStatistics(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if c := at[0]; c != 0 && !(s.IsInt(c, "payloads.json#/$defs/vendor_statistics/properties/entity_count/type") && s.MinimumInt(c, 0, "0", "payloads.json#/$defs/vendor_statistics/properties/entity_count/minimum")) && s.Stop() {
+	if c := at[0]; c != 0 && !(s.IsInt(c, p+"/properties/entity_count/type") && s.MinimumInt(c, 0, "0", p+"/properties/entity_count/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.IsInt(c, "payloads.json#/$defs/vendor_statistics/properties/relationship_count/type") && s.MinimumInt(c, 0, "0", "payloads.json#/$defs/vendor_statistics/properties/relationship_count/minimum")) && s.Stop() {
+	if c := at[1]; c != 0 && !(s.IsInt(c, p+"/properties/relationship_count/type") && s.MinimumInt(c, 0, "0", p+"/properties/relationship_count/minimum")) && s.Stop() {
 		return false
 	}
 	if c := at[2]; c != 0 && !checkVendorStatisticsPropertiesEntityTypeDistribution(s, c) && s.Stop() {
@@ -1959,7 +1976,8 @@ func checkVendorStatisticsPropertiesEntityTypeDistribution(s *envgenrt.State, n 
 }
 
 func checkVendorStatisticsPropertiesEntityTypeDistributionAdditionalProperties(s *envgenrt.State, n int32) bool {
-	return s.IsInt(n, "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties/type") && s.MinimumInt(n, 0, "0", "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties/minimum")
+	const p = "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties"
+	return s.IsInt(n, p+"/type") && s.MinimumInt(n, 0, "0", p+"/minimum")
 }
 
 func checkVendorStatisticsPropertiesRelationshipTypeDistribution(s *envgenrt.State, n int32) bool {
@@ -1977,5 +1995,6 @@ func checkVendorStatisticsPropertiesRelationshipTypeDistribution(s *envgenrt.Sta
 }
 
 func checkVendorStatisticsPropertiesRelationshipTypeDistributionAdditionalProperties(s *envgenrt.State, n int32) bool {
-	return s.IsInt(n, "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties/type") && s.MinimumInt(n, 0, "0", "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties/minimum")
+	const p = "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties"
+	return s.IsInt(n, p+"/type") && s.MinimumInt(n, 0, "0", p+"/minimum")
 }

@@ -81,8 +81,9 @@ func (*Request) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkRequest(s *envgenrt.State, n int32) bool {
+	const p = "request.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "request.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [5]int32
@@ -109,41 +110,43 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 	if c := at[2]; c != 0 && !checkRequestPropertiesPageSize(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeString, "request.json#/properties/cursor/type") && s.Stop() {
+	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/cursor/type") && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, "request.json#/properties/fields/type", "request.json#/properties/fields/items/type") && s.Stop() {
+	if c := at[4]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, p+"/properties/fields/type", p+"/properties/fields/items/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "request.json#/required", "query") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "query") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkRequestPropertiesPageSize(s *envgenrt.State, n int32) bool {
+	const p = "request.json#/properties/page_size"
 	errs := s.ErrorCount()
-	if !s.IsInt(n, "request.json#/properties/page_size/type") {
+	if !s.IsInt(n, p+"/type") {
 		return false
 	}
-	if !s.MinimumInt(n, 1, "1", "request.json#/properties/page_size/minimum") && s.Stop() {
+	if !s.MinimumInt(n, 1, "1", p+"/minimum") && s.Stop() {
 		return false
 	}
-	if !s.MaximumInt(n, 50, "50", "request.json#/properties/page_size/maximum") && s.Stop() {
+	if !s.MaximumInt(n, 50, "50", p+"/maximum") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkRequestPropertiesQuery(s *envgenrt.State, n int32) bool {
+	const p = "request.json#/properties/query"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "request.json#/properties/query/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, "request.json#/properties/query/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 500, "request.json#/properties/query/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 500, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -168,5 +171,6 @@ func (*ResponseMode) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseMode(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "request.json#/$defs/response_mode/type") && s.Enum(n, "request.json#/$defs/response_mode/enum", "ids_only", "metadata", "preview", "full")
+	const p = "request.json#/$defs/response_mode"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "ids_only", "metadata", "preview", "full")
 }

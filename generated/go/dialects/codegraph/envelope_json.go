@@ -72,8 +72,9 @@ func (*Data) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkData(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/data"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/data/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [7]int32
@@ -98,13 +99,13 @@ func checkData(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/data/properties/tool/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/tool/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/data/properties/version/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/version/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/data/properties/requestId/type") && s.Stop() {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/requestId/type") && s.Stop() {
 		return false
 	}
 	if c := at[3]; c != 0 && !checkDataPropertiesGeneratedAt(s, c) && s.Stop() {
@@ -116,39 +117,40 @@ func checkData(s *envgenrt.State, n int32) bool {
 	if c := at[6]; c != 0 && !checkResponseMeta(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "envelope.json#/$defs/data/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "envelope.json#/$defs/data/required", "tool") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "tool") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "envelope.json#/$defs/data/required", "version") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "version") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, "envelope.json#/$defs/data/required", "requestId") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "requestId") {
 		return false
 	}
-	if at[3] == 0 && s.Missing(n, "envelope.json#/$defs/data/required", "generatedAt") {
+	if at[3] == 0 && s.Missing(n, p+"/required", "generatedAt") {
 		return false
 	}
-	if at[4] == 0 && s.Missing(n, "envelope.json#/$defs/data/required", "workspace") {
+	if at[4] == 0 && s.Missing(n, p+"/required", "workspace") {
 		return false
 	}
-	if at[5] == 0 && s.Missing(n, "envelope.json#/$defs/data/required", "result") {
+	if at[5] == 0 && s.Missing(n, p+"/required", "result") {
 		return false
 	}
-	if at[6] == 0 && s.Missing(n, "envelope.json#/$defs/data/required", "meta") {
+	if at[6] == 0 && s.Missing(n, p+"/required", "meta") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkDataPropertiesGeneratedAt(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/data/properties/generatedAt"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/data/properties/generatedAt/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "envelope.json#/$defs/data/properties/generatedAt/format", "format", "must be a valid date-time") {
+	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, p+"/format", "format", "must be a valid date-time") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -198,8 +200,9 @@ func (*Envelope) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelope(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -214,19 +217,19 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "envelope.json#/properties/success/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/success/type") && s.Stop() {
 		return false
 	}
 	if c := at[1]; c != 0 && !checkData(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "envelope.json#/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "envelope.json#/required", "success") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "success") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "envelope.json#/required", "data") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "data") {
 		return false
 	}
 	if s.Quiet(checkEnvelopeIf, n) {
@@ -364,8 +367,9 @@ func (*Error) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkError(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/error"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/error/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -382,22 +386,22 @@ func checkError(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/error/properties/code/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/code/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/error/properties/message/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/message/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeObject, "envelope.json#/$defs/error/properties/details/type") && s.Stop() {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeObject, p+"/properties/details/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "envelope.json#/$defs/error/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "envelope.json#/$defs/error/required", "code") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "code") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "envelope.json#/$defs/error/required", "message") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "message") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -444,8 +448,9 @@ func (*ErrorResult) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkErrorResult(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/error_result"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/error_result/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [1]int32
@@ -461,10 +466,10 @@ func checkErrorResult(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkError(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "envelope.json#/$defs/error_result/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "envelope.json#/$defs/error_result/required", "error") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "error") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -512,8 +517,9 @@ func (*Limits) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkLimits(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/limits"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/limits/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -528,13 +534,13 @@ func checkLimits(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !(s.IsInt(c, "envelope.json#/$defs/limits/properties/maxItems/type") && s.MinimumInt(c, 0, "0", "envelope.json#/$defs/limits/properties/maxItems/minimum")) && s.Stop() {
+	if c := at[0]; c != 0 && !(s.IsInt(c, p+"/properties/maxItems/type") && s.MinimumInt(c, 0, "0", p+"/properties/maxItems/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.IsInt(c, "envelope.json#/$defs/limits/properties/maxDepth/type") && s.MinimumInt(c, 0, "0", "envelope.json#/$defs/limits/properties/maxDepth/minimum")) && s.Stop() {
+	if c := at[1]; c != 0 && !(s.IsInt(c, p+"/properties/maxDepth/type") && s.MinimumInt(c, 0, "0", p+"/properties/maxDepth/minimum")) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "envelope.json#/$defs/limits/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -585,8 +591,9 @@ func (*Page) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkPage(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/page"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/page/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -603,19 +610,19 @@ func checkPage(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/page/properties/cursor/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/cursor/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "envelope.json#/$defs/page/properties/hasMore/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/hasMore/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !(s.IsInt(c, "envelope.json#/$defs/page/properties/total/type") && s.MinimumInt(c, 0, "0", "envelope.json#/$defs/page/properties/total/minimum")) && s.Stop() {
+	if c := at[2]; c != 0 && !(s.IsInt(c, p+"/properties/total/type") && s.MinimumInt(c, 0, "0", p+"/properties/total/minimum")) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "envelope.json#/$defs/page/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "envelope.json#/$defs/page/required", "hasMore") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "hasMore") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -691,8 +698,9 @@ func (*QuerySuggestion) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkQuerySuggestion(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/query_suggestion"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/query_suggestion/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -709,22 +717,22 @@ func checkQuerySuggestion(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/query_suggestion/properties/tool/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/tool/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeObject, "envelope.json#/$defs/query_suggestion/properties/args/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeObject, p+"/properties/args/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/query_suggestion/properties/reason/type") && s.Stop() {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/reason/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "envelope.json#/$defs/query_suggestion/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "envelope.json#/$defs/query_suggestion/required", "tool") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "tool") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "envelope.json#/$defs/query_suggestion/required", "args") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "args") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -787,8 +795,9 @@ func (*ResponseMeta) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseMeta(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/response_meta"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/response_meta/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [5]int32
@@ -809,31 +818,31 @@ func checkResponseMeta(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !(s.IsInt(c, "envelope.json#/$defs/response_meta/properties/approxTokens/type") && s.MinimumInt(c, 0, "0", "envelope.json#/$defs/response_meta/properties/approxTokens/minimum")) && s.Stop() {
+	if c := at[0]; c != 0 && !(s.IsInt(c, p+"/properties/approxTokens/type") && s.MinimumInt(c, 0, "0", p+"/properties/approxTokens/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "envelope.json#/$defs/response_meta/properties/truncated/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/truncated/type") && s.Stop() {
 		return false
 	}
 	if c := at[2]; c != 0 && !checkLimits(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !s.Items(c, checkQuerySuggestion, "envelope.json#/$defs/response_meta/properties/nextQuerySuggestion/type") && s.Stop() {
+	if c := at[3]; c != 0 && !s.Items(c, checkQuerySuggestion, p+"/properties/nextQuerySuggestion/type") && s.Stop() {
 		return false
 	}
 	if c := at[4]; c != 0 && !checkPage(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "envelope.json#/$defs/response_meta/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "envelope.json#/$defs/response_meta/required", "approxTokens") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "approxTokens") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "envelope.json#/$defs/response_meta/required", "truncated") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "truncated") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, "envelope.json#/$defs/response_meta/required", "limits") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "limits") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -884,8 +893,9 @@ func (*WorkspaceContext) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkWorkspaceContext(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/workspace_context"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/workspace_context/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -902,22 +912,22 @@ func checkWorkspaceContext(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/workspace_context/properties/root/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/root/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/workspace_context/properties/repoName/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/repoName/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/workspace_context/properties/rev/type") && s.Stop() {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/rev/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "envelope.json#/$defs/workspace_context/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "envelope.json#/$defs/workspace_context/required", "root") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "root") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "envelope.json#/$defs/workspace_context/required", "repoName") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "repoName") {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -81,8 +81,9 @@ func (*Envelope) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelope(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [6]int32
@@ -108,28 +109,28 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkEnvelopeSchemaVersion(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, "envelope.json#/properties/result/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, p+"/properties/result/type") && s.Stop() {
 		return false
 	}
 	if c := at[2]; c != 0 && !(s.IsNull(c) || checkProvRecord(s, c)) && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !s.Items(c, checkEnvelopeError, "envelope.json#/properties/errors/type") && s.Stop() {
+	if c := at[3]; c != 0 && !s.Items(c, checkEnvelopeError, p+"/properties/errors/type") && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !s.Items(c, checkEnvelopeWarning, "envelope.json#/properties/warnings/type") && s.Stop() {
+	if c := at[4]; c != 0 && !s.Items(c, checkEnvelopeWarning, p+"/properties/warnings/type") && s.Stop() {
 		return false
 	}
 	if c := at[5]; c != 0 && !checkEnvelopeMeta(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "envelope.json#/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "envelope.json#/required", "schema_version") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "schema_version") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "envelope.json#/required", "result") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "result") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -211,8 +212,9 @@ func (*EnvelopeError) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelopeError(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/envelope_error"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/envelope_error/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [5]int32
@@ -242,33 +244,34 @@ func checkEnvelopeError(s *envgenrt.State, n int32) bool {
 	if c := at[2]; c != 0 && !checkEnvelopeErrorPropertiesDetails(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "envelope.json#/$defs/envelope_error/properties/retryable/type") && s.Stop() {
+	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/retryable/type") && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !s.Items(c, checkEvidence, "envelope.json#/$defs/envelope_error/properties/evidence/type") && s.Stop() {
+	if c := at[4]; c != 0 && !s.Items(c, checkEvidence, p+"/properties/evidence/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "envelope.json#/$defs/envelope_error/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "envelope.json#/$defs/envelope_error/required", "code") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "code") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "envelope.json#/$defs/envelope_error/required", "message") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "message") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkEnvelopeErrorPropertiesCode(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/envelope_error/properties/code"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/envelope_error/properties/code/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, "envelope.json#/$defs/envelope_error/properties/code/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 200, "envelope.json#/$defs/envelope_error/properties/code/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -293,14 +296,15 @@ func checkEnvelopeErrorPropertiesDetailsAdditionalProperties(s *envgenrt.State, 
 }
 
 func checkEnvelopeErrorPropertiesMessage(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/envelope_error/properties/message"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/envelope_error/properties/message/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, "envelope.json#/$defs/envelope_error/properties/message/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 2000, "envelope.json#/$defs/envelope_error/properties/message/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 2000, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -377,8 +381,9 @@ func (*EnvelopeMeta) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelopeMeta(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/properties/meta"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/properties/meta/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -397,19 +402,19 @@ func checkEnvelopeMeta(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, "envelope.json#/properties/meta/properties/adapter/type") && s.MaxLength(c, 100, "envelope.json#/properties/meta/properties/adapter/maxLength")) && s.Stop() {
+	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/adapter/type") && s.MaxLength(c, 100, p+"/properties/adapter/maxLength")) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, "envelope.json#/properties/meta/properties/request_id/type") && s.MaxLength(c, 200, "envelope.json#/properties/meta/properties/request_id/maxLength")) && s.Stop() {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/request_id/type") && s.MaxLength(c, 200, p+"/properties/request_id/maxLength")) && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !(s.IsInt(c, "envelope.json#/properties/meta/properties/duration_ms/type") && s.MinimumInt(c, 0, "0", "envelope.json#/properties/meta/properties/duration_ms/minimum")) && s.Stop() {
+	if c := at[2]; c != 0 && !(s.IsInt(c, p+"/properties/duration_ms/type") && s.MinimumInt(c, 0, "0", p+"/properties/duration_ms/minimum")) && s.Stop() {
 		return false
 	}
 	if c := at[3]; c != 0 && !checkEnvelopeMetaPropertiesSchemaHints(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "envelope.json#/properties/meta/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -430,7 +435,8 @@ func checkEnvelopeMetaPropertiesSchemaHints(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelopeMetaPropertiesSchemaHintsAdditionalProperties(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/properties/meta/properties/schema_hints/additionalProperties/type") && s.MaxLength(n, 200, "envelope.json#/properties/meta/properties/schema_hints/additionalProperties/maxLength")
+	const p = "envelope.json#/properties/meta/properties/schema_hints/additionalProperties"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.MaxLength(n, 200, p+"/maxLength")
 }
 
 // UnmarshalJSON decodes data into x if it is valid (see the package doc).
@@ -452,11 +458,12 @@ func (*EnvelopeSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelopeSchemaVersion(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "envelope.json#/properties/schema_version/type") {
+	const p = "envelope.json#/properties/schema_version"
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
 	if !s.StringIn(n, "mcp.envelope.v0.1") {
-		s.Fail(n, "envelope.json#/properties/schema_version/const", "const", "must be \"mcp.envelope.v0.1\"")
+		s.Fail(n, p+"/const", "const", "must be \"mcp.envelope.v0.1\"")
 		return false
 	}
 	return true
@@ -535,8 +542,9 @@ func (*EnvelopeWarning) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelopeWarning(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/envelope_warning"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/envelope_warning/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -564,30 +572,31 @@ func checkEnvelopeWarning(s *envgenrt.State, n int32) bool {
 	if c := at[2]; c != 0 && !checkEnvelopeWarningPropertiesDetails(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !s.Items(c, checkEvidence, "envelope.json#/$defs/envelope_warning/properties/evidence/type") && s.Stop() {
+	if c := at[3]; c != 0 && !s.Items(c, checkEvidence, p+"/properties/evidence/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "envelope.json#/$defs/envelope_warning/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "envelope.json#/$defs/envelope_warning/required", "code") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "code") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "envelope.json#/$defs/envelope_warning/required", "message") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "message") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkEnvelopeWarningPropertiesCode(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/envelope_warning/properties/code"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/envelope_warning/properties/code/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, "envelope.json#/$defs/envelope_warning/properties/code/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 200, "envelope.json#/$defs/envelope_warning/properties/code/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -612,14 +621,15 @@ func checkEnvelopeWarningPropertiesDetailsAdditionalProperties(s *envgenrt.State
 }
 
 func checkEnvelopeWarningPropertiesMessage(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/envelope_warning/properties/message"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/envelope_warning/properties/message/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, "envelope.json#/$defs/envelope_warning/properties/message/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 2000, "envelope.json#/$defs/envelope_warning/properties/message/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 2000, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

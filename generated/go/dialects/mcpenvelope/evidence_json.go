@@ -55,8 +55,9 @@ func (*Evidence) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkEvidence(s *envgenrt.State, n int32) bool {
+	const p = "evidence.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "evidence.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [5]int32
@@ -89,61 +90,64 @@ func checkEvidence(s *envgenrt.State, n int32) bool {
 	if c := at[3]; c != 0 && !checkEvidencePropertiesMethod(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !(s.Is(c, envgenrt.TypeString, "evidence.json#/properties/note/type") && s.MaxLength(c, 400, "evidence.json#/properties/note/maxLength")) && s.Stop() {
+	if c := at[4]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/note/type") && s.MaxLength(c, 400, p+"/properties/note/maxLength")) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "evidence.json#/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "evidence.json#/required", "schema_version") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "schema_version") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "evidence.json#/required", "field") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "field") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, "evidence.json#/required", "source") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "source") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkEvidencePropertiesField(s *envgenrt.State, n int32) bool {
+	const p = "evidence.json#/properties/field"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "evidence.json#/properties/field/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, "evidence.json#/properties/field/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 200, "evidence.json#/properties/field/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkEvidencePropertiesMethod(s *envgenrt.State, n int32) bool {
+	const p = "evidence.json#/properties/method"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "evidence.json#/properties/method/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, "evidence.json#/properties/method/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 200, "evidence.json#/properties/method/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkEvidencePropertiesSource(s *envgenrt.State, n int32) bool {
+	const p = "evidence.json#/properties/source"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "evidence.json#/properties/source/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, "evidence.json#/properties/source/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 1000, "evidence.json#/properties/source/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 1000, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -168,11 +172,12 @@ func (*EvidenceSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkEvidenceSchemaVersion(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "evidence.json#/properties/schema_version/type") {
+	const p = "evidence.json#/properties/schema_version"
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
 	if !s.StringIn(n, "evidence.v0.1") {
-		s.Fail(n, "evidence.json#/properties/schema_version/const", "const", "must be \"evidence.v0.1\"")
+		s.Fail(n, p+"/const", "const", "must be \"evidence.v0.1\"")
 		return false
 	}
 	return true

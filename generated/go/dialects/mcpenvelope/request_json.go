@@ -82,8 +82,9 @@ func (*Request) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkRequest(s *envgenrt.State, n int32) bool {
+	const p = "request.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "request.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [7]int32
@@ -111,16 +112,16 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkRequestSchemaVersion(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, "request.json#/properties/request_id/type") && s.MaxLength(c, 200, "request.json#/properties/request_id/maxLength")) && s.Stop() {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/request_id/type") && s.MaxLength(c, 200, p+"/properties/request_id/maxLength")) && s.Stop() {
 		return false
 	}
 	if c := at[2]; c != 0 && !checkRequestTool(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, "request.json#/properties/params/type") && s.Stop() {
+	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, p+"/properties/params/type") && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !s.Items(c, checkArtifactRef, "request.json#/properties/artifacts/type") && s.Stop() {
+	if c := at[4]; c != 0 && !s.Items(c, checkArtifactRef, p+"/properties/artifacts/type") && s.Stop() {
 		return false
 	}
 	if c := at[5]; c != 0 && !checkRequestPreferences(s, c) && s.Stop() {
@@ -129,30 +130,31 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 	if c := at[6]; c != 0 && !checkRequestPropertiesTime(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "request.json#/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "request.json#/required", "schema_version") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "schema_version") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, "request.json#/required", "tool") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "tool") {
 		return false
 	}
-	if at[3] == 0 && s.Missing(n, "request.json#/required", "params") {
+	if at[3] == 0 && s.Missing(n, p+"/required", "params") {
 		return false
 	}
-	if at[4] == 0 && s.Missing(n, "request.json#/required", "artifacts") {
+	if at[4] == 0 && s.Missing(n, p+"/required", "artifacts") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkRequestPropertiesTime(s *envgenrt.State, n int32) bool {
+	const p = "request.json#/properties/time"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "request.json#/properties/time/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "request.json#/properties/time/format", "format", "must be a valid date-time") {
+	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, p+"/format", "format", "must be a valid date-time") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -203,8 +205,9 @@ func (*RequestPreferences) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkRequestPreferences(s *envgenrt.State, n int32) bool {
+	const p = "request.json#/properties/preferences"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "request.json#/properties/preferences/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -221,16 +224,16 @@ func checkRequestPreferences(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "request.json#/properties/preferences/properties/deterministic/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/deterministic/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.IsInt(c, "request.json#/properties/preferences/properties/max_output_bytes/type") && s.MinimumInt(c, 0, "0", "request.json#/properties/preferences/properties/max_output_bytes/minimum")) && s.Stop() {
+	if c := at[1]; c != 0 && !(s.IsInt(c, p+"/properties/max_output_bytes/type") && s.MinimumInt(c, 0, "0", p+"/properties/max_output_bytes/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeString, "request.json#/properties/preferences/properties/locale/type") && s.MaxLength(c, 50, "request.json#/properties/preferences/properties/locale/maxLength")) && s.Stop() {
+	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/locale/type") && s.MaxLength(c, 50, p+"/properties/locale/maxLength")) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "request.json#/properties/preferences/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -255,11 +258,12 @@ func (*RequestSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkRequestSchemaVersion(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "request.json#/properties/schema_version/type") {
+	const p = "request.json#/properties/schema_version"
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
 	if !s.StringIn(n, "mcp.request.v0.1") {
-		s.Fail(n, "request.json#/properties/schema_version/const", "const", "must be \"mcp.request.v0.1\"")
+		s.Fail(n, p+"/const", "const", "must be \"mcp.request.v0.1\"")
 		return false
 	}
 	return true
@@ -307,8 +311,9 @@ func (*RequestTool) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkRequestTool(s *envgenrt.State, n int32) bool {
+	const p = "request.json#/properties/tool"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "request.json#/properties/tool/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -326,27 +331,28 @@ func checkRequestTool(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkRequestToolPropertiesName(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, "request.json#/properties/tool/properties/version/type") && s.MaxLength(c, 100, "request.json#/properties/tool/properties/version/maxLength")) && s.Stop() {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/version/type") && s.MaxLength(c, 100, p+"/properties/version/maxLength")) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "request.json#/properties/tool/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "request.json#/properties/tool/required", "name") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "name") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkRequestToolPropertiesName(s *envgenrt.State, n int32) bool {
+	const p = "request.json#/properties/tool/properties/name"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "request.json#/properties/tool/properties/name/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, "request.json#/properties/tool/properties/name/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 200, "request.json#/properties/tool/properties/name/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

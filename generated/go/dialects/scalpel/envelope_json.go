@@ -36,13 +36,14 @@ func (*Capabilities) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkCapabilities(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/capabilities"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeNull|envgenrt.TypeArray, "envelope.json#/$defs/capabilities/type") {
+	if !s.Is(n, envgenrt.TypeNull|envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindArray {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			if !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/capabilities/items/type") && s.Stop() {
+			if !s.Is(c, envgenrt.TypeString, p+"/items/type") && s.Stop() {
 				return false
 			}
 		}
@@ -407,8 +408,9 @@ func (*ErrorModel) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkErrorModel(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/error_model"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/error_model/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -425,22 +427,22 @@ func checkErrorModel(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/error_model/properties/error/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/error/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/error_model/properties/error_code/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/error_code/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeObject, "envelope.json#/$defs/error_model/properties/error_details/type") && s.Stop() {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeObject, p+"/properties/error_details/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "envelope.json#/$defs/error_model/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "envelope.json#/$defs/error_model/required", "error") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "error") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "envelope.json#/$defs/error_model/required", "error_code") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "error_code") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -491,7 +493,8 @@ func (*TierName) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkTierName(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/tier_name/type") && s.Enum(n, "envelope.json#/$defs/tier_name/enum", "community", "pro", "enterprise")
+	const p = "envelope.json#/$defs/tier_name"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "community", "pro", "enterprise")
 }
 
 func checkTierNameOrNull(s *envgenrt.State, n int32) bool {
@@ -587,8 +590,9 @@ func (*UpgradeHint) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkUpgradeHint(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/upgrade_hint"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/upgrade_hint/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -605,22 +609,22 @@ func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/upgrade_hint/properties/feature/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/feature/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/upgrade_hint/properties/tier/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/tier/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/upgrade_hint/properties/reason/type") && s.Stop() {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/reason/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "envelope.json#/$defs/upgrade_hint/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "envelope.json#/$defs/upgrade_hint/required", "feature") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "feature") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "envelope.json#/$defs/upgrade_hint/required", "tier") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "tier") {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -138,8 +138,9 @@ func (*ResponseConfig) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseConfig(s *envgenrt.State, n int32) bool {
+	const p = "response_config.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "response_config.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [6]int32
@@ -159,10 +160,10 @@ func checkResponseConfig(s *envgenrt.State, n int32) bool {
 			at[5] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "response_config.json#/properties/version/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/version/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "response_config.json#/properties/description/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/description/type") && s.Stop() {
 		return false
 	}
 	if c := at[2]; c != 0 && !checkResponseConfigGlobal(s, c) && s.Stop() {
@@ -282,8 +283,9 @@ func (*ResponseConfigGlobal) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseConfigGlobal(s *envgenrt.State, n int32) bool {
+	const p = "response_config.json#/properties/global"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "response_config.json#/properties/global/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [5]int32
@@ -304,16 +306,16 @@ func checkResponseConfigGlobal(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkResponseConfigGlobalProfile(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response_config.json#/properties/global/properties/exclude_empty_arrays/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/exclude_empty_arrays/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response_config.json#/properties/global/properties/exclude_empty_objects/type") && s.Stop() {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/exclude_empty_objects/type") && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response_config.json#/properties/global/properties/exclude_null_values/type") && s.Stop() {
+	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/exclude_null_values/type") && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response_config.json#/properties/global/properties/exclude_default_values/type") && s.Stop() {
+	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/exclude_default_values/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -338,7 +340,8 @@ func (*ResponseConfigGlobalProfile) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseConfigGlobalProfile(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "response_config.json#/properties/global/properties/profile/type") && s.Enum(n, "response_config.json#/properties/global/properties/profile/enum", "minimal", "standard", "verbose", "debug")
+	const p = "response_config.json#/properties/global/properties/profile"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "minimal", "standard", "verbose", "debug")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -502,8 +505,9 @@ func (*ResponseConfigParsingErrorReporting) CheckNode(s *envgenrt.State, n int32
 }
 
 func checkResponseConfigParsingErrorReporting(s *envgenrt.State, n int32) bool {
+	const p = "response_config.json#/properties/parsing/properties/error_reporting"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "response_config.json#/properties/parsing/properties/error_reporting/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -517,13 +521,13 @@ func checkResponseConfigParsingErrorReporting(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/error_reporting/properties/include_sanitization_details/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/include_sanitization_details/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/error_reporting/properties/include_error_location/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/include_error_location/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/error_reporting/properties/include_suggestions/type") && s.Stop() {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/include_suggestions/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -548,7 +552,8 @@ func (*ResponseConfigParsingMode) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseConfigParsingMode(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "response_config.json#/properties/parsing/properties/mode/type") && s.Enum(n, "response_config.json#/properties/parsing/properties/mode/enum", "strict", "permissive")
+	const p = "response_config.json#/properties/parsing/properties/mode"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "strict", "permissive")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -619,8 +624,9 @@ func (*ResponseConfigParsingSanitizationPolicy) CheckNode(s *envgenrt.State, n i
 }
 
 func checkResponseConfigParsingSanitizationPolicy(s *envgenrt.State, n int32) bool {
+	const p = "response_config.json#/properties/parsing/properties/sanitization_policy"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "response_config.json#/properties/parsing/properties/sanitization_policy/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -634,13 +640,13 @@ func checkResponseConfigParsingSanitizationPolicy(s *envgenrt.State, n int32) bo
 			at[2] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/sanitization_policy/properties/allow_merge_conflicts/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/allow_merge_conflicts/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/sanitization_policy/properties/allow_templates/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/allow_templates/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/sanitization_policy/properties/report_modifications/type") && s.Stop() {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/report_modifications/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -721,8 +727,9 @@ func (*ResponseConfigProfilesValue) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseConfigProfilesValue(s *envgenrt.State, n int32) bool {
+	const p = "response_config.json#/properties/profiles/additionalProperties"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "response_config.json#/properties/profiles/additionalProperties/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -738,7 +745,7 @@ func checkResponseConfigProfilesValue(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "response_config.json#/properties/profiles/additionalProperties/properties/description/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/description/type") && s.Stop() {
 		return false
 	}
 	if c := at[1]; c != 0 && !checkResponseConfigProfilesValueEnvelope(s, c) && s.Stop() {
@@ -747,7 +754,7 @@ func checkResponseConfigProfilesValue(s *envgenrt.State, n int32) bool {
 	if c := at[2]; c != 0 && !checkResponseConfigProfilesValueParsing(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, "response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions/type", "response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions/items/type") && s.Stop() {
+	if c := at[3]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, p+"/properties/common_exclusions/type", p+"/properties/common_exclusions/items/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -866,7 +873,8 @@ func (*ResponseConfigProfilesValueEnvelopeIncludeItem) CheckNode(s *envgenrt.Sta
 }
 
 func checkResponseConfigProfilesValueEnvelopeIncludeItem(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items/type") && s.Enum(n, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items/enum", "tier", "tool_version", "tool_id", "request_id", "capabilities", "duration_ms", "error", "upgrade_hints")
+	const p = "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "tier", "tool_version", "tool_id", "request_id", "capabilities", "duration_ms", "error", "upgrade_hints")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -974,7 +982,8 @@ func (*ResponseConfigProfilesValueParsingMode) CheckNode(s *envgenrt.State, n in
 }
 
 func checkResponseConfigProfilesValueParsingMode(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode/type") && s.Enum(n, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode/enum", "fail_fast", "auto_sanitize")
+	const p = "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "fail_fast", "auto_sanitize")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -1045,8 +1054,9 @@ func (*ResponseConfigProfilesValueParsingSanitizationPolicy) CheckNode(s *envgen
 }
 
 func checkResponseConfigProfilesValueParsingSanitizationPolicy(s *envgenrt.State, n int32) bool {
+	const p = "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -1060,13 +1070,13 @@ func checkResponseConfigProfilesValueParsingSanitizationPolicy(s *envgenrt.State
 			at[2] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/allow_merge_conflicts/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/allow_merge_conflicts/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/allow_templates/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/allow_templates/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/report_modifications/type") && s.Stop() {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/report_modifications/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1234,8 +1244,9 @@ func (*ResponseConfigToolOverridesValueVariant2) CheckNode(s *envgenrt.State, n 
 }
 
 func checkResponseConfigToolOverridesValueVariant2(s *envgenrt.State, n int32) bool {
+	const p = "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -1254,13 +1265,13 @@ func checkResponseConfigToolOverridesValueVariant2(s *envgenrt.State, n int32) b
 	if c := at[0]; c != 0 && !checkResponseConfigToolOverridesValueVariant2Profile(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields/type", "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields/items/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, p+"/properties/exclude_fields/type", p+"/properties/exclude_fields/items/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only/type", "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only/items/type") && s.Stop() {
+	if c := at[2]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, p+"/properties/include_only/type", p+"/properties/include_only/items/type") && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error/type", "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error/items/type") && s.Stop() {
+	if c := at[3]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, p+"/properties/include_on_error/type", p+"/properties/include_on_error/items/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1285,5 +1296,6 @@ func (*ResponseConfigToolOverridesValueVariant2Profile) CheckNode(s *envgenrt.St
 }
 
 func checkResponseConfigToolOverridesValueVariant2Profile(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile/type") && s.Enum(n, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile/enum", "minimal", "standard", "verbose", "debug")
+	const p = "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "minimal", "standard", "verbose", "debug")
 }

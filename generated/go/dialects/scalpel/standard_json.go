@@ -122,8 +122,9 @@ func checkStandardIf(s *envgenrt.State, n int32) bool {
 }
 
 func checkStandardPropertiesUpgradeHints(s *envgenrt.State, n int32) bool {
+	const p = "standard.json#/properties/upgrade_hints"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "standard.json#/properties/upgrade_hints/type") {
+	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
@@ -131,7 +132,7 @@ func checkStandardPropertiesUpgradeHints(s *envgenrt.State, n int32) bool {
 			return false
 		}
 	}
-	if !s.MinItems(n, 1, "standard.json#/properties/upgrade_hints/minItems") && s.Stop() {
+	if !s.MinItems(n, 1, p+"/minItems") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

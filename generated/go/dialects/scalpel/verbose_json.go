@@ -64,8 +64,9 @@ func (*Verbose) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkVerbose(s *envgenrt.State, n int32) bool {
+	const p = "verbose.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "verbose.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -84,7 +85,7 @@ func checkVerbose(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeNumber, "verbose.json#/properties/duration_ms/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeNumber, p+"/properties/duration_ms/type") && s.Stop() {
 		return false
 	}
 	if c := at[1]; c != 0 && !checkErrorModel(s, c) && s.Stop() {
@@ -93,7 +94,7 @@ func checkVerbose(s *envgenrt.State, n int32) bool {
 	if c := at[2]; c != 0 && !checkVerbosePropertiesUpgradeHints(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "verbose.json#/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if !s.Quiet(checkVerboseIf, n) {
@@ -135,8 +136,9 @@ func checkVerboseIf(s *envgenrt.State, n int32) bool {
 }
 
 func checkVerbosePropertiesUpgradeHints(s *envgenrt.State, n int32) bool {
+	const p = "verbose.json#/properties/upgrade_hints"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "verbose.json#/properties/upgrade_hints/type") {
+	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
@@ -144,7 +146,7 @@ func checkVerbosePropertiesUpgradeHints(s *envgenrt.State, n int32) bool {
 			return false
 		}
 	}
-	if !s.MinItems(n, 1, "verbose.json#/properties/upgrade_hints/minItems") && s.Stop() {
+	if !s.MinItems(n, 1, p+"/minItems") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

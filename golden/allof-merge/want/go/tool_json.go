@@ -72,8 +72,9 @@ func (*Base) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkBase(s *envgenrt.State, n int32) bool {
+	const p = "tool.json#/$defs/base"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "tool.json#/$defs/base/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -85,13 +86,13 @@ func checkBase(s *envgenrt.State, n int32) bool {
 			at[1] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "tool.json#/$defs/base/properties/id/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/id/type") && s.Stop() {
 		return false
 	}
 	if c := at[1]; c != 0 && !checkBasePropertiesTitle(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "tool.json#/$defs/base/required", "id") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "id") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -250,11 +251,12 @@ func (*ToolID) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkToolID(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "tool.json#/allOf/1/properties/id/type") {
+	const p = "tool.json#/allOf/1/properties/id"
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
 	if !s.StringIn(n, "tool-1") {
-		s.Fail(n, "tool.json#/allOf/1/properties/id/const", "const", "must be \"tool-1\"")
+		s.Fail(n, p+"/const", "const", "must be \"tool-1\"")
 		return false
 	}
 	return true

@@ -170,8 +170,9 @@ func (*DocAItem) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkDocAItem(s *envgenrt.State, n int32) bool {
+	const p = "doc.json#/properties/a/items"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "doc.json#/properties/a/items/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [1]int32
@@ -181,7 +182,7 @@ func checkDocAItem(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.IsInt(c, "doc.json#/properties/a/items/properties/n/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.IsInt(c, p+"/properties/n/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -249,8 +250,9 @@ func (*Thing) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkThing(s *envgenrt.State, n int32) bool {
+	const p = "doc.json#/$defs/thing"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "doc.json#/$defs/thing/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [1]int32
@@ -260,7 +262,7 @@ func checkThing(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "doc.json#/$defs/thing/properties/ok/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/ok/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

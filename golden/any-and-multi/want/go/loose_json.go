@@ -98,8 +98,9 @@ func (*Loose) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkLoose(s *envgenrt.State, n int32) bool {
+	const p = "loose.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "loose.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -115,13 +116,13 @@ func checkLoose(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeObject, "loose.json#/properties/several/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeObject, p+"/properties/several/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeNumber|envgenrt.TypeInteger, "loose.json#/properties/num/type") && s.Stop() {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeNumber|envgenrt.TypeInteger, p+"/properties/num/type") && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, "loose.json#/properties/maybe_any/type") && s.Stop() {
+	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, p+"/properties/maybe_any/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

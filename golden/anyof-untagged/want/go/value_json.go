@@ -215,5 +215,6 @@ func checkSettingValueAnyOf1(s *envgenrt.State, n int32) bool {
 }
 
 func checkSettingValueAnyOf2(s *envgenrt.State, n int32) bool {
-	return s.ItemsOf(n, envgenrt.TypeString, "value.json#/properties/value/anyOf/2/type", "value.json#/properties/value/anyOf/2/items/type")
+	const p = "value.json#/properties/value/anyOf/2"
+	return s.ItemsOf(n, envgenrt.TypeString, p+"/type", p+"/items/type")
 }

@@ -160,12 +160,13 @@ func checkLists(s *envgenrt.State, n int32) bool {
 }
 
 func checkListsPropertiesMatrix(s *envgenrt.State, n int32) bool {
+	const p = "list.json#/properties/matrix"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "list.json#/properties/matrix/type") {
+	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.ItemsOf(c, envgenrt.TypeNumber, "list.json#/properties/matrix/items/type", "list.json#/properties/matrix/items/items/type") && s.Stop() {
+		if !s.ItemsOf(c, envgenrt.TypeNumber, p+"/items/type", p+"/items/items/type") && s.Stop() {
 			return false
 		}
 	}
@@ -173,19 +174,20 @@ func checkListsPropertiesMatrix(s *envgenrt.State, n int32) bool {
 }
 
 func checkListsPropertiesNames(s *envgenrt.State, n int32) bool {
+	const p = "list.json#/properties/names"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "list.json#/properties/names/type") {
+	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.Is(c, envgenrt.TypeString, "list.json#/properties/names/items/type") && s.Stop() {
+		if !s.Is(c, envgenrt.TypeString, p+"/items/type") && s.Stop() {
 			return false
 		}
 	}
-	if !s.MinItems(n, 1, "list.json#/properties/names/minItems") && s.Stop() {
+	if !s.MinItems(n, 1, p+"/minItems") && s.Stop() {
 		return false
 	}
-	if i, j, dup := s.Duplicate(n); dup && s.Failf(n, "list.json#/properties/names/uniqueItems", "uniqueItems", "must not have equal items, but items %d and %d are equal", i, j) {
+	if i, j, dup := s.Duplicate(n); dup && s.Failf(n, p+"/uniqueItems", "uniqueItems", "must not have equal items, but items %d and %d are equal", i, j) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -260,8 +262,9 @@ func (*ListsPointsItem) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkListsPointsItem(s *envgenrt.State, n int32) bool {
+	const p = "list.json#/properties/points/items"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "list.json#/properties/points/items/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -273,16 +276,16 @@ func checkListsPointsItem(s *envgenrt.State, n int32) bool {
 			at[1] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeNumber, "list.json#/properties/points/items/properties/x/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeNumber, p+"/properties/x/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeNumber, "list.json#/properties/points/items/properties/y/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeNumber, p+"/properties/y/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "list.json#/properties/points/items/required", "x") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "x") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "list.json#/properties/points/items/required", "y") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "y") {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -81,8 +81,9 @@ func (*Payload) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkPayload(s *envgenrt.State, n int32) bool {
+	const p = "tool.json#/$defs/payload"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "tool.json#/$defs/payload/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [1]int32
@@ -92,10 +93,10 @@ func checkPayload(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, "tool.json#/$defs/payload/properties/results/type", "tool.json#/$defs/payload/properties/results/items/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, p+"/properties/results/type", p+"/properties/results/items/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "tool.json#/$defs/payload/required", "results") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "results") {
 		return false
 	}
 	return s.ErrorCount() == errs

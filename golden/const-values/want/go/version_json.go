@@ -77,8 +77,9 @@ func (*Versioned) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkVersioned(s *envgenrt.State, n int32) bool {
+	const p = "version.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "version.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -95,10 +96,10 @@ func checkVersioned(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkVersionedSchemaVersion, checkVersionedKind, checkVersionedRevision) {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "version.json#/required", "schema_version") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "schema_version") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "version.json#/required", "kind") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "kind") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -123,11 +124,12 @@ func (*VersionedKind) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkVersionedKind(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "version.json#/properties/kind/type") {
+	const p = "version.json#/properties/kind"
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
 	if !s.StringIn(n, "report") {
-		s.Fail(n, "version.json#/properties/kind/const", "const", "must be \"report\"")
+		s.Fail(n, p+"/const", "const", "must be \"report\"")
 		return false
 	}
 	return true

@@ -69,8 +69,9 @@ func (*Address) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkAddress(s *envgenrt.State, n int32) bool {
+	const p = "customer.json#/$defs/address"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "customer.json#/$defs/address/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [1]int32
@@ -80,7 +81,7 @@ func checkAddress(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "customer.json#/$defs/address/properties/street/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/street/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -78,8 +78,9 @@ func (*Documented) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkDocumented(s *envgenrt.State, n int32) bool {
+	const p = "documented.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "documented.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -98,27 +99,28 @@ func checkDocumented(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkDocumentedPropertiesLimit(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "documented.json#/properties/old/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/old/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, "documented.json#/properties/id/type") && s.Stop() {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/id/type") && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeString, "documented.json#/properties/secret/type") && s.Stop() {
+	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/secret/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkDocumentedPropertiesLimit(s *envgenrt.State, n int32) bool {
+	const p = "documented.json#/properties/limit"
 	errs := s.ErrorCount()
-	if !s.IsInt(n, "documented.json#/properties/limit/type") {
+	if !s.IsInt(n, p+"/type") {
 		return false
 	}
-	if !s.MinimumInt(n, 1, "1", "documented.json#/properties/limit/minimum") && s.Stop() {
+	if !s.MinimumInt(n, 1, "1", p+"/minimum") && s.Stop() {
 		return false
 	}
-	if !s.MaximumInt(n, 100, "100", "documented.json#/properties/limit/maximum") && s.Stop() {
+	if !s.MaximumInt(n, 100, "100", p+"/maximum") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

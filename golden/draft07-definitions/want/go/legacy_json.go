@@ -69,8 +69,9 @@ func (*Item) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkItem(s *envgenrt.State, n int32) bool {
+	const p = "legacy.json#/definitions/item"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "legacy.json#/definitions/item/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [1]int32
@@ -80,10 +81,10 @@ func checkItem(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "legacy.json#/definitions/item/properties/id/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/id/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "legacy.json#/definitions/item/required", "id") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "id") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -248,8 +249,9 @@ func (*LegacyPair) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkLegacyPair(s *envgenrt.State, n int32) bool {
+	const p = "legacy.json#/properties/pair"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "legacy.json#/properties/pair/type") {
+	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -264,7 +266,7 @@ func checkLegacyPair(s *envgenrt.State, n int32) bool {
 			}
 		}
 	}
-	if s.Count(n) > 2 && s.Fail(n, "legacy.json#/properties/pair/items", "items", "must have at most 2 items") {
+	if s.Count(n) > 2 && s.Fail(n, p+"/items", "items", "must have at most 2 items") {
 		return false
 	}
 	return s.ErrorCount() == errs

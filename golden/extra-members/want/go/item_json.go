@@ -69,8 +69,9 @@ func (*Item) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkItem(s *envgenrt.State, n int32) bool {
+	const p = "item.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "item.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -85,10 +86,10 @@ func checkItem(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "item.json#/properties/id/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/id/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.IsInt(c, "item.json#/properties/count/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.IsInt(c, p+"/properties/count/type") && s.Stop() {
 		return false
 	}
 	if unknown {
@@ -103,7 +104,7 @@ func checkItem(s *envgenrt.State, n int32) bool {
 			}
 		}
 	}
-	if at[0] == 0 && s.Missing(n, "item.json#/required", "id") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "id") {
 		return false
 	}
 	return s.ErrorCount() == errs

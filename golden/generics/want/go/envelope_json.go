@@ -99,8 +99,9 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -114,7 +115,7 @@ func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "envelope.json#/properties/success/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/success/type") && s.Stop() {
 		return false
 	}
 	if c := at[1]; c != 0 && !dynamicEnvelopeDefsData(s, c) && s.Stop() {
@@ -123,7 +124,7 @@ func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
 	if c := at[2]; c != 0 && !checkPage(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "envelope.json#/required", "success") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "success") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -255,8 +256,9 @@ func checkPage(s *envgenrt.State, n int32) bool {
 }
 
 func checkPageIn(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/page"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/page/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -271,7 +273,7 @@ func checkPageIn(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkPagePropertiesItems(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/page/properties/cursor/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/cursor/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

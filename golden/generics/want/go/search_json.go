@@ -74,8 +74,9 @@ func (*Result) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkResult(s *envgenrt.State, n int32) bool {
+	const p = "search.json#/$defs/result"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "search.json#/$defs/result/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -87,13 +88,13 @@ func checkResult(s *envgenrt.State, n int32) bool {
 			at[1] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "search.json#/$defs/result/properties/title/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/title/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeNumber, "search.json#/$defs/result/properties/score/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeNumber, p+"/properties/score/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "search.json#/$defs/result/required", "title") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "title") {
 		return false
 	}
 	return s.ErrorCount() == errs

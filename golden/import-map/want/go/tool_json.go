@@ -90,8 +90,9 @@ func checkHistory(s *envgenrt.State, n int32) bool {
 }
 
 func checkHistoryIn(s *envgenrt.State, n int32) bool {
+	const p = "tool.json#/$defs/history"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "tool.json#/$defs/history/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [1]int32
@@ -104,7 +105,7 @@ func checkHistoryIn(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkHistoryPropertiesPages(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "tool.json#/$defs/history/required", "pages") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "pages") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -194,8 +195,9 @@ func (*Item) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkItem(s *envgenrt.State, n int32) bool {
+	const p = "tool.json#/$defs/item"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "tool.json#/$defs/item/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [1]int32
@@ -205,10 +207,10 @@ func checkItem(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, "tool.json#/$defs/item/properties/name/type") && s.MinLength(c, 1, "tool.json#/$defs/item/properties/name/minLength")) && s.Stop() {
+	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/name/type") && s.MinLength(c, 1, p+"/properties/name/minLength")) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "tool.json#/$defs/item/required", "name") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "name") {
 		return false
 	}
 	return s.ErrorCount() == errs

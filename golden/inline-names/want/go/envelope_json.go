@@ -160,8 +160,9 @@ func (*EnvelopeItemsItem) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelopeItemsItem(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/properties/items/items"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/properties/items/items/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [1]int32
@@ -171,7 +172,7 @@ func checkEnvelopeItemsItem(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/properties/items/items/properties/id/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/id/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -244,8 +245,9 @@ func (*EnvelopeMeta) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelopeMeta(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/properties/meta"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/properties/meta/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -260,7 +262,7 @@ func checkEnvelopeMeta(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkEnvelopeMetaPagination(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/properties/meta/properties/request_id/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/request_id/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -331,8 +333,9 @@ func (*EnvelopeMetaPagination) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelopeMetaPagination(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/properties/meta/properties/pagination"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/properties/meta/properties/pagination/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -344,10 +347,10 @@ func checkEnvelopeMetaPagination(s *envgenrt.State, n int32) bool {
 			at[1] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/properties/meta/properties/pagination/properties/cursor/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/cursor/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "envelope.json#/properties/meta/properties/pagination/properties/has_more/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/has_more/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -89,11 +89,12 @@ func checkRule(s *envgenrt.State, n int32) bool {
 var patternRulePropertiesPassword = envgenrt.MustECMAPattern(`^(?=.*\d).{8,}$`)
 
 func checkRulePropertiesPassword(s *envgenrt.State, n int32) bool {
+	const p = "rule.json#/properties/password"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "rule.json#/properties/password/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !patternRulePropertiesPassword.Match(s.Str(n)) && s.Fail(n, "rule.json#/properties/password/pattern", "pattern", "must match the pattern \"^(?=.*\\\\d).{8,}$\"") {
+	if !patternRulePropertiesPassword.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^(?=.*\\\\d).{8,}$\"") {
 		return false
 	}
 	return s.ErrorCount() == errs

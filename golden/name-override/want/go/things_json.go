@@ -94,8 +94,9 @@ func (*OtherThing) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkOtherThing(s *envgenrt.State, n int32) bool {
+	const p = "things.json#/$defs/other"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "things.json#/$defs/other/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -107,10 +108,10 @@ func checkOtherThing(s *envgenrt.State, n int32) bool {
 			at[1] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "things.json#/$defs/other/properties/url/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/url/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "things.json#/$defs/other/properties/api_key/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/api_key/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

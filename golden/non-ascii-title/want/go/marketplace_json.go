@@ -153,8 +153,9 @@ func (*HeloísaMarketplaceOwner) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkHeloísaMarketplaceOwner(s *envgenrt.State, n int32) bool {
+	const p = "marketplace.json#/properties/owner"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "marketplace.json#/properties/owner/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [1]int32
@@ -164,10 +165,10 @@ func checkHeloísaMarketplaceOwner(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, "marketplace.json#/properties/owner/properties/name/type") && s.MinLength(c, 1, "marketplace.json#/properties/owner/properties/name/minLength")) && s.Stop() {
+	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/name/type") && s.MinLength(c, 1, p+"/properties/name/minLength")) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "marketplace.json#/properties/owner/required", "name") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "name") {
 		return false
 	}
 	return s.ErrorCount() == errs

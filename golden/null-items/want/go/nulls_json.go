@@ -97,8 +97,9 @@ func (*Nulls) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkNulls(s *envgenrt.State, n int32) bool {
+	const p = "nulls.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "nulls.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -112,7 +113,7 @@ func checkNulls(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.ItemsOf(c, envgenrt.TypeNull, "nulls.json#/properties/ignored/type", "nulls.json#/properties/ignored/items/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.ItemsOf(c, envgenrt.TypeNull, p+"/properties/ignored/type", p+"/properties/ignored/items/type") && s.Stop() {
 		return false
 	}
 	if c := at[1]; c != 0 && !checkNullsPair(s, c) && s.Stop() {
@@ -153,11 +154,12 @@ func (*NullsNone) CheckNode(s *envgenrt.State, n int32) bool {
 var constNullsNone = []*envgenrt.Literal{envgenrt.MustLiteral(`[]`)}
 
 func checkNullsNone(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeArray, "nulls.json#/properties/none/type") {
+	const p = "nulls.json#/properties/none"
+	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	if !s.OneOf(n, constNullsNone) {
-		s.Fail(n, "nulls.json#/properties/none/const", "const", "must be []")
+		s.Fail(n, p+"/const", "const", "must be []")
 		return false
 	}
 	return true

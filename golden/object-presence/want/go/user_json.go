@@ -86,8 +86,9 @@ func (*User) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkUser(s *envgenrt.State, n int32) bool {
+	const p = "user.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "user.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [9]int32
@@ -116,46 +117,46 @@ func checkUser(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "user.json#/properties/id/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/id/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "user.json#/properties/name/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/name/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, "user.json#/properties/nickname/type") && s.Stop() {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/nickname/type") && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !(s.IsInt(c, "user.json#/properties/age/type") && s.MinimumInt(c, 0, "0", "user.json#/properties/age/minimum")) && s.Stop() {
+	if c := at[3]; c != 0 && !(s.IsInt(c, p+"/properties/age/type") && s.MinimumInt(c, 0, "0", p+"/properties/age/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, "user.json#/properties/email/type") && s.Stop() {
+	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/email/type") && s.Stop() {
 		return false
 	}
-	if c := at[5]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, "user.json#/properties/tags/type", "user.json#/properties/tags/items/type") && s.Stop() {
+	if c := at[5]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, p+"/properties/tags/type", p+"/properties/tags/items/type") && s.Stop() {
 		return false
 	}
-	if c := at[6]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, "user.json#/properties/aliases/type", "user.json#/properties/aliases/items/type") && s.Stop() {
+	if c := at[6]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, p+"/properties/aliases/type", p+"/properties/aliases/items/type") && s.Stop() {
 		return false
 	}
-	if c := at[7]; c != 0 && !s.Is(c, envgenrt.TypeNumber, "user.json#/properties/score/type") && s.Stop() {
+	if c := at[7]; c != 0 && !s.Is(c, envgenrt.TypeNumber, p+"/properties/score/type") && s.Stop() {
 		return false
 	}
-	if c := at[8]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "user.json#/properties/active/type") && s.Stop() {
+	if c := at[8]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/active/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "user.json#/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "user.json#/required", "id") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "id") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "user.json#/required", "name") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "name") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, "user.json#/required", "nickname") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "nickname") {
 		return false
 	}
-	if at[5] == 0 && s.Missing(n, "user.json#/required", "tags") {
+	if at[5] == 0 && s.Missing(n, p+"/required", "tags") {
 		return false
 	}
 	return s.ErrorCount() == errs

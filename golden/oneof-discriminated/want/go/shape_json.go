@@ -51,8 +51,9 @@ func (*Circle) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkCircle(s *envgenrt.State, n int32) bool {
+	const p = "shape.json#/$defs/circle"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "shape.json#/$defs/circle/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -70,16 +71,16 @@ func checkCircle(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkCircleKind(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeNumber, "shape.json#/$defs/circle/properties/radius/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeNumber, p+"/properties/radius/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "shape.json#/$defs/circle/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "shape.json#/$defs/circle/required", "kind") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "kind") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "shape.json#/$defs/circle/required", "radius") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "radius") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -322,8 +323,9 @@ func (*Square) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkSquare(s *envgenrt.State, n int32) bool {
+	const p = "shape.json#/$defs/square"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "shape.json#/$defs/square/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -341,16 +343,16 @@ func checkSquare(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkSquareKind(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeNumber, "shape.json#/$defs/square/properties/side/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeNumber, p+"/properties/side/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "shape.json#/$defs/square/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "shape.json#/$defs/square/required", "kind") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "kind") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "shape.json#/$defs/square/required", "side") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "side") {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -155,8 +155,9 @@ func (*EventClick) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkEventClick(s *envgenrt.State, n int32) bool {
+	const p = "event.json#/oneOf/0"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "event.json#/oneOf/0/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -171,13 +172,13 @@ func checkEventClick(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkEventClickType(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "event.json#/oneOf/0/properties/url/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/url/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "event.json#/oneOf/0/required", "type") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "type") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "event.json#/oneOf/0/required", "url") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "url") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -274,8 +275,9 @@ func (*EventKeyPress) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkEventKeyPress(s *envgenrt.State, n int32) bool {
+	const p = "event.json#/oneOf/1"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "event.json#/oneOf/1/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -290,13 +292,13 @@ func checkEventKeyPress(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkEventKeyPressType(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "event.json#/oneOf/1/properties/key/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/key/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "event.json#/oneOf/1/required", "type") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "type") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "event.json#/oneOf/1/required", "key") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "key") {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -74,8 +74,9 @@ func (*Node) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkNode(s *envgenrt.State, n int32) bool {
+	const p = "tree.json#/$defs/node"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "tree.json#/$defs/node/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -90,7 +91,7 @@ func checkNode(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkNode(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "tree.json#/$defs/node/properties/label/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/label/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -173,8 +174,9 @@ func (*Tree) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkTree(s *envgenrt.State, n int32) bool {
+	const p = "tree.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "tree.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -190,10 +192,10 @@ func checkTree(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "tree.json#/properties/value/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/value/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Items(c, checkTree, "tree.json#/properties/children/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Items(c, checkTree, p+"/properties/children/type") && s.Stop() {
 		return false
 	}
 	if c := at[2]; c != 0 && !checkTree(s, c) && s.Stop() {
@@ -202,7 +204,7 @@ func checkTree(s *envgenrt.State, n int32) bool {
 	if c := at[3]; c != 0 && !checkNode(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "tree.json#/required", "value") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "value") {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -74,8 +74,9 @@ func (*MCPEnvelopeV01) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkMCPEnvelopeV01(s *envgenrt.State, n int32) bool {
+	const p = "mcp.envelope.schema.v0.1.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "mcp.envelope.schema.v0.1.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -90,7 +91,7 @@ func checkMCPEnvelopeV01(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkMCPEnvelopeV01SchemaVersion, checkProvRecordV01) {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "mcp.envelope.schema.v0.1.json#/required", "schema_version") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "schema_version") {
 		return false
 	}
 	return s.ErrorCount() == errs

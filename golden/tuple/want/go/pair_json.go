@@ -166,8 +166,9 @@ func (*RangeBounds) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkRangeBounds(s *envgenrt.State, n int32) bool {
+	const p = "pair.json#/properties/bounds"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "pair.json#/properties/bounds/type") {
+	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -182,7 +183,7 @@ func checkRangeBounds(s *envgenrt.State, n int32) bool {
 			}
 		}
 	}
-	if s.Count(n) > 2 && s.Fail(n, "pair.json#/properties/bounds/items", "items", "must have at most 2 items") {
+	if s.Count(n) > 2 && s.Fail(n, p+"/items", "items", "must have at most 2 items") {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -62,5 +62,6 @@ func checkLabels(s *envgenrt.State, n int32) bool {
 }
 
 func checkLabelsAdditionalProperties(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "labels.json#/additionalProperties/type") && s.MaxLength(n, 64, "labels.json#/additionalProperties/maxLength")
+	const p = "labels.json#/additionalProperties"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.MaxLength(n, 64, p+"/maxLength")
 }

@@ -182,11 +182,12 @@ func checkPaymentIfPropertiesMethod(s *envgenrt.State, n int32) bool {
 }
 
 func checkPaymentPropertiesComment(s *envgenrt.State, n int32) bool {
+	const p = "payment.json#/properties/comment"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "payment.json#/properties/comment/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if s.Quiet(checkPaymentPropertiesCommentNot, n) && s.Fail(n, "payment.json#/properties/comment/not", "not", "must not match the schema of not") {
+	if s.Quiet(checkPaymentPropertiesCommentNot, n) && s.Fail(n, p+"/not", "not", "must not match the schema of not") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -330,11 +331,12 @@ func checkPaymentChannel(s *envgenrt.State, n int32) bool {
 var patternPaymentChannelOneOf2 = envgenrt.MustPattern(`^pos-`)
 
 func checkPaymentChannelOneOf2(s *envgenrt.State, n int32) bool {
+	const p = "payment.json#/properties/channel/oneOf/2"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "payment.json#/properties/channel/oneOf/2/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !patternPaymentChannelOneOf2.Match(s.Str(n)) && s.Fail(n, "payment.json#/properties/channel/oneOf/2/pattern", "pattern", "must match the pattern \"^pos-\"") {
+	if !patternPaymentChannelOneOf2.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^pos-\"") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -500,9 +502,11 @@ func checkPaymentReference(s *envgenrt.State, n int32) bool {
 }
 
 func checkPaymentReferenceAnyOf0(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "payment.json#/properties/reference/anyOf/0/type") && s.MinLength(n, 8, "payment.json#/properties/reference/anyOf/0/minLength")
+	const p = "payment.json#/properties/reference/anyOf/0"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.MinLength(n, 8, p+"/minLength")
 }
 
 func checkPaymentReferenceAnyOf1(s *envgenrt.State, n int32) bool {
-	return s.IsInt(n, "payment.json#/properties/reference/anyOf/1/type") && s.MinimumInt(n, 100000, "100000", "payment.json#/properties/reference/anyOf/1/minimum")
+	const p = "payment.json#/properties/reference/anyOf/1"
+	return s.IsInt(n, p+"/type") && s.MinimumInt(n, 100000, "100000", p+"/minimum")
 }

@@ -117,8 +117,9 @@ func checkBatch(s *envgenrt.State, n int32) bool {
 }
 
 func checkBatchPropertiesFlags(s *envgenrt.State, n int32) bool {
+	const p = "batch.json#/properties/flags"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "batch.json#/properties/flags/type") {
+	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	{
@@ -128,10 +129,10 @@ func checkBatchPropertiesFlags(s *envgenrt.State, n int32) bool {
 				matches++
 			}
 		}
-		if matches < 1 && s.Fail(n, "batch.json#/properties/flags/minContains", "minContains", "must contain at least 1 matching item") {
+		if matches < 1 && s.Fail(n, p+"/minContains", "minContains", "must contain at least 1 matching item") {
 			return false
 		}
-		if matches > 1 && s.Fail(n, "batch.json#/properties/flags/maxContains", "maxContains", "must contain at most 1 matching item") {
+		if matches > 1 && s.Fail(n, p+"/maxContains", "maxContains", "must contain at most 1 matching item") {
 			return false
 		}
 	}
@@ -147,22 +148,23 @@ func checkBatchPropertiesFlagsContains(s *envgenrt.State, n int32) bool {
 }
 
 func checkBatchPropertiesIDs(s *envgenrt.State, n int32) bool {
+	const p = "batch.json#/properties/ids"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "batch.json#/properties/ids/type") {
+	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.Is(c, envgenrt.TypeString, "batch.json#/properties/ids/items/type") && s.Stop() {
+		if !s.Is(c, envgenrt.TypeString, p+"/items/type") && s.Stop() {
 			return false
 		}
 	}
-	if !s.MinItems(n, 1, "batch.json#/properties/ids/minItems") && s.Stop() {
+	if !s.MinItems(n, 1, p+"/minItems") && s.Stop() {
 		return false
 	}
-	if !s.MaxItems(n, 100, "batch.json#/properties/ids/maxItems") && s.Stop() {
+	if !s.MaxItems(n, 100, p+"/maxItems") && s.Stop() {
 		return false
 	}
-	if i, j, dup := s.Duplicate(n); dup && s.Failf(n, "batch.json#/properties/ids/uniqueItems", "uniqueItems", "must not have equal items, but items %d and %d are equal", i, j) {
+	if i, j, dup := s.Duplicate(n); dup && s.Failf(n, p+"/uniqueItems", "uniqueItems", "must not have equal items, but items %d and %d are equal", i, j) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -243,8 +245,9 @@ func (*BatchPoint) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkBatchPoint(s *envgenrt.State, n int32) bool {
+	const p = "batch.json#/properties/point"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "batch.json#/properties/point/type") {
+	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -259,7 +262,7 @@ func checkBatchPoint(s *envgenrt.State, n int32) bool {
 			}
 		}
 	}
-	if s.Count(n) > 2 && s.Fail(n, "batch.json#/properties/point/items", "items", "must have at most 2 items") {
+	if s.Count(n) > 2 && s.Fail(n, p+"/items", "items", "must have at most 2 items") {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -102,44 +102,48 @@ func checkEvent(s *envgenrt.State, n int32) bool {
 }
 
 func checkEventPropertiesAt(s *envgenrt.State, n int32) bool {
+	const p = "event.json#/properties/at"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "event.json#/properties/at/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "event.json#/properties/at/format", "format", "must be a valid date-time") {
+	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, p+"/format", "format", "must be a valid date-time") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkEventPropertiesContact(s *envgenrt.State, n int32) bool {
+	const p = "event.json#/properties/contact"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "event.json#/properties/contact/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !envgenrt.IsEmail(s.Str(n)) && s.Fail(n, "event.json#/properties/contact/format", "format", "must be a valid email") {
+	if !envgenrt.IsEmail(s.Str(n)) && s.Fail(n, p+"/format", "format", "must be a valid email") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkEventPropertiesID(s *envgenrt.State, n int32) bool {
+	const p = "event.json#/properties/id"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "event.json#/properties/id/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !envgenrt.IsUUID(s.Str(n)) && s.Fail(n, "event.json#/properties/id/format", "format", "must be a valid uuid") {
+	if !envgenrt.IsUUID(s.Str(n)) && s.Fail(n, p+"/format", "format", "must be a valid uuid") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkEventPropertiesLink(s *envgenrt.State, n int32) bool {
+	const p = "event.json#/properties/link"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "event.json#/properties/link/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !envgenrt.IsURI(s.Str(n)) && s.Fail(n, "event.json#/properties/link/format", "format", "must be a valid uri") {
+	if !envgenrt.IsURI(s.Str(n)) && s.Fail(n, p+"/format", "format", "must be a valid uri") {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -111,45 +111,48 @@ func checkPrice(s *envgenrt.State, n int32) bool {
 }
 
 func checkPricePropertiesAmount(s *envgenrt.State, n int32) bool {
+	const p = "price.json#/properties/amount"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeNumber, "price.json#/properties/amount/type") {
+	if !s.Is(n, envgenrt.TypeNumber, p+"/type") {
 		return false
 	}
-	if !s.MaximumInt(n, 1000000, "1000000", "price.json#/properties/amount/maximum") && s.Stop() {
+	if !s.MaximumInt(n, 1000000, "1000000", p+"/maximum") && s.Stop() {
 		return false
 	}
-	if !s.ExclusiveMinimumInt(n, 0, "0", "price.json#/properties/amount/exclusiveMinimum") && s.Stop() {
+	if !s.ExclusiveMinimumInt(n, 0, "0", p+"/exclusiveMinimum") && s.Stop() {
 		return false
 	}
-	if !envgenrt.MultipleOf(s.Text(n), "0.01") && s.Fail(n, "price.json#/properties/amount/multipleOf", "multipleOf", "must be a multiple of 0.01") {
+	if !envgenrt.MultipleOf(s.Text(n), "0.01") && s.Fail(n, p+"/multipleOf", "multipleOf", "must be a multiple of 0.01") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkPricePropertiesDiscount(s *envgenrt.State, n int32) bool {
+	const p = "price.json#/properties/discount"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeNumber, "price.json#/properties/discount/type") {
+	if !s.Is(n, envgenrt.TypeNumber, p+"/type") {
 		return false
 	}
-	if !s.MinimumInt(n, 0, "0", "price.json#/properties/discount/minimum") && s.Stop() {
+	if !s.MinimumInt(n, 0, "0", p+"/minimum") && s.Stop() {
 		return false
 	}
-	if !s.ExclusiveMaximumInt(n, 1, "1", "price.json#/properties/discount/exclusiveMaximum") && s.Stop() {
+	if !s.ExclusiveMaximumInt(n, 1, "1", p+"/exclusiveMaximum") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkPricePropertiesQuantity(s *envgenrt.State, n int32) bool {
+	const p = "price.json#/properties/quantity"
 	errs := s.ErrorCount()
-	if !s.IsInt(n, "price.json#/properties/quantity/type") {
+	if !s.IsInt(n, p+"/type") {
 		return false
 	}
-	if !s.MinimumInt(n, 1, "1", "price.json#/properties/quantity/minimum") && s.Stop() {
+	if !s.MinimumInt(n, 1, "1", p+"/minimum") && s.Stop() {
 		return false
 	}
-	if !s.MaximumInt(n, 9999, "9999", "price.json#/properties/quantity/maximum") && s.Stop() {
+	if !s.MaximumInt(n, 9999, "9999", p+"/maximum") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -72,8 +72,9 @@ func (*Base) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkBase(s *envgenrt.State, n int32) bool {
+	const p = "profile.json#/$defs/base"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "profile.json#/$defs/base/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -90,7 +91,7 @@ func checkBase(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkBasePropertiesName, checkProfileKind) {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "profile.json#/$defs/base/required", "name") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "name") {
 		return false
 	}
 	return s.ErrorCount() == errs

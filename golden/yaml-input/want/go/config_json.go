@@ -75,8 +75,9 @@ func (*ServerConfig) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkServerConfig(s *envgenrt.State, n int32) bool {
+	const p = "config.yaml#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "config.yaml#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -93,27 +94,28 @@ func checkServerConfig(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkServerConfigPropertiesPort(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "config.yaml#/properties/host/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/host/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.Enum(c, "config.yaml#/properties/mode/enum", "dev", "prod") && s.Stop() {
+	if c := at[2]; c != 0 && !s.Enum(c, p+"/properties/mode/enum", "dev", "prod") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "config.yaml#/required", "port") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "port") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkServerConfigPropertiesPort(s *envgenrt.State, n int32) bool {
+	const p = "config.yaml#/properties/port"
 	errs := s.ErrorCount()
-	if !s.IsInt(n, "config.yaml#/properties/port/type") {
+	if !s.IsInt(n, p+"/type") {
 		return false
 	}
-	if !s.MinimumInt(n, 1, "1", "config.yaml#/properties/port/minimum") && s.Stop() {
+	if !s.MinimumInt(n, 1, "1", p+"/minimum") && s.Stop() {
 		return false
 	}
-	if !s.MaximumInt(n, 65535, "65535", "config.yaml#/properties/port/maximum") && s.Stop() {
+	if !s.MaximumInt(n, 65535, "65535", p+"/maximum") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
