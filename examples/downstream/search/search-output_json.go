@@ -8,12 +8,10 @@ import (
 	"github.com/envgen/envgen/generated/go/envelope"
 )
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Hit) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Hit) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"id":`, x.ID)
@@ -153,12 +151,10 @@ func anchorsSearchOutput(anchor string) envgenrt.CheckFunc {
 	return nil
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *SearchResult) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x SearchResult) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"query":`, x.Query)

@@ -44,7 +44,6 @@ type Envelope[T any] struct {
 	Provenance *Provenance `json:"provenance,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Envelope[T]) Validate() error {
 	return envgenrt.Validate(x, (*Envelope[T])(nil))
 }
@@ -77,7 +76,6 @@ func (x EnvelopeStatus) Valid() bool {
 	return false
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x EnvelopeStatus) Validate() error {
 	return envgenrt.Validate(x, (*EnvelopeStatus)(nil))
 }

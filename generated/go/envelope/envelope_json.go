@@ -4,12 +4,10 @@ package envelope
 
 import "github.com/envgen/envgen/envgenrt"
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Envelope[T]) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Envelope[T]) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendBoolMember(b, `"success":`, x.Success)
@@ -272,12 +270,10 @@ func checkEnvelopeDefaultIn(s *envgenrt.State, n int32) bool {
 	return checkEnvelope(s, n)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *EnvelopeStatus) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x EnvelopeStatus) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }

@@ -26,7 +26,6 @@ func (x ProvenanceMode) Valid() bool {
 	return false
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ProvenanceMode) Validate() error {
 	return envgenrt.Validate(x, (*ProvenanceMode)(nil))
 }
@@ -49,7 +48,6 @@ type ProvenanceOptions struct {
 	Mode *ProvenanceMode `json:"mode,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ProvenanceOptions) Validate() error {
 	return envgenrt.Validate(x, (*ProvenanceOptions)(nil))
 }
@@ -97,7 +95,6 @@ type Request struct {
 	Provenance *ProvenanceOptions `json:"provenance,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Request) Validate() error {
 	return envgenrt.Validate(x, (*Request)(nil))
 }
@@ -126,7 +123,6 @@ func (x ResponseMode) Valid() bool {
 	return false
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ResponseMode) Validate() error {
 	return envgenrt.Validate(x, (*ResponseMode)(nil))
 }

@@ -27,7 +27,6 @@ func (x Severity) Valid() bool {
 	return false
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Severity) Validate() error {
 	return envgenrt.Validate(x, (*Severity)(nil))
 }
@@ -53,7 +52,6 @@ type Warning struct {
 	Context DetailMap `json:"context,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Warning) Validate() error {
 	return envgenrt.Validate(x, (*Warning)(nil))
 }

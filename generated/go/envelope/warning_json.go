@@ -4,12 +4,10 @@ package envelope
 
 import "github.com/envgen/envgen/envgenrt"
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Severity) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Severity) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -27,12 +25,10 @@ func checkSeverity(s *envgenrt.State, n int32) bool {
 	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "info", "warning", "error")
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Warning) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Warning) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"code":`, x.Code); err != nil {

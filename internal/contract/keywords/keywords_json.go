@@ -7,12 +7,10 @@ import (
 	"github.com/envgen/envgen/envgenrt"
 )
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Keywords) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Keywords) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendNullableMember(b, `"type":`, x.Type, envgenrt.AppendString)
@@ -539,12 +537,10 @@ func (x KeywordsAnyOf) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *KeywordsAnyOf) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x KeywordsAnyOf) AppendJSON(b []byte) (_ []byte, err error) {
 	set := 0
 	if x.String != nil {
@@ -632,12 +628,10 @@ func (x KeywordsConst) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *KeywordsConst) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x KeywordsConst) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendText(b, string(x)); err != nil {
 		return b, err
@@ -668,12 +662,10 @@ func (x KeywordsEnum) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *KeywordsEnum) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x KeywordsEnum) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendText(b, string(x)); err != nil {
 		return b, err
@@ -704,12 +696,10 @@ func (x KeywordsObject) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *KeywordsObject) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x KeywordsObject) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendIntMember(b, `"a":`, x.A)
@@ -875,12 +865,10 @@ func (x KeywordsOneOf) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *KeywordsOneOf) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x KeywordsOneOf) AppendJSON(b []byte) (_ []byte, err error) {
 	set := 0
 	if x.Integer != nil {
@@ -971,12 +959,10 @@ func (x KeywordsTuple) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *KeywordsTuple) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x KeywordsTuple) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '[')
 	gap := false
@@ -1073,12 +1059,10 @@ func (x KeywordsUnevaluatedItems) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *KeywordsUnevaluatedItems) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x KeywordsUnevaluatedItems) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '[')
 	gap := false
@@ -1165,12 +1149,10 @@ func (x KeywordsUnevaluatedProperties) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *KeywordsUnevaluatedProperties) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x KeywordsUnevaluatedProperties) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if x.B != nil {
@@ -1286,12 +1268,10 @@ func (x Small) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Small) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Small) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendRaw(b, x); err != nil {
 		return b, err

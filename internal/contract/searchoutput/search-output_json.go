@@ -8,12 +8,10 @@ import (
 	"github.com/envgen/envgen/generated/go/envelope"
 )
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Hit) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Hit) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendIntMember(b, `"chunk_id":`, x.ChunkID)
@@ -149,12 +147,10 @@ func anchorsSearchOutput(anchor string) envgenrt.CheckFunc {
 	return nil
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *SearchResults) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x SearchResults) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"hits":`...)

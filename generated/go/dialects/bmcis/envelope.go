@@ -38,7 +38,6 @@ type Envelope struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Envelope) Validate() error {
 	return envgenrt.Validate(x, (*Envelope)(nil))
 }
@@ -68,7 +67,6 @@ type ExecutionContext struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ExecutionContext) Validate() error {
 	return envgenrt.Validate(x, (*ExecutionContext)(nil))
 }
@@ -95,7 +93,6 @@ type PaginationMetadata struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x PaginationMetadata) Validate() error {
 	return envgenrt.Validate(x, (*PaginationMetadata)(nil))
 }
@@ -117,7 +114,6 @@ type ResponseError struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ResponseError) Validate() error {
 	return envgenrt.Validate(x, (*ResponseError)(nil))
 }
@@ -149,7 +145,6 @@ type ResponseMetadata struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ResponseMetadata) Validate() error {
 	return envgenrt.Validate(x, (*ResponseMetadata)(nil))
 }
@@ -175,7 +170,6 @@ func (x ResponseStatus) Valid() bool {
 	return false
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ResponseStatus) Validate() error {
 	return envgenrt.Validate(x, (*ResponseStatus)(nil))
 }
@@ -201,7 +195,6 @@ type ResponseWarning struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ResponseWarning) Validate() error {
 	return envgenrt.Validate(x, (*ResponseWarning)(nil))
 }
@@ -227,7 +220,6 @@ func (x WarningLevel) Valid() bool {
 	return false
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x WarningLevel) Validate() error {
 	return envgenrt.Validate(x, (*WarningLevel)(nil))
 }

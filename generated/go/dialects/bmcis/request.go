@@ -35,7 +35,6 @@ type Request struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Request) Validate() error {
 	return envgenrt.Validate(x, (*Request)(nil))
 }
@@ -62,7 +61,6 @@ func (x ResponseMode) Valid() bool {
 	return false
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ResponseMode) Validate() error {
 	return envgenrt.Validate(x, (*ResponseMode)(nil))
 }

@@ -30,7 +30,6 @@ func (x ContentFidelity) Valid() bool {
 	return false
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ContentFidelity) Validate() error {
 	return envgenrt.Validate(x, (*ContentFidelity)(nil))
 }
@@ -61,7 +60,6 @@ type ErrorData struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ErrorData) Validate() error {
 	return envgenrt.Validate(x, (*ErrorData)(nil))
 }
@@ -95,7 +93,6 @@ func (x ErrorType) Valid() bool {
 	return false
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ErrorType) Validate() error {
 	return envgenrt.Validate(x, (*ErrorType)(nil))
 }
@@ -137,7 +134,6 @@ type Metadata struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Metadata) Validate() error {
 	return envgenrt.Validate(x, (*Metadata)(nil))
 }
@@ -159,7 +155,6 @@ func (x MetadataVersion) Valid() bool {
 	return false
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x MetadataVersion) Validate() error {
 	return envgenrt.Validate(x, (*MetadataVersion)(nil))
 }
@@ -189,7 +184,6 @@ type Pagination struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Pagination) Validate() error {
 	return envgenrt.Validate(x, (*Pagination)(nil))
 }
@@ -219,7 +213,6 @@ type RateLimit struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x RateLimit) Validate() error {
 	return envgenrt.Validate(x, (*RateLimit)(nil))
 }
@@ -243,7 +236,6 @@ type Response struct {
 	Meta Metadata `json:"meta"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Response) Validate() error {
 	return envgenrt.Validate(x, (*Response)(nil))
 }
@@ -267,7 +259,6 @@ type Telemetry struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Telemetry) Validate() error {
 	return envgenrt.Validate(x, (*Telemetry)(nil))
 }
@@ -291,7 +282,6 @@ type WarningDetail struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x WarningDetail) Validate() error {
 	return envgenrt.Validate(x, (*WarningDetail)(nil))
 }
@@ -318,7 +308,6 @@ func (x WarningSeverity) Valid() bool {
 	return false
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x WarningSeverity) Validate() error {
 	return envgenrt.Validate(x, (*WarningSeverity)(nil))
 }

@@ -31,7 +31,6 @@ type Artifact struct {
 	Labels map[string]string `json:"labels,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Artifact) Validate() error {
 	return envgenrt.Validate(x, (*Artifact)(nil))
 }
@@ -48,7 +47,6 @@ type ArtifactDigest struct {
 	Value string `json:"value"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ArtifactDigest) Validate() error {
 	return envgenrt.Validate(x, (*ArtifactDigest)(nil))
 }
@@ -74,7 +72,6 @@ func (x ArtifactDigestAlg) Valid() bool {
 	return false
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ArtifactDigestAlg) Validate() error {
 	return envgenrt.Validate(x, (*ArtifactDigestAlg)(nil))
 }
@@ -94,7 +91,6 @@ func (x ArtifactSchemaVersion) Valid() bool {
 	return false
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ArtifactSchemaVersion) Validate() error {
 	return envgenrt.Validate(x, (*ArtifactSchemaVersion)(nil))
 }

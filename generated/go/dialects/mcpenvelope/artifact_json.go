@@ -4,12 +4,10 @@ package mcpenvelope
 
 import "github.com/envgen/envgen/envgenrt"
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Artifact) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Artifact) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"schema_version":`, string(x.SchemaVersion))
@@ -168,12 +166,10 @@ func checkArtifactPropertiesLabelsAdditionalProperties(s *envgenrt.State, n int3
 	return s.Is(n, envgenrt.TypeString, p+"/type") && s.MaxLength(n, 200, p+"/maxLength")
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ArtifactDigest) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ArtifactDigest) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"alg":`, string(x.Alg))
@@ -259,12 +255,10 @@ func checkArtifactDigestPropertiesValue(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ArtifactDigestAlg) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ArtifactDigestAlg) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -282,12 +276,10 @@ func checkArtifactDigestAlg(s *envgenrt.State, n int32) bool {
 	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "sha256", "sha512", "blake3")
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ArtifactSchemaVersion) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ArtifactSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }

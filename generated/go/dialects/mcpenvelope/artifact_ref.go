@@ -28,7 +28,6 @@ type ArtifactRef struct {
 	Labels map[string]string `json:"labels,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ArtifactRef) Validate() error {
 	return envgenrt.Validate(x, (*ArtifactRef)(nil))
 }
@@ -42,7 +41,6 @@ type ArtifactRefDigest struct {
 	Value string               `json:"value"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ArtifactRefDigest) Validate() error {
 	return envgenrt.Validate(x, (*ArtifactRefDigest)(nil))
 }
@@ -66,7 +64,6 @@ func (x ArtifactRefDigestAlg) Valid() bool {
 	return false
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ArtifactRefDigestAlg) Validate() error {
 	return envgenrt.Validate(x, (*ArtifactRefDigestAlg)(nil))
 }
@@ -86,7 +83,6 @@ func (x ArtifactRefSchemaVersion) Valid() bool {
 	return false
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ArtifactRefSchemaVersion) Validate() error {
 	return envgenrt.Validate(x, (*ArtifactRefSchemaVersion)(nil))
 }

@@ -26,7 +26,6 @@ type Evidence struct {
 	Note *string `json:"note,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Evidence) Validate() error {
 	return envgenrt.Validate(x, (*Evidence)(nil))
 }
@@ -46,7 +45,6 @@ func (x EvidenceSchemaVersion) Valid() bool {
 	return false
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x EvidenceSchemaVersion) Validate() error {
 	return envgenrt.Validate(x, (*EvidenceSchemaVersion)(nil))
 }

@@ -39,7 +39,6 @@ type ProvRecord struct {
 	Integrity *ProvRecordIntegrity `json:"integrity,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ProvRecord) Validate() error {
 	return envgenrt.Validate(x, (*ProvRecord)(nil))
 }
@@ -56,7 +55,6 @@ type ProvRecordIntegrity struct {
 	Signature *ProvRecordIntegritySignature `json:"signature,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ProvRecordIntegrity) Validate() error {
 	return envgenrt.Validate(x, (*ProvRecordIntegrity)(nil))
 }
@@ -70,7 +68,6 @@ type ProvRecordIntegrityRecordDigest struct {
 	Value string                             `json:"value"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ProvRecordIntegrityRecordDigest) Validate() error {
 	return envgenrt.Validate(x, (*ProvRecordIntegrityRecordDigest)(nil))
 }
@@ -94,7 +91,6 @@ func (x ProvRecordIntegrityRecordDigestAlg) Valid() bool {
 	return false
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ProvRecordIntegrityRecordDigestAlg) Validate() error {
 	return envgenrt.Validate(x, (*ProvRecordIntegrityRecordDigestAlg)(nil))
 }
@@ -114,7 +110,6 @@ type ProvRecordIntegritySignature struct {
 	Value string `json:"value"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ProvRecordIntegritySignature) Validate() error {
 	return envgenrt.Validate(x, (*ProvRecordIntegritySignature)(nil))
 }
@@ -134,7 +129,6 @@ func (x ProvRecordSchemaVersion) Valid() bool {
 	return false
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ProvRecordSchemaVersion) Validate() error {
 	return envgenrt.Validate(x, (*ProvRecordSchemaVersion)(nil))
 }
@@ -154,7 +148,6 @@ type ProvRecordTool struct {
 	Adapter *string `json:"adapter,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ProvRecordTool) Validate() error {
 	return envgenrt.Validate(x, (*ProvRecordTool)(nil))
 }

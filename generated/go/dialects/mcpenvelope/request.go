@@ -34,7 +34,6 @@ type Request struct {
 	Time *string `json:"time,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Request) Validate() error {
 	return envgenrt.Validate(x, (*Request)(nil))
 }
@@ -56,7 +55,6 @@ type RequestPreferences struct {
 	Locale *string `json:"locale,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x RequestPreferences) Validate() error {
 	return envgenrt.Validate(x, (*RequestPreferences)(nil))
 }
@@ -76,7 +74,6 @@ func (x RequestSchemaVersion) Valid() bool {
 	return false
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x RequestSchemaVersion) Validate() error {
 	return envgenrt.Validate(x, (*RequestSchemaVersion)(nil))
 }
@@ -91,7 +88,6 @@ type RequestTool struct {
 	Version *string `json:"version,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x RequestTool) Validate() error {
 	return envgenrt.Validate(x, (*RequestTool)(nil))
 }

@@ -7,12 +7,10 @@ import (
 	"github.com/envgen/envgen/envgenrt"
 )
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Capabilities) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Capabilities) AppendJSON(b []byte) (_ []byte, err error) {
 	if x == nil {
 		b = append(b, `null`...)
@@ -56,12 +54,10 @@ func (x Data) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Data) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Data) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendRaw(b, x); err != nil {
 		return b, err
@@ -78,12 +74,10 @@ func (*Data) CheckNode(*envgenrt.State, int32) bool {
 	return true
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *DurationMs) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x DurationMs) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendFloat(b, float64(x)); err != nil {
 		return b, err
@@ -103,12 +97,10 @@ func checkDurationMs(s *envgenrt.State, n int32) bool {
 	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeNumber, "envelope.json#/$defs/duration_ms/type")
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Envelope) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if !x.Tier.IsZero() {
@@ -326,12 +318,10 @@ func checkEnvelopeIf(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ErrorModel) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ErrorModel) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"error":`, x.Error)
@@ -452,12 +442,10 @@ func checkErrorModelOrNull(s *envgenrt.State, n int32) bool {
 	return s.IsNull(n) || checkErrorModel(s, n)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *RequestID) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x RequestID) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -474,12 +462,10 @@ func checkRequestID(s *envgenrt.State, n int32) bool {
 	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "envelope.json#/$defs/request_id/type")
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *TierName) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x TierName) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -501,12 +487,10 @@ func checkTierNameOrNull(s *envgenrt.State, n int32) bool {
 	return s.IsNull(n) || checkTierName(s, n)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ToolID) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ToolID) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -523,12 +507,10 @@ func checkToolID(s *envgenrt.State, n int32) bool {
 	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "envelope.json#/$defs/tool_id/type")
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ToolVersion) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ToolVersion) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -545,12 +527,10 @@ func checkToolVersion(s *envgenrt.State, n int32) bool {
 	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "envelope.json#/$defs/tool_version/type")
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *UpgradeHint) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x UpgradeHint) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"feature":`, x.Feature)
@@ -630,12 +610,10 @@ func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *UpgradeHints) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x UpgradeHints) AppendJSON(b []byte) (_ []byte, err error) {
 	if x == nil {
 		b = append(b, `null`...)

@@ -38,7 +38,6 @@ type ResponseConfig struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfig) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfig)(nil))
 }
@@ -69,7 +68,6 @@ type ResponseConfigGlobal struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigGlobal) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigGlobal)(nil))
 }
@@ -97,7 +95,6 @@ func (x ResponseConfigGlobalProfile) Valid() bool {
 	return false
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigGlobalProfile) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigGlobalProfile)(nil))
 }
@@ -118,7 +115,6 @@ type ResponseConfigParsing struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigParsing) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigParsing)(nil))
 }
@@ -140,7 +136,6 @@ type ResponseConfigParsingErrorReporting struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigParsingErrorReporting) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigParsingErrorReporting)(nil))
 }
@@ -165,7 +160,6 @@ func (x ResponseConfigParsingMode) Valid() bool {
 	return false
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigParsingMode) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigParsingMode)(nil))
 }
@@ -187,7 +181,6 @@ type ResponseConfigParsingSanitizationPolicy struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigParsingSanitizationPolicy) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigParsingSanitizationPolicy)(nil))
 }
@@ -209,7 +202,6 @@ type ResponseConfigProfilesValue struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigProfilesValue) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigProfilesValue)(nil))
 }
@@ -225,7 +217,6 @@ type ResponseConfigProfilesValueEnvelope struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigProfilesValueEnvelope) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigProfilesValueEnvelope)(nil))
 }
@@ -256,7 +247,6 @@ func (x ResponseConfigProfilesValueEnvelopeIncludeItem) Valid() bool {
 	return false
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigProfilesValueEnvelopeIncludeItem) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigProfilesValueEnvelopeIncludeItem)(nil))
 }
@@ -276,7 +266,6 @@ type ResponseConfigProfilesValueParsing struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigProfilesValueParsing) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigProfilesValueParsing)(nil))
 }
@@ -303,7 +292,6 @@ func (x ResponseConfigProfilesValueParsingMode) Valid() bool {
 	return false
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigProfilesValueParsingMode) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigProfilesValueParsingMode)(nil))
 }
@@ -321,7 +309,6 @@ type ResponseConfigProfilesValueParsingSanitizationPolicy struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigProfilesValueParsingSanitizationPolicy) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigProfilesValueParsingSanitizationPolicy)(nil))
 }
@@ -336,7 +323,6 @@ type ResponseConfigToolOverridesValue struct {
 	ResponseConfigToolOverridesValueVariant2 *ResponseConfigToolOverridesValueVariant2
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigToolOverridesValue) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigToolOverridesValue)(nil))
 }
@@ -362,7 +348,6 @@ type ResponseConfigToolOverridesValueVariant2 struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigToolOverridesValueVariant2) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigToolOverridesValueVariant2)(nil))
 }
@@ -391,7 +376,6 @@ func (x ResponseConfigToolOverridesValueVariant2Profile) Valid() bool {
 	return false
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigToolOverridesValueVariant2Profile) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigToolOverridesValueVariant2Profile)(nil))
 }

@@ -12,12 +12,10 @@ func (x ResponseConfig) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfig) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfig) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringPtrMember(b, `"version":`, x.Version)
@@ -214,12 +212,10 @@ func (x ResponseConfigGlobal) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigGlobal) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigGlobal) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringPtrMember(b, `"profile":`, (*string)(x.Profile))
@@ -321,12 +317,10 @@ func checkResponseConfigGlobal(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigGlobalProfile) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigGlobalProfile) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -349,12 +343,10 @@ func (x ResponseConfigParsing) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigParsing) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigParsing) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringPtrMember(b, `"mode":`, (*string)(x.Mode))
@@ -442,12 +434,10 @@ func (x ResponseConfigParsingErrorReporting) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigParsingErrorReporting) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigParsingErrorReporting) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendBoolPtrMember(b, `"include_sanitization_details":`, x.IncludeSanitizationDetails)
@@ -533,12 +523,10 @@ func checkResponseConfigParsingErrorReporting(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigParsingMode) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigParsingMode) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -561,12 +549,10 @@ func (x ResponseConfigParsingSanitizationPolicy) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigParsingSanitizationPolicy) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigParsingSanitizationPolicy) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendBoolPtrMember(b, `"allow_merge_conflicts":`, x.AllowMergeConflicts)
@@ -657,12 +643,10 @@ func (x ResponseConfigProfilesValue) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigProfilesValue) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigProfilesValue) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringPtrMember(b, `"description":`, x.Description)
@@ -765,12 +749,10 @@ func (x ResponseConfigProfilesValueEnvelope) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigProfilesValueEnvelope) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigProfilesValueEnvelope) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendSliceMember(b, `"include":`, x.Include); err != nil {
@@ -854,12 +836,10 @@ func checkResponseConfigProfilesValueEnvelopePropertiesInclude(s *envgenrt.State
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigProfilesValueEnvelopeIncludeItem) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigProfilesValueEnvelopeIncludeItem) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -882,12 +862,10 @@ func (x ResponseConfigProfilesValueParsing) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigProfilesValueParsing) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigProfilesValueParsing) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringPtrMember(b, `"mode":`, (*string)(x.Mode))
@@ -963,12 +941,10 @@ func checkResponseConfigProfilesValueParsing(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigProfilesValueParsingMode) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigProfilesValueParsingMode) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -991,12 +967,10 @@ func (x ResponseConfigProfilesValueParsingSanitizationPolicy) MarshalJSON() ([]b
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigProfilesValueParsingSanitizationPolicy) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigProfilesValueParsingSanitizationPolicy) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendBoolPtrMember(b, `"allow_merge_conflicts":`, x.AllowMergeConflicts)
@@ -1087,12 +1061,10 @@ func (x ResponseConfigToolOverridesValue) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigToolOverridesValue) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigToolOverridesValue) AppendJSON(b []byte) (_ []byte, err error) {
 	set := 0
 	if x.String != nil {
@@ -1178,12 +1150,10 @@ func (x ResponseConfigToolOverridesValueVariant2) MarshalJSON() ([]byte, error) 
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigToolOverridesValueVariant2) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigToolOverridesValueVariant2) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringPtrMember(b, `"profile":`, (*string)(x.Profile))
@@ -1277,12 +1247,10 @@ func checkResponseConfigToolOverridesValueVariant2(s *envgenrt.State, n int32) b
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigToolOverridesValueVariant2Profile) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigToolOverridesValueVariant2Profile) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }

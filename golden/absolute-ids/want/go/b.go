@@ -17,7 +17,6 @@ type B struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x B) Validate() error {
 	return envgenrt.Validate(x, (*B)(nil))
 }
@@ -40,7 +39,6 @@ func (x C) Valid() bool {
 	return false
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x C) Validate() error {
 	return envgenrt.Validate(x, (*C)(nil))
 }

@@ -12,12 +12,10 @@ func (x Bad) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Bad) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Bad) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if x.A != nil {

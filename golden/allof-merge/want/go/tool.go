@@ -18,7 +18,6 @@ type Base struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Base) Validate() error {
 	return envgenrt.Validate(x, (*Base)(nil))
 }
@@ -37,7 +36,6 @@ type Tool struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Tool) Validate() error {
 	return envgenrt.Validate(x, (*Tool)(nil))
 }
@@ -57,7 +55,6 @@ func (x ToolID) Valid() bool {
 	return false
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ToolID) Validate() error {
 	return envgenrt.Validate(x, (*ToolID)(nil))
 }

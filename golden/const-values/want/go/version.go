@@ -19,7 +19,6 @@ type Versioned struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Versioned) Validate() error {
 	return envgenrt.Validate(x, (*Versioned)(nil))
 }
@@ -39,7 +38,6 @@ func (x VersionedKind) Valid() bool {
 	return false
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x VersionedKind) Validate() error {
 	return envgenrt.Validate(x, (*VersionedKind)(nil))
 }
@@ -59,7 +57,6 @@ func (x VersionedRevision) Valid() bool {
 	return false
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x VersionedRevision) Validate() error {
 	return envgenrt.Validate(x, (*VersionedRevision)(nil))
 }
@@ -79,7 +76,6 @@ func (x VersionedSchemaVersion) Valid() bool {
 	return false
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x VersionedSchemaVersion) Validate() error {
 	return envgenrt.Validate(x, (*VersionedSchemaVersion)(nil))
 }

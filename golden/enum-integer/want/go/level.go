@@ -24,7 +24,6 @@ func (x Level) Valid() bool {
 	return false
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Level) Validate() error {
 	return envgenrt.Validate(x, (*Level)(nil))
 }

@@ -29,7 +29,6 @@ func (x Mixed) Valid() bool {
 	return false
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Mixed) Validate() error {
 	return envgenrt.Validate(x, (*Mixed)(nil))
 }

@@ -21,7 +21,6 @@ type Receipt struct {
 	Count        *ReceiptCount        `json:"count,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Receipt) Validate() error {
 	return envgenrt.Validate(x, (*Receipt)(nil))
 }
@@ -41,7 +40,6 @@ func (x ReceiptCanonVersion) Valid() bool {
 	return false
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ReceiptCanonVersion) Validate() error {
 	return envgenrt.Validate(x, (*ReceiptCanonVersion)(nil))
 }
@@ -68,7 +66,6 @@ func (x ReceiptCount) Valid() bool {
 	return false
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ReceiptCount) Validate() error {
 	return envgenrt.Validate(x, (*ReceiptCount)(nil))
 }
@@ -88,7 +85,6 @@ func (x ReceiptFixed) Valid() bool {
 	return false
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ReceiptFixed) Validate() error {
 	return envgenrt.Validate(x, (*ReceiptFixed)(nil))
 }
@@ -108,7 +104,6 @@ func (x ReceiptFixedObject) Valid() bool {
 	return false
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ReceiptFixedObject) Validate() error {
 	return envgenrt.Validate(x, (*ReceiptFixedObject)(nil))
 }
@@ -128,7 +123,6 @@ func (x ReceiptProbe) Valid() bool {
 	return false
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ReceiptProbe) Validate() error {
 	return envgenrt.Validate(x, (*ReceiptProbe)(nil))
 }
@@ -151,7 +145,6 @@ func (x ReceiptResult) Valid() bool {
 	return false
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ReceiptResult) Validate() error {
 	return envgenrt.Validate(x, (*ReceiptResult)(nil))
 }

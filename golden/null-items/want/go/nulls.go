@@ -23,7 +23,6 @@ type Nulls struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Nulls) Validate() error {
 	return envgenrt.Validate(x, (*Nulls)(nil))
 }
@@ -46,7 +45,6 @@ func (x NullsNone) Valid() bool {
 	return false
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x NullsNone) Validate() error {
 	return envgenrt.Validate(x, (*NullsNone)(nil))
 }
@@ -64,7 +62,6 @@ type NullsPair struct {
 	Rest []envgenrt.Null
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x NullsPair) Validate() error {
 	return envgenrt.Validate(x, (*NullsPair)(nil))
 }

@@ -12,12 +12,10 @@ func (x Nulls) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Nulls) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Nulls) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if x.Ignored != nil {
@@ -130,12 +128,10 @@ func (x NullsNone) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *NullsNone) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x NullsNone) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendText(b, string(x)); err != nil {
 		return b, err
@@ -170,12 +166,10 @@ func (x NullsPair) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *NullsPair) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x NullsPair) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '[')
 	gap := false

@@ -14,7 +14,6 @@ type Circle struct {
 	Radius float64    `json:"radius"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Circle) Validate() error {
 	return envgenrt.Validate(x, (*Circle)(nil))
 }
@@ -34,7 +33,6 @@ func (x CircleKind) Valid() bool {
 	return false
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x CircleKind) Validate() error {
 	return envgenrt.Validate(x, (*CircleKind)(nil))
 }
@@ -49,7 +47,6 @@ type Drawing struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Drawing) Validate() error {
 	return envgenrt.Validate(x, (*Drawing)(nil))
 }
@@ -66,7 +63,6 @@ type Shape struct {
 	Square *Square
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Shape) Validate() error {
 	return envgenrt.Validate(x, (*Shape)(nil))
 }
@@ -78,7 +74,6 @@ type Square struct {
 	Side float64    `json:"side"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Square) Validate() error {
 	return envgenrt.Validate(x, (*Square)(nil))
 }
@@ -98,7 +93,6 @@ func (x SquareKind) Valid() bool {
 	return false
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x SquareKind) Validate() error {
 	return envgenrt.Validate(x, (*SquareKind)(nil))
 }

@@ -19,7 +19,6 @@ type Event struct {
 	KeyPress *EventKeyPress
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Event) Validate() error {
 	return envgenrt.Validate(x, (*Event)(nil))
 }
@@ -35,7 +34,6 @@ type EventClick struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x EventClick) Validate() error {
 	return envgenrt.Validate(x, (*EventClick)(nil))
 }
@@ -55,7 +53,6 @@ func (x EventClickType) Valid() bool {
 	return false
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x EventClickType) Validate() error {
 	return envgenrt.Validate(x, (*EventClickType)(nil))
 }
@@ -71,7 +68,6 @@ type EventKeyPress struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x EventKeyPress) Validate() error {
 	return envgenrt.Validate(x, (*EventKeyPress)(nil))
 }
@@ -91,7 +87,6 @@ func (x EventKeyPressType) Valid() bool {
 	return false
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x EventKeyPressType) Validate() error {
 	return envgenrt.Validate(x, (*EventKeyPressType)(nil))
 }

@@ -12,12 +12,10 @@ func (x Headers) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Headers) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Headers) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	var keys1 [16]string

@@ -18,7 +18,6 @@ type MCPEnvelopeV01 struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x MCPEnvelopeV01) Validate() error {
 	return envgenrt.Validate(x, (*MCPEnvelopeV01)(nil))
 }
@@ -38,7 +37,6 @@ func (x MCPEnvelopeV01SchemaVersion) Valid() bool {
 	return false
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x MCPEnvelopeV01SchemaVersion) Validate() error {
 	return envgenrt.Validate(x, (*MCPEnvelopeV01SchemaVersion)(nil))
 }

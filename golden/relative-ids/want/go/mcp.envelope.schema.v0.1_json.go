@@ -12,12 +12,10 @@ func (x MCPEnvelopeV01) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *MCPEnvelopeV01) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x MCPEnvelopeV01) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"schema_version":`, string(x.SchemaVersion))
@@ -97,12 +95,10 @@ func checkMCPEnvelopeV01(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *MCPEnvelopeV01SchemaVersion) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x MCPEnvelopeV01SchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }

@@ -12,12 +12,10 @@ func (x Range) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Range) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Range) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendPtrMember(b, `"bounds":`, x.Bounds); err != nil {
@@ -100,12 +98,10 @@ func (x RangeBounds) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *RangeBounds) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x RangeBounds) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '[')
 	gap := false
@@ -202,12 +198,10 @@ func (x RangeRecord) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *RangeRecord) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x RangeRecord) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '[')
 	gap := false

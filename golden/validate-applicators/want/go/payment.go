@@ -23,7 +23,6 @@ type Payment struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Payment) Validate() error {
 	return envgenrt.Validate(x, (*Payment)(nil))
 }
@@ -39,7 +38,6 @@ type PaymentChannel struct {
 	String                 *string
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x PaymentChannel) Validate() error {
 	return envgenrt.Validate(x, (*PaymentChannel)(nil))
 }
@@ -59,7 +57,6 @@ func (x PaymentChannelVariant1) Valid() bool {
 	return false
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x PaymentChannelVariant1) Validate() error {
 	return envgenrt.Validate(x, (*PaymentChannelVariant1)(nil))
 }
@@ -79,7 +76,6 @@ func (x PaymentChannelVariant2) Valid() bool {
 	return false
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x PaymentChannelVariant2) Validate() error {
 	return envgenrt.Validate(x, (*PaymentChannelVariant2)(nil))
 }
@@ -103,7 +99,6 @@ func (x PaymentMethod) Valid() bool {
 	return false
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x PaymentMethod) Validate() error {
 	return envgenrt.Validate(x, (*PaymentMethod)(nil))
 }
@@ -118,7 +113,6 @@ type PaymentReference struct {
 	Integer *int64
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x PaymentReference) Validate() error {
 	return envgenrt.Validate(x, (*PaymentReference)(nil))
 }

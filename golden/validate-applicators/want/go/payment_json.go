@@ -12,12 +12,10 @@ func (x Payment) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Payment) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Payment) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"method":`, string(x.Method))
@@ -220,12 +218,10 @@ func (x PaymentChannel) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *PaymentChannel) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x PaymentChannel) AppendJSON(b []byte) (_ []byte, err error) {
 	set := 0
 	if x.PaymentChannelVariant1 != nil {
@@ -342,12 +338,10 @@ func checkPaymentChannelOneOf2(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *PaymentChannelVariant1) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x PaymentChannelVariant1) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -368,12 +362,10 @@ func checkPaymentChannelVariant1(s *envgenrt.State, n int32) bool {
 	return true
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *PaymentChannelVariant2) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x PaymentChannelVariant2) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -394,12 +386,10 @@ func checkPaymentChannelVariant2(s *envgenrt.State, n int32) bool {
 	return true
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *PaymentMethod) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x PaymentMethod) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -421,12 +411,10 @@ func (x PaymentReference) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *PaymentReference) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x PaymentReference) AppendJSON(b []byte) (_ []byte, err error) {
 	set := 0
 	if x.String != nil {

@@ -22,7 +22,6 @@ type Price struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Price) Validate() error {
 	return envgenrt.Validate(x, (*Price)(nil))
 }
@@ -46,7 +45,6 @@ func (x PriceTier) Valid() bool {
 	return false
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x PriceTier) Validate() error {
 	return envgenrt.Validate(x, (*PriceTier)(nil))
 }

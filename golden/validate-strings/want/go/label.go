@@ -24,7 +24,6 @@ type Label struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Label) Validate() error {
 	return envgenrt.Validate(x, (*Label)(nil))
 }
@@ -48,7 +47,6 @@ func (x LabelKind) Valid() bool {
 	return false
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x LabelKind) Validate() error {
 	return envgenrt.Validate(x, (*LabelKind)(nil))
 }
@@ -68,7 +66,6 @@ func (x LabelVersion) Valid() bool {
 	return false
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x LabelVersion) Validate() error {
 	return envgenrt.Validate(x, (*LabelVersion)(nil))
 }

@@ -12,12 +12,10 @@ func (x Label) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Label) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Label) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"name":`, x.Name)
@@ -161,12 +159,10 @@ func checkLabelPropertiesSlug(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *LabelKind) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x LabelKind) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -183,12 +179,10 @@ func checkLabelKind(s *envgenrt.State, n int32) bool {
 	return s.Enum(n, "label.json#/properties/kind/enum", "tag", "topic", "team")
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *LabelVersion) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x LabelVersion) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }

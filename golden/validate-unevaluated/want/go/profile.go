@@ -18,7 +18,6 @@ type Base struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Base) Validate() error {
 	return envgenrt.Validate(x, (*Base)(nil))
 }
@@ -37,7 +36,6 @@ type Profile struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Profile) Validate() error {
 	return envgenrt.Validate(x, (*Profile)(nil))
 }
@@ -60,7 +58,6 @@ func (x ProfileKind) Valid() bool {
 	return false
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ProfileKind) Validate() error {
 	return envgenrt.Validate(x, (*ProfileKind)(nil))
 }

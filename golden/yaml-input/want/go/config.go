@@ -22,7 +22,6 @@ type ServerConfig struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ServerConfig) Validate() error {
 	return envgenrt.Validate(x, (*ServerConfig)(nil))
 }
@@ -45,7 +44,6 @@ func (x ServerConfigMode) Valid() bool {
 	return false
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ServerConfigMode) Validate() error {
 	return envgenrt.Validate(x, (*ServerConfigMode)(nil))
 }
