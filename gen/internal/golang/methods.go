@@ -108,7 +108,9 @@ func (d *decl) appendJSON() jen.Code {
 
 func (d *decl) decodeNode() jen.Code {
 	body := append(d.decodeBody(), jen.Return(jen.Nil()))
-	if _, ok := d.t.(*model.Union); ok {
+	if o, ok := d.t.(*model.Object); ok && o.Named {
+		body = d.decodeBody() // … return err
+	} else if _, ok := d.t.(*model.Union); ok {
 		body = d.decodeBody()
 	} else if c, ok := body[0].(errCheck); ok && len(body) == 2 {
 		body = []jen.Code{jen.Return(c.call)} // return s.ReadString(n, (*string)(x))

@@ -35,14 +35,8 @@ func (x Envelope[T]) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Envelope[T]) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Envelope[T]{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "success":
 			err = s.ReadBool(c1, &x.Success)
@@ -67,11 +61,8 @@ func (x *Envelope[T]) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Envelope[T]) CheckNode(s *envgenrt.State, n int32) bool {

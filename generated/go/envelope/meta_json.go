@@ -98,14 +98,8 @@ func (x Fidelity) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Fidelity) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Fidelity{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "level":
 			err = x.Level.DecodeNode(s, c1)
@@ -127,11 +121,8 @@ func (x *Fidelity) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Fidelity) CheckNode(s *envgenrt.State, n int32) bool {
@@ -233,14 +224,8 @@ func (x Limits) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Limits) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Limits{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "max_items":
 			err = s.ReadInt64Ptr(c1, &x.MaxItems)
@@ -253,11 +238,8 @@ func (x *Limits) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Limits) CheckNode(s *envgenrt.State, n int32) bool {
@@ -360,14 +342,8 @@ func (x Meta) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Meta) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Meta{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "request_id":
 			err = envgenrt.DecodeStringPtr(s, c1, &x.RequestID)
@@ -404,11 +380,8 @@ func (x *Meta) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Meta) CheckNode(s *envgenrt.State, n int32) bool {
@@ -544,14 +517,8 @@ func (x NextCall) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *NextCall) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = NextCall{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "tool":
 			err = x.Tool.DecodeNode(s, c1)
@@ -571,11 +538,8 @@ func (x *NextCall) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*NextCall) CheckNode(s *envgenrt.State, n int32) bool {
@@ -648,14 +612,8 @@ func (x Pagination) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Pagination) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Pagination{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "has_more":
 			err = s.ReadBool(c1, &x.HasMore)
@@ -668,11 +626,8 @@ func (x *Pagination) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Pagination) CheckNode(s *envgenrt.State, n int32) bool {
@@ -777,14 +732,8 @@ func (x RateLimit) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *RateLimit) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = RateLimit{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "limit":
 			err = s.ReadInt64(c1, &x.Limit)
@@ -799,11 +748,8 @@ func (x *RateLimit) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*RateLimit) CheckNode(s *envgenrt.State, n int32) bool {
@@ -935,14 +881,8 @@ func (x Source) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Source) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Source{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "convention":
 			err = s.ReadString(c1, &x.Convention)
@@ -964,11 +904,8 @@ func (x *Source) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Source) CheckNode(s *envgenrt.State, n int32) bool {
@@ -1218,14 +1155,8 @@ func (x Telemetry) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Telemetry) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Telemetry{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "cache_hit":
 			err = s.ReadBoolPtr(c1, &x.CacheHit)
@@ -1234,11 +1165,8 @@ func (x *Telemetry) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Telemetry) CheckNode(s *envgenrt.State, n int32) bool {
@@ -1322,14 +1250,8 @@ func (x Timing) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Timing) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Timing{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "started_at":
 			err = s.ReadStringPtr(c1, &x.StartedAt)
@@ -1338,11 +1260,8 @@ func (x *Timing) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Timing) CheckNode(s *envgenrt.State, n int32) bool {
@@ -1404,14 +1323,8 @@ func (x TokenUsage) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *TokenUsage) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = TokenUsage{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "estimated":
 			err = s.ReadInt64(c1, &x.Estimated)
@@ -1422,11 +1335,8 @@ func (x *TokenUsage) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*TokenUsage) CheckNode(s *envgenrt.State, n int32) bool {
@@ -1486,14 +1396,8 @@ func (x Tool) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Tool) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Tool{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "name":
 			err = x.Name.DecodeNode(s, c1)
@@ -1504,11 +1408,8 @@ func (x *Tool) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Tool) CheckNode(s *envgenrt.State, n int32) bool {
@@ -1628,14 +1529,8 @@ func (x UpgradeHint) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *UpgradeHint) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = UpgradeHint{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "feature":
 			err = s.ReadString(c1, &x.Feature)
@@ -1646,11 +1541,8 @@ func (x *UpgradeHint) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*UpgradeHint) CheckNode(s *envgenrt.State, n int32) bool {
@@ -1735,14 +1627,8 @@ func (x Workspace) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Workspace) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Workspace{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "root":
 			err = s.ReadStringPtr(c1, &x.Root)
@@ -1753,11 +1639,8 @@ func (x *Workspace) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Workspace) CheckNode(s *envgenrt.State, n int32) bool {

@@ -34,14 +34,8 @@ func (x Artifact) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Artifact) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Artifact{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "id":
 			err = s.ReadString(c1, &x.ID)
@@ -69,11 +63,8 @@ func (x *Artifact) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Artifact) CheckNode(s *envgenrt.State, n int32) bool {
@@ -228,14 +219,8 @@ func (x Evidence) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Evidence) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Evidence{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "field":
 			err = s.ReadString(c1, &x.Field)
@@ -248,11 +233,8 @@ func (x *Evidence) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Evidence) CheckNode(s *envgenrt.State, n int32) bool {
@@ -361,14 +343,8 @@ func (x Integrity) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Integrity) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Integrity{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "record_digest":
 			err = x.RecordDigest.DecodeNode(s, c1)
@@ -377,11 +353,8 @@ func (x *Integrity) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Integrity) CheckNode(s *envgenrt.State, n int32) bool {
@@ -486,14 +459,8 @@ func (x Provenance) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Provenance) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Provenance{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "run_id":
 			err = x.RunID.DecodeNode(s, c1)
@@ -516,11 +483,8 @@ func (x *Provenance) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Provenance) CheckNode(s *envgenrt.State, n int32) bool {
@@ -654,14 +618,8 @@ func (x Signature) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Signature) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Signature{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "alg":
 			err = s.ReadString(c1, &x.Alg)
@@ -672,11 +630,8 @@ func (x *Signature) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Signature) CheckNode(s *envgenrt.State, n int32) bool {

@@ -34,14 +34,8 @@ func (x ProvenanceOptions) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ProvenanceOptions) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ProvenanceOptions{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "capture":
 			err = s.ReadBoolPtr(c1, &x.Capture)
@@ -52,11 +46,8 @@ func (x *ProvenanceOptions) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ProvenanceOptions) CheckNode(s *envgenrt.State, n int32) bool {
@@ -121,14 +112,8 @@ func (x Request) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Request{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "request_id":
 			err = envgenrt.DecodeStringPtr(s, c1, &x.RequestID)
@@ -151,11 +136,8 @@ func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Request) CheckNode(s *envgenrt.State, n int32) bool {

@@ -114,14 +114,8 @@ func (x Keywords) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Keywords) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Keywords{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "type":
 			err = envgenrt.ReadNullable(s, c1, &x.Type, (*envgenrt.State).ReadString)
@@ -189,11 +183,8 @@ func (x *Keywords) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Keywords) CheckNode(s *envgenrt.State, n int32) bool {
@@ -728,14 +719,8 @@ func (x KeywordsObject) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *KeywordsObject) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = KeywordsObject{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "a":
 			err = s.ReadInt64(c1, &x.A)
@@ -751,11 +736,8 @@ func (x *KeywordsObject) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*KeywordsObject) CheckNode(s *envgenrt.State, n int32) bool {
@@ -1186,13 +1168,8 @@ func (x KeywordsUnevaluatedProperties) AppendJSON(b []byte) (_ []byte, err error
 }
 
 func (x *KeywordsUnevaluatedProperties) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = KeywordsUnevaluatedProperties{}
-	}
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "b":
 			x.B = s.DecodeRaw(c1)
@@ -1207,7 +1184,7 @@ func (x *KeywordsUnevaluatedProperties) DecodeNode(s *envgenrt.State, n int32) e
 			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
-	return nil
+	return err
 }
 
 func (*KeywordsUnevaluatedProperties) CheckNode(s *envgenrt.State, n int32) bool {

@@ -21,14 +21,8 @@ func (x Hit) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Hit) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Hit{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "chunk_id":
 			err = s.ReadInt64(c1, &x.ChunkID)
@@ -43,11 +37,8 @@ func (x *Hit) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Hit) CheckNode(s *envgenrt.State, n int32) bool {
@@ -165,14 +156,8 @@ func (x Results) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Results) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Results{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "hits":
 			err = envgenrt.DecodeSlice(s, c1, &x.Hits)
@@ -181,11 +166,8 @@ func (x *Results) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Results) CheckNode(s *envgenrt.State, n int32) bool {

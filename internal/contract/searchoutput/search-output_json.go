@@ -25,14 +25,8 @@ func (x Hit) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Hit) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Hit{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "chunk_id":
 			err = s.ReadInt64(c1, &x.ChunkID)
@@ -47,11 +41,8 @@ func (x *Hit) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Hit) CheckNode(s *envgenrt.State, n int32) bool {
@@ -171,25 +162,16 @@ func (x SearchResults) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *SearchResults) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = SearchResults{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "hits":
 			err = envgenrt.DecodeSlice(s, c1, &x.Hits)
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*SearchResults) CheckNode(s *envgenrt.State, n int32) bool {

@@ -18,14 +18,8 @@ func (x Tree) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Tree) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Tree{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "name":
 			err = s.ReadString(c1, &x.Name)
@@ -34,11 +28,8 @@ func (x *Tree) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Tree) CheckNode(s *envgenrt.State, n int32) bool {

@@ -83,14 +83,8 @@ func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Envelope{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "_metadata":
 			err = x.Metadata.DecodeNode(s, c1)
@@ -119,11 +113,8 @@ func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Envelope) CheckNode(s *envgenrt.State, n int32) bool {
@@ -221,14 +212,8 @@ func (x ExecutionContext) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ExecutionContext) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ExecutionContext{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "tokens_estimated":
 			err = s.ReadInt64(c1, &x.TokensEstimated)
@@ -248,11 +233,8 @@ func (x *ExecutionContext) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ExecutionContext) CheckNode(s *envgenrt.State, n int32) bool {
@@ -342,14 +324,8 @@ func (x PaginationMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *PaginationMetadata) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = PaginationMetadata{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "cursor":
 			err = s.ReadStringPtr(c1, &x.Cursor)
@@ -367,11 +343,8 @@ func (x *PaginationMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*PaginationMetadata) CheckNode(s *envgenrt.State, n int32) bool {
@@ -445,14 +418,8 @@ func (x ResponseError) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ResponseError) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ResponseError{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "code":
 			err = s.ReadString(c1, &x.Code)
@@ -468,11 +435,8 @@ func (x *ResponseError) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ResponseError) CheckNode(s *envgenrt.State, n int32) bool {
@@ -548,14 +512,8 @@ func (x ResponseMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ResponseMetadata) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ResponseMetadata{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "operation":
 			err = s.ReadString(c1, &x.Operation)
@@ -577,11 +535,8 @@ func (x *ResponseMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ResponseMetadata) CheckNode(s *envgenrt.State, n int32) bool {
@@ -708,14 +663,8 @@ func (x ResponseWarning) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ResponseWarning) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ResponseWarning{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "level":
 			err = x.Level.DecodeNode(s, c1)
@@ -733,11 +682,8 @@ func (x *ResponseWarning) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ResponseWarning) CheckNode(s *envgenrt.State, n int32) bool {

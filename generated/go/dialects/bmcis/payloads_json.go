@@ -64,14 +64,8 @@ func (x ConfidenceScore) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ConfidenceScore) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ConfidenceScore{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "score_reliability":
 			err = x.ScoreReliability.DecodeNode(s, c1)
@@ -87,11 +81,8 @@ func (x *ConfidenceScore) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ConfidenceScore) CheckNode(s *envgenrt.State, n int32) bool {
@@ -161,14 +152,8 @@ func (x Cursor) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Cursor) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Cursor{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "query_hash":
 			err = s.ReadString(c1, &x.QueryHash)
@@ -184,11 +169,8 @@ func (x *Cursor) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Cursor) CheckNode(s *envgenrt.State, n int32) bool {
@@ -279,14 +261,8 @@ func (x DeduplicationInfo) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *DeduplicationInfo) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = DeduplicationInfo{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "is_duplicate":
 			err = s.ReadBool(c1, &x.IsDuplicate)
@@ -302,11 +278,8 @@ func (x *DeduplicationInfo) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*DeduplicationInfo) CheckNode(s *envgenrt.State, n int32) bool {
@@ -428,14 +401,8 @@ func (x RankingContext) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *RankingContext) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = RankingContext{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "percentile":
 			err = s.ReadInt64(c1, &x.Percentile)
@@ -451,11 +418,8 @@ func (x *RankingContext) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*RankingContext) CheckNode(s *envgenrt.State, n int32) bool {
@@ -600,14 +564,8 @@ func (x SearchResultFull) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *SearchResultFull) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = SearchResultFull{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "chunk_id":
 			err = x.ChunkID.DecodeNode(s, c1)
@@ -643,11 +601,8 @@ func (x *SearchResultFull) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*SearchResultFull) CheckNode(s *envgenrt.State, n int32) bool {
@@ -806,14 +761,8 @@ func (x SearchResultIDs) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *SearchResultIDs) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = SearchResultIDs{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "chunk_id":
 			err = x.ChunkID.DecodeNode(s, c1)
@@ -829,11 +778,8 @@ func (x *SearchResultIDs) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*SearchResultIDs) CheckNode(s *envgenrt.State, n int32) bool {
@@ -913,14 +859,8 @@ func (x SearchResultMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *SearchResultMetadata) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = SearchResultMetadata{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "chunk_id":
 			err = x.ChunkID.DecodeNode(s, c1)
@@ -944,11 +884,8 @@ func (x *SearchResultMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*SearchResultMetadata) CheckNode(s *envgenrt.State, n int32) bool {
@@ -1065,14 +1002,8 @@ func (x SearchResultPreview) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *SearchResultPreview) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = SearchResultPreview{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "chunk_id":
 			err = x.ChunkID.DecodeNode(s, c1)
@@ -1100,11 +1031,8 @@ func (x *SearchResultPreview) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*SearchResultPreview) CheckNode(s *envgenrt.State, n int32) bool {
@@ -1254,14 +1182,8 @@ func (x VendorInfoFull) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *VendorInfoFull) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = VendorInfoFull{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "vendor_name":
 			err = s.ReadString(c1, &x.VendorName)
@@ -1293,11 +1215,8 @@ func (x *VendorInfoFull) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*VendorInfoFull) CheckNode(s *envgenrt.State, n int32) bool {
@@ -1403,14 +1322,8 @@ func (x VendorInfoIDs) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *VendorInfoIDs) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = VendorInfoIDs{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "vendor_name":
 			err = s.ReadString(c1, &x.VendorName)
@@ -1426,11 +1339,8 @@ func (x *VendorInfoIDs) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*VendorInfoIDs) CheckNode(s *envgenrt.State, n int32) bool {
@@ -1522,14 +1432,8 @@ func (x VendorInfoMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *VendorInfoMetadata) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = VendorInfoMetadata{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "vendor_name":
 			err = s.ReadString(c1, &x.VendorName)
@@ -1554,11 +1458,8 @@ func (x *VendorInfoMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*VendorInfoMetadata) CheckNode(s *envgenrt.State, n int32) bool {
@@ -1683,14 +1584,8 @@ func (x VendorInfoPreview) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *VendorInfoPreview) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = VendorInfoPreview{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "vendor_name":
 			err = s.ReadString(c1, &x.VendorName)
@@ -1722,11 +1617,8 @@ func (x *VendorInfoPreview) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*VendorInfoPreview) CheckNode(s *envgenrt.State, n int32) bool {
@@ -1835,14 +1727,8 @@ func (x VendorStatistics) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *VendorStatistics) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = VendorStatistics{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "entity_count":
 			err = s.ReadInt64Ptr(c1, &x.EntityCount)
@@ -1882,11 +1768,8 @@ func (x *VendorStatistics) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*VendorStatistics) CheckNode(s *envgenrt.State, n int32) bool {

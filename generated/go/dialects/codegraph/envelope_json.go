@@ -32,14 +32,8 @@ func (x Data) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Data) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Data{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "tool":
 			err = s.ReadString(c1, &x.Tool)
@@ -58,11 +52,8 @@ func (x *Data) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Data) CheckNode(s *envgenrt.State, n int32) bool {
@@ -168,14 +159,8 @@ func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Envelope{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "success":
 			err = s.ReadBool(c1, &x.Success)
@@ -184,11 +169,8 @@ func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Envelope) CheckNode(s *envgenrt.State, n int32) bool {
@@ -322,14 +304,8 @@ func (x Error) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Error) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Error{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "code":
 			err = s.ReadString(c1, &x.Code)
@@ -349,11 +325,8 @@ func (x *Error) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Error) CheckNode(s *envgenrt.State, n int32) bool {
@@ -414,25 +387,16 @@ func (x ErrorResult) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ErrorResult) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ErrorResult{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "error":
 			err = x.Error.DecodeNode(s, c1)
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ErrorResult) CheckNode(s *envgenrt.State, n int32) bool {
@@ -479,14 +443,8 @@ func (x Limits) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Limits) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Limits{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "maxItems":
 			err = s.ReadInt64Ptr(c1, &x.MaxItems)
@@ -495,11 +453,8 @@ func (x *Limits) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Limits) CheckNode(s *envgenrt.State, n int32) bool {
@@ -549,14 +504,8 @@ func (x Page) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Page) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Page{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "cursor":
 			err = s.ReadStringPtr(c1, &x.Cursor)
@@ -567,11 +516,8 @@ func (x *Page) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Page) CheckNode(s *envgenrt.State, n int32) bool {
@@ -645,14 +591,8 @@ func (x QuerySuggestion) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *QuerySuggestion) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = QuerySuggestion{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "tool":
 			err = s.ReadString(c1, &x.Tool)
@@ -672,11 +612,8 @@ func (x *QuerySuggestion) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*QuerySuggestion) CheckNode(s *envgenrt.State, n int32) bool {
@@ -745,14 +682,8 @@ func (x ResponseMeta) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ResponseMeta) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ResponseMeta{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "approxTokens":
 			err = s.ReadInt64(c1, &x.ApproxTokens)
@@ -767,11 +698,8 @@ func (x *ResponseMeta) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ResponseMeta) CheckNode(s *envgenrt.State, n int32) bool {
@@ -845,14 +773,8 @@ func (x WorkspaceContext) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *WorkspaceContext) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = WorkspaceContext{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "root":
 			err = s.ReadString(c1, &x.Root)
@@ -863,11 +785,8 @@ func (x *WorkspaceContext) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*WorkspaceContext) CheckNode(s *envgenrt.State, n int32) bool {

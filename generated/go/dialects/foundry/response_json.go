@@ -75,14 +75,8 @@ func (x ErrorData) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ErrorData) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ErrorData{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "error_code":
 			err = s.ReadStringPtr(c1, &x.ErrorCode)
@@ -111,11 +105,8 @@ func (x *ErrorData) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ErrorData) CheckNode(s *envgenrt.State, n int32) bool {
@@ -246,14 +237,8 @@ func (x Metadata) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Metadata) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Metadata{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "version":
 			err = x.Version.DecodeNode(s, c1)
@@ -296,11 +281,8 @@ func (x *Metadata) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Metadata) CheckNode(s *envgenrt.State, n int32) bool {
@@ -472,14 +454,8 @@ func (x Pagination) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Pagination) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Pagination{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "cursor":
 			err = envgenrt.ReadNullable(s, c1, &x.Cursor, (*envgenrt.State).ReadString)
@@ -499,11 +475,8 @@ func (x *Pagination) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Pagination) CheckNode(s *envgenrt.State, n int32) bool {
@@ -582,14 +555,8 @@ func (x RateLimit) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *RateLimit) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = RateLimit{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "limit":
 			err = s.ReadInt64Ptr(c1, &x.Limit)
@@ -609,11 +576,8 @@ func (x *RateLimit) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*RateLimit) CheckNode(s *envgenrt.State, n int32) bool {
@@ -709,14 +673,8 @@ func (x Response) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Response) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Response{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "success":
 			err = s.ReadBool(c1, &x.Success)
@@ -738,11 +696,8 @@ func (x *Response) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Response) CheckNode(s *envgenrt.State, n int32) bool {
@@ -913,14 +868,8 @@ func (x Telemetry) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Telemetry) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Telemetry{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "duration_ms":
 			err = s.ReadFloat64Ptr(c1, &x.DurationMs)
@@ -936,11 +885,8 @@ func (x *Telemetry) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Telemetry) CheckNode(s *envgenrt.State, n int32) bool {
@@ -1022,14 +968,8 @@ func (x WarningDetail) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *WarningDetail) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = WarningDetail{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "code":
 			err = s.ReadStringPtr(c1, &x.Code)
@@ -1056,11 +996,8 @@ func (x *WarningDetail) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*WarningDetail) CheckNode(s *envgenrt.State, n int32) bool {

@@ -34,14 +34,8 @@ func (x ArtifactRef) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ArtifactRef) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ArtifactRef{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "schema_version":
 			err = x.SchemaVersion.DecodeNode(s, c1)
@@ -69,11 +63,8 @@ func (x *ArtifactRef) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ArtifactRef) CheckNode(s *envgenrt.State, n int32) bool {
@@ -187,14 +178,8 @@ func (x ArtifactRefDigest) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ArtifactRefDigest) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ArtifactRefDigest{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "alg":
 			err = x.Alg.DecodeNode(s, c1)
@@ -203,11 +188,8 @@ func (x *ArtifactRefDigest) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ArtifactRefDigest) CheckNode(s *envgenrt.State, n int32) bool {

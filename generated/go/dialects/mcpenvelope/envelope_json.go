@@ -43,14 +43,8 @@ func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Envelope{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "schema_version":
 			err = x.SchemaVersion.DecodeNode(s, c1)
@@ -67,11 +61,8 @@ func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Envelope) CheckNode(s *envgenrt.State, n int32) bool {
@@ -165,14 +156,8 @@ func (x EnvelopeError) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *EnvelopeError) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = EnvelopeError{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "code":
 			err = s.ReadString(c1, &x.Code)
@@ -196,11 +181,8 @@ func (x *EnvelopeError) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*EnvelopeError) CheckNode(s *envgenrt.State, n int32) bool {
@@ -332,14 +314,8 @@ func (x EnvelopeMeta) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *EnvelopeMeta) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = EnvelopeMeta{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "adapter":
 			err = s.ReadStringPtr(c1, &x.Adapter)
@@ -363,11 +339,8 @@ func (x *EnvelopeMeta) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*EnvelopeMeta) CheckNode(s *envgenrt.State, n int32) bool {
@@ -491,14 +464,8 @@ func (x EnvelopeWarning) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *EnvelopeWarning) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = EnvelopeWarning{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "code":
 			err = s.ReadString(c1, &x.Code)
@@ -520,11 +487,8 @@ func (x *EnvelopeWarning) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*EnvelopeWarning) CheckNode(s *envgenrt.State, n int32) bool {

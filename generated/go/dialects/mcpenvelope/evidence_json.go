@@ -19,14 +19,8 @@ func (x Evidence) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Evidence) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Evidence{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "schema_version":
 			err = x.SchemaVersion.DecodeNode(s, c1)
@@ -41,11 +35,8 @@ func (x *Evidence) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Evidence) CheckNode(s *envgenrt.State, n int32) bool {

@@ -89,14 +89,8 @@ func (x ProvRecord) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ProvRecord) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ProvRecord{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "schema_version":
 			err = x.SchemaVersion.DecodeNode(s, c1)
@@ -121,11 +115,8 @@ func (x *ProvRecord) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ProvRecord) CheckNode(s *envgenrt.State, n int32) bool {
@@ -293,14 +284,8 @@ func (x ProvRecordIntegrity) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ProvRecordIntegrity) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ProvRecordIntegrity{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "record_digest":
 			err = envgenrt.DecodePtr(s, c1, &x.RecordDigest)
@@ -309,11 +294,8 @@ func (x *ProvRecordIntegrity) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ProvRecordIntegrity) CheckNode(s *envgenrt.State, n int32) bool {
@@ -359,14 +341,8 @@ func (x ProvRecordIntegrityRecordDigest) AppendJSON(b []byte) (_ []byte, err err
 }
 
 func (x *ProvRecordIntegrityRecordDigest) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ProvRecordIntegrityRecordDigest{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "alg":
 			err = x.Alg.DecodeNode(s, c1)
@@ -375,11 +351,8 @@ func (x *ProvRecordIntegrityRecordDigest) DecodeNode(s *envgenrt.State, n int32)
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ProvRecordIntegrityRecordDigest) CheckNode(s *envgenrt.State, n int32) bool {
@@ -470,14 +443,8 @@ func (x ProvRecordIntegritySignature) AppendJSON(b []byte) (_ []byte, err error)
 }
 
 func (x *ProvRecordIntegritySignature) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ProvRecordIntegritySignature{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "alg":
 			err = s.ReadString(c1, &x.Alg)
@@ -488,11 +455,8 @@ func (x *ProvRecordIntegritySignature) DecodeNode(s *envgenrt.State, n int32) er
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ProvRecordIntegritySignature) CheckNode(s *envgenrt.State, n int32) bool {
@@ -623,14 +587,8 @@ func (x ProvRecordTool) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ProvRecordTool) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ProvRecordTool{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "name":
 			err = s.ReadString(c1, &x.Name)
@@ -641,11 +599,8 @@ func (x *ProvRecordTool) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ProvRecordTool) CheckNode(s *envgenrt.State, n int32) bool {

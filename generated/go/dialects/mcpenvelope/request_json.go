@@ -42,14 +42,8 @@ func (x Request) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Request{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "schema_version":
 			err = x.SchemaVersion.DecodeNode(s, c1)
@@ -68,11 +62,8 @@ func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Request) CheckNode(s *envgenrt.State, n int32) bool {
@@ -171,14 +162,8 @@ func (x RequestPreferences) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *RequestPreferences) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = RequestPreferences{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "deterministic":
 			err = s.ReadBoolPtr(c1, &x.Deterministic)
@@ -189,11 +174,8 @@ func (x *RequestPreferences) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*RequestPreferences) CheckNode(s *envgenrt.State, n int32) bool {
@@ -275,14 +257,8 @@ func (x RequestTool) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *RequestTool) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = RequestTool{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "name":
 			err = s.ReadString(c1, &x.Name)
@@ -291,11 +267,8 @@ func (x *RequestTool) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*RequestTool) CheckNode(s *envgenrt.State, n int32) bool {

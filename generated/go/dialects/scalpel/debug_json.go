@@ -77,14 +77,8 @@ func (x Debug) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Debug) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Debug{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "tier":
 			err = envgenrt.DecodeStringPtr(s, c1, &x.Tier)
@@ -115,11 +109,8 @@ func (x *Debug) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Debug) CheckNode(s *envgenrt.State, n int32) bool {

@@ -202,14 +202,8 @@ func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Envelope{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "tier":
 			err = envgenrt.DecodeNullable(s, c1, &x.Tier)
@@ -232,11 +226,8 @@ func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Envelope) CheckNode(s *envgenrt.State, n int32) bool {
@@ -353,14 +344,8 @@ func (x ErrorModel) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ErrorModel) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ErrorModel{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "error":
 			err = s.ReadString(c1, &x.Error)
@@ -386,11 +371,8 @@ func (x *ErrorModel) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ErrorModel) CheckNode(s *envgenrt.State, n int32) bool {
@@ -540,14 +522,8 @@ func (x UpgradeHint) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *UpgradeHint) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = UpgradeHint{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "feature":
 			err = s.ReadString(c1, &x.Feature)
@@ -558,11 +534,8 @@ func (x *UpgradeHint) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*UpgradeHint) CheckNode(s *envgenrt.State, n int32) bool {

@@ -24,14 +24,8 @@ func (x Minimal) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Minimal) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Minimal{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "error":
 			err = envgenrt.DecodePtr(s, c1, &x.Error)
@@ -40,11 +34,8 @@ func (x *Minimal) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Minimal) CheckNode(s *envgenrt.State, n int32) bool {

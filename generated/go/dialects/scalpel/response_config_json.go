@@ -73,14 +73,8 @@ func (x ResponseConfig) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ResponseConfig) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ResponseConfig{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "version":
 			err = s.ReadStringPtr(c1, &x.Version)
@@ -124,11 +118,8 @@ func (x *ResponseConfig) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ResponseConfig) CheckNode(s *envgenrt.State, n int32) bool {
@@ -240,14 +231,8 @@ func (x ResponseConfigGlobal) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ResponseConfigGlobal) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ResponseConfigGlobal{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "profile":
 			err = envgenrt.DecodeStringPtr(s, c1, &x.Profile)
@@ -267,11 +252,8 @@ func (x *ResponseConfigGlobal) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ResponseConfigGlobal) CheckNode(s *envgenrt.State, n int32) bool {
@@ -373,14 +355,8 @@ func (x ResponseConfigParsing) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ResponseConfigParsing) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ResponseConfigParsing{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "mode":
 			err = envgenrt.DecodeStringPtr(s, c1, &x.Mode)
@@ -396,11 +372,8 @@ func (x *ResponseConfigParsing) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ResponseConfigParsing) CheckNode(s *envgenrt.State, n int32) bool {
@@ -460,14 +433,8 @@ func (x ResponseConfigParsingErrorReporting) AppendJSON(b []byte) (_ []byte, err
 }
 
 func (x *ResponseConfigParsingErrorReporting) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ResponseConfigParsingErrorReporting{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "include_sanitization_details":
 			err = s.ReadBoolPtr(c1, &x.IncludeSanitizationDetails)
@@ -483,11 +450,8 @@ func (x *ResponseConfigParsingErrorReporting) DecodeNode(s *envgenrt.State, n in
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ResponseConfigParsingErrorReporting) CheckNode(s *envgenrt.State, n int32) bool {
@@ -575,14 +539,8 @@ func (x ResponseConfigParsingSanitizationPolicy) AppendJSON(b []byte) (_ []byte,
 }
 
 func (x *ResponseConfigParsingSanitizationPolicy) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ResponseConfigParsingSanitizationPolicy{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "allow_merge_conflicts":
 			err = s.ReadBoolPtr(c1, &x.AllowMergeConflicts)
@@ -598,11 +556,8 @@ func (x *ResponseConfigParsingSanitizationPolicy) DecodeNode(s *envgenrt.State, 
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ResponseConfigParsingSanitizationPolicy) CheckNode(s *envgenrt.State, n int32) bool {
@@ -674,14 +629,8 @@ func (x ResponseConfigProfilesValue) AppendJSON(b []byte) (_ []byte, err error) 
 }
 
 func (x *ResponseConfigProfilesValue) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ResponseConfigProfilesValue{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "description":
 			err = s.ReadStringPtr(c1, &x.Description)
@@ -699,11 +648,8 @@ func (x *ResponseConfigProfilesValue) DecodeNode(s *envgenrt.State, n int32) err
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ResponseConfigProfilesValue) CheckNode(s *envgenrt.State, n int32) bool {
@@ -775,14 +721,8 @@ func (x ResponseConfigProfilesValueEnvelope) AppendJSON(b []byte) (_ []byte, err
 }
 
 func (x *ResponseConfigProfilesValueEnvelope) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ResponseConfigProfilesValueEnvelope{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "include":
 			err = envgenrt.DecodeSlice(s, c1, &x.Include)
@@ -794,11 +734,8 @@ func (x *ResponseConfigProfilesValueEnvelope) DecodeNode(s *envgenrt.State, n in
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ResponseConfigProfilesValueEnvelope) CheckNode(s *envgenrt.State, n int32) bool {
@@ -889,14 +826,8 @@ func (x ResponseConfigProfilesValueParsing) AppendJSON(b []byte) (_ []byte, err 
 }
 
 func (x *ResponseConfigProfilesValueParsing) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ResponseConfigProfilesValueParsing{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "mode":
 			err = envgenrt.DecodeStringPtr(s, c1, &x.Mode)
@@ -910,11 +841,8 @@ func (x *ResponseConfigProfilesValueParsing) DecodeNode(s *envgenrt.State, n int
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ResponseConfigProfilesValueParsing) CheckNode(s *envgenrt.State, n int32) bool {
@@ -993,14 +921,8 @@ func (x ResponseConfigProfilesValueParsingSanitizationPolicy) AppendJSON(b []byt
 }
 
 func (x *ResponseConfigProfilesValueParsingSanitizationPolicy) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ResponseConfigProfilesValueParsingSanitizationPolicy{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "allow_merge_conflicts":
 			err = s.ReadBoolPtr(c1, &x.AllowMergeConflicts)
@@ -1016,11 +938,8 @@ func (x *ResponseConfigProfilesValueParsingSanitizationPolicy) DecodeNode(s *env
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ResponseConfigProfilesValueParsingSanitizationPolicy) CheckNode(s *envgenrt.State, n int32) bool {
@@ -1177,14 +1096,8 @@ func (x ResponseConfigToolOverridesValueVariant2) AppendJSON(b []byte) (_ []byte
 }
 
 func (x *ResponseConfigToolOverridesValueVariant2) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ResponseConfigToolOverridesValueVariant2{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "profile":
 			err = envgenrt.DecodeStringPtr(s, c1, &x.Profile)
@@ -1202,11 +1115,8 @@ func (x *ResponseConfigToolOverridesValueVariant2) DecodeNode(s *envgenrt.State,
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ResponseConfigToolOverridesValueVariant2) CheckNode(s *envgenrt.State, n int32) bool {

@@ -27,14 +27,8 @@ func (x Standard) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Standard) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Standard{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "error":
 			err = envgenrt.DecodePtr(s, c1, &x.Error)
@@ -45,11 +39,8 @@ func (x *Standard) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Standard) CheckNode(s *envgenrt.State, n int32) bool {

@@ -30,14 +30,8 @@ func (x Verbose) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Verbose) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Verbose{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "duration_ms":
 			err = s.ReadFloat64Ptr(c1, &x.DurationMs)
@@ -50,11 +44,8 @@ func (x *Verbose) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Verbose) CheckNode(s *envgenrt.State, n int32) bool {

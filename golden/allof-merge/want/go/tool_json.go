@@ -37,14 +37,8 @@ func (x Base) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Base) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Base{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "id":
 			err = s.ReadString(c1, &x.ID)
@@ -58,11 +52,8 @@ func (x *Base) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Base) CheckNode(s *envgenrt.State, n int32) bool {
@@ -147,14 +138,8 @@ func (x Tool) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Tool) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Tool{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "id":
 			err = x.ID.DecodeNode(s, c1)
@@ -179,11 +164,8 @@ func (x *Tool) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Tool) CheckNode(s *envgenrt.State, n int32) bool {

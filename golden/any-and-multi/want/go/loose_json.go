@@ -63,13 +63,8 @@ func (x Loose) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Loose) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Loose{}
-	}
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "anything":
 			x.Anything = s.DecodeRaw(c1)
@@ -88,7 +83,7 @@ func (x *Loose) DecodeNode(s *envgenrt.State, n int32) error {
 			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
-	return nil
+	return err
 }
 
 func (*Loose) CheckNode(s *envgenrt.State, n int32) bool {

@@ -72,14 +72,8 @@ func (x Lists) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Lists) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Lists{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "names":
 			err = envgenrt.ReadSlice(s, c1, &x.Names, (*envgenrt.State).ReadString)
@@ -113,11 +107,8 @@ func (x *Lists) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Lists) CheckNode(s *envgenrt.State, n int32) bool {
@@ -225,14 +216,8 @@ func (x ListsPointsItem) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ListsPointsItem) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ListsPointsItem{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "x":
 			err = s.ReadFloat64(c1, &x.X)
@@ -246,11 +231,8 @@ func (x *ListsPointsItem) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ListsPointsItem) CheckNode(s *envgenrt.State, n int32) bool {

@@ -23,14 +23,8 @@ func (x Receipt) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Receipt) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Receipt{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "canon_version":
 			err = envgenrt.DecodeStringPtr(s, c1, &x.CanonVersion)
@@ -49,11 +43,8 @@ func (x *Receipt) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Receipt) CheckNode(s *envgenrt.State, n int32) bool {

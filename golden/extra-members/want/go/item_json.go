@@ -32,14 +32,8 @@ func (x Item) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Item) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Item{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "id":
 			err = s.ReadString(c1, &x.ID)
@@ -55,11 +49,8 @@ func (x *Item) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Item) CheckNode(s *envgenrt.State, n int32) bool {

@@ -46,14 +46,8 @@ func (x Envelope[T]) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Envelope[T]) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Envelope[T]{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "success":
 			err = s.ReadBool(c1, &x.Success)
@@ -75,11 +69,8 @@ func (x *Envelope[T]) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Envelope[T]) CheckNode(s *envgenrt.State, n int32) bool {
@@ -200,14 +191,8 @@ func (x Page[T]) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Page[T]) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Page[T]{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "items":
 			if s.Kind(c1) != envgenrt.KindArray {
@@ -230,11 +215,8 @@ func (x *Page[T]) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Page[T]) CheckNode(s *envgenrt.State, n int32) bool {

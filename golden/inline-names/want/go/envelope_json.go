@@ -41,14 +41,8 @@ func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Envelope{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "meta":
 			err = envgenrt.DecodePtr(s, c1, &x.Meta)
@@ -62,11 +56,8 @@ func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Envelope) CheckNode(s *envgenrt.State, n int32) bool {
@@ -125,14 +116,8 @@ func (x EnvelopeItemsItem) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *EnvelopeItemsItem) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = EnvelopeItemsItem{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "id":
 			err = s.ReadStringPtr(c1, &x.ID)
@@ -144,11 +129,8 @@ func (x *EnvelopeItemsItem) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*EnvelopeItemsItem) CheckNode(s *envgenrt.State, n int32) bool {
@@ -206,14 +188,8 @@ func (x EnvelopeMeta) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *EnvelopeMeta) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = EnvelopeMeta{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "pagination":
 			err = envgenrt.DecodePtr(s, c1, &x.Pagination)
@@ -227,11 +203,8 @@ func (x *EnvelopeMeta) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*EnvelopeMeta) CheckNode(s *envgenrt.State, n int32) bool {
@@ -292,14 +265,8 @@ func (x EnvelopeMetaPagination) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *EnvelopeMetaPagination) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = EnvelopeMetaPagination{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "cursor":
 			err = s.ReadStringPtr(c1, &x.Cursor)
@@ -313,11 +280,8 @@ func (x *EnvelopeMetaPagination) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*EnvelopeMetaPagination) CheckNode(s *envgenrt.State, n int32) bool {

@@ -57,14 +57,8 @@ func (x OtherThing) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *OtherThing) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = OtherThing{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "url":
 			err = s.ReadStringPtr(c1, &x.URL)
@@ -78,11 +72,8 @@ func (x *OtherThing) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*OtherThing) CheckNode(s *envgenrt.State, n int32) bool {
@@ -147,14 +138,8 @@ func (x Things) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Things) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Things{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "id_thing":
 			err = envgenrt.DecodeStringPtr(s, c1, &x.IDThing)
@@ -168,11 +153,8 @@ func (x *Things) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Things) CheckNode(s *envgenrt.State, n int32) bool {

@@ -38,14 +38,8 @@ func (x HeloísaMarketplace) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *HeloísaMarketplace) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = HeloísaMarketplace{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "owner":
 			err = x.Owner.DecodeNode(s, c1)
@@ -57,11 +51,8 @@ func (x *HeloísaMarketplace) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*HeloísaMarketplace) CheckNode(s *envgenrt.State, n int32) bool {
@@ -118,14 +109,8 @@ func (x HeloísaMarketplaceOwner) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *HeloísaMarketplaceOwner) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = HeloísaMarketplaceOwner{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "name":
 			err = s.ReadString(c1, &x.Name)
@@ -137,11 +122,8 @@ func (x *HeloísaMarketplaceOwner) DecodeNode(s *envgenrt.State, n int32) error 
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*HeloísaMarketplaceOwner) CheckNode(s *envgenrt.State, n int32) bool {

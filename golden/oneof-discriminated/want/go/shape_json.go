@@ -21,14 +21,8 @@ func (x Circle) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Circle) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Circle{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "kind":
 			err = x.Kind.DecodeNode(s, c1)
@@ -37,11 +31,8 @@ func (x *Circle) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Circle) CheckNode(s *envgenrt.State, n int32) bool {
@@ -139,14 +130,8 @@ func (x Drawing) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Drawing) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Drawing{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "shape":
 			err = x.Shape.DecodeNode(s, c1)
@@ -158,11 +143,8 @@ func (x *Drawing) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Drawing) CheckNode(s *envgenrt.State, n int32) bool {
@@ -285,14 +267,8 @@ func (x Square) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Square) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Square{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "kind":
 			err = x.Kind.DecodeNode(s, c1)
@@ -301,11 +277,8 @@ func (x *Square) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Square) CheckNode(s *envgenrt.State, n int32) bool {

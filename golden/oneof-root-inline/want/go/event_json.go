@@ -118,14 +118,8 @@ func (x EventClick) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *EventClick) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = EventClick{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "type":
 			err = x.Type.DecodeNode(s, c1)
@@ -139,11 +133,8 @@ func (x *EventClick) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*EventClick) CheckNode(s *envgenrt.State, n int32) bool {
@@ -234,14 +225,8 @@ func (x EventKeyPress) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *EventKeyPress) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = EventKeyPress{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "type":
 			err = x.Type.DecodeNode(s, c1)
@@ -255,11 +240,8 @@ func (x *EventKeyPress) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*EventKeyPress) CheckNode(s *envgenrt.State, n int32) bool {

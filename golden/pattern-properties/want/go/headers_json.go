@@ -31,13 +31,8 @@ func (x Headers) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Headers) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Headers{}
-	}
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		default:
 			if x.Extra == nil {
@@ -48,7 +43,7 @@ func (x *Headers) DecodeNode(s *envgenrt.State, n int32) error {
 			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
-	return nil
+	return err
 }
 
 func (*Headers) CheckNode(s *envgenrt.State, n int32) bool {

@@ -39,14 +39,8 @@ func (x Base) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Base) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Base{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "name":
 			err = s.ReadStringPtr(c1, &x.Name)
@@ -60,11 +54,8 @@ func (x *Base) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Base) CheckNode(s *envgenrt.State, n int32) bool {
@@ -126,14 +117,8 @@ func (x CSS) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *CSS) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = CSS{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "properties":
 			err = envgenrt.DecodeSlice(s, c1, &x.Properties)
@@ -145,11 +130,8 @@ func (x *CSS) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*CSS) CheckNode(s *envgenrt.State, n int32) bool {
@@ -198,14 +180,8 @@ func (x Host) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Host) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Host{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "properties":
 			err = envgenrt.DecodeSlice(s, c1, &x.Properties)
@@ -217,11 +193,8 @@ func (x *Host) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Host) CheckNode(s *envgenrt.State, n int32) bool {
@@ -282,14 +255,8 @@ func (x Prop) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Prop) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Prop{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "name":
 			err = s.ReadStringPtr(c1, &x.Name)
@@ -303,11 +270,8 @@ func (x *Prop) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Prop) CheckNode(s *envgenrt.State, n int32) bool {

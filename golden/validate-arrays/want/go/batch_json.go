@@ -51,14 +51,8 @@ func (x Batch) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Batch) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Batch{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "ids":
 			err = envgenrt.ReadSlice(s, c1, &x.IDs, (*envgenrt.State).ReadString)
@@ -81,11 +75,8 @@ func (x *Batch) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Batch) CheckNode(s *envgenrt.State, n int32) bool {

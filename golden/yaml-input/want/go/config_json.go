@@ -38,14 +38,8 @@ func (x ServerConfig) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ServerConfig) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ServerConfig{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "port":
 			err = s.ReadInt64(c1, &x.Port)
@@ -61,11 +55,8 @@ func (x *ServerConfig) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ServerConfig) CheckNode(s *envgenrt.State, n int32) bool {
