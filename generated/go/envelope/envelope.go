@@ -69,11 +69,7 @@ const (
 
 // Valid reports whether x is one of the EnvelopeStatus constants.
 func (x EnvelopeStatus) Valid() bool {
-	switch x {
-	case EnvelopeStatusOK, EnvelopeStatusPartial, EnvelopeStatusError:
-		return true
-	}
-	return false
+	return x == EnvelopeStatusOK || x == EnvelopeStatusPartial || x == EnvelopeStatusError
 }
 
 func (x EnvelopeStatus) Validate() error {

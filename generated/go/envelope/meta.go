@@ -62,11 +62,7 @@ const (
 
 // Valid reports whether x is one of the FidelityLevel constants.
 func (x FidelityLevel) Valid() bool {
-	switch x {
-	case FidelityLevelFull, FidelityLevelPartial, FidelityLevelSummary, FidelityLevelReferenceOnly:
-		return true
-	}
-	return false
+	return x == FidelityLevelFull || x == FidelityLevelPartial || x == FidelityLevelSummary || x == FidelityLevelReferenceOnly
 }
 
 func (x FidelityLevel) Validate() error {

@@ -19,11 +19,7 @@ const (
 
 // Valid reports whether x is one of the ProvenanceMode constants.
 func (x ProvenanceMode) Valid() bool {
-	switch x {
-	case ProvenanceModeMinimal, ProvenanceModeFull:
-		return true
-	}
-	return false
+	return x == ProvenanceModeMinimal || x == ProvenanceModeFull
 }
 
 func (x ProvenanceMode) Validate() error {
@@ -116,11 +112,7 @@ const (
 
 // Valid reports whether x is one of the ResponseMode constants.
 func (x ResponseMode) Valid() bool {
-	switch x {
-	case ResponseModeIDsOnly, ResponseModeMetadata, ResponseModePreview, ResponseModeFull:
-		return true
-	}
-	return false
+	return x == ResponseModeIDsOnly || x == ResponseModeMetadata || x == ResponseModePreview || x == ResponseModeFull
 }
 
 func (x ResponseMode) Validate() error {

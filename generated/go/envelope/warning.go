@@ -20,11 +20,7 @@ const (
 
 // Valid reports whether x is one of the Severity constants.
 func (x Severity) Valid() bool {
-	switch x {
-	case SeverityInfo, SeverityWarning, SeverityError:
-		return true
-	}
-	return false
+	return x == SeverityInfo || x == SeverityWarning || x == SeverityError
 }
 
 func (x Severity) Validate() error {

@@ -64,11 +64,7 @@ const KeywordsConstValue1 KeywordsConst = `{"k":"v"}`
 
 // Valid reports whether x is one of the KeywordsConst constants.
 func (x KeywordsConst) Valid() bool {
-	switch x {
-	case KeywordsConstValue1:
-		return true
-	}
-	return false
+	return x == KeywordsConstValue1
 }
 
 func (x KeywordsConst) Validate() error {
@@ -90,11 +86,7 @@ const (
 
 // Valid reports whether x is one of the KeywordsEnum constants.
 func (x KeywordsEnum) Valid() bool {
-	switch x {
-	case KeywordsEnumValue1, KeywordsEnumValue2, KeywordsEnumValue3:
-		return true
-	}
-	return false
+	return x == KeywordsEnumValue1 || x == KeywordsEnumValue2 || x == KeywordsEnumValue3
 }
 
 func (x KeywordsEnum) Validate() error {

@@ -163,11 +163,7 @@ const (
 
 // Valid reports whether x is one of the ResponseStatus constants.
 func (x ResponseStatus) Valid() bool {
-	switch x {
-	case ResponseStatusSuccess, ResponseStatusPartial, ResponseStatusError:
-		return true
-	}
-	return false
+	return x == ResponseStatusSuccess || x == ResponseStatusPartial || x == ResponseStatusError
 }
 
 func (x ResponseStatus) Validate() error {
@@ -213,11 +209,7 @@ const (
 
 // Valid reports whether x is one of the WarningLevel constants.
 func (x WarningLevel) Valid() bool {
-	switch x {
-	case WarningLevelInfo, WarningLevelWarning, WarningLevelError:
-		return true
-	}
-	return false
+	return x == WarningLevelInfo || x == WarningLevelWarning || x == WarningLevelError
 }
 
 func (x WarningLevel) Validate() error {

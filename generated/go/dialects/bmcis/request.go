@@ -54,11 +54,7 @@ const (
 
 // Valid reports whether x is one of the ResponseMode constants.
 func (x ResponseMode) Valid() bool {
-	switch x {
-	case ResponseModeIDsOnly, ResponseModeMetadata, ResponseModePreview, ResponseModeFull:
-		return true
-	}
-	return false
+	return x == ResponseModeIDsOnly || x == ResponseModeMetadata || x == ResponseModePreview || x == ResponseModeFull
 }
 
 func (x ResponseMode) Validate() error {

@@ -23,11 +23,7 @@ const (
 
 // Valid reports whether x is one of the ContentFidelity constants.
 func (x ContentFidelity) Valid() bool {
-	switch x {
-	case ContentFidelityFull, ContentFidelityPartial, ContentFidelitySummary, ContentFidelityReferenceOnly:
-		return true
-	}
-	return false
+	return x == ContentFidelityFull || x == ContentFidelityPartial || x == ContentFidelitySummary || x == ContentFidelityReferenceOnly
 }
 
 func (x ContentFidelity) Validate() error {
@@ -148,11 +144,7 @@ const MetadataVersionResponseV2 MetadataVersion = "response-v2"
 
 // Valid reports whether x is one of the MetadataVersion constants.
 func (x MetadataVersion) Valid() bool {
-	switch x {
-	case MetadataVersionResponseV2:
-		return true
-	}
-	return false
+	return x == MetadataVersionResponseV2
 }
 
 func (x MetadataVersion) Validate() error {
@@ -301,11 +293,7 @@ const (
 
 // Valid reports whether x is one of the WarningSeverity constants.
 func (x WarningSeverity) Valid() bool {
-	switch x {
-	case WarningSeverityInfo, WarningSeverityWarning, WarningSeverityError:
-		return true
-	}
-	return false
+	return x == WarningSeverityInfo || x == WarningSeverityWarning || x == WarningSeverityError
 }
 
 func (x WarningSeverity) Validate() error {

@@ -65,11 +65,7 @@ const (
 
 // Valid reports whether x is one of the ArtifactDigestAlg constants.
 func (x ArtifactDigestAlg) Valid() bool {
-	switch x {
-	case ArtifactDigestAlgSha256, ArtifactDigestAlgSha512, ArtifactDigestAlgBlake3:
-		return true
-	}
-	return false
+	return x == ArtifactDigestAlgSha256 || x == ArtifactDigestAlgSha512 || x == ArtifactDigestAlgBlake3
 }
 
 func (x ArtifactDigestAlg) Validate() error {
@@ -84,11 +80,7 @@ const ArtifactSchemaVersionArtifactV01 ArtifactSchemaVersion = "artifact.v0.1"
 
 // Valid reports whether x is one of the ArtifactSchemaVersion constants.
 func (x ArtifactSchemaVersion) Valid() bool {
-	switch x {
-	case ArtifactSchemaVersionArtifactV01:
-		return true
-	}
-	return false
+	return x == ArtifactSchemaVersionArtifactV01
 }
 
 func (x ArtifactSchemaVersion) Validate() error {

@@ -57,11 +57,7 @@ const (
 
 // Valid reports whether x is one of the ArtifactRefDigestAlg constants.
 func (x ArtifactRefDigestAlg) Valid() bool {
-	switch x {
-	case ArtifactRefDigestAlgSha256, ArtifactRefDigestAlgSha512, ArtifactRefDigestAlgBlake3:
-		return true
-	}
-	return false
+	return x == ArtifactRefDigestAlgSha256 || x == ArtifactRefDigestAlgSha512 || x == ArtifactRefDigestAlgBlake3
 }
 
 func (x ArtifactRefDigestAlg) Validate() error {
@@ -76,11 +72,7 @@ const ArtifactRefSchemaVersionArtifactRefV01 ArtifactRefSchemaVersion = "artifac
 
 // Valid reports whether x is one of the ArtifactRefSchemaVersion constants.
 func (x ArtifactRefSchemaVersion) Valid() bool {
-	switch x {
-	case ArtifactRefSchemaVersionArtifactRefV01:
-		return true
-	}
-	return false
+	return x == ArtifactRefSchemaVersionArtifactRefV01
 }
 
 func (x ArtifactRefSchemaVersion) Validate() error {

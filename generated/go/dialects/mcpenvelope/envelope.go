@@ -92,11 +92,7 @@ const EnvelopeSchemaVersionMCPEnvelopeV01 EnvelopeSchemaVersion = "mcp.envelope.
 
 // Valid reports whether x is one of the EnvelopeSchemaVersion constants.
 func (x EnvelopeSchemaVersion) Valid() bool {
-	switch x {
-	case EnvelopeSchemaVersionMCPEnvelopeV01:
-		return true
-	}
-	return false
+	return x == EnvelopeSchemaVersionMCPEnvelopeV01
 }
 
 func (x EnvelopeSchemaVersion) Validate() error {

@@ -38,11 +38,7 @@ const EvidenceSchemaVersionEvidenceV01 EvidenceSchemaVersion = "evidence.v0.1"
 
 // Valid reports whether x is one of the EvidenceSchemaVersion constants.
 func (x EvidenceSchemaVersion) Valid() bool {
-	switch x {
-	case EvidenceSchemaVersionEvidenceV01:
-		return true
-	}
-	return false
+	return x == EvidenceSchemaVersionEvidenceV01
 }
 
 func (x EvidenceSchemaVersion) Validate() error {

@@ -84,11 +84,7 @@ const (
 
 // Valid reports whether x is one of the ProvRecordIntegrityRecordDigestAlg constants.
 func (x ProvRecordIntegrityRecordDigestAlg) Valid() bool {
-	switch x {
-	case ProvRecordIntegrityRecordDigestAlgSha256, ProvRecordIntegrityRecordDigestAlgSha512, ProvRecordIntegrityRecordDigestAlgBlake3:
-		return true
-	}
-	return false
+	return x == ProvRecordIntegrityRecordDigestAlgSha256 || x == ProvRecordIntegrityRecordDigestAlgSha512 || x == ProvRecordIntegrityRecordDigestAlgBlake3
 }
 
 func (x ProvRecordIntegrityRecordDigestAlg) Validate() error {
@@ -122,11 +118,7 @@ const ProvRecordSchemaVersionProvRecordV01 ProvRecordSchemaVersion = "prov.recor
 
 // Valid reports whether x is one of the ProvRecordSchemaVersion constants.
 func (x ProvRecordSchemaVersion) Valid() bool {
-	switch x {
-	case ProvRecordSchemaVersionProvRecordV01:
-		return true
-	}
-	return false
+	return x == ProvRecordSchemaVersionProvRecordV01
 }
 
 func (x ProvRecordSchemaVersion) Validate() error {

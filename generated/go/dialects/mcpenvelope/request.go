@@ -67,11 +67,7 @@ const RequestSchemaVersionMCPRequestV01 RequestSchemaVersion = "mcp.request.v0.1
 
 // Valid reports whether x is one of the RequestSchemaVersion constants.
 func (x RequestSchemaVersion) Valid() bool {
-	switch x {
-	case RequestSchemaVersionMCPRequestV01:
-		return true
-	}
-	return false
+	return x == RequestSchemaVersionMCPRequestV01
 }
 
 func (x RequestSchemaVersion) Validate() error {

@@ -105,11 +105,7 @@ const (
 
 // Valid reports whether x is one of the TierName constants.
 func (x TierName) Valid() bool {
-	switch x {
-	case TierNameCommunity, TierNamePro, TierNameEnterprise:
-		return true
-	}
-	return false
+	return x == TierNameCommunity || x == TierNamePro || x == TierNameEnterprise
 }
 
 func (x TierName) Validate() error {

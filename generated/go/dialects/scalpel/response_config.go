@@ -88,11 +88,7 @@ const (
 
 // Valid reports whether x is one of the ResponseConfigGlobalProfile constants.
 func (x ResponseConfigGlobalProfile) Valid() bool {
-	switch x {
-	case ResponseConfigGlobalProfileMinimal, ResponseConfigGlobalProfileStandard, ResponseConfigGlobalProfileVerbose, ResponseConfigGlobalProfileDebug:
-		return true
-	}
-	return false
+	return x == ResponseConfigGlobalProfileMinimal || x == ResponseConfigGlobalProfileStandard || x == ResponseConfigGlobalProfileVerbose || x == ResponseConfigGlobalProfileDebug
 }
 
 func (x ResponseConfigGlobalProfile) Validate() error {
@@ -153,11 +149,7 @@ const (
 
 // Valid reports whether x is one of the ResponseConfigParsingMode constants.
 func (x ResponseConfigParsingMode) Valid() bool {
-	switch x {
-	case ResponseConfigParsingModeStrict, ResponseConfigParsingModePermissive:
-		return true
-	}
-	return false
+	return x == ResponseConfigParsingModeStrict || x == ResponseConfigParsingModePermissive
 }
 
 func (x ResponseConfigParsingMode) Validate() error {
@@ -285,11 +277,7 @@ const (
 
 // Valid reports whether x is one of the ResponseConfigProfilesValueParsingMode constants.
 func (x ResponseConfigProfilesValueParsingMode) Valid() bool {
-	switch x {
-	case ResponseConfigProfilesValueParsingModeFailFast, ResponseConfigProfilesValueParsingModeAutoSanitize:
-		return true
-	}
-	return false
+	return x == ResponseConfigProfilesValueParsingModeFailFast || x == ResponseConfigProfilesValueParsingModeAutoSanitize
 }
 
 func (x ResponseConfigProfilesValueParsingMode) Validate() error {
@@ -369,11 +357,7 @@ const (
 
 // Valid reports whether x is one of the ResponseConfigToolOverridesValueVariant2Profile constants.
 func (x ResponseConfigToolOverridesValueVariant2Profile) Valid() bool {
-	switch x {
-	case ResponseConfigToolOverridesValueVariant2ProfileMinimal, ResponseConfigToolOverridesValueVariant2ProfileStandard, ResponseConfigToolOverridesValueVariant2ProfileVerbose, ResponseConfigToolOverridesValueVariant2ProfileDebug:
-		return true
-	}
-	return false
+	return x == ResponseConfigToolOverridesValueVariant2ProfileMinimal || x == ResponseConfigToolOverridesValueVariant2ProfileStandard || x == ResponseConfigToolOverridesValueVariant2ProfileVerbose || x == ResponseConfigToolOverridesValueVariant2ProfileDebug
 }
 
 func (x ResponseConfigToolOverridesValueVariant2Profile) Validate() error {

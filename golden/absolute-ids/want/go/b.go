@@ -32,11 +32,7 @@ const (
 
 // Valid reports whether x is one of the C constants.
 func (x C) Valid() bool {
-	switch x {
-	case CX, CY:
-		return true
-	}
-	return false
+	return x == CX || x == CY
 }
 
 func (x C) Validate() error {

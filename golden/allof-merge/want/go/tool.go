@@ -48,11 +48,7 @@ const ToolIDTool1 ToolID = "tool-1"
 
 // Valid reports whether x is one of the ToolID constants.
 func (x ToolID) Valid() bool {
-	switch x {
-	case ToolIDTool1:
-		return true
-	}
-	return false
+	return x == ToolIDTool1
 }
 
 func (x ToolID) Validate() error {

@@ -31,11 +31,7 @@ const VersionedKindReport VersionedKind = "report"
 
 // Valid reports whether x is one of the VersionedKind constants.
 func (x VersionedKind) Valid() bool {
-	switch x {
-	case VersionedKindReport:
-		return true
-	}
-	return false
+	return x == VersionedKindReport
 }
 
 func (x VersionedKind) Validate() error {
@@ -50,11 +46,7 @@ const VersionedRevision2 VersionedRevision = 2
 
 // Valid reports whether x is one of the VersionedRevision constants.
 func (x VersionedRevision) Valid() bool {
-	switch x {
-	case VersionedRevision2:
-		return true
-	}
-	return false
+	return x == VersionedRevision2
 }
 
 func (x VersionedRevision) Validate() error {
@@ -69,11 +61,7 @@ const VersionedSchemaVersionMCPEnvelopeV01 VersionedSchemaVersion = "mcp.envelop
 
 // Valid reports whether x is one of the VersionedSchemaVersion constants.
 func (x VersionedSchemaVersion) Valid() bool {
-	switch x {
-	case VersionedSchemaVersionMCPEnvelopeV01:
-		return true
-	}
-	return false
+	return x == VersionedSchemaVersionMCPEnvelopeV01
 }
 
 func (x VersionedSchemaVersion) Validate() error {

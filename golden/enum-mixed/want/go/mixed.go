@@ -22,11 +22,7 @@ const (
 
 // Valid reports whether x is one of the Mixed constants.
 func (x Mixed) Valid() bool {
-	switch x {
-	case MixedAuto, Mixed3, MixedTrue, MixedNull:
-		return true
-	}
-	return false
+	return x == MixedAuto || x == Mixed3 || x == MixedTrue || x == MixedNull
 }
 
 func (x Mixed) Validate() error {

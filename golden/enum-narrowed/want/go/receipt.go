@@ -33,11 +33,7 @@ const ReceiptCanonVersionJcsRfc8785V1 ReceiptCanonVersion = "jcs-rfc8785-v1"
 
 // Valid reports whether x is one of the ReceiptCanonVersion constants.
 func (x ReceiptCanonVersion) Valid() bool {
-	switch x {
-	case ReceiptCanonVersionJcsRfc8785V1:
-		return true
-	}
-	return false
+	return x == ReceiptCanonVersionJcsRfc8785V1
 }
 
 func (x ReceiptCanonVersion) Validate() error {
@@ -59,11 +55,7 @@ const (
 
 // Valid reports whether x is one of the ReceiptCount constants.
 func (x ReceiptCount) Valid() bool {
-	switch x {
-	case ReceiptCount1, ReceiptCount2_5, ReceiptCountX:
-		return true
-	}
-	return false
+	return x == ReceiptCount1 || x == ReceiptCount2_5 || x == ReceiptCountX
 }
 
 func (x ReceiptCount) Validate() error {
@@ -78,11 +70,7 @@ const ReceiptFixedV1 ReceiptFixed = "v1"
 
 // Valid reports whether x is one of the ReceiptFixed constants.
 func (x ReceiptFixed) Valid() bool {
-	switch x {
-	case ReceiptFixedV1:
-		return true
-	}
-	return false
+	return x == ReceiptFixedV1
 }
 
 func (x ReceiptFixed) Validate() error {
@@ -97,11 +85,7 @@ const ReceiptFixedObjectX ReceiptFixedObject = "x"
 
 // Valid reports whether x is one of the ReceiptFixedObject constants.
 func (x ReceiptFixedObject) Valid() bool {
-	switch x {
-	case ReceiptFixedObjectX:
-		return true
-	}
-	return false
+	return x == ReceiptFixedObjectX
 }
 
 func (x ReceiptFixedObject) Validate() error {
@@ -116,11 +100,7 @@ const ReceiptProbeAzureProbe ReceiptProbe = "azure.probe"
 
 // Valid reports whether x is one of the ReceiptProbe constants.
 func (x ReceiptProbe) Valid() bool {
-	switch x {
-	case ReceiptProbeAzureProbe:
-		return true
-	}
-	return false
+	return x == ReceiptProbeAzureProbe
 }
 
 func (x ReceiptProbe) Validate() error {
@@ -138,11 +118,7 @@ const (
 
 // Valid reports whether x is one of the ReceiptResult constants.
 func (x ReceiptResult) Valid() bool {
-	switch x {
-	case ReceiptResultALLOW, ReceiptResultDENY:
-		return true
-	}
-	return false
+	return x == ReceiptResultALLOW || x == ReceiptResultDENY
 }
 
 func (x ReceiptResult) Validate() error {

@@ -38,11 +38,7 @@ const NullsNoneValue NullsNone = `[]`
 
 // Valid reports whether x is one of the NullsNone constants.
 func (x NullsNone) Valid() bool {
-	switch x {
-	case NullsNoneValue:
-		return true
-	}
-	return false
+	return x == NullsNoneValue
 }
 
 func (x NullsNone) Validate() error {

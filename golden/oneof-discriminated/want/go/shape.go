@@ -26,11 +26,7 @@ const CircleKindCircle CircleKind = "circle"
 
 // Valid reports whether x is one of the CircleKind constants.
 func (x CircleKind) Valid() bool {
-	switch x {
-	case CircleKindCircle:
-		return true
-	}
-	return false
+	return x == CircleKindCircle
 }
 
 func (x CircleKind) Validate() error {
@@ -86,11 +82,7 @@ const SquareKindSquare SquareKind = "square"
 
 // Valid reports whether x is one of the SquareKind constants.
 func (x SquareKind) Valid() bool {
-	switch x {
-	case SquareKindSquare:
-		return true
-	}
-	return false
+	return x == SquareKindSquare
 }
 
 func (x SquareKind) Validate() error {

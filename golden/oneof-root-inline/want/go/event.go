@@ -46,11 +46,7 @@ const EventClickTypeClick EventClickType = "click"
 
 // Valid reports whether x is one of the EventClickType constants.
 func (x EventClickType) Valid() bool {
-	switch x {
-	case EventClickTypeClick:
-		return true
-	}
-	return false
+	return x == EventClickTypeClick
 }
 
 func (x EventClickType) Validate() error {
@@ -80,11 +76,7 @@ const EventKeyPressTypeKeyPress EventKeyPressType = "key_press"
 
 // Valid reports whether x is one of the EventKeyPressType constants.
 func (x EventKeyPressType) Valid() bool {
-	switch x {
-	case EventKeyPressTypeKeyPress:
-		return true
-	}
-	return false
+	return x == EventKeyPressTypeKeyPress
 }
 
 func (x EventKeyPressType) Validate() error {

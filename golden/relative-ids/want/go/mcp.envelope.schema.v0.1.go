@@ -30,11 +30,7 @@ const MCPEnvelopeV01SchemaVersionMCPEnvelopeV01 MCPEnvelopeV01SchemaVersion = "m
 
 // Valid reports whether x is one of the MCPEnvelopeV01SchemaVersion constants.
 func (x MCPEnvelopeV01SchemaVersion) Valid() bool {
-	switch x {
-	case MCPEnvelopeV01SchemaVersionMCPEnvelopeV01:
-		return true
-	}
-	return false
+	return x == MCPEnvelopeV01SchemaVersionMCPEnvelopeV01
 }
 
 func (x MCPEnvelopeV01SchemaVersion) Validate() error {

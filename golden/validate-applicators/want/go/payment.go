@@ -50,11 +50,7 @@ const PaymentChannelVariant1Web PaymentChannelVariant1 = "web"
 
 // Valid reports whether x is one of the PaymentChannelVariant1 constants.
 func (x PaymentChannelVariant1) Valid() bool {
-	switch x {
-	case PaymentChannelVariant1Web:
-		return true
-	}
-	return false
+	return x == PaymentChannelVariant1Web
 }
 
 func (x PaymentChannelVariant1) Validate() error {
@@ -69,11 +65,7 @@ const PaymentChannelVariant2App PaymentChannelVariant2 = "app"
 
 // Valid reports whether x is one of the PaymentChannelVariant2 constants.
 func (x PaymentChannelVariant2) Valid() bool {
-	switch x {
-	case PaymentChannelVariant2App:
-		return true
-	}
-	return false
+	return x == PaymentChannelVariant2App
 }
 
 func (x PaymentChannelVariant2) Validate() error {
@@ -92,11 +84,7 @@ const (
 
 // Valid reports whether x is one of the PaymentMethod constants.
 func (x PaymentMethod) Valid() bool {
-	switch x {
-	case PaymentMethodCard, PaymentMethodTransfer, PaymentMethodCash:
-		return true
-	}
-	return false
+	return x == PaymentMethodCard || x == PaymentMethodTransfer || x == PaymentMethodCash
 }
 
 func (x PaymentMethod) Validate() error {

@@ -38,11 +38,7 @@ const (
 
 // Valid reports whether x is one of the PriceTier constants.
 func (x PriceTier) Valid() bool {
-	switch x {
-	case PriceTier1, PriceTier2, PriceTier3:
-		return true
-	}
-	return false
+	return x == PriceTier1 || x == PriceTier2 || x == PriceTier3
 }
 
 func (x PriceTier) Validate() error {

@@ -40,11 +40,7 @@ const (
 
 // Valid reports whether x is one of the LabelKind constants.
 func (x LabelKind) Valid() bool {
-	switch x {
-	case LabelKindTag, LabelKindTopic, LabelKindTeam:
-		return true
-	}
-	return false
+	return x == LabelKindTag || x == LabelKindTopic || x == LabelKindTeam
 }
 
 func (x LabelKind) Validate() error {
@@ -59,11 +55,7 @@ const LabelVersionV1 LabelVersion = "v1"
 
 // Valid reports whether x is one of the LabelVersion constants.
 func (x LabelVersion) Valid() bool {
-	switch x {
-	case LabelVersionV1:
-		return true
-	}
-	return false
+	return x == LabelVersionV1
 }
 
 func (x LabelVersion) Validate() error {

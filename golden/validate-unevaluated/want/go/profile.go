@@ -51,11 +51,7 @@ const (
 
 // Valid reports whether x is one of the ProfileKind constants.
 func (x ProfileKind) Valid() bool {
-	switch x {
-	case ProfileKindPerson, ProfileKindTeam:
-		return true
-	}
-	return false
+	return x == ProfileKindPerson || x == ProfileKindTeam
 }
 
 func (x ProfileKind) Validate() error {

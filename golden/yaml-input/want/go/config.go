@@ -37,11 +37,7 @@ const (
 
 // Valid reports whether x is one of the ServerConfigMode constants.
 func (x ServerConfigMode) Valid() bool {
-	switch x {
-	case ServerConfigModeDev, ServerConfigModeProd:
-		return true
-	}
-	return false
+	return x == ServerConfigModeDev || x == ServerConfigModeProd
 }
 
 func (x ServerConfigMode) Validate() error {
