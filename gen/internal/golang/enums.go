@@ -30,12 +30,16 @@ func enumBase(base model.ScalarKind) jen.Code {
 	return scalarCode(base)
 }
 
+// validChain is the number of constants up to which Valid compares x with
+// each, in one line, rather than in a switch (which is shorter from five on).
+const validChain = 4
+
 // enumConstants renders the constants of an enum or const type and its Valid
 // method:
 //
 //	const (
-//		SeverityInfo    Severity = "info"
-//		SeverityWarning Severity = "warning"
+//		LevelA Level = "a"
+//		…
 //	)
 //
 //	func (x Level) Valid() bool {
@@ -51,11 +55,6 @@ func enumBase(base model.ScalarKind) jen.Code {
 //	func (x Severity) Valid() bool {
 //		return x == SeverityInfo || x == SeverityWarning
 //	}
-//
-// validChain is the number of constants up to which Valid compares x with
-// each, in one line, rather than in a switch (which is shorter from five on).
-const validChain = 4
-
 func (d *decl) enumConstants(base model.ScalarKind, consts []enumConst) []jen.Code {
 	if len(consts) == 0 { // "enum": [] accepts nothing: no constants, and Valid is false
 		return []jen.Code{d.method(false, "Valid", "reports false: "+d.name+" has no values.", nil, jen.Bool(),
