@@ -104,6 +104,43 @@ func (s *State) ExclusiveMaximumInt(n int32, y int64, limit, schemaPath string) 
 	return s.CompareInt(n, y, limit) < 0 || s.failLimit(n, schemaPath, "exclusiveMaximum", "must be less than ", limit)
 }
 
+// Items is an array whose items check validates: the type keyword array
+// at schemaPath, then check on each item, as the function of the schema
+// {"type": "array", "items": …} would spell it, so that such a schema needs
+// none:
+//
+//	s.Items(c, checkHit, "a.json#/properties/hits/type")
+//
+// It reports whether n and all its items passed; after a failed item it
+// goes on unless the validator should stop (Stop).
+func (s *State) Items(n int32, check CheckFunc, schemaPath string) bool {
+	if !s.Is(n, TypeArray, schemaPath) {
+		return false
+	}
+	errs := len(s.errs)
+	for c := n + 1; c < s.nodes[n].next; c = s.nodes[c].next {
+		if !check(s, c) && s.Stop() {
+			return false
+		}
+	}
+	return len(s.errs) == errs
+}
+
+// ItemsOf is Items for items whose schema is the type keyword alone, set, at
+// itemsPath: {"type": "array", "items": {"type": "string"}}.
+func (s *State) ItemsOf(n int32, set Type, schemaPath, itemsPath string) bool {
+	if !s.Is(n, TypeArray, schemaPath) {
+		return false
+	}
+	errs := len(s.errs)
+	for c := n + 1; c < s.nodes[n].next; c = s.nodes[c].next {
+		if !s.Is(c, set, itemsPath) && s.Stop() {
+			return false
+		}
+	}
+	return len(s.errs) == errs
+}
+
 // Missing records that the object n lacks the required member name, as Fail
 // does: it reports whether the validator should stop.
 func (s *State) Missing(n int32, schemaPath, name string) bool {

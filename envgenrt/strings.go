@@ -138,6 +138,23 @@ func (s *State) Fresh() bool {
 	return f
 }
 
+// StartObject begins the DecodeNode method of a generated struct type: it
+// fails unless n is an object, else it zeroes *x unless x is zero already
+// (Fresh). The method goes on to fill the members while the error is nil:
+//
+//	err := envgenrt.StartObject(s, n, x)
+//	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) { … }
+//	return err
+func StartObject[T any](s *State, n int32, x *T) error {
+	if s.nodes[n].kind != KindObject {
+		return s.WrongKind(n, "an object")
+	}
+	if !s.Fresh() {
+		*x = *new(T)
+	}
+	return nil
+}
+
 // decodeFresh fills v, a zero T, from n by its DecodeNode.
 func decodeFresh[T any, P interface {
 	*T

@@ -8,12 +8,10 @@ import (
 	"github.com/envgen/envgen/generated/go/envelope"
 )
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Hit) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Hit) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"id":`, x.ID)
@@ -26,14 +24,8 @@ func (x Hit) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Hit) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Hit{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "id":
 			err = s.ReadString(c1, &x.ID)
@@ -46,11 +38,8 @@ func (x *Hit) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Hit) CheckNode(s *envgenrt.State, n int32) bool {
@@ -58,8 +47,9 @@ func (*Hit) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkHit(s *envgenrt.State, n int32) bool {
+	const p = "search-output.json#/$defs/hit"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "search-output.json#/$defs/hit/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -78,10 +68,10 @@ func checkHit(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, "search-output.json#/$defs/hit/properties/id/type") && s.MinLength(c, 1, "search-output.json#/$defs/hit/properties/id/minLength")) && s.Stop() {
+	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/id/type") && s.MinLength(c, 1, p+"/properties/id/minLength")) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, "search-output.json#/$defs/hit/properties/title/type") && s.MinLength(c, 1, "search-output.json#/$defs/hit/properties/title/minLength")) && s.Stop() {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/title/type") && s.MinLength(c, 1, p+"/properties/title/minLength")) && s.Stop() {
 		return false
 	}
 	if c := at[2]; c != 0 && !checkHitPropertiesURL(s, c) && s.Stop() {
@@ -90,41 +80,43 @@ func checkHit(s *envgenrt.State, n int32) bool {
 	if c := at[3]; c != 0 && !checkHitPropertiesScore(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "search-output.json#/$defs/hit/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "search-output.json#/$defs/hit/required", "id") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "id") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "search-output.json#/$defs/hit/required", "title") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "title") {
 		return false
 	}
-	if at[3] == 0 && s.Missing(n, "search-output.json#/$defs/hit/required", "score") {
+	if at[3] == 0 && s.Missing(n, p+"/required", "score") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkHitPropertiesScore(s *envgenrt.State, n int32) bool {
+	const p = "search-output.json#/$defs/hit/properties/score"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeNumber, "search-output.json#/$defs/hit/properties/score/type") {
+	if !s.Is(n, envgenrt.TypeNumber, p+"/type") {
 		return false
 	}
-	if !s.MinimumInt(n, 0, "0", "search-output.json#/$defs/hit/properties/score/minimum") && s.Stop() {
+	if !s.MinimumInt(n, 0, "0", p+"/minimum") && s.Stop() {
 		return false
 	}
-	if !s.MaximumInt(n, 1, "1", "search-output.json#/$defs/hit/properties/score/maximum") && s.Stop() {
+	if !s.MaximumInt(n, 1, "1", p+"/maximum") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkHitPropertiesURL(s *envgenrt.State, n int32) bool {
+	const p = "search-output.json#/$defs/hit/properties/url"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "search-output.json#/$defs/hit/properties/url/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !envgenrt.IsURI(s.Str(n)) && s.Fail(n, "search-output.json#/$defs/hit/properties/url/format", "format", "must be a valid uri") {
+	if !envgenrt.IsURI(s.Str(n)) && s.Fail(n, p+"/format", "format", "must be a valid uri") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -150,12 +142,10 @@ func anchorsSearchOutput(anchor string) envgenrt.CheckFunc {
 	return nil
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *SearchResult) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x SearchResult) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"query":`, x.Query)
@@ -178,14 +168,8 @@ func (x SearchResult) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *SearchResult) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = SearchResult{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "query":
 			err = s.ReadString(c1, &x.Query)
@@ -196,11 +180,8 @@ func (x *SearchResult) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*SearchResult) CheckNode(s *envgenrt.State, n int32) bool {
@@ -208,8 +189,9 @@ func (*SearchResult) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkSearchResult(s *envgenrt.State, n int32) bool {
+	const p = "search-output.json#/$defs/search_result"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "search-output.json#/$defs/search_result/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -226,36 +208,23 @@ func checkSearchResult(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, "search-output.json#/$defs/search_result/properties/query/type") && s.MinLength(c, 1, "search-output.json#/$defs/search_result/properties/query/minLength")) && s.Stop() {
+	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/query/type") && s.MinLength(c, 1, p+"/properties/query/minLength")) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !checkSearchResultPropertiesHits(s, c) && s.Stop() {
+	if c := at[1]; c != 0 && !s.Items(c, checkHit, p+"/properties/hits/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !(s.IsInt(c, "search-output.json#/$defs/search_result/properties/total/type") && s.MinimumInt(c, 0, "0", "search-output.json#/$defs/search_result/properties/total/minimum")) && s.Stop() {
+	if c := at[2]; c != 0 && !(s.IsInt(c, p+"/properties/total/type") && s.MinimumInt(c, 0, "0", p+"/properties/total/minimum")) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "search-output.json#/$defs/search_result/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "search-output.json#/$defs/search_result/required", "query") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "query") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "search-output.json#/$defs/search_result/required", "hits") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "hits") {
 		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkSearchResultPropertiesHits(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "search-output.json#/$defs/search_result/properties/hits/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkHit(s, c) && s.Stop() {
-			return false
-		}
 	}
 	return s.ErrorCount() == errs
 }

@@ -195,14 +195,14 @@ func (p *printer) assign(s *ast.AssignStmt) {
 	p.exprList(s.Rhs, depth)
 }
 
-// declStmt prints var x T = v, one unparenthesized spec.
+// declStmt prints var x T = v or const x = v, one unparenthesized spec.
 func (p *printer) declStmt(s *ast.DeclStmt) {
 	d, ok := s.Decl.(*ast.GenDecl)
-	if !ok || d.Tok != token.VAR || d.Lparen.IsValid() || len(d.Specs) != 1 || d.Doc != nil {
+	if !ok || d.Tok != token.VAR && d.Tok != token.CONST || d.Lparen.IsValid() || len(d.Specs) != 1 || d.Doc != nil {
 		panic(unsupported{})
 	}
 	spec := d.Specs[0].(*ast.ValueSpec)
-	p.str("var ")
+	p.str(d.Tok.String() + " ")
 	for i, n := range spec.Names {
 		if i > 0 {
 			p.str(", ")

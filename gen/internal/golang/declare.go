@@ -89,7 +89,7 @@ func (d *decl) method(ptr bool, name, doc string, params []jen.Code, results jen
 	if results != nil {
 		fn.Add(results)
 	}
-	if doc == "" { // a method the package doc describes, which only the runtime calls
+	if doc == "" { // a method the package doc describes
 		return fn.Block(body...)
 	}
 	return withDoc(commentLines([]paragraph{prose(name + " " + doc)}, 0), fn.Block(body...))

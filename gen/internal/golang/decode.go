@@ -273,6 +273,9 @@ func (d *decl) decodeObject(o *model.Object, x, whole *jen.Statement, node jen.C
 			jen.Lit("unexpected member")))))
 	}
 	body := []jen.Code{jen.Switch(jen.String().Call(jen.Add(stateID).Dot("Key").Call(c))).Block(cases...)}
+	if o.Named {
+		return d.decodeNamedObject(node, c, body, len(cases) > 0)
+	}
 	var decl jen.Code = jen.Null()
 	if calls > 0 {
 		// var err error; for … { switch … { case "id": err = s.ReadString(c1, &x.ID) … }; if err != nil { return err } }
@@ -283,18 +286,39 @@ func (d *decl) decodeObject(o *model.Object, x, whole *jen.Statement, node jen.C
 	if len(cases) == 0 {
 		loop = jen.Null()
 	}
-	var zero jen.Code = whole.Clone().Op("=").Add(d.typeCode(model.Ref{ID: o.ID})).Values()
-	if o.Named {
-		// DecodeNode's *x: a new slice item or pointer target (s.Fresh) is
-		// zero already
-		zero = jen.If(jen.Op("!").Add(stateID).Dot("Fresh").Call()).Block(whole.Clone().Op("=").Add(d.self()).Values())
-	}
+	zero := whole.Clone().Op("=").Add(d.typeCode(model.Ref{ID: o.ID})).Values()
 	return []jen.Code{
 		wrongKind(node, "KindObject", "an object"),
 		zero,
 		decl,
 		loop,
 	}
+}
+
+// decodeNamedObject is the body of a struct's DecodeNode: StartObject tests
+// the kind and zeroes *x (unless s.Fresh: a new slice item or pointer target
+// is zero already), then the loop fills the members while err is nil:
+//
+//	err := envgenrt.StartObject(s, n, x)
+//	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
+//		switch string(s.Key(c1)) {
+//		case "id":
+//			err = s.ReadString(c1, &x.ID)
+//		…
+//		}
+//	}
+//	return err
+func (d *decl) decodeNamedObject(node jen.Code, c *jen.Statement, body []jen.Code, members bool) []jen.Code {
+	start := jen.Qual(runtimePkg, "StartObject").Call(stateID, node, jen.Id("x"))
+	if !members {
+		return []jen.Code{jen.Return(start)}
+	}
+	loop := jen.For(
+		c.Clone().Op(":=").Add(stateID).Dot("First").Call(node),
+		jen.Err().Op("==").Nil().Op("&&").Add(c.Clone()).Op("<").Add(stateID).Dot("End").Call(node),
+		c.Clone().Op("=").Add(stateID).Dot("Next").Call(c),
+	).Block(body...)
+	return []jen.Code{jen.Err().Op(":=").Add(start), loop, jen.Return(jen.Err())}
 }
 
 // slotCall is the one call that fills target, held with presence p, from

@@ -198,7 +198,10 @@
 // an enum of strings and at most one more keyword that envgenrt checks in one
 // call (s.Is(…) && s.MinLength(…)), has none where one property or items
 // slot is its only use: the enclosing function checks it in place
-// (validate_leaf.go). One small emitter per
+// (validate_leaf.go); so has an array whose items are such a leaf of the type
+// keyword alone, or have a function (s.ItemsOf, s.Items). A function names
+// its schema paths as constants under its own location (const p =
+// "file#pointer"; p+"/type"). One small emitter per
 // keyword (validate.go lists them in the order checks run) writes its checks;
 // the TypeScript validators mirror the same registry. Patterns are compiled
 // once per package (envgenrt.TranslateECMA), literals of enum and const parsed

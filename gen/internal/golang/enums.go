@@ -30,20 +30,30 @@ func enumBase(base model.ScalarKind) jen.Code {
 	return scalarCode(base)
 }
 
+// validChain is the number of constants up to which Valid compares x with
+// each, in one line, rather than in a switch (which is shorter from five on).
+const validChain = 4
+
 // enumConstants renders the constants of an enum or const type and its Valid
 // method:
 //
 //	const (
-//		SeverityInfo    Severity = "info"
-//		SeverityWarning Severity = "warning"
+//		LevelA Level = "a"
+//		…
 //	)
 //
-//	func (x Severity) Valid() bool {
+//	func (x Level) Valid() bool {
 //		switch x {
-//		case SeverityInfo, SeverityWarning:
+//		case LevelA, LevelB, LevelC, LevelD, LevelE:
 //			return true
 //		}
 //		return false
+//	}
+//
+// or, for at most validChain constants,
+//
+//	func (x Severity) Valid() bool {
+//		return x == SeverityInfo || x == SeverityWarning
 //	}
 func (d *decl) enumConstants(base model.ScalarKind, consts []enumConst) []jen.Code {
 	if len(consts) == 0 { // "enum": [] accepts nothing: no constants, and Valid is false
@@ -65,11 +75,22 @@ func (d *decl) enumConstants(base model.ScalarKind, consts []enumConst) []jen.Co
 	if len(defs) == 1 {
 		block = jen.Const().Add(defs[0])
 	}
-	valid := d.method(false, "Valid", "reports whether x is one of the "+d.name+" constants.",
-		nil, jen.Bool(),
+	body := []jen.Code{
 		jen.Switch(jen.Id("x")).Block(jen.Case(cases...).Block(jen.Return(jen.True()))),
 		jen.Return(jen.False()),
-	)
+	}
+	if len(cases) <= validChain { // return x == SeverityInfo || x == SeverityWarning
+		var chain *jen.Statement
+		for _, c := range cases {
+			if chain == nil {
+				chain = jen.Id("x").Op("==").Add(c)
+			} else {
+				chain.Op("||").Id("x").Op("==").Add(c)
+			}
+		}
+		body = []jen.Code{jen.Return(chain)}
+	}
+	valid := d.method(false, "Valid", "reports whether x is one of the "+d.name+" constants.", nil, jen.Bool(), body...)
 	return []jen.Code{block, valid}
 }
 

@@ -96,12 +96,13 @@ func init() { ordered = keywords.Ordered(emitters) }
 // vfn renders the check function of one type.
 type vfn struct {
 	*renderer
-	t    model.Type
-	c    *model.Checks
-	name string // e.g. "checkWarning"
-	eval bool   // marks what it evaluates, for unevaluated* (vplan.eval)
-	vars []jen.Code
-	have map[string]int // required members that members finds, by their index in at (validate_objects.go)
+	t     model.Type
+	c     *model.Checks
+	name  string // e.g. "checkWarning"
+	eval  bool   // marks what it evaluates, for unevaluated* (vplan.eval)
+	vars  []jen.Code
+	have  map[string]int // required members that members finds, by their index in at (validate_objects.go)
+	paths *paths         // the schema paths the function names (sp); nil: literals
 }
 
 // n, s and c are the identifiers generated code uses for the node, the state
@@ -112,15 +113,66 @@ var (
 )
 
 // sp is the schema path of a keyword of this schema, e.g.
-// "envelope.json#/then/required", as a literal.
+// "envelope.json#/then/required": a literal, or p+"/then/required" where
+// the function declares const p = "envelope.json#" (paths.resolve).
+func (f *vfn) sp(keyword ...string) jen.Code {
+	if f.paths == nil {
+		return jen.Lit(f.spText(keyword...))
+	}
+	st := &jen.Statement{}
+	f.paths.lits = append(f.paths.lits, pathLit{st, f.spText(keyword...)})
+	return st
+}
+
+// paths are the schema paths one check function names. Where its own
+// location starts enough of them, the function declares it once,
 //
-// (Spelling a function's paths p+"/then/required" under a const p of its own
-// location, declared in the function, is a constant expression of the same
-// strings and made the synthetic benchmark's Go 430 B per definition
-// shorter; but gen/internal/gofmt's fast printer takes no const declaration
-// inside a function, and go/format printing those functions made generation
-// take 1.3 times the CPU. git log -S"const p" finds it.)
-func (f *vfn) sp(keyword ...string) jen.Code { return jen.Lit(f.spText(keyword...)) }
+//	const p = "envelope.json#/$defs/warning"
+//
+// and spells them p+"/type" (a constant expression: the same string in the
+// binary as the literal, and still found by a search for "warning/type" or
+// "/properties/code/type").
+type paths struct {
+	prefix string
+	lits   []pathLit
+}
+
+type pathLit struct {
+	st   *jen.Statement // filled by resolve
+	full string
+}
+
+// newPaths collects the paths of a function whose own location is f's.
+func (f *vfn) newPaths() *paths { return &paths{prefix: f.spText()} }
+
+// resolve fills in the paths, and returns the declaration of p, or nil
+// where p would not make the function shorter.
+func (ps *paths) resolve() jen.Code {
+	under := func(full string) bool {
+		return full == ps.prefix || strings.HasPrefix(full, ps.prefix+"/")
+	}
+	saved := -len("\tconst p = \"\"\n") - len(ps.prefix)
+	for _, l := range ps.lits {
+		if under(l.full) {
+			saved += len(ps.prefix) - len("p+")
+		}
+	}
+	use := saved > 0
+	for _, l := range ps.lits {
+		switch {
+		case !use || !under(l.full):
+			*l.st = append(*l.st, jen.Lit(l.full))
+		case l.full == ps.prefix:
+			*l.st = append(*l.st, jen.Id("p"))
+		default:
+			*l.st = append(*l.st, jen.Id("p").Op("+").Lit(l.full[len(ps.prefix):]))
+		}
+	}
+	if !use {
+		return nil
+	}
+	return jen.Const().Id("p").Op("=").Lit(ps.prefix)
+}
 
 // spText is sp as a string.
 func (f *vfn) spText(keyword ...string) string {
@@ -260,7 +312,7 @@ func (f *vfn) never(ref model.Ref) bool {
 // allowed besides. Callers test always first.
 func (f *vfn) call(ref model.Ref, node jen.Code) jen.Code {
 	if t := f.vp.Resolve(ref.ID); f.vp.inline[t.Base().ID] { // a leaf in place: (s.Is(c, …) && s.MinLength(c, …))
-		leaf := &vfn{renderer: f.renderer, t: t, c: &t.Base().Checks, name: f.name}
+		leaf := &vfn{renderer: f.renderer, t: t, c: &t.Base().Checks, name: f.name, paths: f.paths}
 		e, ok := leaf.leafExpr(node)
 		if !ok {
 			panic("golang: not a leaf: " + t.Base().Loc.URL)
@@ -439,6 +491,7 @@ func (r *renderer) checkFuncs(id model.TypeID) []jen.Code {
 	t := r.vp.Get(id)
 	name := r.vp.fn[id]
 	f := &vfn{renderer: r, t: t, c: &t.Base().Checks, name: name, eval: r.vp.Eval[id]}
+	f.paths = f.newPaths()
 	params := []jen.Code{jen.Add(stateID).Op("*").Qual(runtimePkg, "State"), jen.Id("n").Int32()}
 	// No doc comment for the usual function: the schema paths in its body
 	// name its schema, and the type's doc comment names the type's.
@@ -450,6 +503,9 @@ func (r *renderer) checkFuncs(id model.TypeID) []jen.Code {
 			" with the validator of " + t.Base().External.Package() + "." + t.Base().Name.Go + "."}
 	} else {
 		body = f.checkBody()
+		if p := f.paths.resolve(); p != nil {
+			body = append([]jen.Code{p}, body...)
+		}
 	}
 	if t.Base().Loc.File == "" {
 		doc = []string{"// " + name + " accepts no value: it stands for additionalProperties false."}

@@ -5,6 +5,8 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/envgen/envgen/envgenrt"
+	"github.com/envgen/envgen/gen/internal/checkplan"
 	"github.com/envgen/envgen/gen/internal/keywords"
 	"github.com/envgen/envgen/gen/internal/model"
 )
@@ -78,8 +80,63 @@ func leafShape(c *model.Checks, assertFormat bool) (bool, *laterCheck) {
 	return true, later
 }
 
+// arrayItems is the items of an array leaf: a schema whose checks are
+// {"type": "array", "items": …} alone, with items that envgenrt checks in
+// one call, as Items (items with a check function of their own) or ItemsOf
+// (items whose schema is the type keyword alone):
+//
+//	s.Items(n, checkHit, "…/type")
+//	s.ItemsOf(n, envgenrt.TypeString, "…/type", "…/items/type")
+//
+// Used by one properties or items slot, such an array has no function
+// either (vplan.inline). The items have a function where they are no leaf:
+// an object, a schema with more checks (not trivial, not false).
+func (p *vplan) arrayItems(c *model.Checks) (model.Type, bool) {
+	items := c.Items
+	if items == nil || items.OrNull || len(items.Args) > 0 || len(c.Types) != 1 || c.Types[0] != "array" {
+		return nil, false
+	}
+	rest := *c
+	rest.Types, rest.Items = nil, nil
+	if !reflect.ValueOf(&rest).Elem().IsZero() {
+		return nil, false
+	}
+	t := p.Resolve(items.ID)
+	if t == nil || t.Base().Checks.False || checkplan.Trivial(t) {
+		return nil, false
+	}
+	ic := &t.Base().Checks
+	if leaf, later := leafShape(ic, true); leaf {
+		// the type keyword alone, whose message Is spells
+		ok := later == nil && ic.Enum == nil && len(ic.Types) > 0
+		if set := typeSetOf(ic.Types); ok {
+			format, _ := messageFormat(keywords.Type(ic.Types))
+			ok = format == envgenrt.TypeFormat(set)
+		}
+		return t, ok
+	}
+	if _, nested := p.arrayItems(ic); nested { // an array leaf in turn: perhaps no function
+		return nil, false
+	}
+	return t, true
+}
+
+// isArrayLeaf reports whether c is an array leaf (arrayItems).
+func (p *vplan) isArrayLeaf(c *model.Checks) bool {
+	_, ok := p.arrayItems(c)
+	return ok
+}
+
 // leafExpr is the expression of a leaf on node, if f's schema is one.
 func (f *vfn) leafExpr(node jen.Code) (jen.Code, bool) {
+	if items, ok := f.vp.arrayItems(f.c); ok && !f.eval {
+		ic := &items.Base().Checks
+		if leaf, _ := leafShape(ic, true); leaf {
+			it := &vfn{renderer: f.renderer, t: items, c: ic, paths: f.paths}
+			return jen.Add(stateID).Dot("ItemsOf").Call(node, typeMaskCode(ic.Types), f.sp("type"), it.sp("type")), true
+		}
+		return jen.Add(stateID).Dot("Items").Call(node, f.funcValue(*f.c.Items), f.sp("type")), true
+	}
 	leaf, later := leafShape(f.c, f.opts.AssertFormat)
 	if !leaf {
 		return nil, false
@@ -102,13 +159,18 @@ func (f *vfn) leafExpr(node jen.Code) (jen.Code, bool) {
 }
 
 // leafBody is the body of a CheckNode method that checks node n against the
-// leaf id in place: return s.Is(n, …) && ….
+// leaf id in place: [const p = "…",] return s.Is(n, …) && ….
 func (r *renderer) leafBody(id model.TypeID) []jen.Code {
 	t := r.vp.Get(id)
 	f := &vfn{renderer: r, t: t, c: &t.Base().Checks}
+	f.paths = f.newPaths()
 	e, ok := f.leafExpr(nodeID)
 	if !ok {
 		panic("golang: not a leaf: " + t.Base().Loc.URL)
 	}
-	return []jen.Code{jen.Return(e)}
+	body := []jen.Code{jen.Return(e)}
+	if p := f.paths.resolve(); p != nil {
+		body = append([]jen.Code{p}, body...)
+	}
+	return body
 }

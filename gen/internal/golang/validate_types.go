@@ -33,14 +33,7 @@ func (f *vfn) typeKeyword() []jen.Code {
 // message the runtime spells (envgenrt.TypeFormat), or s.CheckType(n, mask,
 // "…/type", format) for types listed in another order than the runtime's.
 func (f *vfn) typeCheck(node jen.Code) jen.Code {
-	var mask *jen.Statement
-	for _, t := range f.c.Types {
-		if mask == nil {
-			mask = jen.Qual(runtimePkg, typeMask[t])
-		} else {
-			mask.Op("|").Qual(runtimePkg, typeMask[t])
-		}
-	}
+	mask := typeMaskCode(f.c.Types)
 	format, _ := messageFormat(keywords.Type(f.c.Types))
 	if f.typeSet() == envgenrt.TypeInteger { // inlined for most integers
 		return jen.Add(stateID).Dot("IsInt").Call(node, f.sp("type"))
@@ -51,10 +44,25 @@ func (f *vfn) typeCheck(node jen.Code) jen.Code {
 	return jen.Add(stateID).Dot("CheckType").Call(node, mask, f.sp("type"), jen.Lit(format))
 }
 
+// typeMaskCode is the runtime's constant of types: envgenrt.TypeNull|envgenrt.TypeString.
+func typeMaskCode(types []string) *jen.Statement {
+	var mask *jen.Statement
+	for _, t := range types {
+		if mask == nil {
+			mask = jen.Qual(runtimePkg, typeMask[t])
+		} else {
+			mask.Op("|").Qual(runtimePkg, typeMask[t])
+		}
+	}
+	return mask
+}
+
 // typeSet is the type keyword's set, as the runtime spells it.
-func (f *vfn) typeSet() envgenrt.Type {
+func (f *vfn) typeSet() envgenrt.Type { return typeSetOf(f.c.Types) }
+
+func typeSetOf(types []string) envgenrt.Type {
 	var set envgenrt.Type
-	for _, t := range f.c.Types {
+	for _, t := range types {
 		for _, n := range envgenrt.TypeNames {
 			if n.Name == t {
 				set |= n.Type

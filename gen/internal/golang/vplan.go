@@ -257,7 +257,7 @@ func (p *vplan) inlineLeaves(reached []model.TypeID, typeUses []typeUses) map[mo
 			c.External != nil || c.Loc.URL == "" || p.split(t) || p.Eval[id] {
 			continue
 		}
-		if leaf, _ := leafShape(&c.Checks, true); !leaf { // (a format may be asserted: the plan does not know the options)
+		if leaf, _ := leafShape(&c.Checks, true); !leaf && !p.isArrayLeaf(&c.Checks) { // (a format may be asserted: the plan does not know the options)
 			continue
 		}
 		if c.Named && uses[id] == 1 {

@@ -44,7 +44,6 @@ type Envelope[T any] struct {
 	Provenance *Provenance `json:"provenance,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Envelope[T]) Validate() error {
 	return envgenrt.Validate(x, (*Envelope[T])(nil))
 }
@@ -70,14 +69,9 @@ const (
 
 // Valid reports whether x is one of the EnvelopeStatus constants.
 func (x EnvelopeStatus) Valid() bool {
-	switch x {
-	case EnvelopeStatusOK, EnvelopeStatusPartial, EnvelopeStatusError:
-		return true
-	}
-	return false
+	return x == EnvelopeStatusOK || x == EnvelopeStatusPartial || x == EnvelopeStatusError
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x EnvelopeStatus) Validate() error {
 	return envgenrt.Validate(x, (*EnvelopeStatus)(nil))
 }

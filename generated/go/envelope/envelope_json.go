@@ -4,12 +4,10 @@ package envelope
 
 import "github.com/envgen/envgen/envgenrt"
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Envelope[T]) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Envelope[T]) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendBoolMember(b, `"success":`, x.Success)
@@ -37,14 +35,8 @@ func (x Envelope[T]) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Envelope[T]) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Envelope[T]{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "success":
 			err = s.ReadBool(c1, &x.Success)
@@ -69,11 +61,8 @@ func (x *Envelope[T]) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Envelope[T]) CheckNode(s *envgenrt.State, n int32) bool {
@@ -91,8 +80,9 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [7]int32
@@ -117,10 +107,10 @@ func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "envelope.json#/properties/success/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/success/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, "envelope.json#/properties/status/type") && s.Enum(c, "envelope.json#/properties/status/enum", "ok", "partial", "error")) && s.Stop() {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/status/type") && s.Enum(c, p+"/properties/status/enum", "ok", "partial", "error")) && s.Stop() {
 		return false
 	}
 	if c := at[2]; c != 0 && !dynamicEnvelopeDefsData(s, c) && s.Stop() {
@@ -129,7 +119,7 @@ func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
 	if c := at[3]; c != 0 && !checkError(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !checkEnvelopePropertiesWarnings(s, c) && s.Stop() {
+	if c := at[4]; c != 0 && !s.Items(c, checkWarning, p+"/properties/warnings/type") && s.Stop() {
 		return false
 	}
 	if c := at[5]; c != 0 && !checkMeta(s, c) && s.Stop() {
@@ -138,10 +128,10 @@ func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
 	if c := at[6]; c != 0 && !checkProvenance(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "envelope.json#/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "envelope.json#/required", "success") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "success") {
 		return false
 	}
 	if s.Quiet(checkEnvelopeIf, n) {
@@ -209,20 +199,8 @@ func checkEnvelopeIfPropertiesSuccess(s *envgenrt.State, n int32) bool {
 	return true
 }
 
-func checkEnvelopePropertiesWarnings(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "envelope.json#/properties/warnings/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkWarning(s, c) && s.Stop() {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
 func checkEnvelopeThen(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/then"
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
 		var at [2]int32
@@ -234,13 +212,13 @@ func checkEnvelopeThen(s *envgenrt.State, n int32) bool {
 				at[1] = c
 			}
 		}
-		if c := at[0]; c != 0 && !s.Enum(c, "envelope.json#/then/properties/status/enum", "ok", "partial") && s.Stop() {
+		if c := at[0]; c != 0 && !s.Enum(c, p+"/properties/status/enum", "ok", "partial") && s.Stop() {
 			return false
 		}
 		if c := at[1]; c != 0 && !checkEnvelopeThenPropertiesError(s, c) && s.Stop() {
 			return false
 		}
-		if !s.Has(n, "data") && s.Missing(n, "envelope.json#/then/required", "data") {
+		if !s.Has(n, "data") && s.Missing(n, p+"/required", "data") {
 			return false
 		}
 	}
@@ -283,12 +261,10 @@ func checkEnvelopeDefaultIn(s *envgenrt.State, n int32) bool {
 	return checkEnvelope(s, n)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *EnvelopeStatus) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x EnvelopeStatus) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -298,5 +274,6 @@ func (x *EnvelopeStatus) DecodeNode(s *envgenrt.State, n int32) error {
 }
 
 func (*EnvelopeStatus) CheckNode(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/properties/status/type") && s.Enum(n, "envelope.json#/properties/status/enum", "ok", "partial", "error")
+	const p = "envelope.json#/properties/status"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "ok", "partial", "error")
 }

@@ -4,12 +4,10 @@ package envelope
 
 import "github.com/envgen/envgen/envgenrt"
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Category) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Category) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -23,15 +21,14 @@ func (*Category) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkCategory(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "error.json#/$defs/category/type") && s.Enum(n, "error.json#/$defs/category/enum", "validation", "authentication", "authorization", "not_found", "conflict", "rate_limit", "feature_flag", "internal", "unavailable")
+	const p = "error.json#/$defs/category"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "validation", "authentication", "authorization", "not_found", "conflict", "rate_limit", "feature_flag", "internal", "unavailable")
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Code) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Code) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -47,14 +44,15 @@ func (*Code) CheckNode(s *envgenrt.State, n int32) bool {
 var patternCode = envgenrt.MustPattern(`^[A-Z][A-Z0-9]*([_.][A-Z0-9]+)*$`)
 
 func checkCode(s *envgenrt.State, n int32) bool {
+	const p = "error.json#/$defs/code"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "error.json#/$defs/code/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MaxLength(n, 100, "error.json#/$defs/code/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 100, p+"/maxLength") && s.Stop() {
 		return false
 	}
-	if !patternCode.Match(s.Str(n)) && s.Fail(n, "error.json#/$defs/code/pattern", "pattern", "must match the pattern \"^[A-Z][A-Z0-9]*([_.][A-Z0-9]+)*$\"") {
+	if !patternCode.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[A-Z][A-Z0-9]*([_.][A-Z0-9]+)*$\"") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -65,12 +63,10 @@ func (x Detail) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Detail) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Detail) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendRaw(b, x); err != nil {
 		return b, err
@@ -88,12 +84,13 @@ func (*Detail) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkDetail(s *envgenrt.State, n int32) bool {
+	const p = "error.json#/$defs/detail"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, "error.json#/$defs/detail/type") {
+	if !s.Is(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindString {
-		if !s.MaxLength(n, 2000, "error.json#/$defs/detail/maxLength") && s.Stop() {
+		if !s.MaxLength(n, 2000, p+"/maxLength") && s.Stop() {
 			return false
 		}
 	}
@@ -103,7 +100,7 @@ func checkDetail(s *envgenrt.State, n int32) bool {
 				return false
 			}
 		}
-		if !s.MaxItems(n, 100, "error.json#/$defs/detail/maxItems") && s.Stop() {
+		if !s.MaxItems(n, 100, p+"/maxItems") && s.Stop() {
 			return false
 		}
 	}
@@ -114,19 +111,17 @@ func checkDetail(s *envgenrt.State, n int32) bool {
 				return false
 			}
 		}
-		if !s.MaxProperties(n, 100, "error.json#/$defs/detail/maxProperties") && s.Stop() {
+		if !s.MaxProperties(n, 100, p+"/maxProperties") && s.Stop() {
 			return false
 		}
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *DetailMap) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x DetailMap) AppendJSON(b []byte) (_ []byte, err error) {
 	if x == nil {
 		b = append(b, `null`...)
@@ -167,8 +162,9 @@ func (*DetailMap) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkDetailMap(s *envgenrt.State, n int32) bool {
+	const p = "error.json#/$defs/detail_map"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "error.json#/$defs/detail_map/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -177,18 +173,16 @@ func checkDetailMap(s *envgenrt.State, n int32) bool {
 			return false
 		}
 	}
-	if !s.MaxProperties(n, 100, "error.json#/$defs/detail_map/maxProperties") && s.Stop() {
+	if !s.MaxProperties(n, 100, p+"/maxProperties") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Error) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Error) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"code":`, x.Code); err != nil {
@@ -214,14 +208,8 @@ func (x Error) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Error) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Error{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "code":
 			err = x.Code.DecodeNode(s, c1)
@@ -240,11 +228,8 @@ func (x *Error) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Error) CheckNode(s *envgenrt.State, n int32) bool {
@@ -252,8 +237,9 @@ func (*Error) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkError(s *envgenrt.State, n int32) bool {
+	const p = "error.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "error.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [7]int32
@@ -278,71 +264,76 @@ func checkError(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkCode, checkCategory, checkErrorPropertiesMessage, checkErrorPropertiesRemediation, checkRetry, checkDetailMap, checkErrorPropertiesCauses) {
+	if c := at[0]; c != 0 && !checkCode(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "error.json#/additionalProperties") {
+	if c := at[1]; c != 0 && !checkCategory(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "error.json#/required", "code") {
+	if c := at[2]; c != 0 && !checkErrorPropertiesMessage(s, c) && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "error.json#/required", "category") {
+	if c := at[3]; c != 0 && !checkErrorPropertiesRemediation(s, c) && s.Stop() {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, "error.json#/required", "message") {
+	if c := at[4]; c != 0 && !checkRetry(s, c) && s.Stop() {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkErrorPropertiesCauses(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "error.json#/properties/causes/type") {
+	if c := at[5]; c != 0 && !checkDetailMap(s, c) && s.Stop() {
 		return false
 	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkError(s, c) && s.Stop() {
-			return false
-		}
+	if c := at[6]; c != 0 && !s.Items(c, checkError, p+"/properties/causes/type") && s.Stop() {
+		return false
+	}
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, p+"/required", "code") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, p+"/required", "category") {
+		return false
+	}
+	if at[2] == 0 && s.Missing(n, p+"/required", "message") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkErrorPropertiesMessage(s *envgenrt.State, n int32) bool {
+	const p = "error.json#/properties/message"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "error.json#/properties/message/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, "error.json#/properties/message/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 2000, "error.json#/properties/message/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 2000, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkErrorPropertiesRemediation(s *envgenrt.State, n int32) bool {
+	const p = "error.json#/properties/remediation"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "error.json#/properties/remediation/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, "error.json#/properties/remediation/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 2000, "error.json#/properties/remediation/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 2000, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Retry) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Retry) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendBoolMember(b, `"retryable":`, x.Retryable)
@@ -351,14 +342,8 @@ func (x Retry) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Retry) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Retry{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "retryable":
 			err = s.ReadBool(c1, &x.Retryable)
@@ -367,11 +352,8 @@ func (x *Retry) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Retry) CheckNode(s *envgenrt.State, n int32) bool {
@@ -379,8 +361,9 @@ func (*Retry) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkRetry(s *envgenrt.State, n int32) bool {
+	const p = "error.json#/$defs/retry"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "error.json#/$defs/retry/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -395,16 +378,16 @@ func checkRetry(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "error.json#/$defs/retry/properties/retryable/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/retryable/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.IsInt(c, "error.json#/$defs/retry/properties/after_ms/type") && s.MinimumInt(c, 0, "0", "error.json#/$defs/retry/properties/after_ms/minimum")) && s.Stop() {
+	if c := at[1]; c != 0 && !(s.IsInt(c, p+"/properties/after_ms/type") && s.MinimumInt(c, 0, "0", p+"/properties/after_ms/minimum")) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "error.json#/$defs/retry/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "error.json#/$defs/retry/required", "retryable") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "retryable") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -415,12 +398,10 @@ func (x Scalar) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Scalar) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Scalar) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendRaw(b, x); err != nil {
 		return b, err
@@ -438,12 +419,13 @@ func (*Scalar) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkScalar(s *envgenrt.State, n int32) bool {
+	const p = "error.json#/$defs/scalar"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString, "error.json#/$defs/scalar/type") {
+	if !s.Is(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString, p+"/type") {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindString {
-		if !s.MaxLength(n, 2000, "error.json#/$defs/scalar/maxLength") && s.Stop() {
+		if !s.MaxLength(n, 2000, p+"/maxLength") && s.Stop() {
 			return false
 		}
 	}

@@ -12,7 +12,6 @@ import (
 // Schema: meta.json#/$defs/archive_hash
 type ArchiveHash string
 
-// Validate reports whether x is valid (see the package doc).
 func (x ArchiveHash) Validate() error {
 	return envgenrt.Validate(x, (*ArchiveHash)(nil))
 }
@@ -21,7 +20,6 @@ func (x ArchiveHash) Validate() error {
 // Schema: meta.json#/$defs/capability
 type Capability string
 
-// Validate reports whether x is valid (see the package doc).
 func (x Capability) Validate() error {
 	return envgenrt.Validate(x, (*Capability)(nil))
 }
@@ -43,7 +41,6 @@ type Fidelity struct {
 	ArchiveHashes map[string]ArchiveHash `json:"archive_hashes,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Fidelity) Validate() error {
 	return envgenrt.Validate(x, (*Fidelity)(nil))
 }
@@ -65,14 +62,9 @@ const (
 
 // Valid reports whether x is one of the FidelityLevel constants.
 func (x FidelityLevel) Valid() bool {
-	switch x {
-	case FidelityLevelFull, FidelityLevelPartial, FidelityLevelSummary, FidelityLevelReferenceOnly:
-		return true
-	}
-	return false
+	return x == FidelityLevelFull || x == FidelityLevelPartial || x == FidelityLevelSummary || x == FidelityLevelReferenceOnly
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x FidelityLevel) Validate() error {
 	return envgenrt.Validate(x, (*FidelityLevel)(nil))
 }
@@ -93,7 +85,6 @@ type Limits struct {
 	MaxBytes *int64 `json:"max_bytes,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Limits) Validate() error {
 	return envgenrt.Validate(x, (*Limits)(nil))
 }
@@ -158,7 +149,6 @@ type Meta struct {
 	Source *Source `json:"source,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Meta) Validate() error {
 	return envgenrt.Validate(x, (*Meta)(nil))
 }
@@ -176,7 +166,6 @@ type NextCall struct {
 	Reason *string `json:"reason,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x NextCall) Validate() error {
 	return envgenrt.Validate(x, (*NextCall)(nil))
 }
@@ -199,7 +188,6 @@ type Pagination struct {
 	Total *int64 `json:"total,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Pagination) Validate() error {
 	return envgenrt.Validate(x, (*Pagination)(nil))
 }
@@ -223,7 +211,6 @@ type RateLimit struct {
 	RetryAfterMs *int64 `json:"retry_after_ms,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x RateLimit) Validate() error {
 	return envgenrt.Validate(x, (*RateLimit)(nil))
 }
@@ -233,7 +220,6 @@ func (x RateLimit) Validate() error {
 // Schema: meta.json#/$defs/request_id
 type RequestID string
 
-// Validate reports whether x is valid (see the package doc).
 func (x RequestID) Validate() error {
 	return envgenrt.Validate(x, (*RequestID)(nil))
 }
@@ -260,7 +246,6 @@ type Source struct {
 	Absent []SourcePointer `json:"absent,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Source) Validate() error {
 	return envgenrt.Validate(x, (*Source)(nil))
 }
@@ -270,7 +255,6 @@ func (x Source) Validate() error {
 // Schema: meta.json#/$defs/source_pointer
 type SourcePointer string
 
-// Validate reports whether x is valid (see the package doc).
 func (x SourcePointer) Validate() error {
 	return envgenrt.Validate(x, (*SourcePointer)(nil))
 }
@@ -281,7 +265,6 @@ func (x SourcePointer) Validate() error {
 // It holds the JSON text as it is; nil encodes as null.
 type SourceScalar json.RawMessage
 
-// Validate reports whether x is valid (see the package doc).
 func (x SourceScalar) Validate() error {
 	return envgenrt.Validate(x, (*SourceScalar)(nil))
 }
@@ -293,7 +276,6 @@ func (x SourceScalar) Validate() error {
 // It holds the JSON text as it is; nil encodes as null.
 type SourceValue json.RawMessage
 
-// Validate reports whether x is valid (see the package doc).
 func (x SourceValue) Validate() error {
 	return envgenrt.Validate(x, (*SourceValue)(nil))
 }
@@ -310,7 +292,6 @@ type Telemetry struct {
 	DownstreamCalls *int64 `json:"downstream_calls,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Telemetry) Validate() error {
 	return envgenrt.Validate(x, (*Telemetry)(nil))
 }
@@ -319,7 +300,6 @@ func (x Telemetry) Validate() error {
 // Schema: meta.json#/$defs/tier
 type Tier string
 
-// Validate reports whether x is valid (see the package doc).
 func (x Tier) Validate() error {
 	return envgenrt.Validate(x, (*Tier)(nil))
 }
@@ -334,7 +314,6 @@ type Timing struct {
 	DurationMs *float64 `json:"duration_ms,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Timing) Validate() error {
 	return envgenrt.Validate(x, (*Timing)(nil))
 }
@@ -356,7 +335,6 @@ type TokenUsage struct {
 	Budget *int64 `json:"budget,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x TokenUsage) Validate() error {
 	return envgenrt.Validate(x, (*TokenUsage)(nil))
 }
@@ -376,7 +354,6 @@ type Tool struct {
 	Adapter *string `json:"adapter,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Tool) Validate() error {
 	return envgenrt.Validate(x, (*Tool)(nil))
 }
@@ -385,7 +362,6 @@ func (x Tool) Validate() error {
 // Schema: meta.json#/$defs/tool_name
 type ToolName string
 
-// Validate reports whether x is valid (see the package doc).
 func (x ToolName) Validate() error {
 	return envgenrt.Validate(x, (*ToolName)(nil))
 }
@@ -403,7 +379,6 @@ type UpgradeHint struct {
 	Reason *string `json:"reason,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x UpgradeHint) Validate() error {
 	return envgenrt.Validate(x, (*UpgradeHint)(nil))
 }
@@ -421,7 +396,6 @@ type Workspace struct {
 	Revision *string `json:"revision,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Workspace) Validate() error {
 	return envgenrt.Validate(x, (*Workspace)(nil))
 }

@@ -7,12 +7,10 @@ import (
 	"github.com/envgen/envgen/envgenrt"
 )
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ArchiveHash) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ArchiveHash) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -28,25 +26,24 @@ func (*ArchiveHash) CheckNode(s *envgenrt.State, n int32) bool {
 var patternArchiveHash = envgenrt.MustPattern(`^[a-z0-9-]+:[0-9a-f]+(\.\.\.|…)?$`)
 
 func checkArchiveHash(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/archive_hash"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/archive_hash/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MaxLength(n, 200, "meta.json#/$defs/archive_hash/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
 		return false
 	}
-	if !patternArchiveHash.Match(s.Str(n)) && s.Fail(n, "meta.json#/$defs/archive_hash/pattern", "pattern", "must match the pattern \"^[a-z0-9-]+:[0-9a-f]+(\\\\.\\\\.\\\\.|…)?$\"") {
+	if !patternArchiveHash.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[a-z0-9-]+:[0-9a-f]+(\\\\.\\\\.\\\\.|…)?$\"") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Capability) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Capability) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -60,25 +57,24 @@ func (*Capability) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkCapability(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/capability"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/capability/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, "meta.json#/$defs/capability/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 100, "meta.json#/$defs/capability/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 100, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Fidelity) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Fidelity) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"level":`, string(x.Level))
@@ -102,14 +98,8 @@ func (x Fidelity) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Fidelity) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Fidelity{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "level":
 			err = x.Level.DecodeNode(s, c1)
@@ -131,11 +121,8 @@ func (x *Fidelity) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Fidelity) CheckNode(s *envgenrt.State, n int32) bool {
@@ -143,8 +130,9 @@ func (*Fidelity) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkFidelity(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/fidelity"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "meta.json#/$defs/fidelity/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -164,10 +152,10 @@ func checkFidelity(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkFidelityLevel, checkFidelityPropertiesDroppedIDs, checkFidelityPropertiesArchiveHashes) {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "meta.json#/$defs/fidelity/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "meta.json#/$defs/fidelity/required", "level") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "level") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -188,24 +176,23 @@ func checkFidelityPropertiesArchiveHashes(s *envgenrt.State, n int32) bool {
 }
 
 func checkFidelityPropertiesDroppedIDs(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/fidelity/properties/dropped_ids"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "meta.json#/$defs/fidelity/properties/dropped_ids/type") {
+	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !(s.Is(c, envgenrt.TypeString, "meta.json#/$defs/fidelity/properties/dropped_ids/items/type") && s.MinLength(c, 1, "meta.json#/$defs/fidelity/properties/dropped_ids/items/minLength")) && s.Stop() {
+		if !(s.Is(c, envgenrt.TypeString, p+"/items/type") && s.MinLength(c, 1, p+"/items/minLength")) && s.Stop() {
 			return false
 		}
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *FidelityLevel) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x FidelityLevel) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -219,15 +206,14 @@ func (*FidelityLevel) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkFidelityLevel(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "meta.json#/$defs/fidelity_level/type") && s.Enum(n, "meta.json#/$defs/fidelity_level/enum", "full", "partial", "summary", "reference_only")
+	const p = "meta.json#/$defs/fidelity_level"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "full", "partial", "summary", "reference_only")
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Limits) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Limits) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendIntPtrMember(b, `"max_items":`, x.MaxItems)
@@ -238,14 +224,8 @@ func (x Limits) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Limits) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Limits{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "max_items":
 			err = s.ReadInt64Ptr(c1, &x.MaxItems)
@@ -258,11 +238,8 @@ func (x *Limits) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Limits) CheckNode(s *envgenrt.State, n int32) bool {
@@ -270,8 +247,9 @@ func (*Limits) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkLimits(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/limits"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "meta.json#/$defs/limits/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -290,30 +268,28 @@ func checkLimits(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !(s.IsInt(c, "meta.json#/$defs/limits/properties/max_items/type") && s.MinimumInt(c, 0, "0", "meta.json#/$defs/limits/properties/max_items/minimum")) && s.Stop() {
+	if c := at[0]; c != 0 && !(s.IsInt(c, p+"/properties/max_items/type") && s.MinimumInt(c, 0, "0", p+"/properties/max_items/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.IsInt(c, "meta.json#/$defs/limits/properties/max_depth/type") && s.MinimumInt(c, 0, "0", "meta.json#/$defs/limits/properties/max_depth/minimum")) && s.Stop() {
+	if c := at[1]; c != 0 && !(s.IsInt(c, p+"/properties/max_depth/type") && s.MinimumInt(c, 0, "0", p+"/properties/max_depth/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !(s.IsInt(c, "meta.json#/$defs/limits/properties/max_tokens/type") && s.MinimumInt(c, 0, "0", "meta.json#/$defs/limits/properties/max_tokens/minimum")) && s.Stop() {
+	if c := at[2]; c != 0 && !(s.IsInt(c, p+"/properties/max_tokens/type") && s.MinimumInt(c, 0, "0", p+"/properties/max_tokens/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !(s.IsInt(c, "meta.json#/$defs/limits/properties/max_bytes/type") && s.MinimumInt(c, 0, "0", "meta.json#/$defs/limits/properties/max_bytes/minimum")) && s.Stop() {
+	if c := at[3]; c != 0 && !(s.IsInt(c, p+"/properties/max_bytes/type") && s.MinimumInt(c, 0, "0", p+"/properties/max_bytes/minimum")) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "meta.json#/$defs/limits/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Meta) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Meta) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendPtrMember(b, `"request_id":`, x.RequestID); err != nil {
@@ -366,14 +342,8 @@ func (x Meta) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Meta) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Meta{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "request_id":
 			err = envgenrt.DecodeStringPtr(s, c1, &x.RequestID)
@@ -410,11 +380,8 @@ func (x *Meta) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Meta) CheckNode(s *envgenrt.State, n int32) bool {
@@ -422,8 +389,9 @@ func (*Meta) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkMeta(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "meta.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [16]int32
@@ -466,60 +434,64 @@ func checkMeta(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkRequestID, checkTool, checkTiming, checkTier, checkMetaPropertiesCapabilities, checkMetaPropertiesUpgradeHints, checkWorkspace, checkPagination, checkRateLimit, checkTelemetry, checkTokenUsage, checkFidelity, checkLimits, checkMetaPropertiesNextCalls, checkResponseMode, checkSource) {
+	if c := at[0]; c != 0 && !checkRequestID(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "meta.json#/additionalProperties") {
+	if c := at[1]; c != 0 && !checkTool(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[2]; c != 0 && !checkTiming(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[3]; c != 0 && !checkTier(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[4]; c != 0 && !s.Items(c, checkCapability, p+"/properties/capabilities/type") && s.Stop() {
+		return false
+	}
+	if c := at[5]; c != 0 && !s.Items(c, checkUpgradeHint, p+"/properties/upgrade_hints/type") && s.Stop() {
+		return false
+	}
+	if c := at[6]; c != 0 && !checkWorkspace(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[7]; c != 0 && !checkPagination(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[8]; c != 0 && !checkRateLimit(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[9]; c != 0 && !checkTelemetry(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[10]; c != 0 && !checkTokenUsage(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[11]; c != 0 && !checkFidelity(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[12]; c != 0 && !checkLimits(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[13]; c != 0 && !s.Items(c, checkNextCall, p+"/properties/next_calls/type") && s.Stop() {
+		return false
+	}
+	if c := at[14]; c != 0 && !checkResponseMode(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[15]; c != 0 && !checkSource(s, c) && s.Stop() {
+		return false
+	}
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-func checkMetaPropertiesCapabilities(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "meta.json#/properties/capabilities/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkCapability(s, c) && s.Stop() {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkMetaPropertiesNextCalls(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "meta.json#/properties/next_calls/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkNextCall(s, c) && s.Stop() {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkMetaPropertiesUpgradeHints(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "meta.json#/properties/upgrade_hints/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkUpgradeHint(s, c) && s.Stop() {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *NextCall) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x NextCall) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"tool":`, x.Tool); err != nil {
@@ -545,14 +517,8 @@ func (x NextCall) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *NextCall) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = NextCall{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "tool":
 			err = x.Tool.DecodeNode(s, c1)
@@ -572,11 +538,8 @@ func (x *NextCall) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*NextCall) CheckNode(s *envgenrt.State, n int32) bool {
@@ -584,8 +547,9 @@ func (*NextCall) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkNextCall(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/next_call"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "meta.json#/$defs/next_call/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -605,39 +569,39 @@ func checkNextCall(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkToolName, checkNextCallPropertiesArguments, checkNextCallPropertiesReason) {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "meta.json#/$defs/next_call/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "meta.json#/$defs/next_call/required", "tool") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "tool") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkNextCallPropertiesArguments(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeObject, "meta.json#/$defs/next_call/properties/arguments/type")
+	const p = "meta.json#/$defs/next_call/properties/arguments"
+	return s.Is(n, envgenrt.TypeObject, p+"/type")
 }
 
 func checkNextCallPropertiesReason(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/next_call/properties/reason"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/next_call/properties/reason/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, "meta.json#/$defs/next_call/properties/reason/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 2000, "meta.json#/$defs/next_call/properties/reason/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 2000, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Pagination) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Pagination) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendBoolMember(b, `"has_more":`, x.HasMore)
@@ -648,14 +612,8 @@ func (x Pagination) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Pagination) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Pagination{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "has_more":
 			err = s.ReadBool(c1, &x.HasMore)
@@ -668,11 +626,8 @@ func (x *Pagination) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Pagination) CheckNode(s *envgenrt.State, n int32) bool {
@@ -680,8 +635,9 @@ func (*Pagination) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkPagination(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/pagination"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "meta.json#/$defs/pagination/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -700,22 +656,22 @@ func checkPagination(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "meta.json#/$defs/pagination/properties/has_more/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/has_more/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, "meta.json#/$defs/pagination/properties/cursor/type") && s.MinLength(c, 1, "meta.json#/$defs/pagination/properties/cursor/minLength")) && s.Stop() {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/cursor/type") && s.MinLength(c, 1, p+"/properties/cursor/minLength")) && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !(s.IsInt(c, "meta.json#/$defs/pagination/properties/page_size/type") && s.MinimumInt(c, 1, "1", "meta.json#/$defs/pagination/properties/page_size/minimum")) && s.Stop() {
+	if c := at[2]; c != 0 && !(s.IsInt(c, p+"/properties/page_size/type") && s.MinimumInt(c, 1, "1", p+"/properties/page_size/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !(s.IsInt(c, "meta.json#/$defs/pagination/properties/total/type") && s.MinimumInt(c, 0, "0", "meta.json#/$defs/pagination/properties/total/minimum")) && s.Stop() {
+	if c := at[3]; c != 0 && !(s.IsInt(c, p+"/properties/total/type") && s.MinimumInt(c, 0, "0", p+"/properties/total/minimum")) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "meta.json#/$defs/pagination/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "meta.json#/$defs/pagination/required", "has_more") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "has_more") {
 		return false
 	}
 	if s.Quiet(checkPaginationIf, n) {
@@ -761,12 +717,10 @@ func checkPaginationThen(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *RateLimit) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x RateLimit) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendIntMember(b, `"limit":`, x.Limit)
@@ -778,14 +732,8 @@ func (x RateLimit) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *RateLimit) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = RateLimit{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "limit":
 			err = s.ReadInt64(c1, &x.Limit)
@@ -800,11 +748,8 @@ func (x *RateLimit) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*RateLimit) CheckNode(s *envgenrt.State, n int32) bool {
@@ -812,8 +757,9 @@ func (*RateLimit) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkRateLimit(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/rate_limit"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "meta.json#/$defs/rate_limit/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [5]int32
@@ -834,50 +780,49 @@ func checkRateLimit(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !(s.IsInt(c, "meta.json#/$defs/rate_limit/properties/limit/type") && s.MinimumInt(c, 0, "0", "meta.json#/$defs/rate_limit/properties/limit/minimum")) && s.Stop() {
+	if c := at[0]; c != 0 && !(s.IsInt(c, p+"/properties/limit/type") && s.MinimumInt(c, 0, "0", p+"/properties/limit/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.IsInt(c, "meta.json#/$defs/rate_limit/properties/remaining/type") && s.MinimumInt(c, 0, "0", "meta.json#/$defs/rate_limit/properties/remaining/minimum")) && s.Stop() {
+	if c := at[1]; c != 0 && !(s.IsInt(c, p+"/properties/remaining/type") && s.MinimumInt(c, 0, "0", p+"/properties/remaining/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !(s.IsInt(c, "meta.json#/$defs/rate_limit/properties/window_ms/type") && s.MinimumInt(c, 1, "1", "meta.json#/$defs/rate_limit/properties/window_ms/minimum")) && s.Stop() {
+	if c := at[2]; c != 0 && !(s.IsInt(c, p+"/properties/window_ms/type") && s.MinimumInt(c, 1, "1", p+"/properties/window_ms/minimum")) && s.Stop() {
 		return false
 	}
 	if c := at[3]; c != 0 && !checkRateLimitPropertiesResetAt(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !(s.IsInt(c, "meta.json#/$defs/rate_limit/properties/retry_after_ms/type") && s.MinimumInt(c, 0, "0", "meta.json#/$defs/rate_limit/properties/retry_after_ms/minimum")) && s.Stop() {
+	if c := at[4]; c != 0 && !(s.IsInt(c, p+"/properties/retry_after_ms/type") && s.MinimumInt(c, 0, "0", p+"/properties/retry_after_ms/minimum")) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "meta.json#/$defs/rate_limit/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "meta.json#/$defs/rate_limit/required", "limit") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "limit") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "meta.json#/$defs/rate_limit/required", "remaining") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "remaining") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkRateLimitPropertiesResetAt(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/rate_limit/properties/reset_at"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/rate_limit/properties/reset_at/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "meta.json#/$defs/rate_limit/properties/reset_at/format", "format", "must be a valid date-time") {
+	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, p+"/format", "format", "must be a valid date-time") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *RequestID) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x RequestID) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -893,25 +838,24 @@ func (*RequestID) CheckNode(s *envgenrt.State, n int32) bool {
 var patternRequestID = envgenrt.MustPattern(`^[A-Za-z0-9._:-]+$`)
 
 func checkRequestID(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/request_id"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/request_id/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MaxLength(n, 128, "meta.json#/$defs/request_id/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 128, p+"/maxLength") && s.Stop() {
 		return false
 	}
-	if !patternRequestID.Match(s.Str(n)) && s.Fail(n, "meta.json#/$defs/request_id/pattern", "pattern", "must match the pattern \"^[A-Za-z0-9._:-]+$\"") {
+	if !patternRequestID.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[A-Za-z0-9._:-]+$\"") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Source) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Source) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"convention":`, x.Convention)
@@ -937,14 +881,8 @@ func (x Source) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Source) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Source{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "convention":
 			err = s.ReadString(c1, &x.Convention)
@@ -966,11 +904,8 @@ func (x *Source) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Source) CheckNode(s *envgenrt.State, n int32) bool {
@@ -978,8 +913,9 @@ func (*Source) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkSource(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/source"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "meta.json#/$defs/source/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -999,18 +935,19 @@ func checkSource(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkSourcePropertiesConvention, checkSourcePropertiesKept, checkSourcePropertiesAbsent) {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "meta.json#/$defs/source/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "meta.json#/$defs/source/required", "convention") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "convention") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkSourcePropertiesAbsent(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/source/properties/absent"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "meta.json#/$defs/source/properties/absent/type") {
+	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
@@ -1018,10 +955,10 @@ func checkSourcePropertiesAbsent(s *envgenrt.State, n int32) bool {
 			return false
 		}
 	}
-	if !s.MinItems(n, 1, "meta.json#/$defs/source/properties/absent/minItems") && s.Stop() {
+	if !s.MinItems(n, 1, p+"/minItems") && s.Stop() {
 		return false
 	}
-	if !s.MaxItems(n, 64, "meta.json#/$defs/source/properties/absent/maxItems") && s.Stop() {
+	if !s.MaxItems(n, 64, p+"/maxItems") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1030,22 +967,24 @@ func checkSourcePropertiesAbsent(s *envgenrt.State, n int32) bool {
 var patternSourcePropertiesConvention = envgenrt.MustPattern(`^[a-z][a-z0-9-]*$`)
 
 func checkSourcePropertiesConvention(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/source/properties/convention"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/source/properties/convention/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MaxLength(n, 64, "meta.json#/$defs/source/properties/convention/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 64, p+"/maxLength") && s.Stop() {
 		return false
 	}
-	if !patternSourcePropertiesConvention.Match(s.Str(n)) && s.Fail(n, "meta.json#/$defs/source/properties/convention/pattern", "pattern", "must match the pattern \"^[a-z][a-z0-9-]*$\"") {
+	if !patternSourcePropertiesConvention.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[a-z][a-z0-9-]*$\"") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkSourcePropertiesKept(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/source/properties/kept"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "meta.json#/$defs/source/properties/kept/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -1054,10 +993,10 @@ func checkSourcePropertiesKept(s *envgenrt.State, n int32) bool {
 			return false
 		}
 	}
-	if !s.MinProperties(n, 1, "meta.json#/$defs/source/properties/kept/minProperties") && s.Stop() {
+	if !s.MinProperties(n, 1, p+"/minProperties") && s.Stop() {
 		return false
 	}
-	if !s.MaxProperties(n, 64, "meta.json#/$defs/source/properties/kept/maxProperties") && s.Stop() {
+	if !s.MaxProperties(n, 64, p+"/maxProperties") && s.Stop() {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -1072,12 +1011,10 @@ func checkSourcePropertiesKept(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *SourcePointer) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x SourcePointer) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -1093,14 +1030,15 @@ func (*SourcePointer) CheckNode(s *envgenrt.State, n int32) bool {
 var patternSourcePointer = envgenrt.MustPattern(`^(/([^~/]|~[01])*)+$`)
 
 func checkSourcePointer(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/source_pointer"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/source_pointer/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MaxLength(n, 256, "meta.json#/$defs/source_pointer/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 256, p+"/maxLength") && s.Stop() {
 		return false
 	}
-	if !patternSourcePointer.Match(s.Str(n)) && s.Fail(n, "meta.json#/$defs/source_pointer/pattern", "pattern", "must match the pattern \"^(/([^~/]|~[01])*)+$\"") {
+	if !patternSourcePointer.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^(/([^~/]|~[01])*)+$\"") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1111,12 +1049,10 @@ func (x SourceScalar) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *SourceScalar) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x SourceScalar) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendRaw(b, x); err != nil {
 		return b, err
@@ -1134,12 +1070,13 @@ func (*SourceScalar) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkSourceScalar(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/source_scalar"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString, "meta.json#/$defs/source_scalar/type") {
+	if !s.Is(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString, p+"/type") {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindString {
-		if !s.MaxLength(n, 2000, "meta.json#/$defs/source_scalar/maxLength") && s.Stop() {
+		if !s.MaxLength(n, 2000, p+"/maxLength") && s.Stop() {
 			return false
 		}
 	}
@@ -1151,12 +1088,10 @@ func (x SourceValue) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *SourceValue) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x SourceValue) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendRaw(b, x); err != nil {
 		return b, err
@@ -1174,12 +1109,13 @@ func (*SourceValue) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkSourceValue(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/source_value"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, "meta.json#/$defs/source_value/type") {
+	if !s.Is(n, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindString {
-		if !s.MaxLength(n, 2000, "meta.json#/$defs/source_value/maxLength") && s.Stop() {
+		if !s.MaxLength(n, 2000, p+"/maxLength") && s.Stop() {
 			return false
 		}
 	}
@@ -1189,7 +1125,7 @@ func checkSourceValue(s *envgenrt.State, n int32) bool {
 				return false
 			}
 		}
-		if !s.MaxItems(n, 100, "meta.json#/$defs/source_value/maxItems") && s.Stop() {
+		if !s.MaxItems(n, 100, p+"/maxItems") && s.Stop() {
 			return false
 		}
 	}
@@ -1200,19 +1136,17 @@ func checkSourceValue(s *envgenrt.State, n int32) bool {
 				return false
 			}
 		}
-		if !s.MaxProperties(n, 100, "meta.json#/$defs/source_value/maxProperties") && s.Stop() {
+		if !s.MaxProperties(n, 100, p+"/maxProperties") && s.Stop() {
 			return false
 		}
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Telemetry) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Telemetry) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendBoolPtrMember(b, `"cache_hit":`, x.CacheHit)
@@ -1221,14 +1155,8 @@ func (x Telemetry) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Telemetry) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Telemetry{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "cache_hit":
 			err = s.ReadBoolPtr(c1, &x.CacheHit)
@@ -1237,11 +1165,8 @@ func (x *Telemetry) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Telemetry) CheckNode(s *envgenrt.State, n int32) bool {
@@ -1249,8 +1174,9 @@ func (*Telemetry) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkTelemetry(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/telemetry"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "meta.json#/$defs/telemetry/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -1265,24 +1191,22 @@ func checkTelemetry(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "meta.json#/$defs/telemetry/properties/cache_hit/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/cache_hit/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.IsInt(c, "meta.json#/$defs/telemetry/properties/downstream_calls/type") && s.MinimumInt(c, 0, "0", "meta.json#/$defs/telemetry/properties/downstream_calls/minimum")) && s.Stop() {
+	if c := at[1]; c != 0 && !(s.IsInt(c, p+"/properties/downstream_calls/type") && s.MinimumInt(c, 0, "0", p+"/properties/downstream_calls/minimum")) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "meta.json#/$defs/telemetry/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Tier) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Tier) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -1298,25 +1222,24 @@ func (*Tier) CheckNode(s *envgenrt.State, n int32) bool {
 var patternTier = envgenrt.MustPattern(`^[a-z][a-z0-9_]*$`)
 
 func checkTier(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/tier"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/tier/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MaxLength(n, 64, "meta.json#/$defs/tier/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 64, p+"/maxLength") && s.Stop() {
 		return false
 	}
-	if !patternTier.Match(s.Str(n)) && s.Fail(n, "meta.json#/$defs/tier/pattern", "pattern", "must match the pattern \"^[a-z][a-z0-9_]*$\"") {
+	if !patternTier.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[a-z][a-z0-9_]*$\"") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Timing) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Timing) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringPtrMember(b, `"started_at":`, x.StartedAt)
@@ -1327,14 +1250,8 @@ func (x Timing) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Timing) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Timing{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "started_at":
 			err = s.ReadStringPtr(c1, &x.StartedAt)
@@ -1343,11 +1260,8 @@ func (x *Timing) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Timing) CheckNode(s *envgenrt.State, n int32) bool {
@@ -1355,8 +1269,9 @@ func (*Timing) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkTiming(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/timing"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "meta.json#/$defs/timing/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -1374,32 +1289,31 @@ func checkTiming(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkTimingPropertiesStartedAt(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeNumber, "meta.json#/$defs/timing/properties/duration_ms/type") && s.MinimumInt(c, 0, "0", "meta.json#/$defs/timing/properties/duration_ms/minimum")) && s.Stop() {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeNumber, p+"/properties/duration_ms/type") && s.MinimumInt(c, 0, "0", p+"/properties/duration_ms/minimum")) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "meta.json#/$defs/timing/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkTimingPropertiesStartedAt(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/timing/properties/started_at"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/timing/properties/started_at/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "meta.json#/$defs/timing/properties/started_at/format", "format", "must be a valid date-time") {
+	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, p+"/format", "format", "must be a valid date-time") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *TokenUsage) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x TokenUsage) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendIntMember(b, `"estimated":`, x.Estimated)
@@ -1409,14 +1323,8 @@ func (x TokenUsage) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *TokenUsage) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = TokenUsage{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "estimated":
 			err = s.ReadInt64(c1, &x.Estimated)
@@ -1427,11 +1335,8 @@ func (x *TokenUsage) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*TokenUsage) CheckNode(s *envgenrt.State, n int32) bool {
@@ -1439,8 +1344,9 @@ func (*TokenUsage) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkTokenUsage(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/token_usage"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "meta.json#/$defs/token_usage/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -1457,30 +1363,28 @@ func checkTokenUsage(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !(s.IsInt(c, "meta.json#/$defs/token_usage/properties/estimated/type") && s.MinimumInt(c, 0, "0", "meta.json#/$defs/token_usage/properties/estimated/minimum")) && s.Stop() {
+	if c := at[0]; c != 0 && !(s.IsInt(c, p+"/properties/estimated/type") && s.MinimumInt(c, 0, "0", p+"/properties/estimated/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.IsInt(c, "meta.json#/$defs/token_usage/properties/actual/type") && s.MinimumInt(c, 0, "0", "meta.json#/$defs/token_usage/properties/actual/minimum")) && s.Stop() {
+	if c := at[1]; c != 0 && !(s.IsInt(c, p+"/properties/actual/type") && s.MinimumInt(c, 0, "0", p+"/properties/actual/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !(s.IsInt(c, "meta.json#/$defs/token_usage/properties/budget/type") && s.MinimumInt(c, 1, "1", "meta.json#/$defs/token_usage/properties/budget/minimum")) && s.Stop() {
+	if c := at[2]; c != 0 && !(s.IsInt(c, p+"/properties/budget/type") && s.MinimumInt(c, 1, "1", p+"/properties/budget/minimum")) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "meta.json#/$defs/token_usage/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "meta.json#/$defs/token_usage/required", "estimated") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "estimated") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Tool) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Tool) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"name":`, x.Name); err != nil {
@@ -1492,14 +1396,8 @@ func (x Tool) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Tool) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Tool{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "name":
 			err = x.Name.DecodeNode(s, c1)
@@ -1510,11 +1408,8 @@ func (x *Tool) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Tool) CheckNode(s *envgenrt.State, n int32) bool {
@@ -1522,8 +1417,9 @@ func (*Tool) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkTool(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/tool"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "meta.json#/$defs/tool/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -1543,52 +1439,52 @@ func checkTool(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkToolName, checkToolPropertiesVersion, checkToolPropertiesAdapter) {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "meta.json#/$defs/tool/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "meta.json#/$defs/tool/required", "name") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "name") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "meta.json#/$defs/tool/required", "version") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "version") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkToolPropertiesAdapter(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/tool/properties/adapter"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/tool/properties/adapter/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, "meta.json#/$defs/tool/properties/adapter/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 100, "meta.json#/$defs/tool/properties/adapter/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 100, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkToolPropertiesVersion(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/tool/properties/version"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/tool/properties/version/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, "meta.json#/$defs/tool/properties/version/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 100, "meta.json#/$defs/tool/properties/version/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 100, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ToolName) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ToolName) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -1604,25 +1500,24 @@ func (*ToolName) CheckNode(s *envgenrt.State, n int32) bool {
 var patternToolName = envgenrt.MustPattern(`^[A-Za-z0-9_.-]+$`)
 
 func checkToolName(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/tool_name"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/tool_name/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MaxLength(n, 128, "meta.json#/$defs/tool_name/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 128, p+"/maxLength") && s.Stop() {
 		return false
 	}
-	if !patternToolName.Match(s.Str(n)) && s.Fail(n, "meta.json#/$defs/tool_name/pattern", "pattern", "must match the pattern \"^[A-Za-z0-9_.-]+$\"") {
+	if !patternToolName.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[A-Za-z0-9_.-]+$\"") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *UpgradeHint) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x UpgradeHint) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"feature":`, x.Feature)
@@ -1634,14 +1529,8 @@ func (x UpgradeHint) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *UpgradeHint) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = UpgradeHint{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "feature":
 			err = s.ReadString(c1, &x.Feature)
@@ -1652,11 +1541,8 @@ func (x *UpgradeHint) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*UpgradeHint) CheckNode(s *envgenrt.State, n int32) bool {
@@ -1664,8 +1550,9 @@ func (*UpgradeHint) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkUpgradeHint(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/upgrade_hint"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "meta.json#/$defs/upgrade_hint/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -1685,52 +1572,52 @@ func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkUpgradeHintPropertiesFeature, checkTier, checkUpgradeHintPropertiesReason) {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "meta.json#/$defs/upgrade_hint/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "meta.json#/$defs/upgrade_hint/required", "feature") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "feature") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "meta.json#/$defs/upgrade_hint/required", "tier") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "tier") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkUpgradeHintPropertiesFeature(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/upgrade_hint/properties/feature"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/upgrade_hint/properties/feature/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, "meta.json#/$defs/upgrade_hint/properties/feature/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 200, "meta.json#/$defs/upgrade_hint/properties/feature/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkUpgradeHintPropertiesReason(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/upgrade_hint/properties/reason"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/upgrade_hint/properties/reason/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, "meta.json#/$defs/upgrade_hint/properties/reason/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 2000, "meta.json#/$defs/upgrade_hint/properties/reason/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 2000, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Workspace) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Workspace) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringPtrMember(b, `"root":`, x.Root)
@@ -1740,14 +1627,8 @@ func (x Workspace) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Workspace) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Workspace{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "root":
 			err = s.ReadStringPtr(c1, &x.Root)
@@ -1758,11 +1639,8 @@ func (x *Workspace) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Workspace) CheckNode(s *envgenrt.State, n int32) bool {
@@ -1770,8 +1648,9 @@ func (*Workspace) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkWorkspace(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/workspace"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "meta.json#/$defs/workspace/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -1788,7 +1667,7 @@ func checkWorkspace(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, "meta.json#/$defs/workspace/properties/root/type") && s.MinLength(c, 1, "meta.json#/$defs/workspace/properties/root/minLength")) && s.Stop() {
+	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/root/type") && s.MinLength(c, 1, p+"/properties/root/minLength")) && s.Stop() {
 		return false
 	}
 	if c := at[1]; c != 0 && !checkWorkspacePropertiesRepoName(s, c) && s.Stop() {
@@ -1797,35 +1676,37 @@ func checkWorkspace(s *envgenrt.State, n int32) bool {
 	if c := at[2]; c != 0 && !checkWorkspacePropertiesRevision(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "meta.json#/$defs/workspace/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkWorkspacePropertiesRepoName(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/workspace/properties/repo_name"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/workspace/properties/repo_name/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, "meta.json#/$defs/workspace/properties/repo_name/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 200, "meta.json#/$defs/workspace/properties/repo_name/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkWorkspacePropertiesRevision(s *envgenrt.State, n int32) bool {
+	const p = "meta.json#/$defs/workspace/properties/revision"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "meta.json#/$defs/workspace/properties/revision/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, "meta.json#/$defs/workspace/properties/revision/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 200, "meta.json#/$defs/workspace/properties/revision/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -28,7 +28,6 @@ type Artifact struct {
 	Labels map[string]string `json:"labels,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Artifact) Validate() error {
 	return envgenrt.Validate(x, (*Artifact)(nil))
 }
@@ -38,7 +37,6 @@ func (x Artifact) Validate() error {
 // Schema: provenance.json#/$defs/digest
 type Digest string
 
-// Validate reports whether x is valid (see the package doc).
 func (x Digest) Validate() error {
 	return envgenrt.Validate(x, (*Digest)(nil))
 }
@@ -60,7 +58,6 @@ type Evidence struct {
 	Note *string `json:"note,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Evidence) Validate() error {
 	return envgenrt.Validate(x, (*Evidence)(nil))
 }
@@ -75,7 +72,6 @@ type Integrity struct {
 	Signature *Signature `json:"signature,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Integrity) Validate() error {
 	return envgenrt.Validate(x, (*Integrity)(nil))
 }
@@ -84,7 +80,6 @@ func (x Integrity) Validate() error {
 // Schema: provenance.json#/$defs/method_id
 type MethodID string
 
-// Validate reports whether x is valid (see the package doc).
 func (x MethodID) Validate() error {
 	return envgenrt.Validate(x, (*MethodID)(nil))
 }
@@ -122,7 +117,6 @@ type Provenance struct {
 	Integrity *Integrity `json:"integrity,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Provenance) Validate() error {
 	return envgenrt.Validate(x, (*Provenance)(nil))
 }
@@ -133,7 +127,6 @@ func (x Provenance) Validate() error {
 // Identifier of a tool run, unique across runs; a UUID is recommended.
 type RunID string
 
-// Validate reports whether x is valid (see the package doc).
 func (x RunID) Validate() error {
 	return envgenrt.Validate(x, (*RunID)(nil))
 }
@@ -151,7 +144,6 @@ type Signature struct {
 	Value string `json:"value"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Signature) Validate() error {
 	return envgenrt.Validate(x, (*Signature)(nil))
 }

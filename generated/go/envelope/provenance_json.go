@@ -4,12 +4,10 @@ package envelope
 
 import "github.com/envgen/envgen/envgenrt"
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Artifact) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Artifact) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"id":`, x.ID)
@@ -36,14 +34,8 @@ func (x Artifact) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Artifact) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Artifact{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "id":
 			err = s.ReadString(c1, &x.ID)
@@ -71,11 +63,8 @@ func (x *Artifact) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Artifact) CheckNode(s *envgenrt.State, n int32) bool {
@@ -83,8 +72,9 @@ func (*Artifact) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkArtifact(s *envgenrt.State, n int32) bool {
+	const p = "provenance.json#/$defs/artifact"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "provenance.json#/$defs/artifact/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [6]int32
@@ -113,10 +103,10 @@ func checkArtifact(s *envgenrt.State, n int32) bool {
 	if c := at[1]; c != 0 && !checkArtifactPropertiesMediaType(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeString, "provenance.json#/$defs/artifact/properties/locator/type") && s.MinLength(c, 1, "provenance.json#/$defs/artifact/properties/locator/minLength")) && s.Stop() {
+	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/locator/type") && s.MinLength(c, 1, p+"/properties/locator/minLength")) && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !(s.IsInt(c, "provenance.json#/$defs/artifact/properties/size_bytes/type") && s.MinimumInt(c, 0, "0", "provenance.json#/$defs/artifact/properties/size_bytes/minimum")) && s.Stop() {
+	if c := at[3]; c != 0 && !(s.IsInt(c, p+"/properties/size_bytes/type") && s.MinimumInt(c, 0, "0", p+"/properties/size_bytes/minimum")) && s.Stop() {
 		return false
 	}
 	if c := at[4]; c != 0 && !checkDigest(s, c) && s.Stop() {
@@ -125,24 +115,25 @@ func checkArtifact(s *envgenrt.State, n int32) bool {
 	if c := at[5]; c != 0 && !checkArtifactPropertiesLabels(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "provenance.json#/$defs/artifact/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "provenance.json#/$defs/artifact/required", "id") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "id") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkArtifactPropertiesID(s *envgenrt.State, n int32) bool {
+	const p = "provenance.json#/$defs/artifact/properties/id"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/artifact/properties/id/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, "provenance.json#/$defs/artifact/properties/id/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 200, "provenance.json#/$defs/artifact/properties/id/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -163,29 +154,29 @@ func checkArtifactPropertiesLabels(s *envgenrt.State, n int32) bool {
 }
 
 func checkArtifactPropertiesLabelsAdditionalProperties(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/artifact/properties/labels/additionalProperties/type") && s.MaxLength(n, 200, "provenance.json#/$defs/artifact/properties/labels/additionalProperties/maxLength")
+	const p = "provenance.json#/$defs/artifact/properties/labels/additionalProperties"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.MaxLength(n, 200, p+"/maxLength")
 }
 
 func checkArtifactPropertiesMediaType(s *envgenrt.State, n int32) bool {
+	const p = "provenance.json#/$defs/artifact/properties/media_type"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/artifact/properties/media_type/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, "provenance.json#/$defs/artifact/properties/media_type/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 200, "provenance.json#/$defs/artifact/properties/media_type/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Digest) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Digest) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -201,22 +192,21 @@ func (*Digest) CheckNode(s *envgenrt.State, n int32) bool {
 var patternDigest = envgenrt.MustPattern(`^(sha256:[0-9a-f]{64}|sha512:[0-9a-f]{128}|blake3:[0-9a-f]{64})$`)
 
 func checkDigest(s *envgenrt.State, n int32) bool {
+	const p = "provenance.json#/$defs/digest"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/digest/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !patternDigest.Match(s.Str(n)) && s.Fail(n, "provenance.json#/$defs/digest/pattern", "pattern", "must match the pattern \"^(sha256:[0-9a-f]{64}|sha512:[0-9a-f]{128}|blake3:[0-9a-f]{64})$\"") {
+	if !patternDigest.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^(sha256:[0-9a-f]{64}|sha512:[0-9a-f]{128}|blake3:[0-9a-f]{64})$\"") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Evidence) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Evidence) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"field":`, x.Field)
@@ -229,14 +219,8 @@ func (x Evidence) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Evidence) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Evidence{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "field":
 			err = s.ReadString(c1, &x.Field)
@@ -249,11 +233,8 @@ func (x *Evidence) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Evidence) CheckNode(s *envgenrt.State, n int32) bool {
@@ -261,8 +242,9 @@ func (*Evidence) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkEvidence(s *envgenrt.State, n int32) bool {
+	const p = "provenance.json#/$defs/evidence"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "provenance.json#/$defs/evidence/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -284,13 +266,13 @@ func checkEvidence(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkEvidencePropertiesField, checkEvidencePropertiesSource, checkMethodID, checkEvidencePropertiesNote) {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "provenance.json#/$defs/evidence/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "provenance.json#/$defs/evidence/required", "field") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "field") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "provenance.json#/$defs/evidence/required", "source") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "source") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -299,28 +281,30 @@ func checkEvidence(s *envgenrt.State, n int32) bool {
 var patternEvidencePropertiesField = envgenrt.MustPattern(`^(/([^~/]|~[01])*)*$`)
 
 func checkEvidencePropertiesField(s *envgenrt.State, n int32) bool {
+	const p = "provenance.json#/$defs/evidence/properties/field"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/evidence/properties/field/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MaxLength(n, 200, "provenance.json#/$defs/evidence/properties/field/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
 		return false
 	}
-	if !patternEvidencePropertiesField.Match(s.Str(n)) && s.Fail(n, "provenance.json#/$defs/evidence/properties/field/pattern", "pattern", "must match the pattern \"^(/([^~/]|~[01])*)*$\"") {
+	if !patternEvidencePropertiesField.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^(/([^~/]|~[01])*)*$\"") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkEvidencePropertiesNote(s *envgenrt.State, n int32) bool {
+	const p = "provenance.json#/$defs/evidence/properties/note"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/evidence/properties/note/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, "provenance.json#/$defs/evidence/properties/note/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 400, "provenance.json#/$defs/evidence/properties/note/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 400, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -329,25 +313,24 @@ func checkEvidencePropertiesNote(s *envgenrt.State, n int32) bool {
 var patternEvidencePropertiesSource = envgenrt.MustPattern(`^artifact:[^#\t\n\v\f\r \x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}]+(#[^\t\n\v\f\r \x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}]+)?$`)
 
 func checkEvidencePropertiesSource(s *envgenrt.State, n int32) bool {
+	const p = "provenance.json#/$defs/evidence/properties/source"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/evidence/properties/source/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MaxLength(n, 1000, "provenance.json#/$defs/evidence/properties/source/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 1000, p+"/maxLength") && s.Stop() {
 		return false
 	}
-	if !patternEvidencePropertiesSource.Match(s.Str(n)) && s.Fail(n, "provenance.json#/$defs/evidence/properties/source/pattern", "pattern", "must match the pattern \"^artifact:[^#\\\\s]+(#\\\\S+)?$\"") {
+	if !patternEvidencePropertiesSource.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^artifact:[^#\\\\s]+(#\\\\S+)?$\"") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Integrity) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Integrity) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"record_digest":`, x.RecordDigest); err != nil {
@@ -360,14 +343,8 @@ func (x Integrity) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Integrity) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Integrity{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "record_digest":
 			err = x.RecordDigest.DecodeNode(s, c1)
@@ -376,11 +353,8 @@ func (x *Integrity) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Integrity) CheckNode(s *envgenrt.State, n int32) bool {
@@ -388,8 +362,9 @@ func (*Integrity) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkIntegrity(s *envgenrt.State, n int32) bool {
+	const p = "provenance.json#/$defs/integrity"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "provenance.json#/$defs/integrity/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -407,21 +382,19 @@ func checkIntegrity(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkDigest, checkSignature) {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "provenance.json#/$defs/integrity/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "provenance.json#/$defs/integrity/required", "record_digest") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "record_digest") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *MethodID) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x MethodID) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -437,25 +410,24 @@ func (*MethodID) CheckNode(s *envgenrt.State, n int32) bool {
 var patternMethodID = envgenrt.MustPattern(`^[a-z0-9]+([._-][a-z0-9]+)*$`)
 
 func checkMethodID(s *envgenrt.State, n int32) bool {
+	const p = "provenance.json#/$defs/method_id"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/method_id/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MaxLength(n, 200, "provenance.json#/$defs/method_id/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
 		return false
 	}
-	if !patternMethodID.Match(s.Str(n)) && s.Fail(n, "provenance.json#/$defs/method_id/pattern", "pattern", "must match the pattern \"^[a-z0-9]+([._-][a-z0-9]+)*$\"") {
+	if !patternMethodID.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[a-z0-9]+([._-][a-z0-9]+)*$\"") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Provenance) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Provenance) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"run_id":`, x.RunID); err != nil {
@@ -487,14 +459,8 @@ func (x Provenance) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Provenance) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Provenance{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "run_id":
 			err = x.RunID.DecodeNode(s, c1)
@@ -517,11 +483,8 @@ func (x *Provenance) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Provenance) CheckNode(s *envgenrt.State, n int32) bool {
@@ -529,8 +492,9 @@ func (*Provenance) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkProvenance(s *envgenrt.State, n int32) bool {
+	const p = "provenance.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "provenance.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [9]int32
@@ -559,103 +523,61 @@ func checkProvenance(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if !s.CheckMembers(at[:], checkRunID, checkTool, checkProvenancePropertiesStartedAt, checkProvenancePropertiesInputs, checkProvenancePropertiesOutputs, checkProvenancePropertiesMethods, checkProvenancePropertiesEvidence, checkProvenancePropertiesParents, checkIntegrity) {
+	if c := at[0]; c != 0 && !checkRunID(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "provenance.json#/additionalProperties") {
+	if c := at[1]; c != 0 && !checkTool(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "provenance.json#/required", "run_id") {
+	if c := at[2]; c != 0 && !checkProvenancePropertiesStartedAt(s, c) && s.Stop() {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "provenance.json#/required", "tool") {
+	if c := at[3]; c != 0 && !s.Items(c, checkArtifact, p+"/properties/inputs/type") && s.Stop() {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkProvenancePropertiesEvidence(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "provenance.json#/properties/evidence/type") {
+	if c := at[4]; c != 0 && !s.Items(c, checkArtifact, p+"/properties/outputs/type") && s.Stop() {
 		return false
 	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkEvidence(s, c) && s.Stop() {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkProvenancePropertiesInputs(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "provenance.json#/properties/inputs/type") {
+	if c := at[5]; c != 0 && !s.Items(c, checkMethodID, p+"/properties/methods/type") && s.Stop() {
 		return false
 	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkArtifact(s, c) && s.Stop() {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkProvenancePropertiesMethods(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "provenance.json#/properties/methods/type") {
+	if c := at[6]; c != 0 && !s.Items(c, checkEvidence, p+"/properties/evidence/type") && s.Stop() {
 		return false
 	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkMethodID(s, c) && s.Stop() {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkProvenancePropertiesOutputs(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "provenance.json#/properties/outputs/type") {
+	if c := at[7]; c != 0 && !s.Items(c, checkRunID, p+"/properties/parents/type") && s.Stop() {
 		return false
 	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkArtifact(s, c) && s.Stop() {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkProvenancePropertiesParents(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "provenance.json#/properties/parents/type") {
+	if c := at[8]; c != 0 && !checkIntegrity(s, c) && s.Stop() {
 		return false
 	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkRunID(s, c) && s.Stop() {
-			return false
-		}
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+		return false
+	}
+	if at[0] == 0 && s.Missing(n, p+"/required", "run_id") {
+		return false
+	}
+	if at[1] == 0 && s.Missing(n, p+"/required", "tool") {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkProvenancePropertiesStartedAt(s *envgenrt.State, n int32) bool {
+	const p = "provenance.json#/properties/started_at"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "provenance.json#/properties/started_at/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "provenance.json#/properties/started_at/format", "format", "must be a valid date-time") {
+	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, p+"/format", "format", "must be a valid date-time") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *RunID) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x RunID) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -669,25 +591,24 @@ func (*RunID) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkRunID(s *envgenrt.State, n int32) bool {
+	const p = "provenance.json#/$defs/run_id"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/run_id/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, "provenance.json#/$defs/run_id/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 200, "provenance.json#/$defs/run_id/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Signature) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Signature) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"alg":`, x.Alg)
@@ -697,14 +618,8 @@ func (x Signature) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Signature) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Signature{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "alg":
 			err = s.ReadString(c1, &x.Alg)
@@ -715,11 +630,8 @@ func (x *Signature) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Signature) CheckNode(s *envgenrt.State, n int32) bool {
@@ -727,8 +639,9 @@ func (*Signature) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkSignature(s *envgenrt.State, n int32) bool {
+	const p = "provenance.json#/$defs/signature"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "provenance.json#/$defs/signature/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -748,58 +661,61 @@ func checkSignature(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkSignaturePropertiesAlg, checkSignaturePropertiesKeyID, checkSignaturePropertiesValue) {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "provenance.json#/$defs/signature/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "provenance.json#/$defs/signature/required", "alg") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "alg") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "provenance.json#/$defs/signature/required", "key_id") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "key_id") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, "provenance.json#/$defs/signature/required", "value") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "value") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkSignaturePropertiesAlg(s *envgenrt.State, n int32) bool {
+	const p = "provenance.json#/$defs/signature/properties/alg"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/signature/properties/alg/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, "provenance.json#/$defs/signature/properties/alg/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 100, "provenance.json#/$defs/signature/properties/alg/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 100, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkSignaturePropertiesKeyID(s *envgenrt.State, n int32) bool {
+	const p = "provenance.json#/$defs/signature/properties/key_id"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/signature/properties/key_id/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, "provenance.json#/$defs/signature/properties/key_id/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 200, "provenance.json#/$defs/signature/properties/key_id/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkSignaturePropertiesValue(s *envgenrt.State, n int32) bool {
+	const p = "provenance.json#/$defs/signature/properties/value"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "provenance.json#/$defs/signature/properties/value/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 16, "provenance.json#/$defs/signature/properties/value/minLength") && s.Stop() {
+	if !s.MinLength(n, 16, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 5000, "provenance.json#/$defs/signature/properties/value/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 5000, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

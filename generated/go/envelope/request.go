@@ -19,14 +19,9 @@ const (
 
 // Valid reports whether x is one of the ProvenanceMode constants.
 func (x ProvenanceMode) Valid() bool {
-	switch x {
-	case ProvenanceModeMinimal, ProvenanceModeFull:
-		return true
-	}
-	return false
+	return x == ProvenanceModeMinimal || x == ProvenanceModeFull
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ProvenanceMode) Validate() error {
 	return envgenrt.Validate(x, (*ProvenanceMode)(nil))
 }
@@ -49,7 +44,6 @@ type ProvenanceOptions struct {
 	Mode *ProvenanceMode `json:"mode,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ProvenanceOptions) Validate() error {
 	return envgenrt.Validate(x, (*ProvenanceOptions)(nil))
 }
@@ -97,7 +91,6 @@ type Request struct {
 	Provenance *ProvenanceOptions `json:"provenance,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Request) Validate() error {
 	return envgenrt.Validate(x, (*Request)(nil))
 }
@@ -119,14 +112,9 @@ const (
 
 // Valid reports whether x is one of the ResponseMode constants.
 func (x ResponseMode) Valid() bool {
-	switch x {
-	case ResponseModeIDsOnly, ResponseModeMetadata, ResponseModePreview, ResponseModeFull:
-		return true
-	}
-	return false
+	return x == ResponseModeIDsOnly || x == ResponseModeMetadata || x == ResponseModePreview || x == ResponseModeFull
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ResponseMode) Validate() error {
 	return envgenrt.Validate(x, (*ResponseMode)(nil))
 }

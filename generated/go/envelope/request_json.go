@@ -4,12 +4,10 @@ package envelope
 
 import "github.com/envgen/envgen/envgenrt"
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ProvenanceMode) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ProvenanceMode) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -19,15 +17,14 @@ func (x *ProvenanceMode) DecodeNode(s *envgenrt.State, n int32) error {
 }
 
 func (*ProvenanceMode) CheckNode(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "request.json#/$defs/provenance_mode/type") && s.Enum(n, "request.json#/$defs/provenance_mode/enum", "minimal", "full")
+	const p = "request.json#/$defs/provenance_mode"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "minimal", "full")
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ProvenanceOptions) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ProvenanceOptions) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendBoolPtrMember(b, `"capture":`, x.Capture)
@@ -37,14 +34,8 @@ func (x ProvenanceOptions) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ProvenanceOptions) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ProvenanceOptions{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "capture":
 			err = s.ReadBoolPtr(c1, &x.Capture)
@@ -55,11 +46,8 @@ func (x *ProvenanceOptions) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ProvenanceOptions) CheckNode(s *envgenrt.State, n int32) bool {
@@ -67,8 +55,9 @@ func (*ProvenanceOptions) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkProvenanceOptions(s *envgenrt.State, n int32) bool {
+	const p = "request.json#/$defs/provenance_options"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "request.json#/$defs/provenance_options/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -85,27 +74,25 @@ func checkProvenanceOptions(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "request.json#/$defs/provenance_options/properties/capture/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/capture/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "request.json#/$defs/provenance_options/properties/capture_artifacts/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/capture_artifacts/type") && s.Stop() {
 		return false
 	}
 	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeString, "request.json#/$defs/provenance_mode/type") && s.Enum(c, "request.json#/$defs/provenance_mode/enum", "minimal", "full")) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "request.json#/$defs/provenance_options/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Request) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Request) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendPtrMember(b, `"request_id":`, x.RequestID); err != nil {
@@ -125,14 +112,8 @@ func (x Request) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Request{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "request_id":
 			err = envgenrt.DecodeStringPtr(s, c1, &x.RequestID)
@@ -155,11 +136,8 @@ func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Request) CheckNode(s *envgenrt.State, n int32) bool {
@@ -167,8 +145,9 @@ func (*Request) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkRequest(s *envgenrt.State, n int32) bool {
+	const p = "request.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "request.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [9]int32
@@ -200,7 +179,7 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkRequestID(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "request.json#/properties/deterministic/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/deterministic/type") && s.Stop() {
 		return false
 	}
 	if c := at[2]; c != 0 && !checkResponseMode(s, c) && s.Stop() {
@@ -209,13 +188,13 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 	if c := at[3]; c != 0 && !checkRequestPropertiesFields(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !(s.IsInt(c, "request.json#/properties/page_size/type") && s.MinimumInt(c, 1, "1", "request.json#/properties/page_size/minimum")) && s.Stop() {
+	if c := at[4]; c != 0 && !(s.IsInt(c, p+"/properties/page_size/type") && s.MinimumInt(c, 1, "1", p+"/properties/page_size/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[5]; c != 0 && !(s.Is(c, envgenrt.TypeString, "request.json#/properties/cursor/type") && s.MinLength(c, 1, "request.json#/properties/cursor/minLength")) && s.Stop() {
+	if c := at[5]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/cursor/type") && s.MinLength(c, 1, p+"/properties/cursor/minLength")) && s.Stop() {
 		return false
 	}
-	if c := at[6]; c != 0 && !(s.IsInt(c, "request.json#/properties/token_budget/type") && s.MinimumInt(c, 1, "1", "request.json#/properties/token_budget/minimum")) && s.Stop() {
+	if c := at[6]; c != 0 && !(s.IsInt(c, p+"/properties/token_budget/type") && s.MinimumInt(c, 1, "1", p+"/properties/token_budget/minimum")) && s.Stop() {
 		return false
 	}
 	if c := at[7]; c != 0 && !checkRequestPropertiesLocale(s, c) && s.Stop() {
@@ -224,15 +203,16 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 	if c := at[8]; c != 0 && !checkProvenanceOptions(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "request.json#/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkRequestPropertiesFields(s *envgenrt.State, n int32) bool {
+	const p = "request.json#/properties/fields"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "request.json#/properties/fields/type") {
+	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
@@ -240,21 +220,22 @@ func checkRequestPropertiesFields(s *envgenrt.State, n int32) bool {
 			return false
 		}
 	}
-	if !s.MinItems(n, 1, "request.json#/properties/fields/minItems") && s.Stop() {
+	if !s.MinItems(n, 1, p+"/minItems") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkRequestPropertiesFieldsItems(s *envgenrt.State, n int32) bool {
+	const p = "request.json#/properties/fields/items"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "request.json#/properties/fields/items/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, "request.json#/properties/fields/items/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 200, "request.json#/properties/fields/items/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -263,25 +244,24 @@ func checkRequestPropertiesFieldsItems(s *envgenrt.State, n int32) bool {
 var patternRequestPropertiesLocale = envgenrt.MustPattern(`^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$`)
 
 func checkRequestPropertiesLocale(s *envgenrt.State, n int32) bool {
+	const p = "request.json#/properties/locale"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "request.json#/properties/locale/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MaxLength(n, 50, "request.json#/properties/locale/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 50, p+"/maxLength") && s.Stop() {
 		return false
 	}
-	if !patternRequestPropertiesLocale.Match(s.Str(n)) && s.Fail(n, "request.json#/properties/locale/pattern", "pattern", "must match the pattern \"^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$\"") {
+	if !patternRequestPropertiesLocale.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$\"") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseMode) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseMode) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -295,5 +275,6 @@ func (*ResponseMode) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseMode(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "request.json#/$defs/response_mode/type") && s.Enum(n, "request.json#/$defs/response_mode/enum", "ids_only", "metadata", "preview", "full")
+	const p = "request.json#/$defs/response_mode"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "ids_only", "metadata", "preview", "full")
 }

@@ -20,14 +20,9 @@ const (
 
 // Valid reports whether x is one of the Severity constants.
 func (x Severity) Valid() bool {
-	switch x {
-	case SeverityInfo, SeverityWarning, SeverityError:
-		return true
-	}
-	return false
+	return x == SeverityInfo || x == SeverityWarning || x == SeverityError
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Severity) Validate() error {
 	return envgenrt.Validate(x, (*Severity)(nil))
 }
@@ -53,7 +48,6 @@ type Warning struct {
 	Context DetailMap `json:"context,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Warning) Validate() error {
 	return envgenrt.Validate(x, (*Warning)(nil))
 }

@@ -4,12 +4,10 @@ package envelope
 
 import "github.com/envgen/envgen/envgenrt"
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Severity) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Severity) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -23,15 +21,14 @@ func (*Severity) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkSeverity(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "warning.json#/$defs/severity/type") && s.Enum(n, "warning.json#/$defs/severity/enum", "info", "warning", "error")
+	const p = "warning.json#/$defs/severity"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "info", "warning", "error")
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Warning) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Warning) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"code":`, x.Code); err != nil {
@@ -51,14 +48,8 @@ func (x Warning) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Warning) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Warning{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "code":
 			err = x.Code.DecodeNode(s, c1)
@@ -73,11 +64,8 @@ func (x *Warning) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Warning) CheckNode(s *envgenrt.State, n int32) bool {
@@ -85,8 +73,9 @@ func (*Warning) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkWarning(s *envgenrt.State, n int32) bool {
+	const p = "warning.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "warning.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [5]int32
@@ -110,44 +99,46 @@ func checkWarning(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkCode, checkSeverity, checkWarningPropertiesMessage, checkWarningPropertiesSuggestion, checkDetailMap) {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "warning.json#/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "warning.json#/required", "code") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "code") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "warning.json#/required", "severity") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "severity") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, "warning.json#/required", "message") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "message") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkWarningPropertiesMessage(s *envgenrt.State, n int32) bool {
+	const p = "warning.json#/properties/message"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "warning.json#/properties/message/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, "warning.json#/properties/message/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 2000, "warning.json#/properties/message/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 2000, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkWarningPropertiesSuggestion(s *envgenrt.State, n int32) bool {
+	const p = "warning.json#/properties/suggestion"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "warning.json#/properties/suggestion/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, "warning.json#/properties/suggestion/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 2000, "warning.json#/properties/suggestion/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 2000, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -35,7 +35,6 @@ type Keywords struct {
 	Never                 json.RawMessage                  `json:"never,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Keywords) Validate() error {
 	return envgenrt.Validate(x, (*Keywords)(nil))
 }
@@ -50,7 +49,6 @@ type KeywordsAnyOf struct {
 	Integer *int64
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x KeywordsAnyOf) Validate() error {
 	return envgenrt.Validate(x, (*KeywordsAnyOf)(nil))
 }
@@ -66,14 +64,9 @@ const KeywordsConstValue1 KeywordsConst = `{"k":"v"}`
 
 // Valid reports whether x is one of the KeywordsConst constants.
 func (x KeywordsConst) Valid() bool {
-	switch x {
-	case KeywordsConstValue1:
-		return true
-	}
-	return false
+	return x == KeywordsConstValue1
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x KeywordsConst) Validate() error {
 	return envgenrt.Validate(x, (*KeywordsConst)(nil))
 }
@@ -93,14 +86,9 @@ const (
 
 // Valid reports whether x is one of the KeywordsEnum constants.
 func (x KeywordsEnum) Valid() bool {
-	switch x {
-	case KeywordsEnumValue1, KeywordsEnumValue2, KeywordsEnumValue3:
-		return true
-	}
-	return false
+	return x == KeywordsEnumValue1 || x == KeywordsEnumValue2 || x == KeywordsEnumValue3
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x KeywordsEnum) Validate() error {
 	return envgenrt.Validate(x, (*KeywordsEnum)(nil))
 }
@@ -117,7 +105,6 @@ type KeywordsObject struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x KeywordsObject) Validate() error {
 	return envgenrt.Validate(x, (*KeywordsObject)(nil))
 }
@@ -132,7 +119,6 @@ type KeywordsOneOf struct {
 	Value   *json.RawMessage
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x KeywordsOneOf) Validate() error {
 	return envgenrt.Validate(x, (*KeywordsOneOf)(nil))
 }
@@ -148,7 +134,6 @@ type KeywordsTuple struct {
 	V1 *string
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x KeywordsTuple) Validate() error {
 	return envgenrt.Validate(x, (*KeywordsTuple)(nil))
 }
@@ -166,7 +151,6 @@ type KeywordsUnevaluatedItems struct {
 	Rest []json.RawMessage
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x KeywordsUnevaluatedItems) Validate() error {
 	return envgenrt.Validate(x, (*KeywordsUnevaluatedItems)(nil))
 }
@@ -182,7 +166,6 @@ type KeywordsUnevaluatedProperties struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x KeywordsUnevaluatedProperties) Validate() error {
 	return envgenrt.Validate(x, (*KeywordsUnevaluatedProperties)(nil))
 }
@@ -193,7 +176,6 @@ func (x KeywordsUnevaluatedProperties) Validate() error {
 // It holds the JSON text as it is; nil encodes as null.
 type Small json.RawMessage
 
-// Validate reports whether x is valid (see the package doc).
 func (x Small) Validate() error {
 	return envgenrt.Validate(x, (*Small)(nil))
 }

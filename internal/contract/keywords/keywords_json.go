@@ -7,12 +7,10 @@ import (
 	"github.com/envgen/envgen/envgenrt"
 )
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Keywords) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Keywords) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendNullableMember(b, `"type":`, x.Type, envgenrt.AppendString)
@@ -116,14 +114,8 @@ func (x Keywords) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Keywords) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Keywords{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "type":
 			err = envgenrt.ReadNullable(s, c1, &x.Type, (*envgenrt.State).ReadString)
@@ -191,11 +183,8 @@ func (x *Keywords) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Keywords) CheckNode(s *envgenrt.State, n int32) bool {
@@ -203,8 +192,9 @@ func (*Keywords) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywords(s *envgenrt.State, n int32) bool {
+	const p = "keywords.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "keywords.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [19]int32
@@ -253,7 +243,7 @@ func checkKeywords(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, "keywords.json#/properties/type/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/type/type") && s.Stop() {
 		return false
 	}
 	if c := at[1]; c != 0 && !checkKeywordsEnum(s, c) && s.Stop() {
@@ -310,7 +300,7 @@ func checkKeywords(s *envgenrt.State, n int32) bool {
 	if c := at[18]; c != 0 && !checkKeywordsPropertiesNever(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "keywords.json#/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -332,8 +322,9 @@ func checkKeywordsPropertiesAllOfAllOf1(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsPropertiesContains(s *envgenrt.State, n int32) bool {
+	const p = "keywords.json#/properties/contains"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "keywords.json#/properties/contains/type") {
+	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	{
@@ -343,7 +334,7 @@ func checkKeywordsPropertiesContains(s *envgenrt.State, n int32) bool {
 				matches++
 			}
 		}
-		if matches < 1 && s.Fail(n, "keywords.json#/properties/contains/contains", "contains", "must contain at least 1 matching item") {
+		if matches < 1 && s.Fail(n, p+"/contains", "contains", "must contain at least 1 matching item") {
 			return false
 		}
 	}
@@ -355,11 +346,12 @@ func checkKeywordsPropertiesContainsContains(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsPropertiesFormat(s *envgenrt.State, n int32) bool {
+	const p = "keywords.json#/properties/format"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "keywords.json#/properties/format/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !envgenrt.IsDate(s.Str(n)) && s.Fail(n, "keywords.json#/properties/format/format", "format", "must be a valid date") {
+	if !envgenrt.IsDate(s.Str(n)) && s.Fail(n, p+"/format", "format", "must be a valid date") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -380,7 +372,8 @@ func checkKeywordsPropertiesIf(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsPropertiesIfElse(s *envgenrt.State, n int32) bool {
-	return s.IsInt(n, "keywords.json#/properties/if/else/type") && s.MaximumInt(n, 5, "5", "keywords.json#/properties/if/else/maximum")
+	const p = "keywords.json#/properties/if/else"
+	return s.IsInt(n, p+"/type") && s.MaximumInt(n, 5, "5", p+"/maximum")
 }
 
 func checkKeywordsPropertiesIfIf(s *envgenrt.State, n int32) bool {
@@ -398,12 +391,13 @@ func checkKeywordsPropertiesIfThen(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsPropertiesList(s *envgenrt.State, n int32) bool {
+	const p = "keywords.json#/properties/list"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "keywords.json#/properties/list/type") {
+	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.Is(c, envgenrt.TypeInteger|envgenrt.TypeString|envgenrt.TypeObject, "keywords.json#/properties/list/items/type") && s.Stop() {
+		if !s.Is(c, envgenrt.TypeInteger|envgenrt.TypeString|envgenrt.TypeObject, p+"/items/type") && s.Stop() {
 			return false
 		}
 	}
@@ -414,20 +408,20 @@ func checkKeywordsPropertiesList(s *envgenrt.State, n int32) bool {
 				matches++
 			}
 		}
-		if matches < 2 && s.Fail(n, "keywords.json#/properties/list/minContains", "minContains", "must contain at least 2 matching items") {
+		if matches < 2 && s.Fail(n, p+"/minContains", "minContains", "must contain at least 2 matching items") {
 			return false
 		}
-		if matches > 3 && s.Fail(n, "keywords.json#/properties/list/maxContains", "maxContains", "must contain at most 3 matching items") {
+		if matches > 3 && s.Fail(n, p+"/maxContains", "maxContains", "must contain at most 3 matching items") {
 			return false
 		}
 	}
-	if !s.MinItems(n, 2, "keywords.json#/properties/list/minItems") && s.Stop() {
+	if !s.MinItems(n, 2, p+"/minItems") && s.Stop() {
 		return false
 	}
-	if !s.MaxItems(n, 6, "keywords.json#/properties/list/maxItems") && s.Stop() {
+	if !s.MaxItems(n, 6, p+"/maxItems") && s.Stop() {
 		return false
 	}
-	if i, j, dup := s.Duplicate(n); dup && s.Failf(n, "keywords.json#/properties/list/uniqueItems", "uniqueItems", "must not have equal items, but items %d and %d are equal", i, j) {
+	if i, j, dup := s.Duplicate(n); dup && s.Failf(n, p+"/uniqueItems", "uniqueItems", "must not have equal items, but items %d and %d are equal", i, j) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -455,23 +449,24 @@ func checkKeywordsPropertiesNotNot(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsPropertiesNumber(s *envgenrt.State, n int32) bool {
+	const p = "keywords.json#/properties/number"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeNumber, "keywords.json#/properties/number/type") {
+	if !s.Is(n, envgenrt.TypeNumber, p+"/type") {
 		return false
 	}
-	if !s.MinimumInt(n, 1, "1", "keywords.json#/properties/number/minimum") && s.Stop() {
+	if !s.MinimumInt(n, 1, "1", p+"/minimum") && s.Stop() {
 		return false
 	}
-	if !s.MaximumInt(n, 10, "10", "keywords.json#/properties/number/maximum") && s.Stop() {
+	if !s.MaximumInt(n, 10, "10", p+"/maximum") && s.Stop() {
 		return false
 	}
-	if !s.ExclusiveMinimum(n, "0.5", "keywords.json#/properties/number/exclusiveMinimum") && s.Stop() {
+	if !s.ExclusiveMinimum(n, "0.5", p+"/exclusiveMinimum") && s.Stop() {
 		return false
 	}
-	if !s.ExclusiveMaximum(n, "9.5", "keywords.json#/properties/number/exclusiveMaximum") && s.Stop() {
+	if !s.ExclusiveMaximum(n, "9.5", p+"/exclusiveMaximum") && s.Stop() {
 		return false
 	}
-	if !envgenrt.MultipleOf(s.Text(n), "0.25") && s.Fail(n, "keywords.json#/properties/number/multipleOf", "multipleOf", "must be a multiple of 0.25") {
+	if !envgenrt.MultipleOf(s.Text(n), "0.25") && s.Fail(n, p+"/multipleOf", "multipleOf", "must be a multiple of 0.25") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -511,17 +506,18 @@ func checkKeywordsPropertiesOpenDependentSchemasC(s *envgenrt.State, n int32) bo
 var patternKeywordsPropertiesString = envgenrt.MustPattern(`^[a-z"]+$`)
 
 func checkKeywordsPropertiesString(s *envgenrt.State, n int32) bool {
+	const p = "keywords.json#/properties/string"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "keywords.json#/properties/string/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 2, "keywords.json#/properties/string/minLength") && s.Stop() {
+	if !s.MinLength(n, 2, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 3, "keywords.json#/properties/string/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 3, p+"/maxLength") && s.Stop() {
 		return false
 	}
-	if !patternKeywordsPropertiesString.Match(s.Str(n)) && s.Fail(n, "keywords.json#/properties/string/pattern", "pattern", "must match the pattern \"^[a-z\\\"]+$\"") {
+	if !patternKeywordsPropertiesString.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[a-z\\\"]+$\"") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -532,12 +528,10 @@ func (x KeywordsAnyOf) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *KeywordsAnyOf) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x KeywordsAnyOf) AppendJSON(b []byte) (_ []byte, err error) {
 	set := 0
 	if x.String != nil {
@@ -625,12 +619,10 @@ func (x KeywordsConst) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *KeywordsConst) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x KeywordsConst) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendText(b, string(x)); err != nil {
 		return b, err
@@ -661,12 +653,10 @@ func (x KeywordsEnum) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *KeywordsEnum) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x KeywordsEnum) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendText(b, string(x)); err != nil {
 		return b, err
@@ -697,12 +687,10 @@ func (x KeywordsObject) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *KeywordsObject) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x KeywordsObject) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendIntMember(b, `"a":`, x.A)
@@ -731,14 +719,8 @@ func (x KeywordsObject) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *KeywordsObject) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = KeywordsObject{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "a":
 			err = s.ReadInt64(c1, &x.A)
@@ -754,11 +736,8 @@ func (x *KeywordsObject) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*KeywordsObject) CheckNode(s *envgenrt.State, n int32) bool {
@@ -768,8 +747,9 @@ func (*KeywordsObject) CheckNode(s *envgenrt.State, n int32) bool {
 var patternKeywordsObjectProperties0 = envgenrt.MustPattern(`^x-`)
 
 func checkKeywordsObject(s *envgenrt.State, n int32) bool {
+	const p = "keywords.json#/properties/object"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "keywords.json#/properties/object/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -783,10 +763,10 @@ func checkKeywordsObject(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.IsInt(c, "keywords.json#/properties/object/properties/a/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.IsInt(c, p+"/properties/a/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "keywords.json#/properties/object/properties/b/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/b/type") && s.Stop() {
 		return false
 	}
 	if c := at[2]; c != 0 && !checkKeywordsObjectPropertiesXP(s, c) && s.Stop() {
@@ -805,20 +785,20 @@ func checkKeywordsObject(s *envgenrt.State, n int32) bool {
 				return false
 			}
 		}
-		if !known && s.Failf(n, "keywords.json#/properties/object/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+		if !known && s.Failf(n, p+"/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 			return false
 		}
 	}
-	if at[0] == 0 && s.Missing(n, "keywords.json#/properties/object/required", "a") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "a") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "keywords.json#/properties/object/required", "b") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "b") {
 		return false
 	}
-	if !s.MinProperties(n, 2, "keywords.json#/properties/object/minProperties") && s.Stop() {
+	if !s.MinProperties(n, 2, p+"/minProperties") && s.Stop() {
 		return false
 	}
-	if !s.MaxProperties(n, 5, "keywords.json#/properties/object/maxProperties") && s.Stop() {
+	if !s.MaxProperties(n, 5, p+"/maxProperties") && s.Stop() {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -831,7 +811,7 @@ func checkKeywordsObject(s *envgenrt.State, n int32) bool {
 		}
 	}
 	if s.Has(n, "a") {
-		if !s.Has(n, "b") && s.Fail(n, "keywords.json#/properties/object/dependentRequired/a", "dependentRequired", "property \"b\" is required when \"a\" is present") {
+		if !s.Has(n, "b") && s.Fail(n, p+"/dependentRequired/a", "dependentRequired", "property \"b\" is required when \"a\" is present") {
 			return false
 		}
 	}
@@ -867,12 +847,10 @@ func (x KeywordsOneOf) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *KeywordsOneOf) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x KeywordsOneOf) AppendJSON(b []byte) (_ []byte, err error) {
 	set := 0
 	if x.Integer != nil {
@@ -963,12 +941,10 @@ func (x KeywordsTuple) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *KeywordsTuple) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x KeywordsTuple) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '[')
 	gap := false
@@ -1029,8 +1005,9 @@ func (*KeywordsTuple) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsTuple(s *envgenrt.State, n int32) bool {
+	const p = "keywords.json#/properties/tuple"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "keywords.json#/properties/tuple/type") {
+	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -1045,7 +1022,7 @@ func checkKeywordsTuple(s *envgenrt.State, n int32) bool {
 			}
 		}
 	}
-	if s.Count(n) > 2 && s.Fail(n, "keywords.json#/properties/tuple/items", "items", "must have at most 2 items") {
+	if s.Count(n) > 2 && s.Fail(n, p+"/items", "items", "must have at most 2 items") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1064,12 +1041,10 @@ func (x KeywordsUnevaluatedItems) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *KeywordsUnevaluatedItems) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x KeywordsUnevaluatedItems) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '[')
 	gap := false
@@ -1129,8 +1104,9 @@ func checkKeywordsUnevaluatedItems(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsUnevaluatedItemsIn(s *envgenrt.State, n int32) bool {
+	const p = "keywords.json#/properties/unevaluatedItems"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "keywords.json#/properties/unevaluatedItems/type") {
+	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -1142,7 +1118,7 @@ func checkKeywordsUnevaluatedItemsIn(s *envgenrt.State, n int32) bool {
 		s.Mark(n, i)
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
-		if !s.Evaluated(n, i) && s.Failf(n, "keywords.json#/properties/unevaluatedItems/unevaluatedItems", "unevaluatedItems", "unexpected item %d", i) {
+		if !s.Evaluated(n, i) && s.Failf(n, p+"/unevaluatedItems", "unevaluatedItems", "unexpected item %d", i) {
 			return false
 		}
 	}
@@ -1155,12 +1131,10 @@ func (x KeywordsUnevaluatedProperties) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *KeywordsUnevaluatedProperties) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x KeywordsUnevaluatedProperties) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if x.B != nil {
@@ -1194,13 +1168,8 @@ func (x KeywordsUnevaluatedProperties) AppendJSON(b []byte) (_ []byte, err error
 }
 
 func (x *KeywordsUnevaluatedProperties) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = KeywordsUnevaluatedProperties{}
-	}
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "b":
 			x.B = s.DecodeRaw(c1)
@@ -1215,7 +1184,7 @@ func (x *KeywordsUnevaluatedProperties) DecodeNode(s *envgenrt.State, n int32) e
 			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
-	return nil
+	return err
 }
 
 func (*KeywordsUnevaluatedProperties) CheckNode(s *envgenrt.State, n int32) bool {
@@ -1230,8 +1199,9 @@ func checkKeywordsUnevaluatedProperties(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsUnevaluatedPropertiesIn(s *envgenrt.State, n int32) bool {
+	const p = "keywords.json#/properties/unevaluatedProperties"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "keywords.json#/properties/unevaluatedProperties/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [1]int32
@@ -1247,7 +1217,7 @@ func checkKeywordsUnevaluatedPropertiesIn(s *envgenrt.State, n int32) bool {
 	}
 	for m := s.Members(n); m.Next(); {
 		c, i := m.Node(), m.Index()
-		if !s.Evaluated(n, i) && s.Failf(n, "keywords.json#/properties/unevaluatedProperties/unevaluatedProperties", "unevaluatedProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+		if !s.Evaluated(n, i) && s.Failf(n, p+"/unevaluatedProperties", "unevaluatedProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
 			return false
 		}
 	}
@@ -1275,12 +1245,10 @@ func (x Small) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Small) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Small) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendRaw(b, x); err != nil {
 		return b, err

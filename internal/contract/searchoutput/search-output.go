@@ -28,7 +28,6 @@ type Hit struct {
 	Snippet *string `json:"snippet,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Hit) Validate() error {
 	return envgenrt.Validate(x, (*Hit)(nil))
 }
@@ -49,7 +48,6 @@ type SearchResults struct {
 	Hits []Hit `json:"hits"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x SearchResults) Validate() error {
 	return envgenrt.Validate(x, (*SearchResults)(nil))
 }

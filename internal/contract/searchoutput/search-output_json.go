@@ -8,12 +8,10 @@ import (
 	"github.com/envgen/envgen/generated/go/envelope"
 )
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Hit) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Hit) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendIntMember(b, `"chunk_id":`, x.ChunkID)
@@ -27,14 +25,8 @@ func (x Hit) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Hit) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Hit{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "chunk_id":
 			err = s.ReadInt64(c1, &x.ChunkID)
@@ -49,11 +41,8 @@ func (x *Hit) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Hit) CheckNode(s *envgenrt.State, n int32) bool {
@@ -61,8 +50,9 @@ func (*Hit) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkHit(s *envgenrt.State, n int32) bool {
+	const p = "search-output.json#/$defs/hit"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "search-output.json#/$defs/hit/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [5]int32
@@ -83,45 +73,46 @@ func checkHit(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !(s.IsInt(c, "search-output.json#/$defs/hit/properties/chunk_id/type") && s.MinimumInt(c, 0, "0", "search-output.json#/$defs/hit/properties/chunk_id/minimum")) && s.Stop() {
+	if c := at[0]; c != 0 && !(s.IsInt(c, p+"/properties/chunk_id/type") && s.MinimumInt(c, 0, "0", p+"/properties/chunk_id/minimum")) && s.Stop() {
 		return false
 	}
 	if c := at[1]; c != 0 && !checkHitPropertiesScore(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !(s.IsInt(c, "search-output.json#/$defs/hit/properties/rank/type") && s.MinimumInt(c, 1, "1", "search-output.json#/$defs/hit/properties/rank/minimum")) && s.Stop() {
+	if c := at[2]; c != 0 && !(s.IsInt(c, p+"/properties/rank/type") && s.MinimumInt(c, 1, "1", p+"/properties/rank/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !(s.Is(c, envgenrt.TypeString, "search-output.json#/$defs/hit/properties/source_file/type") && s.MinLength(c, 1, "search-output.json#/$defs/hit/properties/source_file/minLength")) && s.Stop() {
+	if c := at[3]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/source_file/type") && s.MinLength(c, 1, p+"/properties/source_file/minLength")) && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeString, "search-output.json#/$defs/hit/properties/snippet/type") && s.Stop() {
+	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/snippet/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "search-output.json#/$defs/hit/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "search-output.json#/$defs/hit/required", "chunk_id") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "chunk_id") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "search-output.json#/$defs/hit/required", "score") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "score") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, "search-output.json#/$defs/hit/required", "rank") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "rank") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkHitPropertiesScore(s *envgenrt.State, n int32) bool {
+	const p = "search-output.json#/$defs/hit/properties/score"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeNumber, "search-output.json#/$defs/hit/properties/score/type") {
+	if !s.Is(n, envgenrt.TypeNumber, p+"/type") {
 		return false
 	}
-	if !s.MinimumInt(n, 0, "0", "search-output.json#/$defs/hit/properties/score/minimum") && s.Stop() {
+	if !s.MinimumInt(n, 0, "0", p+"/minimum") && s.Stop() {
 		return false
 	}
-	if !s.MaximumInt(n, 1, "1", "search-output.json#/$defs/hit/properties/score/maximum") && s.Stop() {
+	if !s.MaximumInt(n, 1, "1", p+"/maximum") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -147,12 +138,10 @@ func anchorsSearchOutput(anchor string) envgenrt.CheckFunc {
 	return nil
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *SearchResults) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x SearchResults) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"hits":`...)
@@ -173,25 +162,16 @@ func (x SearchResults) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *SearchResults) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = SearchResults{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "hits":
 			err = envgenrt.DecodeSlice(s, c1, &x.Hits)
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*SearchResults) CheckNode(s *envgenrt.State, n int32) bool {
@@ -199,8 +179,9 @@ func (*SearchResults) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkSearchResults(s *envgenrt.State, n int32) bool {
+	const p = "search-output.json#/$defs/search_results"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "search-output.json#/$defs/search_results/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [1]int32
@@ -213,27 +194,14 @@ func checkSearchResults(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !checkSearchResultsPropertiesHits(s, c) && s.Stop() {
+	if c := at[0]; c != 0 && !s.Items(c, checkHit, p+"/properties/hits/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "search-output.json#/$defs/search_results/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "search-output.json#/$defs/search_results/required", "hits") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "hits") {
 		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkSearchResultsPropertiesHits(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "search-output.json#/$defs/search_results/properties/hits/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkHit(s, c) && s.Stop() {
-			return false
-		}
 	}
 	return s.ErrorCount() == errs
 }

@@ -4,12 +4,10 @@ package tree
 
 import "github.com/envgen/envgen/envgenrt"
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Tree) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Tree) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"name":`, x.Name)
@@ -20,14 +18,8 @@ func (x Tree) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Tree) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Tree{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "name":
 			err = s.ReadString(c1, &x.Name)
@@ -36,11 +28,8 @@ func (x *Tree) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Tree) CheckNode(s *envgenrt.State, n int32) bool {
@@ -48,8 +37,9 @@ func (*Tree) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkTree(s *envgenrt.State, n int32) bool {
+	const p = "tree.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "tree.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -64,30 +54,17 @@ func checkTree(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, "tree.json#/properties/name/type") && s.MaxLength(c, 20, "tree.json#/properties/name/maxLength")) && s.Stop() {
+	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/name/type") && s.MaxLength(c, 20, p+"/properties/name/maxLength")) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !checkTreePropertiesChildren(s, c) && s.Stop() {
+	if c := at[1]; c != 0 && !s.Items(c, checkTree, p+"/properties/children/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "tree.json#/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "tree.json#/required", "name") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "name") {
 		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkTreePropertiesChildren(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "tree.json#/properties/children/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkTree(s, c) && s.Stop() {
-			return false
-		}
 	}
 	return s.ErrorCount() == errs
 }

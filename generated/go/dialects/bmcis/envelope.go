@@ -38,7 +38,6 @@ type Envelope struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Envelope) Validate() error {
 	return envgenrt.Validate(x, (*Envelope)(nil))
 }
@@ -68,7 +67,6 @@ type ExecutionContext struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ExecutionContext) Validate() error {
 	return envgenrt.Validate(x, (*ExecutionContext)(nil))
 }
@@ -95,7 +93,6 @@ type PaginationMetadata struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x PaginationMetadata) Validate() error {
 	return envgenrt.Validate(x, (*PaginationMetadata)(nil))
 }
@@ -117,7 +114,6 @@ type ResponseError struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ResponseError) Validate() error {
 	return envgenrt.Validate(x, (*ResponseError)(nil))
 }
@@ -149,7 +145,6 @@ type ResponseMetadata struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ResponseMetadata) Validate() error {
 	return envgenrt.Validate(x, (*ResponseMetadata)(nil))
 }
@@ -168,14 +163,9 @@ const (
 
 // Valid reports whether x is one of the ResponseStatus constants.
 func (x ResponseStatus) Valid() bool {
-	switch x {
-	case ResponseStatusSuccess, ResponseStatusPartial, ResponseStatusError:
-		return true
-	}
-	return false
+	return x == ResponseStatusSuccess || x == ResponseStatusPartial || x == ResponseStatusError
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ResponseStatus) Validate() error {
 	return envgenrt.Validate(x, (*ResponseStatus)(nil))
 }
@@ -201,7 +191,6 @@ type ResponseWarning struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ResponseWarning) Validate() error {
 	return envgenrt.Validate(x, (*ResponseWarning)(nil))
 }
@@ -220,14 +209,9 @@ const (
 
 // Valid reports whether x is one of the WarningLevel constants.
 func (x WarningLevel) Valid() bool {
-	switch x {
-	case WarningLevelInfo, WarningLevelWarning, WarningLevelError:
-		return true
-	}
-	return false
+	return x == WarningLevelInfo || x == WarningLevelWarning || x == WarningLevelError
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x WarningLevel) Validate() error {
 	return envgenrt.Validate(x, (*WarningLevel)(nil))
 }

@@ -12,12 +12,10 @@ func (x Envelope) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Envelope) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"_metadata":`, x.Metadata); err != nil {
@@ -85,14 +83,8 @@ func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Envelope{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "_metadata":
 			err = x.Metadata.DecodeNode(s, c1)
@@ -121,11 +113,8 @@ func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Envelope) CheckNode(s *envgenrt.State, n int32) bool {
@@ -133,8 +122,9 @@ func (*Envelope) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelope(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [6]int32
@@ -157,7 +147,7 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkResponseMetadata(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeArray, "envelope.json#/properties/results/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeArray, p+"/properties/results/type") && s.Stop() {
 		return false
 	}
 	if c := at[2]; c != 0 && !checkPaginationMetadata(s, c) && s.Stop() {
@@ -166,36 +156,23 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 	if c := at[3]; c != 0 && !checkExecutionContext(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !checkEnvelopePropertiesWarnings(s, c) && s.Stop() {
+	if c := at[4]; c != 0 && !s.Items(c, checkResponseWarning, p+"/properties/warnings/type") && s.Stop() {
 		return false
 	}
 	if c := at[5]; c != 0 && !checkResponseError(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "envelope.json#/required", "_metadata") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "_metadata") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "envelope.json#/required", "results") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "results") {
 		return false
 	}
-	if at[3] == 0 && s.Missing(n, "envelope.json#/required", "execution_context") {
+	if at[3] == 0 && s.Missing(n, p+"/required", "execution_context") {
 		return false
 	}
-	if at[4] == 0 && s.Missing(n, "envelope.json#/required", "warnings") {
+	if at[4] == 0 && s.Missing(n, p+"/required", "warnings") {
 		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkEnvelopePropertiesWarnings(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "envelope.json#/properties/warnings/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkResponseWarning(s, c) && s.Stop() {
-			return false
-		}
 	}
 	return s.ErrorCount() == errs
 }
@@ -205,12 +182,10 @@ func (x ExecutionContext) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ExecutionContext) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ExecutionContext) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendIntMember(b, `"tokens_estimated":`, x.TokensEstimated)
@@ -237,14 +212,8 @@ func (x ExecutionContext) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ExecutionContext) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ExecutionContext{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "tokens_estimated":
 			err = s.ReadInt64(c1, &x.TokensEstimated)
@@ -264,11 +233,8 @@ func (x *ExecutionContext) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ExecutionContext) CheckNode(s *envgenrt.State, n int32) bool {
@@ -276,8 +242,9 @@ func (*ExecutionContext) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkExecutionContext(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/execution_context"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/execution_context/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [5]int32
@@ -295,31 +262,31 @@ func checkExecutionContext(s *envgenrt.State, n int32) bool {
 			at[4] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.IsInt(c, "envelope.json#/$defs/execution_context/properties/tokens_estimated/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.IsInt(c, p+"/properties/tokens_estimated/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeInteger, "envelope.json#/$defs/execution_context/properties/tokens_used/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeInteger, p+"/properties/tokens_used/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "envelope.json#/$defs/execution_context/properties/cache_hit/type") && s.Stop() {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/cache_hit/type") && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeNumber, "envelope.json#/$defs/execution_context/properties/execution_time_ms/type") && s.Stop() {
+	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeNumber, p+"/properties/execution_time_ms/type") && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/execution_context/properties/request_id/type") && s.Stop() {
+	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/request_id/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "envelope.json#/$defs/execution_context/required", "tokens_estimated") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "tokens_estimated") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, "envelope.json#/$defs/execution_context/required", "cache_hit") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "cache_hit") {
 		return false
 	}
-	if at[3] == 0 && s.Missing(n, "envelope.json#/$defs/execution_context/required", "execution_time_ms") {
+	if at[3] == 0 && s.Missing(n, p+"/required", "execution_time_ms") {
 		return false
 	}
-	if at[4] == 0 && s.Missing(n, "envelope.json#/$defs/execution_context/required", "request_id") {
+	if at[4] == 0 && s.Missing(n, p+"/required", "request_id") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -330,12 +297,10 @@ func (x PaginationMetadata) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *PaginationMetadata) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x PaginationMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringPtrMember(b, `"cursor":`, x.Cursor)
@@ -359,14 +324,8 @@ func (x PaginationMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *PaginationMetadata) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = PaginationMetadata{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "cursor":
 			err = s.ReadStringPtr(c1, &x.Cursor)
@@ -384,11 +343,8 @@ func (x *PaginationMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*PaginationMetadata) CheckNode(s *envgenrt.State, n int32) bool {
@@ -396,8 +352,9 @@ func (*PaginationMetadata) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkPaginationMetadata(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/pagination_metadata"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeNull|envgenrt.TypeObject, "envelope.json#/$defs/pagination_metadata/type") {
+	if !s.Is(n, envgenrt.TypeNull|envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindObject {
@@ -414,16 +371,16 @@ func checkPaginationMetadata(s *envgenrt.State, n int32) bool {
 				at[3] = c
 			}
 		}
-		if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/pagination_metadata/properties/cursor/type") && s.Stop() {
+		if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/cursor/type") && s.Stop() {
 			return false
 		}
-		if c := at[1]; c != 0 && !s.IsInt(c, "envelope.json#/$defs/pagination_metadata/properties/page_size/type") && s.Stop() {
+		if c := at[1]; c != 0 && !s.IsInt(c, p+"/properties/page_size/type") && s.Stop() {
 			return false
 		}
-		if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "envelope.json#/$defs/pagination_metadata/properties/has_more/type") && s.Stop() {
+		if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/has_more/type") && s.Stop() {
 			return false
 		}
-		if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeInteger, "envelope.json#/$defs/pagination_metadata/properties/total_available/type") && s.Stop() {
+		if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeInteger, p+"/properties/total_available/type") && s.Stop() {
 			return false
 		}
 	}
@@ -435,12 +392,10 @@ func (x ResponseError) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseError) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseError) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"code":`, x.Code)
@@ -463,14 +418,8 @@ func (x ResponseError) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ResponseError) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ResponseError{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "code":
 			err = s.ReadString(c1, &x.Code)
@@ -486,11 +435,8 @@ func (x *ResponseError) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ResponseError) CheckNode(s *envgenrt.State, n int32) bool {
@@ -498,8 +444,9 @@ func (*ResponseError) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseError(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/response_error"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/response_error/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -513,33 +460,20 @@ func checkResponseError(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/response_error/properties/code/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/code/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/response_error/properties/message/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/message/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !checkResponseErrorPropertiesAllowedFields(s, c) && s.Stop() {
+	if c := at[2]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, p+"/properties/allowed_fields/type", p+"/properties/allowed_fields/items/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "envelope.json#/$defs/response_error/required", "code") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "code") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "envelope.json#/$defs/response_error/required", "message") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "message") {
 		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkResponseErrorPropertiesAllowedFields(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "envelope.json#/$defs/response_error/properties/allowed_fields/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/response_error/properties/allowed_fields/items/type") && s.Stop() {
-			return false
-		}
 	}
 	return s.ErrorCount() == errs
 }
@@ -549,12 +483,10 @@ func (x ResponseMetadata) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseMetadata) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"operation":`, x.Operation)
@@ -580,14 +512,8 @@ func (x ResponseMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ResponseMetadata) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ResponseMetadata{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "operation":
 			err = s.ReadString(c1, &x.Operation)
@@ -609,11 +535,8 @@ func (x *ResponseMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ResponseMetadata) CheckNode(s *envgenrt.State, n int32) bool {
@@ -621,8 +544,9 @@ func (*ResponseMetadata) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseMetadata(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/response_metadata"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/response_metadata/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [6]int32
@@ -642,59 +566,58 @@ func checkResponseMetadata(s *envgenrt.State, n int32) bool {
 			at[5] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/response_metadata/properties/operation/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/operation/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/response_metadata/properties/version/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/version/type") && s.Stop() {
 		return false
 	}
 	if c := at[2]; c != 0 && !checkResponseMetadataPropertiesTimestamp(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/response_metadata/properties/request_id/type") && s.Stop() {
+	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/request_id/type") && s.Stop() {
 		return false
 	}
 	if c := at[4]; c != 0 && !(s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/response_status/type") && s.Enum(c, "envelope.json#/$defs/response_status/enum", "success", "partial", "error")) && s.Stop() {
 		return false
 	}
-	if c := at[5]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, "envelope.json#/$defs/response_metadata/properties/message/type") && s.Stop() {
+	if c := at[5]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/message/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "envelope.json#/$defs/response_metadata/required", "operation") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "operation") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "envelope.json#/$defs/response_metadata/required", "version") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "version") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, "envelope.json#/$defs/response_metadata/required", "timestamp") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "timestamp") {
 		return false
 	}
-	if at[3] == 0 && s.Missing(n, "envelope.json#/$defs/response_metadata/required", "request_id") {
+	if at[3] == 0 && s.Missing(n, p+"/required", "request_id") {
 		return false
 	}
-	if at[4] == 0 && s.Missing(n, "envelope.json#/$defs/response_metadata/required", "status") {
+	if at[4] == 0 && s.Missing(n, p+"/required", "status") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkResponseMetadataPropertiesTimestamp(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/response_metadata/properties/timestamp"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/response_metadata/properties/timestamp/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "envelope.json#/$defs/response_metadata/properties/timestamp/format", "format", "must be a valid date-time") {
+	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, p+"/format", "format", "must be a valid date-time") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseStatus) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseStatus) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -704,7 +627,8 @@ func (x *ResponseStatus) DecodeNode(s *envgenrt.State, n int32) error {
 }
 
 func (*ResponseStatus) CheckNode(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/response_status/type") && s.Enum(n, "envelope.json#/$defs/response_status/enum", "success", "partial", "error")
+	const p = "envelope.json#/$defs/response_status"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "success", "partial", "error")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -712,12 +636,10 @@ func (x ResponseWarning) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseWarning) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseWarning) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"level":`, string(x.Level))
@@ -741,14 +663,8 @@ func (x ResponseWarning) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ResponseWarning) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ResponseWarning{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "level":
 			err = x.Level.DecodeNode(s, c1)
@@ -766,11 +682,8 @@ func (x *ResponseWarning) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ResponseWarning) CheckNode(s *envgenrt.State, n int32) bool {
@@ -778,8 +691,9 @@ func (*ResponseWarning) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseWarning(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/response_warning"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/response_warning/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -798,33 +712,31 @@ func checkResponseWarning(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/warning_level/type") && s.Enum(c, "envelope.json#/$defs/warning_level/enum", "info", "warning", "error")) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/response_warning/properties/code/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/code/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/response_warning/properties/message/type") && s.Stop() {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/message/type") && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, "envelope.json#/$defs/response_warning/properties/suggestion/type") && s.Stop() {
+	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/suggestion/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "envelope.json#/$defs/response_warning/required", "level") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "level") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "envelope.json#/$defs/response_warning/required", "code") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "code") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, "envelope.json#/$defs/response_warning/required", "message") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "message") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *WarningLevel) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x WarningLevel) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -834,5 +746,6 @@ func (x *WarningLevel) DecodeNode(s *envgenrt.State, n int32) error {
 }
 
 func (*WarningLevel) CheckNode(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/warning_level/type") && s.Enum(n, "envelope.json#/$defs/warning_level/enum", "info", "warning", "error")
+	const p = "envelope.json#/$defs/warning_level"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "info", "warning", "error")
 }

@@ -13,7 +13,6 @@ import (
 // Unique chunk identifier.
 type ChunkID int64
 
-// Validate reports whether x is valid (see the package doc).
 func (x ChunkID) Validate() error {
 	return envgenrt.Validate(x, (*ChunkID)(nil))
 }
@@ -33,7 +32,6 @@ type ConfidenceScore struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ConfidenceScore) Validate() error {
 	return envgenrt.Validate(x, (*ConfidenceScore)(nil))
 }
@@ -50,7 +48,6 @@ type Cursor struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Cursor) Validate() error {
 	return envgenrt.Validate(x, (*Cursor)(nil))
 }
@@ -69,7 +66,6 @@ type DeduplicationInfo struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x DeduplicationInfo) Validate() error {
 	return envgenrt.Validate(x, (*DeduplicationInfo)(nil))
 }
@@ -82,7 +78,6 @@ func (x DeduplicationInfo) Validate() error {
 // It holds the JSON text as it is; nil encodes as null.
 type Payloads json.RawMessage
 
-// Validate reports whether x is valid (see the package doc).
 func (x Payloads) Validate() error {
 	return envgenrt.Validate(x, (*Payloads)(nil))
 }
@@ -93,7 +88,6 @@ func (x Payloads) Validate() error {
 // Result rank, 1-based.
 type Rank int64
 
-// Validate reports whether x is valid (see the package doc).
 func (x Rank) Validate() error {
 	return envgenrt.Validate(x, (*Rank)(nil))
 }
@@ -114,7 +108,6 @@ type RankingContext struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x RankingContext) Validate() error {
 	return envgenrt.Validate(x, (*RankingContext)(nil))
 }
@@ -123,7 +116,6 @@ func (x RankingContext) Validate() error {
 // Schema: payloads.json#/$defs/score
 type Score float64
 
-// Validate reports whether x is valid (see the package doc).
 func (x Score) Validate() error {
 	return envgenrt.Validate(x, (*Score)(nil))
 }
@@ -173,7 +165,6 @@ type SearchResultFull struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x SearchResultFull) Validate() error {
 	return envgenrt.Validate(x, (*SearchResultFull)(nil))
 }
@@ -192,7 +183,6 @@ type SearchResultIDs struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x SearchResultIDs) Validate() error {
 	return envgenrt.Validate(x, (*SearchResultIDs)(nil))
 }
@@ -223,7 +213,6 @@ type SearchResultMetadata struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x SearchResultMetadata) Validate() error {
 	return envgenrt.Validate(x, (*SearchResultMetadata)(nil))
 }
@@ -260,7 +249,6 @@ type SearchResultPreview struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x SearchResultPreview) Validate() error {
 	return envgenrt.Validate(x, (*SearchResultPreview)(nil))
 }
@@ -280,7 +268,6 @@ type VendorInfoFull struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x VendorInfoFull) Validate() error {
 	return envgenrt.Validate(x, (*VendorInfoFull)(nil))
 }
@@ -299,7 +286,6 @@ type VendorInfoIDs struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x VendorInfoIDs) Validate() error {
 	return envgenrt.Validate(x, (*VendorInfoIDs)(nil))
 }
@@ -319,7 +305,6 @@ type VendorInfoMetadata struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x VendorInfoMetadata) Validate() error {
 	return envgenrt.Validate(x, (*VendorInfoMetadata)(nil))
 }
@@ -339,7 +324,6 @@ type VendorInfoPreview struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x VendorInfoPreview) Validate() error {
 	return envgenrt.Validate(x, (*VendorInfoPreview)(nil))
 }
@@ -359,7 +343,6 @@ type VendorStatistics struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x VendorStatistics) Validate() error {
 	return envgenrt.Validate(x, (*VendorStatistics)(nil))
 }

@@ -7,12 +7,10 @@ import (
 	"github.com/envgen/envgen/envgenrt"
 )
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ChunkID) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ChunkID) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendInt(b, int64(x)), nil
 }
@@ -34,12 +32,10 @@ func (x ConfidenceScore) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ConfidenceScore) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ConfidenceScore) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"score_reliability":`, x.ScoreReliability); err != nil {
@@ -68,14 +64,8 @@ func (x ConfidenceScore) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ConfidenceScore) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ConfidenceScore{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "score_reliability":
 			err = x.ScoreReliability.DecodeNode(s, c1)
@@ -91,11 +81,8 @@ func (x *ConfidenceScore) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ConfidenceScore) CheckNode(s *envgenrt.State, n int32) bool {
@@ -103,8 +90,9 @@ func (*ConfidenceScore) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkConfidenceScore(s *envgenrt.State, n int32) bool {
+	const p = "payloads.json#/$defs/confidence_score"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/confidence_score/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -121,13 +109,13 @@ func checkConfidenceScore(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkScore, checkScore, checkScore) {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "payloads.json#/$defs/confidence_score/required", "score_reliability") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "score_reliability") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "payloads.json#/$defs/confidence_score/required", "source_quality") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "source_quality") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, "payloads.json#/$defs/confidence_score/required", "recency") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "recency") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -138,12 +126,10 @@ func (x Cursor) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Cursor) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Cursor) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"query_hash":`, x.QueryHash)
@@ -166,14 +152,8 @@ func (x Cursor) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Cursor) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Cursor{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "query_hash":
 			err = s.ReadString(c1, &x.QueryHash)
@@ -189,11 +169,8 @@ func (x *Cursor) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Cursor) CheckNode(s *envgenrt.State, n int32) bool {
@@ -201,8 +178,9 @@ func (*Cursor) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkCursor(s *envgenrt.State, n int32) bool {
+	const p = "payloads.json#/$defs/cursor"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/cursor/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -216,22 +194,22 @@ func checkCursor(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/cursor/properties/query_hash/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/query_hash/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.IsInt(c, "payloads.json#/$defs/cursor/properties/offset/type") && s.MinimumInt(c, 0, "0", "payloads.json#/$defs/cursor/properties/offset/minimum")) && s.Stop() {
+	if c := at[1]; c != 0 && !(s.IsInt(c, p+"/properties/offset/type") && s.MinimumInt(c, 0, "0", p+"/properties/offset/minimum")) && s.Stop() {
 		return false
 	}
 	if c := at[2]; c != 0 && !checkResponseMode(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "payloads.json#/$defs/cursor/required", "query_hash") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "query_hash") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "payloads.json#/$defs/cursor/required", "offset") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "offset") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, "payloads.json#/$defs/cursor/required", "response_mode") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "response_mode") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -242,12 +220,10 @@ func (x DeduplicationInfo) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *DeduplicationInfo) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x DeduplicationInfo) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendBoolMember(b, `"is_duplicate":`, x.IsDuplicate)
@@ -285,14 +261,8 @@ func (x DeduplicationInfo) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *DeduplicationInfo) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = DeduplicationInfo{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "is_duplicate":
 			err = s.ReadBool(c1, &x.IsDuplicate)
@@ -308,11 +278,8 @@ func (x *DeduplicationInfo) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*DeduplicationInfo) CheckNode(s *envgenrt.State, n int32) bool {
@@ -320,8 +287,9 @@ func (*DeduplicationInfo) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkDeduplicationInfo(s *envgenrt.State, n int32) bool {
+	const p = "payloads.json#/$defs/deduplication_info"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/deduplication_info/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -335,36 +303,23 @@ func checkDeduplicationInfo(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "payloads.json#/$defs/deduplication_info/properties/is_duplicate/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/is_duplicate/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !checkDeduplicationInfoPropertiesSimilarChunkIDs(s, c) && s.Stop() {
+	if c := at[1]; c != 0 && !s.ItemsOf(c, envgenrt.TypeInteger, p+"/properties/similar_chunk_ids/type", "payloads.json#/$defs/chunk_id/type") && s.Stop() {
 		return false
 	}
 	if c := at[2]; c != 0 && !checkScore(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "payloads.json#/$defs/deduplication_info/required", "is_duplicate") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "is_duplicate") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "payloads.json#/$defs/deduplication_info/required", "similar_chunk_ids") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "similar_chunk_ids") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, "payloads.json#/$defs/deduplication_info/required", "confidence") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "confidence") {
 		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkDeduplicationInfoPropertiesSimilarChunkIDs(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "payloads.json#/$defs/deduplication_info/properties/similar_chunk_ids/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkChunkID(s, c) && s.Stop() {
-			return false
-		}
 	}
 	return s.ErrorCount() == errs
 }
@@ -374,12 +329,10 @@ func (x Payloads) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Payloads) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Payloads) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendRaw(b, x); err != nil {
 		return b, err
@@ -396,12 +349,10 @@ func (*Payloads) CheckNode(*envgenrt.State, int32) bool {
 	return true
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Rank) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Rank) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendInt(b, int64(x)), nil
 }
@@ -415,7 +366,8 @@ func (*Rank) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkRank(s *envgenrt.State, n int32) bool {
-	return s.IsInt(n, "payloads.json#/$defs/rank/type") && s.MinimumInt(n, 1, "1", "payloads.json#/$defs/rank/minimum")
+	const p = "payloads.json#/$defs/rank"
+	return s.IsInt(n, p+"/type") && s.MinimumInt(n, 1, "1", p+"/minimum")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -423,12 +375,10 @@ func (x RankingContext) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *RankingContext) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x RankingContext) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendIntMember(b, `"percentile":`, x.Percentile)
@@ -451,14 +401,8 @@ func (x RankingContext) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *RankingContext) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = RankingContext{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "percentile":
 			err = s.ReadInt64(c1, &x.Percentile)
@@ -474,11 +418,8 @@ func (x *RankingContext) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*RankingContext) CheckNode(s *envgenrt.State, n int32) bool {
@@ -486,8 +427,9 @@ func (*RankingContext) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkRankingContext(s *envgenrt.State, n int32) bool {
+	const p = "payloads.json#/$defs/ranking_context"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/ranking_context/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -504,44 +446,43 @@ func checkRankingContext(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkRankingContextPropertiesPercentile(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/ranking_context/properties/explanation/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/explanation/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/ranking_context/properties/score_method/type") && s.Stop() {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/score_method/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "payloads.json#/$defs/ranking_context/required", "percentile") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "percentile") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "payloads.json#/$defs/ranking_context/required", "explanation") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "explanation") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, "payloads.json#/$defs/ranking_context/required", "score_method") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "score_method") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkRankingContextPropertiesPercentile(s *envgenrt.State, n int32) bool {
+	const p = "payloads.json#/$defs/ranking_context/properties/percentile"
 	errs := s.ErrorCount()
-	if !s.IsInt(n, "payloads.json#/$defs/ranking_context/properties/percentile/type") {
+	if !s.IsInt(n, p+"/type") {
 		return false
 	}
-	if !s.MinimumInt(n, 0, "0", "payloads.json#/$defs/ranking_context/properties/percentile/minimum") && s.Stop() {
+	if !s.MinimumInt(n, 0, "0", p+"/minimum") && s.Stop() {
 		return false
 	}
-	if !s.MaximumInt(n, 100, "100", "payloads.json#/$defs/ranking_context/properties/percentile/maximum") && s.Stop() {
+	if !s.MaximumInt(n, 100, "100", p+"/maximum") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Score) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Score) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendFloat(b, float64(x)); err != nil {
 		return b, err
@@ -558,14 +499,15 @@ func (*Score) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkScore(s *envgenrt.State, n int32) bool {
+	const p = "payloads.json#/$defs/score"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeNumber, "payloads.json#/$defs/score/type") {
+	if !s.Is(n, envgenrt.TypeNumber, p+"/type") {
 		return false
 	}
-	if !s.MinimumInt(n, 0, "0", "payloads.json#/$defs/score/minimum") && s.Stop() {
+	if !s.MinimumInt(n, 0, "0", p+"/minimum") && s.Stop() {
 		return false
 	}
-	if !s.MaximumInt(n, 1, "1", "payloads.json#/$defs/score/maximum") && s.Stop() {
+	if !s.MaximumInt(n, 1, "1", p+"/maximum") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -576,12 +518,10 @@ func (x SearchResultFull) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *SearchResultFull) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x SearchResultFull) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"chunk_id":`, x.ChunkID); err != nil {
@@ -624,14 +564,8 @@ func (x SearchResultFull) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *SearchResultFull) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = SearchResultFull{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "chunk_id":
 			err = x.ChunkID.DecodeNode(s, c1)
@@ -667,11 +601,8 @@ func (x *SearchResultFull) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*SearchResultFull) CheckNode(s *envgenrt.State, n int32) bool {
@@ -679,8 +610,9 @@ func (*SearchResultFull) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkSearchResultFull(s *envgenrt.State, n int32) bool {
+	const p = "payloads.json#/$defs/search_result_full"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/search_result_full/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [13]int32
@@ -717,7 +649,7 @@ func checkSearchResultFull(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkChunkID(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/chunk_text/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/chunk_text/type") && s.Stop() {
 		return false
 	}
 	if c := at[2]; c != 0 && !checkScore(s, c) && s.Stop() {
@@ -732,61 +664,61 @@ func checkSearchResultFull(s *envgenrt.State, n int32) bool {
 	if c := at[5]; c != 0 && !checkRank(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[6]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/score_type/type") && s.Stop() {
+	if c := at[6]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/score_type/type") && s.Stop() {
 		return false
 	}
-	if c := at[7]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/source_file/type") && s.Stop() {
+	if c := at[7]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/source_file/type") && s.Stop() {
 		return false
 	}
-	if c := at[8]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/source_category/type") && s.Stop() {
+	if c := at[8]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/source_category/type") && s.Stop() {
 		return false
 	}
-	if c := at[9]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/search_result_full/properties/context_header/type") && s.Stop() {
+	if c := at[9]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/context_header/type") && s.Stop() {
 		return false
 	}
-	if c := at[10]; c != 0 && !(s.IsInt(c, "payloads.json#/$defs/search_result_full/properties/chunk_index/type") && s.MinimumInt(c, 0, "0", "payloads.json#/$defs/search_result_full/properties/chunk_index/minimum")) && s.Stop() {
+	if c := at[10]; c != 0 && !(s.IsInt(c, p+"/properties/chunk_index/type") && s.MinimumInt(c, 0, "0", p+"/properties/chunk_index/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[11]; c != 0 && !(s.IsInt(c, "payloads.json#/$defs/search_result_full/properties/total_chunks/type") && s.MinimumInt(c, 0, "0", "payloads.json#/$defs/search_result_full/properties/total_chunks/minimum")) && s.Stop() {
+	if c := at[11]; c != 0 && !(s.IsInt(c, p+"/properties/total_chunks/type") && s.MinimumInt(c, 0, "0", p+"/properties/total_chunks/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[12]; c != 0 && !(s.IsInt(c, "payloads.json#/$defs/search_result_full/properties/chunk_token_count/type") && s.MinimumInt(c, 0, "0", "payloads.json#/$defs/search_result_full/properties/chunk_token_count/minimum")) && s.Stop() {
+	if c := at[12]; c != 0 && !(s.IsInt(c, p+"/properties/chunk_token_count/type") && s.MinimumInt(c, 0, "0", p+"/properties/chunk_token_count/minimum")) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_full/required", "chunk_id") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "chunk_id") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_full/required", "chunk_text") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "chunk_text") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_full/required", "similarity_score") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "similarity_score") {
 		return false
 	}
-	if at[3] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_full/required", "bm25_score") {
+	if at[3] == 0 && s.Missing(n, p+"/required", "bm25_score") {
 		return false
 	}
-	if at[4] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_full/required", "hybrid_score") {
+	if at[4] == 0 && s.Missing(n, p+"/required", "hybrid_score") {
 		return false
 	}
-	if at[5] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_full/required", "rank") {
+	if at[5] == 0 && s.Missing(n, p+"/required", "rank") {
 		return false
 	}
-	if at[6] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_full/required", "score_type") {
+	if at[6] == 0 && s.Missing(n, p+"/required", "score_type") {
 		return false
 	}
-	if at[7] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_full/required", "source_file") {
+	if at[7] == 0 && s.Missing(n, p+"/required", "source_file") {
 		return false
 	}
-	if at[9] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_full/required", "context_header") {
+	if at[9] == 0 && s.Missing(n, p+"/required", "context_header") {
 		return false
 	}
-	if at[10] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_full/required", "chunk_index") {
+	if at[10] == 0 && s.Missing(n, p+"/required", "chunk_index") {
 		return false
 	}
-	if at[11] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_full/required", "total_chunks") {
+	if at[11] == 0 && s.Missing(n, p+"/required", "total_chunks") {
 		return false
 	}
-	if at[12] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_full/required", "chunk_token_count") {
+	if at[12] == 0 && s.Missing(n, p+"/required", "chunk_token_count") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -797,12 +729,10 @@ func (x SearchResultIDs) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *SearchResultIDs) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x SearchResultIDs) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"chunk_id":`, x.ChunkID); err != nil {
@@ -831,14 +761,8 @@ func (x SearchResultIDs) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *SearchResultIDs) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = SearchResultIDs{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "chunk_id":
 			err = x.ChunkID.DecodeNode(s, c1)
@@ -854,11 +778,8 @@ func (x *SearchResultIDs) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*SearchResultIDs) CheckNode(s *envgenrt.State, n int32) bool {
@@ -866,8 +787,9 @@ func (*SearchResultIDs) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkSearchResultIDs(s *envgenrt.State, n int32) bool {
+	const p = "payloads.json#/$defs/search_result_ids"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/search_result_ids/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -884,13 +806,13 @@ func checkSearchResultIDs(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkChunkID, checkScore, checkRank) {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_ids/required", "chunk_id") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "chunk_id") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_ids/required", "hybrid_score") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "hybrid_score") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_ids/required", "rank") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "rank") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -901,12 +823,10 @@ func (x SearchResultMetadata) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *SearchResultMetadata) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x SearchResultMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"chunk_id":`, x.ChunkID); err != nil {
@@ -939,14 +859,8 @@ func (x SearchResultMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *SearchResultMetadata) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = SearchResultMetadata{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "chunk_id":
 			err = x.ChunkID.DecodeNode(s, c1)
@@ -970,11 +884,8 @@ func (x *SearchResultMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*SearchResultMetadata) CheckNode(s *envgenrt.State, n int32) bool {
@@ -982,8 +893,9 @@ func (*SearchResultMetadata) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkSearchResultMetadata(s *envgenrt.State, n int32) bool {
+	const p = "payloads.json#/$defs/search_result_metadata"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/search_result_metadata/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [7]int32
@@ -1014,34 +926,34 @@ func checkSearchResultMetadata(s *envgenrt.State, n int32) bool {
 	if c := at[2]; c != 0 && !checkRank(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/search_result_metadata/properties/source_file/type") && s.Stop() {
+	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/source_file/type") && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, "payloads.json#/$defs/search_result_metadata/properties/source_category/type") && s.Stop() {
+	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/source_category/type") && s.Stop() {
 		return false
 	}
-	if c := at[5]; c != 0 && !(s.IsInt(c, "payloads.json#/$defs/search_result_metadata/properties/chunk_index/type") && s.MinimumInt(c, 0, "0", "payloads.json#/$defs/search_result_metadata/properties/chunk_index/minimum")) && s.Stop() {
+	if c := at[5]; c != 0 && !(s.IsInt(c, p+"/properties/chunk_index/type") && s.MinimumInt(c, 0, "0", p+"/properties/chunk_index/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[6]; c != 0 && !(s.IsInt(c, "payloads.json#/$defs/search_result_metadata/properties/total_chunks/type") && s.MinimumInt(c, 0, "0", "payloads.json#/$defs/search_result_metadata/properties/total_chunks/minimum")) && s.Stop() {
+	if c := at[6]; c != 0 && !(s.IsInt(c, p+"/properties/total_chunks/type") && s.MinimumInt(c, 0, "0", p+"/properties/total_chunks/minimum")) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_metadata/required", "chunk_id") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "chunk_id") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_metadata/required", "hybrid_score") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "hybrid_score") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_metadata/required", "rank") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "rank") {
 		return false
 	}
-	if at[3] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_metadata/required", "source_file") {
+	if at[3] == 0 && s.Missing(n, p+"/required", "source_file") {
 		return false
 	}
-	if at[5] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_metadata/required", "chunk_index") {
+	if at[5] == 0 && s.Missing(n, p+"/required", "chunk_index") {
 		return false
 	}
-	if at[6] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_metadata/required", "total_chunks") {
+	if at[6] == 0 && s.Missing(n, p+"/required", "total_chunks") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1052,12 +964,10 @@ func (x SearchResultPreview) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *SearchResultPreview) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x SearchResultPreview) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"chunk_id":`, x.ChunkID); err != nil {
@@ -1092,14 +1002,8 @@ func (x SearchResultPreview) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *SearchResultPreview) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = SearchResultPreview{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "chunk_id":
 			err = x.ChunkID.DecodeNode(s, c1)
@@ -1127,11 +1031,8 @@ func (x *SearchResultPreview) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*SearchResultPreview) CheckNode(s *envgenrt.State, n int32) bool {
@@ -1139,8 +1040,9 @@ func (*SearchResultPreview) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkSearchResultPreview(s *envgenrt.State, n int32) bool {
+	const p = "payloads.json#/$defs/search_result_preview"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/search_result_preview/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [9]int32
@@ -1175,46 +1077,46 @@ func checkSearchResultPreview(s *envgenrt.State, n int32) bool {
 	if c := at[2]; c != 0 && !checkRank(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/search_result_preview/properties/source_file/type") && s.Stop() {
+	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/source_file/type") && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, "payloads.json#/$defs/search_result_preview/properties/source_category/type") && s.Stop() {
+	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/source_category/type") && s.Stop() {
 		return false
 	}
-	if c := at[5]; c != 0 && !(s.IsInt(c, "payloads.json#/$defs/search_result_preview/properties/chunk_index/type") && s.MinimumInt(c, 0, "0", "payloads.json#/$defs/search_result_preview/properties/chunk_index/minimum")) && s.Stop() {
+	if c := at[5]; c != 0 && !(s.IsInt(c, p+"/properties/chunk_index/type") && s.MinimumInt(c, 0, "0", p+"/properties/chunk_index/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[6]; c != 0 && !(s.IsInt(c, "payloads.json#/$defs/search_result_preview/properties/total_chunks/type") && s.MinimumInt(c, 0, "0", "payloads.json#/$defs/search_result_preview/properties/total_chunks/minimum")) && s.Stop() {
+	if c := at[6]; c != 0 && !(s.IsInt(c, p+"/properties/total_chunks/type") && s.MinimumInt(c, 0, "0", p+"/properties/total_chunks/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[7]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/search_result_preview/properties/chunk_snippet/type") && s.Stop() {
+	if c := at[7]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/chunk_snippet/type") && s.Stop() {
 		return false
 	}
-	if c := at[8]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/search_result_preview/properties/context_header/type") && s.Stop() {
+	if c := at[8]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/context_header/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_preview/required", "chunk_id") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "chunk_id") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_preview/required", "hybrid_score") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "hybrid_score") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_preview/required", "rank") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "rank") {
 		return false
 	}
-	if at[3] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_preview/required", "source_file") {
+	if at[3] == 0 && s.Missing(n, p+"/required", "source_file") {
 		return false
 	}
-	if at[5] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_preview/required", "chunk_index") {
+	if at[5] == 0 && s.Missing(n, p+"/required", "chunk_index") {
 		return false
 	}
-	if at[6] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_preview/required", "total_chunks") {
+	if at[6] == 0 && s.Missing(n, p+"/required", "total_chunks") {
 		return false
 	}
-	if at[7] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_preview/required", "chunk_snippet") {
+	if at[7] == 0 && s.Missing(n, p+"/required", "chunk_snippet") {
 		return false
 	}
-	if at[8] == 0 && s.Missing(n, "payloads.json#/$defs/search_result_preview/required", "context_header") {
+	if at[8] == 0 && s.Missing(n, p+"/required", "context_header") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1225,12 +1127,10 @@ func (x VendorInfoFull) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *VendorInfoFull) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x VendorInfoFull) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"vendor_name":`, x.VendorName)
@@ -1282,14 +1182,8 @@ func (x VendorInfoFull) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *VendorInfoFull) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = VendorInfoFull{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "vendor_name":
 			err = s.ReadString(c1, &x.VendorName)
@@ -1321,11 +1215,8 @@ func (x *VendorInfoFull) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*VendorInfoFull) CheckNode(s *envgenrt.State, n int32) bool {
@@ -1333,8 +1224,9 @@ func (*VendorInfoFull) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkVendorInfoFull(s *envgenrt.State, n int32) bool {
+	const p = "payloads.json#/$defs/vendor_info_full"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_info_full/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -1350,28 +1242,28 @@ func checkVendorInfoFull(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_full/properties/vendor_name/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/vendor_name/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_full/properties/entities/type") && s.MaxItems(c, 100, "payloads.json#/$defs/vendor_info_full/properties/entities/maxItems")) && s.Stop() {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeArray, p+"/properties/entities/type") && s.MaxItems(c, 100, p+"/properties/entities/maxItems")) && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_full/properties/relationships/type") && s.MaxItems(c, 500, "payloads.json#/$defs/vendor_info_full/properties/relationships/maxItems")) && s.Stop() {
+	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeArray, p+"/properties/relationships/type") && s.MaxItems(c, 500, p+"/properties/relationships/maxItems")) && s.Stop() {
 		return false
 	}
 	if c := at[3]; c != 0 && !checkVendorStatistics(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_full/required", "vendor_name") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "vendor_name") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_full/required", "entities") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "entities") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_full/required", "relationships") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "relationships") {
 		return false
 	}
-	if at[3] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_full/required", "statistics") {
+	if at[3] == 0 && s.Missing(n, p+"/required", "statistics") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1382,12 +1274,10 @@ func (x VendorInfoIDs) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *VendorInfoIDs) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x VendorInfoIDs) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"vendor_name":`, x.VendorName)
@@ -1432,14 +1322,8 @@ func (x VendorInfoIDs) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *VendorInfoIDs) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = VendorInfoIDs{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "vendor_name":
 			err = s.ReadString(c1, &x.VendorName)
@@ -1455,11 +1339,8 @@ func (x *VendorInfoIDs) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*VendorInfoIDs) CheckNode(s *envgenrt.State, n int32) bool {
@@ -1467,8 +1348,9 @@ func (*VendorInfoIDs) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkVendorInfoIDs(s *envgenrt.State, n int32) bool {
+	const p = "payloads.json#/$defs/vendor_info_ids"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_info_ids/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -1482,49 +1364,23 @@ func checkVendorInfoIDs(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_ids/properties/vendor_name/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/vendor_name/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !checkVendorInfoIDsPropertiesEntityIDs(s, c) && s.Stop() {
+	if c := at[1]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, p+"/properties/entity_ids/type", p+"/properties/entity_ids/items/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !checkVendorInfoIDsPropertiesRelationshipIDs(s, c) && s.Stop() {
+	if c := at[2]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, p+"/properties/relationship_ids/type", p+"/properties/relationship_ids/items/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_ids/required", "vendor_name") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "vendor_name") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_ids/required", "entity_ids") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "entity_ids") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_ids/required", "relationship_ids") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "relationship_ids") {
 		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkVendorInfoIDsPropertiesEntityIDs(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_ids/properties/entity_ids/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_ids/properties/entity_ids/items/type") && s.Stop() {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkVendorInfoIDsPropertiesRelationshipIDs(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_ids/properties/relationship_ids/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_ids/properties/relationship_ids/items/type") && s.Stop() {
-			return false
-		}
 	}
 	return s.ErrorCount() == errs
 }
@@ -1534,12 +1390,10 @@ func (x VendorInfoMetadata) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *VendorInfoMetadata) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x VendorInfoMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"vendor_name":`, x.VendorName)
@@ -1578,14 +1432,8 @@ func (x VendorInfoMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *VendorInfoMetadata) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = VendorInfoMetadata{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "vendor_name":
 			err = s.ReadString(c1, &x.VendorName)
@@ -1610,11 +1458,8 @@ func (x *VendorInfoMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*VendorInfoMetadata) CheckNode(s *envgenrt.State, n int32) bool {
@@ -1622,8 +1467,9 @@ func (*VendorInfoMetadata) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkVendorInfoMetadata(s *envgenrt.State, n int32) bool {
+	const p = "payloads.json#/$defs/vendor_info_metadata"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_info_metadata/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -1639,39 +1485,40 @@ func checkVendorInfoMetadata(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_metadata/properties/vendor_name/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/vendor_name/type") && s.Stop() {
 		return false
 	}
 	if c := at[1]; c != 0 && !checkVendorStatistics(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_metadata/properties/top_entities/type") && s.Stop() {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeArray, p+"/properties/top_entities/type") && s.Stop() {
 		return false
 	}
 	if c := at[3]; c != 0 && !checkVendorInfoMetadataPropertiesLastUpdated(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_metadata/required", "vendor_name") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "vendor_name") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_metadata/required", "statistics") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "statistics") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_metadata/required", "top_entities") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "top_entities") {
 		return false
 	}
-	if at[3] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_metadata/required", "last_updated") {
+	if at[3] == 0 && s.Missing(n, p+"/required", "last_updated") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkVendorInfoMetadataPropertiesLastUpdated(s *envgenrt.State, n int32) bool {
+	const p = "payloads.json#/$defs/vendor_info_metadata/properties/last_updated"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_metadata/properties/last_updated/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "payloads.json#/$defs/vendor_info_metadata/properties/last_updated/format", "format", "must be a valid date-time") {
+	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, p+"/format", "format", "must be a valid date-time") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1682,12 +1529,10 @@ func (x VendorInfoPreview) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *VendorInfoPreview) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x VendorInfoPreview) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"vendor_name":`, x.VendorName)
@@ -1739,14 +1584,8 @@ func (x VendorInfoPreview) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *VendorInfoPreview) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = VendorInfoPreview{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "vendor_name":
 			err = s.ReadString(c1, &x.VendorName)
@@ -1778,11 +1617,8 @@ func (x *VendorInfoPreview) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*VendorInfoPreview) CheckNode(s *envgenrt.State, n int32) bool {
@@ -1790,8 +1626,9 @@ func (*VendorInfoPreview) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkVendorInfoPreview(s *envgenrt.State, n int32) bool {
+	const p = "payloads.json#/$defs/vendor_info_preview"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_info_preview/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -1807,28 +1644,28 @@ func checkVendorInfoPreview(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "payloads.json#/$defs/vendor_info_preview/properties/vendor_name/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/vendor_name/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_preview/properties/entities/type") && s.MaxItems(c, 5, "payloads.json#/$defs/vendor_info_preview/properties/entities/maxItems")) && s.Stop() {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeArray, p+"/properties/entities/type") && s.MaxItems(c, 5, p+"/properties/entities/maxItems")) && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeArray, "payloads.json#/$defs/vendor_info_preview/properties/relationships/type") && s.MaxItems(c, 5, "payloads.json#/$defs/vendor_info_preview/properties/relationships/maxItems")) && s.Stop() {
+	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeArray, p+"/properties/relationships/type") && s.MaxItems(c, 5, p+"/properties/relationships/maxItems")) && s.Stop() {
 		return false
 	}
 	if c := at[3]; c != 0 && !checkVendorStatistics(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_preview/required", "vendor_name") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "vendor_name") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_preview/required", "entities") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "entities") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_preview/required", "relationships") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "relationships") {
 		return false
 	}
-	if at[3] == 0 && s.Missing(n, "payloads.json#/$defs/vendor_info_preview/required", "statistics") {
+	if at[3] == 0 && s.Missing(n, p+"/required", "statistics") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1839,12 +1676,10 @@ func (x VendorStatistics) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *VendorStatistics) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x VendorStatistics) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendIntPtrMember(b, `"entity_count":`, x.EntityCount)
@@ -1892,14 +1727,8 @@ func (x VendorStatistics) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *VendorStatistics) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = VendorStatistics{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "entity_count":
 			err = s.ReadInt64Ptr(c1, &x.EntityCount)
@@ -1939,11 +1768,8 @@ func (x *VendorStatistics) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*VendorStatistics) CheckNode(s *envgenrt.State, n int32) bool {
@@ -1951,8 +1777,9 @@ func (*VendorStatistics) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkVendorStatistics(s *envgenrt.State, n int32) bool {
+	const p = "payloads.json#/$defs/vendor_statistics"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_statistics/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -1968,10 +1795,10 @@ func checkVendorStatistics(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if c := at[0]; c != 0 && !(s.IsInt(c, "payloads.json#/$defs/vendor_statistics/properties/entity_count/type") && s.MinimumInt(c, 0, "0", "payloads.json#/$defs/vendor_statistics/properties/entity_count/minimum")) && s.Stop() {
+	if c := at[0]; c != 0 && !(s.IsInt(c, p+"/properties/entity_count/type") && s.MinimumInt(c, 0, "0", p+"/properties/entity_count/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.IsInt(c, "payloads.json#/$defs/vendor_statistics/properties/relationship_count/type") && s.MinimumInt(c, 0, "0", "payloads.json#/$defs/vendor_statistics/properties/relationship_count/minimum")) && s.Stop() {
+	if c := at[1]; c != 0 && !(s.IsInt(c, p+"/properties/relationship_count/type") && s.MinimumInt(c, 0, "0", p+"/properties/relationship_count/minimum")) && s.Stop() {
 		return false
 	}
 	if c := at[2]; c != 0 && !checkVendorStatisticsPropertiesEntityTypeDistribution(s, c) && s.Stop() {
@@ -1998,7 +1825,8 @@ func checkVendorStatisticsPropertiesEntityTypeDistribution(s *envgenrt.State, n 
 }
 
 func checkVendorStatisticsPropertiesEntityTypeDistributionAdditionalProperties(s *envgenrt.State, n int32) bool {
-	return s.IsInt(n, "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties/type") && s.MinimumInt(n, 0, "0", "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties/minimum")
+	const p = "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties"
+	return s.IsInt(n, p+"/type") && s.MinimumInt(n, 0, "0", p+"/minimum")
 }
 
 func checkVendorStatisticsPropertiesRelationshipTypeDistribution(s *envgenrt.State, n int32) bool {
@@ -2016,5 +1844,6 @@ func checkVendorStatisticsPropertiesRelationshipTypeDistribution(s *envgenrt.Sta
 }
 
 func checkVendorStatisticsPropertiesRelationshipTypeDistributionAdditionalProperties(s *envgenrt.State, n int32) bool {
-	return s.IsInt(n, "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties/type") && s.MinimumInt(n, 0, "0", "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties/minimum")
+	const p = "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties"
+	return s.IsInt(n, p+"/type") && s.MinimumInt(n, 0, "0", p+"/minimum")
 }

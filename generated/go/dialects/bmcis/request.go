@@ -35,7 +35,6 @@ type Request struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Request) Validate() error {
 	return envgenrt.Validate(x, (*Request)(nil))
 }
@@ -55,14 +54,9 @@ const (
 
 // Valid reports whether x is one of the ResponseMode constants.
 func (x ResponseMode) Valid() bool {
-	switch x {
-	case ResponseModeIDsOnly, ResponseModeMetadata, ResponseModePreview, ResponseModeFull:
-		return true
-	}
-	return false
+	return x == ResponseModeIDsOnly || x == ResponseModeMetadata || x == ResponseModePreview || x == ResponseModeFull
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ResponseMode) Validate() error {
 	return envgenrt.Validate(x, (*ResponseMode)(nil))
 }

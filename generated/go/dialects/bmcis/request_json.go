@@ -12,12 +12,10 @@ func (x Request) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Request) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Request) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"query":`, x.Query)
@@ -42,14 +40,8 @@ func (x Request) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Request{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "query":
 			err = s.ReadString(c1, &x.Query)
@@ -69,11 +61,8 @@ func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Request) CheckNode(s *envgenrt.State, n int32) bool {
@@ -81,8 +70,9 @@ func (*Request) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkRequest(s *envgenrt.State, n int32) bool {
+	const p = "request.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "request.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [5]int32
@@ -109,65 +99,52 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 	if c := at[2]; c != 0 && !checkRequestPropertiesPageSize(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeString, "request.json#/properties/cursor/type") && s.Stop() {
+	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/cursor/type") && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !checkRequestPropertiesFields(s, c) && s.Stop() {
+	if c := at[4]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, p+"/properties/fields/type", p+"/properties/fields/items/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "request.json#/required", "query") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "query") {
 		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkRequestPropertiesFields(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "request.json#/properties/fields/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.Is(c, envgenrt.TypeString, "request.json#/properties/fields/items/type") && s.Stop() {
-			return false
-		}
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkRequestPropertiesPageSize(s *envgenrt.State, n int32) bool {
+	const p = "request.json#/properties/page_size"
 	errs := s.ErrorCount()
-	if !s.IsInt(n, "request.json#/properties/page_size/type") {
+	if !s.IsInt(n, p+"/type") {
 		return false
 	}
-	if !s.MinimumInt(n, 1, "1", "request.json#/properties/page_size/minimum") && s.Stop() {
+	if !s.MinimumInt(n, 1, "1", p+"/minimum") && s.Stop() {
 		return false
 	}
-	if !s.MaximumInt(n, 50, "50", "request.json#/properties/page_size/maximum") && s.Stop() {
+	if !s.MaximumInt(n, 50, "50", p+"/maximum") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkRequestPropertiesQuery(s *envgenrt.State, n int32) bool {
+	const p = "request.json#/properties/query"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "request.json#/properties/query/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, "request.json#/properties/query/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 500, "request.json#/properties/query/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 500, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseMode) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseMode) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -181,5 +158,6 @@ func (*ResponseMode) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseMode(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "request.json#/$defs/response_mode/type") && s.Enum(n, "request.json#/$defs/response_mode/enum", "ids_only", "metadata", "preview", "full")
+	const p = "request.json#/$defs/response_mode"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "ids_only", "metadata", "preview", "full")
 }

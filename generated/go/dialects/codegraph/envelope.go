@@ -30,7 +30,6 @@ type Data struct {
 	Meta ResponseMeta `json:"meta"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Data) Validate() error {
 	return envgenrt.Validate(x, (*Data)(nil))
 }
@@ -48,7 +47,6 @@ type Envelope struct {
 	Data Data `json:"data"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Envelope) Validate() error {
 	return envgenrt.Validate(x, (*Envelope)(nil))
 }
@@ -68,7 +66,6 @@ type Error struct {
 	Details map[string]json.RawMessage `json:"details,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Error) Validate() error {
 	return envgenrt.Validate(x, (*Error)(nil))
 }
@@ -79,7 +76,6 @@ type ErrorResult struct {
 	Error Error `json:"error"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ErrorResult) Validate() error {
 	return envgenrt.Validate(x, (*ErrorResult)(nil))
 }
@@ -91,7 +87,6 @@ type Limits struct {
 	MaxDepth *int64 `json:"maxDepth,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Limits) Validate() error {
 	return envgenrt.Validate(x, (*Limits)(nil))
 }
@@ -106,7 +101,6 @@ type Page struct {
 	Total   *int64  `json:"total,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Page) Validate() error {
 	return envgenrt.Validate(x, (*Page)(nil))
 }
@@ -119,7 +113,6 @@ type QuerySuggestion struct {
 	Reason *string                    `json:"reason,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x QuerySuggestion) Validate() error {
 	return envgenrt.Validate(x, (*QuerySuggestion)(nil))
 }
@@ -143,7 +136,6 @@ type ResponseMeta struct {
 	Page *Page `json:"page,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ResponseMeta) Validate() error {
 	return envgenrt.Validate(x, (*ResponseMeta)(nil))
 }
@@ -163,7 +155,6 @@ type WorkspaceContext struct {
 	Rev *string `json:"rev,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x WorkspaceContext) Validate() error {
 	return envgenrt.Validate(x, (*WorkspaceContext)(nil))
 }

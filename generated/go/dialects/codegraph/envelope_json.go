@@ -7,12 +7,10 @@ import (
 	"github.com/envgen/envgen/envgenrt"
 )
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Data) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Data) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"tool":`, x.Tool)
@@ -34,14 +32,8 @@ func (x Data) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Data) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Data{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "tool":
 			err = s.ReadString(c1, &x.Tool)
@@ -60,11 +52,8 @@ func (x *Data) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Data) CheckNode(s *envgenrt.State, n int32) bool {
@@ -72,8 +61,9 @@ func (*Data) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkData(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/data"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/data/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [7]int32
@@ -98,13 +88,13 @@ func checkData(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/data/properties/tool/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/tool/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/data/properties/version/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/version/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/data/properties/requestId/type") && s.Stop() {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/requestId/type") && s.Stop() {
 		return false
 	}
 	if c := at[3]; c != 0 && !checkDataPropertiesGeneratedAt(s, c) && s.Stop() {
@@ -116,50 +106,49 @@ func checkData(s *envgenrt.State, n int32) bool {
 	if c := at[6]; c != 0 && !checkResponseMeta(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "envelope.json#/$defs/data/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "envelope.json#/$defs/data/required", "tool") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "tool") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "envelope.json#/$defs/data/required", "version") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "version") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, "envelope.json#/$defs/data/required", "requestId") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "requestId") {
 		return false
 	}
-	if at[3] == 0 && s.Missing(n, "envelope.json#/$defs/data/required", "generatedAt") {
+	if at[3] == 0 && s.Missing(n, p+"/required", "generatedAt") {
 		return false
 	}
-	if at[4] == 0 && s.Missing(n, "envelope.json#/$defs/data/required", "workspace") {
+	if at[4] == 0 && s.Missing(n, p+"/required", "workspace") {
 		return false
 	}
-	if at[5] == 0 && s.Missing(n, "envelope.json#/$defs/data/required", "result") {
+	if at[5] == 0 && s.Missing(n, p+"/required", "result") {
 		return false
 	}
-	if at[6] == 0 && s.Missing(n, "envelope.json#/$defs/data/required", "meta") {
+	if at[6] == 0 && s.Missing(n, p+"/required", "meta") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkDataPropertiesGeneratedAt(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/data/properties/generatedAt"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/data/properties/generatedAt/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "envelope.json#/$defs/data/properties/generatedAt/format", "format", "must be a valid date-time") {
+	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, p+"/format", "format", "must be a valid date-time") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Envelope) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendBoolMember(b, `"success":`, x.Success)
@@ -170,14 +159,8 @@ func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Envelope{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "success":
 			err = s.ReadBool(c1, &x.Success)
@@ -186,11 +169,8 @@ func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Envelope) CheckNode(s *envgenrt.State, n int32) bool {
@@ -198,8 +178,9 @@ func (*Envelope) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelope(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -214,19 +195,19 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "envelope.json#/properties/success/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/success/type") && s.Stop() {
 		return false
 	}
 	if c := at[1]; c != 0 && !checkData(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "envelope.json#/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "envelope.json#/required", "success") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "success") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "envelope.json#/required", "data") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "data") {
 		return false
 	}
 	if s.Quiet(checkEnvelopeIf, n) {
@@ -296,12 +277,10 @@ func checkEnvelopeThenPropertiesData(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Error) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Error) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"code":`, x.Code)
@@ -325,14 +304,8 @@ func (x Error) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Error) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Error{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "code":
 			err = s.ReadString(c1, &x.Code)
@@ -352,11 +325,8 @@ func (x *Error) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Error) CheckNode(s *envgenrt.State, n int32) bool {
@@ -364,8 +334,9 @@ func (*Error) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkError(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/error"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/error/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -382,33 +353,31 @@ func checkError(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/error/properties/code/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/code/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/error/properties/message/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/message/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeObject, "envelope.json#/$defs/error/properties/details/type") && s.Stop() {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeObject, p+"/properties/details/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "envelope.json#/$defs/error/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "envelope.json#/$defs/error/required", "code") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "code") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "envelope.json#/$defs/error/required", "message") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "message") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ErrorResult) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ErrorResult) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"error":`, x.Error); err != nil {
@@ -418,25 +387,16 @@ func (x ErrorResult) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ErrorResult) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ErrorResult{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "error":
 			err = x.Error.DecodeNode(s, c1)
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ErrorResult) CheckNode(s *envgenrt.State, n int32) bool {
@@ -444,8 +404,9 @@ func (*ErrorResult) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkErrorResult(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/error_result"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/error_result/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [1]int32
@@ -461,21 +422,19 @@ func checkErrorResult(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkError(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "envelope.json#/$defs/error_result/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "envelope.json#/$defs/error_result/required", "error") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "error") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Limits) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Limits) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendIntPtrMember(b, `"maxItems":`, x.MaxItems)
@@ -484,14 +443,8 @@ func (x Limits) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Limits) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Limits{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "maxItems":
 			err = s.ReadInt64Ptr(c1, &x.MaxItems)
@@ -500,11 +453,8 @@ func (x *Limits) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Limits) CheckNode(s *envgenrt.State, n int32) bool {
@@ -512,8 +462,9 @@ func (*Limits) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkLimits(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/limits"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/limits/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -528,24 +479,22 @@ func checkLimits(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !(s.IsInt(c, "envelope.json#/$defs/limits/properties/maxItems/type") && s.MinimumInt(c, 0, "0", "envelope.json#/$defs/limits/properties/maxItems/minimum")) && s.Stop() {
+	if c := at[0]; c != 0 && !(s.IsInt(c, p+"/properties/maxItems/type") && s.MinimumInt(c, 0, "0", p+"/properties/maxItems/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.IsInt(c, "envelope.json#/$defs/limits/properties/maxDepth/type") && s.MinimumInt(c, 0, "0", "envelope.json#/$defs/limits/properties/maxDepth/minimum")) && s.Stop() {
+	if c := at[1]; c != 0 && !(s.IsInt(c, p+"/properties/maxDepth/type") && s.MinimumInt(c, 0, "0", p+"/properties/maxDepth/minimum")) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "envelope.json#/$defs/limits/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Page) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Page) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringPtrMember(b, `"cursor":`, x.Cursor)
@@ -555,14 +504,8 @@ func (x Page) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Page) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Page{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "cursor":
 			err = s.ReadStringPtr(c1, &x.Cursor)
@@ -573,11 +516,8 @@ func (x *Page) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Page) CheckNode(s *envgenrt.State, n int32) bool {
@@ -585,8 +525,9 @@ func (*Page) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkPage(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/page"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/page/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -603,30 +544,28 @@ func checkPage(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/page/properties/cursor/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/cursor/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "envelope.json#/$defs/page/properties/hasMore/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/hasMore/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !(s.IsInt(c, "envelope.json#/$defs/page/properties/total/type") && s.MinimumInt(c, 0, "0", "envelope.json#/$defs/page/properties/total/minimum")) && s.Stop() {
+	if c := at[2]; c != 0 && !(s.IsInt(c, p+"/properties/total/type") && s.MinimumInt(c, 0, "0", p+"/properties/total/minimum")) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "envelope.json#/$defs/page/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "envelope.json#/$defs/page/required", "hasMore") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "hasMore") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *QuerySuggestion) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x QuerySuggestion) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"tool":`, x.Tool)
@@ -652,14 +591,8 @@ func (x QuerySuggestion) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *QuerySuggestion) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = QuerySuggestion{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "tool":
 			err = s.ReadString(c1, &x.Tool)
@@ -679,11 +612,8 @@ func (x *QuerySuggestion) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*QuerySuggestion) CheckNode(s *envgenrt.State, n int32) bool {
@@ -691,8 +621,9 @@ func (*QuerySuggestion) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkQuerySuggestion(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/query_suggestion"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/query_suggestion/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -709,33 +640,31 @@ func checkQuerySuggestion(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/query_suggestion/properties/tool/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/tool/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeObject, "envelope.json#/$defs/query_suggestion/properties/args/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeObject, p+"/properties/args/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/query_suggestion/properties/reason/type") && s.Stop() {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/reason/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "envelope.json#/$defs/query_suggestion/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "envelope.json#/$defs/query_suggestion/required", "tool") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "tool") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "envelope.json#/$defs/query_suggestion/required", "args") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "args") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseMeta) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseMeta) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendIntMember(b, `"approxTokens":`, x.ApproxTokens)
@@ -753,14 +682,8 @@ func (x ResponseMeta) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ResponseMeta) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ResponseMeta{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "approxTokens":
 			err = s.ReadInt64(c1, &x.ApproxTokens)
@@ -775,11 +698,8 @@ func (x *ResponseMeta) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ResponseMeta) CheckNode(s *envgenrt.State, n int32) bool {
@@ -787,8 +707,9 @@ func (*ResponseMeta) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseMeta(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/response_meta"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/response_meta/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [5]int32
@@ -809,55 +730,40 @@ func checkResponseMeta(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !(s.IsInt(c, "envelope.json#/$defs/response_meta/properties/approxTokens/type") && s.MinimumInt(c, 0, "0", "envelope.json#/$defs/response_meta/properties/approxTokens/minimum")) && s.Stop() {
+	if c := at[0]; c != 0 && !(s.IsInt(c, p+"/properties/approxTokens/type") && s.MinimumInt(c, 0, "0", p+"/properties/approxTokens/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "envelope.json#/$defs/response_meta/properties/truncated/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/truncated/type") && s.Stop() {
 		return false
 	}
 	if c := at[2]; c != 0 && !checkLimits(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !checkResponseMetaPropertiesNextQuerySuggestion(s, c) && s.Stop() {
+	if c := at[3]; c != 0 && !s.Items(c, checkQuerySuggestion, p+"/properties/nextQuerySuggestion/type") && s.Stop() {
 		return false
 	}
 	if c := at[4]; c != 0 && !checkPage(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "envelope.json#/$defs/response_meta/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "envelope.json#/$defs/response_meta/required", "approxTokens") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "approxTokens") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "envelope.json#/$defs/response_meta/required", "truncated") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "truncated") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, "envelope.json#/$defs/response_meta/required", "limits") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "limits") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-func checkResponseMetaPropertiesNextQuerySuggestion(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "envelope.json#/$defs/response_meta/properties/nextQuerySuggestion/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkQuerySuggestion(s, c) && s.Stop() {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *WorkspaceContext) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x WorkspaceContext) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"root":`, x.Root)
@@ -867,14 +773,8 @@ func (x WorkspaceContext) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *WorkspaceContext) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = WorkspaceContext{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "root":
 			err = s.ReadString(c1, &x.Root)
@@ -885,11 +785,8 @@ func (x *WorkspaceContext) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*WorkspaceContext) CheckNode(s *envgenrt.State, n int32) bool {
@@ -897,8 +794,9 @@ func (*WorkspaceContext) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkWorkspaceContext(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/workspace_context"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/workspace_context/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -915,22 +813,22 @@ func checkWorkspaceContext(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/workspace_context/properties/root/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/root/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/workspace_context/properties/repoName/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/repoName/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/workspace_context/properties/rev/type") && s.Stop() {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/rev/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "envelope.json#/$defs/workspace_context/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "envelope.json#/$defs/workspace_context/required", "root") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "root") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "envelope.json#/$defs/workspace_context/required", "repoName") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "repoName") {
 		return false
 	}
 	return s.ErrorCount() == errs

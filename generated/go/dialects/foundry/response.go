@@ -23,14 +23,9 @@ const (
 
 // Valid reports whether x is one of the ContentFidelity constants.
 func (x ContentFidelity) Valid() bool {
-	switch x {
-	case ContentFidelityFull, ContentFidelityPartial, ContentFidelitySummary, ContentFidelityReferenceOnly:
-		return true
-	}
-	return false
+	return x == ContentFidelityFull || x == ContentFidelityPartial || x == ContentFidelitySummary || x == ContentFidelityReferenceOnly
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ContentFidelity) Validate() error {
 	return envgenrt.Validate(x, (*ContentFidelity)(nil))
 }
@@ -61,7 +56,6 @@ type ErrorData struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ErrorData) Validate() error {
 	return envgenrt.Validate(x, (*ErrorData)(nil))
 }
@@ -95,7 +89,6 @@ func (x ErrorType) Valid() bool {
 	return false
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ErrorType) Validate() error {
 	return envgenrt.Validate(x, (*ErrorType)(nil))
 }
@@ -137,7 +130,6 @@ type Metadata struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Metadata) Validate() error {
 	return envgenrt.Validate(x, (*Metadata)(nil))
 }
@@ -152,14 +144,9 @@ const MetadataVersionResponseV2 MetadataVersion = "response-v2"
 
 // Valid reports whether x is one of the MetadataVersion constants.
 func (x MetadataVersion) Valid() bool {
-	switch x {
-	case MetadataVersionResponseV2:
-		return true
-	}
-	return false
+	return x == MetadataVersionResponseV2
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x MetadataVersion) Validate() error {
 	return envgenrt.Validate(x, (*MetadataVersion)(nil))
 }
@@ -189,7 +176,6 @@ type Pagination struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Pagination) Validate() error {
 	return envgenrt.Validate(x, (*Pagination)(nil))
 }
@@ -219,7 +205,6 @@ type RateLimit struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x RateLimit) Validate() error {
 	return envgenrt.Validate(x, (*RateLimit)(nil))
 }
@@ -243,7 +228,6 @@ type Response struct {
 	Meta Metadata `json:"meta"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Response) Validate() error {
 	return envgenrt.Validate(x, (*Response)(nil))
 }
@@ -267,7 +251,6 @@ type Telemetry struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Telemetry) Validate() error {
 	return envgenrt.Validate(x, (*Telemetry)(nil))
 }
@@ -291,7 +274,6 @@ type WarningDetail struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x WarningDetail) Validate() error {
 	return envgenrt.Validate(x, (*WarningDetail)(nil))
 }
@@ -311,14 +293,9 @@ const (
 
 // Valid reports whether x is one of the WarningSeverity constants.
 func (x WarningSeverity) Valid() bool {
-	switch x {
-	case WarningSeverityInfo, WarningSeverityWarning, WarningSeverityError:
-		return true
-	}
-	return false
+	return x == WarningSeverityInfo || x == WarningSeverityWarning || x == WarningSeverityError
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x WarningSeverity) Validate() error {
 	return envgenrt.Validate(x, (*WarningSeverity)(nil))
 }

@@ -7,12 +7,10 @@ import (
 	"github.com/envgen/envgen/envgenrt"
 )
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ContentFidelity) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ContentFidelity) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -26,7 +24,8 @@ func (*ContentFidelity) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkContentFidelity(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "response.json#/$defs/content_fidelity/type") && s.Enum(n, "response.json#/$defs/content_fidelity/enum", "full", "partial", "summary", "reference_only")
+	const p = "response.json#/$defs/content_fidelity"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "full", "partial", "summary", "reference_only")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -34,12 +33,10 @@ func (x ErrorData) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ErrorData) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ErrorData) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringPtrMember(b, `"error_code":`, x.ErrorCode)
@@ -78,14 +75,8 @@ func (x ErrorData) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ErrorData) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ErrorData{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "error_code":
 			err = s.ReadStringPtr(c1, &x.ErrorCode)
@@ -114,11 +105,8 @@ func (x *ErrorData) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ErrorData) CheckNode(s *envgenrt.State, n int32) bool {
@@ -126,8 +114,9 @@ func (*ErrorData) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkErrorData(s *envgenrt.State, n int32) bool {
+	const p = "response.json#/$defs/error_data"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "response.json#/$defs/error_data/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [5]int32
@@ -145,34 +134,33 @@ func checkErrorData(s *envgenrt.State, n int32) bool {
 			at[4] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "response.json#/$defs/error_data/properties/error_code/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/error_code/type") && s.Stop() {
 		return false
 	}
 	if c := at[1]; c != 0 && !checkErrorType(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, "response.json#/$defs/error_data/properties/remediation/type") && s.Stop() {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/remediation/type") && s.Stop() {
 		return false
 	}
 	if c := at[3]; c != 0 && !checkErrorDataPropertiesDetails(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !(s.IsInt(c, "response.json#/$defs/error_data/properties/retry_after_seconds/type") && s.MinimumInt(c, 0, "0", "response.json#/$defs/error_data/properties/retry_after_seconds/minimum")) && s.Stop() {
+	if c := at[4]; c != 0 && !(s.IsInt(c, p+"/properties/retry_after_seconds/type") && s.MinimumInt(c, 0, "0", p+"/properties/retry_after_seconds/minimum")) && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkErrorDataPropertiesDetails(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeObject, "response.json#/$defs/error_data/properties/details/type")
+	const p = "response.json#/$defs/error_data/properties/details"
+	return s.Is(n, envgenrt.TypeObject, p+"/type")
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ErrorType) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ErrorType) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -186,7 +174,8 @@ func (*ErrorType) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkErrorType(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "response.json#/$defs/error_type/type") && s.Enum(n, "response.json#/$defs/error_type/enum", "validation", "authentication", "authorization", "not_found", "conflict", "rate_limit", "feature_flag", "internal", "unavailable")
+	const p = "response.json#/$defs/error_type"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "validation", "authentication", "authorization", "not_found", "conflict", "rate_limit", "feature_flag", "internal", "unavailable")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -194,12 +183,10 @@ func (x Metadata) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Metadata) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Metadata) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"version":`, string(x.Version))
@@ -250,14 +237,8 @@ func (x Metadata) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Metadata) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Metadata{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "version":
 			err = x.Version.DecodeNode(s, c1)
@@ -300,11 +281,8 @@ func (x *Metadata) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Metadata) CheckNode(s *envgenrt.State, n int32) bool {
@@ -312,8 +290,9 @@ func (*Metadata) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkMetadata(s *envgenrt.State, n int32) bool {
+	const p = "response.json#/$defs/metadata"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "response.json#/$defs/metadata/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [11]int32
@@ -349,10 +328,10 @@ func checkMetadata(s *envgenrt.State, n int32) bool {
 	if c := at[1]; c != 0 && !checkMetadataPropertiesRequestID(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !checkMetadataPropertiesWarnings(s, c) && s.Stop() {
+	if c := at[2]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, p+"/properties/warnings/type", p+"/properties/warnings/items/type") && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !checkMetadataPropertiesWarningDetails(s, c) && s.Stop() {
+	if c := at[3]; c != 0 && !s.Items(c, checkWarningDetail, p+"/properties/warning_details/type") && s.Stop() {
 		return false
 	}
 	if c := at[4]; c != 0 && !checkPagination(s, c) && s.Stop() {
@@ -367,16 +346,16 @@ func checkMetadata(s *envgenrt.State, n int32) bool {
 	if c := at[7]; c != 0 && !checkContentFidelity(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[8]; c != 0 && !s.Is(c, envgenrt.TypeString, "response.json#/$defs/metadata/properties/content_fidelity_schema_version/type") && s.Stop() {
+	if c := at[8]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/content_fidelity_schema_version/type") && s.Stop() {
 		return false
 	}
-	if c := at[9]; c != 0 && !checkMetadataPropertiesDroppedContentIDs(s, c) && s.Stop() {
+	if c := at[9]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, p+"/properties/dropped_content_ids/type", p+"/properties/dropped_content_ids/items/type") && s.Stop() {
 		return false
 	}
 	if c := at[10]; c != 0 && !checkMetadataPropertiesContentArchiveHashes(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "response.json#/$defs/metadata/required", "version") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "version") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -400,64 +379,24 @@ func checkMetadataPropertiesContentArchiveHashesAdditionalProperties(s *envgenrt
 	return s.Is(n, envgenrt.TypeString, "response.json#/$defs/metadata/properties/content_archive_hashes/additionalProperties/type")
 }
 
-func checkMetadataPropertiesDroppedContentIDs(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "response.json#/$defs/metadata/properties/dropped_content_ids/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.Is(c, envgenrt.TypeString, "response.json#/$defs/metadata/properties/dropped_content_ids/items/type") && s.Stop() {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
 var patternMetadataPropertiesRequestID = envgenrt.MustPattern(`^[a-zA-Z0-9_-]+$`)
 
 func checkMetadataPropertiesRequestID(s *envgenrt.State, n int32) bool {
+	const p = "response.json#/$defs/metadata/properties/request_id"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "response.json#/$defs/metadata/properties/request_id/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !patternMetadataPropertiesRequestID.Match(s.Str(n)) && s.Fail(n, "response.json#/$defs/metadata/properties/request_id/pattern", "pattern", "must match the pattern \"^[a-zA-Z0-9_-]+$\"") {
+	if !patternMetadataPropertiesRequestID.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[a-zA-Z0-9_-]+$\"") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-func checkMetadataPropertiesWarningDetails(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "response.json#/$defs/metadata/properties/warning_details/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkWarningDetail(s, c) && s.Stop() {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkMetadataPropertiesWarnings(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "response.json#/$defs/metadata/properties/warnings/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.Is(c, envgenrt.TypeString, "response.json#/$defs/metadata/properties/warnings/items/type") && s.Stop() {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *MetadataVersion) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x MetadataVersion) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -471,11 +410,12 @@ func (*MetadataVersion) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkMetadataVersion(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "response.json#/$defs/metadata/properties/version/type") {
+	const p = "response.json#/$defs/metadata/properties/version"
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
 	if !s.StringIn(n, "response-v2") {
-		s.Fail(n, "response.json#/$defs/metadata/properties/version/const", "const", "must be \"response-v2\"")
+		s.Fail(n, p+"/const", "const", "must be \"response-v2\"")
 		return false
 	}
 	return true
@@ -486,12 +426,10 @@ func (x Pagination) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Pagination) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Pagination) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendNullableMember(b, `"cursor":`, x.Cursor, envgenrt.AppendString)
@@ -516,14 +454,8 @@ func (x Pagination) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Pagination) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Pagination{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "cursor":
 			err = envgenrt.ReadNullable(s, c1, &x.Cursor, (*envgenrt.State).ReadString)
@@ -543,11 +475,8 @@ func (x *Pagination) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Pagination) CheckNode(s *envgenrt.State, n int32) bool {
@@ -555,8 +484,9 @@ func (*Pagination) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkPagination(s *envgenrt.State, n int32) bool {
+	const p = "response.json#/$defs/pagination"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "response.json#/$defs/pagination/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [5]int32
@@ -574,19 +504,19 @@ func checkPagination(s *envgenrt.State, n int32) bool {
 			at[4] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, "response.json#/$defs/pagination/properties/cursor/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/cursor/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response.json#/$defs/pagination/properties/has_more/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/has_more/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !(s.IsInt(c, "response.json#/$defs/pagination/properties/total_count/type") && s.MinimumInt(c, 0, "0", "response.json#/$defs/pagination/properties/total_count/minimum")) && s.Stop() {
+	if c := at[2]; c != 0 && !(s.IsInt(c, p+"/properties/total_count/type") && s.MinimumInt(c, 0, "0", p+"/properties/total_count/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !(s.IsInt(c, "response.json#/$defs/pagination/properties/page_size/type") && s.MinimumInt(c, 1, "1", "response.json#/$defs/pagination/properties/page_size/minimum")) && s.Stop() {
+	if c := at[3]; c != 0 && !(s.IsInt(c, p+"/properties/page_size/type") && s.MinimumInt(c, 1, "1", p+"/properties/page_size/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !(s.IsInt(c, "response.json#/$defs/pagination/properties/page/type") && s.MinimumInt(c, 1, "1", "response.json#/$defs/pagination/properties/page/minimum")) && s.Stop() {
+	if c := at[4]; c != 0 && !(s.IsInt(c, p+"/properties/page/type") && s.MinimumInt(c, 1, "1", p+"/properties/page/minimum")) && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -597,12 +527,10 @@ func (x RateLimit) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *RateLimit) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x RateLimit) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendIntPtrMember(b, `"limit":`, x.Limit)
@@ -627,14 +555,8 @@ func (x RateLimit) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *RateLimit) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = RateLimit{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "limit":
 			err = s.ReadInt64Ptr(c1, &x.Limit)
@@ -654,11 +576,8 @@ func (x *RateLimit) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*RateLimit) CheckNode(s *envgenrt.State, n int32) bool {
@@ -666,8 +585,9 @@ func (*RateLimit) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkRateLimit(s *envgenrt.State, n int32) bool {
+	const p = "response.json#/$defs/rate_limit"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "response.json#/$defs/rate_limit/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [5]int32
@@ -685,41 +605,40 @@ func checkRateLimit(s *envgenrt.State, n int32) bool {
 			at[4] = c
 		}
 	}
-	if c := at[0]; c != 0 && !(s.IsInt(c, "response.json#/$defs/rate_limit/properties/limit/type") && s.MinimumInt(c, 0, "0", "response.json#/$defs/rate_limit/properties/limit/minimum")) && s.Stop() {
+	if c := at[0]; c != 0 && !(s.IsInt(c, p+"/properties/limit/type") && s.MinimumInt(c, 0, "0", p+"/properties/limit/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.IsInt(c, "response.json#/$defs/rate_limit/properties/remaining/type") && s.MinimumInt(c, 0, "0", "response.json#/$defs/rate_limit/properties/remaining/minimum")) && s.Stop() {
+	if c := at[1]; c != 0 && !(s.IsInt(c, p+"/properties/remaining/type") && s.MinimumInt(c, 0, "0", p+"/properties/remaining/minimum")) && s.Stop() {
 		return false
 	}
 	if c := at[2]; c != 0 && !checkRateLimitPropertiesResetAt(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeString, "response.json#/$defs/rate_limit/properties/period/type") && s.Stop() {
+	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/period/type") && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !(s.IsInt(c, "response.json#/$defs/rate_limit/properties/retry_after/type") && s.MinimumInt(c, 0, "0", "response.json#/$defs/rate_limit/properties/retry_after/minimum")) && s.Stop() {
+	if c := at[4]; c != 0 && !(s.IsInt(c, p+"/properties/retry_after/type") && s.MinimumInt(c, 0, "0", p+"/properties/retry_after/minimum")) && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkRateLimitPropertiesResetAt(s *envgenrt.State, n int32) bool {
+	const p = "response.json#/$defs/rate_limit/properties/reset_at"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "response.json#/$defs/rate_limit/properties/reset_at/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "response.json#/$defs/rate_limit/properties/reset_at/format", "format", "must be a valid date-time") {
+	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, p+"/format", "format", "must be a valid date-time") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Response) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Response) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendBoolMember(b, `"success":`, x.Success)
@@ -754,14 +673,8 @@ func (x Response) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Response) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Response{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "success":
 			err = s.ReadBool(c1, &x.Success)
@@ -783,11 +696,8 @@ func (x *Response) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Response) CheckNode(s *envgenrt.State, n int32) bool {
@@ -795,8 +705,9 @@ func (*Response) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponse(s *envgenrt.State, n int32) bool {
+	const p = "response.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "response.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -815,31 +726,31 @@ func checkResponse(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response.json#/properties/success/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/success/type") && s.Stop() {
 		return false
 	}
 	if c := at[1]; c != 0 && !checkResponsePropertiesData(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, "response.json#/properties/error/type") && s.Stop() {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/error/type") && s.Stop() {
 		return false
 	}
 	if c := at[3]; c != 0 && !checkMetadata(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "response.json#/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "response.json#/required", "success") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "success") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "response.json#/required", "data") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "data") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, "response.json#/required", "error") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "error") {
 		return false
 	}
-	if at[3] == 0 && s.Missing(n, "response.json#/required", "meta") {
+	if at[3] == 0 && s.Missing(n, p+"/required", "meta") {
 		return false
 	}
 	if s.Quiet(checkResponseIf, n) {
@@ -855,6 +766,7 @@ func checkResponse(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseElse(s *envgenrt.State, n int32) bool {
+	const p = "response.json#/else"
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
 		var at [2]int32
@@ -866,7 +778,7 @@ func checkResponseElse(s *envgenrt.State, n int32) bool {
 				at[1] = c
 			}
 		}
-		if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, "response.json#/else/properties/error/type") && s.MinLength(c, 1, "response.json#/else/properties/error/minLength")) && s.Stop() {
+		if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/error/type") && s.MinLength(c, 1, p+"/properties/error/minLength")) && s.Stop() {
 			return false
 		}
 		if c := at[1]; c != 0 && !checkErrorData(s, c) && s.Stop() {
@@ -902,7 +814,8 @@ func checkResponseIfPropertiesSuccess(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponsePropertiesData(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeObject, "response.json#/properties/data/type")
+	const p = "response.json#/properties/data"
+	return s.Is(n, envgenrt.TypeObject, p+"/type")
 }
 
 func checkResponseThen(s *envgenrt.State, n int32) bool {
@@ -927,12 +840,10 @@ func (x Telemetry) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Telemetry) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Telemetry) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendFloatPtrMember(b, `"duration_ms":`, x.DurationMs); err != nil {
@@ -957,14 +868,8 @@ func (x Telemetry) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Telemetry) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Telemetry{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "duration_ms":
 			err = s.ReadFloat64Ptr(c1, &x.DurationMs)
@@ -980,11 +885,8 @@ func (x *Telemetry) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Telemetry) CheckNode(s *envgenrt.State, n int32) bool {
@@ -992,8 +894,9 @@ func (*Telemetry) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkTelemetry(s *envgenrt.State, n int32) bool {
+	const p = "response.json#/$defs/telemetry"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "response.json#/$defs/telemetry/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -1007,13 +910,13 @@ func checkTelemetry(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeNumber, "response.json#/$defs/telemetry/properties/duration_ms/type") && s.MinimumInt(c, 0, "0", "response.json#/$defs/telemetry/properties/duration_ms/minimum")) && s.Stop() {
+	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeNumber, p+"/properties/duration_ms/type") && s.MinimumInt(c, 0, "0", p+"/properties/duration_ms/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.IsInt(c, "response.json#/$defs/telemetry/properties/downstream_calls/type") && s.MinimumInt(c, 0, "0", "response.json#/$defs/telemetry/properties/downstream_calls/minimum")) && s.Stop() {
+	if c := at[1]; c != 0 && !(s.IsInt(c, p+"/properties/downstream_calls/type") && s.MinimumInt(c, 0, "0", p+"/properties/downstream_calls/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response.json#/$defs/telemetry/properties/cache_hit/type") && s.Stop() {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/cache_hit/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1024,12 +927,10 @@ func (x WarningDetail) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *WarningDetail) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x WarningDetail) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringPtrMember(b, `"code":`, x.Code)
@@ -1067,14 +968,8 @@ func (x WarningDetail) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *WarningDetail) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = WarningDetail{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "code":
 			err = s.ReadStringPtr(c1, &x.Code)
@@ -1101,11 +996,8 @@ func (x *WarningDetail) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*WarningDetail) CheckNode(s *envgenrt.State, n int32) bool {
@@ -1113,8 +1005,9 @@ func (*WarningDetail) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkWarningDetail(s *envgenrt.State, n int32) bool {
+	const p = "response.json#/$defs/warning_detail"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "response.json#/$defs/warning_detail/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -1130,30 +1023,28 @@ func checkWarningDetail(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "response.json#/$defs/warning_detail/properties/code/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/code/type") && s.Stop() {
 		return false
 	}
 	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, "response.json#/$defs/warning_severity/type") && s.Enum(c, "response.json#/$defs/warning_severity/enum", "info", "warning", "error")) && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, "response.json#/$defs/warning_detail/properties/message/type") && s.Stop() {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/message/type") && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeObject, "response.json#/$defs/warning_detail/properties/context/type") && s.Stop() {
+	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeObject, p+"/properties/context/type") && s.Stop() {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, "response.json#/$defs/warning_detail/required", "message") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "message") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *WarningSeverity) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x WarningSeverity) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -1163,5 +1054,6 @@ func (x *WarningSeverity) DecodeNode(s *envgenrt.State, n int32) error {
 }
 
 func (*WarningSeverity) CheckNode(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "response.json#/$defs/warning_severity/type") && s.Enum(n, "response.json#/$defs/warning_severity/enum", "info", "warning", "error")
+	const p = "response.json#/$defs/warning_severity"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "info", "warning", "error")
 }

@@ -31,7 +31,6 @@ type Artifact struct {
 	Labels map[string]string `json:"labels,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Artifact) Validate() error {
 	return envgenrt.Validate(x, (*Artifact)(nil))
 }
@@ -48,7 +47,6 @@ type ArtifactDigest struct {
 	Value string `json:"value"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ArtifactDigest) Validate() error {
 	return envgenrt.Validate(x, (*ArtifactDigest)(nil))
 }
@@ -67,14 +65,9 @@ const (
 
 // Valid reports whether x is one of the ArtifactDigestAlg constants.
 func (x ArtifactDigestAlg) Valid() bool {
-	switch x {
-	case ArtifactDigestAlgSha256, ArtifactDigestAlgSha512, ArtifactDigestAlgBlake3:
-		return true
-	}
-	return false
+	return x == ArtifactDigestAlgSha256 || x == ArtifactDigestAlgSha512 || x == ArtifactDigestAlgBlake3
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ArtifactDigestAlg) Validate() error {
 	return envgenrt.Validate(x, (*ArtifactDigestAlg)(nil))
 }
@@ -87,14 +80,9 @@ const ArtifactSchemaVersionArtifactV01 ArtifactSchemaVersion = "artifact.v0.1"
 
 // Valid reports whether x is one of the ArtifactSchemaVersion constants.
 func (x ArtifactSchemaVersion) Valid() bool {
-	switch x {
-	case ArtifactSchemaVersionArtifactV01:
-		return true
-	}
-	return false
+	return x == ArtifactSchemaVersionArtifactV01
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ArtifactSchemaVersion) Validate() error {
 	return envgenrt.Validate(x, (*ArtifactSchemaVersion)(nil))
 }

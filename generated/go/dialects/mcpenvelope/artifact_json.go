@@ -4,12 +4,10 @@ package mcpenvelope
 
 import "github.com/envgen/envgen/envgenrt"
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Artifact) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Artifact) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"schema_version":`, string(x.SchemaVersion))
@@ -37,14 +35,8 @@ func (x Artifact) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Artifact) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Artifact{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "schema_version":
 			err = x.SchemaVersion.DecodeNode(s, c1)
@@ -74,11 +66,8 @@ func (x *Artifact) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Artifact) CheckNode(s *envgenrt.State, n int32) bool {
@@ -86,8 +75,9 @@ func (*Artifact) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkArtifact(s *envgenrt.State, n int32) bool {
+	const p = "artifact.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "artifact.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [7]int32
@@ -115,16 +105,16 @@ func checkArtifact(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkArtifactSchemaVersion(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, "artifact.json#/properties/artifact_id/type") && s.MinLength(c, 1, "artifact.json#/properties/artifact_id/minLength")) && s.Stop() {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/artifact_id/type") && s.MinLength(c, 1, p+"/properties/artifact_id/minLength")) && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeString, "artifact.json#/properties/media_type/type") && s.MinLength(c, 1, "artifact.json#/properties/media_type/minLength")) && s.Stop() {
+	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/media_type/type") && s.MinLength(c, 1, p+"/properties/media_type/minLength")) && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !(s.Is(c, envgenrt.TypeString, "artifact.json#/properties/locator/type") && s.MinLength(c, 1, "artifact.json#/properties/locator/minLength")) && s.Stop() {
+	if c := at[3]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/locator/type") && s.MinLength(c, 1, p+"/properties/locator/minLength")) && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !(s.IsInt(c, "artifact.json#/properties/size_bytes/type") && s.MinimumInt(c, 0, "0", "artifact.json#/properties/size_bytes/minimum")) && s.Stop() {
+	if c := at[4]; c != 0 && !(s.IsInt(c, p+"/properties/size_bytes/type") && s.MinimumInt(c, 0, "0", p+"/properties/size_bytes/minimum")) && s.Stop() {
 		return false
 	}
 	if c := at[5]; c != 0 && !checkArtifactDigest(s, c) && s.Stop() {
@@ -133,16 +123,16 @@ func checkArtifact(s *envgenrt.State, n int32) bool {
 	if c := at[6]; c != 0 && !checkArtifactPropertiesLabels(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "artifact.json#/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "artifact.json#/required", "schema_version") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "schema_version") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "artifact.json#/required", "artifact_id") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "artifact_id") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, "artifact.json#/required", "media_type") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "media_type") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -163,15 +153,14 @@ func checkArtifactPropertiesLabels(s *envgenrt.State, n int32) bool {
 }
 
 func checkArtifactPropertiesLabelsAdditionalProperties(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "artifact.json#/properties/labels/additionalProperties/type") && s.MaxLength(n, 200, "artifact.json#/properties/labels/additionalProperties/maxLength")
+	const p = "artifact.json#/properties/labels/additionalProperties"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.MaxLength(n, 200, p+"/maxLength")
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ArtifactDigest) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ArtifactDigest) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"alg":`, string(x.Alg))
@@ -180,14 +169,8 @@ func (x ArtifactDigest) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ArtifactDigest) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ArtifactDigest{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "alg":
 			err = x.Alg.DecodeNode(s, c1)
@@ -196,11 +179,8 @@ func (x *ArtifactDigest) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ArtifactDigest) CheckNode(s *envgenrt.State, n int32) bool {
@@ -208,8 +188,9 @@ func (*ArtifactDigest) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkArtifactDigest(s *envgenrt.State, n int32) bool {
+	const p = "artifact.json#/properties/digest"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "artifact.json#/properties/digest/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -227,13 +208,13 @@ func checkArtifactDigest(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkArtifactDigestAlg, checkArtifactDigestPropertiesValue) {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "artifact.json#/properties/digest/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "artifact.json#/properties/digest/required", "alg") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "alg") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "artifact.json#/properties/digest/required", "value") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "value") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -242,25 +223,24 @@ func checkArtifactDigest(s *envgenrt.State, n int32) bool {
 var patternArtifactDigestPropertiesValue = envgenrt.MustPattern(`^[0-9a-fA-F]+$`)
 
 func checkArtifactDigestPropertiesValue(s *envgenrt.State, n int32) bool {
+	const p = "artifact.json#/properties/digest/properties/value"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "artifact.json#/properties/digest/properties/value/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 16, "artifact.json#/properties/digest/properties/value/minLength") && s.Stop() {
+	if !s.MinLength(n, 16, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if !patternArtifactDigestPropertiesValue.Match(s.Str(n)) && s.Fail(n, "artifact.json#/properties/digest/properties/value/pattern", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"") {
+	if !patternArtifactDigestPropertiesValue.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ArtifactDigestAlg) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ArtifactDigestAlg) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -274,15 +254,14 @@ func (*ArtifactDigestAlg) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkArtifactDigestAlg(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "artifact.json#/properties/digest/properties/alg/type") && s.Enum(n, "artifact.json#/properties/digest/properties/alg/enum", "sha256", "sha512", "blake3")
+	const p = "artifact.json#/properties/digest/properties/alg"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "sha256", "sha512", "blake3")
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ArtifactSchemaVersion) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ArtifactSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -296,11 +275,12 @@ func (*ArtifactSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkArtifactSchemaVersion(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "artifact.json#/properties/schema_version/type") {
+	const p = "artifact.json#/properties/schema_version"
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
 	if !s.StringIn(n, "artifact.v0.1") {
-		s.Fail(n, "artifact.json#/properties/schema_version/const", "const", "must be \"artifact.v0.1\"")
+		s.Fail(n, p+"/const", "const", "must be \"artifact.v0.1\"")
 		return false
 	}
 	return true

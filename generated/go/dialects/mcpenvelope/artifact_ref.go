@@ -28,7 +28,6 @@ type ArtifactRef struct {
 	Labels map[string]string `json:"labels,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ArtifactRef) Validate() error {
 	return envgenrt.Validate(x, (*ArtifactRef)(nil))
 }
@@ -42,7 +41,6 @@ type ArtifactRefDigest struct {
 	Value string               `json:"value"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ArtifactRefDigest) Validate() error {
 	return envgenrt.Validate(x, (*ArtifactRefDigest)(nil))
 }
@@ -59,14 +57,9 @@ const (
 
 // Valid reports whether x is one of the ArtifactRefDigestAlg constants.
 func (x ArtifactRefDigestAlg) Valid() bool {
-	switch x {
-	case ArtifactRefDigestAlgSha256, ArtifactRefDigestAlgSha512, ArtifactRefDigestAlgBlake3:
-		return true
-	}
-	return false
+	return x == ArtifactRefDigestAlgSha256 || x == ArtifactRefDigestAlgSha512 || x == ArtifactRefDigestAlgBlake3
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ArtifactRefDigestAlg) Validate() error {
 	return envgenrt.Validate(x, (*ArtifactRefDigestAlg)(nil))
 }
@@ -79,14 +72,9 @@ const ArtifactRefSchemaVersionArtifactRefV01 ArtifactRefSchemaVersion = "artifac
 
 // Valid reports whether x is one of the ArtifactRefSchemaVersion constants.
 func (x ArtifactRefSchemaVersion) Valid() bool {
-	switch x {
-	case ArtifactRefSchemaVersionArtifactRefV01:
-		return true
-	}
-	return false
+	return x == ArtifactRefSchemaVersionArtifactRefV01
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ArtifactRefSchemaVersion) Validate() error {
 	return envgenrt.Validate(x, (*ArtifactRefSchemaVersion)(nil))
 }

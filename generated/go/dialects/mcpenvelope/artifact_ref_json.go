@@ -4,12 +4,10 @@ package mcpenvelope
 
 import "github.com/envgen/envgen/envgenrt"
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ArtifactRef) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ArtifactRef) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"schema_version":`, string(x.SchemaVersion))
@@ -36,14 +34,8 @@ func (x ArtifactRef) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ArtifactRef) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ArtifactRef{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "schema_version":
 			err = x.SchemaVersion.DecodeNode(s, c1)
@@ -71,11 +63,8 @@ func (x *ArtifactRef) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ArtifactRef) CheckNode(s *envgenrt.State, n int32) bool {
@@ -83,8 +72,9 @@ func (*ArtifactRef) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkArtifactRef(s *envgenrt.State, n int32) bool {
+	const p = "artifact_ref.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "artifact_ref.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [6]int32
@@ -110,13 +100,13 @@ func checkArtifactRef(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkArtifactRefSchemaVersion(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, "artifact_ref.json#/properties/artifact_id/type") && s.MinLength(c, 1, "artifact_ref.json#/properties/artifact_id/minLength")) && s.Stop() {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/artifact_id/type") && s.MinLength(c, 1, p+"/properties/artifact_id/minLength")) && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeString, "artifact_ref.json#/properties/locator/type") && s.MinLength(c, 1, "artifact_ref.json#/properties/locator/minLength")) && s.Stop() {
+	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/locator/type") && s.MinLength(c, 1, p+"/properties/locator/minLength")) && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !(s.Is(c, envgenrt.TypeString, "artifact_ref.json#/properties/media_type/type") && s.MinLength(c, 1, "artifact_ref.json#/properties/media_type/minLength")) && s.Stop() {
+	if c := at[3]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/media_type/type") && s.MinLength(c, 1, p+"/properties/media_type/minLength")) && s.Stop() {
 		return false
 	}
 	if c := at[4]; c != 0 && !checkArtifactRefDigest(s, c) && s.Stop() {
@@ -125,13 +115,13 @@ func checkArtifactRef(s *envgenrt.State, n int32) bool {
 	if c := at[5]; c != 0 && !checkArtifactRefPropertiesLabels(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "artifact_ref.json#/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "artifact_ref.json#/required", "schema_version") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "schema_version") {
 		return false
 	}
-	if !s.AnyOf(n, checkArtifactRefAnyOf0, checkArtifactRefAnyOf1) && s.Fail(n, "artifact_ref.json#/anyOf", "anyOf", "must match at least one schema of anyOf") {
+	if !s.AnyOf(n, checkArtifactRefAnyOf0, checkArtifactRefAnyOf1) && s.Fail(n, p+"/anyOf", "anyOf", "must match at least one schema of anyOf") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -172,15 +162,14 @@ func checkArtifactRefPropertiesLabels(s *envgenrt.State, n int32) bool {
 }
 
 func checkArtifactRefPropertiesLabelsAdditionalProperties(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "artifact_ref.json#/properties/labels/additionalProperties/type") && s.MaxLength(n, 200, "artifact_ref.json#/properties/labels/additionalProperties/maxLength")
+	const p = "artifact_ref.json#/properties/labels/additionalProperties"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.MaxLength(n, 200, p+"/maxLength")
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ArtifactRefDigest) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ArtifactRefDigest) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"alg":`, string(x.Alg))
@@ -189,14 +178,8 @@ func (x ArtifactRefDigest) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ArtifactRefDigest) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ArtifactRefDigest{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "alg":
 			err = x.Alg.DecodeNode(s, c1)
@@ -205,11 +188,8 @@ func (x *ArtifactRefDigest) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ArtifactRefDigest) CheckNode(s *envgenrt.State, n int32) bool {
@@ -217,8 +197,9 @@ func (*ArtifactRefDigest) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkArtifactRefDigest(s *envgenrt.State, n int32) bool {
+	const p = "artifact_ref.json#/properties/digest"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "artifact_ref.json#/properties/digest/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -236,13 +217,13 @@ func checkArtifactRefDigest(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkArtifactRefDigestAlg, checkArtifactRefDigestPropertiesValue) {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "artifact_ref.json#/properties/digest/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "artifact_ref.json#/properties/digest/required", "alg") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "alg") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "artifact_ref.json#/properties/digest/required", "value") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "value") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -251,25 +232,24 @@ func checkArtifactRefDigest(s *envgenrt.State, n int32) bool {
 var patternArtifactRefDigestPropertiesValue = envgenrt.MustPattern(`^[0-9a-fA-F]+$`)
 
 func checkArtifactRefDigestPropertiesValue(s *envgenrt.State, n int32) bool {
+	const p = "artifact_ref.json#/properties/digest/properties/value"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "artifact_ref.json#/properties/digest/properties/value/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 16, "artifact_ref.json#/properties/digest/properties/value/minLength") && s.Stop() {
+	if !s.MinLength(n, 16, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if !patternArtifactRefDigestPropertiesValue.Match(s.Str(n)) && s.Fail(n, "artifact_ref.json#/properties/digest/properties/value/pattern", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"") {
+	if !patternArtifactRefDigestPropertiesValue.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ArtifactRefDigestAlg) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ArtifactRefDigestAlg) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -283,15 +263,14 @@ func (*ArtifactRefDigestAlg) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkArtifactRefDigestAlg(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "artifact_ref.json#/properties/digest/properties/alg/type") && s.Enum(n, "artifact_ref.json#/properties/digest/properties/alg/enum", "sha256", "sha512", "blake3")
+	const p = "artifact_ref.json#/properties/digest/properties/alg"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "sha256", "sha512", "blake3")
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ArtifactRefSchemaVersion) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ArtifactRefSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -305,11 +284,12 @@ func (*ArtifactRefSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkArtifactRefSchemaVersion(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "artifact_ref.json#/properties/schema_version/type") {
+	const p = "artifact_ref.json#/properties/schema_version"
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
 	if !s.StringIn(n, "artifact.ref.v0.1") {
-		s.Fail(n, "artifact_ref.json#/properties/schema_version/const", "const", "must be \"artifact.ref.v0.1\"")
+		s.Fail(n, p+"/const", "const", "must be \"artifact.ref.v0.1\"")
 		return false
 	}
 	return true

@@ -33,7 +33,6 @@ type Envelope struct {
 	Meta *EnvelopeMeta `json:"meta,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Envelope) Validate() error {
 	return envgenrt.Validate(x, (*Envelope)(nil))
 }
@@ -59,7 +58,6 @@ type EnvelopeError struct {
 	Evidence []Evidence `json:"evidence,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x EnvelopeError) Validate() error {
 	return envgenrt.Validate(x, (*EnvelopeError)(nil))
 }
@@ -82,7 +80,6 @@ type EnvelopeMeta struct {
 	SchemaHints map[string]string `json:"schema_hints,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x EnvelopeMeta) Validate() error {
 	return envgenrt.Validate(x, (*EnvelopeMeta)(nil))
 }
@@ -95,14 +92,9 @@ const EnvelopeSchemaVersionMCPEnvelopeV01 EnvelopeSchemaVersion = "mcp.envelope.
 
 // Valid reports whether x is one of the EnvelopeSchemaVersion constants.
 func (x EnvelopeSchemaVersion) Valid() bool {
-	switch x {
-	case EnvelopeSchemaVersionMCPEnvelopeV01:
-		return true
-	}
-	return false
+	return x == EnvelopeSchemaVersionMCPEnvelopeV01
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x EnvelopeSchemaVersion) Validate() error {
 	return envgenrt.Validate(x, (*EnvelopeSchemaVersion)(nil))
 }
@@ -123,7 +115,6 @@ type EnvelopeWarning struct {
 	Evidence []Evidence `json:"evidence,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x EnvelopeWarning) Validate() error {
 	return envgenrt.Validate(x, (*EnvelopeWarning)(nil))
 }

@@ -26,7 +26,6 @@ type Evidence struct {
 	Note *string `json:"note,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Evidence) Validate() error {
 	return envgenrt.Validate(x, (*Evidence)(nil))
 }
@@ -39,14 +38,9 @@ const EvidenceSchemaVersionEvidenceV01 EvidenceSchemaVersion = "evidence.v0.1"
 
 // Valid reports whether x is one of the EvidenceSchemaVersion constants.
 func (x EvidenceSchemaVersion) Valid() bool {
-	switch x {
-	case EvidenceSchemaVersionEvidenceV01:
-		return true
-	}
-	return false
+	return x == EvidenceSchemaVersionEvidenceV01
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x EvidenceSchemaVersion) Validate() error {
 	return envgenrt.Validate(x, (*EvidenceSchemaVersion)(nil))
 }

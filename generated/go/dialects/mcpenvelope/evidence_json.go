@@ -4,12 +4,10 @@ package mcpenvelope
 
 import "github.com/envgen/envgen/envgenrt"
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Evidence) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Evidence) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"schema_version":`, string(x.SchemaVersion))
@@ -21,14 +19,8 @@ func (x Evidence) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Evidence) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Evidence{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "schema_version":
 			err = x.SchemaVersion.DecodeNode(s, c1)
@@ -43,11 +35,8 @@ func (x *Evidence) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Evidence) CheckNode(s *envgenrt.State, n int32) bool {
@@ -55,8 +44,9 @@ func (*Evidence) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkEvidence(s *envgenrt.State, n int32) bool {
+	const p = "evidence.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "evidence.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [5]int32
@@ -89,72 +79,73 @@ func checkEvidence(s *envgenrt.State, n int32) bool {
 	if c := at[3]; c != 0 && !checkEvidencePropertiesMethod(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !(s.Is(c, envgenrt.TypeString, "evidence.json#/properties/note/type") && s.MaxLength(c, 400, "evidence.json#/properties/note/maxLength")) && s.Stop() {
+	if c := at[4]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/note/type") && s.MaxLength(c, 400, p+"/properties/note/maxLength")) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "evidence.json#/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "evidence.json#/required", "schema_version") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "schema_version") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "evidence.json#/required", "field") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "field") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, "evidence.json#/required", "source") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "source") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkEvidencePropertiesField(s *envgenrt.State, n int32) bool {
+	const p = "evidence.json#/properties/field"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "evidence.json#/properties/field/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, "evidence.json#/properties/field/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 200, "evidence.json#/properties/field/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkEvidencePropertiesMethod(s *envgenrt.State, n int32) bool {
+	const p = "evidence.json#/properties/method"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "evidence.json#/properties/method/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, "evidence.json#/properties/method/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 200, "evidence.json#/properties/method/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkEvidencePropertiesSource(s *envgenrt.State, n int32) bool {
+	const p = "evidence.json#/properties/source"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "evidence.json#/properties/source/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, "evidence.json#/properties/source/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 1000, "evidence.json#/properties/source/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 1000, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *EvidenceSchemaVersion) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x EvidenceSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -168,11 +159,12 @@ func (*EvidenceSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkEvidenceSchemaVersion(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "evidence.json#/properties/schema_version/type") {
+	const p = "evidence.json#/properties/schema_version"
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
 	if !s.StringIn(n, "evidence.v0.1") {
-		s.Fail(n, "evidence.json#/properties/schema_version/const", "const", "must be \"evidence.v0.1\"")
+		s.Fail(n, p+"/const", "const", "must be \"evidence.v0.1\"")
 		return false
 	}
 	return true

@@ -39,7 +39,6 @@ type ProvRecord struct {
 	Integrity *ProvRecordIntegrity `json:"integrity,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ProvRecord) Validate() error {
 	return envgenrt.Validate(x, (*ProvRecord)(nil))
 }
@@ -56,7 +55,6 @@ type ProvRecordIntegrity struct {
 	Signature *ProvRecordIntegritySignature `json:"signature,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ProvRecordIntegrity) Validate() error {
 	return envgenrt.Validate(x, (*ProvRecordIntegrity)(nil))
 }
@@ -70,7 +68,6 @@ type ProvRecordIntegrityRecordDigest struct {
 	Value string                             `json:"value"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ProvRecordIntegrityRecordDigest) Validate() error {
 	return envgenrt.Validate(x, (*ProvRecordIntegrityRecordDigest)(nil))
 }
@@ -87,14 +84,9 @@ const (
 
 // Valid reports whether x is one of the ProvRecordIntegrityRecordDigestAlg constants.
 func (x ProvRecordIntegrityRecordDigestAlg) Valid() bool {
-	switch x {
-	case ProvRecordIntegrityRecordDigestAlgSha256, ProvRecordIntegrityRecordDigestAlgSha512, ProvRecordIntegrityRecordDigestAlgBlake3:
-		return true
-	}
-	return false
+	return x == ProvRecordIntegrityRecordDigestAlgSha256 || x == ProvRecordIntegrityRecordDigestAlgSha512 || x == ProvRecordIntegrityRecordDigestAlgBlake3
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ProvRecordIntegrityRecordDigestAlg) Validate() error {
 	return envgenrt.Validate(x, (*ProvRecordIntegrityRecordDigestAlg)(nil))
 }
@@ -114,7 +106,6 @@ type ProvRecordIntegritySignature struct {
 	Value string `json:"value"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ProvRecordIntegritySignature) Validate() error {
 	return envgenrt.Validate(x, (*ProvRecordIntegritySignature)(nil))
 }
@@ -127,14 +118,9 @@ const ProvRecordSchemaVersionProvRecordV01 ProvRecordSchemaVersion = "prov.recor
 
 // Valid reports whether x is one of the ProvRecordSchemaVersion constants.
 func (x ProvRecordSchemaVersion) Valid() bool {
-	switch x {
-	case ProvRecordSchemaVersionProvRecordV01:
-		return true
-	}
-	return false
+	return x == ProvRecordSchemaVersionProvRecordV01
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ProvRecordSchemaVersion) Validate() error {
 	return envgenrt.Validate(x, (*ProvRecordSchemaVersion)(nil))
 }
@@ -154,7 +140,6 @@ type ProvRecordTool struct {
 	Adapter *string `json:"adapter,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ProvRecordTool) Validate() error {
 	return envgenrt.Validate(x, (*ProvRecordTool)(nil))
 }

@@ -4,12 +4,10 @@ package mcpenvelope
 
 import "github.com/envgen/envgen/envgenrt"
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ProvRecord) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ProvRecord) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"schema_version":`, string(x.SchemaVersion))
@@ -91,14 +89,8 @@ func (x ProvRecord) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ProvRecord) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ProvRecord{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "schema_version":
 			err = x.SchemaVersion.DecodeNode(s, c1)
@@ -123,11 +115,8 @@ func (x *ProvRecord) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ProvRecord) CheckNode(s *envgenrt.State, n int32) bool {
@@ -135,8 +124,9 @@ func (*ProvRecord) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkProvRecord(s *envgenrt.State, n int32) bool {
+	const p = "prov_record.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "prov_record.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [10]int32
@@ -170,7 +160,7 @@ func checkProvRecord(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkProvRecordSchemaVersion(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, "prov_record.json#/properties/run_id/type") && s.MinLength(c, 1, "prov_record.json#/properties/run_id/minLength")) && s.Stop() {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/run_id/type") && s.MinLength(c, 1, p+"/properties/run_id/minLength")) && s.Stop() {
 		return false
 	}
 	if c := at[2]; c != 0 && !checkProvRecordTool(s, c) && s.Stop() {
@@ -179,49 +169,49 @@ func checkProvRecord(s *envgenrt.State, n int32) bool {
 	if c := at[3]; c != 0 && !checkProvRecordPropertiesTime(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !checkProvRecordPropertiesInputs(s, c) && s.Stop() {
+	if c := at[4]; c != 0 && !s.Items(c, checkArtifact, p+"/properties/inputs/type") && s.Stop() {
 		return false
 	}
-	if c := at[5]; c != 0 && !checkProvRecordPropertiesOutputs(s, c) && s.Stop() {
+	if c := at[5]; c != 0 && !s.Items(c, checkArtifact, p+"/properties/outputs/type") && s.Stop() {
 		return false
 	}
-	if c := at[6]; c != 0 && !checkProvRecordPropertiesMethods(s, c) && s.Stop() {
+	if c := at[6]; c != 0 && !s.Items(c, checkProvRecordPropertiesMethodsItems, p+"/properties/methods/type") && s.Stop() {
 		return false
 	}
-	if c := at[7]; c != 0 && !checkProvRecordPropertiesEvidence(s, c) && s.Stop() {
+	if c := at[7]; c != 0 && !s.Items(c, checkEvidence, p+"/properties/evidence/type") && s.Stop() {
 		return false
 	}
-	if c := at[8]; c != 0 && !checkProvRecordPropertiesParents(s, c) && s.Stop() {
+	if c := at[8]; c != 0 && !s.Items(c, checkProvRecordPropertiesParentsItems, p+"/properties/parents/type") && s.Stop() {
 		return false
 	}
 	if c := at[9]; c != 0 && !checkProvRecordIntegrity(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "prov_record.json#/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "prov_record.json#/required", "schema_version") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "schema_version") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "prov_record.json#/required", "run_id") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "run_id") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, "prov_record.json#/required", "tool") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "tool") {
 		return false
 	}
-	if at[4] == 0 && s.Missing(n, "prov_record.json#/required", "inputs") {
+	if at[4] == 0 && s.Missing(n, p+"/required", "inputs") {
 		return false
 	}
-	if at[5] == 0 && s.Missing(n, "prov_record.json#/required", "outputs") {
+	if at[5] == 0 && s.Missing(n, p+"/required", "outputs") {
 		return false
 	}
-	if at[6] == 0 && s.Missing(n, "prov_record.json#/required", "methods") {
+	if at[6] == 0 && s.Missing(n, p+"/required", "methods") {
 		return false
 	}
-	if at[7] == 0 && s.Missing(n, "prov_record.json#/required", "evidence") {
+	if at[7] == 0 && s.Missing(n, p+"/required", "evidence") {
 		return false
 	}
-	if at[8] == 0 && s.Missing(n, "prov_record.json#/required", "parents") {
+	if at[8] == 0 && s.Missing(n, p+"/required", "parents") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -231,121 +221,57 @@ func checkProvRecordOrNull(s *envgenrt.State, n int32) bool {
 	return s.IsNull(n) || checkProvRecord(s, n)
 }
 
-func checkProvRecordPropertiesEvidence(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "prov_record.json#/properties/evidence/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkEvidence(s, c) && s.Stop() {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkProvRecordPropertiesInputs(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "prov_record.json#/properties/inputs/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkArtifact(s, c) && s.Stop() {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkProvRecordPropertiesMethods(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "prov_record.json#/properties/methods/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkProvRecordPropertiesMethodsItems(s, c) && s.Stop() {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
 var patternProvRecordPropertiesMethodsItems = envgenrt.MustPattern(`^[a-z0-9]+([._-][a-z0-9]+)*$`)
 
 func checkProvRecordPropertiesMethodsItems(s *envgenrt.State, n int32) bool {
+	const p = "prov_record.json#/properties/methods/items"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/methods/items/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, "prov_record.json#/properties/methods/items/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 200, "prov_record.json#/properties/methods/items/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
 		return false
 	}
-	if !patternProvRecordPropertiesMethodsItems.Match(s.Str(n)) && s.Fail(n, "prov_record.json#/properties/methods/items/pattern", "pattern", "must match the pattern \"^[a-z0-9]+([._-][a-z0-9]+)*$\"") {
+	if !patternProvRecordPropertiesMethodsItems.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[a-z0-9]+([._-][a-z0-9]+)*$\"") {
 		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkProvRecordPropertiesOutputs(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "prov_record.json#/properties/outputs/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkArtifact(s, c) && s.Stop() {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkProvRecordPropertiesParents(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "prov_record.json#/properties/parents/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkProvRecordPropertiesParentsItems(s, c) && s.Stop() {
-			return false
-		}
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkProvRecordPropertiesParentsItems(s *envgenrt.State, n int32) bool {
+	const p = "prov_record.json#/properties/parents/items"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/parents/items/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, "prov_record.json#/properties/parents/items/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 200, "prov_record.json#/properties/parents/items/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkProvRecordPropertiesTime(s *envgenrt.State, n int32) bool {
+	const p = "prov_record.json#/properties/time"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/time/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "prov_record.json#/properties/time/format", "format", "must be a valid date-time") {
+	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, p+"/format", "format", "must be a valid date-time") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ProvRecordIntegrity) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ProvRecordIntegrity) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendPtrMember(b, `"record_digest":`, x.RecordDigest); err != nil {
@@ -358,14 +284,8 @@ func (x ProvRecordIntegrity) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ProvRecordIntegrity) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ProvRecordIntegrity{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "record_digest":
 			err = envgenrt.DecodePtr(s, c1, &x.RecordDigest)
@@ -374,11 +294,8 @@ func (x *ProvRecordIntegrity) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ProvRecordIntegrity) CheckNode(s *envgenrt.State, n int32) bool {
@@ -386,8 +303,9 @@ func (*ProvRecordIntegrity) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkProvRecordIntegrity(s *envgenrt.State, n int32) bool {
+	const p = "prov_record.json#/properties/integrity"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "prov_record.json#/properties/integrity/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -405,18 +323,16 @@ func checkProvRecordIntegrity(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkProvRecordIntegrityRecordDigest, checkProvRecordIntegritySignature) {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "prov_record.json#/properties/integrity/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ProvRecordIntegrityRecordDigest) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ProvRecordIntegrityRecordDigest) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"alg":`, string(x.Alg))
@@ -425,14 +341,8 @@ func (x ProvRecordIntegrityRecordDigest) AppendJSON(b []byte) (_ []byte, err err
 }
 
 func (x *ProvRecordIntegrityRecordDigest) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ProvRecordIntegrityRecordDigest{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "alg":
 			err = x.Alg.DecodeNode(s, c1)
@@ -441,11 +351,8 @@ func (x *ProvRecordIntegrityRecordDigest) DecodeNode(s *envgenrt.State, n int32)
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ProvRecordIntegrityRecordDigest) CheckNode(s *envgenrt.State, n int32) bool {
@@ -453,8 +360,9 @@ func (*ProvRecordIntegrityRecordDigest) CheckNode(s *envgenrt.State, n int32) bo
 }
 
 func checkProvRecordIntegrityRecordDigest(s *envgenrt.State, n int32) bool {
+	const p = "prov_record.json#/properties/integrity/properties/record_digest"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "prov_record.json#/properties/integrity/properties/record_digest/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -472,13 +380,13 @@ func checkProvRecordIntegrityRecordDigest(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkProvRecordIntegrityRecordDigestAlg, checkProvRecordIntegrityRecordDigestPropertiesValue) {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "prov_record.json#/properties/integrity/properties/record_digest/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "prov_record.json#/properties/integrity/properties/record_digest/required", "alg") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "alg") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "prov_record.json#/properties/integrity/properties/record_digest/required", "value") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "value") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -487,25 +395,24 @@ func checkProvRecordIntegrityRecordDigest(s *envgenrt.State, n int32) bool {
 var patternProvRecordIntegrityRecordDigestPropertiesValue = envgenrt.MustPattern(`^[0-9a-fA-F]+$`)
 
 func checkProvRecordIntegrityRecordDigestPropertiesValue(s *envgenrt.State, n int32) bool {
+	const p = "prov_record.json#/properties/integrity/properties/record_digest/properties/value"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/integrity/properties/record_digest/properties/value/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 16, "prov_record.json#/properties/integrity/properties/record_digest/properties/value/minLength") && s.Stop() {
+	if !s.MinLength(n, 16, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if !patternProvRecordIntegrityRecordDigestPropertiesValue.Match(s.Str(n)) && s.Fail(n, "prov_record.json#/properties/integrity/properties/record_digest/properties/value/pattern", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"") {
+	if !patternProvRecordIntegrityRecordDigestPropertiesValue.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ProvRecordIntegrityRecordDigestAlg) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ProvRecordIntegrityRecordDigestAlg) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -519,15 +426,14 @@ func (*ProvRecordIntegrityRecordDigestAlg) CheckNode(s *envgenrt.State, n int32)
 }
 
 func checkProvRecordIntegrityRecordDigestAlg(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/integrity/properties/record_digest/properties/alg/type") && s.Enum(n, "prov_record.json#/properties/integrity/properties/record_digest/properties/alg/enum", "sha256", "sha512", "blake3")
+	const p = "prov_record.json#/properties/integrity/properties/record_digest/properties/alg"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "sha256", "sha512", "blake3")
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ProvRecordIntegritySignature) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ProvRecordIntegritySignature) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"alg":`, x.Alg)
@@ -537,14 +443,8 @@ func (x ProvRecordIntegritySignature) AppendJSON(b []byte) (_ []byte, err error)
 }
 
 func (x *ProvRecordIntegritySignature) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ProvRecordIntegritySignature{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "alg":
 			err = s.ReadString(c1, &x.Alg)
@@ -555,11 +455,8 @@ func (x *ProvRecordIntegritySignature) DecodeNode(s *envgenrt.State, n int32) er
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ProvRecordIntegritySignature) CheckNode(s *envgenrt.State, n int32) bool {
@@ -567,8 +464,9 @@ func (*ProvRecordIntegritySignature) CheckNode(s *envgenrt.State, n int32) bool 
 }
 
 func checkProvRecordIntegritySignature(s *envgenrt.State, n int32) bool {
+	const p = "prov_record.json#/properties/integrity/properties/signature"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "prov_record.json#/properties/integrity/properties/signature/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -588,69 +486,70 @@ func checkProvRecordIntegritySignature(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkProvRecordIntegritySignaturePropertiesAlg, checkProvRecordIntegritySignaturePropertiesKeyID, checkProvRecordIntegritySignaturePropertiesValue) {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "prov_record.json#/properties/integrity/properties/signature/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "prov_record.json#/properties/integrity/properties/signature/required", "alg") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "alg") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "prov_record.json#/properties/integrity/properties/signature/required", "key_id") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "key_id") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, "prov_record.json#/properties/integrity/properties/signature/required", "value") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "value") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkProvRecordIntegritySignaturePropertiesAlg(s *envgenrt.State, n int32) bool {
+	const p = "prov_record.json#/properties/integrity/properties/signature/properties/alg"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/integrity/properties/signature/properties/alg/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, "prov_record.json#/properties/integrity/properties/signature/properties/alg/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 100, "prov_record.json#/properties/integrity/properties/signature/properties/alg/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 100, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkProvRecordIntegritySignaturePropertiesKeyID(s *envgenrt.State, n int32) bool {
+	const p = "prov_record.json#/properties/integrity/properties/signature/properties/key_id"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/integrity/properties/signature/properties/key_id/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, "prov_record.json#/properties/integrity/properties/signature/properties/key_id/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 200, "prov_record.json#/properties/integrity/properties/signature/properties/key_id/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkProvRecordIntegritySignaturePropertiesValue(s *envgenrt.State, n int32) bool {
+	const p = "prov_record.json#/properties/integrity/properties/signature/properties/value"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/integrity/properties/signature/properties/value/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 16, "prov_record.json#/properties/integrity/properties/signature/properties/value/minLength") && s.Stop() {
+	if !s.MinLength(n, 16, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 5000, "prov_record.json#/properties/integrity/properties/signature/properties/value/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 5000, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ProvRecordSchemaVersion) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ProvRecordSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -664,22 +563,21 @@ func (*ProvRecordSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkProvRecordSchemaVersion(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/schema_version/type") {
+	const p = "prov_record.json#/properties/schema_version"
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
 	if !s.StringIn(n, "prov.record.v0.1") {
-		s.Fail(n, "prov_record.json#/properties/schema_version/const", "const", "must be \"prov.record.v0.1\"")
+		s.Fail(n, p+"/const", "const", "must be \"prov.record.v0.1\"")
 		return false
 	}
 	return true
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ProvRecordTool) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ProvRecordTool) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"name":`, x.Name)
@@ -689,14 +587,8 @@ func (x ProvRecordTool) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ProvRecordTool) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ProvRecordTool{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "name":
 			err = s.ReadString(c1, &x.Name)
@@ -707,11 +599,8 @@ func (x *ProvRecordTool) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ProvRecordTool) CheckNode(s *envgenrt.State, n int32) bool {
@@ -719,8 +608,9 @@ func (*ProvRecordTool) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkProvRecordTool(s *envgenrt.State, n int32) bool {
+	const p = "prov_record.json#/properties/tool"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "prov_record.json#/properties/tool/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -743,44 +633,46 @@ func checkProvRecordTool(s *envgenrt.State, n int32) bool {
 	if c := at[1]; c != 0 && !checkProvRecordToolPropertiesVersion(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeString, "prov_record.json#/properties/tool/properties/adapter/type") && s.MaxLength(c, 100, "prov_record.json#/properties/tool/properties/adapter/maxLength")) && s.Stop() {
+	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/adapter/type") && s.MaxLength(c, 100, p+"/properties/adapter/maxLength")) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "prov_record.json#/properties/tool/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "prov_record.json#/properties/tool/required", "name") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "name") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "prov_record.json#/properties/tool/required", "version") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "version") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkProvRecordToolPropertiesName(s *envgenrt.State, n int32) bool {
+	const p = "prov_record.json#/properties/tool/properties/name"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/tool/properties/name/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, "prov_record.json#/properties/tool/properties/name/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 200, "prov_record.json#/properties/tool/properties/name/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkProvRecordToolPropertiesVersion(s *envgenrt.State, n int32) bool {
+	const p = "prov_record.json#/properties/tool/properties/version"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "prov_record.json#/properties/tool/properties/version/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, "prov_record.json#/properties/tool/properties/version/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 100, "prov_record.json#/properties/tool/properties/version/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 100, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

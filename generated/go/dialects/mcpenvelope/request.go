@@ -34,7 +34,6 @@ type Request struct {
 	Time *string `json:"time,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Request) Validate() error {
 	return envgenrt.Validate(x, (*Request)(nil))
 }
@@ -56,7 +55,6 @@ type RequestPreferences struct {
 	Locale *string `json:"locale,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x RequestPreferences) Validate() error {
 	return envgenrt.Validate(x, (*RequestPreferences)(nil))
 }
@@ -69,14 +67,9 @@ const RequestSchemaVersionMCPRequestV01 RequestSchemaVersion = "mcp.request.v0.1
 
 // Valid reports whether x is one of the RequestSchemaVersion constants.
 func (x RequestSchemaVersion) Valid() bool {
-	switch x {
-	case RequestSchemaVersionMCPRequestV01:
-		return true
-	}
-	return false
+	return x == RequestSchemaVersionMCPRequestV01
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x RequestSchemaVersion) Validate() error {
 	return envgenrt.Validate(x, (*RequestSchemaVersion)(nil))
 }
@@ -91,7 +84,6 @@ type RequestTool struct {
 	Version *string `json:"version,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x RequestTool) Validate() error {
 	return envgenrt.Validate(x, (*RequestTool)(nil))
 }

@@ -4,12 +4,10 @@ package mcpenvelope
 
 import "github.com/envgen/envgen/envgenrt"
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Request) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Request) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"schema_version":`, string(x.SchemaVersion))
@@ -44,14 +42,8 @@ func (x Request) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Request{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "schema_version":
 			err = x.SchemaVersion.DecodeNode(s, c1)
@@ -70,11 +62,8 @@ func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Request) CheckNode(s *envgenrt.State, n int32) bool {
@@ -82,8 +71,9 @@ func (*Request) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkRequest(s *envgenrt.State, n int32) bool {
+	const p = "request.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "request.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [7]int32
@@ -111,16 +101,16 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkRequestSchemaVersion(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, "request.json#/properties/request_id/type") && s.MaxLength(c, 200, "request.json#/properties/request_id/maxLength")) && s.Stop() {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/request_id/type") && s.MaxLength(c, 200, p+"/properties/request_id/maxLength")) && s.Stop() {
 		return false
 	}
 	if c := at[2]; c != 0 && !checkRequestTool(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, "request.json#/properties/params/type") && s.Stop() {
+	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, p+"/properties/params/type") && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !checkRequestPropertiesArtifacts(s, c) && s.Stop() {
+	if c := at[4]; c != 0 && !s.Items(c, checkArtifactRef, p+"/properties/artifacts/type") && s.Stop() {
 		return false
 	}
 	if c := at[5]; c != 0 && !checkRequestPreferences(s, c) && s.Stop() {
@@ -129,54 +119,40 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 	if c := at[6]; c != 0 && !checkRequestPropertiesTime(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "request.json#/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "request.json#/required", "schema_version") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "schema_version") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, "request.json#/required", "tool") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "tool") {
 		return false
 	}
-	if at[3] == 0 && s.Missing(n, "request.json#/required", "params") {
+	if at[3] == 0 && s.Missing(n, p+"/required", "params") {
 		return false
 	}
-	if at[4] == 0 && s.Missing(n, "request.json#/required", "artifacts") {
+	if at[4] == 0 && s.Missing(n, p+"/required", "artifacts") {
 		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkRequestPropertiesArtifacts(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "request.json#/properties/artifacts/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkArtifactRef(s, c) && s.Stop() {
-			return false
-		}
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkRequestPropertiesTime(s *envgenrt.State, n int32) bool {
+	const p = "request.json#/properties/time"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "request.json#/properties/time/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "request.json#/properties/time/format", "format", "must be a valid date-time") {
+	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, p+"/format", "format", "must be a valid date-time") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *RequestPreferences) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x RequestPreferences) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendBoolPtrMember(b, `"deterministic":`, x.Deterministic)
@@ -186,14 +162,8 @@ func (x RequestPreferences) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *RequestPreferences) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = RequestPreferences{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "deterministic":
 			err = s.ReadBoolPtr(c1, &x.Deterministic)
@@ -204,11 +174,8 @@ func (x *RequestPreferences) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*RequestPreferences) CheckNode(s *envgenrt.State, n int32) bool {
@@ -216,8 +183,9 @@ func (*RequestPreferences) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkRequestPreferences(s *envgenrt.State, n int32) bool {
+	const p = "request.json#/properties/preferences"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "request.json#/properties/preferences/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -234,27 +202,25 @@ func checkRequestPreferences(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "request.json#/properties/preferences/properties/deterministic/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/deterministic/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.IsInt(c, "request.json#/properties/preferences/properties/max_output_bytes/type") && s.MinimumInt(c, 0, "0", "request.json#/properties/preferences/properties/max_output_bytes/minimum")) && s.Stop() {
+	if c := at[1]; c != 0 && !(s.IsInt(c, p+"/properties/max_output_bytes/type") && s.MinimumInt(c, 0, "0", p+"/properties/max_output_bytes/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeString, "request.json#/properties/preferences/properties/locale/type") && s.MaxLength(c, 50, "request.json#/properties/preferences/properties/locale/maxLength")) && s.Stop() {
+	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/locale/type") && s.MaxLength(c, 50, p+"/properties/locale/maxLength")) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "request.json#/properties/preferences/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *RequestSchemaVersion) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x RequestSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -268,22 +234,21 @@ func (*RequestSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkRequestSchemaVersion(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "request.json#/properties/schema_version/type") {
+	const p = "request.json#/properties/schema_version"
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
 	if !s.StringIn(n, "mcp.request.v0.1") {
-		s.Fail(n, "request.json#/properties/schema_version/const", "const", "must be \"mcp.request.v0.1\"")
+		s.Fail(n, p+"/const", "const", "must be \"mcp.request.v0.1\"")
 		return false
 	}
 	return true
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *RequestTool) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x RequestTool) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"name":`, x.Name)
@@ -292,14 +257,8 @@ func (x RequestTool) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *RequestTool) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = RequestTool{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "name":
 			err = s.ReadString(c1, &x.Name)
@@ -308,11 +267,8 @@ func (x *RequestTool) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*RequestTool) CheckNode(s *envgenrt.State, n int32) bool {
@@ -320,8 +276,9 @@ func (*RequestTool) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkRequestTool(s *envgenrt.State, n int32) bool {
+	const p = "request.json#/properties/tool"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "request.json#/properties/tool/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -339,27 +296,28 @@ func checkRequestTool(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkRequestToolPropertiesName(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, "request.json#/properties/tool/properties/version/type") && s.MaxLength(c, 100, "request.json#/properties/tool/properties/version/maxLength")) && s.Stop() {
+	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/version/type") && s.MaxLength(c, 100, p+"/properties/version/maxLength")) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "request.json#/properties/tool/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "request.json#/properties/tool/required", "name") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "name") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkRequestToolPropertiesName(s *envgenrt.State, n int32) bool {
+	const p = "request.json#/properties/tool/properties/name"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "request.json#/properties/tool/properties/name/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, "request.json#/properties/tool/properties/name/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 200, "request.json#/properties/tool/properties/name/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -4,12 +4,10 @@ package scalpel
 
 import "github.com/envgen/envgen/envgenrt"
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Debug) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Debug) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"tier":`...)
@@ -79,14 +77,8 @@ func (x Debug) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Debug) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Debug{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "tier":
 			err = envgenrt.DecodeStringPtr(s, c1, &x.Tier)
@@ -117,11 +109,8 @@ func (x *Debug) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Debug) CheckNode(s *envgenrt.State, n int32) bool {
@@ -129,8 +118,9 @@ func (*Debug) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkDebug(s *envgenrt.State, n int32) bool {
+	const p = "debug.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "debug.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [9]int32
@@ -162,34 +152,34 @@ func checkDebug(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkTierNameOrNull, checkToolVersion, checkToolID, checkRequestID, checkCapabilities, checkDurationMs, checkErrorModelOrNull, checkUpgradeHints, nil) {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "debug.json#/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "debug.json#/required", "tier") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "tier") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "debug.json#/required", "tool_version") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "tool_version") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, "debug.json#/required", "tool_id") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "tool_id") {
 		return false
 	}
-	if at[3] == 0 && s.Missing(n, "debug.json#/required", "request_id") {
+	if at[3] == 0 && s.Missing(n, p+"/required", "request_id") {
 		return false
 	}
-	if at[4] == 0 && s.Missing(n, "debug.json#/required", "capabilities") {
+	if at[4] == 0 && s.Missing(n, p+"/required", "capabilities") {
 		return false
 	}
-	if at[5] == 0 && s.Missing(n, "debug.json#/required", "duration_ms") {
+	if at[5] == 0 && s.Missing(n, p+"/required", "duration_ms") {
 		return false
 	}
-	if at[6] == 0 && s.Missing(n, "debug.json#/required", "error") {
+	if at[6] == 0 && s.Missing(n, p+"/required", "error") {
 		return false
 	}
-	if at[7] == 0 && s.Missing(n, "debug.json#/required", "upgrade_hints") {
+	if at[7] == 0 && s.Missing(n, p+"/required", "upgrade_hints") {
 		return false
 	}
-	if at[8] == 0 && s.Missing(n, "debug.json#/required", "data") {
+	if at[8] == 0 && s.Missing(n, p+"/required", "data") {
 		return false
 	}
 	return s.ErrorCount() == errs

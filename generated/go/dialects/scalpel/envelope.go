@@ -13,7 +13,6 @@ import (
 // What this invocation supports, e.g. envelope-v1; omitted by default.
 type Capabilities []string
 
-// Validate reports whether x is valid (see the package doc).
 func (x Capabilities) Validate() error {
 	return envgenrt.Validate(x, (*Capabilities)(nil))
 }
@@ -24,7 +23,6 @@ func (x Capabilities) Validate() error {
 // It holds the JSON text as it is; nil encodes as null.
 type Data json.RawMessage
 
-// Validate reports whether x is valid (see the package doc).
 func (x Data) Validate() error {
 	return envgenrt.Validate(x, (*Data)(nil))
 }
@@ -35,7 +33,6 @@ func (x Data) Validate() error {
 // End-to-end run time in milliseconds; omitted by default, included in debug mode.
 type DurationMs float64
 
-// Validate reports whether x is valid (see the package doc).
 func (x DurationMs) Validate() error {
 	return envgenrt.Validate(x, (*DurationMs)(nil))
 }
@@ -57,7 +54,6 @@ type Envelope struct {
 	Data         Data                            `json:"data,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Envelope) Validate() error {
 	return envgenrt.Validate(x, (*Envelope)(nil))
 }
@@ -79,7 +75,6 @@ type ErrorModel struct {
 	ErrorDetails envgenrt.Nullable[map[string]json.RawMessage] `json:"error_details,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ErrorModel) Validate() error {
 	return envgenrt.Validate(x, (*ErrorModel)(nil))
 }
@@ -90,7 +85,6 @@ func (x ErrorModel) Validate() error {
 // Correlation id; omitted by default unless the client provided one.
 type RequestID string
 
-// Validate reports whether x is valid (see the package doc).
 func (x RequestID) Validate() error {
 	return envgenrt.Validate(x, (*RequestID)(nil))
 }
@@ -111,14 +105,9 @@ const (
 
 // Valid reports whether x is one of the TierName constants.
 func (x TierName) Valid() bool {
-	switch x {
-	case TierNameCommunity, TierNamePro, TierNameEnterprise:
-		return true
-	}
-	return false
+	return x == TierNameCommunity || x == TierNamePro || x == TierNameEnterprise
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x TierName) Validate() error {
 	return envgenrt.Validate(x, (*TierName)(nil))
 }
@@ -129,7 +118,6 @@ func (x TierName) Validate() error {
 // Canonical MCP tool id; omitted by default, since the client knows which tool it called.
 type ToolID string
 
-// Validate reports whether x is valid (see the package doc).
 func (x ToolID) Validate() error {
 	return envgenrt.Validate(x, (*ToolID)(nil))
 }
@@ -140,7 +128,6 @@ func (x ToolID) Validate() error {
 // Semantic version of the tool implementation; omitted by default.
 type ToolVersion string
 
-// Validate reports whether x is valid (see the package doc).
 func (x ToolVersion) Validate() error {
 	return envgenrt.Validate(x, (*ToolVersion)(nil))
 }
@@ -153,7 +140,6 @@ type UpgradeHint struct {
 	Reason  *string `json:"reason,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x UpgradeHint) Validate() error {
 	return envgenrt.Validate(x, (*UpgradeHint)(nil))
 }
@@ -164,7 +150,6 @@ func (x UpgradeHint) Validate() error {
 // Upgrade hints when a feature is unavailable at this tier; only included when hints exist.
 type UpgradeHints []UpgradeHint
 
-// Validate reports whether x is valid (see the package doc).
 func (x UpgradeHints) Validate() error {
 	return envgenrt.Validate(x, (*UpgradeHints)(nil))
 }

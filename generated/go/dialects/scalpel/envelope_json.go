@@ -7,12 +7,10 @@ import (
 	"github.com/envgen/envgen/envgenrt"
 )
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Capabilities) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Capabilities) AppendJSON(b []byte) (_ []byte, err error) {
 	if x == nil {
 		b = append(b, `null`...)
@@ -36,13 +34,14 @@ func (*Capabilities) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkCapabilities(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/capabilities"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeNull|envgenrt.TypeArray, "envelope.json#/$defs/capabilities/type") {
+	if !s.Is(n, envgenrt.TypeNull|envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindArray {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			if !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/capabilities/items/type") && s.Stop() {
+			if !s.Is(c, envgenrt.TypeString, p+"/items/type") && s.Stop() {
 				return false
 			}
 		}
@@ -55,12 +54,10 @@ func (x Data) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Data) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Data) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendRaw(b, x); err != nil {
 		return b, err
@@ -77,12 +74,10 @@ func (*Data) CheckNode(*envgenrt.State, int32) bool {
 	return true
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *DurationMs) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x DurationMs) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendFloat(b, float64(x)); err != nil {
 		return b, err
@@ -102,12 +97,10 @@ func checkDurationMs(s *envgenrt.State, n int32) bool {
 	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeNumber, "envelope.json#/$defs/duration_ms/type")
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Envelope) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if !x.Tier.IsZero() {
@@ -209,14 +202,8 @@ func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Envelope{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "tier":
 			err = envgenrt.DecodeNullable(s, c1, &x.Tier)
@@ -239,11 +226,8 @@ func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Envelope) CheckNode(s *envgenrt.State, n int32) bool {
@@ -325,12 +309,10 @@ func checkEnvelopeIf(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ErrorModel) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ErrorModel) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"error":`, x.Error)
@@ -362,14 +344,8 @@ func (x ErrorModel) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ErrorModel) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ErrorModel{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "error":
 			err = s.ReadString(c1, &x.Error)
@@ -395,11 +371,8 @@ func (x *ErrorModel) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ErrorModel) CheckNode(s *envgenrt.State, n int32) bool {
@@ -407,8 +380,9 @@ func (*ErrorModel) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkErrorModel(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/error_model"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/error_model/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -425,22 +399,22 @@ func checkErrorModel(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/error_model/properties/error/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/error/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/error_model/properties/error_code/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/error_code/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeObject, "envelope.json#/$defs/error_model/properties/error_details/type") && s.Stop() {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeObject, p+"/properties/error_details/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "envelope.json#/$defs/error_model/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "envelope.json#/$defs/error_model/required", "error") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "error") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "envelope.json#/$defs/error_model/required", "error_code") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "error_code") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -450,12 +424,10 @@ func checkErrorModelOrNull(s *envgenrt.State, n int32) bool {
 	return s.IsNull(n) || checkErrorModel(s, n)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *RequestID) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x RequestID) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -472,12 +444,10 @@ func checkRequestID(s *envgenrt.State, n int32) bool {
 	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "envelope.json#/$defs/request_id/type")
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *TierName) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x TierName) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -491,19 +461,18 @@ func (*TierName) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkTierName(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "envelope.json#/$defs/tier_name/type") && s.Enum(n, "envelope.json#/$defs/tier_name/enum", "community", "pro", "enterprise")
+	const p = "envelope.json#/$defs/tier_name"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "community", "pro", "enterprise")
 }
 
 func checkTierNameOrNull(s *envgenrt.State, n int32) bool {
 	return s.IsNull(n) || checkTierName(s, n)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ToolID) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ToolID) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -520,12 +489,10 @@ func checkToolID(s *envgenrt.State, n int32) bool {
 	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "envelope.json#/$defs/tool_id/type")
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ToolVersion) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ToolVersion) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -542,12 +509,10 @@ func checkToolVersion(s *envgenrt.State, n int32) bool {
 	return s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "envelope.json#/$defs/tool_version/type")
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *UpgradeHint) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x UpgradeHint) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"feature":`, x.Feature)
@@ -557,14 +522,8 @@ func (x UpgradeHint) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *UpgradeHint) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = UpgradeHint{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "feature":
 			err = s.ReadString(c1, &x.Feature)
@@ -575,11 +534,8 @@ func (x *UpgradeHint) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*UpgradeHint) CheckNode(s *envgenrt.State, n int32) bool {
@@ -587,8 +543,9 @@ func (*UpgradeHint) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkUpgradeHint(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/upgrade_hint"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/upgrade_hint/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -605,33 +562,31 @@ func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/upgrade_hint/properties/feature/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/feature/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/upgrade_hint/properties/tier/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/tier/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/upgrade_hint/properties/reason/type") && s.Stop() {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/reason/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "envelope.json#/$defs/upgrade_hint/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "envelope.json#/$defs/upgrade_hint/required", "feature") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "feature") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "envelope.json#/$defs/upgrade_hint/required", "tier") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "tier") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *UpgradeHints) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x UpgradeHints) AppendJSON(b []byte) (_ []byte, err error) {
 	if x == nil {
 		b = append(b, `null`...)

@@ -38,7 +38,6 @@ type ResponseConfig struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfig) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfig)(nil))
 }
@@ -69,7 +68,6 @@ type ResponseConfigGlobal struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigGlobal) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigGlobal)(nil))
 }
@@ -90,14 +88,9 @@ const (
 
 // Valid reports whether x is one of the ResponseConfigGlobalProfile constants.
 func (x ResponseConfigGlobalProfile) Valid() bool {
-	switch x {
-	case ResponseConfigGlobalProfileMinimal, ResponseConfigGlobalProfileStandard, ResponseConfigGlobalProfileVerbose, ResponseConfigGlobalProfileDebug:
-		return true
-	}
-	return false
+	return x == ResponseConfigGlobalProfileMinimal || x == ResponseConfigGlobalProfileStandard || x == ResponseConfigGlobalProfileVerbose || x == ResponseConfigGlobalProfileDebug
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigGlobalProfile) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigGlobalProfile)(nil))
 }
@@ -118,7 +111,6 @@ type ResponseConfigParsing struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigParsing) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigParsing)(nil))
 }
@@ -140,7 +132,6 @@ type ResponseConfigParsingErrorReporting struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigParsingErrorReporting) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigParsingErrorReporting)(nil))
 }
@@ -158,14 +149,9 @@ const (
 
 // Valid reports whether x is one of the ResponseConfigParsingMode constants.
 func (x ResponseConfigParsingMode) Valid() bool {
-	switch x {
-	case ResponseConfigParsingModeStrict, ResponseConfigParsingModePermissive:
-		return true
-	}
-	return false
+	return x == ResponseConfigParsingModeStrict || x == ResponseConfigParsingModePermissive
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigParsingMode) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigParsingMode)(nil))
 }
@@ -187,7 +173,6 @@ type ResponseConfigParsingSanitizationPolicy struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigParsingSanitizationPolicy) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigParsingSanitizationPolicy)(nil))
 }
@@ -209,7 +194,6 @@ type ResponseConfigProfilesValue struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigProfilesValue) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigProfilesValue)(nil))
 }
@@ -225,7 +209,6 @@ type ResponseConfigProfilesValueEnvelope struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigProfilesValueEnvelope) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigProfilesValueEnvelope)(nil))
 }
@@ -256,7 +239,6 @@ func (x ResponseConfigProfilesValueEnvelopeIncludeItem) Valid() bool {
 	return false
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigProfilesValueEnvelopeIncludeItem) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigProfilesValueEnvelopeIncludeItem)(nil))
 }
@@ -276,7 +258,6 @@ type ResponseConfigProfilesValueParsing struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigProfilesValueParsing) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigProfilesValueParsing)(nil))
 }
@@ -296,14 +277,9 @@ const (
 
 // Valid reports whether x is one of the ResponseConfigProfilesValueParsingMode constants.
 func (x ResponseConfigProfilesValueParsingMode) Valid() bool {
-	switch x {
-	case ResponseConfigProfilesValueParsingModeFailFast, ResponseConfigProfilesValueParsingModeAutoSanitize:
-		return true
-	}
-	return false
+	return x == ResponseConfigProfilesValueParsingModeFailFast || x == ResponseConfigProfilesValueParsingModeAutoSanitize
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigProfilesValueParsingMode) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigProfilesValueParsingMode)(nil))
 }
@@ -321,7 +297,6 @@ type ResponseConfigProfilesValueParsingSanitizationPolicy struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigProfilesValueParsingSanitizationPolicy) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigProfilesValueParsingSanitizationPolicy)(nil))
 }
@@ -336,7 +311,6 @@ type ResponseConfigToolOverridesValue struct {
 	ResponseConfigToolOverridesValueVariant2 *ResponseConfigToolOverridesValueVariant2
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigToolOverridesValue) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigToolOverridesValue)(nil))
 }
@@ -362,7 +336,6 @@ type ResponseConfigToolOverridesValueVariant2 struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigToolOverridesValueVariant2) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigToolOverridesValueVariant2)(nil))
 }
@@ -384,14 +357,9 @@ const (
 
 // Valid reports whether x is one of the ResponseConfigToolOverridesValueVariant2Profile constants.
 func (x ResponseConfigToolOverridesValueVariant2Profile) Valid() bool {
-	switch x {
-	case ResponseConfigToolOverridesValueVariant2ProfileMinimal, ResponseConfigToolOverridesValueVariant2ProfileStandard, ResponseConfigToolOverridesValueVariant2ProfileVerbose, ResponseConfigToolOverridesValueVariant2ProfileDebug:
-		return true
-	}
-	return false
+	return x == ResponseConfigToolOverridesValueVariant2ProfileMinimal || x == ResponseConfigToolOverridesValueVariant2ProfileStandard || x == ResponseConfigToolOverridesValueVariant2ProfileVerbose || x == ResponseConfigToolOverridesValueVariant2ProfileDebug
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigToolOverridesValueVariant2Profile) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigToolOverridesValueVariant2Profile)(nil))
 }

@@ -12,12 +12,10 @@ func (x ResponseConfig) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfig) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfig) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringPtrMember(b, `"version":`, x.Version)
@@ -75,14 +73,8 @@ func (x ResponseConfig) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ResponseConfig) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ResponseConfig{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "version":
 			err = s.ReadStringPtr(c1, &x.Version)
@@ -126,11 +118,8 @@ func (x *ResponseConfig) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ResponseConfig) CheckNode(s *envgenrt.State, n int32) bool {
@@ -138,8 +127,9 @@ func (*ResponseConfig) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseConfig(s *envgenrt.State, n int32) bool {
+	const p = "response_config.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "response_config.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [6]int32
@@ -159,10 +149,10 @@ func checkResponseConfig(s *envgenrt.State, n int32) bool {
 			at[5] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "response_config.json#/properties/version/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/version/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "response_config.json#/properties/description/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/description/type") && s.Stop() {
 		return false
 	}
 	if c := at[2]; c != 0 && !checkResponseConfigGlobal(s, c) && s.Stop() {
@@ -213,12 +203,10 @@ func (x ResponseConfigGlobal) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigGlobal) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigGlobal) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringPtrMember(b, `"profile":`, (*string)(x.Profile))
@@ -243,14 +231,8 @@ func (x ResponseConfigGlobal) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ResponseConfigGlobal) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ResponseConfigGlobal{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "profile":
 			err = envgenrt.DecodeStringPtr(s, c1, &x.Profile)
@@ -270,11 +252,8 @@ func (x *ResponseConfigGlobal) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ResponseConfigGlobal) CheckNode(s *envgenrt.State, n int32) bool {
@@ -282,8 +261,9 @@ func (*ResponseConfigGlobal) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseConfigGlobal(s *envgenrt.State, n int32) bool {
+	const p = "response_config.json#/properties/global"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "response_config.json#/properties/global/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [5]int32
@@ -304,27 +284,25 @@ func checkResponseConfigGlobal(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkResponseConfigGlobalProfile(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response_config.json#/properties/global/properties/exclude_empty_arrays/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/exclude_empty_arrays/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response_config.json#/properties/global/properties/exclude_empty_objects/type") && s.Stop() {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/exclude_empty_objects/type") && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response_config.json#/properties/global/properties/exclude_null_values/type") && s.Stop() {
+	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/exclude_null_values/type") && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response_config.json#/properties/global/properties/exclude_default_values/type") && s.Stop() {
+	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/exclude_default_values/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigGlobalProfile) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigGlobalProfile) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -338,7 +316,8 @@ func (*ResponseConfigGlobalProfile) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseConfigGlobalProfile(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "response_config.json#/properties/global/properties/profile/type") && s.Enum(n, "response_config.json#/properties/global/properties/profile/enum", "minimal", "standard", "verbose", "debug")
+	const p = "response_config.json#/properties/global/properties/profile"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "minimal", "standard", "verbose", "debug")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -346,12 +325,10 @@ func (x ResponseConfigParsing) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigParsing) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigParsing) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringPtrMember(b, `"mode":`, (*string)(x.Mode))
@@ -378,14 +355,8 @@ func (x ResponseConfigParsing) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ResponseConfigParsing) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ResponseConfigParsing{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "mode":
 			err = envgenrt.DecodeStringPtr(s, c1, &x.Mode)
@@ -401,11 +372,8 @@ func (x *ResponseConfigParsing) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ResponseConfigParsing) CheckNode(s *envgenrt.State, n int32) bool {
@@ -439,12 +407,10 @@ func (x ResponseConfigParsingErrorReporting) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigParsingErrorReporting) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigParsingErrorReporting) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendBoolPtrMember(b, `"include_sanitization_details":`, x.IncludeSanitizationDetails)
@@ -467,14 +433,8 @@ func (x ResponseConfigParsingErrorReporting) AppendJSON(b []byte) (_ []byte, err
 }
 
 func (x *ResponseConfigParsingErrorReporting) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ResponseConfigParsingErrorReporting{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "include_sanitization_details":
 			err = s.ReadBoolPtr(c1, &x.IncludeSanitizationDetails)
@@ -490,11 +450,8 @@ func (x *ResponseConfigParsingErrorReporting) DecodeNode(s *envgenrt.State, n in
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ResponseConfigParsingErrorReporting) CheckNode(s *envgenrt.State, n int32) bool {
@@ -502,8 +459,9 @@ func (*ResponseConfigParsingErrorReporting) CheckNode(s *envgenrt.State, n int32
 }
 
 func checkResponseConfigParsingErrorReporting(s *envgenrt.State, n int32) bool {
+	const p = "response_config.json#/properties/parsing/properties/error_reporting"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "response_config.json#/properties/parsing/properties/error_reporting/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -517,24 +475,22 @@ func checkResponseConfigParsingErrorReporting(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/error_reporting/properties/include_sanitization_details/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/include_sanitization_details/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/error_reporting/properties/include_error_location/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/include_error_location/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/error_reporting/properties/include_suggestions/type") && s.Stop() {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/include_suggestions/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigParsingMode) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigParsingMode) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -548,7 +504,8 @@ func (*ResponseConfigParsingMode) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseConfigParsingMode(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "response_config.json#/properties/parsing/properties/mode/type") && s.Enum(n, "response_config.json#/properties/parsing/properties/mode/enum", "strict", "permissive")
+	const p = "response_config.json#/properties/parsing/properties/mode"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "strict", "permissive")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -556,12 +513,10 @@ func (x ResponseConfigParsingSanitizationPolicy) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigParsingSanitizationPolicy) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigParsingSanitizationPolicy) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendBoolPtrMember(b, `"allow_merge_conflicts":`, x.AllowMergeConflicts)
@@ -584,14 +539,8 @@ func (x ResponseConfigParsingSanitizationPolicy) AppendJSON(b []byte) (_ []byte,
 }
 
 func (x *ResponseConfigParsingSanitizationPolicy) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ResponseConfigParsingSanitizationPolicy{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "allow_merge_conflicts":
 			err = s.ReadBoolPtr(c1, &x.AllowMergeConflicts)
@@ -607,11 +556,8 @@ func (x *ResponseConfigParsingSanitizationPolicy) DecodeNode(s *envgenrt.State, 
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ResponseConfigParsingSanitizationPolicy) CheckNode(s *envgenrt.State, n int32) bool {
@@ -619,8 +565,9 @@ func (*ResponseConfigParsingSanitizationPolicy) CheckNode(s *envgenrt.State, n i
 }
 
 func checkResponseConfigParsingSanitizationPolicy(s *envgenrt.State, n int32) bool {
+	const p = "response_config.json#/properties/parsing/properties/sanitization_policy"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "response_config.json#/properties/parsing/properties/sanitization_policy/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -634,13 +581,13 @@ func checkResponseConfigParsingSanitizationPolicy(s *envgenrt.State, n int32) bo
 			at[2] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/sanitization_policy/properties/allow_merge_conflicts/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/allow_merge_conflicts/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/sanitization_policy/properties/allow_templates/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/allow_templates/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response_config.json#/properties/parsing/properties/sanitization_policy/properties/report_modifications/type") && s.Stop() {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/report_modifications/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -651,12 +598,10 @@ func (x ResponseConfigProfilesValue) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigProfilesValue) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigProfilesValue) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringPtrMember(b, `"description":`, x.Description)
@@ -684,14 +629,8 @@ func (x ResponseConfigProfilesValue) AppendJSON(b []byte) (_ []byte, err error) 
 }
 
 func (x *ResponseConfigProfilesValue) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ResponseConfigProfilesValue{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "description":
 			err = s.ReadStringPtr(c1, &x.Description)
@@ -709,11 +648,8 @@ func (x *ResponseConfigProfilesValue) DecodeNode(s *envgenrt.State, n int32) err
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ResponseConfigProfilesValue) CheckNode(s *envgenrt.State, n int32) bool {
@@ -721,8 +657,9 @@ func (*ResponseConfigProfilesValue) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseConfigProfilesValue(s *envgenrt.State, n int32) bool {
+	const p = "response_config.json#/properties/profiles/additionalProperties"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "response_config.json#/properties/profiles/additionalProperties/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -738,7 +675,7 @@ func checkResponseConfigProfilesValue(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "response_config.json#/properties/profiles/additionalProperties/properties/description/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/description/type") && s.Stop() {
 		return false
 	}
 	if c := at[1]; c != 0 && !checkResponseConfigProfilesValueEnvelope(s, c) && s.Stop() {
@@ -747,21 +684,8 @@ func checkResponseConfigProfilesValue(s *envgenrt.State, n int32) bool {
 	if c := at[2]; c != 0 && !checkResponseConfigProfilesValueParsing(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !checkResponseConfigProfilesValuePropertiesCommonExclusions(s, c) && s.Stop() {
+	if c := at[3]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, p+"/properties/common_exclusions/type", p+"/properties/common_exclusions/items/type") && s.Stop() {
 		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkResponseConfigProfilesValuePropertiesCommonExclusions(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.Is(c, envgenrt.TypeString, "response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions/items/type") && s.Stop() {
-			return false
-		}
 	}
 	return s.ErrorCount() == errs
 }
@@ -771,12 +695,10 @@ func (x ResponseConfigProfilesValueEnvelope) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigProfilesValueEnvelope) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigProfilesValueEnvelope) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendSliceMember(b, `"include":`, x.Include); err != nil {
@@ -799,14 +721,8 @@ func (x ResponseConfigProfilesValueEnvelope) AppendJSON(b []byte) (_ []byte, err
 }
 
 func (x *ResponseConfigProfilesValueEnvelope) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ResponseConfigProfilesValueEnvelope{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "include":
 			err = envgenrt.DecodeSlice(s, c1, &x.Include)
@@ -818,11 +734,8 @@ func (x *ResponseConfigProfilesValueEnvelope) DecodeNode(s *envgenrt.State, n in
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ResponseConfigProfilesValueEnvelope) CheckNode(s *envgenrt.State, n int32) bool {
@@ -860,12 +773,10 @@ func checkResponseConfigProfilesValueEnvelopePropertiesInclude(s *envgenrt.State
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigProfilesValueEnvelopeIncludeItem) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigProfilesValueEnvelopeIncludeItem) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -879,7 +790,8 @@ func (*ResponseConfigProfilesValueEnvelopeIncludeItem) CheckNode(s *envgenrt.Sta
 }
 
 func checkResponseConfigProfilesValueEnvelopeIncludeItem(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items/type") && s.Enum(n, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items/enum", "tier", "tool_version", "tool_id", "request_id", "capabilities", "duration_ms", "error", "upgrade_hints")
+	const p = "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "tier", "tool_version", "tool_id", "request_id", "capabilities", "duration_ms", "error", "upgrade_hints")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -887,12 +799,10 @@ func (x ResponseConfigProfilesValueParsing) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigProfilesValueParsing) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigProfilesValueParsing) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringPtrMember(b, `"mode":`, (*string)(x.Mode))
@@ -916,14 +826,8 @@ func (x ResponseConfigProfilesValueParsing) AppendJSON(b []byte) (_ []byte, err 
 }
 
 func (x *ResponseConfigProfilesValueParsing) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ResponseConfigProfilesValueParsing{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "mode":
 			err = envgenrt.DecodeStringPtr(s, c1, &x.Mode)
@@ -937,11 +841,8 @@ func (x *ResponseConfigProfilesValueParsing) DecodeNode(s *envgenrt.State, n int
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ResponseConfigProfilesValueParsing) CheckNode(s *envgenrt.State, n int32) bool {
@@ -968,12 +869,10 @@ func checkResponseConfigProfilesValueParsing(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigProfilesValueParsingMode) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigProfilesValueParsingMode) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -987,7 +886,8 @@ func (*ResponseConfigProfilesValueParsingMode) CheckNode(s *envgenrt.State, n in
 }
 
 func checkResponseConfigProfilesValueParsingMode(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode/type") && s.Enum(n, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode/enum", "fail_fast", "auto_sanitize")
+	const p = "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "fail_fast", "auto_sanitize")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -995,12 +895,10 @@ func (x ResponseConfigProfilesValueParsingSanitizationPolicy) MarshalJSON() ([]b
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigProfilesValueParsingSanitizationPolicy) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigProfilesValueParsingSanitizationPolicy) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendBoolPtrMember(b, `"allow_merge_conflicts":`, x.AllowMergeConflicts)
@@ -1023,14 +921,8 @@ func (x ResponseConfigProfilesValueParsingSanitizationPolicy) AppendJSON(b []byt
 }
 
 func (x *ResponseConfigProfilesValueParsingSanitizationPolicy) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ResponseConfigProfilesValueParsingSanitizationPolicy{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "allow_merge_conflicts":
 			err = s.ReadBoolPtr(c1, &x.AllowMergeConflicts)
@@ -1046,11 +938,8 @@ func (x *ResponseConfigProfilesValueParsingSanitizationPolicy) DecodeNode(s *env
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ResponseConfigProfilesValueParsingSanitizationPolicy) CheckNode(s *envgenrt.State, n int32) bool {
@@ -1058,8 +947,9 @@ func (*ResponseConfigProfilesValueParsingSanitizationPolicy) CheckNode(s *envgen
 }
 
 func checkResponseConfigProfilesValueParsingSanitizationPolicy(s *envgenrt.State, n int32) bool {
+	const p = "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -1073,13 +963,13 @@ func checkResponseConfigProfilesValueParsingSanitizationPolicy(s *envgenrt.State
 			at[2] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/allow_merge_conflicts/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/allow_merge_conflicts/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/allow_templates/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/allow_templates/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/report_modifications/type") && s.Stop() {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/report_modifications/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1090,12 +980,10 @@ func (x ResponseConfigToolOverridesValue) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigToolOverridesValue) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigToolOverridesValue) AppendJSON(b []byte) (_ []byte, err error) {
 	set := 0
 	if x.String != nil {
@@ -1181,12 +1069,10 @@ func (x ResponseConfigToolOverridesValueVariant2) MarshalJSON() ([]byte, error) 
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigToolOverridesValueVariant2) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigToolOverridesValueVariant2) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringPtrMember(b, `"profile":`, (*string)(x.Profile))
@@ -1210,14 +1096,8 @@ func (x ResponseConfigToolOverridesValueVariant2) AppendJSON(b []byte) (_ []byte
 }
 
 func (x *ResponseConfigToolOverridesValueVariant2) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ResponseConfigToolOverridesValueVariant2{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "profile":
 			err = envgenrt.DecodeStringPtr(s, c1, &x.Profile)
@@ -1235,11 +1115,8 @@ func (x *ResponseConfigToolOverridesValueVariant2) DecodeNode(s *envgenrt.State,
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ResponseConfigToolOverridesValueVariant2) CheckNode(s *envgenrt.State, n int32) bool {
@@ -1247,8 +1124,9 @@ func (*ResponseConfigToolOverridesValueVariant2) CheckNode(s *envgenrt.State, n 
 }
 
 func checkResponseConfigToolOverridesValueVariant2(s *envgenrt.State, n int32) bool {
+	const p = "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -1264,57 +1142,25 @@ func checkResponseConfigToolOverridesValueVariant2(s *envgenrt.State, n int32) b
 			at[3] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkResponseConfigToolOverridesValueVariant2Profile, checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFields, checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnly, checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError) {
+	if c := at[0]; c != 0 && !checkResponseConfigToolOverridesValueVariant2Profile(s, c) && s.Stop() {
+		return false
+	}
+	if c := at[1]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, p+"/properties/exclude_fields/type", p+"/properties/exclude_fields/items/type") && s.Stop() {
+		return false
+	}
+	if c := at[2]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, p+"/properties/include_only/type", p+"/properties/include_only/items/type") && s.Stop() {
+		return false
+	}
+	if c := at[3]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, p+"/properties/include_on_error/type", p+"/properties/include_on_error/items/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-func checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFields(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.Is(c, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields/items/type") && s.Stop() {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.Is(c, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error/items/type") && s.Stop() {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnly(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.Is(c, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only/items/type") && s.Stop() {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ResponseConfigToolOverridesValueVariant2Profile) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ResponseConfigToolOverridesValueVariant2Profile) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -1328,5 +1174,6 @@ func (*ResponseConfigToolOverridesValueVariant2Profile) CheckNode(s *envgenrt.St
 }
 
 func checkResponseConfigToolOverridesValueVariant2Profile(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile/type") && s.Enum(n, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile/enum", "minimal", "standard", "verbose", "debug")
+	const p = "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "minimal", "standard", "verbose", "debug")
 }

@@ -4,12 +4,10 @@ package scalpel
 
 import "github.com/envgen/envgen/envgenrt"
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Standard) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Standard) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendPtrMember(b, `"error":`, x.Error); err != nil {
@@ -29,14 +27,8 @@ func (x Standard) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Standard) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Standard{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "error":
 			err = envgenrt.DecodePtr(s, c1, &x.Error)
@@ -47,11 +39,8 @@ func (x *Standard) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Standard) CheckNode(s *envgenrt.State, n int32) bool {
@@ -122,8 +111,9 @@ func checkStandardIf(s *envgenrt.State, n int32) bool {
 }
 
 func checkStandardPropertiesUpgradeHints(s *envgenrt.State, n int32) bool {
+	const p = "standard.json#/properties/upgrade_hints"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "standard.json#/properties/upgrade_hints/type") {
+	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
@@ -131,7 +121,7 @@ func checkStandardPropertiesUpgradeHints(s *envgenrt.State, n int32) bool {
 			return false
 		}
 	}
-	if !s.MinItems(n, 1, "standard.json#/properties/upgrade_hints/minItems") && s.Stop() {
+	if !s.MinItems(n, 1, p+"/minItems") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -4,12 +4,10 @@ package scalpel
 
 import "github.com/envgen/envgen/envgenrt"
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Verbose) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Verbose) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendFloatPtrMember(b, `"duration_ms":`, x.DurationMs); err != nil {
@@ -32,14 +30,8 @@ func (x Verbose) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Verbose) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Verbose{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "duration_ms":
 			err = s.ReadFloat64Ptr(c1, &x.DurationMs)
@@ -52,11 +44,8 @@ func (x *Verbose) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Verbose) CheckNode(s *envgenrt.State, n int32) bool {
@@ -64,8 +53,9 @@ func (*Verbose) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkVerbose(s *envgenrt.State, n int32) bool {
+	const p = "verbose.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "verbose.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -84,7 +74,7 @@ func checkVerbose(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeNumber, "verbose.json#/properties/duration_ms/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeNumber, p+"/properties/duration_ms/type") && s.Stop() {
 		return false
 	}
 	if c := at[1]; c != 0 && !checkErrorModel(s, c) && s.Stop() {
@@ -93,7 +83,7 @@ func checkVerbose(s *envgenrt.State, n int32) bool {
 	if c := at[2]; c != 0 && !checkVerbosePropertiesUpgradeHints(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "verbose.json#/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if !s.Quiet(checkVerboseIf, n) {
@@ -135,8 +125,9 @@ func checkVerboseIf(s *envgenrt.State, n int32) bool {
 }
 
 func checkVerbosePropertiesUpgradeHints(s *envgenrt.State, n int32) bool {
+	const p = "verbose.json#/properties/upgrade_hints"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "verbose.json#/properties/upgrade_hints/type") {
+	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
@@ -144,7 +135,7 @@ func checkVerbosePropertiesUpgradeHints(s *envgenrt.State, n int32) bool {
 			return false
 		}
 	}
-	if !s.MinItems(n, 1, "verbose.json#/properties/upgrade_hints/minItems") && s.Stop() {
+	if !s.MinItems(n, 1, p+"/minItems") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

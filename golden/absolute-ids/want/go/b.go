@@ -17,7 +17,6 @@ type B struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x B) Validate() error {
 	return envgenrt.Validate(x, (*B)(nil))
 }
@@ -33,14 +32,9 @@ const (
 
 // Valid reports whether x is one of the C constants.
 func (x C) Valid() bool {
-	switch x {
-	case CX, CY:
-		return true
-	}
-	return false
+	return x == CX || x == CY
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x C) Validate() error {
 	return envgenrt.Validate(x, (*C)(nil))
 }

@@ -12,12 +12,10 @@ func (x Bad) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Bad) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Bad) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if x.A != nil {
@@ -44,13 +42,8 @@ func (x Bad) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Bad) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Bad{}
-	}
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "a":
 			x.A = s.DecodeRaw(c1)
@@ -63,7 +56,7 @@ func (x *Bad) DecodeNode(s *envgenrt.State, n int32) error {
 			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
-	return nil
+	return err
 }
 
 func (*Bad) CheckNode(s *envgenrt.State, n int32) bool {

@@ -18,7 +18,6 @@ type Base struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Base) Validate() error {
 	return envgenrt.Validate(x, (*Base)(nil))
 }
@@ -37,7 +36,6 @@ type Tool struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Tool) Validate() error {
 	return envgenrt.Validate(x, (*Tool)(nil))
 }
@@ -50,14 +48,9 @@ const ToolIDTool1 ToolID = "tool-1"
 
 // Valid reports whether x is one of the ToolID constants.
 func (x ToolID) Valid() bool {
-	switch x {
-	case ToolIDTool1:
-		return true
-	}
-	return false
+	return x == ToolIDTool1
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ToolID) Validate() error {
 	return envgenrt.Validate(x, (*ToolID)(nil))
 }

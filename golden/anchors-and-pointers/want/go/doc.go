@@ -38,7 +38,6 @@ type Doc struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Doc) Validate() error {
 	return envgenrt.Validate(x, (*Doc)(nil))
 }
@@ -53,7 +52,6 @@ type DocAItem struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x DocAItem) Validate() error {
 	return envgenrt.Validate(x, (*DocAItem)(nil))
 }
@@ -68,7 +66,6 @@ type Thing struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Thing) Validate() error {
 	return envgenrt.Validate(x, (*Thing)(nil))
 }

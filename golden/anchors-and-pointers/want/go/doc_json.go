@@ -12,12 +12,10 @@ func (x Doc) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Doc) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Doc) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendSliceMember(b, `"a":`, x.A); err != nil {
@@ -46,14 +44,8 @@ func (x Doc) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Doc) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Doc{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "a":
 			err = envgenrt.DecodeSlice(s, c1, &x.A)
@@ -69,11 +61,8 @@ func (x *Doc) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Doc) CheckNode(s *envgenrt.State, n int32) bool {
@@ -96,21 +85,14 @@ func checkDoc(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkDocPropertiesA, checkDocAItem, checkThing) {
+	if c := at[0]; c != 0 && !s.Items(c, checkDocAItem, "doc.json#/properties/a/type") && s.Stop() {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkDocPropertiesA(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "doc.json#/properties/a/type") {
+	if c := at[1]; c != 0 && !checkDocAItem(s, c) && s.Stop() {
 		return false
 	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkDocAItem(s, c) && s.Stop() {
-			return false
-		}
+	if c := at[2]; c != 0 && !checkThing(s, c) && s.Stop() {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -120,12 +102,10 @@ func (x DocAItem) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *DocAItem) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x DocAItem) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendIntPtrMember(b, `"n":`, x.N)
@@ -146,14 +126,8 @@ func (x DocAItem) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *DocAItem) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = DocAItem{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "n":
 			err = s.ReadInt64Ptr(c1, &x.N)
@@ -165,11 +139,8 @@ func (x *DocAItem) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*DocAItem) CheckNode(s *envgenrt.State, n int32) bool {
@@ -177,8 +148,9 @@ func (*DocAItem) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkDocAItem(s *envgenrt.State, n int32) bool {
+	const p = "doc.json#/properties/a/items"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "doc.json#/properties/a/items/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [1]int32
@@ -188,7 +160,7 @@ func checkDocAItem(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.IsInt(c, "doc.json#/properties/a/items/properties/n/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.IsInt(c, p+"/properties/n/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -199,12 +171,10 @@ func (x Thing) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Thing) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Thing) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendBoolPtrMember(b, `"ok":`, x.OK)
@@ -225,14 +195,8 @@ func (x Thing) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Thing) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Thing{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "ok":
 			err = s.ReadBoolPtr(c1, &x.OK)
@@ -244,11 +208,8 @@ func (x *Thing) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Thing) CheckNode(s *envgenrt.State, n int32) bool {
@@ -256,8 +217,9 @@ func (*Thing) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkThing(s *envgenrt.State, n int32) bool {
+	const p = "doc.json#/$defs/thing"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "doc.json#/$defs/thing/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [1]int32
@@ -267,7 +229,7 @@ func checkThing(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "doc.json#/$defs/thing/properties/ok/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/ok/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

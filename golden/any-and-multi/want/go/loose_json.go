@@ -12,12 +12,10 @@ func (x Loose) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Loose) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Loose) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if x.Anything != nil {
@@ -65,13 +63,8 @@ func (x Loose) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Loose) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Loose{}
-	}
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "anything":
 			x.Anything = s.DecodeRaw(c1)
@@ -90,7 +83,7 @@ func (x *Loose) DecodeNode(s *envgenrt.State, n int32) error {
 			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
-	return nil
+	return err
 }
 
 func (*Loose) CheckNode(s *envgenrt.State, n int32) bool {
@@ -98,8 +91,9 @@ func (*Loose) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkLoose(s *envgenrt.State, n int32) bool {
+	const p = "loose.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "loose.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -115,13 +109,13 @@ func checkLoose(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeObject, "loose.json#/properties/several/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeObject, p+"/properties/several/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeNumber|envgenrt.TypeInteger, "loose.json#/properties/num/type") && s.Stop() {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeNumber|envgenrt.TypeInteger, p+"/properties/num/type") && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, "loose.json#/properties/maybe_any/type") && s.Stop() {
+	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, p+"/properties/maybe_any/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -132,12 +126,10 @@ func (x Untyped) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Untyped) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Untyped) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendRaw(b, x); err != nil {
 		return b, err

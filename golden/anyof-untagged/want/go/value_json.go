@@ -12,12 +12,10 @@ func (x Setting) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Setting) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Setting) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendPtrMember(b, `"value":`, x.Value); err != nil {
@@ -40,14 +38,8 @@ func (x Setting) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Setting) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Setting{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "value":
 			err = envgenrt.DecodePtr(s, c1, &x.Value)
@@ -59,11 +51,8 @@ func (x *Setting) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Setting) CheckNode(s *envgenrt.State, n int32) bool {
@@ -93,12 +82,10 @@ func (x SettingValue) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *SettingValue) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x SettingValue) AppendJSON(b []byte) (_ []byte, err error) {
 	set := 0
 	if x.String != nil {
@@ -215,14 +202,6 @@ func checkSettingValueAnyOf1(s *envgenrt.State, n int32) bool {
 }
 
 func checkSettingValueAnyOf2(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "value.json#/properties/value/anyOf/2/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.Is(c, envgenrt.TypeString, "value.json#/properties/value/anyOf/2/items/type") && s.Stop() {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
+	const p = "value.json#/properties/value/anyOf/2"
+	return s.ItemsOf(n, envgenrt.TypeString, p+"/type", p+"/items/type")
 }

@@ -12,12 +12,10 @@ func (x Lists) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Lists) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Lists) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringsMember(b, `"names":`, x.Names)
@@ -74,14 +72,8 @@ func (x Lists) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Lists) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Lists{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "names":
 			err = envgenrt.ReadSlice(s, c1, &x.Names, (*envgenrt.State).ReadString)
@@ -115,11 +107,8 @@ func (x *Lists) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Lists) CheckNode(s *envgenrt.State, n int32) bool {
@@ -150,7 +139,7 @@ func checkLists(s *envgenrt.State, n int32) bool {
 	if c := at[1]; c != 0 && !checkListsPropertiesMatrix(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !checkListsPropertiesPoints(s, c) && s.Stop() {
+	if c := at[2]; c != 0 && !s.Items(c, checkListsPointsItem, "list.json#/properties/points/type") && s.Stop() {
 		return false
 	}
 	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeArray, "list.json#/properties/anything/type") && s.Stop() {
@@ -160,25 +149,13 @@ func checkLists(s *envgenrt.State, n int32) bool {
 }
 
 func checkListsPropertiesMatrix(s *envgenrt.State, n int32) bool {
+	const p = "list.json#/properties/matrix"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "list.json#/properties/matrix/type") {
+	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkListsPropertiesMatrixItems(s, c) && s.Stop() {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkListsPropertiesMatrixItems(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "list.json#/properties/matrix/items/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.Is(c, envgenrt.TypeNumber, "list.json#/properties/matrix/items/items/type") && s.Stop() {
+		if !s.ItemsOf(c, envgenrt.TypeNumber, p+"/items/type", p+"/items/items/type") && s.Stop() {
 			return false
 		}
 	}
@@ -186,33 +163,21 @@ func checkListsPropertiesMatrixItems(s *envgenrt.State, n int32) bool {
 }
 
 func checkListsPropertiesNames(s *envgenrt.State, n int32) bool {
+	const p = "list.json#/properties/names"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "list.json#/properties/names/type") {
+	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.Is(c, envgenrt.TypeString, "list.json#/properties/names/items/type") && s.Stop() {
+		if !s.Is(c, envgenrt.TypeString, p+"/items/type") && s.Stop() {
 			return false
 		}
 	}
-	if !s.MinItems(n, 1, "list.json#/properties/names/minItems") && s.Stop() {
+	if !s.MinItems(n, 1, p+"/minItems") && s.Stop() {
 		return false
 	}
-	if i, j, dup := s.Duplicate(n); dup && s.Failf(n, "list.json#/properties/names/uniqueItems", "uniqueItems", "must not have equal items, but items %d and %d are equal", i, j) {
+	if i, j, dup := s.Duplicate(n); dup && s.Failf(n, p+"/uniqueItems", "uniqueItems", "must not have equal items, but items %d and %d are equal", i, j) {
 		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkListsPropertiesPoints(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "list.json#/properties/points/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkListsPointsItem(s, c) && s.Stop() {
-			return false
-		}
 	}
 	return s.ErrorCount() == errs
 }
@@ -222,12 +187,10 @@ func (x ListsPointsItem) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ListsPointsItem) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ListsPointsItem) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendFloatMember(b, `"x":`, x.X); err != nil {
@@ -253,14 +216,8 @@ func (x ListsPointsItem) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ListsPointsItem) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ListsPointsItem{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "x":
 			err = s.ReadFloat64(c1, &x.X)
@@ -274,11 +231,8 @@ func (x *ListsPointsItem) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ListsPointsItem) CheckNode(s *envgenrt.State, n int32) bool {
@@ -286,8 +240,9 @@ func (*ListsPointsItem) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkListsPointsItem(s *envgenrt.State, n int32) bool {
+	const p = "list.json#/properties/points/items"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "list.json#/properties/points/items/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -299,16 +254,16 @@ func checkListsPointsItem(s *envgenrt.State, n int32) bool {
 			at[1] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeNumber, "list.json#/properties/points/items/properties/x/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeNumber, p+"/properties/x/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeNumber, "list.json#/properties/points/items/properties/y/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeNumber, p+"/properties/y/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "list.json#/properties/points/items/required", "x") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "x") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "list.json#/properties/points/items/required", "y") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "y") {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -13,12 +13,10 @@ func (x Payload) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Payload) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Payload) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"results":`...)
@@ -50,14 +48,8 @@ func (x Payload) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Payload) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Payload{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "results":
 			err = envgenrt.ReadSlice(s, c1, &x.Results, (*envgenrt.State).ReadString)
@@ -69,11 +61,8 @@ func (x *Payload) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Payload) CheckNode(s *envgenrt.State, n int32) bool {
@@ -81,8 +70,9 @@ func (*Payload) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkPayload(s *envgenrt.State, n int32) bool {
+	const p = "tool.json#/$defs/payload"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "tool.json#/$defs/payload/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [1]int32
@@ -92,24 +82,11 @@ func checkPayload(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !checkPayloadPropertiesResults(s, c) && s.Stop() {
+	if c := at[0]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, p+"/properties/results/type", p+"/properties/results/items/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "tool.json#/$defs/payload/required", "results") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "results") {
 		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkPayloadPropertiesResults(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "tool.json#/$defs/payload/properties/results/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.Is(c, envgenrt.TypeString, "tool.json#/$defs/payload/properties/results/items/type") && s.Stop() {
-			return false
-		}
 	}
 	return s.ErrorCount() == errs
 }

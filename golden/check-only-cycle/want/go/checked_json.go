@@ -7,12 +7,10 @@ import (
 	"github.com/envgen/envgen/envgenrt"
 )
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Checked) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Checked) AppendJSON(b []byte) (_ []byte, err error) {
 	if x == nil {
 		b = append(b, `null`...)
@@ -46,8 +44,9 @@ func (*Checked) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkChecked(s *envgenrt.State, n int32) bool {
+	const p = "checked.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "checked.json#/type") {
+	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	{
@@ -57,27 +56,18 @@ func checkChecked(s *envgenrt.State, n int32) bool {
 				matches++
 			}
 		}
-		if matches < 1 && s.Fail(n, "checked.json#/contains", "contains", "must contain at least 1 matching item") {
+		if matches < 1 && s.Fail(n, p+"/contains", "contains", "must contain at least 1 matching item") {
 			return false
 		}
 	}
-	if s.Quiet(checkCheckedNot, n) && s.Fail(n, "checked.json#/not", "not", "must not match the schema of not") {
+	if s.Quiet(checkCheckedNot, n) && s.Fail(n, p+"/not", "not", "must not match the schema of not") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkCheckedContains(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "checked.json#/contains/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkCheckedContainsItems(s, c) && s.Stop() {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
+	return s.Items(n, checkCheckedContainsItems, "checked.json#/contains/type")
 }
 
 func checkCheckedContainsItems(s *envgenrt.State, n int32) bool {
@@ -89,8 +79,9 @@ func checkCheckedContainsItems(s *envgenrt.State, n int32) bool {
 }
 
 func checkCheckedContainsItemsAnyOf1(s *envgenrt.State, n int32) bool {
+	const p = "checked.json#/contains/items/anyOf/1"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "checked.json#/contains/items/anyOf/1/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [1]int32
@@ -100,7 +91,7 @@ func checkCheckedContainsItemsAnyOf1(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "checked.json#/contains/items/anyOf/1/properties/c/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/c/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

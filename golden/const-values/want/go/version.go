@@ -19,7 +19,6 @@ type Versioned struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Versioned) Validate() error {
 	return envgenrt.Validate(x, (*Versioned)(nil))
 }
@@ -32,14 +31,9 @@ const VersionedKindReport VersionedKind = "report"
 
 // Valid reports whether x is one of the VersionedKind constants.
 func (x VersionedKind) Valid() bool {
-	switch x {
-	case VersionedKindReport:
-		return true
-	}
-	return false
+	return x == VersionedKindReport
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x VersionedKind) Validate() error {
 	return envgenrt.Validate(x, (*VersionedKind)(nil))
 }
@@ -52,14 +46,9 @@ const VersionedRevision2 VersionedRevision = 2
 
 // Valid reports whether x is one of the VersionedRevision constants.
 func (x VersionedRevision) Valid() bool {
-	switch x {
-	case VersionedRevision2:
-		return true
-	}
-	return false
+	return x == VersionedRevision2
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x VersionedRevision) Validate() error {
 	return envgenrt.Validate(x, (*VersionedRevision)(nil))
 }
@@ -72,14 +61,9 @@ const VersionedSchemaVersionMCPEnvelopeV01 VersionedSchemaVersion = "mcp.envelop
 
 // Valid reports whether x is one of the VersionedSchemaVersion constants.
 func (x VersionedSchemaVersion) Valid() bool {
-	switch x {
-	case VersionedSchemaVersionMCPEnvelopeV01:
-		return true
-	}
-	return false
+	return x == VersionedSchemaVersionMCPEnvelopeV01
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x VersionedSchemaVersion) Validate() error {
 	return envgenrt.Validate(x, (*VersionedSchemaVersion)(nil))
 }

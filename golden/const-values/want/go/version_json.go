@@ -12,12 +12,10 @@ func (x Versioned) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Versioned) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Versioned) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"schema_version":`, string(x.SchemaVersion))
@@ -42,14 +40,8 @@ func (x Versioned) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Versioned) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Versioned{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "schema_version":
 			err = x.SchemaVersion.DecodeNode(s, c1)
@@ -65,11 +57,8 @@ func (x *Versioned) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Versioned) CheckNode(s *envgenrt.State, n int32) bool {
@@ -77,8 +66,9 @@ func (*Versioned) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkVersioned(s *envgenrt.State, n int32) bool {
+	const p = "version.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "version.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -95,21 +85,19 @@ func checkVersioned(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkVersionedSchemaVersion, checkVersionedKind, checkVersionedRevision) {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "version.json#/required", "schema_version") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "schema_version") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "version.json#/required", "kind") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "kind") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *VersionedKind) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x VersionedKind) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -123,22 +111,21 @@ func (*VersionedKind) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkVersionedKind(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeString, "version.json#/properties/kind/type") {
+	const p = "version.json#/properties/kind"
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
 	if !s.StringIn(n, "report") {
-		s.Fail(n, "version.json#/properties/kind/const", "const", "must be \"report\"")
+		s.Fail(n, p+"/const", "const", "must be \"report\"")
 		return false
 	}
 	return true
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *VersionedRevision) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x VersionedRevision) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendInt(b, int64(x)), nil
 }
@@ -161,12 +148,10 @@ func checkVersionedRevision(s *envgenrt.State, n int32) bool {
 	return true
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *VersionedSchemaVersion) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x VersionedSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }

@@ -12,12 +12,10 @@ func (x Documented) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Documented) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Documented) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendIntPtrMember(b, `"limit":`, x.Limit)
@@ -41,14 +39,8 @@ func (x Documented) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Documented) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Documented{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "limit":
 			err = s.ReadInt64Ptr(c1, &x.Limit)
@@ -66,11 +58,8 @@ func (x *Documented) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Documented) CheckNode(s *envgenrt.State, n int32) bool {
@@ -78,8 +67,9 @@ func (*Documented) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkDocumented(s *envgenrt.State, n int32) bool {
+	const p = "documented.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "documented.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -98,27 +88,28 @@ func checkDocumented(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkDocumentedPropertiesLimit(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "documented.json#/properties/old/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/old/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, "documented.json#/properties/id/type") && s.Stop() {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/id/type") && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeString, "documented.json#/properties/secret/type") && s.Stop() {
+	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/secret/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkDocumentedPropertiesLimit(s *envgenrt.State, n int32) bool {
+	const p = "documented.json#/properties/limit"
 	errs := s.ErrorCount()
-	if !s.IsInt(n, "documented.json#/properties/limit/type") {
+	if !s.IsInt(n, p+"/type") {
 		return false
 	}
-	if !s.MinimumInt(n, 1, "1", "documented.json#/properties/limit/minimum") && s.Stop() {
+	if !s.MinimumInt(n, 1, "1", p+"/minimum") && s.Stop() {
 		return false
 	}
-	if !s.MaximumInt(n, 100, "100", "documented.json#/properties/limit/maximum") && s.Stop() {
+	if !s.MaximumInt(n, 100, "100", p+"/maximum") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

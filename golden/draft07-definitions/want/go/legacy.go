@@ -17,7 +17,6 @@ type Item struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Item) Validate() error {
 	return envgenrt.Validate(x, (*Item)(nil))
 }
@@ -33,7 +32,6 @@ type Legacy struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Legacy) Validate() error {
 	return envgenrt.Validate(x, (*Legacy)(nil))
 }
@@ -49,7 +47,6 @@ type LegacyPair struct {
 	V1 *int64
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x LegacyPair) Validate() error {
 	return envgenrt.Validate(x, (*LegacyPair)(nil))
 }

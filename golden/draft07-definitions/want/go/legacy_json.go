@@ -12,12 +12,10 @@ func (x Item) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Item) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Item) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"id":`, x.ID)
@@ -38,14 +36,8 @@ func (x Item) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Item) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Item{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "id":
 			err = s.ReadString(c1, &x.ID)
@@ -57,11 +49,8 @@ func (x *Item) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Item) CheckNode(s *envgenrt.State, n int32) bool {
@@ -69,8 +58,9 @@ func (*Item) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkItem(s *envgenrt.State, n int32) bool {
+	const p = "legacy.json#/definitions/item"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "legacy.json#/definitions/item/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [1]int32
@@ -80,10 +70,10 @@ func checkItem(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "legacy.json#/definitions/item/properties/id/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/id/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "legacy.json#/definitions/item/required", "id") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "id") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -94,12 +84,10 @@ func (x Legacy) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Legacy) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Legacy) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendPtrMember(b, `"item":`, x.Item); err != nil {
@@ -125,14 +113,8 @@ func (x Legacy) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Legacy) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Legacy{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "item":
 			err = envgenrt.DecodePtr(s, c1, &x.Item)
@@ -146,11 +128,8 @@ func (x *Legacy) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Legacy) CheckNode(s *envgenrt.State, n int32) bool {
@@ -182,12 +161,10 @@ func (x LegacyPair) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *LegacyPair) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x LegacyPair) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '[')
 	gap := false
@@ -248,8 +225,9 @@ func (*LegacyPair) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkLegacyPair(s *envgenrt.State, n int32) bool {
+	const p = "legacy.json#/properties/pair"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "legacy.json#/properties/pair/type") {
+	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -264,7 +242,7 @@ func checkLegacyPair(s *envgenrt.State, n int32) bool {
 			}
 		}
 	}
-	if s.Count(n) > 2 && s.Fail(n, "legacy.json#/properties/pair/items", "items", "must have at most 2 items") {
+	if s.Count(n) > 2 && s.Fail(n, p+"/items", "items", "must have at most 2 items") {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -17,14 +17,9 @@ const (
 
 // Valid reports whether x is one of the Level constants.
 func (x Level) Valid() bool {
-	switch x {
-	case Level0, Level1, Level2, LevelMinus1:
-		return true
-	}
-	return false
+	return x == Level0 || x == Level1 || x == Level2 || x == LevelMinus1
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Level) Validate() error {
 	return envgenrt.Validate(x, (*Level)(nil))
 }

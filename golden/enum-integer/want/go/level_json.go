@@ -4,12 +4,10 @@ package enum_integer
 
 import "github.com/envgen/envgen/envgenrt"
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Level) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Level) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendInt(b, int64(x)), nil
 }

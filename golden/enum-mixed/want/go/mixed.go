@@ -22,14 +22,9 @@ const (
 
 // Valid reports whether x is one of the Mixed constants.
 func (x Mixed) Valid() bool {
-	switch x {
-	case MixedAuto, Mixed3, MixedTrue, MixedNull:
-		return true
-	}
-	return false
+	return x == MixedAuto || x == Mixed3 || x == MixedTrue || x == MixedNull
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Mixed) Validate() error {
 	return envgenrt.Validate(x, (*Mixed)(nil))
 }

@@ -21,7 +21,6 @@ type Receipt struct {
 	Count        *ReceiptCount        `json:"count,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Receipt) Validate() error {
 	return envgenrt.Validate(x, (*Receipt)(nil))
 }
@@ -34,14 +33,9 @@ const ReceiptCanonVersionJcsRfc8785V1 ReceiptCanonVersion = "jcs-rfc8785-v1"
 
 // Valid reports whether x is one of the ReceiptCanonVersion constants.
 func (x ReceiptCanonVersion) Valid() bool {
-	switch x {
-	case ReceiptCanonVersionJcsRfc8785V1:
-		return true
-	}
-	return false
+	return x == ReceiptCanonVersionJcsRfc8785V1
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ReceiptCanonVersion) Validate() error {
 	return envgenrt.Validate(x, (*ReceiptCanonVersion)(nil))
 }
@@ -61,14 +55,9 @@ const (
 
 // Valid reports whether x is one of the ReceiptCount constants.
 func (x ReceiptCount) Valid() bool {
-	switch x {
-	case ReceiptCount1, ReceiptCount2_5, ReceiptCountX:
-		return true
-	}
-	return false
+	return x == ReceiptCount1 || x == ReceiptCount2_5 || x == ReceiptCountX
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ReceiptCount) Validate() error {
 	return envgenrt.Validate(x, (*ReceiptCount)(nil))
 }
@@ -81,14 +70,9 @@ const ReceiptFixedV1 ReceiptFixed = "v1"
 
 // Valid reports whether x is one of the ReceiptFixed constants.
 func (x ReceiptFixed) Valid() bool {
-	switch x {
-	case ReceiptFixedV1:
-		return true
-	}
-	return false
+	return x == ReceiptFixedV1
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ReceiptFixed) Validate() error {
 	return envgenrt.Validate(x, (*ReceiptFixed)(nil))
 }
@@ -101,14 +85,9 @@ const ReceiptFixedObjectX ReceiptFixedObject = "x"
 
 // Valid reports whether x is one of the ReceiptFixedObject constants.
 func (x ReceiptFixedObject) Valid() bool {
-	switch x {
-	case ReceiptFixedObjectX:
-		return true
-	}
-	return false
+	return x == ReceiptFixedObjectX
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ReceiptFixedObject) Validate() error {
 	return envgenrt.Validate(x, (*ReceiptFixedObject)(nil))
 }
@@ -121,14 +100,9 @@ const ReceiptProbeAzureProbe ReceiptProbe = "azure.probe"
 
 // Valid reports whether x is one of the ReceiptProbe constants.
 func (x ReceiptProbe) Valid() bool {
-	switch x {
-	case ReceiptProbeAzureProbe:
-		return true
-	}
-	return false
+	return x == ReceiptProbeAzureProbe
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ReceiptProbe) Validate() error {
 	return envgenrt.Validate(x, (*ReceiptProbe)(nil))
 }
@@ -144,14 +118,9 @@ const (
 
 // Valid reports whether x is one of the ReceiptResult constants.
 func (x ReceiptResult) Valid() bool {
-	switch x {
-	case ReceiptResultALLOW, ReceiptResultDENY:
-		return true
-	}
-	return false
+	return x == ReceiptResultALLOW || x == ReceiptResultDENY
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ReceiptResult) Validate() error {
 	return envgenrt.Validate(x, (*ReceiptResult)(nil))
 }

@@ -4,12 +4,10 @@ package enum_narrowed
 
 import "github.com/envgen/envgen/envgenrt"
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Receipt) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Receipt) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringPtrMember(b, `"canon_version":`, (*string)(x.CanonVersion))
@@ -25,14 +23,8 @@ func (x Receipt) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Receipt) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Receipt{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "canon_version":
 			err = envgenrt.DecodeStringPtr(s, c1, &x.CanonVersion)
@@ -51,11 +43,8 @@ func (x *Receipt) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Receipt) CheckNode(s *envgenrt.State, n int32) bool {
@@ -101,35 +90,34 @@ func checkReceipt(s *envgenrt.State, n int32) bool {
 var patternReceiptPropertiesTags = envgenrt.MustPattern(`^a`)
 
 func checkReceiptPropertiesTags(s *envgenrt.State, n int32) bool {
+	const p = "receipt.json#/properties/tags"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "receipt.json#/properties/tags/type") {
+	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindString {
-		if !s.MinLength(n, 1, "receipt.json#/properties/tags/minLength") && s.Stop() {
+		if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 			return false
 		}
-		if !s.MaxLength(n, 2, "receipt.json#/properties/tags/maxLength") && s.Stop() {
+		if !s.MaxLength(n, 2, p+"/maxLength") && s.Stop() {
 			return false
 		}
-		if !patternReceiptPropertiesTags.Match(s.Str(n)) && s.Fail(n, "receipt.json#/properties/tags/pattern", "pattern", "must match the pattern \"^a\"") {
+		if !patternReceiptPropertiesTags.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^a\"") {
 			return false
 		}
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.Is(c, envgenrt.TypeString, "receipt.json#/properties/tags/items/type") && s.Stop() {
+		if !s.Is(c, envgenrt.TypeString, p+"/items/type") && s.Stop() {
 			return false
 		}
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ReceiptCanonVersion) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ReceiptCanonVersion) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -143,7 +131,8 @@ func (*ReceiptCanonVersion) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkReceiptCanonVersion(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "receipt.json#/properties/canon_version/type") && s.Enum(n, "receipt.json#/properties/canon_version/enum", "jcs-rfc8785-v1") && s.MinLength(n, 1, "receipt.json#/properties/canon_version/minLength")
+	const p = "receipt.json#/properties/canon_version"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "jcs-rfc8785-v1") && s.MinLength(n, 1, p+"/minLength")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -151,12 +140,10 @@ func (x ReceiptCount) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ReceiptCount) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ReceiptCount) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendText(b, string(x)); err != nil {
 		return b, err
@@ -175,22 +162,21 @@ func (*ReceiptCount) CheckNode(s *envgenrt.State, n int32) bool {
 var enumReceiptCount = []*envgenrt.Literal{envgenrt.MustLiteral(`1`), envgenrt.MustLiteral(`2.5`), envgenrt.MustLiteral(`"x"`)}
 
 func checkReceiptCount(s *envgenrt.State, n int32) bool {
-	if !s.IsInt(n, "receipt.json#/properties/count/type") {
+	const p = "receipt.json#/properties/count"
+	if !s.IsInt(n, p+"/type") {
 		return false
 	}
 	if !s.OneOf(n, enumReceiptCount) {
-		s.Fail(n, "receipt.json#/properties/count/enum", "enum", "must be one of 1, 2.5, \"x\"")
+		s.Fail(n, p+"/enum", "enum", "must be one of 1, 2.5, \"x\"")
 		return false
 	}
 	return true
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ReceiptFixed) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ReceiptFixed) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -204,26 +190,25 @@ func (*ReceiptFixed) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkReceiptFixed(s *envgenrt.State, n int32) bool {
+	const p = "receipt.json#/properties/fixed"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "receipt.json#/properties/fixed/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
 	if !s.StringIn(n, "v1") {
-		s.Fail(n, "receipt.json#/properties/fixed/const", "const", "must be \"v1\"")
+		s.Fail(n, p+"/const", "const", "must be \"v1\"")
 		return false
 	}
-	if !s.MinLength(n, 1, "receipt.json#/properties/fixed/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ReceiptFixedObject) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ReceiptFixedObject) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -237,22 +222,21 @@ func (*ReceiptFixedObject) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkReceiptFixedObject(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeObject, "receipt.json#/properties/fixedObject/type") {
+	const p = "receipt.json#/properties/fixedObject"
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	if !s.StringIn(n, "x") {
-		s.Fail(n, "receipt.json#/properties/fixedObject/const", "const", "must be \"x\"")
+		s.Fail(n, p+"/const", "const", "must be \"x\"")
 		return false
 	}
 	return true
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ReceiptProbe) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ReceiptProbe) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -266,15 +250,14 @@ func (*ReceiptProbe) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkReceiptProbe(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeObject, "receipt.json#/properties/probe/type") && s.Enum(n, "receipt.json#/properties/probe/enum", "azure.probe")
+	const p = "receipt.json#/properties/probe"
+	return s.Is(n, envgenrt.TypeObject, p+"/type") && s.Enum(n, p+"/enum", "azure.probe")
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ReceiptResult) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ReceiptResult) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -290,20 +273,21 @@ func (*ReceiptResult) CheckNode(s *envgenrt.State, n int32) bool {
 var patternReceiptResult = envgenrt.MustPattern(`^[A-Z]+$`)
 
 func checkReceiptResult(s *envgenrt.State, n int32) bool {
+	const p = "receipt.json#/properties/result"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "receipt.json#/properties/result/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.Enum(n, "receipt.json#/properties/result/enum", "ALLOW", "DENY") {
+	if !s.Enum(n, p+"/enum", "ALLOW", "DENY") {
 		return false
 	}
-	if !s.MinLength(n, 1, "receipt.json#/properties/result/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 5, "receipt.json#/properties/result/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 5, p+"/maxLength") && s.Stop() {
 		return false
 	}
-	if !patternReceiptResult.Match(s.Str(n)) && s.Fail(n, "receipt.json#/properties/result/pattern", "pattern", "must match the pattern \"^[A-Z]+$\"") {
+	if !patternReceiptResult.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[A-Z]+$\"") {
 		return false
 	}
 	return s.ErrorCount() == errs

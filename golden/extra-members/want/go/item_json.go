@@ -9,12 +9,10 @@ func (x Item) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Item) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Item) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"id":`, x.ID)
@@ -34,14 +32,8 @@ func (x Item) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Item) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Item{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "id":
 			err = s.ReadString(c1, &x.ID)
@@ -57,11 +49,8 @@ func (x *Item) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Item) CheckNode(s *envgenrt.State, n int32) bool {
@@ -69,8 +58,9 @@ func (*Item) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkItem(s *envgenrt.State, n int32) bool {
+	const p = "item.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "item.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -85,10 +75,10 @@ func checkItem(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "item.json#/properties/id/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/id/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.IsInt(c, "item.json#/properties/count/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.IsInt(c, p+"/properties/count/type") && s.Stop() {
 		return false
 	}
 	if unknown {
@@ -103,7 +93,7 @@ func checkItem(s *envgenrt.State, n int32) bool {
 			}
 		}
 	}
-	if at[0] == 0 && s.Missing(n, "item.json#/required", "id") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "id") {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -12,12 +12,10 @@ func (x Envelope[T]) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Envelope[T]) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Envelope[T]) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendBoolMember(b, `"success":`, x.Success)
@@ -48,14 +46,8 @@ func (x Envelope[T]) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Envelope[T]) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Envelope[T]{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "success":
 			err = s.ReadBool(c1, &x.Success)
@@ -77,11 +69,8 @@ func (x *Envelope[T]) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Envelope[T]) CheckNode(s *envgenrt.State, n int32) bool {
@@ -99,8 +88,9 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -114,7 +104,7 @@ func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "envelope.json#/properties/success/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/success/type") && s.Stop() {
 		return false
 	}
 	if c := at[1]; c != 0 && !dynamicEnvelopeDefsData(s, c) && s.Stop() {
@@ -123,7 +113,7 @@ func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
 	if c := at[2]; c != 0 && !checkPage(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "envelope.json#/required", "success") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "success") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -165,12 +155,10 @@ func (x Page[T]) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Page[T]) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Page[T]) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if x.Items != nil {
@@ -203,14 +191,8 @@ func (x Page[T]) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Page[T]) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Page[T]{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "items":
 			if s.Kind(c1) != envgenrt.KindArray {
@@ -233,11 +215,8 @@ func (x *Page[T]) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Page[T]) CheckNode(s *envgenrt.State, n int32) bool {
@@ -255,8 +234,9 @@ func checkPage(s *envgenrt.State, n int32) bool {
 }
 
 func checkPageIn(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/$defs/page"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/page/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -271,7 +251,7 @@ func checkPageIn(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkPagePropertiesItems(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/page/properties/cursor/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/cursor/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -285,14 +265,5 @@ func checkPagePropertiesItems(s *envgenrt.State, n int32) bool {
 }
 
 func checkPagePropertiesItemsIn(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "envelope.json#/$defs/page/properties/items/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !dynamicEnvelopeDefsData(s, c) && s.Stop() {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
+	return s.Items(n, dynamicEnvelopeDefsData, "envelope.json#/$defs/page/properties/items/type")
 }

@@ -18,7 +18,6 @@ type Result struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Result) Validate() error {
 	return envgenrt.Validate(x, (*Result)(nil))
 }

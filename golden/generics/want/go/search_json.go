@@ -12,12 +12,10 @@ func (x Result) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Result) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Result) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"title":`, x.Title)
@@ -41,14 +39,8 @@ func (x Result) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Result) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Result{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "title":
 			err = s.ReadString(c1, &x.Title)
@@ -62,11 +54,8 @@ func (x *Result) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Result) CheckNode(s *envgenrt.State, n int32) bool {
@@ -74,8 +63,9 @@ func (*Result) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkResult(s *envgenrt.State, n int32) bool {
+	const p = "search.json#/$defs/result"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "search.json#/$defs/result/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -87,13 +77,13 @@ func checkResult(s *envgenrt.State, n int32) bool {
 			at[1] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "search.json#/$defs/result/properties/title/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/title/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeNumber, "search.json#/$defs/result/properties/score/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeNumber, p+"/properties/score/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "search.json#/$defs/result/required", "title") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "title") {
 		return false
 	}
 	return s.ErrorCount() == errs

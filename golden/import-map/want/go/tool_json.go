@@ -13,12 +13,10 @@ func (x History) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *History) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x History) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = append(b, `"pages":`...)
@@ -52,14 +50,8 @@ func (x History) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *History) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = History{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "pages":
 			err = envgenrt.DecodeSlice(s, c1, &x.Pages)
@@ -71,11 +63,8 @@ func (x *History) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*History) CheckNode(s *envgenrt.State, n int32) bool {
@@ -90,8 +79,9 @@ func checkHistory(s *envgenrt.State, n int32) bool {
 }
 
 func checkHistoryIn(s *envgenrt.State, n int32) bool {
+	const p = "tool.json#/$defs/history"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "tool.json#/$defs/history/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [1]int32
@@ -104,7 +94,7 @@ func checkHistoryIn(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkHistoryPropertiesPages(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "tool.json#/$defs/history/required", "pages") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "pages") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -118,16 +108,7 @@ func checkHistoryPropertiesPages(s *envgenrt.State, n int32) bool {
 }
 
 func checkHistoryPropertiesPagesIn(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "tool.json#/$defs/history/properties/pages/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkHistoryPropertiesPagesItems(s, c) && s.Stop() {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
+	return s.Items(n, checkHistoryPropertiesPagesItems, "tool.json#/$defs/history/properties/pages/type")
 }
 
 func checkHistoryPropertiesPagesItems(s *envgenrt.State, n int32) bool {
@@ -146,12 +127,10 @@ func (x Item) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Item) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Item) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"name":`, x.Name)
@@ -172,14 +151,8 @@ func (x Item) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Item) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Item{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "name":
 			err = s.ReadString(c1, &x.Name)
@@ -191,11 +164,8 @@ func (x *Item) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Item) CheckNode(s *envgenrt.State, n int32) bool {
@@ -203,8 +173,9 @@ func (*Item) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkItem(s *envgenrt.State, n int32) bool {
+	const p = "tool.json#/$defs/item"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "tool.json#/$defs/item/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [1]int32
@@ -214,10 +185,10 @@ func checkItem(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, "tool.json#/$defs/item/properties/name/type") && s.MinLength(c, 1, "tool.json#/$defs/item/properties/name/minLength")) && s.Stop() {
+	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/name/type") && s.MinLength(c, 1, p+"/properties/name/minLength")) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "tool.json#/$defs/item/required", "name") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "name") {
 		return false
 	}
 	return s.ErrorCount() == errs

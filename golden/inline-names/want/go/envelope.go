@@ -20,7 +20,6 @@ type Envelope struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Envelope) Validate() error {
 	return envgenrt.Validate(x, (*Envelope)(nil))
 }
@@ -35,7 +34,6 @@ type EnvelopeItemsItem struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x EnvelopeItemsItem) Validate() error {
 	return envgenrt.Validate(x, (*EnvelopeItemsItem)(nil))
 }
@@ -51,7 +49,6 @@ type EnvelopeMeta struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x EnvelopeMeta) Validate() error {
 	return envgenrt.Validate(x, (*EnvelopeMeta)(nil))
 }
@@ -67,7 +64,6 @@ type EnvelopeMetaPagination struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x EnvelopeMetaPagination) Validate() error {
 	return envgenrt.Validate(x, (*EnvelopeMetaPagination)(nil))
 }

@@ -12,12 +12,10 @@ func (x Envelope) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Envelope) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendPtrMember(b, `"meta":`, x.Meta); err != nil {
@@ -43,14 +41,8 @@ func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Envelope{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "meta":
 			err = envgenrt.DecodePtr(s, c1, &x.Meta)
@@ -64,11 +56,8 @@ func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Envelope) CheckNode(s *envgenrt.State, n int32) bool {
@@ -89,21 +78,11 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 			at[1] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkEnvelopeMeta, checkEnvelopePropertiesItems) {
+	if c := at[0]; c != 0 && !checkEnvelopeMeta(s, c) && s.Stop() {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkEnvelopePropertiesItems(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "envelope.json#/properties/items/type") {
+	if c := at[1]; c != 0 && !s.Items(c, checkEnvelopeItemsItem, "envelope.json#/properties/items/type") && s.Stop() {
 		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkEnvelopeItemsItem(s, c) && s.Stop() {
-			return false
-		}
 	}
 	return s.ErrorCount() == errs
 }
@@ -113,12 +92,10 @@ func (x EnvelopeItemsItem) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *EnvelopeItemsItem) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x EnvelopeItemsItem) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringPtrMember(b, `"id":`, x.ID)
@@ -139,14 +116,8 @@ func (x EnvelopeItemsItem) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *EnvelopeItemsItem) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = EnvelopeItemsItem{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "id":
 			err = s.ReadStringPtr(c1, &x.ID)
@@ -158,11 +129,8 @@ func (x *EnvelopeItemsItem) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*EnvelopeItemsItem) CheckNode(s *envgenrt.State, n int32) bool {
@@ -170,8 +138,9 @@ func (*EnvelopeItemsItem) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelopeItemsItem(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/properties/items/items"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/properties/items/items/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [1]int32
@@ -181,7 +150,7 @@ func checkEnvelopeItemsItem(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/properties/items/items/properties/id/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/id/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -192,12 +161,10 @@ func (x EnvelopeMeta) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *EnvelopeMeta) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x EnvelopeMeta) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendPtrMember(b, `"pagination":`, x.Pagination); err != nil {
@@ -221,14 +188,8 @@ func (x EnvelopeMeta) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *EnvelopeMeta) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = EnvelopeMeta{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "pagination":
 			err = envgenrt.DecodePtr(s, c1, &x.Pagination)
@@ -242,11 +203,8 @@ func (x *EnvelopeMeta) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*EnvelopeMeta) CheckNode(s *envgenrt.State, n int32) bool {
@@ -254,8 +212,9 @@ func (*EnvelopeMeta) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelopeMeta(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/properties/meta"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/properties/meta/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -270,7 +229,7 @@ func checkEnvelopeMeta(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkEnvelopeMetaPagination(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/properties/meta/properties/request_id/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/request_id/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -281,12 +240,10 @@ func (x EnvelopeMetaPagination) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *EnvelopeMetaPagination) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x EnvelopeMetaPagination) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringPtrMember(b, `"cursor":`, x.Cursor)
@@ -308,14 +265,8 @@ func (x EnvelopeMetaPagination) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *EnvelopeMetaPagination) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = EnvelopeMetaPagination{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "cursor":
 			err = s.ReadStringPtr(c1, &x.Cursor)
@@ -329,11 +280,8 @@ func (x *EnvelopeMetaPagination) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*EnvelopeMetaPagination) CheckNode(s *envgenrt.State, n int32) bool {
@@ -341,8 +289,9 @@ func (*EnvelopeMetaPagination) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelopeMetaPagination(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/properties/meta/properties/pagination"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/properties/meta/properties/pagination/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -354,10 +303,10 @@ func checkEnvelopeMetaPagination(s *envgenrt.State, n int32) bool {
 			at[1] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "envelope.json#/properties/meta/properties/pagination/properties/cursor/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/cursor/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "envelope.json#/properties/meta/properties/pagination/properties/has_more/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/has_more/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -12,12 +12,10 @@ func (x Rule) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Rule) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Rule) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringPtrMember(b, `"password":`, x.Password)
@@ -38,14 +36,8 @@ func (x Rule) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Rule) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Rule{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "password":
 			err = s.ReadStringPtr(c1, &x.Password)
@@ -57,11 +49,8 @@ func (x *Rule) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Rule) CheckNode(s *envgenrt.State, n int32) bool {
@@ -89,11 +78,12 @@ func checkRule(s *envgenrt.State, n int32) bool {
 var patternRulePropertiesPassword = envgenrt.MustECMAPattern(`^(?=.*\d).{8,}$`)
 
 func checkRulePropertiesPassword(s *envgenrt.State, n int32) bool {
+	const p = "rule.json#/properties/password"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "rule.json#/properties/password/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !patternRulePropertiesPassword.Match(s.Str(n)) && s.Fail(n, "rule.json#/properties/password/pattern", "pattern", "must match the pattern \"^(?=.*\\\\d).{8,}$\"") {
+	if !patternRulePropertiesPassword.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^(?=.*\\\\d).{8,}$\"") {
 		return false
 	}
 	return s.ErrorCount() == errs

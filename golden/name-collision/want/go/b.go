@@ -11,7 +11,6 @@ import (
 // Schema: b.json#
 type B map[string]json.RawMessage
 
-// Validate reports whether x is valid (see the package doc).
 func (x B) Validate() error {
 	return envgenrt.Validate(x, (*B)(nil))
 }
@@ -20,7 +19,6 @@ func (x B) Validate() error {
 // Schema: b.json#/$defs/item
 type BItem int64
 
-// Validate reports whether x is valid (see the package doc).
 func (x BItem) Validate() error {
 	return envgenrt.Validate(x, (*BItem)(nil))
 }

@@ -11,7 +11,6 @@ import (
 // Schema: things.json#/$defs/id
 type Identifier string
 
-// Validate reports whether x is valid (see the package doc).
 func (x Identifier) Validate() error {
 	return envgenrt.Validate(x, (*Identifier)(nil))
 }
@@ -27,7 +26,6 @@ type OtherThing struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x OtherThing) Validate() error {
 	return envgenrt.Validate(x, (*OtherThing)(nil))
 }
@@ -43,7 +41,6 @@ type Things struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Things) Validate() error {
 	return envgenrt.Validate(x, (*Things)(nil))
 }

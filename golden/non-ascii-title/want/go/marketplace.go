@@ -20,7 +20,6 @@ type HeloísaMarketplace struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x HeloísaMarketplace) Validate() error {
 	return envgenrt.Validate(x, (*HeloísaMarketplace)(nil))
 }
@@ -35,7 +34,6 @@ type HeloísaMarketplaceOwner struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x HeloísaMarketplaceOwner) Validate() error {
 	return envgenrt.Validate(x, (*HeloísaMarketplaceOwner)(nil))
 }

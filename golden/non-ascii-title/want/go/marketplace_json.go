@@ -12,12 +12,10 @@ func (x HeloísaMarketplace) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *HeloísaMarketplace) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x HeloísaMarketplace) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"owner":`, x.Owner); err != nil {
@@ -40,14 +38,8 @@ func (x HeloísaMarketplace) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *HeloísaMarketplace) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = HeloísaMarketplace{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "owner":
 			err = x.Owner.DecodeNode(s, c1)
@@ -59,11 +51,8 @@ func (x *HeloísaMarketplace) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*HeloísaMarketplace) CheckNode(s *envgenrt.State, n int32) bool {
@@ -96,12 +85,10 @@ func (x HeloísaMarketplaceOwner) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *HeloísaMarketplaceOwner) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x HeloísaMarketplaceOwner) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"name":`, x.Name)
@@ -122,14 +109,8 @@ func (x HeloísaMarketplaceOwner) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *HeloísaMarketplaceOwner) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = HeloísaMarketplaceOwner{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "name":
 			err = s.ReadString(c1, &x.Name)
@@ -141,11 +122,8 @@ func (x *HeloísaMarketplaceOwner) DecodeNode(s *envgenrt.State, n int32) error 
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*HeloísaMarketplaceOwner) CheckNode(s *envgenrt.State, n int32) bool {
@@ -153,8 +131,9 @@ func (*HeloísaMarketplaceOwner) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkHeloísaMarketplaceOwner(s *envgenrt.State, n int32) bool {
+	const p = "marketplace.json#/properties/owner"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "marketplace.json#/properties/owner/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [1]int32
@@ -164,10 +143,10 @@ func checkHeloísaMarketplaceOwner(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, "marketplace.json#/properties/owner/properties/name/type") && s.MinLength(c, 1, "marketplace.json#/properties/owner/properties/name/minLength")) && s.Stop() {
+	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/name/type") && s.MinLength(c, 1, p+"/properties/name/minLength")) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "marketplace.json#/properties/owner/required", "name") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "name") {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -23,7 +23,6 @@ type Nulls struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Nulls) Validate() error {
 	return envgenrt.Validate(x, (*Nulls)(nil))
 }
@@ -39,14 +38,9 @@ const NullsNoneValue NullsNone = `[]`
 
 // Valid reports whether x is one of the NullsNone constants.
 func (x NullsNone) Valid() bool {
-	switch x {
-	case NullsNoneValue:
-		return true
-	}
-	return false
+	return x == NullsNoneValue
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x NullsNone) Validate() error {
 	return envgenrt.Validate(x, (*NullsNone)(nil))
 }
@@ -64,7 +58,6 @@ type NullsPair struct {
 	Rest []envgenrt.Null
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x NullsPair) Validate() error {
 	return envgenrt.Validate(x, (*NullsPair)(nil))
 }

@@ -12,12 +12,10 @@ func (x Nulls) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Nulls) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Nulls) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if x.Ignored != nil {
@@ -53,14 +51,8 @@ func (x Nulls) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Nulls) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Nulls{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "ignored":
 			if s.Kind(c1) != envgenrt.KindArray {
@@ -85,11 +77,8 @@ func (x *Nulls) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Nulls) CheckNode(s *envgenrt.State, n int32) bool {
@@ -97,8 +86,9 @@ func (*Nulls) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkNulls(s *envgenrt.State, n int32) bool {
+	const p = "nulls.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "nulls.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -112,21 +102,14 @@ func checkNulls(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkNullsPropertiesIgnored, checkNullsPair, checkNullsNone) {
+	if c := at[0]; c != 0 && !s.ItemsOf(c, envgenrt.TypeNull, p+"/properties/ignored/type", p+"/properties/ignored/items/type") && s.Stop() {
 		return false
 	}
-	return s.ErrorCount() == errs
-}
-
-func checkNullsPropertiesIgnored(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "nulls.json#/properties/ignored/type") {
+	if c := at[1]; c != 0 && !checkNullsPair(s, c) && s.Stop() {
 		return false
 	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.Is(c, envgenrt.TypeNull, "nulls.json#/properties/ignored/items/type") && s.Stop() {
-			return false
-		}
+	if c := at[2]; c != 0 && !checkNullsNone(s, c) && s.Stop() {
+		return false
 	}
 	return s.ErrorCount() == errs
 }
@@ -136,12 +119,10 @@ func (x NullsNone) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *NullsNone) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x NullsNone) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendText(b, string(x)); err != nil {
 		return b, err
@@ -160,11 +141,12 @@ func (*NullsNone) CheckNode(s *envgenrt.State, n int32) bool {
 var constNullsNone = []*envgenrt.Literal{envgenrt.MustLiteral(`[]`)}
 
 func checkNullsNone(s *envgenrt.State, n int32) bool {
-	if !s.Is(n, envgenrt.TypeArray, "nulls.json#/properties/none/type") {
+	const p = "nulls.json#/properties/none"
+	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	if !s.OneOf(n, constNullsNone) {
-		s.Fail(n, "nulls.json#/properties/none/const", "const", "must be []")
+		s.Fail(n, p+"/const", "const", "must be []")
 		return false
 	}
 	return true
@@ -175,12 +157,10 @@ func (x NullsPair) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *NullsPair) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x NullsPair) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '[')
 	gap := false

@@ -32,7 +32,6 @@ type User struct {
 	Active *bool    `json:"active,omitzero"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x User) Validate() error {
 	return envgenrt.Validate(x, (*User)(nil))
 }

@@ -4,12 +4,10 @@ package object_presence
 
 import "github.com/envgen/envgen/envgenrt"
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *User) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x User) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"id":`, x.ID)
@@ -44,14 +42,8 @@ func (x User) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *User) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = User{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "id":
 			err = s.ReadString(c1, &x.ID)
@@ -74,11 +66,8 @@ func (x *User) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*User) CheckNode(s *envgenrt.State, n int32) bool {
@@ -86,8 +75,9 @@ func (*User) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkUser(s *envgenrt.State, n int32) bool {
+	const p = "user.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "user.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [9]int32
@@ -116,73 +106,47 @@ func checkUser(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "user.json#/properties/id/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/id/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "user.json#/properties/name/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/name/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, "user.json#/properties/nickname/type") && s.Stop() {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/nickname/type") && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !(s.IsInt(c, "user.json#/properties/age/type") && s.MinimumInt(c, 0, "0", "user.json#/properties/age/minimum")) && s.Stop() {
+	if c := at[3]; c != 0 && !(s.IsInt(c, p+"/properties/age/type") && s.MinimumInt(c, 0, "0", p+"/properties/age/minimum")) && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, "user.json#/properties/email/type") && s.Stop() {
+	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/email/type") && s.Stop() {
 		return false
 	}
-	if c := at[5]; c != 0 && !checkUserPropertiesTags(s, c) && s.Stop() {
+	if c := at[5]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, p+"/properties/tags/type", p+"/properties/tags/items/type") && s.Stop() {
 		return false
 	}
-	if c := at[6]; c != 0 && !checkUserPropertiesAliases(s, c) && s.Stop() {
+	if c := at[6]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, p+"/properties/aliases/type", p+"/properties/aliases/items/type") && s.Stop() {
 		return false
 	}
-	if c := at[7]; c != 0 && !s.Is(c, envgenrt.TypeNumber, "user.json#/properties/score/type") && s.Stop() {
+	if c := at[7]; c != 0 && !s.Is(c, envgenrt.TypeNumber, p+"/properties/score/type") && s.Stop() {
 		return false
 	}
-	if c := at[8]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, "user.json#/properties/active/type") && s.Stop() {
+	if c := at[8]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/active/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "user.json#/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "user.json#/required", "id") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "id") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "user.json#/required", "name") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "name") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, "user.json#/required", "nickname") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "nickname") {
 		return false
 	}
-	if at[5] == 0 && s.Missing(n, "user.json#/required", "tags") {
+	if at[5] == 0 && s.Missing(n, p+"/required", "tags") {
 		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkUserPropertiesAliases(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "user.json#/properties/aliases/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.Is(c, envgenrt.TypeString, "user.json#/properties/aliases/items/type") && s.Stop() {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkUserPropertiesTags(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "user.json#/properties/tags/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.Is(c, envgenrt.TypeString, "user.json#/properties/tags/items/type") && s.Stop() {
-			return false
-		}
 	}
 	return s.ErrorCount() == errs
 }

@@ -14,7 +14,6 @@ type Circle struct {
 	Radius float64    `json:"radius"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Circle) Validate() error {
 	return envgenrt.Validate(x, (*Circle)(nil))
 }
@@ -27,14 +26,9 @@ const CircleKindCircle CircleKind = "circle"
 
 // Valid reports whether x is one of the CircleKind constants.
 func (x CircleKind) Valid() bool {
-	switch x {
-	case CircleKindCircle:
-		return true
-	}
-	return false
+	return x == CircleKindCircle
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x CircleKind) Validate() error {
 	return envgenrt.Validate(x, (*CircleKind)(nil))
 }
@@ -49,7 +43,6 @@ type Drawing struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Drawing) Validate() error {
 	return envgenrt.Validate(x, (*Drawing)(nil))
 }
@@ -66,7 +59,6 @@ type Shape struct {
 	Square *Square
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Shape) Validate() error {
 	return envgenrt.Validate(x, (*Shape)(nil))
 }
@@ -78,7 +70,6 @@ type Square struct {
 	Side float64    `json:"side"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Square) Validate() error {
 	return envgenrt.Validate(x, (*Square)(nil))
 }
@@ -91,14 +82,9 @@ const SquareKindSquare SquareKind = "square"
 
 // Valid reports whether x is one of the SquareKind constants.
 func (x SquareKind) Valid() bool {
-	switch x {
-	case SquareKindSquare:
-		return true
-	}
-	return false
+	return x == SquareKindSquare
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x SquareKind) Validate() error {
 	return envgenrt.Validate(x, (*SquareKind)(nil))
 }

@@ -7,12 +7,10 @@ import (
 	"github.com/envgen/envgen/envgenrt"
 )
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Circle) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Circle) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"kind":`, string(x.Kind))
@@ -23,14 +21,8 @@ func (x Circle) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Circle) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Circle{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "kind":
 			err = x.Kind.DecodeNode(s, c1)
@@ -39,11 +31,8 @@ func (x *Circle) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Circle) CheckNode(s *envgenrt.State, n int32) bool {
@@ -51,8 +40,9 @@ func (*Circle) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkCircle(s *envgenrt.State, n int32) bool {
+	const p = "shape.json#/$defs/circle"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "shape.json#/$defs/circle/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -70,27 +60,25 @@ func checkCircle(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkCircleKind(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeNumber, "shape.json#/$defs/circle/properties/radius/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeNumber, p+"/properties/radius/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "shape.json#/$defs/circle/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "shape.json#/$defs/circle/required", "kind") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "kind") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "shape.json#/$defs/circle/required", "radius") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "radius") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *CircleKind) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x CircleKind) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -116,12 +104,10 @@ func (x Drawing) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Drawing) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Drawing) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendMember(b, `"shape":`, x.Shape); err != nil {
@@ -144,14 +130,8 @@ func (x Drawing) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Drawing) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Drawing{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "shape":
 			err = x.Shape.DecodeNode(s, c1)
@@ -163,11 +143,8 @@ func (x *Drawing) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Drawing) CheckNode(s *envgenrt.State, n int32) bool {
@@ -200,12 +177,10 @@ func (x Shape) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Shape) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Shape) AppendJSON(b []byte) (_ []byte, err error) {
 	set := 0
 	if x.Circle != nil {
@@ -278,12 +253,10 @@ func checkShape(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Square) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Square) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"kind":`, string(x.Kind))
@@ -294,14 +267,8 @@ func (x Square) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Square) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Square{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "kind":
 			err = x.Kind.DecodeNode(s, c1)
@@ -310,11 +277,8 @@ func (x *Square) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Square) CheckNode(s *envgenrt.State, n int32) bool {
@@ -322,8 +286,9 @@ func (*Square) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkSquare(s *envgenrt.State, n int32) bool {
+	const p = "shape.json#/$defs/square"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "shape.json#/$defs/square/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -341,27 +306,25 @@ func checkSquare(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkSquareKind(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeNumber, "shape.json#/$defs/square/properties/side/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeNumber, p+"/properties/side/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "shape.json#/$defs/square/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "shape.json#/$defs/square/required", "kind") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "kind") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "shape.json#/$defs/square/required", "side") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "side") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *SquareKind) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x SquareKind) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }

@@ -19,7 +19,6 @@ type Event struct {
 	KeyPress *EventKeyPress
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Event) Validate() error {
 	return envgenrt.Validate(x, (*Event)(nil))
 }
@@ -35,7 +34,6 @@ type EventClick struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x EventClick) Validate() error {
 	return envgenrt.Validate(x, (*EventClick)(nil))
 }
@@ -48,14 +46,9 @@ const EventClickTypeClick EventClickType = "click"
 
 // Valid reports whether x is one of the EventClickType constants.
 func (x EventClickType) Valid() bool {
-	switch x {
-	case EventClickTypeClick:
-		return true
-	}
-	return false
+	return x == EventClickTypeClick
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x EventClickType) Validate() error {
 	return envgenrt.Validate(x, (*EventClickType)(nil))
 }
@@ -71,7 +64,6 @@ type EventKeyPress struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x EventKeyPress) Validate() error {
 	return envgenrt.Validate(x, (*EventKeyPress)(nil))
 }
@@ -84,14 +76,9 @@ const EventKeyPressTypeKeyPress EventKeyPressType = "key_press"
 
 // Valid reports whether x is one of the EventKeyPressType constants.
 func (x EventKeyPressType) Valid() bool {
-	switch x {
-	case EventKeyPressTypeKeyPress:
-		return true
-	}
-	return false
+	return x == EventKeyPressTypeKeyPress
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x EventKeyPressType) Validate() error {
 	return envgenrt.Validate(x, (*EventKeyPressType)(nil))
 }

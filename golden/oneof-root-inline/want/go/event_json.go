@@ -12,12 +12,10 @@ func (x Event) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Event) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Event) AppendJSON(b []byte) (_ []byte, err error) {
 	set := 0
 	if x.Click != nil {
@@ -95,12 +93,10 @@ func (x EventClick) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *EventClick) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x EventClick) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"type":`, string(x.Type))
@@ -122,14 +118,8 @@ func (x EventClick) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *EventClick) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = EventClick{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "type":
 			err = x.Type.DecodeNode(s, c1)
@@ -143,11 +133,8 @@ func (x *EventClick) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*EventClick) CheckNode(s *envgenrt.State, n int32) bool {
@@ -155,8 +142,9 @@ func (*EventClick) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkEventClick(s *envgenrt.State, n int32) bool {
+	const p = "event.json#/oneOf/0"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "event.json#/oneOf/0/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -171,24 +159,22 @@ func checkEventClick(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkEventClickType(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "event.json#/oneOf/0/properties/url/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/url/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "event.json#/oneOf/0/required", "type") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "type") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "event.json#/oneOf/0/required", "url") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "url") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *EventClickType) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x EventClickType) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -214,12 +200,10 @@ func (x EventKeyPress) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *EventKeyPress) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x EventKeyPress) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"type":`, string(x.Type))
@@ -241,14 +225,8 @@ func (x EventKeyPress) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *EventKeyPress) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = EventKeyPress{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "type":
 			err = x.Type.DecodeNode(s, c1)
@@ -262,11 +240,8 @@ func (x *EventKeyPress) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*EventKeyPress) CheckNode(s *envgenrt.State, n int32) bool {
@@ -274,8 +249,9 @@ func (*EventKeyPress) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkEventKeyPress(s *envgenrt.State, n int32) bool {
+	const p = "event.json#/oneOf/1"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "event.json#/oneOf/1/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -290,24 +266,22 @@ func checkEventKeyPress(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkEventKeyPressType(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "event.json#/oneOf/1/properties/key/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/key/type") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "event.json#/oneOf/1/required", "type") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "type") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "event.json#/oneOf/1/required", "key") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "key") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *EventKeyPressType) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x EventKeyPressType) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }

@@ -12,12 +12,10 @@ func (x Headers) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Headers) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Headers) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	var keys1 [16]string
@@ -33,13 +31,8 @@ func (x Headers) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Headers) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Headers{}
-	}
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		default:
 			if x.Extra == nil {
@@ -50,7 +43,7 @@ func (x *Headers) DecodeNode(s *envgenrt.State, n int32) error {
 			x.Extra[s.KeyString(c1)] = e1
 		}
 	}
-	return nil
+	return err
 }
 
 func (*Headers) CheckNode(s *envgenrt.State, n int32) bool {

@@ -12,12 +12,10 @@ func (x Node) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Node) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Node) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendPtrMember(b, `"next":`, x.Next); err != nil {
@@ -41,14 +39,8 @@ func (x Node) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Node) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Node{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "next":
 			err = envgenrt.DecodePtr(s, c1, &x.Next)
@@ -62,11 +54,8 @@ func (x *Node) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Node) CheckNode(s *envgenrt.State, n int32) bool {
@@ -74,8 +63,9 @@ func (*Node) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkNode(s *envgenrt.State, n int32) bool {
+	const p = "tree.json#/$defs/node"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "tree.json#/$defs/node/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -90,7 +80,7 @@ func checkNode(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkNode(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "tree.json#/$defs/node/properties/label/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/label/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -101,12 +91,10 @@ func (x Tree) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Tree) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Tree) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"value":`, x.Value)
@@ -136,14 +124,8 @@ func (x Tree) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Tree) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Tree{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "value":
 			err = s.ReadString(c1, &x.Value)
@@ -161,11 +143,8 @@ func (x *Tree) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Tree) CheckNode(s *envgenrt.State, n int32) bool {
@@ -173,8 +152,9 @@ func (*Tree) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkTree(s *envgenrt.State, n int32) bool {
+	const p = "tree.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "tree.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -190,10 +170,10 @@ func checkTree(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "tree.json#/properties/value/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/value/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !checkTreePropertiesChildren(s, c) && s.Stop() {
+	if c := at[1]; c != 0 && !s.Items(c, checkTree, p+"/properties/children/type") && s.Stop() {
 		return false
 	}
 	if c := at[2]; c != 0 && !checkTree(s, c) && s.Stop() {
@@ -202,21 +182,8 @@ func checkTree(s *envgenrt.State, n int32) bool {
 	if c := at[3]; c != 0 && !checkNode(s, c) && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "tree.json#/required", "value") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "value") {
 		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkTreePropertiesChildren(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "tree.json#/properties/children/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkTree(s, c) && s.Stop() {
-			return false
-		}
 	}
 	return s.ErrorCount() == errs
 }

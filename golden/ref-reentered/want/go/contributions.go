@@ -18,7 +18,6 @@ type Base struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Base) Validate() error {
 	return envgenrt.Validate(x, (*Base)(nil))
 }
@@ -35,7 +34,6 @@ type CSS struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x CSS) Validate() error {
 	return envgenrt.Validate(x, (*CSS)(nil))
 }
@@ -54,7 +52,6 @@ type Host struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Host) Validate() error {
 	return envgenrt.Validate(x, (*Host)(nil))
 }
@@ -70,7 +67,6 @@ type Prop struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Prop) Validate() error {
 	return envgenrt.Validate(x, (*Prop)(nil))
 }

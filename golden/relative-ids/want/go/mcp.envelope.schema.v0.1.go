@@ -18,7 +18,6 @@ type MCPEnvelopeV01 struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x MCPEnvelopeV01) Validate() error {
 	return envgenrt.Validate(x, (*MCPEnvelopeV01)(nil))
 }
@@ -31,14 +30,9 @@ const MCPEnvelopeV01SchemaVersionMCPEnvelopeV01 MCPEnvelopeV01SchemaVersion = "m
 
 // Valid reports whether x is one of the MCPEnvelopeV01SchemaVersion constants.
 func (x MCPEnvelopeV01SchemaVersion) Valid() bool {
-	switch x {
-	case MCPEnvelopeV01SchemaVersionMCPEnvelopeV01:
-		return true
-	}
-	return false
+	return x == MCPEnvelopeV01SchemaVersionMCPEnvelopeV01
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x MCPEnvelopeV01SchemaVersion) Validate() error {
 	return envgenrt.Validate(x, (*MCPEnvelopeV01SchemaVersion)(nil))
 }

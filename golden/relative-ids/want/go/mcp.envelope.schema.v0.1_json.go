@@ -12,12 +12,10 @@ func (x MCPEnvelopeV01) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *MCPEnvelopeV01) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x MCPEnvelopeV01) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"schema_version":`, string(x.SchemaVersion))
@@ -41,14 +39,8 @@ func (x MCPEnvelopeV01) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *MCPEnvelopeV01) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = MCPEnvelopeV01{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "schema_version":
 			err = x.SchemaVersion.DecodeNode(s, c1)
@@ -62,11 +54,8 @@ func (x *MCPEnvelopeV01) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*MCPEnvelopeV01) CheckNode(s *envgenrt.State, n int32) bool {
@@ -74,8 +63,9 @@ func (*MCPEnvelopeV01) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkMCPEnvelopeV01(s *envgenrt.State, n int32) bool {
+	const p = "mcp.envelope.schema.v0.1.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "mcp.envelope.schema.v0.1.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -90,18 +80,16 @@ func checkMCPEnvelopeV01(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkMCPEnvelopeV01SchemaVersion, checkProvRecordV01) {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "mcp.envelope.schema.v0.1.json#/required", "schema_version") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "schema_version") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *MCPEnvelopeV01SchemaVersion) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x MCPEnvelopeV01SchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }

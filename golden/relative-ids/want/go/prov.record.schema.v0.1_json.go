@@ -12,12 +12,10 @@ func (x ProvRecordV01) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ProvRecordV01) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ProvRecordV01) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringPtrMember(b, `"run_id":`, x.RunID)
@@ -38,14 +36,8 @@ func (x ProvRecordV01) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ProvRecordV01) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ProvRecordV01{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "run_id":
 			err = s.ReadStringPtr(c1, &x.RunID)
@@ -57,11 +49,8 @@ func (x *ProvRecordV01) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ProvRecordV01) CheckNode(s *envgenrt.State, n int32) bool {
@@ -69,8 +58,9 @@ func (*ProvRecordV01) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkProvRecordV01(s *envgenrt.State, n int32) bool {
+	const p = "prov.record.schema.v0.1.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "prov.record.schema.v0.1.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [1]int32
@@ -80,7 +70,7 @@ func checkProvRecordV01(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "prov.record.schema.v0.1.json#/properties/run_id/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/run_id/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

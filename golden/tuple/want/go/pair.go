@@ -18,7 +18,6 @@ type Range struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Range) Validate() error {
 	return envgenrt.Validate(x, (*Range)(nil))
 }
@@ -34,7 +33,6 @@ type RangeBounds struct {
 	V1 *int64
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x RangeBounds) Validate() error {
 	return envgenrt.Validate(x, (*RangeBounds)(nil))
 }
@@ -53,7 +51,6 @@ type RangeRecord struct {
 	Rest []bool
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x RangeRecord) Validate() error {
 	return envgenrt.Validate(x, (*RangeRecord)(nil))
 }

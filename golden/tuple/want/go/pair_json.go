@@ -12,12 +12,10 @@ func (x Range) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Range) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Range) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendPtrMember(b, `"bounds":`, x.Bounds); err != nil {
@@ -43,14 +41,8 @@ func (x Range) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Range) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Range{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "bounds":
 			err = envgenrt.DecodePtr(s, c1, &x.Bounds)
@@ -64,11 +56,8 @@ func (x *Range) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Range) CheckNode(s *envgenrt.State, n int32) bool {
@@ -100,12 +89,10 @@ func (x RangeBounds) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *RangeBounds) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x RangeBounds) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '[')
 	gap := false
@@ -166,8 +153,9 @@ func (*RangeBounds) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkRangeBounds(s *envgenrt.State, n int32) bool {
+	const p = "pair.json#/properties/bounds"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "pair.json#/properties/bounds/type") {
+	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -182,7 +170,7 @@ func checkRangeBounds(s *envgenrt.State, n int32) bool {
 			}
 		}
 	}
-	if s.Count(n) > 2 && s.Fail(n, "pair.json#/properties/bounds/items", "items", "must have at most 2 items") {
+	if s.Count(n) > 2 && s.Fail(n, p+"/items", "items", "must have at most 2 items") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -201,12 +189,10 @@ func (x RangeRecord) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *RangeRecord) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x RangeRecord) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '[')
 	gap := false

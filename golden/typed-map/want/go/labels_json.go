@@ -4,12 +4,10 @@ package typed_map
 
 import "github.com/envgen/envgen/envgenrt"
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Labels) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Labels) AppendJSON(b []byte) (_ []byte, err error) {
 	if x == nil {
 		b = append(b, `null`...)
@@ -62,5 +60,6 @@ func checkLabels(s *envgenrt.State, n int32) bool {
 }
 
 func checkLabelsAdditionalProperties(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "labels.json#/additionalProperties/type") && s.MaxLength(n, 64, "labels.json#/additionalProperties/maxLength")
+	const p = "labels.json#/additionalProperties"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.MaxLength(n, 64, p+"/maxLength")
 }

@@ -23,7 +23,6 @@ type Payment struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Payment) Validate() error {
 	return envgenrt.Validate(x, (*Payment)(nil))
 }
@@ -39,7 +38,6 @@ type PaymentChannel struct {
 	String                 *string
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x PaymentChannel) Validate() error {
 	return envgenrt.Validate(x, (*PaymentChannel)(nil))
 }
@@ -52,14 +50,9 @@ const PaymentChannelVariant1Web PaymentChannelVariant1 = "web"
 
 // Valid reports whether x is one of the PaymentChannelVariant1 constants.
 func (x PaymentChannelVariant1) Valid() bool {
-	switch x {
-	case PaymentChannelVariant1Web:
-		return true
-	}
-	return false
+	return x == PaymentChannelVariant1Web
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x PaymentChannelVariant1) Validate() error {
 	return envgenrt.Validate(x, (*PaymentChannelVariant1)(nil))
 }
@@ -72,14 +65,9 @@ const PaymentChannelVariant2App PaymentChannelVariant2 = "app"
 
 // Valid reports whether x is one of the PaymentChannelVariant2 constants.
 func (x PaymentChannelVariant2) Valid() bool {
-	switch x {
-	case PaymentChannelVariant2App:
-		return true
-	}
-	return false
+	return x == PaymentChannelVariant2App
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x PaymentChannelVariant2) Validate() error {
 	return envgenrt.Validate(x, (*PaymentChannelVariant2)(nil))
 }
@@ -96,14 +84,9 @@ const (
 
 // Valid reports whether x is one of the PaymentMethod constants.
 func (x PaymentMethod) Valid() bool {
-	switch x {
-	case PaymentMethodCard, PaymentMethodTransfer, PaymentMethodCash:
-		return true
-	}
-	return false
+	return x == PaymentMethodCard || x == PaymentMethodTransfer || x == PaymentMethodCash
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x PaymentMethod) Validate() error {
 	return envgenrt.Validate(x, (*PaymentMethod)(nil))
 }
@@ -118,7 +101,6 @@ type PaymentReference struct {
 	Integer *int64
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x PaymentReference) Validate() error {
 	return envgenrt.Validate(x, (*PaymentReference)(nil))
 }

@@ -12,12 +12,10 @@ func (x Payment) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Payment) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Payment) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"method":`, string(x.Method))
@@ -45,14 +43,8 @@ func (x Payment) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Payment) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Payment{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "method":
 			err = x.Method.DecodeNode(s, c1)
@@ -70,11 +62,8 @@ func (x *Payment) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Payment) CheckNode(s *envgenrt.State, n int32) bool {
@@ -182,11 +171,12 @@ func checkPaymentIfPropertiesMethod(s *envgenrt.State, n int32) bool {
 }
 
 func checkPaymentPropertiesComment(s *envgenrt.State, n int32) bool {
+	const p = "payment.json#/properties/comment"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "payment.json#/properties/comment/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if s.Quiet(checkPaymentPropertiesCommentNot, n) && s.Fail(n, "payment.json#/properties/comment/not", "not", "must not match the schema of not") {
+	if s.Quiet(checkPaymentPropertiesCommentNot, n) && s.Fail(n, p+"/not", "not", "must not match the schema of not") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -219,12 +209,10 @@ func (x PaymentChannel) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *PaymentChannel) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x PaymentChannel) AppendJSON(b []byte) (_ []byte, err error) {
 	set := 0
 	if x.PaymentChannelVariant1 != nil {
@@ -330,22 +318,21 @@ func checkPaymentChannel(s *envgenrt.State, n int32) bool {
 var patternPaymentChannelOneOf2 = envgenrt.MustPattern(`^pos-`)
 
 func checkPaymentChannelOneOf2(s *envgenrt.State, n int32) bool {
+	const p = "payment.json#/properties/channel/oneOf/2"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "payment.json#/properties/channel/oneOf/2/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !patternPaymentChannelOneOf2.Match(s.Str(n)) && s.Fail(n, "payment.json#/properties/channel/oneOf/2/pattern", "pattern", "must match the pattern \"^pos-\"") {
+	if !patternPaymentChannelOneOf2.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^pos-\"") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *PaymentChannelVariant1) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x PaymentChannelVariant1) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -366,12 +353,10 @@ func checkPaymentChannelVariant1(s *envgenrt.State, n int32) bool {
 	return true
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *PaymentChannelVariant2) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x PaymentChannelVariant2) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -392,12 +377,10 @@ func checkPaymentChannelVariant2(s *envgenrt.State, n int32) bool {
 	return true
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *PaymentMethod) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x PaymentMethod) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -419,12 +402,10 @@ func (x PaymentReference) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *PaymentReference) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x PaymentReference) AppendJSON(b []byte) (_ []byte, err error) {
 	set := 0
 	if x.String != nil {
@@ -500,9 +481,11 @@ func checkPaymentReference(s *envgenrt.State, n int32) bool {
 }
 
 func checkPaymentReferenceAnyOf0(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "payment.json#/properties/reference/anyOf/0/type") && s.MinLength(n, 8, "payment.json#/properties/reference/anyOf/0/minLength")
+	const p = "payment.json#/properties/reference/anyOf/0"
+	return s.Is(n, envgenrt.TypeString, p+"/type") && s.MinLength(n, 8, p+"/minLength")
 }
 
 func checkPaymentReferenceAnyOf1(s *envgenrt.State, n int32) bool {
-	return s.IsInt(n, "payment.json#/properties/reference/anyOf/1/type") && s.MinimumInt(n, 100000, "100000", "payment.json#/properties/reference/anyOf/1/minimum")
+	const p = "payment.json#/properties/reference/anyOf/1"
+	return s.IsInt(n, p+"/type") && s.MinimumInt(n, 100000, "100000", p+"/minimum")
 }

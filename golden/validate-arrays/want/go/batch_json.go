@@ -12,12 +12,10 @@ func (x Batch) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Batch) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Batch) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringsMember(b, `"ids":`, x.IDs)
@@ -53,14 +51,8 @@ func (x Batch) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Batch) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Batch{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "ids":
 			err = envgenrt.ReadSlice(s, c1, &x.IDs, (*envgenrt.State).ReadString)
@@ -83,11 +75,8 @@ func (x *Batch) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Batch) CheckNode(s *envgenrt.State, n int32) bool {
@@ -117,8 +106,9 @@ func checkBatch(s *envgenrt.State, n int32) bool {
 }
 
 func checkBatchPropertiesFlags(s *envgenrt.State, n int32) bool {
+	const p = "batch.json#/properties/flags"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "batch.json#/properties/flags/type") {
+	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	{
@@ -128,10 +118,10 @@ func checkBatchPropertiesFlags(s *envgenrt.State, n int32) bool {
 				matches++
 			}
 		}
-		if matches < 1 && s.Fail(n, "batch.json#/properties/flags/minContains", "minContains", "must contain at least 1 matching item") {
+		if matches < 1 && s.Fail(n, p+"/minContains", "minContains", "must contain at least 1 matching item") {
 			return false
 		}
-		if matches > 1 && s.Fail(n, "batch.json#/properties/flags/maxContains", "maxContains", "must contain at most 1 matching item") {
+		if matches > 1 && s.Fail(n, p+"/maxContains", "maxContains", "must contain at most 1 matching item") {
 			return false
 		}
 	}
@@ -147,22 +137,23 @@ func checkBatchPropertiesFlagsContains(s *envgenrt.State, n int32) bool {
 }
 
 func checkBatchPropertiesIDs(s *envgenrt.State, n int32) bool {
+	const p = "batch.json#/properties/ids"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "batch.json#/properties/ids/type") {
+	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.Is(c, envgenrt.TypeString, "batch.json#/properties/ids/items/type") && s.Stop() {
+		if !s.Is(c, envgenrt.TypeString, p+"/items/type") && s.Stop() {
 			return false
 		}
 	}
-	if !s.MinItems(n, 1, "batch.json#/properties/ids/minItems") && s.Stop() {
+	if !s.MinItems(n, 1, p+"/minItems") && s.Stop() {
 		return false
 	}
-	if !s.MaxItems(n, 100, "batch.json#/properties/ids/maxItems") && s.Stop() {
+	if !s.MaxItems(n, 100, p+"/maxItems") && s.Stop() {
 		return false
 	}
-	if i, j, dup := s.Duplicate(n); dup && s.Failf(n, "batch.json#/properties/ids/uniqueItems", "uniqueItems", "must not have equal items, but items %d and %d are equal", i, j) {
+	if i, j, dup := s.Duplicate(n); dup && s.Failf(n, p+"/uniqueItems", "uniqueItems", "must not have equal items, but items %d and %d are equal", i, j) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -173,12 +164,10 @@ func (x BatchPoint) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *BatchPoint) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x BatchPoint) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '[')
 	gap := false
@@ -243,8 +232,9 @@ func (*BatchPoint) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkBatchPoint(s *envgenrt.State, n int32) bool {
+	const p = "batch.json#/properties/point"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "batch.json#/properties/point/type") {
+	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -259,7 +249,7 @@ func checkBatchPoint(s *envgenrt.State, n int32) bool {
 			}
 		}
 	}
-	if s.Count(n) > 2 && s.Fail(n, "batch.json#/properties/point/items", "items", "must have at most 2 items") {
+	if s.Count(n) > 2 && s.Fail(n, p+"/items", "items", "must have at most 2 items") {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -12,12 +12,10 @@ func (x Event) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Event) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Event) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringPtrMember(b, `"at":`, x.At)
@@ -41,14 +39,8 @@ func (x Event) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Event) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Event{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "at":
 			err = s.ReadStringPtr(c1, &x.At)
@@ -66,11 +58,8 @@ func (x *Event) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Event) CheckNode(s *envgenrt.State, n int32) bool {
@@ -102,44 +91,48 @@ func checkEvent(s *envgenrt.State, n int32) bool {
 }
 
 func checkEventPropertiesAt(s *envgenrt.State, n int32) bool {
+	const p = "event.json#/properties/at"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "event.json#/properties/at/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "event.json#/properties/at/format", "format", "must be a valid date-time") {
+	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, p+"/format", "format", "must be a valid date-time") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkEventPropertiesContact(s *envgenrt.State, n int32) bool {
+	const p = "event.json#/properties/contact"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "event.json#/properties/contact/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !envgenrt.IsEmail(s.Str(n)) && s.Fail(n, "event.json#/properties/contact/format", "format", "must be a valid email") {
+	if !envgenrt.IsEmail(s.Str(n)) && s.Fail(n, p+"/format", "format", "must be a valid email") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkEventPropertiesID(s *envgenrt.State, n int32) bool {
+	const p = "event.json#/properties/id"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "event.json#/properties/id/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !envgenrt.IsUUID(s.Str(n)) && s.Fail(n, "event.json#/properties/id/format", "format", "must be a valid uuid") {
+	if !envgenrt.IsUUID(s.Str(n)) && s.Fail(n, p+"/format", "format", "must be a valid uuid") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkEventPropertiesLink(s *envgenrt.State, n int32) bool {
+	const p = "event.json#/properties/link"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "event.json#/properties/link/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !envgenrt.IsURI(s.Str(n)) && s.Fail(n, "event.json#/properties/link/format", "format", "must be a valid uri") {
+	if !envgenrt.IsURI(s.Str(n)) && s.Fail(n, p+"/format", "format", "must be a valid uri") {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -22,7 +22,6 @@ type Price struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Price) Validate() error {
 	return envgenrt.Validate(x, (*Price)(nil))
 }
@@ -39,14 +38,9 @@ const (
 
 // Valid reports whether x is one of the PriceTier constants.
 func (x PriceTier) Valid() bool {
-	switch x {
-	case PriceTier1, PriceTier2, PriceTier3:
-		return true
-	}
-	return false
+	return x == PriceTier1 || x == PriceTier2 || x == PriceTier3
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x PriceTier) Validate() error {
 	return envgenrt.Validate(x, (*PriceTier)(nil))
 }

@@ -12,12 +12,10 @@ func (x Price) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Price) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Price) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	if b, err = envgenrt.AppendFloatMember(b, `"amount":`, x.Amount); err != nil {
@@ -47,14 +45,8 @@ func (x Price) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Price) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Price{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "amount":
 			err = s.ReadFloat64(c1, &x.Amount)
@@ -72,11 +64,8 @@ func (x *Price) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Price) CheckNode(s *envgenrt.State, n int32) bool {
@@ -111,56 +100,57 @@ func checkPrice(s *envgenrt.State, n int32) bool {
 }
 
 func checkPricePropertiesAmount(s *envgenrt.State, n int32) bool {
+	const p = "price.json#/properties/amount"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeNumber, "price.json#/properties/amount/type") {
+	if !s.Is(n, envgenrt.TypeNumber, p+"/type") {
 		return false
 	}
-	if !s.MaximumInt(n, 1000000, "1000000", "price.json#/properties/amount/maximum") && s.Stop() {
+	if !s.MaximumInt(n, 1000000, "1000000", p+"/maximum") && s.Stop() {
 		return false
 	}
-	if !s.ExclusiveMinimumInt(n, 0, "0", "price.json#/properties/amount/exclusiveMinimum") && s.Stop() {
+	if !s.ExclusiveMinimumInt(n, 0, "0", p+"/exclusiveMinimum") && s.Stop() {
 		return false
 	}
-	if !envgenrt.MultipleOf(s.Text(n), "0.01") && s.Fail(n, "price.json#/properties/amount/multipleOf", "multipleOf", "must be a multiple of 0.01") {
+	if !envgenrt.MultipleOf(s.Text(n), "0.01") && s.Fail(n, p+"/multipleOf", "multipleOf", "must be a multiple of 0.01") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkPricePropertiesDiscount(s *envgenrt.State, n int32) bool {
+	const p = "price.json#/properties/discount"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeNumber, "price.json#/properties/discount/type") {
+	if !s.Is(n, envgenrt.TypeNumber, p+"/type") {
 		return false
 	}
-	if !s.MinimumInt(n, 0, "0", "price.json#/properties/discount/minimum") && s.Stop() {
+	if !s.MinimumInt(n, 0, "0", p+"/minimum") && s.Stop() {
 		return false
 	}
-	if !s.ExclusiveMaximumInt(n, 1, "1", "price.json#/properties/discount/exclusiveMaximum") && s.Stop() {
+	if !s.ExclusiveMaximumInt(n, 1, "1", p+"/exclusiveMaximum") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkPricePropertiesQuantity(s *envgenrt.State, n int32) bool {
+	const p = "price.json#/properties/quantity"
 	errs := s.ErrorCount()
-	if !s.IsInt(n, "price.json#/properties/quantity/type") {
+	if !s.IsInt(n, p+"/type") {
 		return false
 	}
-	if !s.MinimumInt(n, 1, "1", "price.json#/properties/quantity/minimum") && s.Stop() {
+	if !s.MinimumInt(n, 1, "1", p+"/minimum") && s.Stop() {
 		return false
 	}
-	if !s.MaximumInt(n, 9999, "9999", "price.json#/properties/quantity/maximum") && s.Stop() {
+	if !s.MaximumInt(n, 9999, "9999", p+"/maximum") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *PriceTier) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x PriceTier) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendInt(b, int64(x)), nil
 }

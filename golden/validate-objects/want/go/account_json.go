@@ -7,12 +7,10 @@ import (
 	"github.com/envgen/envgen/envgenrt"
 )
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Account) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Account) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"id":`, x.ID)
@@ -38,14 +36,8 @@ func (x Account) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Account) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Account{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "id":
 			err = s.ReadString(c1, &x.ID)
@@ -69,11 +61,8 @@ func (x *Account) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.DecodeError(c1, "unexpected member")
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Account) CheckNode(s *envgenrt.State, n int32) bool {
@@ -81,8 +70,9 @@ func (*Account) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkAccount(s *envgenrt.State, n int32) bool {
+	const p = "account.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "account.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [5]int32
@@ -103,38 +93,38 @@ func checkAccount(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "account.json#/properties/id/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/id/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "account.json#/properties/email/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/email/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, "account.json#/properties/card/type") && s.Stop() {
+	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/card/type") && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeString, "account.json#/properties/billing_address/type") && s.Stop() {
+	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/billing_address/type") && s.Stop() {
 		return false
 	}
 	if c := at[4]; c != 0 && !checkAccountPropertiesSettings(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "account.json#/additionalProperties") {
+	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "account.json#/required", "id") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "id") {
 		return false
 	}
-	if at[1] == 0 && s.Missing(n, "account.json#/required", "email") {
+	if at[1] == 0 && s.Missing(n, p+"/required", "email") {
 		return false
 	}
-	if !s.MinProperties(n, 2, "account.json#/minProperties") && s.Stop() {
+	if !s.MinProperties(n, 2, p+"/minProperties") && s.Stop() {
 		return false
 	}
-	if !s.MaxProperties(n, 20, "account.json#/maxProperties") && s.Stop() {
+	if !s.MaxProperties(n, 20, p+"/maxProperties") && s.Stop() {
 		return false
 	}
 	if s.Has(n, "card") {
-		if !s.Has(n, "billing_address") && s.Fail(n, "account.json#/dependentRequired/card", "dependentRequired", "property \"billing_address\" is required when \"card\" is present") {
+		if !s.Has(n, "billing_address") && s.Fail(n, p+"/dependentRequired/card", "dependentRequired", "property \"billing_address\" is required when \"card\" is present") {
 			return false
 		}
 	}
@@ -214,12 +204,13 @@ func checkAccountPropertiesSettingsPatternPropertiesX5Ex(s *envgenrt.State, n in
 var patternAccountPropertiesSettingsPropertyNames = envgenrt.MustPattern(`^[a-z_]+$`)
 
 func checkAccountPropertiesSettingsPropertyNames(s *envgenrt.State, n int32) bool {
+	const p = "account.json#/properties/settings/propertyNames"
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindString {
-		if !s.MaxLength(n, 32, "account.json#/properties/settings/propertyNames/maxLength") && s.Stop() {
+		if !s.MaxLength(n, 32, p+"/maxLength") && s.Stop() {
 			return false
 		}
-		if !patternAccountPropertiesSettingsPropertyNames.Match(s.Str(n)) && s.Fail(n, "account.json#/properties/settings/propertyNames/pattern", "pattern", "must match the pattern \"^[a-z_]+$\"") {
+		if !patternAccountPropertiesSettingsPropertyNames.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[a-z_]+$\"") {
 			return false
 		}
 	}

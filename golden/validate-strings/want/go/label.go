@@ -24,7 +24,6 @@ type Label struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Label) Validate() error {
 	return envgenrt.Validate(x, (*Label)(nil))
 }
@@ -41,14 +40,9 @@ const (
 
 // Valid reports whether x is one of the LabelKind constants.
 func (x LabelKind) Valid() bool {
-	switch x {
-	case LabelKindTag, LabelKindTopic, LabelKindTeam:
-		return true
-	}
-	return false
+	return x == LabelKindTag || x == LabelKindTopic || x == LabelKindTeam
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x LabelKind) Validate() error {
 	return envgenrt.Validate(x, (*LabelKind)(nil))
 }
@@ -61,14 +55,9 @@ const LabelVersionV1 LabelVersion = "v1"
 
 // Valid reports whether x is one of the LabelVersion constants.
 func (x LabelVersion) Valid() bool {
-	switch x {
-	case LabelVersionV1:
-		return true
-	}
-	return false
+	return x == LabelVersionV1
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x LabelVersion) Validate() error {
 	return envgenrt.Validate(x, (*LabelVersion)(nil))
 }

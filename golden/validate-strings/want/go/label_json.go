@@ -12,12 +12,10 @@ func (x Label) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Label) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Label) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"name":`, x.Name)
@@ -42,14 +40,8 @@ func (x Label) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Label) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Label{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "name":
 			err = s.ReadString(c1, &x.Name)
@@ -69,11 +61,8 @@ func (x *Label) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Label) CheckNode(s *envgenrt.State, n int32) bool {
@@ -81,8 +70,9 @@ func (*Label) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkLabel(s *envgenrt.State, n int32) bool {
+	const p = "label.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "label.json#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [5]int32
@@ -103,10 +93,10 @@ func checkLabel(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkLabelPropertiesName, checkLabelPropertiesSlug, checkLabelKind, checkLabelVersion, checkLabelPropertiesNote) {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "label.json#/required", "name") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "name") {
 		return false
 	}
-	if at[2] == 0 && s.Missing(n, "label.json#/required", "kind") {
+	if at[2] == 0 && s.Missing(n, p+"/required", "kind") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -115,29 +105,31 @@ func checkLabel(s *envgenrt.State, n int32) bool {
 var patternLabelPropertiesName = envgenrt.MustPattern(`^[^\t\n\v\f\r \x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}][^\n\r\x{2028}\x{2029}]*\d$`)
 
 func checkLabelPropertiesName(s *envgenrt.State, n int32) bool {
+	const p = "label.json#/properties/name"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "label.json#/properties/name/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, "label.json#/properties/name/minLength") && s.Stop() {
+	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
 		return false
 	}
-	if !s.MaxLength(n, 40, "label.json#/properties/name/maxLength") && s.Stop() {
+	if !s.MaxLength(n, 40, p+"/maxLength") && s.Stop() {
 		return false
 	}
-	if !patternLabelPropertiesName.Match(s.Str(n)) && s.Fail(n, "label.json#/properties/name/pattern", "pattern", "must match the pattern \"^\\\\S.*\\\\d$\"") {
+	if !patternLabelPropertiesName.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^\\\\S.*\\\\d$\"") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkLabelPropertiesNote(s *envgenrt.State, n int32) bool {
+	const p = "label.json#/properties/note"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "label.json#/properties/note/type") {
+	if !s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, p+"/type") {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindString {
-		if !s.MaxLength(n, 200, "label.json#/properties/note/maxLength") && s.Stop() {
+		if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
 			return false
 		}
 	}
@@ -147,22 +139,21 @@ func checkLabelPropertiesNote(s *envgenrt.State, n int32) bool {
 var patternLabelPropertiesSlug = envgenrt.MustPattern(`^[a-z0-9-]+$`)
 
 func checkLabelPropertiesSlug(s *envgenrt.State, n int32) bool {
+	const p = "label.json#/properties/slug"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "label.json#/properties/slug/type") {
+	if !s.Is(n, envgenrt.TypeString, p+"/type") {
 		return false
 	}
-	if !patternLabelPropertiesSlug.Match(s.Str(n)) && s.Fail(n, "label.json#/properties/slug/pattern", "pattern", "must match the pattern \"^[a-z0-9-]+$\"") {
+	if !patternLabelPropertiesSlug.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[a-z0-9-]+$\"") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *LabelKind) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x LabelKind) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
@@ -179,12 +170,10 @@ func checkLabelKind(s *envgenrt.State, n int32) bool {
 	return s.Enum(n, "label.json#/properties/kind/enum", "tag", "topic", "team")
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *LabelVersion) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x LabelVersion) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }

@@ -18,7 +18,6 @@ type Base struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Base) Validate() error {
 	return envgenrt.Validate(x, (*Base)(nil))
 }
@@ -37,7 +36,6 @@ type Profile struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x Profile) Validate() error {
 	return envgenrt.Validate(x, (*Profile)(nil))
 }
@@ -53,14 +51,9 @@ const (
 
 // Valid reports whether x is one of the ProfileKind constants.
 func (x ProfileKind) Valid() bool {
-	switch x {
-	case ProfileKindPerson, ProfileKindTeam:
-		return true
-	}
-	return false
+	return x == ProfileKindPerson || x == ProfileKindTeam
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ProfileKind) Validate() error {
 	return envgenrt.Validate(x, (*ProfileKind)(nil))
 }

@@ -12,12 +12,10 @@ func (x Base) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Base) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Base) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"name":`, x.Name)
@@ -39,14 +37,8 @@ func (x Base) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Base) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Base{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "name":
 			err = s.ReadString(c1, &x.Name)
@@ -60,11 +52,8 @@ func (x *Base) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Base) CheckNode(s *envgenrt.State, n int32) bool {
@@ -72,8 +61,9 @@ func (*Base) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkBase(s *envgenrt.State, n int32) bool {
+	const p = "profile.json#/$defs/base"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "profile.json#/$defs/base/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -90,7 +80,7 @@ func checkBase(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkBasePropertiesName, checkProfileKind) {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "profile.json#/$defs/base/required", "name") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "name") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -105,12 +95,10 @@ func (x Profile) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *Profile) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x Profile) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendStringMember(b, `"name":`, x.Name)
@@ -132,14 +120,8 @@ func (x Profile) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Profile) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = Profile{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "name":
 			err = s.ReadString(c1, &x.Name)
@@ -153,11 +135,8 @@ func (x *Profile) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*Profile) CheckNode(s *envgenrt.State, n int32) bool {
@@ -234,32 +213,17 @@ func checkProfileThen(s *envgenrt.State, n int32) bool {
 				s.Mark(n, i)
 			}
 		}
-		if c := at[0]; c != 0 && !checkProfileThenPropertiesMembers(s, c) && s.Stop() {
+		if c := at[0]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, "profile.json#/then/properties/members/type", "profile.json#/then/properties/members/items/type") && s.Stop() {
 			return false
 		}
 	}
 	return s.ErrorCount() == errs
 }
 
-func checkProfileThenPropertiesMembers(s *envgenrt.State, n int32) bool {
-	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "profile.json#/then/properties/members/type") {
-		return false
-	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.Is(c, envgenrt.TypeString, "profile.json#/then/properties/members/items/type") && s.Stop() {
-			return false
-		}
-	}
-	return s.ErrorCount() == errs
-}
-
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ProfileKind) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ProfileKind) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }

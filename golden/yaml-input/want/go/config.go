@@ -22,7 +22,6 @@ type ServerConfig struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ServerConfig) Validate() error {
 	return envgenrt.Validate(x, (*ServerConfig)(nil))
 }
@@ -38,14 +37,9 @@ const (
 
 // Valid reports whether x is one of the ServerConfigMode constants.
 func (x ServerConfigMode) Valid() bool {
-	switch x {
-	case ServerConfigModeDev, ServerConfigModeProd:
-		return true
-	}
-	return false
+	return x == ServerConfigModeDev || x == ServerConfigModeProd
 }
 
-// Validate reports whether x is valid (see the package doc).
 func (x ServerConfigMode) Validate() error {
 	return envgenrt.Validate(x, (*ServerConfigMode)(nil))
 }

@@ -12,12 +12,10 @@ func (x ServerConfig) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ServerConfig) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ServerConfig) AppendJSON(b []byte) (_ []byte, err error) {
 	b = append(b, '{')
 	b = envgenrt.AppendIntMember(b, `"port":`, x.Port)
@@ -40,14 +38,8 @@ func (x ServerConfig) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ServerConfig) DecodeNode(s *envgenrt.State, n int32) error {
-	if s.Kind(n) != envgenrt.KindObject {
-		return s.WrongKind(n, "an object")
-	}
-	if !s.Fresh() {
-		*x = ServerConfig{}
-	}
-	var err error
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	err := envgenrt.StartObject(s, n, x)
+	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
 		switch string(s.Key(c1)) {
 		case "port":
 			err = s.ReadInt64(c1, &x.Port)
@@ -63,11 +55,8 @@ func (x *ServerConfig) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c1)
 			x.Extra[s.KeyString(c1)] = e1
 		}
-		if err != nil {
-			return err
-		}
 	}
-	return nil
+	return err
 }
 
 func (*ServerConfig) CheckNode(s *envgenrt.State, n int32) bool {
@@ -75,8 +64,9 @@ func (*ServerConfig) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkServerConfig(s *envgenrt.State, n int32) bool {
+	const p = "config.yaml#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "config.yaml#/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -93,38 +83,37 @@ func checkServerConfig(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkServerConfigPropertiesPort(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, "config.yaml#/properties/host/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/host/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.Enum(c, "config.yaml#/properties/mode/enum", "dev", "prod") && s.Stop() {
+	if c := at[2]; c != 0 && !s.Enum(c, p+"/properties/mode/enum", "dev", "prod") && s.Stop() {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "config.yaml#/required", "port") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "port") {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkServerConfigPropertiesPort(s *envgenrt.State, n int32) bool {
+	const p = "config.yaml#/properties/port"
 	errs := s.ErrorCount()
-	if !s.IsInt(n, "config.yaml#/properties/port/type") {
+	if !s.IsInt(n, p+"/type") {
 		return false
 	}
-	if !s.MinimumInt(n, 1, "1", "config.yaml#/properties/port/minimum") && s.Stop() {
+	if !s.MinimumInt(n, 1, "1", p+"/minimum") && s.Stop() {
 		return false
 	}
-	if !s.MaximumInt(n, 65535, "65535", "config.yaml#/properties/port/maximum") && s.Stop() {
+	if !s.MaximumInt(n, 65535, "65535", p+"/maximum") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
-// UnmarshalJSON decodes data into x if it is valid (see the package doc).
 func (x *ServerConfigMode) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-// AppendJSON appends x to b as json.Marshal writes it.
 func (x ServerConfigMode) AppendJSON(b []byte) (_ []byte, err error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
