@@ -172,13 +172,19 @@ func memberPath(name string) string {
 	return "rt.at(c, p, " + stringLiteral(name) + ")"
 }
 
-// sub is: if (!call && c.stop) return false; for a subschema whose errors
-// are the caller's. Nothing when call is "" (always valid).
+// sub is: if (!call) { ok = false; if (c.stop) return false; } for a
+// subschema whose errors are the caller's. Nothing when call is "" (always
+// valid).
 func sub(call string) []string {
 	if call == "" {
 		return nil
 	}
-	return []string{"if (!" + call + " && c.stop) return false;"}
+	return []string{subIf("!" + call)}
+}
+
+// subIf is sub's statement for a failed subschema: cond says it failed.
+func subIf(cond string) string {
+	return "if (" + cond + ") { ok = false; if (c.stop) return false; }"
 }
 
 // target is the type whose function validates a use of ref.
@@ -333,9 +339,11 @@ func (f *vfn) inPlace(ref model.Ref, quiet bool) string {
 
 // body is the statements of the check function.
 func (f *vfn) body() []string {
-	out := append([]string{"const errs = c.errors.length;"}, f.checks()...)
-	out = append(out, f.rest()...)
-	return append(out, "return c.errors.length === errs;")
+	out := append(f.checks(), f.rest()...)
+	if !strings.Contains(strings.Join(out, "\n"), "ok = false;") {
+		return append(out, "return true;")
+	}
+	return append(append([]string{"let ok = true;"}, out...), "return ok;")
 }
 
 // checks is the checks of every keyword, in the order of the registry, each

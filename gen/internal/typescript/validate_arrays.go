@@ -29,7 +29,7 @@ func (f *vfn) items() []string {
 		case f.eval:
 			out = append(out, block("if (v.length > "+n+")", append([]string{"rt.mark(c, v, " + n + ");"}, sub(call)...)...)...)
 		case call != "":
-			out = append(out, "if (v.length > "+n+" && !"+call+" && c.stop) return false;")
+			out = append(out, subIf("v.length > "+n+" && !"+call))
 		}
 	}
 	if f.c.Items == nil {

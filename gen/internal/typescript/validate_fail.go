@@ -180,9 +180,17 @@ func limitText(keyword string, n int64) string {
 	return l[0] + num + l[2]
 }
 
-// failIf is: if (cond && <failCall>) return false;
+// failIf is: if (cond) { ok = false; if (<failCall>) return false; }
 func failIf(cond, at, schemaPath, keyword string, msg msgExpr) string {
-	return "if (" + cond + " && " + failCall(at, schemaPath, keyword, msg) + ") return false;"
+	return "if (" + cond + ") " + failed(failCall(at, schemaPath, keyword, msg))
+}
+
+// failed is the block that records a failure: the function's result becomes
+// false, and it returns at once if the failure call (rt.fail or a short form)
+// says so. The result is a local, not a count of c.errors: a valid value, the
+// common case, reads no error list.
+func failed(fail string) string {
+	return "{ ok = false; if (" + fail + ") return false; }"
 }
 
 // failStop is failIf for type, enum and const: a value that fails one of them
@@ -193,7 +201,7 @@ func failIf(cond, at, schemaPath, keyword string, msg msgExpr) string {
 //
 // In a leaf checked inline, the rest of the leaf is skipped instead:
 //
-//	if (typeof x !== "string") { if (rt.failType(c, …)) return false; break leaf; }
+//	if (typeof x !== "string") { ok = false; if (rt.failType(c, …)) return false; break leaf; }
 func (f *vfn) failStop(cond, keyword string, msg msgExpr) string {
 	return "if (" + cond + ") " + f.stopAlways(keyword, msg)
 }
@@ -202,12 +210,12 @@ func (f *vfn) failStop(cond, keyword string, msg msgExpr) string {
 func (f *vfn) stopAlways(keyword string, msg msgExpr) string {
 	fail := failCall(f.p, f.sp(keyword), keyword, msg)
 	if f.inlined {
-		return "{ if (" + fail + ") return false; break leaf; }"
+		return "{ ok = false; if (" + fail + ") return false; break leaf; }"
 	}
 	return "{ " + fail + "; return false; }"
 }
 
-// failAlways is: if (<failCall>) return false;
+// failAlways is failIf without a condition: ok = false; if (<failCall>) return false;
 func failAlways(at, schemaPath, keyword string, msg msgExpr) string {
-	return "if (" + failCall(at, schemaPath, keyword, msg) + ") return false;"
+	return "ok = false; if (" + failCall(at, schemaPath, keyword, msg) + ") return false;"
 }

@@ -68,7 +68,7 @@ func (f *vfn) members() []string {
 		case f.eval:
 			out = append(out, block("if ("+present+")", append([]string{"rt.mark(c, v, " + stringLiteral(pc.Name) + ");"}, sub(call)...)...)...)
 		case call != "":
-			out = append(out, "if ("+present+" && !"+call+" && c.stop) return false;")
+			out = append(out, subIf(present+" && !"+call))
 		}
 	}
 	ap := c.AdditionalProperties
@@ -207,7 +207,7 @@ func (f *vfn) dependentSchemas() []string {
 	for _, d := range f.c.DependentSchemas {
 		_, present, _ := member(d.Member)
 		if check := f.inPlace(d.Type, false); check != "" {
-			out = append(out, "if ("+present+" && !"+check+" && c.stop) return false;")
+			out = append(out, subIf(present+" && !"+check))
 		}
 	}
 	return out
