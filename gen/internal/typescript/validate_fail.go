@@ -18,6 +18,7 @@ import (
 //	rt.failRequired(c, p, "warning.json#", "code")      // "missing required property \"code\""
 //	rt.failLimit(c, p, "warning.json#/properties/message", "maxLength", 2000)
 //	rt.failAt(c, p, "warning.json#/properties/severity", "enum", "must be one of …")
+//	rt.failPattern(c, p, "warning.json#/$defs/code", patternCode)   // "must match the pattern \"^[A-Z]…$\""
 //	rt.failLimit(c, rt.at(c, p, "message"), "warning.json#/properties/*", "maxLength", 2000)
 //
 // The last one is the schema of a member checked where its object is: a
@@ -36,6 +37,10 @@ import (
 type msgExpr struct {
 	m    keywords.Message
 	args []string
+	// re, for a pattern's message, is the RegExp constant whose source spells
+	// the pattern (see sourceSpells): rt.failPattern then writes the message
+	// from it, and the pattern is not written twice.
+	re string
 }
 
 // message is a message whose holes are filled by args, one a hole: its
@@ -46,7 +51,7 @@ func message(m keywords.Message, args ...string) msgExpr {
 	if len(m.Holes()) != len(args) {
 		panic("typescript: message " + m.String() + ": wrong number of arguments")
 	}
-	return msgExpr{m, args}
+	return msgExpr{m: m, args: args}
 }
 
 // expr is the message's TypeScript expression.
@@ -99,6 +104,9 @@ func failCall(at, schemaPath, keyword string, msg msgExpr) string {
 	}
 	if len(m) == 2 && m[0].Hole == keywords.Text && m[0].Text == "unexpected property " && m[1].Hole == keywords.Name {
 		return "rt.failMember" + head + stringLiteral(keyword) + ", " + msg.args[0] + ")"
+	}
+	if keyword == "pattern" && msg.re != "" {
+		return "rt.failPattern" + head + msg.re + ")"
 	}
 	text, plain := m.Plain()
 	if !plain {

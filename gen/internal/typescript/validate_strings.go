@@ -3,6 +3,7 @@ package typescript
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/envgen/envgen/gen/internal/keywords"
 )
@@ -44,7 +45,22 @@ func (f *vfn) pattern() []string {
 		return nil
 	}
 	re := f.w.moduleConst(keywords.PatternName(f.name), regexLiteral(f.c.Pattern))
-	return []string{failIf("!"+re+".test("+f.v+")", f.p, f.sp("pattern"), "pattern", message(keywords.Pattern(f.c.Pattern)))}
+	msg := message(keywords.Pattern(f.c.Pattern))
+	if sourceSpells(f.c.Pattern) {
+		msg.re = re
+	}
+	return []string{failIf("!"+re+".test("+f.v+")", f.p, f.sp("pattern"), "pattern", msg)}
+}
+
+// sourceSpells reports whether rt.failPattern spells the message of pattern
+// from its RegExp's source: the literal's text with \/ read as /, quoted as
+// JSON.stringify quotes it. It does when the literal escapes nothing but the
+// slashes (no line terminator) and the pattern has no \/ of its own, and it
+// is valid UTF-8 (keywords.Quote and JSON.stringify then agree).
+func sourceSpells(pattern string) bool {
+	lit := regexLiteral(pattern)
+	body := strings.TrimSuffix(strings.TrimPrefix(lit, "/"), "/u")
+	return pattern != "" && utf8.ValidString(pattern) && strings.ReplaceAll(body, `\/`, "/") == pattern
 }
 
 // format: if (!rt.isDateTime(v) && rt.fail(…)) return false; only with

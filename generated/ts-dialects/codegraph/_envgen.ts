@@ -408,6 +408,14 @@ export function failLimit(c: Context, p: number, s: string, kw: string, n: numbe
   return failAt(c, p, s, kw, say + count + tail);
 }
 
+/**
+ * Fails the pattern keyword of the schema at s: the value does not match re, whose source is the schema's pattern
+ * with each / escaped (the generator uses this only where that holds).
+ */
+export function failPattern(c: Context, p: number, s: string, re: RegExp): boolean {
+  return failAt(c, p, s, "pattern", "must match the pattern " + JSON.stringify(re.source.replaceAll("\\/", "/")));
+}
+
 /** Fails a false schema. */
 export function never(c: Context, p: number, schemaPath: string): false {
   fail(c, p, schemaPath, "false", "no value is allowed here");

@@ -415,7 +415,7 @@ export function checkMetadata(v: unknown, p: number, c: rt.Context): boolean {
     if (v["request_id"] !== undefined) {
       const x = v["request_id"];
       if (typeof x === "string") {
-        if (!patternMetadataPropertiesRequestID.test(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "request_id"), "response.json#/$defs/metadata/properties/*", "pattern", "must match the pattern \"^[a-zA-Z0-9_-]+$\"")) return false; }
+        if (!patternMetadataPropertiesRequestID.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "request_id"), "response.json#/$defs/metadata/properties/*", patternMetadataPropertiesRequestID)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "request_id"), "response.json#/$defs/metadata/properties/*", "string", x)) return false; }
     }
     if (v["warnings"] !== undefined && !checkMetadataPropertiesWarnings(v["warnings"], rt.at(c, p, "warnings"), c)) { ok = false; if (c.stop) return false; }

@@ -169,7 +169,7 @@ export function checkArtifactDigest(v: unknown, p: number, c: rt.Context): boole
       const x = v["value"];
       if (typeof x === "string") {
         if (rt.codePoints(x) < 16) { ok = false; if (rt.failLimit(c, rt.at(c, p, "value"), "artifact.json#/properties/digest/properties/*", "minLength", 16)) return false; }
-        if (!patternArtifactDigestPropertiesValue.test(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "value"), "artifact.json#/properties/digest/properties/*", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"")) return false; }
+        if (!patternArtifactDigestPropertiesValue.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "value"), "artifact.json#/properties/digest/properties/*", patternArtifactDigestPropertiesValue)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "value"), "artifact.json#/properties/digest/properties/*", "string", x)) return false; }
     }
     for (const k in v) {

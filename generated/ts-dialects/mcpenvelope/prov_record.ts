@@ -277,7 +277,7 @@ export function checkProvRecordIntegrityRecordDigest(v: unknown, p: number, c: r
       const x = v["value"];
       if (typeof x === "string") {
         if (rt.codePoints(x) < 16) { ok = false; if (rt.failLimit(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/record_digest/properties/*", "minLength", 16)) return false; }
-        if (!patternProvRecordIntegrityRecordDigestPropertiesValue.test(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/record_digest/properties/*", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"")) return false; }
+        if (!patternProvRecordIntegrityRecordDigestPropertiesValue.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/record_digest/properties/*", patternProvRecordIntegrityRecordDigestPropertiesValue)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/record_digest/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
@@ -377,7 +377,7 @@ function checkProvRecordPropertiesMethods(v: unknown, p: number, c: rt.Context):
       if (typeof x === "string") {
         if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, i), "prov_record.json#/properties/methods/items", "minLength", 1)) return false; }
         if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, i), "prov_record.json#/properties/methods/items", "maxLength", 200)) return false; }
-        if (!patternProvRecordPropertiesMethodsItems.test(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, i), "prov_record.json#/properties/methods/items", "pattern", "must match the pattern \"^[a-z0-9]+([._-][a-z0-9]+)*$\"")) return false; }
+        if (!patternProvRecordPropertiesMethodsItems.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, i), "prov_record.json#/properties/methods/items", patternProvRecordPropertiesMethodsItems)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, i), "prov_record.json#/properties/methods/items", "string", x)) return false; }
     }
   } else { rt.failType(c, p, "prov_record.json#/properties/methods", "array", v); return false; }

@@ -216,7 +216,7 @@ export function checkCode(v: unknown, p: number, c: rt.Context): boolean {
   let ok = true;
   if (typeof v === "string") {
     if (v.length > 100 && rt.codePoints(v) > 100) { ok = false; if (rt.failLimit(c, p, "error.json#/$defs/code", "maxLength", 100)) return false; }
-    if (!patternCode.test(v)) { ok = false; if (rt.failAt(c, p, "error.json#/$defs/code", "pattern", "must match the pattern \"^[A-Z][A-Z0-9]*([_.][A-Z0-9]+)*$\"")) return false; }
+    if (!patternCode.test(v)) { ok = false; if (rt.failPattern(c, p, "error.json#/$defs/code", patternCode)) return false; }
   } else { rt.failType(c, p, "error.json#/$defs/code", "string", v); return false; }
   return ok;
 }

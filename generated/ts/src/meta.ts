@@ -651,7 +651,7 @@ export function checkArchiveHash(v: unknown, p: number, c: rt.Context): boolean 
   let ok = true;
   if (typeof v === "string") {
     if (v.length > 200 && rt.codePoints(v) > 200) { ok = false; if (rt.failLimit(c, p, "meta.json#/$defs/archive_hash", "maxLength", 200)) return false; }
-    if (!patternArchiveHash.test(v)) { ok = false; if (rt.failAt(c, p, "meta.json#/$defs/archive_hash", "pattern", "must match the pattern \"^[a-z0-9-]+:[0-9a-f]+(\\\\.\\\\.\\\\.|…)?$\"")) return false; }
+    if (!patternArchiveHash.test(v)) { ok = false; if (rt.failPattern(c, p, "meta.json#/$defs/archive_hash", patternArchiveHash)) return false; }
   } else { rt.failType(c, p, "meta.json#/$defs/archive_hash", "string", v); return false; }
   return ok;
 }
@@ -1003,7 +1003,7 @@ export function checkRequestID(v: unknown, p: number, c: rt.Context): boolean {
   let ok = true;
   if (typeof v === "string") {
     if (v.length > 128 && rt.codePoints(v) > 128) { ok = false; if (rt.failLimit(c, p, "meta.json#/$defs/request_id", "maxLength", 128)) return false; }
-    if (!patternRequestID.test(v)) { ok = false; if (rt.failAt(c, p, "meta.json#/$defs/request_id", "pattern", "must match the pattern \"^[A-Za-z0-9._:-]+$\"")) return false; }
+    if (!patternRequestID.test(v)) { ok = false; if (rt.failPattern(c, p, "meta.json#/$defs/request_id", patternRequestID)) return false; }
   } else { rt.failType(c, p, "meta.json#/$defs/request_id", "string", v); return false; }
   return ok;
 }
@@ -1017,7 +1017,7 @@ export function checkSource(v: unknown, p: number, c: rt.Context): boolean {
       const x = v["convention"];
       if (typeof x === "string") {
         if (x.length > 64 && rt.codePoints(x) > 64) { ok = false; if (rt.failLimit(c, rt.at(c, p, "convention"), "meta.json#/$defs/source/properties/*", "maxLength", 64)) return false; }
-        if (!patternSourcePropertiesConvention.test(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "convention"), "meta.json#/$defs/source/properties/*", "pattern", "must match the pattern \"^[a-z][a-z0-9-]*$\"")) return false; }
+        if (!patternSourcePropertiesConvention.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "convention"), "meta.json#/$defs/source/properties/*", patternSourcePropertiesConvention)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "convention"), "meta.json#/$defs/source/properties/*", "string", x)) return false; }
     }
     if (v["kept"] !== undefined && !checkSourcePropertiesKept(v["kept"], rt.at(c, p, "kept"), c)) { ok = false; if (c.stop) return false; }
@@ -1041,7 +1041,7 @@ export function checkSourcePointer(v: unknown, p: number, c: rt.Context): boolea
   let ok = true;
   if (typeof v === "string") {
     if (v.length > 256 && rt.codePoints(v) > 256) { ok = false; if (rt.failLimit(c, p, "meta.json#/$defs/source_pointer", "maxLength", 256)) return false; }
-    if (!patternSourcePointer.test(v)) { ok = false; if (rt.failAt(c, p, "meta.json#/$defs/source_pointer", "pattern", "must match the pattern \"^(/([^~/]|~[01])*)+$\"")) return false; }
+    if (!patternSourcePointer.test(v)) { ok = false; if (rt.failPattern(c, p, "meta.json#/$defs/source_pointer", patternSourcePointer)) return false; }
   } else { rt.failType(c, p, "meta.json#/$defs/source_pointer", "string", v); return false; }
   return ok;
 }
@@ -1143,7 +1143,7 @@ export function checkTier(v: unknown, p: number, c: rt.Context): boolean {
   let ok = true;
   if (typeof v === "string") {
     if (v.length > 64 && rt.codePoints(v) > 64) { ok = false; if (rt.failLimit(c, p, "meta.json#/$defs/tier", "maxLength", 64)) return false; }
-    if (!patternTier.test(v)) { ok = false; if (rt.failAt(c, p, "meta.json#/$defs/tier", "pattern", "must match the pattern \"^[a-z][a-z0-9_]*$\"")) return false; }
+    if (!patternTier.test(v)) { ok = false; if (rt.failPattern(c, p, "meta.json#/$defs/tier", patternTier)) return false; }
   } else { rt.failType(c, p, "meta.json#/$defs/tier", "string", v); return false; }
   return ok;
 }
@@ -1252,7 +1252,7 @@ export function checkToolName(v: unknown, p: number, c: rt.Context): boolean {
   let ok = true;
   if (typeof v === "string") {
     if (v.length > 128 && rt.codePoints(v) > 128) { ok = false; if (rt.failLimit(c, p, "meta.json#/$defs/tool_name", "maxLength", 128)) return false; }
-    if (!patternToolName.test(v)) { ok = false; if (rt.failAt(c, p, "meta.json#/$defs/tool_name", "pattern", "must match the pattern \"^[A-Za-z0-9_.-]+$\"")) return false; }
+    if (!patternToolName.test(v)) { ok = false; if (rt.failPattern(c, p, "meta.json#/$defs/tool_name", patternToolName)) return false; }
   } else { rt.failType(c, p, "meta.json#/$defs/tool_name", "string", v); return false; }
   return ok;
 }

@@ -312,7 +312,7 @@ function checkArtifactPropertiesLabels(v: unknown, p: number, c: rt.Context): bo
 export function checkDigest(v: unknown, p: number, c: rt.Context): boolean {
   let ok = true;
   if (typeof v === "string") {
-    if (!patternDigest.test(v)) { ok = false; if (rt.failAt(c, p, "provenance.json#/$defs/digest", "pattern", "must match the pattern \"^(sha256:[0-9a-f]{64}|sha512:[0-9a-f]{128}|blake3:[0-9a-f]{64})$\"")) return false; }
+    if (!patternDigest.test(v)) { ok = false; if (rt.failPattern(c, p, "provenance.json#/$defs/digest", patternDigest)) return false; }
   } else { rt.failType(c, p, "provenance.json#/$defs/digest", "string", v); return false; }
   return ok;
 }
@@ -326,14 +326,14 @@ export function checkEvidence(v: unknown, p: number, c: rt.Context): boolean {
       const x = v["field"];
       if (typeof x === "string") {
         if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "field"), "provenance.json#/$defs/evidence/properties/*", "maxLength", 200)) return false; }
-        if (!patternEvidencePropertiesField.test(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "field"), "provenance.json#/$defs/evidence/properties/*", "pattern", "must match the pattern \"^(/([^~/]|~[01])*)*$\"")) return false; }
+        if (!patternEvidencePropertiesField.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "field"), "provenance.json#/$defs/evidence/properties/*", patternEvidencePropertiesField)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "field"), "provenance.json#/$defs/evidence/properties/*", "string", x)) return false; }
     }
     if (v["source"] !== undefined) {
       const x = v["source"];
       if (typeof x === "string") {
         if (x.length > 1000 && rt.codePoints(x) > 1000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "source"), "provenance.json#/$defs/evidence/properties/*", "maxLength", 1000)) return false; }
-        if (!patternEvidencePropertiesSource.test(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "source"), "provenance.json#/$defs/evidence/properties/*", "pattern", "must match the pattern \"^artifact:[^#\\\\s]+(#\\\\S+)?$\"")) return false; }
+        if (!patternEvidencePropertiesSource.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "source"), "provenance.json#/$defs/evidence/properties/*", patternEvidencePropertiesSource)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "source"), "provenance.json#/$defs/evidence/properties/*", "string", x)) return false; }
     }
     if (v["method"] !== undefined && !checkMethodID(v["method"], rt.at(c, p, "method"), c)) { ok = false; if (c.stop) return false; }
@@ -385,7 +385,7 @@ export function checkMethodID(v: unknown, p: number, c: rt.Context): boolean {
   let ok = true;
   if (typeof v === "string") {
     if (v.length > 200 && rt.codePoints(v) > 200) { ok = false; if (rt.failLimit(c, p, "provenance.json#/$defs/method_id", "maxLength", 200)) return false; }
-    if (!patternMethodID.test(v)) { ok = false; if (rt.failAt(c, p, "provenance.json#/$defs/method_id", "pattern", "must match the pattern \"^[a-z0-9]+([._-][a-z0-9]+)*$\"")) return false; }
+    if (!patternMethodID.test(v)) { ok = false; if (rt.failPattern(c, p, "provenance.json#/$defs/method_id", patternMethodID)) return false; }
   } else { rt.failType(c, p, "provenance.json#/$defs/method_id", "string", v); return false; }
   return ok;
 }

@@ -217,7 +217,7 @@ export function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
       const x = v["locale"];
       if (typeof x === "string") {
         if (x.length > 50 && rt.codePoints(x) > 50) { ok = false; if (rt.failLimit(c, rt.at(c, p, "locale"), "request.json#/properties/*", "maxLength", 50)) return false; }
-        if (!patternRequestPropertiesLocale.test(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "locale"), "request.json#/properties/*", "pattern", "must match the pattern \"^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$\"")) return false; }
+        if (!patternRequestPropertiesLocale.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "locale"), "request.json#/properties/*", patternRequestPropertiesLocale)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "locale"), "request.json#/properties/*", "string", x)) return false; }
     }
     if (v["provenance"] !== undefined && !checkProvenanceOptions(v["provenance"], rt.at(c, p, "provenance"), c)) { ok = false; if (c.stop) return false; }

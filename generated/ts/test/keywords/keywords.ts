@@ -215,7 +215,7 @@ export function checkKeywords(v: unknown, p: number, c: rt.Context): boolean {
       if (typeof x === "string") {
         if (rt.codePoints(x) < 2) { ok = false; if (rt.failLimit(c, rt.at(c, p, "string"), "keywords.json#/properties/*", "minLength", 2)) return false; }
         if (x.length > 3 && rt.codePoints(x) > 3) { ok = false; if (rt.failLimit(c, rt.at(c, p, "string"), "keywords.json#/properties/*", "maxLength", 3)) return false; }
-        if (!patternKeywordsPropertiesString.test(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "string"), "keywords.json#/properties/*", "pattern", "must match the pattern \"^[a-z\\\"]+$\"")) return false; }
+        if (!patternKeywordsPropertiesString.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "string"), "keywords.json#/properties/*", patternKeywordsPropertiesString)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "string"), "keywords.json#/properties/*", "string", x)) return false; }
     }
     if (v["format"] !== undefined) {

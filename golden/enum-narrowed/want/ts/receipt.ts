@@ -237,7 +237,7 @@ export function checkReceiptResult(v: unknown, p: number, c: rt.Context): boolea
   if (typeof v === "string") {
     if (!v) { ok = false; if (rt.failLimit(c, p, "receipt.json#/properties/result", "minLength", 1)) return false; }
     if (v.length > 5 && rt.codePoints(v) > 5) { ok = false; if (rt.failLimit(c, p, "receipt.json#/properties/result", "maxLength", 5)) return false; }
-    if (!patternReceiptResult.test(v)) { ok = false; if (rt.failAt(c, p, "receipt.json#/properties/result", "pattern", "must match the pattern \"^[A-Z]+$\"")) return false; }
+    if (!patternReceiptResult.test(v)) { ok = false; if (rt.failPattern(c, p, "receipt.json#/properties/result", patternReceiptResult)) return false; }
   }
   return ok;
 }

@@ -29,7 +29,7 @@ export function checkRule(v: unknown, p: number, c: rt.Context): boolean {
     if (v["password"] !== undefined) {
       const x = v["password"];
       if (typeof x === "string") {
-        if (!patternRulePropertiesPassword.test(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "password"), "rule.json#/properties/*", "pattern", "must match the pattern \"^(?=.*\\\\d).{8,}$\"")) return false; }
+        if (!patternRulePropertiesPassword.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "password"), "rule.json#/properties/*", patternRulePropertiesPassword)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "password"), "rule.json#/properties/*", "string", x)) return false; }
     }
   } else { rt.failType(c, p, "rule.json#", "object", v); return false; }

@@ -29,7 +29,7 @@ export function checkTool(v: unknown, p: number, c: rt.Context): boolean {
     if (v["shared"] !== undefined) {
       const x = v["shared"];
       if (typeof x === "string") {
-        if (!patternID.test(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "shared"), "id.json#", "pattern", "must match the pattern \"^[a-z0-9-]+$\"")) return false; }
+        if (!patternID.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "shared"), "id.json#", patternID)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "shared"), "id.json#", "string", x)) return false; }
     }
   } else { rt.failType(c, p, "tool.json#", "object", v); return false; }

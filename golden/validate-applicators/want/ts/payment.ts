@@ -155,7 +155,7 @@ export function checkPaymentChannel(v: unknown, p: number, c: rt.Context): boole
 function checkPaymentChannelOneOf2(v: unknown, p: number, c: rt.Context): boolean {
   let ok = true;
   if (typeof v === "string") {
-    if (!patternPaymentChannelOneOf2.test(v)) { ok = false; if (rt.failAt(c, p, "payment.json#/properties/channel/oneOf/2", "pattern", "must match the pattern \"^pos-\"")) return false; }
+    if (!patternPaymentChannelOneOf2.test(v)) { ok = false; if (rt.failPattern(c, p, "payment.json#/properties/channel/oneOf/2", patternPaymentChannelOneOf2)) return false; }
   } else { rt.failType(c, p, "payment.json#/properties/channel/oneOf/2", "string", v); return false; }
   return ok;
 }
@@ -218,7 +218,7 @@ function checkPaymentPropertiesComment(v: unknown, p: number, c: rt.Context): bo
 function checkPaymentPropertiesCommentNot(v: unknown, p: number, c: rt.Context): boolean {
   let ok = true;
   if (typeof v === "string") {
-    if (!patternPaymentPropertiesCommentNot.test(v)) { ok = false; if (rt.failAt(c, p, "payment.json#/properties/comment/not", "pattern", "must match the pattern \"[Pp]assword\"")) return false; }
+    if (!patternPaymentPropertiesCommentNot.test(v)) { ok = false; if (rt.failPattern(c, p, "payment.json#/properties/comment/not", patternPaymentPropertiesCommentNot)) return false; }
   }
   return ok;
 }

@@ -124,7 +124,7 @@ function checkAccountPropertiesSettingsPropertyNames(v: unknown, p: number, c: r
   let ok = true;
   if (typeof v === "string") {
     if (v.length > 32 && rt.codePoints(v) > 32) { ok = false; if (rt.failLimit(c, p, "account.json#/properties/settings/propertyNames", "maxLength", 32)) return false; }
-    if (!patternAccountPropertiesSettingsPropertyNames.test(v)) { ok = false; if (rt.failAt(c, p, "account.json#/properties/settings/propertyNames", "pattern", "must match the pattern \"^[a-z_]+$\"")) return false; }
+    if (!patternAccountPropertiesSettingsPropertyNames.test(v)) { ok = false; if (rt.failPattern(c, p, "account.json#/properties/settings/propertyNames", patternAccountPropertiesSettingsPropertyNames)) return false; }
   }
   rt.rest(v, p, c, rt.noMembers, 0);
   return ok;

@@ -82,13 +82,13 @@ export function checkLabel(v: unknown, p: number, c: rt.Context): boolean {
       if (typeof x === "string") {
         if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "name"), "label.json#/properties/*", "minLength", 1)) return false; }
         if (x.length > 40 && rt.codePoints(x) > 40) { ok = false; if (rt.failLimit(c, rt.at(c, p, "name"), "label.json#/properties/*", "maxLength", 40)) return false; }
-        if (!patternLabelPropertiesName.test(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "name"), "label.json#/properties/*", "pattern", "must match the pattern \"^\\\\S.*\\\\d$\"")) return false; }
+        if (!patternLabelPropertiesName.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "name"), "label.json#/properties/*", patternLabelPropertiesName)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "name"), "label.json#/properties/*", "string", x)) return false; }
     }
     if (v["slug"] !== undefined) {
       const x = v["slug"];
       if (typeof x === "string") {
-        if (!patternLabelPropertiesSlug.test(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "slug"), "label.json#/properties/*", "pattern", "must match the pattern \"^[a-z0-9-]+$\"")) return false; }
+        if (!patternLabelPropertiesSlug.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "slug"), "label.json#/properties/*", patternLabelPropertiesSlug)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "slug"), "label.json#/properties/*", "string", x)) return false; }
     }
     if (v["kind"] !== undefined && !checkLabelKind(v["kind"], rt.at(c, p, "kind"), c)) { ok = false; if (c.stop) return false; }
