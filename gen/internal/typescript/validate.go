@@ -18,17 +18,22 @@ import (
 //
 //	/** Checks a value against warning.json#. */
 //	export function checkWarning(v: unknown, p: number, c: rt.Context): boolean {
-//	  const errs = c.errors.length;
-//	  if (!rt.isObject(v) && rt.failType(c, p, "warning.json#", "object", v)) return false;
-//	  …
-//	  return c.errors.length === errs;
+//	  let ok = true;
+//	  if (rt.isObject(v)) {
+//	    if (v["code"] !== undefined && !checkCode(v["code"], rt.at(c, p, "code"), c)) { ok = false; if (c.stop) return false; }
+//	    …
+//	    if (v["code"] === undefined) { ok = false; if (rt.failRequired(c, p, "warning.json#", "code")) return false; }
+//	  } else { rt.failType(c, p, "warning.json#", "object", v); return false; }
+//	  return ok;
 //	}
 //
-// A failed check records an error and goes on, so that every violation is
-// reported (rt.fail, or one of its short forms: validate_fail.go); rt.fail
-// (and c.stop after a failed subschema) say when to return
-// at once instead: inside anyOf, oneOf, not, if and contains, whose branches
-// report nothing, and once rt.maxErrors errors are collected.
+// A failed check records an error, sets ok to false and goes on, so that
+// every violation is reported (rt.fail, or one of its short forms:
+// validate_fail.go); rt.fail (and c.stop after a failed subschema) say when
+// to return at once instead: inside anyOf, oneOf, not, if and contains, whose
+// branches report nothing, in a type guard (and rt.validate's first, quiet
+// pass), and once rt.maxErrors errors are collected. A valid value runs no
+// failure site: it reads no error list and spells no JSON Pointer.
 //
 // Each keyword has one small emitter, laid out in the order of the keyword
 // registry (gen/internal/keywords), which is the order checks run and errors
@@ -275,7 +280,7 @@ func (f *vfn) falseCheck(t model.Type) string {
 //
 //	const x = v["cursor"];
 //	if (typeof x === "string") {
-//	  if (!x && rt.failLimit(c, rt.at(c, p, "cursor"), "…/properties/*", "minLength", 1)) return false;
+//	  if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "cursor"), "…/properties/*", "minLength", 1)) return false; }
 //	} else { if (rt.failType(c, rt.at(c, p, "cursor"), "…/properties/*", "string", x)) return false; }
 //
 // in a block labelled leaf: where a failed type, enum or const skips checks
