@@ -430,12 +430,13 @@ type funcView struct {
 // checkSignature is the parameter list and result of every check function.
 const checkSignature = "(v: unknown, p: number, c: rt.Context): boolean"
 
-// signature is name's checkSignature, with _v and _p for the parameters the
-// body does not read (a false schema reads neither), as noUnusedParameters
+// signature is name's checkSignature, with _v, _p and _c for the parameters the
+// body does not read (a false schema reads neither v nor p; a check that
+// cannot fail reads no c), as noUnusedParameters
 // wants.
 func signature(name string, body []string) string {
 	sig := checkSignature
-	for _, param := range []string{"v", "p"} {
+	for _, param := range []string{"v", "p", "c"} {
 		if !reads(body, param) {
 			sig = strings.Replace(sig, "("+param+": ", "(_"+param+": ", 1)
 			sig = strings.Replace(sig, " "+param+": ", " _"+param+": ", 1)
