@@ -18,17 +18,22 @@ import (
 //
 //	/** Checks a value against warning.json#. */
 //	export function checkWarning(v: unknown, p: number, c: rt.Context): boolean {
-//	  const errs = c.errors.length;
-//	  if (!rt.isObject(v) && rt.failType(c, p, "warning.json#", "object", v)) return false;
-//	  …
-//	  return c.errors.length === errs;
+//	  let ok = true;
+//	  if (rt.isObject(v)) {
+//	    if (v["code"] !== undefined && !checkCode(v["code"], rt.at(c, p, "code"), c)) { ok = false; if (c.stop) return false; }
+//	    …
+//	    if (v["code"] === undefined) { ok = false; if (rt.failRequired(c, p, "warning.json#", "code")) return false; }
+//	  } else { rt.failType(c, p, "warning.json#", "object", v); return false; }
+//	  return ok;
 //	}
 //
-// A failed check records an error and goes on, so that every violation is
-// reported (rt.fail, or one of its short forms: validate_fail.go); rt.fail
-// (and c.stop after a failed subschema) say when to return
-// at once instead: inside anyOf, oneOf, not, if and contains, whose branches
-// report nothing, and once rt.maxErrors errors are collected.
+// A failed check records an error, sets ok to false and goes on, so that
+// every violation is reported (rt.fail, or one of its short forms:
+// validate_fail.go); rt.fail (and c.stop after a failed subschema) say when
+// to return at once instead: inside anyOf, oneOf, not, if and contains, whose
+// branches report nothing, in a type guard (and rt.validate's first, quiet
+// pass), and once rt.maxErrors errors are collected. A valid value runs no
+// failure site: it reads no error list and spells no JSON Pointer.
 //
 // Each keyword has one small emitter, laid out in the order of the keyword
 // registry (gen/internal/keywords), which is the order checks run and errors
@@ -172,13 +177,19 @@ func memberPath(name string) string {
 	return "rt.at(c, p, " + stringLiteral(name) + ")"
 }
 
-// sub is: if (!call && c.stop) return false; for a subschema whose errors
-// are the caller's. Nothing when call is "" (always valid).
+// sub is: if (!call) { ok = false; if (c.stop) return false; } for a
+// subschema whose errors are the caller's. Nothing when call is "" (always
+// valid).
 func sub(call string) []string {
 	if call == "" {
 		return nil
 	}
-	return []string{"if (!" + call + " && c.stop) return false;"}
+	return []string{subIf("!" + call)}
+}
+
+// subIf is sub's statement for a failed subschema: cond says it failed.
+func subIf(cond string) string {
+	return "if (" + cond + ") { ok = false; if (c.stop) return false; }"
 }
 
 // target is the type whose function validates a use of ref.
@@ -269,7 +280,7 @@ func (f *vfn) falseCheck(t model.Type) string {
 //
 //	const x = v["cursor"];
 //	if (typeof x === "string") {
-//	  if (!x && rt.failLimit(c, rt.at(c, p, "cursor"), "…/properties/*", "minLength", 1)) return false;
+//	  if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "cursor"), "…/properties/*", "minLength", 1)) return false; }
 //	} else { if (rt.failType(c, rt.at(c, p, "cursor"), "…/properties/*", "string", x)) return false; }
 //
 // in a block labelled leaf: where a failed type, enum or const skips checks
@@ -333,9 +344,11 @@ func (f *vfn) inPlace(ref model.Ref, quiet bool) string {
 
 // body is the statements of the check function.
 func (f *vfn) body() []string {
-	out := append([]string{"const errs = c.errors.length;"}, f.checks()...)
-	out = append(out, f.rest()...)
-	return append(out, "return c.errors.length === errs;")
+	out := append(f.checks(), f.rest()...)
+	if !strings.Contains(strings.Join(out, "\n"), "ok = false;") {
+		return append(out, "return true;")
+	}
+	return append(append([]string{"let ok = true;"}, out...), "return ok;")
 }
 
 // checks is the checks of every keyword, in the order of the registry, each
@@ -417,12 +430,13 @@ type funcView struct {
 // checkSignature is the parameter list and result of every check function.
 const checkSignature = "(v: unknown, p: number, c: rt.Context): boolean"
 
-// signature is name's checkSignature, with _v and _p for the parameters the
-// body does not read (a false schema reads neither), as noUnusedParameters
+// signature is name's checkSignature, with _v, _p and _c for the parameters the
+// body does not read (a false schema reads neither v nor p; a check that
+// cannot fail reads no c), as noUnusedParameters
 // wants.
 func signature(name string, body []string) string {
 	sig := checkSignature
-	for _, param := range []string{"v", "p"} {
+	for _, param := range []string{"v", "p", "c"} {
 		if !reads(body, param) {
 			sig = strings.Replace(sig, "("+param+": ", "(_"+param+": ", 1)
 			sig = strings.Replace(sig, " "+param+": ", " _"+param+": ", 1)

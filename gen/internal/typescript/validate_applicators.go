@@ -19,7 +19,7 @@ func (f *vfn) allOf() []string {
 	return out
 }
 
-// anyOf: if (!(rt.quiet(c, checkA, v, p) || rt.quiet(c, checkB, v, p)) && rt.fail(…)) return false;
+// anyOf: if (!(rt.quiet(c, checkA, v, p) || rt.quiet(c, checkB, v, p))) { ok = false; if (rt.fail(…)) return false; }
 // Where annotations count, every branch runs, so that each that passes
 // leaves what it evaluated.
 func (f *vfn) anyOf() []string {
@@ -52,7 +52,7 @@ func (f *vfn) anyOf() []string {
 //	let oneOfMatches = 0;
 //	if (rt.quiet(c, checkShapeOneOf0, v, p)) oneOfMatches++;
 //	if (rt.quiet(c, checkShapeOneOf1, v, p)) oneOfMatches++;
-//	if (oneOfMatches !== 1 && rt.fail(…)) return false;
+//	if (oneOfMatches !== 1) { ok = false; if (rt.fail(…)) return false; }
 func (f *vfn) oneOf() []string {
 	if len(f.c.OneOf) == 0 {
 		return nil
@@ -76,7 +76,7 @@ func (f *vfn) countMatches(counter string, branches []model.Ref) []string {
 	return out
 }
 
-// not: if (rt.quiet(c, checkXNot, v, p) && rt.fail(…, "not", …)) return false;
+// not: if (rt.quiet(c, checkXNot, v, p)) { ok = false; if (rt.fail(…, "not", …)) return false; }
 func (f *vfn) not() []string {
 	if f.c.Not == nil || f.c.False {
 		return nil
@@ -95,9 +95,9 @@ func (f *vfn) not() []string {
 // ifThenElse runs if quietly, then then or else in place:
 //
 //	if (rt.quiet(c, checkEnvelopeIf, v, p)) {
-//	  if (!checkEnvelopeThen(v, p, c) && c.stop) return false;
+//	  if (!checkEnvelopeThen(v, p, c)) { ok = false; if (c.stop) return false; }
 //	} else {
-//	  if (!checkEnvelopeElse(v, p, c) && c.stop) return false;
+//	  if (!checkEnvelopeElse(v, p, c)) { ok = false; if (c.stop) return false; }
 //	}
 func (f *vfn) ifThenElse() []string {
 	if f.c.If == nil {

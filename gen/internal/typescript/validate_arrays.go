@@ -14,9 +14,9 @@ const itemPath = "rt.at(c, p, i)"
 
 // items checks the prefix items one by one, then the rest in a loop:
 //
-//	if (v.length > 0 && !checkPointItems0(v[0], rt.at(c, p, 0), c) && c.stop) return false;
+//	if (v.length > 0 && !checkPointItems0(v[0], rt.at(c, p, 0), c)) { ok = false; if (c.stop) return false; }
 //	for (let i = 1; i < v.length; i++) {
-//	  if (!checkPointItems(v[i], rt.at(c, p, i), c) && c.stop) return false;
+//	  if (!checkPointItems(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
 //	}
 //
 // items: false fails once, at the array.
@@ -29,7 +29,7 @@ func (f *vfn) items() []string {
 		case f.eval:
 			out = append(out, block("if (v.length > "+n+")", append([]string{"rt.mark(c, v, " + n + ");"}, sub(call)...)...)...)
 		case call != "":
-			out = append(out, "if (v.length > "+n+" && !"+call+" && c.stop) return false;")
+			out = append(out, subIf("v.length > "+n+" && !"+call))
 		}
 	}
 	if f.c.Items == nil {
@@ -55,7 +55,7 @@ func (f *vfn) items() []string {
 //	for (let i = 0; i < v.length; i++) {
 //	  if (rt.quiet(c, checkListContains, v[i], rt.at(c, p, i))) matches++;
 //	}
-//	if (matches < 1 && rt.fail(c, p, "list.json#/contains", "contains", "must contain at least 1 matching item")) return false;
+//	if (matches < 1) { ok = false; if (rt.fail(c, p, "list.json#/contains", "contains", "must contain at least 1 matching item")) return false; }
 func (f *vfn) contains() []string {
 	if f.c.Contains == nil {
 		return nil
@@ -118,7 +118,7 @@ func (f *vfn) maxItems() []string {
 // uniqueItems: the first two equal items, by JSON equality.
 //
 //	const dup = rt.duplicates(v);
-//	if (dup !== undefined && rt.fail(c, p, "…/uniqueItems", "uniqueItems", "must not have equal items, but items " + dup[0] + " and " + dup[1] + " are equal")) return false;
+//	if (dup !== undefined) { ok = false; if (rt.fail(c, p, "…/uniqueItems", "uniqueItems", "must not have equal items, but items " + dup[0] + " and " + dup[1] + " are equal")) return false; }
 func (f *vfn) uniqueItems() []string {
 	if !f.c.UniqueItems {
 		return nil
@@ -134,7 +134,7 @@ func (f *vfn) uniqueItems() []string {
 //
 //	for (let i = 0; i < v.length; i++) {
 //	  if (rt.evaluated(c, v, i)) continue;
-//	  if (!checkListUnevaluatedItems(v[i], rt.at(c, p, i), c) && c.stop) return false;
+//	  if (!checkListUnevaluatedItems(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
 //	}
 //	rt.markAll(c, v);
 func (f *vfn) unevaluatedItems() []string {

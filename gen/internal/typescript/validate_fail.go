@@ -18,6 +18,7 @@ import (
 //	rt.failRequired(c, p, "warning.json#", "code")      // "missing required property \"code\""
 //	rt.failLimit(c, p, "warning.json#/properties/message", "maxLength", 2000)
 //	rt.failAt(c, p, "warning.json#/properties/severity", "enum", "must be one of …")
+//	rt.failPattern(c, p, "warning.json#/$defs/code", patternCode)   // "must match the pattern \"^[A-Z]…$\""
 //	rt.failLimit(c, rt.at(c, p, "message"), "warning.json#/properties/*", "maxLength", 2000)
 //
 // The last one is the schema of a member checked where its object is: a
@@ -36,6 +37,10 @@ import (
 type msgExpr struct {
 	m    keywords.Message
 	args []string
+	// re, for a pattern's message, is the RegExp constant whose source spells
+	// the pattern (see sourceSpells): rt.failPattern then writes the message
+	// from it, and the pattern is not written twice.
+	re string
 }
 
 // message is a message whose holes are filled by args, one a hole: its
@@ -46,7 +51,7 @@ func message(m keywords.Message, args ...string) msgExpr {
 	if len(m.Holes()) != len(args) {
 		panic("typescript: message " + m.String() + ": wrong number of arguments")
 	}
-	return msgExpr{m, args}
+	return msgExpr{m: m, args: args}
 }
 
 // expr is the message's TypeScript expression.
@@ -99,6 +104,9 @@ func failCall(at, schemaPath, keyword string, msg msgExpr) string {
 	}
 	if len(m) == 2 && m[0].Hole == keywords.Text && m[0].Text == "unexpected property " && m[1].Hole == keywords.Name {
 		return "rt.failMember" + head + stringLiteral(keyword) + ", " + msg.args[0] + ")"
+	}
+	if keyword == "pattern" && msg.re != "" {
+		return "rt.failPattern" + head + msg.re + ")"
 	}
 	text, plain := m.Plain()
 	if !plain {
@@ -180,9 +188,17 @@ func limitText(keyword string, n int64) string {
 	return l[0] + num + l[2]
 }
 
-// failIf is: if (cond && <failCall>) return false;
+// failIf is: if (cond) { ok = false; if (<failCall>) return false; }
 func failIf(cond, at, schemaPath, keyword string, msg msgExpr) string {
-	return "if (" + cond + " && " + failCall(at, schemaPath, keyword, msg) + ") return false;"
+	return "if (" + cond + ") " + failed(failCall(at, schemaPath, keyword, msg))
+}
+
+// failed is the block that records a failure: the function's result becomes
+// false, and it returns at once if the failure call (rt.fail or a short form)
+// says so. The result is a local, not a count of c.errors: a valid value, the
+// common case, reads no error list.
+func failed(fail string) string {
+	return "{ ok = false; if (" + fail + ") return false; }"
 }
 
 // failStop is failIf for type, enum and const: a value that fails one of them
@@ -193,7 +209,7 @@ func failIf(cond, at, schemaPath, keyword string, msg msgExpr) string {
 //
 // In a leaf checked inline, the rest of the leaf is skipped instead:
 //
-//	if (typeof x !== "string") { if (rt.failType(c, …)) return false; break leaf; }
+//	if (typeof x !== "string") { ok = false; if (rt.failType(c, …)) return false; break leaf; }
 func (f *vfn) failStop(cond, keyword string, msg msgExpr) string {
 	return "if (" + cond + ") " + f.stopAlways(keyword, msg)
 }
@@ -202,12 +218,12 @@ func (f *vfn) failStop(cond, keyword string, msg msgExpr) string {
 func (f *vfn) stopAlways(keyword string, msg msgExpr) string {
 	fail := failCall(f.p, f.sp(keyword), keyword, msg)
 	if f.inlined {
-		return "{ if (" + fail + ") return false; break leaf; }"
+		return "{ ok = false; if (" + fail + ") return false; break leaf; }"
 	}
 	return "{ " + fail + "; return false; }"
 }
 
-// failAlways is: if (<failCall>) return false;
+// failAlways is failIf without a condition: ok = false; if (<failCall>) return false;
 func failAlways(at, schemaPath, keyword string, msg msgExpr) string {
-	return "if (" + failCall(at, schemaPath, keyword, msg) + ") return false;"
+	return "ok = false; if (" + failCall(at, schemaPath, keyword, msg) + ") return false;"
 }

@@ -26,7 +26,7 @@ func (f *vfn) exclusiveMaximum() []string {
 	return f.bound(f.c.ExclusiveMaximum, ">=", "exclusiveMaximum", keywords.ExclusiveMaximum)
 }
 
-// bound: if (v < 0 && rt.fail(…, "minimum", "must be at least 0")) return false;
+// bound: if (v < 0) { ok = false; if (rt.fail(…, "minimum", "must be at least 0")) return false; }
 func (f *vfn) bound(n *model.Number, op, keyword string, say func(string) keywords.Message) []string {
 	if n == nil {
 		return nil

@@ -39,13 +39,13 @@ func member(name string) (read, present, absent string) {
 // patternProperties their names match and additionalProperties when none
 // does:
 //
-//	if (v["success"] !== undefined && !checkEnvelopePropertiesSuccess(v["success"], rt.at(c, p, "success"), c) && c.stop) return false;
+//	if (v["success"] !== undefined && !checkEnvelopePropertiesSuccess(v["success"], rt.at(c, p, "success"), c)) { ok = false; if (c.stop) return false; }
 //	for (const k in v) {
 //	  switch (k) {
 //	    case "success":
 //	      continue;
 //	  }
-//	  if (rt.has(v, k) && rt.fail(c, p, "envelope.json#/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false;
+//	  if (rt.has(v, k)) { ok = false; if (rt.fail(c, p, "envelope.json#/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false; }
 //	}
 //
 // for-in needs no array of the names; a name it gets that the object does not
@@ -68,7 +68,7 @@ func (f *vfn) members() []string {
 		case f.eval:
 			out = append(out, block("if ("+present+")", append([]string{"rt.mark(c, v, " + stringLiteral(pc.Name) + ");"}, sub(call)...)...)...)
 		case call != "":
-			out = append(out, "if ("+present+" && !"+call+" && c.stop) return false;")
+			out = append(out, subIf(present+" && !"+call))
 		}
 	}
 	ap := c.AdditionalProperties
@@ -141,7 +141,7 @@ func (f *vfn) patternBlocks(additional bool) []string {
 
 // required: one error per missing member.
 //
-//	if (v["success"] === undefined && rt.fail(c, p, "envelope.json#/required", "required", "missing required property \"success\"")) return false;
+//	if (v["success"] === undefined) { ok = false; if (rt.fail(c, p, "envelope.json#/required", "required", "missing required property \"success\"")) return false; }
 func (f *vfn) required() []string {
 	var out []string
 	for _, name := range f.c.Required {
@@ -207,7 +207,7 @@ func (f *vfn) dependentSchemas() []string {
 	for _, d := range f.c.DependentSchemas {
 		_, present, _ := member(d.Member)
 		if check := f.inPlace(d.Type, false); check != "" {
-			out = append(out, "if ("+present+" && !"+check+" && c.stop) return false;")
+			out = append(out, subIf(present+" && !"+check))
 		}
 	}
 	return out

@@ -2,7 +2,7 @@ package typescript
 
 // $ref and $dynamicRef: the target validates the value itself, in place.
 
-// ref: if (!checkMetaTool(v, p, c) && c.stop) return false;
+// ref: if (!checkMetaTool(v, p, c)) { ok = false; if (c.stop) return false; }
 func (f *vfn) ref() []string {
 	if f.c.Ref == nil {
 		return nil
@@ -13,7 +13,7 @@ func (f *vfn) ref() []string {
 // dynamicRef resolves in the dynamic scope when its static target declares
 // the anchor, else it is a $ref:
 //
-//	if (!rt.dynamic(c, "data", checkEnvelopeData)(v, p, c) && c.stop) return false;
+//	if (!rt.dynamic(c, "data", checkEnvelopeData)(v, p, c)) { ok = false; if (c.stop) return false; }
 func (f *vfn) dynamicRef() []string {
 	dr := f.c.DynamicRef
 	if dr == nil {

@@ -3,13 +3,14 @@ package typescript
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/envgen/envgen/gen/internal/keywords"
 )
 
 // minLength, maxLength, pattern and format; lengths are in code points.
 
-// minLength: if (rt.codePoints(v) < 3 && rt.fail(…)) return false;
+// minLength: if (rt.codePoints(v) < 3) { ok = false; if (rt.fail(…)) return false; }
 // (!v for 1, true of the empty string only: not v === "", which tsc refuses
 // where an enum or const has narrowed v to literals that do not include "",
 // nor v.length === 0, which it refuses where v is never, a string check
@@ -26,7 +27,7 @@ func (f *vfn) minLength() []string {
 	return []string{failIf(cond, f.p, f.sp("minLength"), "minLength", message(keywords.MinLength(n)))}
 }
 
-// maxLength: if (v.length > 8 && rt.codePoints(v) > 8 && rt.fail(…)) return false;
+// maxLength: if (v.length > 8 && rt.codePoints(v) > 8) { ok = false; if (rt.fail(…)) return false; }
 // (a string no longer in UTF-16 units is no longer in code points)
 func (f *vfn) maxLength() []string {
 	if f.c.MaxLength == nil {
@@ -37,17 +38,32 @@ func (f *vfn) maxLength() []string {
 	return []string{failIf(cond, f.p, f.sp("maxLength"), "maxLength", message(keywords.MaxLength(*f.c.MaxLength)))}
 }
 
-// pattern: if (!patternWarningCode.test(v) && rt.fail(…)) return false; the
+// pattern: if (!patternWarningCode.test(v)) { ok = false; if (rt.fail(…)) return false; } the
 // RegExp is a module constant with the u flag.
 func (f *vfn) pattern() []string {
 	if f.c.Pattern == "" {
 		return nil
 	}
 	re := f.w.moduleConst(keywords.PatternName(f.name), regexLiteral(f.c.Pattern))
-	return []string{failIf("!"+re+".test("+f.v+")", f.p, f.sp("pattern"), "pattern", message(keywords.Pattern(f.c.Pattern)))}
+	msg := message(keywords.Pattern(f.c.Pattern))
+	if sourceSpells(f.c.Pattern) {
+		msg.re = re
+	}
+	return []string{failIf("!"+re+".test("+f.v+")", f.p, f.sp("pattern"), "pattern", msg)}
 }
 
-// format: if (!rt.isDateTime(v) && rt.fail(…)) return false; only with
+// sourceSpells reports whether rt.failPattern spells the message of pattern
+// from its RegExp's source: the literal's text with \/ read as /, quoted as
+// JSON.stringify quotes it. It does when the literal escapes nothing but the
+// slashes (no line terminator) and the pattern has no \/ of its own, and it
+// is valid UTF-8 (keywords.Quote and JSON.stringify then agree).
+func sourceSpells(pattern string) bool {
+	lit := regexLiteral(pattern)
+	body := strings.TrimSuffix(strings.TrimPrefix(lit, "/"), "/u")
+	return pattern != "" && utf8.ValidString(pattern) && strings.ReplaceAll(body, `\/`, "/") == pattern
+}
+
+// format: if (!rt.isDateTime(v)) { ok = false; if (rt.fail(…)) return false; } only with
 // format assertion on; a format it cannot check fails generation. The
 // formats are keywords.Formats; rt.is<Func> checks each.
 func (f *vfn) format() []string {

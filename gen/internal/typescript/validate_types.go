@@ -31,7 +31,7 @@ func typeTest(t, v string, negative bool) string {
 	return strings.ReplaceAll(typeTests[t][i], "$v", v)
 }
 
-// typeKeyword: if (!rt.isObject(v) && rt.fail(…, "type", "must be object, not " + rt.typeOf(v))) return false;
+// typeKeyword: if (!rt.isObject(v)) { ok = false; if (rt.fail(…, "type", "must be object, not " + rt.typeOf(v))) return false; }
 func (f *vfn) typeKeyword() []string {
 	types := f.c.Types
 	if len(types) == 0 {

@@ -204,28 +204,28 @@ const membersEnvelopeThenPropertiesData = ["result"];
 /** Checks a value against envelope.json#/$defs/data. */
 export function checkData(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkData, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["tool"] !== undefined) {
       const x = v["tool"];
-      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "tool"), "envelope.json#/$defs/data/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "tool"), "envelope.json#/$defs/data/properties/*", "string", x)) return false; }
     }
     if (v["version"] !== undefined) {
       const x = v["version"];
-      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "version"), "envelope.json#/$defs/data/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "version"), "envelope.json#/$defs/data/properties/*", "string", x)) return false; }
     }
     if (v["requestId"] !== undefined) {
       const x = v["requestId"];
-      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "requestId"), "envelope.json#/$defs/data/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "requestId"), "envelope.json#/$defs/data/properties/*", "string", x)) return false; }
     }
     if (v["generatedAt"] !== undefined) {
       const x = v["generatedAt"];
       if (typeof x === "string") {
-        if (!rt.isDateTime(x) && rt.failAt(c, rt.at(c, p, "generatedAt"), "envelope.json#/$defs/data/properties/*", "format", "must be a valid date-time")) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "generatedAt"), "envelope.json#/$defs/data/properties/*", "string", x)) return false; }
+        if (!rt.isDateTime(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "generatedAt"), "envelope.json#/$defs/data/properties/*", "format", "must be a valid date-time")) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "generatedAt"), "envelope.json#/$defs/data/properties/*", "string", x)) return false; }
     }
-    if (v["workspace"] !== undefined && !checkWorkspaceContext(v["workspace"], rt.at(c, p, "workspace"), c) && c.stop) return false;
-    if (v["meta"] !== undefined && !checkResponseMeta(v["meta"], rt.at(c, p, "meta"), c) && c.stop) return false;
+    if (v["workspace"] !== undefined && !checkWorkspaceContext(v["workspace"], rt.at(c, p, "workspace"), c)) { ok = false; if (c.stop) return false; }
+    if (v["meta"] !== undefined && !checkResponseMeta(v["meta"], rt.at(c, p, "meta"), c)) { ok = false; if (c.stop) return false; }
     for (const k in v) {
       switch (k) {
         case "tool":
@@ -237,93 +237,93 @@ export function checkData(v: unknown, p: number, c: rt.Context): boolean {
         case "meta":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "envelope.json#/$defs/data", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "envelope.json#/$defs/data", "additionalProperties", k)) return false; }
     }
-    if (v["tool"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/data", "tool")) return false;
-    if (v["version"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/data", "version")) return false;
-    if (v["requestId"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/data", "requestId")) return false;
-    if (v["generatedAt"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/data", "generatedAt")) return false;
-    if (v["workspace"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/data", "workspace")) return false;
-    if (v["result"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/data", "result")) return false;
-    if (v["meta"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/data", "meta")) return false;
+    if (v["tool"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/data", "tool")) return false; }
+    if (v["version"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/data", "version")) return false; }
+    if (v["requestId"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/data", "requestId")) return false; }
+    if (v["generatedAt"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/data", "generatedAt")) return false; }
+    if (v["workspace"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/data", "workspace")) return false; }
+    if (v["result"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/data", "result")) return false; }
+    if (v["meta"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/data", "meta")) return false; }
   } else { rt.failType(c, p, "envelope.json#/$defs/data", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against envelope.json#. */
 export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkEnvelope, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["success"] !== undefined) {
       const x = v["success"];
-      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "success"), "envelope.json#/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "success"), "envelope.json#/properties/*", "boolean", x)) return false; }
     }
-    if (v["data"] !== undefined && !checkData(v["data"], rt.at(c, p, "data"), c) && c.stop) return false;
+    if (v["data"] !== undefined && !checkData(v["data"], rt.at(c, p, "data"), c)) { ok = false; if (c.stop) return false; }
     for (const k in v) {
       switch (k) {
         case "success":
         case "data":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "envelope.json#", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "envelope.json#", "additionalProperties", k)) return false; }
     }
-    if (v["success"] === undefined && rt.failRequired(c, p, "envelope.json#", "success")) return false;
-    if (v["data"] === undefined && rt.failRequired(c, p, "envelope.json#", "data")) return false;
+    if (v["success"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#", "success")) return false; }
+    if (v["data"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#", "data")) return false; }
   } else { rt.failType(c, p, "envelope.json#", "object", v); return false; }
   if (rt.quiet(c, checkEnvelopeIf, v, p)) {
-    if (!checkEnvelopeThen(v, p, c) && c.stop) return false;
+    if (!checkEnvelopeThen(v, p, c)) { ok = false; if (c.stop) return false; }
   }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against envelope.json#/if. */
 function checkEnvelopeIf(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["success"] !== undefined) {
       const x = v["success"];
-      if (x !== false) { if (rt.failAt(c, rt.at(c, p, "success"), "envelope.json#/if/properties/*", "const", "must be false")) return false; }
+      if (x !== false) { ok = false; if (rt.failAt(c, rt.at(c, p, "success"), "envelope.json#/if/properties/*", "const", "must be false")) return false; }
     }
   }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against envelope.json#/then. */
 function checkEnvelopeThen(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["data"] !== undefined && !checkEnvelopeThenPropertiesData(v["data"], rt.at(c, p, "data"), c) && c.stop) return false;
+    if (v["data"] !== undefined && !checkEnvelopeThenPropertiesData(v["data"], rt.at(c, p, "data"), c)) { ok = false; if (c.stop) return false; }
   }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against envelope.json#/then/properties/data. */
 function checkEnvelopeThenPropertiesData(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkEnvelopeThenPropertiesData, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["result"] !== undefined && !checkErrorResult(v["result"], rt.at(c, p, "result"), c) && c.stop) return false;
+    if (v["result"] !== undefined && !checkErrorResult(v["result"], rt.at(c, p, "result"), c)) { ok = false; if (c.stop) return false; }
   }
   rt.rest(v, p, c, membersEnvelopeThenPropertiesData, 0);
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against envelope.json#/$defs/error. */
 export function checkError(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["code"] !== undefined) {
       const x = v["code"];
-      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "code"), "envelope.json#/$defs/error/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "code"), "envelope.json#/$defs/error/properties/*", "string", x)) return false; }
     }
     if (v["message"] !== undefined) {
       const x = v["message"];
-      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "message"), "envelope.json#/$defs/error/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "message"), "envelope.json#/$defs/error/properties/*", "string", x)) return false; }
     }
     if (v["details"] !== undefined) {
       const x = v["details"];
-      if (!rt.isObject(x)) { if (rt.failType(c, rt.at(c, p, "details"), "envelope.json#/$defs/error/properties/*", "object", x)) return false; }
+      if (!rt.isObject(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "details"), "envelope.json#/$defs/error/properties/*", "object", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -332,47 +332,47 @@ export function checkError(v: unknown, p: number, c: rt.Context): boolean {
         case "details":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "envelope.json#/$defs/error", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "envelope.json#/$defs/error", "additionalProperties", k)) return false; }
     }
-    if (v["code"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/error", "code")) return false;
-    if (v["message"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/error", "message")) return false;
+    if (v["code"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/error", "code")) return false; }
+    if (v["message"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/error", "message")) return false; }
   } else { rt.failType(c, p, "envelope.json#/$defs/error", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against envelope.json#/$defs/error_result. */
 export function checkErrorResult(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkErrorResult, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["error"] !== undefined && !checkError(v["error"], rt.at(c, p, "error"), c) && c.stop) return false;
+    if (v["error"] !== undefined && !checkError(v["error"], rt.at(c, p, "error"), c)) { ok = false; if (c.stop) return false; }
     for (const k in v) {
       switch (k) {
         case "error":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "envelope.json#/$defs/error_result", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "envelope.json#/$defs/error_result", "additionalProperties", k)) return false; }
     }
-    if (v["error"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/error_result", "error")) return false;
+    if (v["error"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/error_result", "error")) return false; }
   } else { rt.failType(c, p, "envelope.json#/$defs/error_result", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against envelope.json#/$defs/limits. */
 export function checkLimits(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["maxItems"] !== undefined) {
       const x = v["maxItems"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0 && rt.failLimit(c, rt.at(c, p, "maxItems"), "envelope.json#/$defs/limits/properties/*", "minimum", 0)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "maxItems"), "envelope.json#/$defs/limits/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "maxItems"), "envelope.json#/$defs/limits/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "maxItems"), "envelope.json#/$defs/limits/properties/*", "integer", x)) return false; }
     }
     if (v["maxDepth"] !== undefined) {
       const x = v["maxDepth"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0 && rt.failLimit(c, rt.at(c, p, "maxDepth"), "envelope.json#/$defs/limits/properties/*", "minimum", 0)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "maxDepth"), "envelope.json#/$defs/limits/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "maxDepth"), "envelope.json#/$defs/limits/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "maxDepth"), "envelope.json#/$defs/limits/properties/*", "integer", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -380,29 +380,29 @@ export function checkLimits(v: unknown, p: number, c: rt.Context): boolean {
         case "maxDepth":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "envelope.json#/$defs/limits", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "envelope.json#/$defs/limits", "additionalProperties", k)) return false; }
     }
   } else { rt.failType(c, p, "envelope.json#/$defs/limits", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against envelope.json#/$defs/page. */
 export function checkPage(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["cursor"] !== undefined) {
       const x = v["cursor"];
-      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "cursor"), "envelope.json#/$defs/page/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "cursor"), "envelope.json#/$defs/page/properties/*", "string", x)) return false; }
     }
     if (v["hasMore"] !== undefined) {
       const x = v["hasMore"];
-      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "hasMore"), "envelope.json#/$defs/page/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "hasMore"), "envelope.json#/$defs/page/properties/*", "boolean", x)) return false; }
     }
     if (v["total"] !== undefined) {
       const x = v["total"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0 && rt.failLimit(c, rt.at(c, p, "total"), "envelope.json#/$defs/page/properties/*", "minimum", 0)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "total"), "envelope.json#/$defs/page/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "total"), "envelope.json#/$defs/page/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "total"), "envelope.json#/$defs/page/properties/*", "integer", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -411,28 +411,28 @@ export function checkPage(v: unknown, p: number, c: rt.Context): boolean {
         case "total":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "envelope.json#/$defs/page", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "envelope.json#/$defs/page", "additionalProperties", k)) return false; }
     }
-    if (v["hasMore"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/page", "hasMore")) return false;
+    if (v["hasMore"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/page", "hasMore")) return false; }
   } else { rt.failType(c, p, "envelope.json#/$defs/page", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against envelope.json#/$defs/query_suggestion. */
 export function checkQuerySuggestion(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["tool"] !== undefined) {
       const x = v["tool"];
-      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "tool"), "envelope.json#/$defs/query_suggestion/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "tool"), "envelope.json#/$defs/query_suggestion/properties/*", "string", x)) return false; }
     }
     if (v["args"] !== undefined) {
       const x = v["args"];
-      if (!rt.isObject(x)) { if (rt.failType(c, rt.at(c, p, "args"), "envelope.json#/$defs/query_suggestion/properties/*", "object", x)) return false; }
+      if (!rt.isObject(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "args"), "envelope.json#/$defs/query_suggestion/properties/*", "object", x)) return false; }
     }
     if (v["reason"] !== undefined) {
       const x = v["reason"];
-      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "reason"), "envelope.json#/$defs/query_suggestion/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "reason"), "envelope.json#/$defs/query_suggestion/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -441,32 +441,32 @@ export function checkQuerySuggestion(v: unknown, p: number, c: rt.Context): bool
         case "reason":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "envelope.json#/$defs/query_suggestion", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "envelope.json#/$defs/query_suggestion", "additionalProperties", k)) return false; }
     }
-    if (v["tool"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/query_suggestion", "tool")) return false;
-    if (v["args"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/query_suggestion", "args")) return false;
+    if (v["tool"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/query_suggestion", "tool")) return false; }
+    if (v["args"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/query_suggestion", "args")) return false; }
   } else { rt.failType(c, p, "envelope.json#/$defs/query_suggestion", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against envelope.json#/$defs/response_meta. */
 export function checkResponseMeta(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkResponseMeta, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["approxTokens"] !== undefined) {
       const x = v["approxTokens"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0 && rt.failLimit(c, rt.at(c, p, "approxTokens"), "envelope.json#/$defs/response_meta/properties/*", "minimum", 0)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "approxTokens"), "envelope.json#/$defs/response_meta/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "approxTokens"), "envelope.json#/$defs/response_meta/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "approxTokens"), "envelope.json#/$defs/response_meta/properties/*", "integer", x)) return false; }
     }
     if (v["truncated"] !== undefined) {
       const x = v["truncated"];
-      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "truncated"), "envelope.json#/$defs/response_meta/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "truncated"), "envelope.json#/$defs/response_meta/properties/*", "boolean", x)) return false; }
     }
-    if (v["limits"] !== undefined && !checkLimits(v["limits"], rt.at(c, p, "limits"), c) && c.stop) return false;
-    if (v["nextQuerySuggestion"] !== undefined && !checkResponseMetaPropertiesNextQuerySuggestion(v["nextQuerySuggestion"], rt.at(c, p, "nextQuerySuggestion"), c) && c.stop) return false;
-    if (v["page"] !== undefined && !checkPage(v["page"], rt.at(c, p, "page"), c) && c.stop) return false;
+    if (v["limits"] !== undefined && !checkLimits(v["limits"], rt.at(c, p, "limits"), c)) { ok = false; if (c.stop) return false; }
+    if (v["nextQuerySuggestion"] !== undefined && !checkResponseMetaPropertiesNextQuerySuggestion(v["nextQuerySuggestion"], rt.at(c, p, "nextQuerySuggestion"), c)) { ok = false; if (c.stop) return false; }
+    if (v["page"] !== undefined && !checkPage(v["page"], rt.at(c, p, "page"), c)) { ok = false; if (c.stop) return false; }
     for (const k in v) {
       switch (k) {
         case "approxTokens":
@@ -476,42 +476,42 @@ export function checkResponseMeta(v: unknown, p: number, c: rt.Context): boolean
         case "page":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "envelope.json#/$defs/response_meta", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "envelope.json#/$defs/response_meta", "additionalProperties", k)) return false; }
     }
-    if (v["approxTokens"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/response_meta", "approxTokens")) return false;
-    if (v["truncated"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/response_meta", "truncated")) return false;
-    if (v["limits"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/response_meta", "limits")) return false;
+    if (v["approxTokens"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/response_meta", "approxTokens")) return false; }
+    if (v["truncated"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/response_meta", "truncated")) return false; }
+    if (v["limits"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/response_meta", "limits")) return false; }
   } else { rt.failType(c, p, "envelope.json#/$defs/response_meta", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against envelope.json#/$defs/response_meta/properties/nextQuerySuggestion. */
 function checkResponseMetaPropertiesNextQuerySuggestion(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkResponseMetaPropertiesNextQuerySuggestion, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkQuerySuggestion(v[i], rt.at(c, p, i), c) && c.stop) return false;
+      if (!checkQuerySuggestion(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
     }
   } else { rt.failType(c, p, "envelope.json#/$defs/response_meta/properties/nextQuerySuggestion", "array", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against envelope.json#/$defs/workspace_context. */
 export function checkWorkspaceContext(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["root"] !== undefined) {
       const x = v["root"];
-      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "root"), "envelope.json#/$defs/workspace_context/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "root"), "envelope.json#/$defs/workspace_context/properties/*", "string", x)) return false; }
     }
     if (v["repoName"] !== undefined) {
       const x = v["repoName"];
-      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "repoName"), "envelope.json#/$defs/workspace_context/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "repoName"), "envelope.json#/$defs/workspace_context/properties/*", "string", x)) return false; }
     }
     if (v["rev"] !== undefined) {
       const x = v["rev"];
-      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "rev"), "envelope.json#/$defs/workspace_context/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "rev"), "envelope.json#/$defs/workspace_context/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -520,10 +520,10 @@ export function checkWorkspaceContext(v: unknown, p: number, c: rt.Context): boo
         case "rev":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "envelope.json#/$defs/workspace_context", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "envelope.json#/$defs/workspace_context", "additionalProperties", k)) return false; }
     }
-    if (v["root"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/workspace_context", "root")) return false;
-    if (v["repoName"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/workspace_context", "repoName")) return false;
+    if (v["root"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/workspace_context", "root")) return false; }
+    if (v["repoName"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/workspace_context", "repoName")) return false; }
   } else { rt.failType(c, p, "envelope.json#/$defs/workspace_context", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }

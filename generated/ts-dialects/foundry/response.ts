@@ -361,228 +361,224 @@ const membersWarningDetail = ["code", "severity", "message"];
 
 /** Checks a value against response.json#/$defs/content_fidelity. */
 export function checkContentFidelity(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
   if (typeof v !== "string") { rt.failType(c, p, "response.json#/$defs/content_fidelity", "string", v); return false; }
   if (v !== "full" && v !== "partial" && v !== "summary" && v !== "reference_only") { rt.failAt(c, p, "response.json#/$defs/content_fidelity", "enum", "must be one of \"full\", \"partial\", \"summary\", \"reference_only\""); return false; }
-  return c.errors.length === errs;
+  return true;
 }
 
 /** Checks a value against response.json#/$defs/error_data. */
 export function checkErrorData(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkErrorData, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["error_code"] !== undefined) {
       const x = v["error_code"];
-      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "error_code"), "response.json#/$defs/error_data/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "error_code"), "response.json#/$defs/error_data/properties/*", "string", x)) return false; }
     }
-    if (v["error_type"] !== undefined && !checkErrorType(v["error_type"], rt.at(c, p, "error_type"), c) && c.stop) return false;
+    if (v["error_type"] !== undefined && !checkErrorType(v["error_type"], rt.at(c, p, "error_type"), c)) { ok = false; if (c.stop) return false; }
     if (v["remediation"] !== undefined) {
       const x = v["remediation"];
-      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "remediation"), "response.json#/$defs/error_data/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "remediation"), "response.json#/$defs/error_data/properties/*", "string", x)) return false; }
     }
-    if (v["details"] !== undefined && !checkErrorDataPropertiesDetails(v["details"], rt.at(c, p, "details"), c) && c.stop) return false;
+    if (v["details"] !== undefined && !checkErrorDataPropertiesDetails(v["details"], rt.at(c, p, "details"), c)) { ok = false; if (c.stop) return false; }
     if (v["retry_after_seconds"] !== undefined) {
       const x = v["retry_after_seconds"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0 && rt.failLimit(c, rt.at(c, p, "retry_after_seconds"), "response.json#/$defs/error_data/properties/*", "minimum", 0)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "retry_after_seconds"), "response.json#/$defs/error_data/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "retry_after_seconds"), "response.json#/$defs/error_data/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "retry_after_seconds"), "response.json#/$defs/error_data/properties/*", "integer", x)) return false; }
     }
   } else { rt.failType(c, p, "response.json#/$defs/error_data", "object", v); return false; }
   rt.rest(v, p, c, membersErrorData, -1);
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against response.json#/$defs/error_data/properties/details. */
 function checkErrorDataPropertiesDetails(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
   if (!rt.isObject(v)) { rt.failType(c, p, "response.json#/$defs/error_data/properties/details", "object", v); return false; }
   rt.rest(v, p, c, rt.noMembers, -1);
-  return c.errors.length === errs;
+  return true;
 }
 
 /** Checks a value against response.json#/$defs/error_type. */
 export function checkErrorType(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
   if (typeof v !== "string") { rt.failType(c, p, "response.json#/$defs/error_type", "string", v); return false; }
   if (!rt.includes(enumErrorType, v)) { rt.failAt(c, p, "response.json#/$defs/error_type", "enum", "must be one of \"validation\", \"authentication\", \"authorization\", \"not_found\", \"conflict\", \"rate_limit\", \"feature_flag\", \"internal\", \"unavailable\""); return false; }
-  return c.errors.length === errs;
+  return true;
 }
 
 /** Checks a value against response.json#/$defs/metadata. */
 export function checkMetadata(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkMetadata, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["version"] !== undefined && !checkMetadataVersion(v["version"], rt.at(c, p, "version"), c) && c.stop) return false;
+    if (v["version"] !== undefined && !checkMetadataVersion(v["version"], rt.at(c, p, "version"), c)) { ok = false; if (c.stop) return false; }
     if (v["request_id"] !== undefined) {
       const x = v["request_id"];
       if (typeof x === "string") {
-        if (!patternMetadataPropertiesRequestID.test(x) && rt.failAt(c, rt.at(c, p, "request_id"), "response.json#/$defs/metadata/properties/*", "pattern", "must match the pattern \"^[a-zA-Z0-9_-]+$\"")) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "request_id"), "response.json#/$defs/metadata/properties/*", "string", x)) return false; }
+        if (!patternMetadataPropertiesRequestID.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "request_id"), "response.json#/$defs/metadata/properties/*", patternMetadataPropertiesRequestID)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "request_id"), "response.json#/$defs/metadata/properties/*", "string", x)) return false; }
     }
-    if (v["warnings"] !== undefined && !checkMetadataPropertiesWarnings(v["warnings"], rt.at(c, p, "warnings"), c) && c.stop) return false;
-    if (v["warning_details"] !== undefined && !checkMetadataPropertiesWarningDetails(v["warning_details"], rt.at(c, p, "warning_details"), c) && c.stop) return false;
-    if (v["pagination"] !== undefined && !checkPagination(v["pagination"], rt.at(c, p, "pagination"), c) && c.stop) return false;
-    if (v["rate_limit"] !== undefined && !checkRateLimit(v["rate_limit"], rt.at(c, p, "rate_limit"), c) && c.stop) return false;
-    if (v["telemetry"] !== undefined && !checkTelemetry(v["telemetry"], rt.at(c, p, "telemetry"), c) && c.stop) return false;
-    if (v["content_fidelity"] !== undefined && !checkContentFidelity(v["content_fidelity"], rt.at(c, p, "content_fidelity"), c) && c.stop) return false;
+    if (v["warnings"] !== undefined && !checkMetadataPropertiesWarnings(v["warnings"], rt.at(c, p, "warnings"), c)) { ok = false; if (c.stop) return false; }
+    if (v["warning_details"] !== undefined && !checkMetadataPropertiesWarningDetails(v["warning_details"], rt.at(c, p, "warning_details"), c)) { ok = false; if (c.stop) return false; }
+    if (v["pagination"] !== undefined && !checkPagination(v["pagination"], rt.at(c, p, "pagination"), c)) { ok = false; if (c.stop) return false; }
+    if (v["rate_limit"] !== undefined && !checkRateLimit(v["rate_limit"], rt.at(c, p, "rate_limit"), c)) { ok = false; if (c.stop) return false; }
+    if (v["telemetry"] !== undefined && !checkTelemetry(v["telemetry"], rt.at(c, p, "telemetry"), c)) { ok = false; if (c.stop) return false; }
+    if (v["content_fidelity"] !== undefined && !checkContentFidelity(v["content_fidelity"], rt.at(c, p, "content_fidelity"), c)) { ok = false; if (c.stop) return false; }
     if (v["content_fidelity_schema_version"] !== undefined) {
       const x = v["content_fidelity_schema_version"];
-      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "content_fidelity_schema_version"), "response.json#/$defs/metadata/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "content_fidelity_schema_version"), "response.json#/$defs/metadata/properties/*", "string", x)) return false; }
     }
-    if (v["dropped_content_ids"] !== undefined && !checkMetadataPropertiesDroppedContentIDs(v["dropped_content_ids"], rt.at(c, p, "dropped_content_ids"), c) && c.stop) return false;
-    if (v["content_archive_hashes"] !== undefined && !checkMetadataPropertiesContentArchiveHashes(v["content_archive_hashes"], rt.at(c, p, "content_archive_hashes"), c) && c.stop) return false;
-    if (v["version"] === undefined && rt.failRequired(c, p, "response.json#/$defs/metadata", "version")) return false;
+    if (v["dropped_content_ids"] !== undefined && !checkMetadataPropertiesDroppedContentIDs(v["dropped_content_ids"], rt.at(c, p, "dropped_content_ids"), c)) { ok = false; if (c.stop) return false; }
+    if (v["content_archive_hashes"] !== undefined && !checkMetadataPropertiesContentArchiveHashes(v["content_archive_hashes"], rt.at(c, p, "content_archive_hashes"), c)) { ok = false; if (c.stop) return false; }
+    if (v["version"] === undefined) { ok = false; if (rt.failRequired(c, p, "response.json#/$defs/metadata", "version")) return false; }
   } else { rt.failType(c, p, "response.json#/$defs/metadata", "object", v); return false; }
   rt.rest(v, p, c, membersMetadata, -1);
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against response.json#/$defs/metadata/properties/content_archive_hashes. */
 function checkMetadataPropertiesContentArchiveHashes(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
       const x = v[k];
-      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, k), "response.json#/$defs/metadata/properties/content_archive_hashes/additionalProperties", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, k), "response.json#/$defs/metadata/properties/content_archive_hashes/additionalProperties", "string", x)) return false; }
     }
   } else { rt.failType(c, p, "response.json#/$defs/metadata/properties/content_archive_hashes", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against response.json#/$defs/metadata/properties/dropped_content_ids. */
 function checkMetadataPropertiesDroppedContentIDs(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
-      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "response.json#/$defs/metadata/properties/dropped_content_ids/items", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), "response.json#/$defs/metadata/properties/dropped_content_ids/items", "string", x)) return false; }
     }
   } else { rt.failType(c, p, "response.json#/$defs/metadata/properties/dropped_content_ids", "array", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against response.json#/$defs/metadata/properties/warning_details. */
 function checkMetadataPropertiesWarningDetails(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkMetadataPropertiesWarningDetails, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkWarningDetail(v[i], rt.at(c, p, i), c) && c.stop) return false;
+      if (!checkWarningDetail(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
     }
   } else { rt.failType(c, p, "response.json#/$defs/metadata/properties/warning_details", "array", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against response.json#/$defs/metadata/properties/warnings. */
 function checkMetadataPropertiesWarnings(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
-      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "response.json#/$defs/metadata/properties/warnings/items", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), "response.json#/$defs/metadata/properties/warnings/items", "string", x)) return false; }
     }
   } else { rt.failType(c, p, "response.json#/$defs/metadata/properties/warnings", "array", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against response.json#/$defs/metadata/properties/version. */
 export function checkMetadataVersion(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
   if (typeof v !== "string") { rt.failType(c, p, "response.json#/$defs/metadata/properties/version", "string", v); return false; }
   if (v !== "response-v2") { rt.failAt(c, p, "response.json#/$defs/metadata/properties/version", "const", "must be \"response-v2\""); return false; }
-  return c.errors.length === errs;
+  return true;
 }
 
 /** Checks a value against response.json#/$defs/pagination. */
 export function checkPagination(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["cursor"] !== undefined) {
       const x = v["cursor"];
-      if (!(x === null || typeof x === "string")) { if (rt.failType(c, rt.at(c, p, "cursor"), "response.json#/$defs/pagination/properties/*", "null or string", x)) return false; }
+      if (!(x === null || typeof x === "string")) { ok = false; if (rt.failType(c, rt.at(c, p, "cursor"), "response.json#/$defs/pagination/properties/*", "null or string", x)) return false; }
     }
     if (v["has_more"] !== undefined) {
       const x = v["has_more"];
-      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "has_more"), "response.json#/$defs/pagination/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "has_more"), "response.json#/$defs/pagination/properties/*", "boolean", x)) return false; }
     }
     if (v["total_count"] !== undefined) {
       const x = v["total_count"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0 && rt.failLimit(c, rt.at(c, p, "total_count"), "response.json#/$defs/pagination/properties/*", "minimum", 0)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "total_count"), "response.json#/$defs/pagination/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "total_count"), "response.json#/$defs/pagination/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "total_count"), "response.json#/$defs/pagination/properties/*", "integer", x)) return false; }
     }
     if (v["page_size"] !== undefined) {
       const x = v["page_size"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 1 && rt.failLimit(c, rt.at(c, p, "page_size"), "response.json#/$defs/pagination/properties/*", "minimum", 1)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "page_size"), "response.json#/$defs/pagination/properties/*", "integer", x)) return false; }
+        if (x < 1) { ok = false; if (rt.failLimit(c, rt.at(c, p, "page_size"), "response.json#/$defs/pagination/properties/*", "minimum", 1)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "page_size"), "response.json#/$defs/pagination/properties/*", "integer", x)) return false; }
     }
     if (v["page"] !== undefined) {
       const x = v["page"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 1 && rt.failLimit(c, rt.at(c, p, "page"), "response.json#/$defs/pagination/properties/*", "minimum", 1)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "page"), "response.json#/$defs/pagination/properties/*", "integer", x)) return false; }
+        if (x < 1) { ok = false; if (rt.failLimit(c, rt.at(c, p, "page"), "response.json#/$defs/pagination/properties/*", "minimum", 1)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "page"), "response.json#/$defs/pagination/properties/*", "integer", x)) return false; }
     }
   } else { rt.failType(c, p, "response.json#/$defs/pagination", "object", v); return false; }
   rt.rest(v, p, c, membersPagination, -1);
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against response.json#/$defs/rate_limit. */
 export function checkRateLimit(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["limit"] !== undefined) {
       const x = v["limit"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0 && rt.failLimit(c, rt.at(c, p, "limit"), "response.json#/$defs/rate_limit/properties/*", "minimum", 0)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "limit"), "response.json#/$defs/rate_limit/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "limit"), "response.json#/$defs/rate_limit/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "limit"), "response.json#/$defs/rate_limit/properties/*", "integer", x)) return false; }
     }
     if (v["remaining"] !== undefined) {
       const x = v["remaining"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0 && rt.failLimit(c, rt.at(c, p, "remaining"), "response.json#/$defs/rate_limit/properties/*", "minimum", 0)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "remaining"), "response.json#/$defs/rate_limit/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "remaining"), "response.json#/$defs/rate_limit/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "remaining"), "response.json#/$defs/rate_limit/properties/*", "integer", x)) return false; }
     }
     if (v["reset_at"] !== undefined) {
       const x = v["reset_at"];
       if (typeof x === "string") {
-        if (!rt.isDateTime(x) && rt.failAt(c, rt.at(c, p, "reset_at"), "response.json#/$defs/rate_limit/properties/*", "format", "must be a valid date-time")) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "reset_at"), "response.json#/$defs/rate_limit/properties/*", "string", x)) return false; }
+        if (!rt.isDateTime(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "reset_at"), "response.json#/$defs/rate_limit/properties/*", "format", "must be a valid date-time")) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "reset_at"), "response.json#/$defs/rate_limit/properties/*", "string", x)) return false; }
     }
     if (v["period"] !== undefined) {
       const x = v["period"];
-      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "period"), "response.json#/$defs/rate_limit/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "period"), "response.json#/$defs/rate_limit/properties/*", "string", x)) return false; }
     }
     if (v["retry_after"] !== undefined) {
       const x = v["retry_after"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0 && rt.failLimit(c, rt.at(c, p, "retry_after"), "response.json#/$defs/rate_limit/properties/*", "minimum", 0)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "retry_after"), "response.json#/$defs/rate_limit/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "retry_after"), "response.json#/$defs/rate_limit/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "retry_after"), "response.json#/$defs/rate_limit/properties/*", "integer", x)) return false; }
     }
   } else { rt.failType(c, p, "response.json#/$defs/rate_limit", "object", v); return false; }
   rt.rest(v, p, c, membersRateLimit, -1);
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against response.json#. */
 export function checkResponse(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkResponse, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["success"] !== undefined) {
       const x = v["success"];
-      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "success"), "response.json#/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "success"), "response.json#/properties/*", "boolean", x)) return false; }
     }
-    if (v["data"] !== undefined && !checkResponsePropertiesData(v["data"], rt.at(c, p, "data"), c) && c.stop) return false;
+    if (v["data"] !== undefined && !checkResponsePropertiesData(v["data"], rt.at(c, p, "data"), c)) { ok = false; if (c.stop) return false; }
     if (v["error"] !== undefined) {
       const x = v["error"];
-      if (!(x === null || typeof x === "string")) { if (rt.failType(c, rt.at(c, p, "error"), "response.json#/properties/*", "null or string", x)) return false; }
+      if (!(x === null || typeof x === "string")) { ok = false; if (rt.failType(c, rt.at(c, p, "error"), "response.json#/properties/*", "null or string", x)) return false; }
     }
-    if (v["meta"] !== undefined && !checkMetadata(v["meta"], rt.at(c, p, "meta"), c) && c.stop) return false;
+    if (v["meta"] !== undefined && !checkMetadata(v["meta"], rt.at(c, p, "meta"), c)) { ok = false; if (c.stop) return false; }
     for (const k in v) {
       switch (k) {
         case "success":
@@ -591,121 +587,119 @@ export function checkResponse(v: unknown, p: number, c: rt.Context): boolean {
         case "meta":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "response.json#", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "response.json#", "additionalProperties", k)) return false; }
     }
-    if (v["success"] === undefined && rt.failRequired(c, p, "response.json#", "success")) return false;
-    if (v["data"] === undefined && rt.failRequired(c, p, "response.json#", "data")) return false;
-    if (v["error"] === undefined && rt.failRequired(c, p, "response.json#", "error")) return false;
-    if (v["meta"] === undefined && rt.failRequired(c, p, "response.json#", "meta")) return false;
+    if (v["success"] === undefined) { ok = false; if (rt.failRequired(c, p, "response.json#", "success")) return false; }
+    if (v["data"] === undefined) { ok = false; if (rt.failRequired(c, p, "response.json#", "data")) return false; }
+    if (v["error"] === undefined) { ok = false; if (rt.failRequired(c, p, "response.json#", "error")) return false; }
+    if (v["meta"] === undefined) { ok = false; if (rt.failRequired(c, p, "response.json#", "meta")) return false; }
   } else { rt.failType(c, p, "response.json#", "object", v); return false; }
   if (rt.quiet(c, checkResponseIf, v, p)) {
-    if (!checkResponseThen(v, p, c) && c.stop) return false;
+    if (!checkResponseThen(v, p, c)) { ok = false; if (c.stop) return false; }
   } else {
-    if (!checkResponseElse(v, p, c) && c.stop) return false;
+    if (!checkResponseElse(v, p, c)) { ok = false; if (c.stop) return false; }
   }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against response.json#/else. */
 function checkResponseElse(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["error"] !== undefined) {
       const x = v["error"];
       if (typeof x === "string") {
-        if (!x && rt.failLimit(c, rt.at(c, p, "error"), "response.json#/else/properties/*", "minLength", 1)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "error"), "response.json#/else/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "error"), "response.json#/else/properties/*", "minLength", 1)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "error"), "response.json#/else/properties/*", "string", x)) return false; }
     }
-    if (v["data"] !== undefined && !checkErrorData(v["data"], rt.at(c, p, "data"), c) && c.stop) return false;
+    if (v["data"] !== undefined && !checkErrorData(v["data"], rt.at(c, p, "data"), c)) { ok = false; if (c.stop) return false; }
   }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against response.json#/if. */
 function checkResponseIf(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["success"] !== undefined) {
       const x = v["success"];
-      if (x !== true) { if (rt.failAt(c, rt.at(c, p, "success"), "response.json#/if/properties/*", "const", "must be true")) return false; }
+      if (x !== true) { ok = false; if (rt.failAt(c, rt.at(c, p, "success"), "response.json#/if/properties/*", "const", "must be true")) return false; }
     }
   }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against response.json#/properties/data. */
 function checkResponsePropertiesData(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
   if (!rt.isObject(v)) { rt.failType(c, p, "response.json#/properties/data", "object", v); return false; }
   rt.rest(v, p, c, rt.noMembers, -1);
-  return c.errors.length === errs;
+  return true;
 }
 
 /** Checks a value against response.json#/then. */
 function checkResponseThen(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["error"] !== undefined) {
       const x = v["error"];
-      if (x !== null) { if (rt.failType(c, rt.at(c, p, "error"), "response.json#/then/properties/*", "null", x)) return false; }
+      if (x !== null) { ok = false; if (rt.failType(c, rt.at(c, p, "error"), "response.json#/then/properties/*", "null", x)) return false; }
     }
   }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against response.json#/$defs/telemetry. */
 export function checkTelemetry(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["duration_ms"] !== undefined) {
       const x = v["duration_ms"];
       if (typeof x === "number" && Number.isFinite(x)) {
-        if (x < 0 && rt.failLimit(c, rt.at(c, p, "duration_ms"), "response.json#/$defs/telemetry/properties/*", "minimum", 0)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "duration_ms"), "response.json#/$defs/telemetry/properties/*", "number", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "duration_ms"), "response.json#/$defs/telemetry/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "duration_ms"), "response.json#/$defs/telemetry/properties/*", "number", x)) return false; }
     }
     if (v["downstream_calls"] !== undefined) {
       const x = v["downstream_calls"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0 && rt.failLimit(c, rt.at(c, p, "downstream_calls"), "response.json#/$defs/telemetry/properties/*", "minimum", 0)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "downstream_calls"), "response.json#/$defs/telemetry/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "downstream_calls"), "response.json#/$defs/telemetry/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "downstream_calls"), "response.json#/$defs/telemetry/properties/*", "integer", x)) return false; }
     }
     if (v["cache_hit"] !== undefined) {
       const x = v["cache_hit"];
-      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "cache_hit"), "response.json#/$defs/telemetry/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "cache_hit"), "response.json#/$defs/telemetry/properties/*", "boolean", x)) return false; }
     }
   } else { rt.failType(c, p, "response.json#/$defs/telemetry", "object", v); return false; }
   rt.rest(v, p, c, membersTelemetry, -1);
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against response.json#/$defs/warning_detail. */
 export function checkWarningDetail(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkWarningDetail, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["code"] !== undefined) {
       const x = v["code"];
-      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "code"), "response.json#/$defs/warning_detail/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "code"), "response.json#/$defs/warning_detail/properties/*", "string", x)) return false; }
     }
-    if (v["severity"] !== undefined && !checkWarningSeverity(v["severity"], rt.at(c, p, "severity"), c) && c.stop) return false;
+    if (v["severity"] !== undefined && !checkWarningSeverity(v["severity"], rt.at(c, p, "severity"), c)) { ok = false; if (c.stop) return false; }
     if (v["message"] !== undefined) {
       const x = v["message"];
-      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "message"), "response.json#/$defs/warning_detail/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "message"), "response.json#/$defs/warning_detail/properties/*", "string", x)) return false; }
     }
     if (v["context"] !== undefined) {
       const x = v["context"];
-      if (!rt.isObject(x)) { if (rt.failType(c, rt.at(c, p, "context"), "response.json#/$defs/warning_detail/properties/*", "object", x)) return false; }
+      if (!rt.isObject(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "context"), "response.json#/$defs/warning_detail/properties/*", "object", x)) return false; }
     }
-    if (v["message"] === undefined && rt.failRequired(c, p, "response.json#/$defs/warning_detail", "message")) return false;
+    if (v["message"] === undefined) { ok = false; if (rt.failRequired(c, p, "response.json#/$defs/warning_detail", "message")) return false; }
   } else { rt.failType(c, p, "response.json#/$defs/warning_detail", "object", v); return false; }
   rt.rest(v, p, c, membersWarningDetail, -1);
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against response.json#/$defs/warning_severity. */
 export function checkWarningSeverity(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
   if (typeof v !== "string") { rt.failType(c, p, "response.json#/$defs/warning_severity", "string", v); return false; }
   if (v !== "info" && v !== "warning" && v !== "error") { rt.failAt(c, p, "response.json#/$defs/warning_severity", "enum", "must be one of \"info\", \"warning\", \"error\""); return false; }
-  return c.errors.length === errs;
+  return true;
 }

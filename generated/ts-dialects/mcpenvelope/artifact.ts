@@ -110,35 +110,35 @@ const patternArtifactDigestPropertiesValue = /^[0-9a-fA-F]+$/u;
 /** Checks a value against artifact.json#. */
 export function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkArtifact, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["schema_version"] !== undefined && !checkArtifactSchemaVersion(v["schema_version"], rt.at(c, p, "schema_version"), c) && c.stop) return false;
+    if (v["schema_version"] !== undefined && !checkArtifactSchemaVersion(v["schema_version"], rt.at(c, p, "schema_version"), c)) { ok = false; if (c.stop) return false; }
     if (v["artifact_id"] !== undefined) {
       const x = v["artifact_id"];
       if (typeof x === "string") {
-        if (!x && rt.failLimit(c, rt.at(c, p, "artifact_id"), "artifact.json#/properties/*", "minLength", 1)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "artifact_id"), "artifact.json#/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "artifact_id"), "artifact.json#/properties/*", "minLength", 1)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "artifact_id"), "artifact.json#/properties/*", "string", x)) return false; }
     }
     if (v["media_type"] !== undefined) {
       const x = v["media_type"];
       if (typeof x === "string") {
-        if (!x && rt.failLimit(c, rt.at(c, p, "media_type"), "artifact.json#/properties/*", "minLength", 1)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "media_type"), "artifact.json#/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "media_type"), "artifact.json#/properties/*", "minLength", 1)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "media_type"), "artifact.json#/properties/*", "string", x)) return false; }
     }
     if (v["locator"] !== undefined) {
       const x = v["locator"];
       if (typeof x === "string") {
-        if (!x && rt.failLimit(c, rt.at(c, p, "locator"), "artifact.json#/properties/*", "minLength", 1)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "locator"), "artifact.json#/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "locator"), "artifact.json#/properties/*", "minLength", 1)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "locator"), "artifact.json#/properties/*", "string", x)) return false; }
     }
     if (v["size_bytes"] !== undefined) {
       const x = v["size_bytes"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0 && rt.failLimit(c, rt.at(c, p, "size_bytes"), "artifact.json#/properties/*", "minimum", 0)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "size_bytes"), "artifact.json#/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "size_bytes"), "artifact.json#/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "size_bytes"), "artifact.json#/properties/*", "integer", x)) return false; }
     }
-    if (v["digest"] !== undefined && !checkArtifactDigest(v["digest"], rt.at(c, p, "digest"), c) && c.stop) return false;
-    if (v["labels"] !== undefined && !checkArtifactPropertiesLabels(v["labels"], rt.at(c, p, "labels"), c) && c.stop) return false;
+    if (v["digest"] !== undefined && !checkArtifactDigest(v["digest"], rt.at(c, p, "digest"), c)) { ok = false; if (c.stop) return false; }
+    if (v["labels"] !== undefined && !checkArtifactPropertiesLabels(v["labels"], rt.at(c, p, "labels"), c)) { ok = false; if (c.stop) return false; }
     for (const k in v) {
       switch (k) {
         case "schema_version":
@@ -150,27 +150,27 @@ export function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
         case "labels":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "artifact.json#", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "artifact.json#", "additionalProperties", k)) return false; }
     }
-    if (v["schema_version"] === undefined && rt.failRequired(c, p, "artifact.json#", "schema_version")) return false;
-    if (v["artifact_id"] === undefined && rt.failRequired(c, p, "artifact.json#", "artifact_id")) return false;
-    if (v["media_type"] === undefined && rt.failRequired(c, p, "artifact.json#", "media_type")) return false;
+    if (v["schema_version"] === undefined) { ok = false; if (rt.failRequired(c, p, "artifact.json#", "schema_version")) return false; }
+    if (v["artifact_id"] === undefined) { ok = false; if (rt.failRequired(c, p, "artifact.json#", "artifact_id")) return false; }
+    if (v["media_type"] === undefined) { ok = false; if (rt.failRequired(c, p, "artifact.json#", "media_type")) return false; }
   } else { rt.failType(c, p, "artifact.json#", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against artifact.json#/properties/digest. */
 export function checkArtifactDigest(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkArtifactDigest, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["alg"] !== undefined && !checkArtifactDigestAlg(v["alg"], rt.at(c, p, "alg"), c) && c.stop) return false;
+    if (v["alg"] !== undefined && !checkArtifactDigestAlg(v["alg"], rt.at(c, p, "alg"), c)) { ok = false; if (c.stop) return false; }
     if (v["value"] !== undefined) {
       const x = v["value"];
       if (typeof x === "string") {
-        if (rt.codePoints(x) < 16 && rt.failLimit(c, rt.at(c, p, "value"), "artifact.json#/properties/digest/properties/*", "minLength", 16)) return false;
-        if (!patternArtifactDigestPropertiesValue.test(x) && rt.failAt(c, rt.at(c, p, "value"), "artifact.json#/properties/digest/properties/*", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"")) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "value"), "artifact.json#/properties/digest/properties/*", "string", x)) return false; }
+        if (rt.codePoints(x) < 16) { ok = false; if (rt.failLimit(c, rt.at(c, p, "value"), "artifact.json#/properties/digest/properties/*", "minLength", 16)) return false; }
+        if (!patternArtifactDigestPropertiesValue.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "value"), "artifact.json#/properties/digest/properties/*", patternArtifactDigestPropertiesValue)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "value"), "artifact.json#/properties/digest/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -178,41 +178,39 @@ export function checkArtifactDigest(v: unknown, p: number, c: rt.Context): boole
         case "value":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "artifact.json#/properties/digest", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "artifact.json#/properties/digest", "additionalProperties", k)) return false; }
     }
-    if (v["alg"] === undefined && rt.failRequired(c, p, "artifact.json#/properties/digest", "alg")) return false;
-    if (v["value"] === undefined && rt.failRequired(c, p, "artifact.json#/properties/digest", "value")) return false;
+    if (v["alg"] === undefined) { ok = false; if (rt.failRequired(c, p, "artifact.json#/properties/digest", "alg")) return false; }
+    if (v["value"] === undefined) { ok = false; if (rt.failRequired(c, p, "artifact.json#/properties/digest", "value")) return false; }
   } else { rt.failType(c, p, "artifact.json#/properties/digest", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against artifact.json#/properties/digest/properties/alg. */
 export function checkArtifactDigestAlg(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
   if (typeof v !== "string") { rt.failType(c, p, "artifact.json#/properties/digest/properties/alg", "string", v); return false; }
   if (v !== "sha256" && v !== "sha512" && v !== "blake3") { rt.failAt(c, p, "artifact.json#/properties/digest/properties/alg", "enum", "must be one of \"sha256\", \"sha512\", \"blake3\""); return false; }
-  return c.errors.length === errs;
+  return true;
 }
 
 /** Checks a value against artifact.json#/properties/labels. */
 function checkArtifactPropertiesLabels(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
       const x = v[k];
       if (typeof x === "string") {
-        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, k), "artifact.json#/properties/labels/additionalProperties", "maxLength", 200)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, k), "artifact.json#/properties/labels/additionalProperties", "string", x)) return false; }
+        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, k), "artifact.json#/properties/labels/additionalProperties", "maxLength", 200)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, k), "artifact.json#/properties/labels/additionalProperties", "string", x)) return false; }
     }
   } else { rt.failType(c, p, "artifact.json#/properties/labels", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against artifact.json#/properties/schema_version. */
 export function checkArtifactSchemaVersion(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
   if (typeof v !== "string") { rt.failType(c, p, "artifact.json#/properties/schema_version", "string", v); return false; }
   if (v !== "artifact.v0.1") { rt.failAt(c, p, "artifact.json#/properties/schema_version", "const", "must be \"artifact.v0.1\""); return false; }
-  return c.errors.length === errs;
+  return true;
 }

@@ -101,29 +101,29 @@ const patternArtifactRefDigestPropertiesValue = /^[0-9a-fA-F]+$/u;
 /** Checks a value against artifact_ref.json#. */
 export function checkArtifactRef(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkArtifactRef, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["schema_version"] !== undefined && !checkArtifactRefSchemaVersion(v["schema_version"], rt.at(c, p, "schema_version"), c) && c.stop) return false;
+    if (v["schema_version"] !== undefined && !checkArtifactRefSchemaVersion(v["schema_version"], rt.at(c, p, "schema_version"), c)) { ok = false; if (c.stop) return false; }
     if (v["artifact_id"] !== undefined) {
       const x = v["artifact_id"];
       if (typeof x === "string") {
-        if (!x && rt.failLimit(c, rt.at(c, p, "artifact_id"), "artifact_ref.json#/properties/*", "minLength", 1)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "artifact_id"), "artifact_ref.json#/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "artifact_id"), "artifact_ref.json#/properties/*", "minLength", 1)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "artifact_id"), "artifact_ref.json#/properties/*", "string", x)) return false; }
     }
     if (v["locator"] !== undefined) {
       const x = v["locator"];
       if (typeof x === "string") {
-        if (!x && rt.failLimit(c, rt.at(c, p, "locator"), "artifact_ref.json#/properties/*", "minLength", 1)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "locator"), "artifact_ref.json#/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "locator"), "artifact_ref.json#/properties/*", "minLength", 1)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "locator"), "artifact_ref.json#/properties/*", "string", x)) return false; }
     }
     if (v["media_type"] !== undefined) {
       const x = v["media_type"];
       if (typeof x === "string") {
-        if (!x && rt.failLimit(c, rt.at(c, p, "media_type"), "artifact_ref.json#/properties/*", "minLength", 1)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "media_type"), "artifact_ref.json#/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "media_type"), "artifact_ref.json#/properties/*", "minLength", 1)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "media_type"), "artifact_ref.json#/properties/*", "string", x)) return false; }
     }
-    if (v["digest"] !== undefined && !checkArtifactRefDigest(v["digest"], rt.at(c, p, "digest"), c) && c.stop) return false;
-    if (v["labels"] !== undefined && !checkArtifactRefPropertiesLabels(v["labels"], rt.at(c, p, "labels"), c) && c.stop) return false;
+    if (v["digest"] !== undefined && !checkArtifactRefDigest(v["digest"], rt.at(c, p, "digest"), c)) { ok = false; if (c.stop) return false; }
+    if (v["labels"] !== undefined && !checkArtifactRefPropertiesLabels(v["labels"], rt.at(c, p, "labels"), c)) { ok = false; if (c.stop) return false; }
     for (const k in v) {
       switch (k) {
         case "schema_version":
@@ -134,44 +134,44 @@ export function checkArtifactRef(v: unknown, p: number, c: rt.Context): boolean 
         case "labels":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "artifact_ref.json#", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "artifact_ref.json#", "additionalProperties", k)) return false; }
     }
-    if (v["schema_version"] === undefined && rt.failRequired(c, p, "artifact_ref.json#", "schema_version")) return false;
+    if (v["schema_version"] === undefined) { ok = false; if (rt.failRequired(c, p, "artifact_ref.json#", "schema_version")) return false; }
   } else { rt.failType(c, p, "artifact_ref.json#", "object", v); return false; }
-  if (!(rt.quiet(c, checkArtifactRefAnyOf0, v, p) || rt.quiet(c, checkArtifactRefAnyOf1, v, p)) && rt.failAt(c, p, "artifact_ref.json#", "anyOf", "must match at least one schema of anyOf")) return false;
-  return c.errors.length === errs;
+  if (!(rt.quiet(c, checkArtifactRefAnyOf0, v, p) || rt.quiet(c, checkArtifactRefAnyOf1, v, p))) { ok = false; if (rt.failAt(c, p, "artifact_ref.json#", "anyOf", "must match at least one schema of anyOf")) return false; }
+  return ok;
 }
 
 /** Checks a value against artifact_ref.json#/anyOf/0. */
 function checkArtifactRefAnyOf0(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["artifact_id"] === undefined && rt.failRequired(c, p, "artifact_ref.json#/anyOf/0", "artifact_id")) return false;
+    if (v["artifact_id"] === undefined) { ok = false; if (rt.failRequired(c, p, "artifact_ref.json#/anyOf/0", "artifact_id")) return false; }
   }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against artifact_ref.json#/anyOf/1. */
 function checkArtifactRefAnyOf1(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["locator"] === undefined && rt.failRequired(c, p, "artifact_ref.json#/anyOf/1", "locator")) return false;
+    if (v["locator"] === undefined) { ok = false; if (rt.failRequired(c, p, "artifact_ref.json#/anyOf/1", "locator")) return false; }
   }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against artifact_ref.json#/properties/digest. */
 export function checkArtifactRefDigest(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkArtifactRefDigest, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["alg"] !== undefined && !checkArtifactRefDigestAlg(v["alg"], rt.at(c, p, "alg"), c) && c.stop) return false;
+    if (v["alg"] !== undefined && !checkArtifactRefDigestAlg(v["alg"], rt.at(c, p, "alg"), c)) { ok = false; if (c.stop) return false; }
     if (v["value"] !== undefined) {
       const x = v["value"];
       if (typeof x === "string") {
-        if (rt.codePoints(x) < 16 && rt.failLimit(c, rt.at(c, p, "value"), "artifact_ref.json#/properties/digest/properties/*", "minLength", 16)) return false;
-        if (!patternArtifactRefDigestPropertiesValue.test(x) && rt.failAt(c, rt.at(c, p, "value"), "artifact_ref.json#/properties/digest/properties/*", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"")) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "value"), "artifact_ref.json#/properties/digest/properties/*", "string", x)) return false; }
+        if (rt.codePoints(x) < 16) { ok = false; if (rt.failLimit(c, rt.at(c, p, "value"), "artifact_ref.json#/properties/digest/properties/*", "minLength", 16)) return false; }
+        if (!patternArtifactRefDigestPropertiesValue.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "value"), "artifact_ref.json#/properties/digest/properties/*", patternArtifactRefDigestPropertiesValue)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "value"), "artifact_ref.json#/properties/digest/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -179,41 +179,39 @@ export function checkArtifactRefDigest(v: unknown, p: number, c: rt.Context): bo
         case "value":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "artifact_ref.json#/properties/digest", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "artifact_ref.json#/properties/digest", "additionalProperties", k)) return false; }
     }
-    if (v["alg"] === undefined && rt.failRequired(c, p, "artifact_ref.json#/properties/digest", "alg")) return false;
-    if (v["value"] === undefined && rt.failRequired(c, p, "artifact_ref.json#/properties/digest", "value")) return false;
+    if (v["alg"] === undefined) { ok = false; if (rt.failRequired(c, p, "artifact_ref.json#/properties/digest", "alg")) return false; }
+    if (v["value"] === undefined) { ok = false; if (rt.failRequired(c, p, "artifact_ref.json#/properties/digest", "value")) return false; }
   } else { rt.failType(c, p, "artifact_ref.json#/properties/digest", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against artifact_ref.json#/properties/digest/properties/alg. */
 export function checkArtifactRefDigestAlg(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
   if (typeof v !== "string") { rt.failType(c, p, "artifact_ref.json#/properties/digest/properties/alg", "string", v); return false; }
   if (v !== "sha256" && v !== "sha512" && v !== "blake3") { rt.failAt(c, p, "artifact_ref.json#/properties/digest/properties/alg", "enum", "must be one of \"sha256\", \"sha512\", \"blake3\""); return false; }
-  return c.errors.length === errs;
+  return true;
 }
 
 /** Checks a value against artifact_ref.json#/properties/labels. */
 function checkArtifactRefPropertiesLabels(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
       const x = v[k];
       if (typeof x === "string") {
-        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, k), "artifact_ref.json#/properties/labels/additionalProperties", "maxLength", 200)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, k), "artifact_ref.json#/properties/labels/additionalProperties", "string", x)) return false; }
+        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, k), "artifact_ref.json#/properties/labels/additionalProperties", "maxLength", 200)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, k), "artifact_ref.json#/properties/labels/additionalProperties", "string", x)) return false; }
     }
   } else { rt.failType(c, p, "artifact_ref.json#/properties/labels", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against artifact_ref.json#/properties/schema_version. */
 export function checkArtifactRefSchemaVersion(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
   if (typeof v !== "string") { rt.failType(c, p, "artifact_ref.json#/properties/schema_version", "string", v); return false; }
   if (v !== "artifact.ref.v0.1") { rt.failAt(c, p, "artifact_ref.json#/properties/schema_version", "const", "must be \"artifact.ref.v0.1\""); return false; }
-  return c.errors.length === errs;
+  return true;
 }

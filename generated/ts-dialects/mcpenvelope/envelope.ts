@@ -157,17 +157,17 @@ export function isEnvelopeWarning(value: unknown): value is EnvelopeWarning {
 /** Checks a value against envelope.json#. */
 export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkEnvelope, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["schema_version"] !== undefined && !checkEnvelopeSchemaVersion(v["schema_version"], rt.at(c, p, "schema_version"), c) && c.stop) return false;
+    if (v["schema_version"] !== undefined && !checkEnvelopeSchemaVersion(v["schema_version"], rt.at(c, p, "schema_version"), c)) { ok = false; if (c.stop) return false; }
     if (v["result"] !== undefined) {
       const x = v["result"];
-      if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string" || rt.isArray(x) || rt.isObject(x))) { if (rt.failType(c, rt.at(c, p, "result"), "envelope.json#/properties/*", "null or boolean or number or string or array or object", x)) return false; }
+      if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string" || rt.isArray(x) || rt.isObject(x))) { ok = false; if (rt.failType(c, rt.at(c, p, "result"), "envelope.json#/properties/*", "null or boolean or number or string or array or object", x)) return false; }
     }
-    if (v["provenance"] !== undefined && !(v["provenance"] === null || checkProvRecord(v["provenance"], rt.at(c, p, "provenance"), c)) && c.stop) return false;
-    if (v["errors"] !== undefined && !checkEnvelopePropertiesErrors(v["errors"], rt.at(c, p, "errors"), c) && c.stop) return false;
-    if (v["warnings"] !== undefined && !checkEnvelopePropertiesWarnings(v["warnings"], rt.at(c, p, "warnings"), c) && c.stop) return false;
-    if (v["meta"] !== undefined && !checkEnvelopeMeta(v["meta"], rt.at(c, p, "meta"), c) && c.stop) return false;
+    if (v["provenance"] !== undefined && !(v["provenance"] === null || checkProvRecord(v["provenance"], rt.at(c, p, "provenance"), c))) { ok = false; if (c.stop) return false; }
+    if (v["errors"] !== undefined && !checkEnvelopePropertiesErrors(v["errors"], rt.at(c, p, "errors"), c)) { ok = false; if (c.stop) return false; }
+    if (v["warnings"] !== undefined && !checkEnvelopePropertiesWarnings(v["warnings"], rt.at(c, p, "warnings"), c)) { ok = false; if (c.stop) return false; }
+    if (v["meta"] !== undefined && !checkEnvelopeMeta(v["meta"], rt.at(c, p, "meta"), c)) { ok = false; if (c.stop) return false; }
     for (const k in v) {
       switch (k) {
         case "schema_version":
@@ -178,39 +178,39 @@ export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
         case "meta":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "envelope.json#", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "envelope.json#", "additionalProperties", k)) return false; }
     }
-    if (v["schema_version"] === undefined && rt.failRequired(c, p, "envelope.json#", "schema_version")) return false;
-    if (v["result"] === undefined && rt.failRequired(c, p, "envelope.json#", "result")) return false;
+    if (v["schema_version"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#", "schema_version")) return false; }
+    if (v["result"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#", "result")) return false; }
   } else { rt.failType(c, p, "envelope.json#", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against envelope.json#/$defs/envelope_error. */
 export function checkEnvelopeError(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkEnvelopeError, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["code"] !== undefined) {
       const x = v["code"];
       if (typeof x === "string") {
-        if (!x && rt.failLimit(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_error/properties/*", "minLength", 1)) return false;
-        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_error/properties/*", "maxLength", 200)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_error/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_error/properties/*", "minLength", 1)) return false; }
+        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_error/properties/*", "maxLength", 200)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_error/properties/*", "string", x)) return false; }
     }
     if (v["message"] !== undefined) {
       const x = v["message"];
       if (typeof x === "string") {
-        if (!x && rt.failLimit(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_error/properties/*", "minLength", 1)) return false;
-        if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.failLimit(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_error/properties/*", "maxLength", 2000)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_error/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_error/properties/*", "minLength", 1)) return false; }
+        if (x.length > 2000 && rt.codePoints(x) > 2000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_error/properties/*", "maxLength", 2000)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_error/properties/*", "string", x)) return false; }
     }
-    if (v["details"] !== undefined && !checkEnvelopeErrorPropertiesDetails(v["details"], rt.at(c, p, "details"), c) && c.stop) return false;
+    if (v["details"] !== undefined && !checkEnvelopeErrorPropertiesDetails(v["details"], rt.at(c, p, "details"), c)) { ok = false; if (c.stop) return false; }
     if (v["retryable"] !== undefined) {
       const x = v["retryable"];
-      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "retryable"), "envelope.json#/$defs/envelope_error/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "retryable"), "envelope.json#/$defs/envelope_error/properties/*", "boolean", x)) return false; }
     }
-    if (v["evidence"] !== undefined && !checkEnvelopeErrorPropertiesEvidence(v["evidence"], rt.at(c, p, "evidence"), c) && c.stop) return false;
+    if (v["evidence"] !== undefined && !checkEnvelopeErrorPropertiesEvidence(v["evidence"], rt.at(c, p, "evidence"), c)) { ok = false; if (c.stop) return false; }
     for (const k in v) {
       switch (k) {
         case "code":
@@ -220,63 +220,63 @@ export function checkEnvelopeError(v: unknown, p: number, c: rt.Context): boolea
         case "evidence":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "envelope.json#/$defs/envelope_error", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "envelope.json#/$defs/envelope_error", "additionalProperties", k)) return false; }
     }
-    if (v["code"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/envelope_error", "code")) return false;
-    if (v["message"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/envelope_error", "message")) return false;
+    if (v["code"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/envelope_error", "code")) return false; }
+    if (v["message"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/envelope_error", "message")) return false; }
   } else { rt.failType(c, p, "envelope.json#/$defs/envelope_error", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against envelope.json#/$defs/envelope_error/properties/details. */
 function checkEnvelopeErrorPropertiesDetails(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
       const x = v[k];
-      if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string")) { if (rt.failType(c, rt.at(c, p, k), "envelope.json#/$defs/envelope_error/properties/details/additionalProperties", "null or boolean or number or string", x)) return false; }
+      if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string")) { ok = false; if (rt.failType(c, rt.at(c, p, k), "envelope.json#/$defs/envelope_error/properties/details/additionalProperties", "null or boolean or number or string", x)) return false; }
     }
   } else { rt.failType(c, p, "envelope.json#/$defs/envelope_error/properties/details", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against envelope.json#/$defs/envelope_error/properties/evidence. */
 function checkEnvelopeErrorPropertiesEvidence(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkEnvelopeErrorPropertiesEvidence, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkEvidence(v[i], rt.at(c, p, i), c) && c.stop) return false;
+      if (!checkEvidence(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
     }
   } else { rt.failType(c, p, "envelope.json#/$defs/envelope_error/properties/evidence", "array", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against envelope.json#/properties/meta. */
 export function checkEnvelopeMeta(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkEnvelopeMeta, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["adapter"] !== undefined) {
       const x = v["adapter"];
       if (typeof x === "string") {
-        if (x.length > 100 && rt.codePoints(x) > 100 && rt.failLimit(c, rt.at(c, p, "adapter"), "envelope.json#/properties/meta/properties/*", "maxLength", 100)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "adapter"), "envelope.json#/properties/meta/properties/*", "string", x)) return false; }
+        if (x.length > 100 && rt.codePoints(x) > 100) { ok = false; if (rt.failLimit(c, rt.at(c, p, "adapter"), "envelope.json#/properties/meta/properties/*", "maxLength", 100)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "adapter"), "envelope.json#/properties/meta/properties/*", "string", x)) return false; }
     }
     if (v["request_id"] !== undefined) {
       const x = v["request_id"];
       if (typeof x === "string") {
-        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "request_id"), "envelope.json#/properties/meta/properties/*", "maxLength", 200)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "request_id"), "envelope.json#/properties/meta/properties/*", "string", x)) return false; }
+        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "request_id"), "envelope.json#/properties/meta/properties/*", "maxLength", 200)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "request_id"), "envelope.json#/properties/meta/properties/*", "string", x)) return false; }
     }
     if (v["duration_ms"] !== undefined) {
       const x = v["duration_ms"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0 && rt.failLimit(c, rt.at(c, p, "duration_ms"), "envelope.json#/properties/meta/properties/*", "minimum", 0)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "duration_ms"), "envelope.json#/properties/meta/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "duration_ms"), "envelope.json#/properties/meta/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "duration_ms"), "envelope.json#/properties/meta/properties/*", "integer", x)) return false; }
     }
-    if (v["schema_hints"] !== undefined && !checkEnvelopeMetaPropertiesSchemaHints(v["schema_hints"], rt.at(c, p, "schema_hints"), c) && c.stop) return false;
+    if (v["schema_hints"] !== undefined && !checkEnvelopeMetaPropertiesSchemaHints(v["schema_hints"], rt.at(c, p, "schema_hints"), c)) { ok = false; if (c.stop) return false; }
     for (const k in v) {
       switch (k) {
         case "adapter":
@@ -285,80 +285,79 @@ export function checkEnvelopeMeta(v: unknown, p: number, c: rt.Context): boolean
         case "schema_hints":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "envelope.json#/properties/meta", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "envelope.json#/properties/meta", "additionalProperties", k)) return false; }
     }
   } else { rt.failType(c, p, "envelope.json#/properties/meta", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against envelope.json#/properties/meta/properties/schema_hints. */
 function checkEnvelopeMetaPropertiesSchemaHints(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
       const x = v[k];
       if (typeof x === "string") {
-        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, k), "envelope.json#/properties/meta/properties/schema_hints/additionalProperties", "maxLength", 200)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, k), "envelope.json#/properties/meta/properties/schema_hints/additionalProperties", "string", x)) return false; }
+        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, k), "envelope.json#/properties/meta/properties/schema_hints/additionalProperties", "maxLength", 200)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, k), "envelope.json#/properties/meta/properties/schema_hints/additionalProperties", "string", x)) return false; }
     }
   } else { rt.failType(c, p, "envelope.json#/properties/meta/properties/schema_hints", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against envelope.json#/properties/errors. */
 function checkEnvelopePropertiesErrors(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkEnvelopePropertiesErrors, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkEnvelopeError(v[i], rt.at(c, p, i), c) && c.stop) return false;
+      if (!checkEnvelopeError(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
     }
   } else { rt.failType(c, p, "envelope.json#/properties/errors", "array", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against envelope.json#/properties/warnings. */
 function checkEnvelopePropertiesWarnings(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkEnvelopePropertiesWarnings, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkEnvelopeWarning(v[i], rt.at(c, p, i), c) && c.stop) return false;
+      if (!checkEnvelopeWarning(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
     }
   } else { rt.failType(c, p, "envelope.json#/properties/warnings", "array", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against envelope.json#/properties/schema_version. */
 export function checkEnvelopeSchemaVersion(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
   if (typeof v !== "string") { rt.failType(c, p, "envelope.json#/properties/schema_version", "string", v); return false; }
   if (v !== "mcp.envelope.v0.1") { rt.failAt(c, p, "envelope.json#/properties/schema_version", "const", "must be \"mcp.envelope.v0.1\""); return false; }
-  return c.errors.length === errs;
+  return true;
 }
 
 /** Checks a value against envelope.json#/$defs/envelope_warning. */
 export function checkEnvelopeWarning(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkEnvelopeWarning, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["code"] !== undefined) {
       const x = v["code"];
       if (typeof x === "string") {
-        if (!x && rt.failLimit(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_warning/properties/*", "minLength", 1)) return false;
-        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_warning/properties/*", "maxLength", 200)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_warning/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_warning/properties/*", "minLength", 1)) return false; }
+        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_warning/properties/*", "maxLength", 200)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_warning/properties/*", "string", x)) return false; }
     }
     if (v["message"] !== undefined) {
       const x = v["message"];
       if (typeof x === "string") {
-        if (!x && rt.failLimit(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_warning/properties/*", "minLength", 1)) return false;
-        if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.failLimit(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_warning/properties/*", "maxLength", 2000)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_warning/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_warning/properties/*", "minLength", 1)) return false; }
+        if (x.length > 2000 && rt.codePoints(x) > 2000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_warning/properties/*", "maxLength", 2000)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_warning/properties/*", "string", x)) return false; }
     }
-    if (v["details"] !== undefined && !checkEnvelopeWarningPropertiesDetails(v["details"], rt.at(c, p, "details"), c) && c.stop) return false;
-    if (v["evidence"] !== undefined && !checkEnvelopeWarningPropertiesEvidence(v["evidence"], rt.at(c, p, "evidence"), c) && c.stop) return false;
+    if (v["details"] !== undefined && !checkEnvelopeWarningPropertiesDetails(v["details"], rt.at(c, p, "details"), c)) { ok = false; if (c.stop) return false; }
+    if (v["evidence"] !== undefined && !checkEnvelopeWarningPropertiesEvidence(v["evidence"], rt.at(c, p, "evidence"), c)) { ok = false; if (c.stop) return false; }
     for (const k in v) {
       switch (k) {
         case "code":
@@ -367,35 +366,35 @@ export function checkEnvelopeWarning(v: unknown, p: number, c: rt.Context): bool
         case "evidence":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "envelope.json#/$defs/envelope_warning", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "envelope.json#/$defs/envelope_warning", "additionalProperties", k)) return false; }
     }
-    if (v["code"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/envelope_warning", "code")) return false;
-    if (v["message"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/envelope_warning", "message")) return false;
+    if (v["code"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/envelope_warning", "code")) return false; }
+    if (v["message"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/envelope_warning", "message")) return false; }
   } else { rt.failType(c, p, "envelope.json#/$defs/envelope_warning", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against envelope.json#/$defs/envelope_warning/properties/details. */
 function checkEnvelopeWarningPropertiesDetails(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
       const x = v[k];
-      if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string")) { if (rt.failType(c, rt.at(c, p, k), "envelope.json#/$defs/envelope_warning/properties/details/additionalProperties", "null or boolean or number or string", x)) return false; }
+      if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string")) { ok = false; if (rt.failType(c, rt.at(c, p, k), "envelope.json#/$defs/envelope_warning/properties/details/additionalProperties", "null or boolean or number or string", x)) return false; }
     }
   } else { rt.failType(c, p, "envelope.json#/$defs/envelope_warning/properties/details", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against envelope.json#/$defs/envelope_warning/properties/evidence. */
 function checkEnvelopeWarningPropertiesEvidence(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkEnvelopeWarningPropertiesEvidence, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkEvidence(v[i], rt.at(c, p, i), c) && c.stop) return false;
+      if (!checkEvidence(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
     }
   } else { rt.failType(c, p, "envelope.json#/$defs/envelope_warning/properties/evidence", "array", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }

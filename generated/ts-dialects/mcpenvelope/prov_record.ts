@@ -198,28 +198,28 @@ const patternProvRecordPropertiesMethodsItems = /^[a-z0-9]+([._-][a-z0-9]+)*$/u;
 /** Checks a value against prov_record.json#. */
 export function checkProvRecord(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkProvRecord, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["schema_version"] !== undefined && !checkProvRecordSchemaVersion(v["schema_version"], rt.at(c, p, "schema_version"), c) && c.stop) return false;
+    if (v["schema_version"] !== undefined && !checkProvRecordSchemaVersion(v["schema_version"], rt.at(c, p, "schema_version"), c)) { ok = false; if (c.stop) return false; }
     if (v["run_id"] !== undefined) {
       const x = v["run_id"];
       if (typeof x === "string") {
-        if (!x && rt.failLimit(c, rt.at(c, p, "run_id"), "prov_record.json#/properties/*", "minLength", 1)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "run_id"), "prov_record.json#/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "run_id"), "prov_record.json#/properties/*", "minLength", 1)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "run_id"), "prov_record.json#/properties/*", "string", x)) return false; }
     }
-    if (v["tool"] !== undefined && !checkProvRecordTool(v["tool"], rt.at(c, p, "tool"), c) && c.stop) return false;
+    if (v["tool"] !== undefined && !checkProvRecordTool(v["tool"], rt.at(c, p, "tool"), c)) { ok = false; if (c.stop) return false; }
     if (v["time"] !== undefined) {
       const x = v["time"];
       if (typeof x === "string") {
-        if (!rt.isDateTime(x) && rt.failAt(c, rt.at(c, p, "time"), "prov_record.json#/properties/*", "format", "must be a valid date-time")) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "time"), "prov_record.json#/properties/*", "string", x)) return false; }
+        if (!rt.isDateTime(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "time"), "prov_record.json#/properties/*", "format", "must be a valid date-time")) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "time"), "prov_record.json#/properties/*", "string", x)) return false; }
     }
-    if (v["inputs"] !== undefined && !checkProvRecordPropertiesInputs(v["inputs"], rt.at(c, p, "inputs"), c) && c.stop) return false;
-    if (v["outputs"] !== undefined && !checkProvRecordPropertiesOutputs(v["outputs"], rt.at(c, p, "outputs"), c) && c.stop) return false;
-    if (v["methods"] !== undefined && !checkProvRecordPropertiesMethods(v["methods"], rt.at(c, p, "methods"), c) && c.stop) return false;
-    if (v["evidence"] !== undefined && !checkProvRecordPropertiesEvidence(v["evidence"], rt.at(c, p, "evidence"), c) && c.stop) return false;
-    if (v["parents"] !== undefined && !checkProvRecordPropertiesParents(v["parents"], rt.at(c, p, "parents"), c) && c.stop) return false;
-    if (v["integrity"] !== undefined && !checkProvRecordIntegrity(v["integrity"], rt.at(c, p, "integrity"), c) && c.stop) return false;
+    if (v["inputs"] !== undefined && !checkProvRecordPropertiesInputs(v["inputs"], rt.at(c, p, "inputs"), c)) { ok = false; if (c.stop) return false; }
+    if (v["outputs"] !== undefined && !checkProvRecordPropertiesOutputs(v["outputs"], rt.at(c, p, "outputs"), c)) { ok = false; if (c.stop) return false; }
+    if (v["methods"] !== undefined && !checkProvRecordPropertiesMethods(v["methods"], rt.at(c, p, "methods"), c)) { ok = false; if (c.stop) return false; }
+    if (v["evidence"] !== undefined && !checkProvRecordPropertiesEvidence(v["evidence"], rt.at(c, p, "evidence"), c)) { ok = false; if (c.stop) return false; }
+    if (v["parents"] !== undefined && !checkProvRecordPropertiesParents(v["parents"], rt.at(c, p, "parents"), c)) { ok = false; if (c.stop) return false; }
+    if (v["integrity"] !== undefined && !checkProvRecordIntegrity(v["integrity"], rt.at(c, p, "integrity"), c)) { ok = false; if (c.stop) return false; }
     for (const k in v) {
       switch (k) {
         case "schema_version":
@@ -234,51 +234,51 @@ export function checkProvRecord(v: unknown, p: number, c: rt.Context): boolean {
         case "integrity":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "prov_record.json#", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "prov_record.json#", "additionalProperties", k)) return false; }
     }
-    if (v["schema_version"] === undefined && rt.failRequired(c, p, "prov_record.json#", "schema_version")) return false;
-    if (v["run_id"] === undefined && rt.failRequired(c, p, "prov_record.json#", "run_id")) return false;
-    if (v["tool"] === undefined && rt.failRequired(c, p, "prov_record.json#", "tool")) return false;
-    if (v["inputs"] === undefined && rt.failRequired(c, p, "prov_record.json#", "inputs")) return false;
-    if (v["outputs"] === undefined && rt.failRequired(c, p, "prov_record.json#", "outputs")) return false;
-    if (v["methods"] === undefined && rt.failRequired(c, p, "prov_record.json#", "methods")) return false;
-    if (v["evidence"] === undefined && rt.failRequired(c, p, "prov_record.json#", "evidence")) return false;
-    if (v["parents"] === undefined && rt.failRequired(c, p, "prov_record.json#", "parents")) return false;
+    if (v["schema_version"] === undefined) { ok = false; if (rt.failRequired(c, p, "prov_record.json#", "schema_version")) return false; }
+    if (v["run_id"] === undefined) { ok = false; if (rt.failRequired(c, p, "prov_record.json#", "run_id")) return false; }
+    if (v["tool"] === undefined) { ok = false; if (rt.failRequired(c, p, "prov_record.json#", "tool")) return false; }
+    if (v["inputs"] === undefined) { ok = false; if (rt.failRequired(c, p, "prov_record.json#", "inputs")) return false; }
+    if (v["outputs"] === undefined) { ok = false; if (rt.failRequired(c, p, "prov_record.json#", "outputs")) return false; }
+    if (v["methods"] === undefined) { ok = false; if (rt.failRequired(c, p, "prov_record.json#", "methods")) return false; }
+    if (v["evidence"] === undefined) { ok = false; if (rt.failRequired(c, p, "prov_record.json#", "evidence")) return false; }
+    if (v["parents"] === undefined) { ok = false; if (rt.failRequired(c, p, "prov_record.json#", "parents")) return false; }
   } else { rt.failType(c, p, "prov_record.json#", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against prov_record.json#/properties/integrity. */
 export function checkProvRecordIntegrity(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkProvRecordIntegrity, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["record_digest"] !== undefined && !checkProvRecordIntegrityRecordDigest(v["record_digest"], rt.at(c, p, "record_digest"), c) && c.stop) return false;
-    if (v["signature"] !== undefined && !checkProvRecordIntegritySignature(v["signature"], rt.at(c, p, "signature"), c) && c.stop) return false;
+    if (v["record_digest"] !== undefined && !checkProvRecordIntegrityRecordDigest(v["record_digest"], rt.at(c, p, "record_digest"), c)) { ok = false; if (c.stop) return false; }
+    if (v["signature"] !== undefined && !checkProvRecordIntegritySignature(v["signature"], rt.at(c, p, "signature"), c)) { ok = false; if (c.stop) return false; }
     for (const k in v) {
       switch (k) {
         case "record_digest":
         case "signature":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "prov_record.json#/properties/integrity", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "prov_record.json#/properties/integrity", "additionalProperties", k)) return false; }
     }
   } else { rt.failType(c, p, "prov_record.json#/properties/integrity", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against prov_record.json#/properties/integrity/properties/record_digest. */
 export function checkProvRecordIntegrityRecordDigest(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkProvRecordIntegrityRecordDigest, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["alg"] !== undefined && !checkProvRecordIntegrityRecordDigestAlg(v["alg"], rt.at(c, p, "alg"), c) && c.stop) return false;
+    if (v["alg"] !== undefined && !checkProvRecordIntegrityRecordDigestAlg(v["alg"], rt.at(c, p, "alg"), c)) { ok = false; if (c.stop) return false; }
     if (v["value"] !== undefined) {
       const x = v["value"];
       if (typeof x === "string") {
-        if (rt.codePoints(x) < 16 && rt.failLimit(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/record_digest/properties/*", "minLength", 16)) return false;
-        if (!patternProvRecordIntegrityRecordDigestPropertiesValue.test(x) && rt.failAt(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/record_digest/properties/*", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"")) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/record_digest/properties/*", "string", x)) return false; }
+        if (rt.codePoints(x) < 16) { ok = false; if (rt.failLimit(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/record_digest/properties/*", "minLength", 16)) return false; }
+        if (!patternProvRecordIntegrityRecordDigestPropertiesValue.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/record_digest/properties/*", patternProvRecordIntegrityRecordDigestPropertiesValue)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/record_digest/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -286,48 +286,47 @@ export function checkProvRecordIntegrityRecordDigest(v: unknown, p: number, c: r
         case "value":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "prov_record.json#/properties/integrity/properties/record_digest", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "prov_record.json#/properties/integrity/properties/record_digest", "additionalProperties", k)) return false; }
     }
-    if (v["alg"] === undefined && rt.failRequired(c, p, "prov_record.json#/properties/integrity/properties/record_digest", "alg")) return false;
-    if (v["value"] === undefined && rt.failRequired(c, p, "prov_record.json#/properties/integrity/properties/record_digest", "value")) return false;
+    if (v["alg"] === undefined) { ok = false; if (rt.failRequired(c, p, "prov_record.json#/properties/integrity/properties/record_digest", "alg")) return false; }
+    if (v["value"] === undefined) { ok = false; if (rt.failRequired(c, p, "prov_record.json#/properties/integrity/properties/record_digest", "value")) return false; }
   } else { rt.failType(c, p, "prov_record.json#/properties/integrity/properties/record_digest", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /**
  * Checks a value against prov_record.json#/properties/integrity/properties/record_digest/properties/alg.
  */
 export function checkProvRecordIntegrityRecordDigestAlg(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
   if (typeof v !== "string") { rt.failType(c, p, "prov_record.json#/properties/integrity/properties/record_digest/properties/alg", "string", v); return false; }
   if (v !== "sha256" && v !== "sha512" && v !== "blake3") { rt.failAt(c, p, "prov_record.json#/properties/integrity/properties/record_digest/properties/alg", "enum", "must be one of \"sha256\", \"sha512\", \"blake3\""); return false; }
-  return c.errors.length === errs;
+  return true;
 }
 
 /** Checks a value against prov_record.json#/properties/integrity/properties/signature. */
 export function checkProvRecordIntegritySignature(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["alg"] !== undefined) {
       const x = v["alg"];
       if (typeof x === "string") {
-        if (!x && rt.failLimit(c, rt.at(c, p, "alg"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "minLength", 1)) return false;
-        if (x.length > 100 && rt.codePoints(x) > 100 && rt.failLimit(c, rt.at(c, p, "alg"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "maxLength", 100)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "alg"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "alg"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "minLength", 1)) return false; }
+        if (x.length > 100 && rt.codePoints(x) > 100) { ok = false; if (rt.failLimit(c, rt.at(c, p, "alg"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "maxLength", 100)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "alg"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "string", x)) return false; }
     }
     if (v["key_id"] !== undefined) {
       const x = v["key_id"];
       if (typeof x === "string") {
-        if (!x && rt.failLimit(c, rt.at(c, p, "key_id"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "minLength", 1)) return false;
-        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "key_id"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "maxLength", 200)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "key_id"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "key_id"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "minLength", 1)) return false; }
+        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "key_id"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "maxLength", 200)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "key_id"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "string", x)) return false; }
     }
     if (v["value"] !== undefined) {
       const x = v["value"];
       if (typeof x === "string") {
-        if (rt.codePoints(x) < 16 && rt.failLimit(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "minLength", 16)) return false;
-        if (x.length > 5000 && rt.codePoints(x) > 5000 && rt.failLimit(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "maxLength", 5000)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "string", x)) return false; }
+        if (rt.codePoints(x) < 16) { ok = false; if (rt.failLimit(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "minLength", 16)) return false; }
+        if (x.length > 5000 && rt.codePoints(x) > 5000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "maxLength", 5000)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -336,113 +335,112 @@ export function checkProvRecordIntegritySignature(v: unknown, p: number, c: rt.C
         case "value":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "prov_record.json#/properties/integrity/properties/signature", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "prov_record.json#/properties/integrity/properties/signature", "additionalProperties", k)) return false; }
     }
-    if (v["alg"] === undefined && rt.failRequired(c, p, "prov_record.json#/properties/integrity/properties/signature", "alg")) return false;
-    if (v["key_id"] === undefined && rt.failRequired(c, p, "prov_record.json#/properties/integrity/properties/signature", "key_id")) return false;
-    if (v["value"] === undefined && rt.failRequired(c, p, "prov_record.json#/properties/integrity/properties/signature", "value")) return false;
+    if (v["alg"] === undefined) { ok = false; if (rt.failRequired(c, p, "prov_record.json#/properties/integrity/properties/signature", "alg")) return false; }
+    if (v["key_id"] === undefined) { ok = false; if (rt.failRequired(c, p, "prov_record.json#/properties/integrity/properties/signature", "key_id")) return false; }
+    if (v["value"] === undefined) { ok = false; if (rt.failRequired(c, p, "prov_record.json#/properties/integrity/properties/signature", "value")) return false; }
   } else { rt.failType(c, p, "prov_record.json#/properties/integrity/properties/signature", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against prov_record.json#/properties/evidence. */
 function checkProvRecordPropertiesEvidence(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkProvRecordPropertiesEvidence, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkEvidence(v[i], rt.at(c, p, i), c) && c.stop) return false;
+      if (!checkEvidence(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
     }
   } else { rt.failType(c, p, "prov_record.json#/properties/evidence", "array", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against prov_record.json#/properties/inputs. */
 function checkProvRecordPropertiesInputs(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkProvRecordPropertiesInputs, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkArtifact(v[i], rt.at(c, p, i), c) && c.stop) return false;
+      if (!checkArtifact(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
     }
   } else { rt.failType(c, p, "prov_record.json#/properties/inputs", "array", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against prov_record.json#/properties/methods. */
 function checkProvRecordPropertiesMethods(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
       if (typeof x === "string") {
-        if (!x && rt.failLimit(c, rt.at(c, p, i), "prov_record.json#/properties/methods/items", "minLength", 1)) return false;
-        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, i), "prov_record.json#/properties/methods/items", "maxLength", 200)) return false;
-        if (!patternProvRecordPropertiesMethodsItems.test(x) && rt.failAt(c, rt.at(c, p, i), "prov_record.json#/properties/methods/items", "pattern", "must match the pattern \"^[a-z0-9]+([._-][a-z0-9]+)*$\"")) return false;
-      } else { if (rt.failType(c, rt.at(c, p, i), "prov_record.json#/properties/methods/items", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, i), "prov_record.json#/properties/methods/items", "minLength", 1)) return false; }
+        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, i), "prov_record.json#/properties/methods/items", "maxLength", 200)) return false; }
+        if (!patternProvRecordPropertiesMethodsItems.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, i), "prov_record.json#/properties/methods/items", patternProvRecordPropertiesMethodsItems)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, i), "prov_record.json#/properties/methods/items", "string", x)) return false; }
     }
   } else { rt.failType(c, p, "prov_record.json#/properties/methods", "array", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against prov_record.json#/properties/outputs. */
 function checkProvRecordPropertiesOutputs(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkProvRecordPropertiesOutputs, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkArtifact(v[i], rt.at(c, p, i), c) && c.stop) return false;
+      if (!checkArtifact(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
     }
   } else { rt.failType(c, p, "prov_record.json#/properties/outputs", "array", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against prov_record.json#/properties/parents. */
 function checkProvRecordPropertiesParents(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
       if (typeof x === "string") {
-        if (!x && rt.failLimit(c, rt.at(c, p, i), "prov_record.json#/properties/parents/items", "minLength", 1)) return false;
-        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, i), "prov_record.json#/properties/parents/items", "maxLength", 200)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, i), "prov_record.json#/properties/parents/items", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, i), "prov_record.json#/properties/parents/items", "minLength", 1)) return false; }
+        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, i), "prov_record.json#/properties/parents/items", "maxLength", 200)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, i), "prov_record.json#/properties/parents/items", "string", x)) return false; }
     }
   } else { rt.failType(c, p, "prov_record.json#/properties/parents", "array", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against prov_record.json#/properties/schema_version. */
 export function checkProvRecordSchemaVersion(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
   if (typeof v !== "string") { rt.failType(c, p, "prov_record.json#/properties/schema_version", "string", v); return false; }
   if (v !== "prov.record.v0.1") { rt.failAt(c, p, "prov_record.json#/properties/schema_version", "const", "must be \"prov.record.v0.1\""); return false; }
-  return c.errors.length === errs;
+  return true;
 }
 
 /** Checks a value against prov_record.json#/properties/tool. */
 export function checkProvRecordTool(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["name"] !== undefined) {
       const x = v["name"];
       if (typeof x === "string") {
-        if (!x && rt.failLimit(c, rt.at(c, p, "name"), "prov_record.json#/properties/tool/properties/*", "minLength", 1)) return false;
-        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "name"), "prov_record.json#/properties/tool/properties/*", "maxLength", 200)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "name"), "prov_record.json#/properties/tool/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "name"), "prov_record.json#/properties/tool/properties/*", "minLength", 1)) return false; }
+        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "name"), "prov_record.json#/properties/tool/properties/*", "maxLength", 200)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "name"), "prov_record.json#/properties/tool/properties/*", "string", x)) return false; }
     }
     if (v["version"] !== undefined) {
       const x = v["version"];
       if (typeof x === "string") {
-        if (!x && rt.failLimit(c, rt.at(c, p, "version"), "prov_record.json#/properties/tool/properties/*", "minLength", 1)) return false;
-        if (x.length > 100 && rt.codePoints(x) > 100 && rt.failLimit(c, rt.at(c, p, "version"), "prov_record.json#/properties/tool/properties/*", "maxLength", 100)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "version"), "prov_record.json#/properties/tool/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "version"), "prov_record.json#/properties/tool/properties/*", "minLength", 1)) return false; }
+        if (x.length > 100 && rt.codePoints(x) > 100) { ok = false; if (rt.failLimit(c, rt.at(c, p, "version"), "prov_record.json#/properties/tool/properties/*", "maxLength", 100)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "version"), "prov_record.json#/properties/tool/properties/*", "string", x)) return false; }
     }
     if (v["adapter"] !== undefined) {
       const x = v["adapter"];
       if (typeof x === "string") {
-        if (x.length > 100 && rt.codePoints(x) > 100 && rt.failLimit(c, rt.at(c, p, "adapter"), "prov_record.json#/properties/tool/properties/*", "maxLength", 100)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "adapter"), "prov_record.json#/properties/tool/properties/*", "string", x)) return false; }
+        if (x.length > 100 && rt.codePoints(x) > 100) { ok = false; if (rt.failLimit(c, rt.at(c, p, "adapter"), "prov_record.json#/properties/tool/properties/*", "maxLength", 100)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "adapter"), "prov_record.json#/properties/tool/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -451,10 +449,10 @@ export function checkProvRecordTool(v: unknown, p: number, c: rt.Context): boole
         case "adapter":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "prov_record.json#/properties/tool", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "prov_record.json#/properties/tool", "additionalProperties", k)) return false; }
     }
-    if (v["name"] === undefined && rt.failRequired(c, p, "prov_record.json#/properties/tool", "name")) return false;
-    if (v["version"] === undefined && rt.failRequired(c, p, "prov_record.json#/properties/tool", "version")) return false;
+    if (v["name"] === undefined) { ok = false; if (rt.failRequired(c, p, "prov_record.json#/properties/tool", "name")) return false; }
+    if (v["version"] === undefined) { ok = false; if (rt.failRequired(c, p, "prov_record.json#/properties/tool", "version")) return false; }
   } else { rt.failType(c, p, "prov_record.json#/properties/tool", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }

@@ -120,27 +120,27 @@ export function isRequestTool(value: unknown): value is RequestTool {
 /** Checks a value against request.json#. */
 export function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkRequest, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["schema_version"] !== undefined && !checkRequestSchemaVersion(v["schema_version"], rt.at(c, p, "schema_version"), c) && c.stop) return false;
+    if (v["schema_version"] !== undefined && !checkRequestSchemaVersion(v["schema_version"], rt.at(c, p, "schema_version"), c)) { ok = false; if (c.stop) return false; }
     if (v["request_id"] !== undefined) {
       const x = v["request_id"];
       if (typeof x === "string") {
-        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "request_id"), "request.json#/properties/*", "maxLength", 200)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "request_id"), "request.json#/properties/*", "string", x)) return false; }
+        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "request_id"), "request.json#/properties/*", "maxLength", 200)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "request_id"), "request.json#/properties/*", "string", x)) return false; }
     }
-    if (v["tool"] !== undefined && !checkRequestTool(v["tool"], rt.at(c, p, "tool"), c) && c.stop) return false;
+    if (v["tool"] !== undefined && !checkRequestTool(v["tool"], rt.at(c, p, "tool"), c)) { ok = false; if (c.stop) return false; }
     if (v["params"] !== undefined) {
       const x = v["params"];
-      if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string" || rt.isArray(x) || rt.isObject(x))) { if (rt.failType(c, rt.at(c, p, "params"), "request.json#/properties/*", "null or boolean or number or string or array or object", x)) return false; }
+      if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string" || rt.isArray(x) || rt.isObject(x))) { ok = false; if (rt.failType(c, rt.at(c, p, "params"), "request.json#/properties/*", "null or boolean or number or string or array or object", x)) return false; }
     }
-    if (v["artifacts"] !== undefined && !checkRequestPropertiesArtifacts(v["artifacts"], rt.at(c, p, "artifacts"), c) && c.stop) return false;
-    if (v["preferences"] !== undefined && !checkRequestPreferences(v["preferences"], rt.at(c, p, "preferences"), c) && c.stop) return false;
+    if (v["artifacts"] !== undefined && !checkRequestPropertiesArtifacts(v["artifacts"], rt.at(c, p, "artifacts"), c)) { ok = false; if (c.stop) return false; }
+    if (v["preferences"] !== undefined && !checkRequestPreferences(v["preferences"], rt.at(c, p, "preferences"), c)) { ok = false; if (c.stop) return false; }
     if (v["time"] !== undefined) {
       const x = v["time"];
       if (typeof x === "string") {
-        if (!rt.isDateTime(x) && rt.failAt(c, rt.at(c, p, "time"), "request.json#/properties/*", "format", "must be a valid date-time")) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "time"), "request.json#/properties/*", "string", x)) return false; }
+        if (!rt.isDateTime(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "time"), "request.json#/properties/*", "format", "must be a valid date-time")) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "time"), "request.json#/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -153,35 +153,35 @@ export function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
         case "time":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "request.json#", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "request.json#", "additionalProperties", k)) return false; }
     }
-    if (v["schema_version"] === undefined && rt.failRequired(c, p, "request.json#", "schema_version")) return false;
-    if (v["tool"] === undefined && rt.failRequired(c, p, "request.json#", "tool")) return false;
-    if (v["params"] === undefined && rt.failRequired(c, p, "request.json#", "params")) return false;
-    if (v["artifacts"] === undefined && rt.failRequired(c, p, "request.json#", "artifacts")) return false;
+    if (v["schema_version"] === undefined) { ok = false; if (rt.failRequired(c, p, "request.json#", "schema_version")) return false; }
+    if (v["tool"] === undefined) { ok = false; if (rt.failRequired(c, p, "request.json#", "tool")) return false; }
+    if (v["params"] === undefined) { ok = false; if (rt.failRequired(c, p, "request.json#", "params")) return false; }
+    if (v["artifacts"] === undefined) { ok = false; if (rt.failRequired(c, p, "request.json#", "artifacts")) return false; }
   } else { rt.failType(c, p, "request.json#", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against request.json#/properties/preferences. */
 export function checkRequestPreferences(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["deterministic"] !== undefined) {
       const x = v["deterministic"];
-      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "deterministic"), "request.json#/properties/preferences/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "deterministic"), "request.json#/properties/preferences/properties/*", "boolean", x)) return false; }
     }
     if (v["max_output_bytes"] !== undefined) {
       const x = v["max_output_bytes"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0 && rt.failLimit(c, rt.at(c, p, "max_output_bytes"), "request.json#/properties/preferences/properties/*", "minimum", 0)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "max_output_bytes"), "request.json#/properties/preferences/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "max_output_bytes"), "request.json#/properties/preferences/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "max_output_bytes"), "request.json#/properties/preferences/properties/*", "integer", x)) return false; }
     }
     if (v["locale"] !== undefined) {
       const x = v["locale"];
       if (typeof x === "string") {
-        if (x.length > 50 && rt.codePoints(x) > 50 && rt.failLimit(c, rt.at(c, p, "locale"), "request.json#/properties/preferences/properties/*", "maxLength", 50)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "locale"), "request.json#/properties/preferences/properties/*", "string", x)) return false; }
+        if (x.length > 50 && rt.codePoints(x) > 50) { ok = false; if (rt.failLimit(c, rt.at(c, p, "locale"), "request.json#/properties/preferences/properties/*", "maxLength", 50)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "locale"), "request.json#/properties/preferences/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -190,48 +190,47 @@ export function checkRequestPreferences(v: unknown, p: number, c: rt.Context): b
         case "locale":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "request.json#/properties/preferences", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "request.json#/properties/preferences", "additionalProperties", k)) return false; }
     }
   } else { rt.failType(c, p, "request.json#/properties/preferences", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against request.json#/properties/artifacts. */
 function checkRequestPropertiesArtifacts(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkRequestPropertiesArtifacts, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkArtifactRef(v[i], rt.at(c, p, i), c) && c.stop) return false;
+      if (!checkArtifactRef(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
     }
   } else { rt.failType(c, p, "request.json#/properties/artifacts", "array", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against request.json#/properties/schema_version. */
 export function checkRequestSchemaVersion(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
   if (typeof v !== "string") { rt.failType(c, p, "request.json#/properties/schema_version", "string", v); return false; }
   if (v !== "mcp.request.v0.1") { rt.failAt(c, p, "request.json#/properties/schema_version", "const", "must be \"mcp.request.v0.1\""); return false; }
-  return c.errors.length === errs;
+  return true;
 }
 
 /** Checks a value against request.json#/properties/tool. */
 export function checkRequestTool(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["name"] !== undefined) {
       const x = v["name"];
       if (typeof x === "string") {
-        if (!x && rt.failLimit(c, rt.at(c, p, "name"), "request.json#/properties/tool/properties/*", "minLength", 1)) return false;
-        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "name"), "request.json#/properties/tool/properties/*", "maxLength", 200)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "name"), "request.json#/properties/tool/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "name"), "request.json#/properties/tool/properties/*", "minLength", 1)) return false; }
+        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "name"), "request.json#/properties/tool/properties/*", "maxLength", 200)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "name"), "request.json#/properties/tool/properties/*", "string", x)) return false; }
     }
     if (v["version"] !== undefined) {
       const x = v["version"];
       if (typeof x === "string") {
-        if (x.length > 100 && rt.codePoints(x) > 100 && rt.failLimit(c, rt.at(c, p, "version"), "request.json#/properties/tool/properties/*", "maxLength", 100)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "version"), "request.json#/properties/tool/properties/*", "string", x)) return false; }
+        if (x.length > 100 && rt.codePoints(x) > 100) { ok = false; if (rt.failLimit(c, rt.at(c, p, "version"), "request.json#/properties/tool/properties/*", "maxLength", 100)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "version"), "request.json#/properties/tool/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -239,9 +238,9 @@ export function checkRequestTool(v: unknown, p: number, c: rt.Context): boolean 
         case "version":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "request.json#/properties/tool", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "request.json#/properties/tool", "additionalProperties", k)) return false; }
     }
-    if (v["name"] === undefined && rt.failRequired(c, p, "request.json#/properties/tool", "name")) return false;
+    if (v["name"] === undefined) { ok = false; if (rt.failRequired(c, p, "request.json#/properties/tool", "name")) return false; }
   } else { rt.failType(c, p, "request.json#/properties/tool", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }

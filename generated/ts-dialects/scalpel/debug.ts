@@ -32,16 +32,16 @@ export function isDebug(value: unknown): value is Debug {
 /** Checks a value against debug.json#. */
 export function checkDebug(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkDebug, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["tier"] !== undefined && !(v["tier"] === null || checkTierName(v["tier"], rt.at(c, p, "tier"), c)) && c.stop) return false;
-    if (v["tool_version"] !== undefined && !checkToolVersion(v["tool_version"], rt.at(c, p, "tool_version"), c) && c.stop) return false;
-    if (v["tool_id"] !== undefined && !checkToolID(v["tool_id"], rt.at(c, p, "tool_id"), c) && c.stop) return false;
-    if (v["request_id"] !== undefined && !checkRequestID(v["request_id"], rt.at(c, p, "request_id"), c) && c.stop) return false;
-    if (v["capabilities"] !== undefined && !checkCapabilities(v["capabilities"], rt.at(c, p, "capabilities"), c) && c.stop) return false;
-    if (v["duration_ms"] !== undefined && !checkDurationMs(v["duration_ms"], rt.at(c, p, "duration_ms"), c) && c.stop) return false;
-    if (v["error"] !== undefined && !(v["error"] === null || checkErrorModel(v["error"], rt.at(c, p, "error"), c)) && c.stop) return false;
-    if (v["upgrade_hints"] !== undefined && !checkUpgradeHints(v["upgrade_hints"], rt.at(c, p, "upgrade_hints"), c) && c.stop) return false;
+    if (v["tier"] !== undefined && !(v["tier"] === null || checkTierName(v["tier"], rt.at(c, p, "tier"), c))) { ok = false; if (c.stop) return false; }
+    if (v["tool_version"] !== undefined && !checkToolVersion(v["tool_version"], rt.at(c, p, "tool_version"), c)) { ok = false; if (c.stop) return false; }
+    if (v["tool_id"] !== undefined && !checkToolID(v["tool_id"], rt.at(c, p, "tool_id"), c)) { ok = false; if (c.stop) return false; }
+    if (v["request_id"] !== undefined && !checkRequestID(v["request_id"], rt.at(c, p, "request_id"), c)) { ok = false; if (c.stop) return false; }
+    if (v["capabilities"] !== undefined && !checkCapabilities(v["capabilities"], rt.at(c, p, "capabilities"), c)) { ok = false; if (c.stop) return false; }
+    if (v["duration_ms"] !== undefined && !checkDurationMs(v["duration_ms"], rt.at(c, p, "duration_ms"), c)) { ok = false; if (c.stop) return false; }
+    if (v["error"] !== undefined && !(v["error"] === null || checkErrorModel(v["error"], rt.at(c, p, "error"), c))) { ok = false; if (c.stop) return false; }
+    if (v["upgrade_hints"] !== undefined && !checkUpgradeHints(v["upgrade_hints"], rt.at(c, p, "upgrade_hints"), c)) { ok = false; if (c.stop) return false; }
     for (const k in v) {
       switch (k) {
         case "tier":
@@ -55,17 +55,17 @@ export function checkDebug(v: unknown, p: number, c: rt.Context): boolean {
         case "data":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "debug.json#", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "debug.json#", "additionalProperties", k)) return false; }
     }
-    if (v["tier"] === undefined && rt.failRequired(c, p, "debug.json#", "tier")) return false;
-    if (v["tool_version"] === undefined && rt.failRequired(c, p, "debug.json#", "tool_version")) return false;
-    if (v["tool_id"] === undefined && rt.failRequired(c, p, "debug.json#", "tool_id")) return false;
-    if (v["request_id"] === undefined && rt.failRequired(c, p, "debug.json#", "request_id")) return false;
-    if (v["capabilities"] === undefined && rt.failRequired(c, p, "debug.json#", "capabilities")) return false;
-    if (v["duration_ms"] === undefined && rt.failRequired(c, p, "debug.json#", "duration_ms")) return false;
-    if (v["error"] === undefined && rt.failRequired(c, p, "debug.json#", "error")) return false;
-    if (v["upgrade_hints"] === undefined && rt.failRequired(c, p, "debug.json#", "upgrade_hints")) return false;
-    if (v["data"] === undefined && rt.failRequired(c, p, "debug.json#", "data")) return false;
+    if (v["tier"] === undefined) { ok = false; if (rt.failRequired(c, p, "debug.json#", "tier")) return false; }
+    if (v["tool_version"] === undefined) { ok = false; if (rt.failRequired(c, p, "debug.json#", "tool_version")) return false; }
+    if (v["tool_id"] === undefined) { ok = false; if (rt.failRequired(c, p, "debug.json#", "tool_id")) return false; }
+    if (v["request_id"] === undefined) { ok = false; if (rt.failRequired(c, p, "debug.json#", "request_id")) return false; }
+    if (v["capabilities"] === undefined) { ok = false; if (rt.failRequired(c, p, "debug.json#", "capabilities")) return false; }
+    if (v["duration_ms"] === undefined) { ok = false; if (rt.failRequired(c, p, "debug.json#", "duration_ms")) return false; }
+    if (v["error"] === undefined) { ok = false; if (rt.failRequired(c, p, "debug.json#", "error")) return false; }
+    if (v["upgrade_hints"] === undefined) { ok = false; if (rt.failRequired(c, p, "debug.json#", "upgrade_hints")) return false; }
+    if (v["data"] === undefined) { ok = false; if (rt.failRequired(c, p, "debug.json#", "data")) return false; }
   } else { rt.failType(c, p, "debug.json#", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }

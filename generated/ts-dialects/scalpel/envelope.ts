@@ -206,37 +206,36 @@ export function isUpgradeHints(value: unknown): value is UpgradeHints {
 
 /** Checks a value against envelope.json#/$defs/capabilities. */
 export function checkCapabilities(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (!(v === null || rt.isArray(v))) { rt.failType(c, p, "envelope.json#/$defs/capabilities", "null or array", v); return false; }
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
-      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "envelope.json#/$defs/capabilities/items", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), "envelope.json#/$defs/capabilities/items", "string", x)) return false; }
     }
   }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against envelope.json#/$defs/duration_ms. */
 export function checkDurationMs(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
   if (!(v === null || Number.isFinite(v))) { rt.failType(c, p, "envelope.json#/$defs/duration_ms", "null or number", v); return false; }
-  return c.errors.length === errs;
+  return true;
 }
 
 /** Checks a value against envelope.json#. */
 export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkEnvelope, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["tier"] !== undefined && !(v["tier"] === null || checkTierName(v["tier"], rt.at(c, p, "tier"), c)) && c.stop) return false;
-    if (v["tool_version"] !== undefined && !checkToolVersion(v["tool_version"], rt.at(c, p, "tool_version"), c) && c.stop) return false;
-    if (v["tool_id"] !== undefined && !checkToolID(v["tool_id"], rt.at(c, p, "tool_id"), c) && c.stop) return false;
-    if (v["request_id"] !== undefined && !checkRequestID(v["request_id"], rt.at(c, p, "request_id"), c) && c.stop) return false;
-    if (v["capabilities"] !== undefined && !checkCapabilities(v["capabilities"], rt.at(c, p, "capabilities"), c) && c.stop) return false;
-    if (v["duration_ms"] !== undefined && !checkDurationMs(v["duration_ms"], rt.at(c, p, "duration_ms"), c) && c.stop) return false;
-    if (v["error"] !== undefined && !(v["error"] === null || checkErrorModel(v["error"], rt.at(c, p, "error"), c)) && c.stop) return false;
-    if (v["upgrade_hints"] !== undefined && !checkUpgradeHints(v["upgrade_hints"], rt.at(c, p, "upgrade_hints"), c) && c.stop) return false;
+    if (v["tier"] !== undefined && !(v["tier"] === null || checkTierName(v["tier"], rt.at(c, p, "tier"), c))) { ok = false; if (c.stop) return false; }
+    if (v["tool_version"] !== undefined && !checkToolVersion(v["tool_version"], rt.at(c, p, "tool_version"), c)) { ok = false; if (c.stop) return false; }
+    if (v["tool_id"] !== undefined && !checkToolID(v["tool_id"], rt.at(c, p, "tool_id"), c)) { ok = false; if (c.stop) return false; }
+    if (v["request_id"] !== undefined && !checkRequestID(v["request_id"], rt.at(c, p, "request_id"), c)) { ok = false; if (c.stop) return false; }
+    if (v["capabilities"] !== undefined && !checkCapabilities(v["capabilities"], rt.at(c, p, "capabilities"), c)) { ok = false; if (c.stop) return false; }
+    if (v["duration_ms"] !== undefined && !checkDurationMs(v["duration_ms"], rt.at(c, p, "duration_ms"), c)) { ok = false; if (c.stop) return false; }
+    if (v["error"] !== undefined && !(v["error"] === null || checkErrorModel(v["error"], rt.at(c, p, "error"), c))) { ok = false; if (c.stop) return false; }
+    if (v["upgrade_hints"] !== undefined && !checkUpgradeHints(v["upgrade_hints"], rt.at(c, p, "upgrade_hints"), c)) { ok = false; if (c.stop) return false; }
     for (const k in v) {
       switch (k) {
         case "tier":
@@ -250,52 +249,52 @@ export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
         case "data":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "envelope.json#", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "envelope.json#", "additionalProperties", k)) return false; }
     }
   } else { rt.failType(c, p, "envelope.json#", "object", v); return false; }
   if (!rt.quiet(c, checkEnvelopeIf, v, p)) {
-    if (!checkEnvelopeElse(v, p, c) && c.stop) return false;
+    if (!checkEnvelopeElse(v, p, c)) { ok = false; if (c.stop) return false; }
   }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against envelope.json#/else. */
 function checkEnvelopeElse(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["data"] === undefined && rt.failRequired(c, p, "envelope.json#/else", "data")) return false;
+    if (v["data"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/else", "data")) return false; }
   }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against envelope.json#/if. */
 function checkEnvelopeIf(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["error"] !== undefined) {
       const x = v["error"];
-      if (!rt.isObject(x)) { if (rt.failType(c, rt.at(c, p, "error"), "envelope.json#/if/properties/*", "object", x)) return false; }
+      if (!rt.isObject(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "error"), "envelope.json#/if/properties/*", "object", x)) return false; }
     }
-    if (v["error"] === undefined && rt.failRequired(c, p, "envelope.json#/if", "error")) return false;
+    if (v["error"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/if", "error")) return false; }
   }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against envelope.json#/$defs/error_model. */
 export function checkErrorModel(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["error"] !== undefined) {
       const x = v["error"];
-      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "error"), "envelope.json#/$defs/error_model/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "error"), "envelope.json#/$defs/error_model/properties/*", "string", x)) return false; }
     }
     if (v["error_code"] !== undefined) {
       const x = v["error_code"];
-      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "error_code"), "envelope.json#/$defs/error_model/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "error_code"), "envelope.json#/$defs/error_model/properties/*", "string", x)) return false; }
     }
     if (v["error_details"] !== undefined) {
       const x = v["error_details"];
-      if (!(x === null || rt.isObject(x))) { if (rt.failType(c, rt.at(c, p, "error_details"), "envelope.json#/$defs/error_model/properties/*", "null or object", x)) return false; }
+      if (!(x === null || rt.isObject(x))) { ok = false; if (rt.failType(c, rt.at(c, p, "error_details"), "envelope.json#/$defs/error_model/properties/*", "null or object", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -304,58 +303,54 @@ export function checkErrorModel(v: unknown, p: number, c: rt.Context): boolean {
         case "error_details":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "envelope.json#/$defs/error_model", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "envelope.json#/$defs/error_model", "additionalProperties", k)) return false; }
     }
-    if (v["error"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/error_model", "error")) return false;
-    if (v["error_code"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/error_model", "error_code")) return false;
+    if (v["error"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/error_model", "error")) return false; }
+    if (v["error_code"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/error_model", "error_code")) return false; }
   } else { rt.failType(c, p, "envelope.json#/$defs/error_model", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against envelope.json#/$defs/request_id. */
 export function checkRequestID(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
   if (!(v === null || typeof v === "string")) { rt.failType(c, p, "envelope.json#/$defs/request_id", "null or string", v); return false; }
-  return c.errors.length === errs;
+  return true;
 }
 
 /** Checks a value against envelope.json#/$defs/tier_name. */
 export function checkTierName(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
   if (typeof v !== "string") { rt.failType(c, p, "envelope.json#/$defs/tier_name", "string", v); return false; }
   if (v !== "community" && v !== "pro" && v !== "enterprise") { rt.failAt(c, p, "envelope.json#/$defs/tier_name", "enum", "must be one of \"community\", \"pro\", \"enterprise\""); return false; }
-  return c.errors.length === errs;
+  return true;
 }
 
 /** Checks a value against envelope.json#/$defs/tool_id. */
 export function checkToolID(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
   if (!(v === null || typeof v === "string")) { rt.failType(c, p, "envelope.json#/$defs/tool_id", "null or string", v); return false; }
-  return c.errors.length === errs;
+  return true;
 }
 
 /** Checks a value against envelope.json#/$defs/tool_version. */
 export function checkToolVersion(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
   if (!(v === null || typeof v === "string")) { rt.failType(c, p, "envelope.json#/$defs/tool_version", "null or string", v); return false; }
-  return c.errors.length === errs;
+  return true;
 }
 
 /** Checks a value against envelope.json#/$defs/upgrade_hint. */
 export function checkUpgradeHint(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["feature"] !== undefined) {
       const x = v["feature"];
-      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "feature"), "envelope.json#/$defs/upgrade_hint/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "feature"), "envelope.json#/$defs/upgrade_hint/properties/*", "string", x)) return false; }
     }
     if (v["tier"] !== undefined) {
       const x = v["tier"];
-      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "tier"), "envelope.json#/$defs/upgrade_hint/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "tier"), "envelope.json#/$defs/upgrade_hint/properties/*", "string", x)) return false; }
     }
     if (v["reason"] !== undefined) {
       const x = v["reason"];
-      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "reason"), "envelope.json#/$defs/upgrade_hint/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "reason"), "envelope.json#/$defs/upgrade_hint/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -364,23 +359,23 @@ export function checkUpgradeHint(v: unknown, p: number, c: rt.Context): boolean 
         case "reason":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "envelope.json#/$defs/upgrade_hint", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "envelope.json#/$defs/upgrade_hint", "additionalProperties", k)) return false; }
     }
-    if (v["feature"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/upgrade_hint", "feature")) return false;
-    if (v["tier"] === undefined && rt.failRequired(c, p, "envelope.json#/$defs/upgrade_hint", "tier")) return false;
+    if (v["feature"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/upgrade_hint", "feature")) return false; }
+    if (v["tier"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/upgrade_hint", "tier")) return false; }
   } else { rt.failType(c, p, "envelope.json#/$defs/upgrade_hint", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against envelope.json#/$defs/upgrade_hints. */
 export function checkUpgradeHints(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkUpgradeHints, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (!(v === null || rt.isArray(v))) { rt.failType(c, p, "envelope.json#/$defs/upgrade_hints", "null or array", v); return false; }
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkUpgradeHint(v[i], rt.at(c, p, i), c) && c.stop) return false;
+      if (!checkUpgradeHint(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
     }
   }
-  return c.errors.length === errs;
+  return ok;
 }

@@ -26,42 +26,42 @@ export function isMinimal(value: unknown): value is Minimal {
 /** Checks a value against minimal.json#. */
 export function checkMinimal(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkMinimal, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["error"] !== undefined && !checkErrorModel(v["error"], rt.at(c, p, "error"), c) && c.stop) return false;
+    if (v["error"] !== undefined && !checkErrorModel(v["error"], rt.at(c, p, "error"), c)) { ok = false; if (c.stop) return false; }
     for (const k in v) {
       switch (k) {
         case "error":
         case "data":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "minimal.json#", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "minimal.json#", "additionalProperties", k)) return false; }
     }
   } else { rt.failType(c, p, "minimal.json#", "object", v); return false; }
   if (!rt.quiet(c, checkMinimalIf, v, p)) {
-    if (!checkMinimalElse(v, p, c) && c.stop) return false;
+    if (!checkMinimalElse(v, p, c)) { ok = false; if (c.stop) return false; }
   }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against minimal.json#/else. */
 function checkMinimalElse(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["data"] === undefined && rt.failRequired(c, p, "minimal.json#/else", "data")) return false;
+    if (v["data"] === undefined) { ok = false; if (rt.failRequired(c, p, "minimal.json#/else", "data")) return false; }
   }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against minimal.json#/if. */
 function checkMinimalIf(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["error"] !== undefined) {
       const x = v["error"];
-      if (!rt.isObject(x)) { if (rt.failType(c, rt.at(c, p, "error"), "minimal.json#/if/properties/*", "object", x)) return false; }
+      if (!rt.isObject(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "error"), "minimal.json#/if/properties/*", "object", x)) return false; }
     }
-    if (v["error"] === undefined && rt.failRequired(c, p, "minimal.json#/if", "error")) return false;
+    if (v["error"] === undefined) { ok = false; if (rt.failRequired(c, p, "minimal.json#/if", "error")) return false; }
   }
-  return c.errors.length === errs;
+  return ok;
 }

@@ -394,140 +394,138 @@ const membersResponseConfigToolOverridesValueVariant2 = ["profile", "exclude_fie
 /** Checks a value against response_config.json#. */
 export function checkResponseConfig(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkResponseConfig, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["version"] !== undefined) {
       const x = v["version"];
-      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "version"), "response_config.json#/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "version"), "response_config.json#/properties/*", "string", x)) return false; }
     }
     if (v["description"] !== undefined) {
       const x = v["description"];
-      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "description"), "response_config.json#/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "description"), "response_config.json#/properties/*", "string", x)) return false; }
     }
-    if (v["global"] !== undefined && !checkResponseConfigGlobal(v["global"], rt.at(c, p, "global"), c) && c.stop) return false;
-    if (v["parsing"] !== undefined && !checkResponseConfigParsing(v["parsing"], rt.at(c, p, "parsing"), c) && c.stop) return false;
-    if (v["profiles"] !== undefined && !checkResponseConfigPropertiesProfiles(v["profiles"], rt.at(c, p, "profiles"), c) && c.stop) return false;
-    if (v["tool_overrides"] !== undefined && !checkResponseConfigPropertiesToolOverrides(v["tool_overrides"], rt.at(c, p, "tool_overrides"), c) && c.stop) return false;
+    if (v["global"] !== undefined && !checkResponseConfigGlobal(v["global"], rt.at(c, p, "global"), c)) { ok = false; if (c.stop) return false; }
+    if (v["parsing"] !== undefined && !checkResponseConfigParsing(v["parsing"], rt.at(c, p, "parsing"), c)) { ok = false; if (c.stop) return false; }
+    if (v["profiles"] !== undefined && !checkResponseConfigPropertiesProfiles(v["profiles"], rt.at(c, p, "profiles"), c)) { ok = false; if (c.stop) return false; }
+    if (v["tool_overrides"] !== undefined && !checkResponseConfigPropertiesToolOverrides(v["tool_overrides"], rt.at(c, p, "tool_overrides"), c)) { ok = false; if (c.stop) return false; }
   } else { rt.failType(c, p, "response_config.json#", "object", v); return false; }
   rt.rest(v, p, c, membersResponseConfig, -1);
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against response_config.json#/properties/global. */
 export function checkResponseConfigGlobal(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkResponseConfigGlobal, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["profile"] !== undefined && !checkResponseConfigGlobalProfile(v["profile"], rt.at(c, p, "profile"), c) && c.stop) return false;
+    if (v["profile"] !== undefined && !checkResponseConfigGlobalProfile(v["profile"], rt.at(c, p, "profile"), c)) { ok = false; if (c.stop) return false; }
     if (v["exclude_empty_arrays"] !== undefined) {
       const x = v["exclude_empty_arrays"];
-      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "exclude_empty_arrays"), "response_config.json#/properties/global/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "exclude_empty_arrays"), "response_config.json#/properties/global/properties/*", "boolean", x)) return false; }
     }
     if (v["exclude_empty_objects"] !== undefined) {
       const x = v["exclude_empty_objects"];
-      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "exclude_empty_objects"), "response_config.json#/properties/global/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "exclude_empty_objects"), "response_config.json#/properties/global/properties/*", "boolean", x)) return false; }
     }
     if (v["exclude_null_values"] !== undefined) {
       const x = v["exclude_null_values"];
-      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "exclude_null_values"), "response_config.json#/properties/global/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "exclude_null_values"), "response_config.json#/properties/global/properties/*", "boolean", x)) return false; }
     }
     if (v["exclude_default_values"] !== undefined) {
       const x = v["exclude_default_values"];
-      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "exclude_default_values"), "response_config.json#/properties/global/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "exclude_default_values"), "response_config.json#/properties/global/properties/*", "boolean", x)) return false; }
     }
   } else { rt.failType(c, p, "response_config.json#/properties/global", "object", v); return false; }
   rt.rest(v, p, c, membersResponseConfigGlobal, -1);
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against response_config.json#/properties/global/properties/profile. */
 export function checkResponseConfigGlobalProfile(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
   if (typeof v !== "string") { rt.failType(c, p, "response_config.json#/properties/global/properties/profile", "string", v); return false; }
   if (v !== "minimal" && v !== "standard" && v !== "verbose" && v !== "debug") { rt.failAt(c, p, "response_config.json#/properties/global/properties/profile", "enum", "must be one of \"minimal\", \"standard\", \"verbose\", \"debug\""); return false; }
-  return c.errors.length === errs;
+  return true;
 }
 
 /** Checks a value against response_config.json#/properties/parsing. */
 export function checkResponseConfigParsing(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkResponseConfigParsing, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["mode"] !== undefined && !checkResponseConfigParsingMode(v["mode"], rt.at(c, p, "mode"), c) && c.stop) return false;
-    if (v["sanitization_policy"] !== undefined && !checkResponseConfigParsingSanitizationPolicy(v["sanitization_policy"], rt.at(c, p, "sanitization_policy"), c) && c.stop) return false;
-    if (v["error_reporting"] !== undefined && !checkResponseConfigParsingErrorReporting(v["error_reporting"], rt.at(c, p, "error_reporting"), c) && c.stop) return false;
+    if (v["mode"] !== undefined && !checkResponseConfigParsingMode(v["mode"], rt.at(c, p, "mode"), c)) { ok = false; if (c.stop) return false; }
+    if (v["sanitization_policy"] !== undefined && !checkResponseConfigParsingSanitizationPolicy(v["sanitization_policy"], rt.at(c, p, "sanitization_policy"), c)) { ok = false; if (c.stop) return false; }
+    if (v["error_reporting"] !== undefined && !checkResponseConfigParsingErrorReporting(v["error_reporting"], rt.at(c, p, "error_reporting"), c)) { ok = false; if (c.stop) return false; }
   } else { rt.failType(c, p, "response_config.json#/properties/parsing", "object", v); return false; }
   rt.rest(v, p, c, membersResponseConfigParsing, -1);
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against response_config.json#/properties/parsing/properties/error_reporting. */
 export function checkResponseConfigParsingErrorReporting(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["include_sanitization_details"] !== undefined) {
       const x = v["include_sanitization_details"];
-      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "include_sanitization_details"), "response_config.json#/properties/parsing/properties/error_reporting/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "include_sanitization_details"), "response_config.json#/properties/parsing/properties/error_reporting/properties/*", "boolean", x)) return false; }
     }
     if (v["include_error_location"] !== undefined) {
       const x = v["include_error_location"];
-      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "include_error_location"), "response_config.json#/properties/parsing/properties/error_reporting/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "include_error_location"), "response_config.json#/properties/parsing/properties/error_reporting/properties/*", "boolean", x)) return false; }
     }
     if (v["include_suggestions"] !== undefined) {
       const x = v["include_suggestions"];
-      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "include_suggestions"), "response_config.json#/properties/parsing/properties/error_reporting/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "include_suggestions"), "response_config.json#/properties/parsing/properties/error_reporting/properties/*", "boolean", x)) return false; }
     }
   } else { rt.failType(c, p, "response_config.json#/properties/parsing/properties/error_reporting", "object", v); return false; }
   rt.rest(v, p, c, membersResponseConfigParsingErrorReporting, -1);
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against response_config.json#/properties/parsing/properties/mode. */
 export function checkResponseConfigParsingMode(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
   if (typeof v !== "string") { rt.failType(c, p, "response_config.json#/properties/parsing/properties/mode", "string", v); return false; }
   if (v !== "strict" && v !== "permissive") { rt.failAt(c, p, "response_config.json#/properties/parsing/properties/mode", "enum", "must be one of \"strict\", \"permissive\""); return false; }
-  return c.errors.length === errs;
+  return true;
 }
 
 /**
  * Checks a value against response_config.json#/properties/parsing/properties/sanitization_policy.
  */
 export function checkResponseConfigParsingSanitizationPolicy(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["allow_merge_conflicts"] !== undefined) {
       const x = v["allow_merge_conflicts"];
-      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "allow_merge_conflicts"), "response_config.json#/properties/parsing/properties/sanitization_policy/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "allow_merge_conflicts"), "response_config.json#/properties/parsing/properties/sanitization_policy/properties/*", "boolean", x)) return false; }
     }
     if (v["allow_templates"] !== undefined) {
       const x = v["allow_templates"];
-      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "allow_templates"), "response_config.json#/properties/parsing/properties/sanitization_policy/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "allow_templates"), "response_config.json#/properties/parsing/properties/sanitization_policy/properties/*", "boolean", x)) return false; }
     }
     if (v["report_modifications"] !== undefined) {
       const x = v["report_modifications"];
-      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "report_modifications"), "response_config.json#/properties/parsing/properties/sanitization_policy/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "report_modifications"), "response_config.json#/properties/parsing/properties/sanitization_policy/properties/*", "boolean", x)) return false; }
     }
   } else { rt.failType(c, p, "response_config.json#/properties/parsing/properties/sanitization_policy", "object", v); return false; }
   rt.rest(v, p, c, membersResponseConfigParsingSanitizationPolicy, -1);
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against response_config.json#/properties/profiles/additionalProperties. */
 export function checkResponseConfigProfilesValue(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkResponseConfigProfilesValue, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["description"] !== undefined) {
       const x = v["description"];
-      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "description"), "response_config.json#/properties/profiles/additionalProperties/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "description"), "response_config.json#/properties/profiles/additionalProperties/properties/*", "string", x)) return false; }
     }
-    if (v["envelope"] !== undefined && !checkResponseConfigProfilesValueEnvelope(v["envelope"], rt.at(c, p, "envelope"), c) && c.stop) return false;
-    if (v["parsing"] !== undefined && !checkResponseConfigProfilesValueParsing(v["parsing"], rt.at(c, p, "parsing"), c) && c.stop) return false;
-    if (v["common_exclusions"] !== undefined && !checkResponseConfigProfilesValuePropertiesCommonExclusions(v["common_exclusions"], rt.at(c, p, "common_exclusions"), c) && c.stop) return false;
+    if (v["envelope"] !== undefined && !checkResponseConfigProfilesValueEnvelope(v["envelope"], rt.at(c, p, "envelope"), c)) { ok = false; if (c.stop) return false; }
+    if (v["parsing"] !== undefined && !checkResponseConfigProfilesValueParsing(v["parsing"], rt.at(c, p, "parsing"), c)) { ok = false; if (c.stop) return false; }
+    if (v["common_exclusions"] !== undefined && !checkResponseConfigProfilesValuePropertiesCommonExclusions(v["common_exclusions"], rt.at(c, p, "common_exclusions"), c)) { ok = false; if (c.stop) return false; }
   } else { rt.failType(c, p, "response_config.json#/properties/profiles/additionalProperties", "object", v); return false; }
   rt.rest(v, p, c, membersResponseConfigProfilesValue, -1);
-  return c.errors.length === errs;
+  return ok;
 }
 
 /**
@@ -535,22 +533,21 @@ export function checkResponseConfigProfilesValue(v: unknown, p: number, c: rt.Co
  */
 export function checkResponseConfigProfilesValueEnvelope(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkResponseConfigProfilesValueEnvelope, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["include"] !== undefined && !checkResponseConfigProfilesValueEnvelopePropertiesInclude(v["include"], rt.at(c, p, "include"), c) && c.stop) return false;
+    if (v["include"] !== undefined && !checkResponseConfigProfilesValueEnvelopePropertiesInclude(v["include"], rt.at(c, p, "include"), c)) { ok = false; if (c.stop) return false; }
   } else { rt.failType(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/envelope", "object", v); return false; }
   rt.rest(v, p, c, membersResponseConfigProfilesValueEnvelope, -1);
-  return c.errors.length === errs;
+  return ok;
 }
 
 /**
  * Checks a value against response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items.
  */
 export function checkResponseConfigProfilesValueEnvelopeIncludeItem(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
   if (typeof v !== "string") { rt.failType(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items", "string", v); return false; }
   if (!rt.includes(enumResponseConfigProfilesValueEnvelopeIncludeItem, v)) { rt.failAt(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items", "enum", "must be one of \"tier\", \"tool_version\", \"tool_id\", \"request_id\", \"capabilities\", \"duration_ms\", \"error\", \"upgrade_hints\""); return false; }
-  return c.errors.length === errs;
+  return true;
 }
 
 /**
@@ -558,13 +555,13 @@ export function checkResponseConfigProfilesValueEnvelopeIncludeItem(v: unknown, 
  */
 function checkResponseConfigProfilesValueEnvelopePropertiesInclude(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkResponseConfigProfilesValueEnvelopePropertiesInclude, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkResponseConfigProfilesValueEnvelopeIncludeItem(v[i], rt.at(c, p, i), c) && c.stop) return false;
+      if (!checkResponseConfigProfilesValueEnvelopeIncludeItem(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
     }
   } else { rt.failType(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include", "array", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /**
@@ -572,106 +569,104 @@ function checkResponseConfigProfilesValueEnvelopePropertiesInclude(v: unknown, p
  */
 export function checkResponseConfigProfilesValueParsing(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkResponseConfigProfilesValueParsing, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["mode"] !== undefined && !checkResponseConfigProfilesValueParsingMode(v["mode"], rt.at(c, p, "mode"), c) && c.stop) return false;
-    if (v["sanitization_policy"] !== undefined && !checkResponseConfigProfilesValueParsingSanitizationPolicy(v["sanitization_policy"], rt.at(c, p, "sanitization_policy"), c) && c.stop) return false;
+    if (v["mode"] !== undefined && !checkResponseConfigProfilesValueParsingMode(v["mode"], rt.at(c, p, "mode"), c)) { ok = false; if (c.stop) return false; }
+    if (v["sanitization_policy"] !== undefined && !checkResponseConfigProfilesValueParsingSanitizationPolicy(v["sanitization_policy"], rt.at(c, p, "sanitization_policy"), c)) { ok = false; if (c.stop) return false; }
   } else { rt.failType(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/parsing", "object", v); return false; }
   rt.rest(v, p, c, membersResponseConfigProfilesValueParsing, -1);
-  return c.errors.length === errs;
+  return ok;
 }
 
 /**
  * Checks a value against response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode.
  */
 export function checkResponseConfigProfilesValueParsingMode(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
   if (typeof v !== "string") { rt.failType(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode", "string", v); return false; }
   if (v !== "fail_fast" && v !== "auto_sanitize") { rt.failAt(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode", "enum", "must be one of \"fail_fast\", \"auto_sanitize\""); return false; }
-  return c.errors.length === errs;
+  return true;
 }
 
 /**
  * Checks a value against response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy.
  */
 export function checkResponseConfigProfilesValueParsingSanitizationPolicy(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["allow_merge_conflicts"] !== undefined) {
       const x = v["allow_merge_conflicts"];
-      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "allow_merge_conflicts"), "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "allow_merge_conflicts"), "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/*", "boolean", x)) return false; }
     }
     if (v["allow_templates"] !== undefined) {
       const x = v["allow_templates"];
-      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "allow_templates"), "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "allow_templates"), "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/*", "boolean", x)) return false; }
     }
     if (v["report_modifications"] !== undefined) {
       const x = v["report_modifications"];
-      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "report_modifications"), "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "report_modifications"), "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/*", "boolean", x)) return false; }
     }
   } else { rt.failType(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy", "object", v); return false; }
   rt.rest(v, p, c, membersResponseConfigParsingSanitizationPolicy, -1);
-  return c.errors.length === errs;
+  return ok;
 }
 
 /**
  * Checks a value against response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions.
  */
 function checkResponseConfigProfilesValuePropertiesCommonExclusions(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
-      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions/items", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), "response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions/items", "string", x)) return false; }
     }
   } else { rt.failType(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions", "array", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against response_config.json#/properties/profiles. */
 function checkResponseConfigPropertiesProfiles(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkResponseConfigPropertiesProfiles, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
-      if (!checkResponseConfigProfilesValue(v[k], rt.at(c, p, k), c) && c.stop) return false;
+      if (!checkResponseConfigProfilesValue(v[k], rt.at(c, p, k), c)) { ok = false; if (c.stop) return false; }
     }
   } else { rt.failType(c, p, "response_config.json#/properties/profiles", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against response_config.json#/properties/tool_overrides. */
 function checkResponseConfigPropertiesToolOverrides(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkResponseConfigPropertiesToolOverrides, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
-      if (!checkResponseConfigToolOverridesValue(v[k], rt.at(c, p, k), c) && c.stop) return false;
+      if (!checkResponseConfigToolOverridesValue(v[k], rt.at(c, p, k), c)) { ok = false; if (c.stop) return false; }
     }
   } else { rt.failType(c, p, "response_config.json#/properties/tool_overrides", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against response_config.json#/properties/tool_overrides/additionalProperties. */
 export function checkResponseConfigToolOverridesValue(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   let oneOfMatches = 0;
   if (rt.quiet(c, checkResponseConfigToolOverridesValueOneOf0, v, p)) oneOfMatches++;
   if (rt.quiet(c, checkResponseConfigToolOverridesValueVariant2, v, p)) oneOfMatches++;
-  if (oneOfMatches !== 1 && rt.fail(c, p, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf", "oneOf", "must match exactly one schema of oneOf, not " + oneOfMatches)) return false;
+  if (oneOfMatches !== 1) { ok = false; if (rt.fail(c, p, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf", "oneOf", "must match exactly one schema of oneOf, not " + oneOfMatches)) return false; }
   rt.rest(v, p, c, rt.noMembers, 0);
-  return c.errors.length === errs;
+  return ok;
 }
 
 /**
  * Checks a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/0.
  */
 function checkResponseConfigToolOverridesValueOneOf0(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
   if (typeof v !== "string") { rt.failType(c, p, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/0", "string", v); return false; }
-  return c.errors.length === errs;
+  return true;
 }
 
 /**
@@ -679,65 +674,64 @@ function checkResponseConfigToolOverridesValueOneOf0(v: unknown, p: number, c: r
  */
 export function checkResponseConfigToolOverridesValueVariant2(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkResponseConfigToolOverridesValueVariant2, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["profile"] !== undefined && !checkResponseConfigToolOverridesValueVariant2Profile(v["profile"], rt.at(c, p, "profile"), c) && c.stop) return false;
-    if (v["exclude_fields"] !== undefined && !checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFields(v["exclude_fields"], rt.at(c, p, "exclude_fields"), c) && c.stop) return false;
-    if (v["include_only"] !== undefined && !checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnly(v["include_only"], rt.at(c, p, "include_only"), c) && c.stop) return false;
-    if (v["include_on_error"] !== undefined && !checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError(v["include_on_error"], rt.at(c, p, "include_on_error"), c) && c.stop) return false;
+    if (v["profile"] !== undefined && !checkResponseConfigToolOverridesValueVariant2Profile(v["profile"], rt.at(c, p, "profile"), c)) { ok = false; if (c.stop) return false; }
+    if (v["exclude_fields"] !== undefined && !checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFields(v["exclude_fields"], rt.at(c, p, "exclude_fields"), c)) { ok = false; if (c.stop) return false; }
+    if (v["include_only"] !== undefined && !checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnly(v["include_only"], rt.at(c, p, "include_only"), c)) { ok = false; if (c.stop) return false; }
+    if (v["include_on_error"] !== undefined && !checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError(v["include_on_error"], rt.at(c, p, "include_on_error"), c)) { ok = false; if (c.stop) return false; }
   } else { rt.failType(c, p, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1", "object", v); return false; }
   rt.rest(v, p, c, membersResponseConfigToolOverridesValueVariant2, -1);
-  return c.errors.length === errs;
+  return ok;
 }
 
 /**
  * Checks a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile.
  */
 export function checkResponseConfigToolOverridesValueVariant2Profile(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
   if (typeof v !== "string") { rt.failType(c, p, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile", "string", v); return false; }
   if (v !== "minimal" && v !== "standard" && v !== "verbose" && v !== "debug") { rt.failAt(c, p, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile", "enum", "must be one of \"minimal\", \"standard\", \"verbose\", \"debug\""); return false; }
-  return c.errors.length === errs;
+  return true;
 }
 
 /**
  * Checks a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields.
  */
 function checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFields(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
-      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields/items", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields/items", "string", x)) return false; }
     }
   } else { rt.failType(c, p, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields", "array", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /**
  * Checks a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error.
  */
 function checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
-      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error/items", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error/items", "string", x)) return false; }
     }
   } else { rt.failType(c, p, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error", "array", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /**
  * Checks a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only.
  */
 function checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnly(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
-      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only/items", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only/items", "string", x)) return false; }
     }
   } else { rt.failType(c, p, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only", "array", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }

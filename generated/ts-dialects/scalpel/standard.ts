@@ -24,10 +24,10 @@ export function isStandard(value: unknown): value is Standard {
 /** Checks a value against standard.json#. */
 export function checkStandard(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkStandard, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["error"] !== undefined && !checkErrorModel(v["error"], rt.at(c, p, "error"), c) && c.stop) return false;
-    if (v["upgrade_hints"] !== undefined && !checkStandardPropertiesUpgradeHints(v["upgrade_hints"], rt.at(c, p, "upgrade_hints"), c) && c.stop) return false;
+    if (v["error"] !== undefined && !checkErrorModel(v["error"], rt.at(c, p, "error"), c)) { ok = false; if (c.stop) return false; }
+    if (v["upgrade_hints"] !== undefined && !checkStandardPropertiesUpgradeHints(v["upgrade_hints"], rt.at(c, p, "upgrade_hints"), c)) { ok = false; if (c.stop) return false; }
     for (const k in v) {
       switch (k) {
         case "error":
@@ -35,46 +35,46 @@ export function checkStandard(v: unknown, p: number, c: rt.Context): boolean {
         case "data":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "standard.json#", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "standard.json#", "additionalProperties", k)) return false; }
     }
   } else { rt.failType(c, p, "standard.json#", "object", v); return false; }
   if (!rt.quiet(c, checkStandardIf, v, p)) {
-    if (!checkStandardElse(v, p, c) && c.stop) return false;
+    if (!checkStandardElse(v, p, c)) { ok = false; if (c.stop) return false; }
   }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against standard.json#/else. */
 function checkStandardElse(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["data"] === undefined && rt.failRequired(c, p, "standard.json#/else", "data")) return false;
+    if (v["data"] === undefined) { ok = false; if (rt.failRequired(c, p, "standard.json#/else", "data")) return false; }
   }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against standard.json#/if. */
 function checkStandardIf(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["error"] !== undefined) {
       const x = v["error"];
-      if (!rt.isObject(x)) { if (rt.failType(c, rt.at(c, p, "error"), "standard.json#/if/properties/*", "object", x)) return false; }
+      if (!rt.isObject(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "error"), "standard.json#/if/properties/*", "object", x)) return false; }
     }
-    if (v["error"] === undefined && rt.failRequired(c, p, "standard.json#/if", "error")) return false;
+    if (v["error"] === undefined) { ok = false; if (rt.failRequired(c, p, "standard.json#/if", "error")) return false; }
   }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against standard.json#/properties/upgrade_hints. */
 function checkStandardPropertiesUpgradeHints(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkStandardPropertiesUpgradeHints, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkUpgradeHint(v[i], rt.at(c, p, i), c) && c.stop) return false;
+      if (!checkUpgradeHint(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
     }
-    if (v.length < 1 && rt.failLimit(c, p, "standard.json#/properties/upgrade_hints", "minItems", 1)) return false;
+    if (v.length < 1) { ok = false; if (rt.failLimit(c, p, "standard.json#/properties/upgrade_hints", "minItems", 1)) return false; }
   } else { rt.failType(c, p, "standard.json#/properties/upgrade_hints", "array", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }

@@ -25,14 +25,14 @@ export function isVerbose(value: unknown): value is Verbose {
 /** Checks a value against verbose.json#. */
 export function checkVerbose(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkVerbose, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["duration_ms"] !== undefined) {
       const x = v["duration_ms"];
-      if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "duration_ms"), "verbose.json#/properties/*", "number", x)) return false; }
+      if (!Number.isFinite(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "duration_ms"), "verbose.json#/properties/*", "number", x)) return false; }
     }
-    if (v["error"] !== undefined && !checkErrorModel(v["error"], rt.at(c, p, "error"), c) && c.stop) return false;
-    if (v["upgrade_hints"] !== undefined && !checkVerbosePropertiesUpgradeHints(v["upgrade_hints"], rt.at(c, p, "upgrade_hints"), c) && c.stop) return false;
+    if (v["error"] !== undefined && !checkErrorModel(v["error"], rt.at(c, p, "error"), c)) { ok = false; if (c.stop) return false; }
+    if (v["upgrade_hints"] !== undefined && !checkVerbosePropertiesUpgradeHints(v["upgrade_hints"], rt.at(c, p, "upgrade_hints"), c)) { ok = false; if (c.stop) return false; }
     for (const k in v) {
       switch (k) {
         case "duration_ms":
@@ -41,46 +41,46 @@ export function checkVerbose(v: unknown, p: number, c: rt.Context): boolean {
         case "data":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "verbose.json#", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "verbose.json#", "additionalProperties", k)) return false; }
     }
   } else { rt.failType(c, p, "verbose.json#", "object", v); return false; }
   if (!rt.quiet(c, checkVerboseIf, v, p)) {
-    if (!checkVerboseElse(v, p, c) && c.stop) return false;
+    if (!checkVerboseElse(v, p, c)) { ok = false; if (c.stop) return false; }
   }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against verbose.json#/else. */
 function checkVerboseElse(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["data"] === undefined && rt.failRequired(c, p, "verbose.json#/else", "data")) return false;
+    if (v["data"] === undefined) { ok = false; if (rt.failRequired(c, p, "verbose.json#/else", "data")) return false; }
   }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against verbose.json#/if. */
 function checkVerboseIf(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["error"] !== undefined) {
       const x = v["error"];
-      if (!rt.isObject(x)) { if (rt.failType(c, rt.at(c, p, "error"), "verbose.json#/if/properties/*", "object", x)) return false; }
+      if (!rt.isObject(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "error"), "verbose.json#/if/properties/*", "object", x)) return false; }
     }
-    if (v["error"] === undefined && rt.failRequired(c, p, "verbose.json#/if", "error")) return false;
+    if (v["error"] === undefined) { ok = false; if (rt.failRequired(c, p, "verbose.json#/if", "error")) return false; }
   }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against verbose.json#/properties/upgrade_hints. */
 function checkVerbosePropertiesUpgradeHints(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkVerbosePropertiesUpgradeHints, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkUpgradeHint(v[i], rt.at(c, p, i), c) && c.stop) return false;
+      if (!checkUpgradeHint(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
     }
-    if (v.length < 1 && rt.failLimit(c, p, "verbose.json#/properties/upgrade_hints", "minItems", 1)) return false;
+    if (v.length < 1) { ok = false; if (rt.failLimit(c, p, "verbose.json#/properties/upgrade_hints", "minItems", 1)) return false; }
   } else { rt.failType(c, p, "verbose.json#/properties/upgrade_hints", "array", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }

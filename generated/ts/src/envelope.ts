@@ -103,18 +103,18 @@ export function isEnvelopeStatus(value: unknown): value is EnvelopeStatus {
 /** Checks a value against envelope.json#. */
 export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkEnvelope, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["success"] !== undefined) {
       const x = v["success"];
-      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "success"), "envelope.json#/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "success"), "envelope.json#/properties/*", "boolean", x)) return false; }
     }
-    if (v["status"] !== undefined && !checkEnvelopeStatus(v["status"], rt.at(c, p, "status"), c) && c.stop) return false;
-    if (v["data"] !== undefined && !dynamicEnvelopeDefsData(v["data"], rt.at(c, p, "data"), c) && c.stop) return false;
-    if (v["error"] !== undefined && !checkError(v["error"], rt.at(c, p, "error"), c) && c.stop) return false;
-    if (v["warnings"] !== undefined && !checkEnvelopePropertiesWarnings(v["warnings"], rt.at(c, p, "warnings"), c) && c.stop) return false;
-    if (v["meta"] !== undefined && !checkMeta(v["meta"], rt.at(c, p, "meta"), c) && c.stop) return false;
-    if (v["provenance"] !== undefined && !checkProvenance(v["provenance"], rt.at(c, p, "provenance"), c) && c.stop) return false;
+    if (v["status"] !== undefined && !checkEnvelopeStatus(v["status"], rt.at(c, p, "status"), c)) { ok = false; if (c.stop) return false; }
+    if (v["data"] !== undefined && !dynamicEnvelopeDefsData(v["data"], rt.at(c, p, "data"), c)) { ok = false; if (c.stop) return false; }
+    if (v["error"] !== undefined && !checkError(v["error"], rt.at(c, p, "error"), c)) { ok = false; if (c.stop) return false; }
+    if (v["warnings"] !== undefined && !checkEnvelopePropertiesWarnings(v["warnings"], rt.at(c, p, "warnings"), c)) { ok = false; if (c.stop) return false; }
+    if (v["meta"] !== undefined && !checkMeta(v["meta"], rt.at(c, p, "meta"), c)) { ok = false; if (c.stop) return false; }
+    if (v["provenance"] !== undefined && !checkProvenance(v["provenance"], rt.at(c, p, "provenance"), c)) { ok = false; if (c.stop) return false; }
     for (const k in v) {
       switch (k) {
         case "success":
@@ -126,75 +126,74 @@ export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
         case "provenance":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "envelope.json#", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "envelope.json#", "additionalProperties", k)) return false; }
     }
-    if (v["success"] === undefined && rt.failRequired(c, p, "envelope.json#", "success")) return false;
+    if (v["success"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#", "success")) return false; }
   } else { rt.failType(c, p, "envelope.json#", "object", v); return false; }
   if (rt.quiet(c, checkEnvelopeIf, v, p)) {
-    if (!checkEnvelopeThen(v, p, c) && c.stop) return false;
+    if (!checkEnvelopeThen(v, p, c)) { ok = false; if (c.stop) return false; }
   } else {
-    if (!checkEnvelopeElse(v, p, c) && c.stop) return false;
+    if (!checkEnvelopeElse(v, p, c)) { ok = false; if (c.stop) return false; }
   }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against envelope.json#/else. */
 function checkEnvelopeElse(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["status"] !== undefined) {
       const x = v["status"];
-      if (x !== "error") { if (rt.failAt(c, rt.at(c, p, "status"), "envelope.json#/else/properties/*", "const", "must be \"error\"")) return false; }
+      if (x !== "error") { ok = false; if (rt.failAt(c, rt.at(c, p, "status"), "envelope.json#/else/properties/*", "const", "must be \"error\"")) return false; }
     }
-    if (v["error"] === undefined && rt.failRequired(c, p, "envelope.json#/else", "error")) return false;
+    if (v["error"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/else", "error")) return false; }
   }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against envelope.json#/if. */
 function checkEnvelopeIf(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["success"] !== undefined) {
       const x = v["success"];
-      if (x !== true) { if (rt.failAt(c, rt.at(c, p, "success"), "envelope.json#/if/properties/*", "const", "must be true")) return false; }
+      if (x !== true) { ok = false; if (rt.failAt(c, rt.at(c, p, "success"), "envelope.json#/if/properties/*", "const", "must be true")) return false; }
     }
   }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against envelope.json#/properties/warnings. */
 function checkEnvelopePropertiesWarnings(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkEnvelopePropertiesWarnings, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkWarning(v[i], rt.at(c, p, i), c) && c.stop) return false;
+      if (!checkWarning(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
     }
   } else { rt.failType(c, p, "envelope.json#/properties/warnings", "array", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against envelope.json#/properties/status. */
 export function checkEnvelopeStatus(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
   if (typeof v !== "string") { rt.failType(c, p, "envelope.json#/properties/status", "string", v); return false; }
   if (v !== "ok" && v !== "partial" && v !== "error") { rt.failAt(c, p, "envelope.json#/properties/status", "enum", "must be one of \"ok\", \"partial\", \"error\""); return false; }
-  return c.errors.length === errs;
+  return true;
 }
 
 /** Checks a value against envelope.json#/then. */
 function checkEnvelopeThen(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["status"] !== undefined) {
       const x = v["status"];
-      if (x !== "ok" && x !== "partial") { if (rt.failAt(c, rt.at(c, p, "status"), "envelope.json#/then/properties/*", "enum", "must be one of \"ok\", \"partial\"")) return false; }
+      if (x !== "ok" && x !== "partial") { ok = false; if (rt.failAt(c, rt.at(c, p, "status"), "envelope.json#/then/properties/*", "enum", "must be one of \"ok\", \"partial\"")) return false; }
     }
-    if (v["error"] !== undefined && !rt.never(c, rt.at(c, p, "error"), "envelope.json#/then/properties/error") && c.stop) return false;
-    if (v["data"] === undefined && rt.failRequired(c, p, "envelope.json#/then", "data")) return false;
+    if (v["error"] !== undefined && !rt.never(c, rt.at(c, p, "error"), "envelope.json#/then/properties/error")) { ok = false; if (c.stop) return false; }
+    if (v["data"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/then", "data")) return false; }
   }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against envelope.json#/$defs/data. */

@@ -648,32 +648,32 @@ const patternToolName = /^[A-Za-z0-9_.-]+$/u;
 
 /** Checks a value against meta.json#/$defs/archive_hash. */
 export function checkArchiveHash(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (typeof v === "string") {
-    if (v.length > 200 && rt.codePoints(v) > 200 && rt.failLimit(c, p, "meta.json#/$defs/archive_hash", "maxLength", 200)) return false;
-    if (!patternArchiveHash.test(v) && rt.failAt(c, p, "meta.json#/$defs/archive_hash", "pattern", "must match the pattern \"^[a-z0-9-]+:[0-9a-f]+(\\\\.\\\\.\\\\.|…)?$\"")) return false;
+    if (v.length > 200 && rt.codePoints(v) > 200) { ok = false; if (rt.failLimit(c, p, "meta.json#/$defs/archive_hash", "maxLength", 200)) return false; }
+    if (!patternArchiveHash.test(v)) { ok = false; if (rt.failPattern(c, p, "meta.json#/$defs/archive_hash", patternArchiveHash)) return false; }
   } else { rt.failType(c, p, "meta.json#/$defs/archive_hash", "string", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against meta.json#/$defs/capability. */
 export function checkCapability(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (typeof v === "string") {
-    if (!v && rt.failLimit(c, p, "meta.json#/$defs/capability", "minLength", 1)) return false;
-    if (v.length > 100 && rt.codePoints(v) > 100 && rt.failLimit(c, p, "meta.json#/$defs/capability", "maxLength", 100)) return false;
+    if (!v) { ok = false; if (rt.failLimit(c, p, "meta.json#/$defs/capability", "minLength", 1)) return false; }
+    if (v.length > 100 && rt.codePoints(v) > 100) { ok = false; if (rt.failLimit(c, p, "meta.json#/$defs/capability", "maxLength", 100)) return false; }
   } else { rt.failType(c, p, "meta.json#/$defs/capability", "string", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against meta.json#/$defs/fidelity. */
 export function checkFidelity(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkFidelity, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["level"] !== undefined && !checkFidelityLevel(v["level"], rt.at(c, p, "level"), c) && c.stop) return false;
-    if (v["dropped_ids"] !== undefined && !checkFidelityPropertiesDroppedIDs(v["dropped_ids"], rt.at(c, p, "dropped_ids"), c) && c.stop) return false;
-    if (v["archive_hashes"] !== undefined && !checkFidelityPropertiesArchiveHashes(v["archive_hashes"], rt.at(c, p, "archive_hashes"), c) && c.stop) return false;
+    if (v["level"] !== undefined && !checkFidelityLevel(v["level"], rt.at(c, p, "level"), c)) { ok = false; if (c.stop) return false; }
+    if (v["dropped_ids"] !== undefined && !checkFidelityPropertiesDroppedIDs(v["dropped_ids"], rt.at(c, p, "dropped_ids"), c)) { ok = false; if (c.stop) return false; }
+    if (v["archive_hashes"] !== undefined && !checkFidelityPropertiesArchiveHashes(v["archive_hashes"], rt.at(c, p, "archive_hashes"), c)) { ok = false; if (c.stop) return false; }
     for (const k in v) {
       switch (k) {
         case "level":
@@ -681,75 +681,74 @@ export function checkFidelity(v: unknown, p: number, c: rt.Context): boolean {
         case "archive_hashes":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "meta.json#/$defs/fidelity", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "meta.json#/$defs/fidelity", "additionalProperties", k)) return false; }
     }
-    if (v["level"] === undefined && rt.failRequired(c, p, "meta.json#/$defs/fidelity", "level")) return false;
+    if (v["level"] === undefined) { ok = false; if (rt.failRequired(c, p, "meta.json#/$defs/fidelity", "level")) return false; }
   } else { rt.failType(c, p, "meta.json#/$defs/fidelity", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against meta.json#/$defs/fidelity_level. */
 export function checkFidelityLevel(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
   if (typeof v !== "string") { rt.failType(c, p, "meta.json#/$defs/fidelity_level", "string", v); return false; }
   if (v !== "full" && v !== "partial" && v !== "summary" && v !== "reference_only") { rt.failAt(c, p, "meta.json#/$defs/fidelity_level", "enum", "must be one of \"full\", \"partial\", \"summary\", \"reference_only\""); return false; }
-  return c.errors.length === errs;
+  return true;
 }
 
 /** Checks a value against meta.json#/$defs/fidelity/properties/archive_hashes. */
 function checkFidelityPropertiesArchiveHashes(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkFidelityPropertiesArchiveHashes, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
-      if (!checkArchiveHash(v[k], rt.at(c, p, k), c) && c.stop) return false;
+      if (!checkArchiveHash(v[k], rt.at(c, p, k), c)) { ok = false; if (c.stop) return false; }
     }
   } else { rt.failType(c, p, "meta.json#/$defs/fidelity/properties/archive_hashes", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against meta.json#/$defs/fidelity/properties/dropped_ids. */
 function checkFidelityPropertiesDroppedIDs(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
       if (typeof x === "string") {
-        if (!x && rt.failLimit(c, rt.at(c, p, i), "meta.json#/$defs/fidelity/properties/dropped_ids/items", "minLength", 1)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, i), "meta.json#/$defs/fidelity/properties/dropped_ids/items", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, i), "meta.json#/$defs/fidelity/properties/dropped_ids/items", "minLength", 1)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, i), "meta.json#/$defs/fidelity/properties/dropped_ids/items", "string", x)) return false; }
     }
   } else { rt.failType(c, p, "meta.json#/$defs/fidelity/properties/dropped_ids", "array", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against meta.json#/$defs/limits. */
 export function checkLimits(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["max_items"] !== undefined) {
       const x = v["max_items"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0 && rt.failLimit(c, rt.at(c, p, "max_items"), "meta.json#/$defs/limits/properties/*", "minimum", 0)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "max_items"), "meta.json#/$defs/limits/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "max_items"), "meta.json#/$defs/limits/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "max_items"), "meta.json#/$defs/limits/properties/*", "integer", x)) return false; }
     }
     if (v["max_depth"] !== undefined) {
       const x = v["max_depth"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0 && rt.failLimit(c, rt.at(c, p, "max_depth"), "meta.json#/$defs/limits/properties/*", "minimum", 0)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "max_depth"), "meta.json#/$defs/limits/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "max_depth"), "meta.json#/$defs/limits/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "max_depth"), "meta.json#/$defs/limits/properties/*", "integer", x)) return false; }
     }
     if (v["max_tokens"] !== undefined) {
       const x = v["max_tokens"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0 && rt.failLimit(c, rt.at(c, p, "max_tokens"), "meta.json#/$defs/limits/properties/*", "minimum", 0)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "max_tokens"), "meta.json#/$defs/limits/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "max_tokens"), "meta.json#/$defs/limits/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "max_tokens"), "meta.json#/$defs/limits/properties/*", "integer", x)) return false; }
     }
     if (v["max_bytes"] !== undefined) {
       const x = v["max_bytes"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0 && rt.failLimit(c, rt.at(c, p, "max_bytes"), "meta.json#/$defs/limits/properties/*", "minimum", 0)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "max_bytes"), "meta.json#/$defs/limits/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "max_bytes"), "meta.json#/$defs/limits/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "max_bytes"), "meta.json#/$defs/limits/properties/*", "integer", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -759,33 +758,33 @@ export function checkLimits(v: unknown, p: number, c: rt.Context): boolean {
         case "max_bytes":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "meta.json#/$defs/limits", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "meta.json#/$defs/limits", "additionalProperties", k)) return false; }
     }
   } else { rt.failType(c, p, "meta.json#/$defs/limits", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against meta.json#. */
 export function checkMeta(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkMeta, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["request_id"] !== undefined && !checkRequestID(v["request_id"], rt.at(c, p, "request_id"), c) && c.stop) return false;
-    if (v["tool"] !== undefined && !checkTool(v["tool"], rt.at(c, p, "tool"), c) && c.stop) return false;
-    if (v["timing"] !== undefined && !checkTiming(v["timing"], rt.at(c, p, "timing"), c) && c.stop) return false;
-    if (v["tier"] !== undefined && !checkTier(v["tier"], rt.at(c, p, "tier"), c) && c.stop) return false;
-    if (v["capabilities"] !== undefined && !checkMetaPropertiesCapabilities(v["capabilities"], rt.at(c, p, "capabilities"), c) && c.stop) return false;
-    if (v["upgrade_hints"] !== undefined && !checkMetaPropertiesUpgradeHints(v["upgrade_hints"], rt.at(c, p, "upgrade_hints"), c) && c.stop) return false;
-    if (v["workspace"] !== undefined && !checkWorkspace(v["workspace"], rt.at(c, p, "workspace"), c) && c.stop) return false;
-    if (v["pagination"] !== undefined && !checkPagination(v["pagination"], rt.at(c, p, "pagination"), c) && c.stop) return false;
-    if (v["rate_limit"] !== undefined && !checkRateLimit(v["rate_limit"], rt.at(c, p, "rate_limit"), c) && c.stop) return false;
-    if (v["telemetry"] !== undefined && !checkTelemetry(v["telemetry"], rt.at(c, p, "telemetry"), c) && c.stop) return false;
-    if (v["tokens"] !== undefined && !checkTokenUsage(v["tokens"], rt.at(c, p, "tokens"), c) && c.stop) return false;
-    if (v["fidelity"] !== undefined && !checkFidelity(v["fidelity"], rt.at(c, p, "fidelity"), c) && c.stop) return false;
-    if (v["limits"] !== undefined && !checkLimits(v["limits"], rt.at(c, p, "limits"), c) && c.stop) return false;
-    if (v["next_calls"] !== undefined && !checkMetaPropertiesNextCalls(v["next_calls"], rt.at(c, p, "next_calls"), c) && c.stop) return false;
-    if (v["response_mode"] !== undefined && !checkResponseMode(v["response_mode"], rt.at(c, p, "response_mode"), c) && c.stop) return false;
-    if (v["source"] !== undefined && !checkSource(v["source"], rt.at(c, p, "source"), c) && c.stop) return false;
+    if (v["request_id"] !== undefined && !checkRequestID(v["request_id"], rt.at(c, p, "request_id"), c)) { ok = false; if (c.stop) return false; }
+    if (v["tool"] !== undefined && !checkTool(v["tool"], rt.at(c, p, "tool"), c)) { ok = false; if (c.stop) return false; }
+    if (v["timing"] !== undefined && !checkTiming(v["timing"], rt.at(c, p, "timing"), c)) { ok = false; if (c.stop) return false; }
+    if (v["tier"] !== undefined && !checkTier(v["tier"], rt.at(c, p, "tier"), c)) { ok = false; if (c.stop) return false; }
+    if (v["capabilities"] !== undefined && !checkMetaPropertiesCapabilities(v["capabilities"], rt.at(c, p, "capabilities"), c)) { ok = false; if (c.stop) return false; }
+    if (v["upgrade_hints"] !== undefined && !checkMetaPropertiesUpgradeHints(v["upgrade_hints"], rt.at(c, p, "upgrade_hints"), c)) { ok = false; if (c.stop) return false; }
+    if (v["workspace"] !== undefined && !checkWorkspace(v["workspace"], rt.at(c, p, "workspace"), c)) { ok = false; if (c.stop) return false; }
+    if (v["pagination"] !== undefined && !checkPagination(v["pagination"], rt.at(c, p, "pagination"), c)) { ok = false; if (c.stop) return false; }
+    if (v["rate_limit"] !== undefined && !checkRateLimit(v["rate_limit"], rt.at(c, p, "rate_limit"), c)) { ok = false; if (c.stop) return false; }
+    if (v["telemetry"] !== undefined && !checkTelemetry(v["telemetry"], rt.at(c, p, "telemetry"), c)) { ok = false; if (c.stop) return false; }
+    if (v["tokens"] !== undefined && !checkTokenUsage(v["tokens"], rt.at(c, p, "tokens"), c)) { ok = false; if (c.stop) return false; }
+    if (v["fidelity"] !== undefined && !checkFidelity(v["fidelity"], rt.at(c, p, "fidelity"), c)) { ok = false; if (c.stop) return false; }
+    if (v["limits"] !== undefined && !checkLimits(v["limits"], rt.at(c, p, "limits"), c)) { ok = false; if (c.stop) return false; }
+    if (v["next_calls"] !== undefined && !checkMetaPropertiesNextCalls(v["next_calls"], rt.at(c, p, "next_calls"), c)) { ok = false; if (c.stop) return false; }
+    if (v["response_mode"] !== undefined && !checkResponseMode(v["response_mode"], rt.at(c, p, "response_mode"), c)) { ok = false; if (c.stop) return false; }
+    if (v["source"] !== undefined && !checkSource(v["source"], rt.at(c, p, "source"), c)) { ok = false; if (c.stop) return false; }
     for (const k in v) {
       switch (k) {
         case "request_id":
@@ -806,61 +805,61 @@ export function checkMeta(v: unknown, p: number, c: rt.Context): boolean {
         case "source":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "meta.json#", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "meta.json#", "additionalProperties", k)) return false; }
     }
   } else { rt.failType(c, p, "meta.json#", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against meta.json#/properties/capabilities. */
 function checkMetaPropertiesCapabilities(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkMetaPropertiesCapabilities, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkCapability(v[i], rt.at(c, p, i), c) && c.stop) return false;
+      if (!checkCapability(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
     }
   } else { rt.failType(c, p, "meta.json#/properties/capabilities", "array", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against meta.json#/properties/next_calls. */
 function checkMetaPropertiesNextCalls(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkMetaPropertiesNextCalls, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkNextCall(v[i], rt.at(c, p, i), c) && c.stop) return false;
+      if (!checkNextCall(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
     }
   } else { rt.failType(c, p, "meta.json#/properties/next_calls", "array", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against meta.json#/properties/upgrade_hints. */
 function checkMetaPropertiesUpgradeHints(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkMetaPropertiesUpgradeHints, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkUpgradeHint(v[i], rt.at(c, p, i), c) && c.stop) return false;
+      if (!checkUpgradeHint(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
     }
   } else { rt.failType(c, p, "meta.json#/properties/upgrade_hints", "array", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against meta.json#/$defs/next_call. */
 export function checkNextCall(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkNextCall, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["tool"] !== undefined && !checkToolName(v["tool"], rt.at(c, p, "tool"), c) && c.stop) return false;
-    if (v["arguments"] !== undefined && !checkNextCallPropertiesArguments(v["arguments"], rt.at(c, p, "arguments"), c) && c.stop) return false;
+    if (v["tool"] !== undefined && !checkToolName(v["tool"], rt.at(c, p, "tool"), c)) { ok = false; if (c.stop) return false; }
+    if (v["arguments"] !== undefined && !checkNextCallPropertiesArguments(v["arguments"], rt.at(c, p, "arguments"), c)) { ok = false; if (c.stop) return false; }
     if (v["reason"] !== undefined) {
       const x = v["reason"];
       if (typeof x === "string") {
-        if (!x && rt.failLimit(c, rt.at(c, p, "reason"), "meta.json#/$defs/next_call/properties/*", "minLength", 1)) return false;
-        if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.failLimit(c, rt.at(c, p, "reason"), "meta.json#/$defs/next_call/properties/*", "maxLength", 2000)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "reason"), "meta.json#/$defs/next_call/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "reason"), "meta.json#/$defs/next_call/properties/*", "minLength", 1)) return false; }
+        if (x.length > 2000 && rt.codePoints(x) > 2000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "reason"), "meta.json#/$defs/next_call/properties/*", "maxLength", 2000)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "reason"), "meta.json#/$defs/next_call/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -869,46 +868,45 @@ export function checkNextCall(v: unknown, p: number, c: rt.Context): boolean {
         case "reason":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "meta.json#/$defs/next_call", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "meta.json#/$defs/next_call", "additionalProperties", k)) return false; }
     }
-    if (v["tool"] === undefined && rt.failRequired(c, p, "meta.json#/$defs/next_call", "tool")) return false;
+    if (v["tool"] === undefined) { ok = false; if (rt.failRequired(c, p, "meta.json#/$defs/next_call", "tool")) return false; }
   } else { rt.failType(c, p, "meta.json#/$defs/next_call", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against meta.json#/$defs/next_call/properties/arguments. */
 function checkNextCallPropertiesArguments(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
   if (!rt.isObject(v)) { rt.failType(c, p, "meta.json#/$defs/next_call/properties/arguments", "object", v); return false; }
   rt.rest(v, p, c, rt.noMembers, -1);
-  return c.errors.length === errs;
+  return true;
 }
 
 /** Checks a value against meta.json#/$defs/pagination. */
 export function checkPagination(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["has_more"] !== undefined) {
       const x = v["has_more"];
-      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "has_more"), "meta.json#/$defs/pagination/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "has_more"), "meta.json#/$defs/pagination/properties/*", "boolean", x)) return false; }
     }
     if (v["cursor"] !== undefined) {
       const x = v["cursor"];
       if (typeof x === "string") {
-        if (!x && rt.failLimit(c, rt.at(c, p, "cursor"), "meta.json#/$defs/pagination/properties/*", "minLength", 1)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "cursor"), "meta.json#/$defs/pagination/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "cursor"), "meta.json#/$defs/pagination/properties/*", "minLength", 1)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "cursor"), "meta.json#/$defs/pagination/properties/*", "string", x)) return false; }
     }
     if (v["page_size"] !== undefined) {
       const x = v["page_size"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 1 && rt.failLimit(c, rt.at(c, p, "page_size"), "meta.json#/$defs/pagination/properties/*", "minimum", 1)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "page_size"), "meta.json#/$defs/pagination/properties/*", "integer", x)) return false; }
+        if (x < 1) { ok = false; if (rt.failLimit(c, rt.at(c, p, "page_size"), "meta.json#/$defs/pagination/properties/*", "minimum", 1)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "page_size"), "meta.json#/$defs/pagination/properties/*", "integer", x)) return false; }
     }
     if (v["total"] !== undefined) {
       const x = v["total"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0 && rt.failLimit(c, rt.at(c, p, "total"), "meta.json#/$defs/pagination/properties/*", "minimum", 0)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "total"), "meta.json#/$defs/pagination/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "total"), "meta.json#/$defs/pagination/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "total"), "meta.json#/$defs/pagination/properties/*", "integer", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -918,70 +916,70 @@ export function checkPagination(v: unknown, p: number, c: rt.Context): boolean {
         case "total":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "meta.json#/$defs/pagination", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "meta.json#/$defs/pagination", "additionalProperties", k)) return false; }
     }
-    if (v["has_more"] === undefined && rt.failRequired(c, p, "meta.json#/$defs/pagination", "has_more")) return false;
+    if (v["has_more"] === undefined) { ok = false; if (rt.failRequired(c, p, "meta.json#/$defs/pagination", "has_more")) return false; }
   } else { rt.failType(c, p, "meta.json#/$defs/pagination", "object", v); return false; }
   if (rt.quiet(c, checkPaginationIf, v, p)) {
-    if (!checkPaginationThen(v, p, c) && c.stop) return false;
+    if (!checkPaginationThen(v, p, c)) { ok = false; if (c.stop) return false; }
   }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against meta.json#/$defs/pagination/if. */
 function checkPaginationIf(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["has_more"] !== undefined) {
       const x = v["has_more"];
-      if (x !== true) { if (rt.failAt(c, rt.at(c, p, "has_more"), "meta.json#/$defs/pagination/if/properties/*", "const", "must be true")) return false; }
+      if (x !== true) { ok = false; if (rt.failAt(c, rt.at(c, p, "has_more"), "meta.json#/$defs/pagination/if/properties/*", "const", "must be true")) return false; }
     }
   }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against meta.json#/$defs/pagination/then. */
 function checkPaginationThen(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["cursor"] === undefined && rt.failRequired(c, p, "meta.json#/$defs/pagination/then", "cursor")) return false;
+    if (v["cursor"] === undefined) { ok = false; if (rt.failRequired(c, p, "meta.json#/$defs/pagination/then", "cursor")) return false; }
   }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against meta.json#/$defs/rate_limit. */
 export function checkRateLimit(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["limit"] !== undefined) {
       const x = v["limit"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0 && rt.failLimit(c, rt.at(c, p, "limit"), "meta.json#/$defs/rate_limit/properties/*", "minimum", 0)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "limit"), "meta.json#/$defs/rate_limit/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "limit"), "meta.json#/$defs/rate_limit/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "limit"), "meta.json#/$defs/rate_limit/properties/*", "integer", x)) return false; }
     }
     if (v["remaining"] !== undefined) {
       const x = v["remaining"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0 && rt.failLimit(c, rt.at(c, p, "remaining"), "meta.json#/$defs/rate_limit/properties/*", "minimum", 0)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "remaining"), "meta.json#/$defs/rate_limit/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "remaining"), "meta.json#/$defs/rate_limit/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "remaining"), "meta.json#/$defs/rate_limit/properties/*", "integer", x)) return false; }
     }
     if (v["window_ms"] !== undefined) {
       const x = v["window_ms"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 1 && rt.failLimit(c, rt.at(c, p, "window_ms"), "meta.json#/$defs/rate_limit/properties/*", "minimum", 1)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "window_ms"), "meta.json#/$defs/rate_limit/properties/*", "integer", x)) return false; }
+        if (x < 1) { ok = false; if (rt.failLimit(c, rt.at(c, p, "window_ms"), "meta.json#/$defs/rate_limit/properties/*", "minimum", 1)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "window_ms"), "meta.json#/$defs/rate_limit/properties/*", "integer", x)) return false; }
     }
     if (v["reset_at"] !== undefined) {
       const x = v["reset_at"];
       if (typeof x === "string") {
-        if (!rt.isDateTime(x) && rt.failAt(c, rt.at(c, p, "reset_at"), "meta.json#/$defs/rate_limit/properties/*", "format", "must be a valid date-time")) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "reset_at"), "meta.json#/$defs/rate_limit/properties/*", "string", x)) return false; }
+        if (!rt.isDateTime(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "reset_at"), "meta.json#/$defs/rate_limit/properties/*", "format", "must be a valid date-time")) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "reset_at"), "meta.json#/$defs/rate_limit/properties/*", "string", x)) return false; }
     }
     if (v["retry_after_ms"] !== undefined) {
       const x = v["retry_after_ms"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0 && rt.failLimit(c, rt.at(c, p, "retry_after_ms"), "meta.json#/$defs/rate_limit/properties/*", "minimum", 0)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "retry_after_ms"), "meta.json#/$defs/rate_limit/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "retry_after_ms"), "meta.json#/$defs/rate_limit/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "retry_after_ms"), "meta.json#/$defs/rate_limit/properties/*", "integer", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -992,38 +990,38 @@ export function checkRateLimit(v: unknown, p: number, c: rt.Context): boolean {
         case "retry_after_ms":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "meta.json#/$defs/rate_limit", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "meta.json#/$defs/rate_limit", "additionalProperties", k)) return false; }
     }
-    if (v["limit"] === undefined && rt.failRequired(c, p, "meta.json#/$defs/rate_limit", "limit")) return false;
-    if (v["remaining"] === undefined && rt.failRequired(c, p, "meta.json#/$defs/rate_limit", "remaining")) return false;
+    if (v["limit"] === undefined) { ok = false; if (rt.failRequired(c, p, "meta.json#/$defs/rate_limit", "limit")) return false; }
+    if (v["remaining"] === undefined) { ok = false; if (rt.failRequired(c, p, "meta.json#/$defs/rate_limit", "remaining")) return false; }
   } else { rt.failType(c, p, "meta.json#/$defs/rate_limit", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against meta.json#/$defs/request_id. */
 export function checkRequestID(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (typeof v === "string") {
-    if (v.length > 128 && rt.codePoints(v) > 128 && rt.failLimit(c, p, "meta.json#/$defs/request_id", "maxLength", 128)) return false;
-    if (!patternRequestID.test(v) && rt.failAt(c, p, "meta.json#/$defs/request_id", "pattern", "must match the pattern \"^[A-Za-z0-9._:-]+$\"")) return false;
+    if (v.length > 128 && rt.codePoints(v) > 128) { ok = false; if (rt.failLimit(c, p, "meta.json#/$defs/request_id", "maxLength", 128)) return false; }
+    if (!patternRequestID.test(v)) { ok = false; if (rt.failPattern(c, p, "meta.json#/$defs/request_id", patternRequestID)) return false; }
   } else { rt.failType(c, p, "meta.json#/$defs/request_id", "string", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against meta.json#/$defs/source. */
 export function checkSource(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkSource, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["convention"] !== undefined) {
       const x = v["convention"];
       if (typeof x === "string") {
-        if (x.length > 64 && rt.codePoints(x) > 64 && rt.failLimit(c, rt.at(c, p, "convention"), "meta.json#/$defs/source/properties/*", "maxLength", 64)) return false;
-        if (!patternSourcePropertiesConvention.test(x) && rt.failAt(c, rt.at(c, p, "convention"), "meta.json#/$defs/source/properties/*", "pattern", "must match the pattern \"^[a-z][a-z0-9-]*$\"")) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "convention"), "meta.json#/$defs/source/properties/*", "string", x)) return false; }
+        if (x.length > 64 && rt.codePoints(x) > 64) { ok = false; if (rt.failLimit(c, rt.at(c, p, "convention"), "meta.json#/$defs/source/properties/*", "maxLength", 64)) return false; }
+        if (!patternSourcePropertiesConvention.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "convention"), "meta.json#/$defs/source/properties/*", patternSourcePropertiesConvention)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "convention"), "meta.json#/$defs/source/properties/*", "string", x)) return false; }
     }
-    if (v["kept"] !== undefined && !checkSourcePropertiesKept(v["kept"], rt.at(c, p, "kept"), c) && c.stop) return false;
-    if (v["absent"] !== undefined && !checkSourcePropertiesAbsent(v["absent"], rt.at(c, p, "absent"), c) && c.stop) return false;
+    if (v["kept"] !== undefined && !checkSourcePropertiesKept(v["kept"], rt.at(c, p, "kept"), c)) { ok = false; if (c.stop) return false; }
+    if (v["absent"] !== undefined && !checkSourcePropertiesAbsent(v["absent"], rt.at(c, p, "absent"), c)) { ok = false; if (c.stop) return false; }
     for (const k in v) {
       switch (k) {
         case "convention":
@@ -1031,102 +1029,102 @@ export function checkSource(v: unknown, p: number, c: rt.Context): boolean {
         case "absent":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "meta.json#/$defs/source", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "meta.json#/$defs/source", "additionalProperties", k)) return false; }
     }
-    if (v["convention"] === undefined && rt.failRequired(c, p, "meta.json#/$defs/source", "convention")) return false;
+    if (v["convention"] === undefined) { ok = false; if (rt.failRequired(c, p, "meta.json#/$defs/source", "convention")) return false; }
   } else { rt.failType(c, p, "meta.json#/$defs/source", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against meta.json#/$defs/source_pointer. */
 export function checkSourcePointer(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (typeof v === "string") {
-    if (v.length > 256 && rt.codePoints(v) > 256 && rt.failLimit(c, p, "meta.json#/$defs/source_pointer", "maxLength", 256)) return false;
-    if (!patternSourcePointer.test(v) && rt.failAt(c, p, "meta.json#/$defs/source_pointer", "pattern", "must match the pattern \"^(/([^~/]|~[01])*)+$\"")) return false;
+    if (v.length > 256 && rt.codePoints(v) > 256) { ok = false; if (rt.failLimit(c, p, "meta.json#/$defs/source_pointer", "maxLength", 256)) return false; }
+    if (!patternSourcePointer.test(v)) { ok = false; if (rt.failPattern(c, p, "meta.json#/$defs/source_pointer", patternSourcePointer)) return false; }
   } else { rt.failType(c, p, "meta.json#/$defs/source_pointer", "string", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against meta.json#/$defs/source/properties/absent. */
 function checkSourcePropertiesAbsent(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkSourcePropertiesAbsent, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkSourcePointer(v[i], rt.at(c, p, i), c) && c.stop) return false;
+      if (!checkSourcePointer(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
     }
-    if (v.length < 1 && rt.failLimit(c, p, "meta.json#/$defs/source/properties/absent", "minItems", 1)) return false;
-    if (v.length > 64 && rt.failLimit(c, p, "meta.json#/$defs/source/properties/absent", "maxItems", 64)) return false;
+    if (v.length < 1) { ok = false; if (rt.failLimit(c, p, "meta.json#/$defs/source/properties/absent", "minItems", 1)) return false; }
+    if (v.length > 64) { ok = false; if (rt.failLimit(c, p, "meta.json#/$defs/source/properties/absent", "maxItems", 64)) return false; }
   } else { rt.failType(c, p, "meta.json#/$defs/source/properties/absent", "array", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against meta.json#/$defs/source/properties/kept. */
 function checkSourcePropertiesKept(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkSourcePropertiesKept, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
-      if (!checkSourceValue(v[k], rt.at(c, p, k), c) && c.stop) return false;
+      if (!checkSourceValue(v[k], rt.at(c, p, k), c)) { ok = false; if (c.stop) return false; }
     }
-    if (Object.keys(v).length < 1 && rt.failLimit(c, p, "meta.json#/$defs/source/properties/kept", "minProperties", 1)) return false;
-    if (Object.keys(v).length > 64 && rt.failLimit(c, p, "meta.json#/$defs/source/properties/kept", "maxProperties", 64)) return false;
+    if (Object.keys(v).length < 1) { ok = false; if (rt.failLimit(c, p, "meta.json#/$defs/source/properties/kept", "minProperties", 1)) return false; }
+    if (Object.keys(v).length > 64) { ok = false; if (rt.failLimit(c, p, "meta.json#/$defs/source/properties/kept", "maxProperties", 64)) return false; }
     for (const k of Object.keys(v)) {
-      if (!checkSourcePointer(k, rt.at(c, p, k), c) && c.stop) return false;
+      if (!checkSourcePointer(k, rt.at(c, p, k), c)) { ok = false; if (c.stop) return false; }
     }
   } else { rt.failType(c, p, "meta.json#/$defs/source/properties/kept", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against meta.json#/$defs/source_scalar. */
 export function checkSourceScalar(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (!(v === null || typeof v === "boolean" || Number.isFinite(v) || typeof v === "string")) { rt.failType(c, p, "meta.json#/$defs/source_scalar", "null or boolean or number or string", v); return false; }
   if (typeof v === "string") {
-    if (v.length > 2000 && rt.codePoints(v) > 2000 && rt.failLimit(c, p, "meta.json#/$defs/source_scalar", "maxLength", 2000)) return false;
+    if (v.length > 2000 && rt.codePoints(v) > 2000) { ok = false; if (rt.failLimit(c, p, "meta.json#/$defs/source_scalar", "maxLength", 2000)) return false; }
   }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against meta.json#/$defs/source_value. */
 export function checkSourceValue(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkSourceValue, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (!(v === null || typeof v === "boolean" || Number.isFinite(v) || typeof v === "string" || rt.isArray(v) || rt.isObject(v))) { rt.failType(c, p, "meta.json#/$defs/source_value", "null or boolean or number or string or array or object", v); return false; }
   if (typeof v === "string") {
-    if (v.length > 2000 && rt.codePoints(v) > 2000 && rt.failLimit(c, p, "meta.json#/$defs/source_value", "maxLength", 2000)) return false;
+    if (v.length > 2000 && rt.codePoints(v) > 2000) { ok = false; if (rt.failLimit(c, p, "meta.json#/$defs/source_value", "maxLength", 2000)) return false; }
   }
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkSourceScalar(v[i], rt.at(c, p, i), c) && c.stop) return false;
+      if (!checkSourceScalar(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
     }
-    if (v.length > 100 && rt.failLimit(c, p, "meta.json#/$defs/source_value", "maxItems", 100)) return false;
+    if (v.length > 100) { ok = false; if (rt.failLimit(c, p, "meta.json#/$defs/source_value", "maxItems", 100)) return false; }
   }
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
-      if (!checkSourceScalar(v[k], rt.at(c, p, k), c) && c.stop) return false;
+      if (!checkSourceScalar(v[k], rt.at(c, p, k), c)) { ok = false; if (c.stop) return false; }
     }
-    if (Object.keys(v).length > 100 && rt.failLimit(c, p, "meta.json#/$defs/source_value", "maxProperties", 100)) return false;
+    if (Object.keys(v).length > 100) { ok = false; if (rt.failLimit(c, p, "meta.json#/$defs/source_value", "maxProperties", 100)) return false; }
   }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against meta.json#/$defs/telemetry. */
 export function checkTelemetry(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["cache_hit"] !== undefined) {
       const x = v["cache_hit"];
-      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "cache_hit"), "meta.json#/$defs/telemetry/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "cache_hit"), "meta.json#/$defs/telemetry/properties/*", "boolean", x)) return false; }
     }
     if (v["downstream_calls"] !== undefined) {
       const x = v["downstream_calls"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0 && rt.failLimit(c, rt.at(c, p, "downstream_calls"), "meta.json#/$defs/telemetry/properties/*", "minimum", 0)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "downstream_calls"), "meta.json#/$defs/telemetry/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "downstream_calls"), "meta.json#/$defs/telemetry/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "downstream_calls"), "meta.json#/$defs/telemetry/properties/*", "integer", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -1134,37 +1132,37 @@ export function checkTelemetry(v: unknown, p: number, c: rt.Context): boolean {
         case "downstream_calls":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "meta.json#/$defs/telemetry", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "meta.json#/$defs/telemetry", "additionalProperties", k)) return false; }
     }
   } else { rt.failType(c, p, "meta.json#/$defs/telemetry", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against meta.json#/$defs/tier. */
 export function checkTier(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (typeof v === "string") {
-    if (v.length > 64 && rt.codePoints(v) > 64 && rt.failLimit(c, p, "meta.json#/$defs/tier", "maxLength", 64)) return false;
-    if (!patternTier.test(v) && rt.failAt(c, p, "meta.json#/$defs/tier", "pattern", "must match the pattern \"^[a-z][a-z0-9_]*$\"")) return false;
+    if (v.length > 64 && rt.codePoints(v) > 64) { ok = false; if (rt.failLimit(c, p, "meta.json#/$defs/tier", "maxLength", 64)) return false; }
+    if (!patternTier.test(v)) { ok = false; if (rt.failPattern(c, p, "meta.json#/$defs/tier", patternTier)) return false; }
   } else { rt.failType(c, p, "meta.json#/$defs/tier", "string", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against meta.json#/$defs/timing. */
 export function checkTiming(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["started_at"] !== undefined) {
       const x = v["started_at"];
       if (typeof x === "string") {
-        if (!rt.isDateTime(x) && rt.failAt(c, rt.at(c, p, "started_at"), "meta.json#/$defs/timing/properties/*", "format", "must be a valid date-time")) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "started_at"), "meta.json#/$defs/timing/properties/*", "string", x)) return false; }
+        if (!rt.isDateTime(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "started_at"), "meta.json#/$defs/timing/properties/*", "format", "must be a valid date-time")) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "started_at"), "meta.json#/$defs/timing/properties/*", "string", x)) return false; }
     }
     if (v["duration_ms"] !== undefined) {
       const x = v["duration_ms"];
       if (typeof x === "number" && Number.isFinite(x)) {
-        if (x < 0 && rt.failLimit(c, rt.at(c, p, "duration_ms"), "meta.json#/$defs/timing/properties/*", "minimum", 0)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "duration_ms"), "meta.json#/$defs/timing/properties/*", "number", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "duration_ms"), "meta.json#/$defs/timing/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "duration_ms"), "meta.json#/$defs/timing/properties/*", "number", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -1172,33 +1170,33 @@ export function checkTiming(v: unknown, p: number, c: rt.Context): boolean {
         case "duration_ms":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "meta.json#/$defs/timing", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "meta.json#/$defs/timing", "additionalProperties", k)) return false; }
     }
   } else { rt.failType(c, p, "meta.json#/$defs/timing", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against meta.json#/$defs/token_usage. */
 export function checkTokenUsage(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["estimated"] !== undefined) {
       const x = v["estimated"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0 && rt.failLimit(c, rt.at(c, p, "estimated"), "meta.json#/$defs/token_usage/properties/*", "minimum", 0)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "estimated"), "meta.json#/$defs/token_usage/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "estimated"), "meta.json#/$defs/token_usage/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "estimated"), "meta.json#/$defs/token_usage/properties/*", "integer", x)) return false; }
     }
     if (v["actual"] !== undefined) {
       const x = v["actual"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0 && rt.failLimit(c, rt.at(c, p, "actual"), "meta.json#/$defs/token_usage/properties/*", "minimum", 0)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "actual"), "meta.json#/$defs/token_usage/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "actual"), "meta.json#/$defs/token_usage/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "actual"), "meta.json#/$defs/token_usage/properties/*", "integer", x)) return false; }
     }
     if (v["budget"] !== undefined) {
       const x = v["budget"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 1 && rt.failLimit(c, rt.at(c, p, "budget"), "meta.json#/$defs/token_usage/properties/*", "minimum", 1)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "budget"), "meta.json#/$defs/token_usage/properties/*", "integer", x)) return false; }
+        if (x < 1) { ok = false; if (rt.failLimit(c, rt.at(c, p, "budget"), "meta.json#/$defs/token_usage/properties/*", "minimum", 1)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "budget"), "meta.json#/$defs/token_usage/properties/*", "integer", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -1207,32 +1205,32 @@ export function checkTokenUsage(v: unknown, p: number, c: rt.Context): boolean {
         case "budget":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "meta.json#/$defs/token_usage", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "meta.json#/$defs/token_usage", "additionalProperties", k)) return false; }
     }
-    if (v["estimated"] === undefined && rt.failRequired(c, p, "meta.json#/$defs/token_usage", "estimated")) return false;
+    if (v["estimated"] === undefined) { ok = false; if (rt.failRequired(c, p, "meta.json#/$defs/token_usage", "estimated")) return false; }
   } else { rt.failType(c, p, "meta.json#/$defs/token_usage", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against meta.json#/$defs/tool. */
 export function checkTool(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkTool, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["name"] !== undefined && !checkToolName(v["name"], rt.at(c, p, "name"), c) && c.stop) return false;
+    if (v["name"] !== undefined && !checkToolName(v["name"], rt.at(c, p, "name"), c)) { ok = false; if (c.stop) return false; }
     if (v["version"] !== undefined) {
       const x = v["version"];
       if (typeof x === "string") {
-        if (!x && rt.failLimit(c, rt.at(c, p, "version"), "meta.json#/$defs/tool/properties/*", "minLength", 1)) return false;
-        if (x.length > 100 && rt.codePoints(x) > 100 && rt.failLimit(c, rt.at(c, p, "version"), "meta.json#/$defs/tool/properties/*", "maxLength", 100)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "version"), "meta.json#/$defs/tool/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "version"), "meta.json#/$defs/tool/properties/*", "minLength", 1)) return false; }
+        if (x.length > 100 && rt.codePoints(x) > 100) { ok = false; if (rt.failLimit(c, rt.at(c, p, "version"), "meta.json#/$defs/tool/properties/*", "maxLength", 100)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "version"), "meta.json#/$defs/tool/properties/*", "string", x)) return false; }
     }
     if (v["adapter"] !== undefined) {
       const x = v["adapter"];
       if (typeof x === "string") {
-        if (!x && rt.failLimit(c, rt.at(c, p, "adapter"), "meta.json#/$defs/tool/properties/*", "minLength", 1)) return false;
-        if (x.length > 100 && rt.codePoints(x) > 100 && rt.failLimit(c, rt.at(c, p, "adapter"), "meta.json#/$defs/tool/properties/*", "maxLength", 100)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "adapter"), "meta.json#/$defs/tool/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "adapter"), "meta.json#/$defs/tool/properties/*", "minLength", 1)) return false; }
+        if (x.length > 100 && rt.codePoints(x) > 100) { ok = false; if (rt.failLimit(c, rt.at(c, p, "adapter"), "meta.json#/$defs/tool/properties/*", "maxLength", 100)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "adapter"), "meta.json#/$defs/tool/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -1241,43 +1239,43 @@ export function checkTool(v: unknown, p: number, c: rt.Context): boolean {
         case "adapter":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "meta.json#/$defs/tool", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "meta.json#/$defs/tool", "additionalProperties", k)) return false; }
     }
-    if (v["name"] === undefined && rt.failRequired(c, p, "meta.json#/$defs/tool", "name")) return false;
-    if (v["version"] === undefined && rt.failRequired(c, p, "meta.json#/$defs/tool", "version")) return false;
+    if (v["name"] === undefined) { ok = false; if (rt.failRequired(c, p, "meta.json#/$defs/tool", "name")) return false; }
+    if (v["version"] === undefined) { ok = false; if (rt.failRequired(c, p, "meta.json#/$defs/tool", "version")) return false; }
   } else { rt.failType(c, p, "meta.json#/$defs/tool", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against meta.json#/$defs/tool_name. */
 export function checkToolName(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (typeof v === "string") {
-    if (v.length > 128 && rt.codePoints(v) > 128 && rt.failLimit(c, p, "meta.json#/$defs/tool_name", "maxLength", 128)) return false;
-    if (!patternToolName.test(v) && rt.failAt(c, p, "meta.json#/$defs/tool_name", "pattern", "must match the pattern \"^[A-Za-z0-9_.-]+$\"")) return false;
+    if (v.length > 128 && rt.codePoints(v) > 128) { ok = false; if (rt.failLimit(c, p, "meta.json#/$defs/tool_name", "maxLength", 128)) return false; }
+    if (!patternToolName.test(v)) { ok = false; if (rt.failPattern(c, p, "meta.json#/$defs/tool_name", patternToolName)) return false; }
   } else { rt.failType(c, p, "meta.json#/$defs/tool_name", "string", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against meta.json#/$defs/upgrade_hint. */
 export function checkUpgradeHint(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkUpgradeHint, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["feature"] !== undefined) {
       const x = v["feature"];
       if (typeof x === "string") {
-        if (!x && rt.failLimit(c, rt.at(c, p, "feature"), "meta.json#/$defs/upgrade_hint/properties/*", "minLength", 1)) return false;
-        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "feature"), "meta.json#/$defs/upgrade_hint/properties/*", "maxLength", 200)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "feature"), "meta.json#/$defs/upgrade_hint/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "feature"), "meta.json#/$defs/upgrade_hint/properties/*", "minLength", 1)) return false; }
+        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "feature"), "meta.json#/$defs/upgrade_hint/properties/*", "maxLength", 200)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "feature"), "meta.json#/$defs/upgrade_hint/properties/*", "string", x)) return false; }
     }
-    if (v["tier"] !== undefined && !checkTier(v["tier"], rt.at(c, p, "tier"), c) && c.stop) return false;
+    if (v["tier"] !== undefined && !checkTier(v["tier"], rt.at(c, p, "tier"), c)) { ok = false; if (c.stop) return false; }
     if (v["reason"] !== undefined) {
       const x = v["reason"];
       if (typeof x === "string") {
-        if (!x && rt.failLimit(c, rt.at(c, p, "reason"), "meta.json#/$defs/upgrade_hint/properties/*", "minLength", 1)) return false;
-        if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.failLimit(c, rt.at(c, p, "reason"), "meta.json#/$defs/upgrade_hint/properties/*", "maxLength", 2000)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "reason"), "meta.json#/$defs/upgrade_hint/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "reason"), "meta.json#/$defs/upgrade_hint/properties/*", "minLength", 1)) return false; }
+        if (x.length > 2000 && rt.codePoints(x) > 2000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "reason"), "meta.json#/$defs/upgrade_hint/properties/*", "maxLength", 2000)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "reason"), "meta.json#/$defs/upgrade_hint/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -1286,37 +1284,37 @@ export function checkUpgradeHint(v: unknown, p: number, c: rt.Context): boolean 
         case "reason":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "meta.json#/$defs/upgrade_hint", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "meta.json#/$defs/upgrade_hint", "additionalProperties", k)) return false; }
     }
-    if (v["feature"] === undefined && rt.failRequired(c, p, "meta.json#/$defs/upgrade_hint", "feature")) return false;
-    if (v["tier"] === undefined && rt.failRequired(c, p, "meta.json#/$defs/upgrade_hint", "tier")) return false;
+    if (v["feature"] === undefined) { ok = false; if (rt.failRequired(c, p, "meta.json#/$defs/upgrade_hint", "feature")) return false; }
+    if (v["tier"] === undefined) { ok = false; if (rt.failRequired(c, p, "meta.json#/$defs/upgrade_hint", "tier")) return false; }
   } else { rt.failType(c, p, "meta.json#/$defs/upgrade_hint", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against meta.json#/$defs/workspace. */
 export function checkWorkspace(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["root"] !== undefined) {
       const x = v["root"];
       if (typeof x === "string") {
-        if (!x && rt.failLimit(c, rt.at(c, p, "root"), "meta.json#/$defs/workspace/properties/*", "minLength", 1)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "root"), "meta.json#/$defs/workspace/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "root"), "meta.json#/$defs/workspace/properties/*", "minLength", 1)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "root"), "meta.json#/$defs/workspace/properties/*", "string", x)) return false; }
     }
     if (v["repo_name"] !== undefined) {
       const x = v["repo_name"];
       if (typeof x === "string") {
-        if (!x && rt.failLimit(c, rt.at(c, p, "repo_name"), "meta.json#/$defs/workspace/properties/*", "minLength", 1)) return false;
-        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "repo_name"), "meta.json#/$defs/workspace/properties/*", "maxLength", 200)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "repo_name"), "meta.json#/$defs/workspace/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "repo_name"), "meta.json#/$defs/workspace/properties/*", "minLength", 1)) return false; }
+        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "repo_name"), "meta.json#/$defs/workspace/properties/*", "maxLength", 200)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "repo_name"), "meta.json#/$defs/workspace/properties/*", "string", x)) return false; }
     }
     if (v["revision"] !== undefined) {
       const x = v["revision"];
       if (typeof x === "string") {
-        if (!x && rt.failLimit(c, rt.at(c, p, "revision"), "meta.json#/$defs/workspace/properties/*", "minLength", 1)) return false;
-        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "revision"), "meta.json#/$defs/workspace/properties/*", "maxLength", 200)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "revision"), "meta.json#/$defs/workspace/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "revision"), "meta.json#/$defs/workspace/properties/*", "minLength", 1)) return false; }
+        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "revision"), "meta.json#/$defs/workspace/properties/*", "maxLength", 200)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "revision"), "meta.json#/$defs/workspace/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -1325,8 +1323,8 @@ export function checkWorkspace(v: unknown, p: number, c: rt.Context): boolean {
         case "revision":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "meta.json#/$defs/workspace", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "meta.json#/$defs/workspace", "additionalProperties", k)) return false; }
     }
   } else { rt.failType(c, p, "meta.json#/$defs/workspace", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }

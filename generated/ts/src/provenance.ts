@@ -246,36 +246,36 @@ const patternMethodID = /^[a-z0-9]+([._-][a-z0-9]+)*$/u;
 /** Checks a value against provenance.json#/$defs/artifact. */
 export function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkArtifact, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["id"] !== undefined) {
       const x = v["id"];
       if (typeof x === "string") {
-        if (!x && rt.failLimit(c, rt.at(c, p, "id"), "provenance.json#/$defs/artifact/properties/*", "minLength", 1)) return false;
-        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "id"), "provenance.json#/$defs/artifact/properties/*", "maxLength", 200)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "id"), "provenance.json#/$defs/artifact/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "id"), "provenance.json#/$defs/artifact/properties/*", "minLength", 1)) return false; }
+        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "id"), "provenance.json#/$defs/artifact/properties/*", "maxLength", 200)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "id"), "provenance.json#/$defs/artifact/properties/*", "string", x)) return false; }
     }
     if (v["media_type"] !== undefined) {
       const x = v["media_type"];
       if (typeof x === "string") {
-        if (!x && rt.failLimit(c, rt.at(c, p, "media_type"), "provenance.json#/$defs/artifact/properties/*", "minLength", 1)) return false;
-        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "media_type"), "provenance.json#/$defs/artifact/properties/*", "maxLength", 200)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "media_type"), "provenance.json#/$defs/artifact/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "media_type"), "provenance.json#/$defs/artifact/properties/*", "minLength", 1)) return false; }
+        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "media_type"), "provenance.json#/$defs/artifact/properties/*", "maxLength", 200)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "media_type"), "provenance.json#/$defs/artifact/properties/*", "string", x)) return false; }
     }
     if (v["locator"] !== undefined) {
       const x = v["locator"];
       if (typeof x === "string") {
-        if (!x && rt.failLimit(c, rt.at(c, p, "locator"), "provenance.json#/$defs/artifact/properties/*", "minLength", 1)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "locator"), "provenance.json#/$defs/artifact/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "locator"), "provenance.json#/$defs/artifact/properties/*", "minLength", 1)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "locator"), "provenance.json#/$defs/artifact/properties/*", "string", x)) return false; }
     }
     if (v["size_bytes"] !== undefined) {
       const x = v["size_bytes"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0 && rt.failLimit(c, rt.at(c, p, "size_bytes"), "provenance.json#/$defs/artifact/properties/*", "minimum", 0)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "size_bytes"), "provenance.json#/$defs/artifact/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "size_bytes"), "provenance.json#/$defs/artifact/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "size_bytes"), "provenance.json#/$defs/artifact/properties/*", "integer", x)) return false; }
     }
-    if (v["digest"] !== undefined && !checkDigest(v["digest"], rt.at(c, p, "digest"), c) && c.stop) return false;
-    if (v["labels"] !== undefined && !checkArtifactPropertiesLabels(v["labels"], rt.at(c, p, "labels"), c) && c.stop) return false;
+    if (v["digest"] !== undefined && !checkDigest(v["digest"], rt.at(c, p, "digest"), c)) { ok = false; if (c.stop) return false; }
+    if (v["labels"] !== undefined && !checkArtifactPropertiesLabels(v["labels"], rt.at(c, p, "labels"), c)) { ok = false; if (c.stop) return false; }
     for (const k in v) {
       switch (k) {
         case "id":
@@ -286,63 +286,63 @@ export function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
         case "labels":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "provenance.json#/$defs/artifact", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "provenance.json#/$defs/artifact", "additionalProperties", k)) return false; }
     }
-    if (v["id"] === undefined && rt.failRequired(c, p, "provenance.json#/$defs/artifact", "id")) return false;
+    if (v["id"] === undefined) { ok = false; if (rt.failRequired(c, p, "provenance.json#/$defs/artifact", "id")) return false; }
   } else { rt.failType(c, p, "provenance.json#/$defs/artifact", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against provenance.json#/$defs/artifact/properties/labels. */
 function checkArtifactPropertiesLabels(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
       const x = v[k];
       if (typeof x === "string") {
-        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, k), "provenance.json#/$defs/artifact/properties/labels/additionalProperties", "maxLength", 200)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, k), "provenance.json#/$defs/artifact/properties/labels/additionalProperties", "string", x)) return false; }
+        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, k), "provenance.json#/$defs/artifact/properties/labels/additionalProperties", "maxLength", 200)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, k), "provenance.json#/$defs/artifact/properties/labels/additionalProperties", "string", x)) return false; }
     }
   } else { rt.failType(c, p, "provenance.json#/$defs/artifact/properties/labels", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against provenance.json#/$defs/digest. */
 export function checkDigest(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (typeof v === "string") {
-    if (!patternDigest.test(v) && rt.failAt(c, p, "provenance.json#/$defs/digest", "pattern", "must match the pattern \"^(sha256:[0-9a-f]{64}|sha512:[0-9a-f]{128}|blake3:[0-9a-f]{64})$\"")) return false;
+    if (!patternDigest.test(v)) { ok = false; if (rt.failPattern(c, p, "provenance.json#/$defs/digest", patternDigest)) return false; }
   } else { rt.failType(c, p, "provenance.json#/$defs/digest", "string", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against provenance.json#/$defs/evidence. */
 export function checkEvidence(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkEvidence, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["field"] !== undefined) {
       const x = v["field"];
       if (typeof x === "string") {
-        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "field"), "provenance.json#/$defs/evidence/properties/*", "maxLength", 200)) return false;
-        if (!patternEvidencePropertiesField.test(x) && rt.failAt(c, rt.at(c, p, "field"), "provenance.json#/$defs/evidence/properties/*", "pattern", "must match the pattern \"^(/([^~/]|~[01])*)*$\"")) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "field"), "provenance.json#/$defs/evidence/properties/*", "string", x)) return false; }
+        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "field"), "provenance.json#/$defs/evidence/properties/*", "maxLength", 200)) return false; }
+        if (!patternEvidencePropertiesField.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "field"), "provenance.json#/$defs/evidence/properties/*", patternEvidencePropertiesField)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "field"), "provenance.json#/$defs/evidence/properties/*", "string", x)) return false; }
     }
     if (v["source"] !== undefined) {
       const x = v["source"];
       if (typeof x === "string") {
-        if (x.length > 1000 && rt.codePoints(x) > 1000 && rt.failLimit(c, rt.at(c, p, "source"), "provenance.json#/$defs/evidence/properties/*", "maxLength", 1000)) return false;
-        if (!patternEvidencePropertiesSource.test(x) && rt.failAt(c, rt.at(c, p, "source"), "provenance.json#/$defs/evidence/properties/*", "pattern", "must match the pattern \"^artifact:[^#\\\\s]+(#\\\\S+)?$\"")) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "source"), "provenance.json#/$defs/evidence/properties/*", "string", x)) return false; }
+        if (x.length > 1000 && rt.codePoints(x) > 1000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "source"), "provenance.json#/$defs/evidence/properties/*", "maxLength", 1000)) return false; }
+        if (!patternEvidencePropertiesSource.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "source"), "provenance.json#/$defs/evidence/properties/*", patternEvidencePropertiesSource)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "source"), "provenance.json#/$defs/evidence/properties/*", "string", x)) return false; }
     }
-    if (v["method"] !== undefined && !checkMethodID(v["method"], rt.at(c, p, "method"), c) && c.stop) return false;
+    if (v["method"] !== undefined && !checkMethodID(v["method"], rt.at(c, p, "method"), c)) { ok = false; if (c.stop) return false; }
     if (v["note"] !== undefined) {
       const x = v["note"];
       if (typeof x === "string") {
-        if (!x && rt.failLimit(c, rt.at(c, p, "note"), "provenance.json#/$defs/evidence/properties/*", "minLength", 1)) return false;
-        if (x.length > 400 && rt.codePoints(x) > 400 && rt.failLimit(c, rt.at(c, p, "note"), "provenance.json#/$defs/evidence/properties/*", "maxLength", 400)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "note"), "provenance.json#/$defs/evidence/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "note"), "provenance.json#/$defs/evidence/properties/*", "minLength", 1)) return false; }
+        if (x.length > 400 && rt.codePoints(x) > 400) { ok = false; if (rt.failLimit(c, rt.at(c, p, "note"), "provenance.json#/$defs/evidence/properties/*", "maxLength", 400)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "note"), "provenance.json#/$defs/evidence/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -352,63 +352,63 @@ export function checkEvidence(v: unknown, p: number, c: rt.Context): boolean {
         case "note":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "provenance.json#/$defs/evidence", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "provenance.json#/$defs/evidence", "additionalProperties", k)) return false; }
     }
-    if (v["field"] === undefined && rt.failRequired(c, p, "provenance.json#/$defs/evidence", "field")) return false;
-    if (v["source"] === undefined && rt.failRequired(c, p, "provenance.json#/$defs/evidence", "source")) return false;
+    if (v["field"] === undefined) { ok = false; if (rt.failRequired(c, p, "provenance.json#/$defs/evidence", "field")) return false; }
+    if (v["source"] === undefined) { ok = false; if (rt.failRequired(c, p, "provenance.json#/$defs/evidence", "source")) return false; }
   } else { rt.failType(c, p, "provenance.json#/$defs/evidence", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against provenance.json#/$defs/integrity. */
 export function checkIntegrity(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkIntegrity, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["record_digest"] !== undefined && !checkDigest(v["record_digest"], rt.at(c, p, "record_digest"), c) && c.stop) return false;
-    if (v["signature"] !== undefined && !checkSignature(v["signature"], rt.at(c, p, "signature"), c) && c.stop) return false;
+    if (v["record_digest"] !== undefined && !checkDigest(v["record_digest"], rt.at(c, p, "record_digest"), c)) { ok = false; if (c.stop) return false; }
+    if (v["signature"] !== undefined && !checkSignature(v["signature"], rt.at(c, p, "signature"), c)) { ok = false; if (c.stop) return false; }
     for (const k in v) {
       switch (k) {
         case "record_digest":
         case "signature":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "provenance.json#/$defs/integrity", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "provenance.json#/$defs/integrity", "additionalProperties", k)) return false; }
     }
-    if (v["record_digest"] === undefined && rt.failRequired(c, p, "provenance.json#/$defs/integrity", "record_digest")) return false;
+    if (v["record_digest"] === undefined) { ok = false; if (rt.failRequired(c, p, "provenance.json#/$defs/integrity", "record_digest")) return false; }
   } else { rt.failType(c, p, "provenance.json#/$defs/integrity", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against provenance.json#/$defs/method_id. */
 export function checkMethodID(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (typeof v === "string") {
-    if (v.length > 200 && rt.codePoints(v) > 200 && rt.failLimit(c, p, "provenance.json#/$defs/method_id", "maxLength", 200)) return false;
-    if (!patternMethodID.test(v) && rt.failAt(c, p, "provenance.json#/$defs/method_id", "pattern", "must match the pattern \"^[a-z0-9]+([._-][a-z0-9]+)*$\"")) return false;
+    if (v.length > 200 && rt.codePoints(v) > 200) { ok = false; if (rt.failLimit(c, p, "provenance.json#/$defs/method_id", "maxLength", 200)) return false; }
+    if (!patternMethodID.test(v)) { ok = false; if (rt.failPattern(c, p, "provenance.json#/$defs/method_id", patternMethodID)) return false; }
   } else { rt.failType(c, p, "provenance.json#/$defs/method_id", "string", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against provenance.json#. */
 export function checkProvenance(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkProvenance, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["run_id"] !== undefined && !checkRunID(v["run_id"], rt.at(c, p, "run_id"), c) && c.stop) return false;
-    if (v["tool"] !== undefined && !checkTool(v["tool"], rt.at(c, p, "tool"), c) && c.stop) return false;
+    if (v["run_id"] !== undefined && !checkRunID(v["run_id"], rt.at(c, p, "run_id"), c)) { ok = false; if (c.stop) return false; }
+    if (v["tool"] !== undefined && !checkTool(v["tool"], rt.at(c, p, "tool"), c)) { ok = false; if (c.stop) return false; }
     if (v["started_at"] !== undefined) {
       const x = v["started_at"];
       if (typeof x === "string") {
-        if (!rt.isDateTime(x) && rt.failAt(c, rt.at(c, p, "started_at"), "provenance.json#/properties/*", "format", "must be a valid date-time")) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "started_at"), "provenance.json#/properties/*", "string", x)) return false; }
+        if (!rt.isDateTime(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "started_at"), "provenance.json#/properties/*", "format", "must be a valid date-time")) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "started_at"), "provenance.json#/properties/*", "string", x)) return false; }
     }
-    if (v["inputs"] !== undefined && !checkProvenancePropertiesInputs(v["inputs"], rt.at(c, p, "inputs"), c) && c.stop) return false;
-    if (v["outputs"] !== undefined && !checkProvenancePropertiesOutputs(v["outputs"], rt.at(c, p, "outputs"), c) && c.stop) return false;
-    if (v["methods"] !== undefined && !checkProvenancePropertiesMethods(v["methods"], rt.at(c, p, "methods"), c) && c.stop) return false;
-    if (v["evidence"] !== undefined && !checkProvenancePropertiesEvidence(v["evidence"], rt.at(c, p, "evidence"), c) && c.stop) return false;
-    if (v["parents"] !== undefined && !checkProvenancePropertiesParents(v["parents"], rt.at(c, p, "parents"), c) && c.stop) return false;
-    if (v["integrity"] !== undefined && !checkIntegrity(v["integrity"], rt.at(c, p, "integrity"), c) && c.stop) return false;
+    if (v["inputs"] !== undefined && !checkProvenancePropertiesInputs(v["inputs"], rt.at(c, p, "inputs"), c)) { ok = false; if (c.stop) return false; }
+    if (v["outputs"] !== undefined && !checkProvenancePropertiesOutputs(v["outputs"], rt.at(c, p, "outputs"), c)) { ok = false; if (c.stop) return false; }
+    if (v["methods"] !== undefined && !checkProvenancePropertiesMethods(v["methods"], rt.at(c, p, "methods"), c)) { ok = false; if (c.stop) return false; }
+    if (v["evidence"] !== undefined && !checkProvenancePropertiesEvidence(v["evidence"], rt.at(c, p, "evidence"), c)) { ok = false; if (c.stop) return false; }
+    if (v["parents"] !== undefined && !checkProvenancePropertiesParents(v["parents"], rt.at(c, p, "parents"), c)) { ok = false; if (c.stop) return false; }
+    if (v["integrity"] !== undefined && !checkIntegrity(v["integrity"], rt.at(c, p, "integrity"), c)) { ok = false; if (c.stop) return false; }
     for (const k in v) {
       switch (k) {
         case "run_id":
@@ -422,108 +422,108 @@ export function checkProvenance(v: unknown, p: number, c: rt.Context): boolean {
         case "integrity":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "provenance.json#", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "provenance.json#", "additionalProperties", k)) return false; }
     }
-    if (v["run_id"] === undefined && rt.failRequired(c, p, "provenance.json#", "run_id")) return false;
-    if (v["tool"] === undefined && rt.failRequired(c, p, "provenance.json#", "tool")) return false;
+    if (v["run_id"] === undefined) { ok = false; if (rt.failRequired(c, p, "provenance.json#", "run_id")) return false; }
+    if (v["tool"] === undefined) { ok = false; if (rt.failRequired(c, p, "provenance.json#", "tool")) return false; }
   } else { rt.failType(c, p, "provenance.json#", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against provenance.json#/properties/evidence. */
 function checkProvenancePropertiesEvidence(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkProvenancePropertiesEvidence, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkEvidence(v[i], rt.at(c, p, i), c) && c.stop) return false;
+      if (!checkEvidence(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
     }
   } else { rt.failType(c, p, "provenance.json#/properties/evidence", "array", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against provenance.json#/properties/inputs. */
 function checkProvenancePropertiesInputs(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkProvenancePropertiesInputs, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkArtifact(v[i], rt.at(c, p, i), c) && c.stop) return false;
+      if (!checkArtifact(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
     }
   } else { rt.failType(c, p, "provenance.json#/properties/inputs", "array", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against provenance.json#/properties/methods. */
 function checkProvenancePropertiesMethods(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkProvenancePropertiesMethods, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkMethodID(v[i], rt.at(c, p, i), c) && c.stop) return false;
+      if (!checkMethodID(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
     }
   } else { rt.failType(c, p, "provenance.json#/properties/methods", "array", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against provenance.json#/properties/outputs. */
 function checkProvenancePropertiesOutputs(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkProvenancePropertiesOutputs, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkArtifact(v[i], rt.at(c, p, i), c) && c.stop) return false;
+      if (!checkArtifact(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
     }
   } else { rt.failType(c, p, "provenance.json#/properties/outputs", "array", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against provenance.json#/properties/parents. */
 function checkProvenancePropertiesParents(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkProvenancePropertiesParents, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkRunID(v[i], rt.at(c, p, i), c) && c.stop) return false;
+      if (!checkRunID(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
     }
   } else { rt.failType(c, p, "provenance.json#/properties/parents", "array", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against provenance.json#/$defs/run_id. */
 export function checkRunID(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (typeof v === "string") {
-    if (!v && rt.failLimit(c, p, "provenance.json#/$defs/run_id", "minLength", 1)) return false;
-    if (v.length > 200 && rt.codePoints(v) > 200 && rt.failLimit(c, p, "provenance.json#/$defs/run_id", "maxLength", 200)) return false;
+    if (!v) { ok = false; if (rt.failLimit(c, p, "provenance.json#/$defs/run_id", "minLength", 1)) return false; }
+    if (v.length > 200 && rt.codePoints(v) > 200) { ok = false; if (rt.failLimit(c, p, "provenance.json#/$defs/run_id", "maxLength", 200)) return false; }
   } else { rt.failType(c, p, "provenance.json#/$defs/run_id", "string", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against provenance.json#/$defs/signature. */
 export function checkSignature(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["alg"] !== undefined) {
       const x = v["alg"];
       if (typeof x === "string") {
-        if (!x && rt.failLimit(c, rt.at(c, p, "alg"), "provenance.json#/$defs/signature/properties/*", "minLength", 1)) return false;
-        if (x.length > 100 && rt.codePoints(x) > 100 && rt.failLimit(c, rt.at(c, p, "alg"), "provenance.json#/$defs/signature/properties/*", "maxLength", 100)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "alg"), "provenance.json#/$defs/signature/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "alg"), "provenance.json#/$defs/signature/properties/*", "minLength", 1)) return false; }
+        if (x.length > 100 && rt.codePoints(x) > 100) { ok = false; if (rt.failLimit(c, rt.at(c, p, "alg"), "provenance.json#/$defs/signature/properties/*", "maxLength", 100)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "alg"), "provenance.json#/$defs/signature/properties/*", "string", x)) return false; }
     }
     if (v["key_id"] !== undefined) {
       const x = v["key_id"];
       if (typeof x === "string") {
-        if (!x && rt.failLimit(c, rt.at(c, p, "key_id"), "provenance.json#/$defs/signature/properties/*", "minLength", 1)) return false;
-        if (x.length > 200 && rt.codePoints(x) > 200 && rt.failLimit(c, rt.at(c, p, "key_id"), "provenance.json#/$defs/signature/properties/*", "maxLength", 200)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "key_id"), "provenance.json#/$defs/signature/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "key_id"), "provenance.json#/$defs/signature/properties/*", "minLength", 1)) return false; }
+        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "key_id"), "provenance.json#/$defs/signature/properties/*", "maxLength", 200)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "key_id"), "provenance.json#/$defs/signature/properties/*", "string", x)) return false; }
     }
     if (v["value"] !== undefined) {
       const x = v["value"];
       if (typeof x === "string") {
-        if (rt.codePoints(x) < 16 && rt.failLimit(c, rt.at(c, p, "value"), "provenance.json#/$defs/signature/properties/*", "minLength", 16)) return false;
-        if (x.length > 5000 && rt.codePoints(x) > 5000 && rt.failLimit(c, rt.at(c, p, "value"), "provenance.json#/$defs/signature/properties/*", "maxLength", 5000)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "value"), "provenance.json#/$defs/signature/properties/*", "string", x)) return false; }
+        if (rt.codePoints(x) < 16) { ok = false; if (rt.failLimit(c, rt.at(c, p, "value"), "provenance.json#/$defs/signature/properties/*", "minLength", 16)) return false; }
+        if (x.length > 5000 && rt.codePoints(x) > 5000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "value"), "provenance.json#/$defs/signature/properties/*", "maxLength", 5000)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "value"), "provenance.json#/$defs/signature/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -532,11 +532,11 @@ export function checkSignature(v: unknown, p: number, c: rt.Context): boolean {
         case "value":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "provenance.json#/$defs/signature", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "provenance.json#/$defs/signature", "additionalProperties", k)) return false; }
     }
-    if (v["alg"] === undefined && rt.failRequired(c, p, "provenance.json#/$defs/signature", "alg")) return false;
-    if (v["key_id"] === undefined && rt.failRequired(c, p, "provenance.json#/$defs/signature", "key_id")) return false;
-    if (v["value"] === undefined && rt.failRequired(c, p, "provenance.json#/$defs/signature", "value")) return false;
+    if (v["alg"] === undefined) { ok = false; if (rt.failRequired(c, p, "provenance.json#/$defs/signature", "alg")) return false; }
+    if (v["key_id"] === undefined) { ok = false; if (rt.failRequired(c, p, "provenance.json#/$defs/signature", "key_id")) return false; }
+    if (v["value"] === undefined) { ok = false; if (rt.failRequired(c, p, "provenance.json#/$defs/signature", "value")) return false; }
   } else { rt.failType(c, p, "provenance.json#/$defs/signature", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }

@@ -69,34 +69,33 @@ export function isWarning(value: unknown): value is Warning {
 
 /** Checks a value against warning.json#/$defs/severity. */
 export function checkSeverity(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
   if (typeof v !== "string") { rt.failType(c, p, "warning.json#/$defs/severity", "string", v); return false; }
   if (v !== "info" && v !== "warning" && v !== "error") { rt.failAt(c, p, "warning.json#/$defs/severity", "enum", "must be one of \"info\", \"warning\", \"error\""); return false; }
-  return c.errors.length === errs;
+  return true;
 }
 
 /** Checks a value against warning.json#. */
 export function checkWarning(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkWarning, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["code"] !== undefined && !checkCode(v["code"], rt.at(c, p, "code"), c) && c.stop) return false;
-    if (v["severity"] !== undefined && !checkSeverity(v["severity"], rt.at(c, p, "severity"), c) && c.stop) return false;
+    if (v["code"] !== undefined && !checkCode(v["code"], rt.at(c, p, "code"), c)) { ok = false; if (c.stop) return false; }
+    if (v["severity"] !== undefined && !checkSeverity(v["severity"], rt.at(c, p, "severity"), c)) { ok = false; if (c.stop) return false; }
     if (v["message"] !== undefined) {
       const x = v["message"];
       if (typeof x === "string") {
-        if (!x && rt.failLimit(c, rt.at(c, p, "message"), "warning.json#/properties/*", "minLength", 1)) return false;
-        if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.failLimit(c, rt.at(c, p, "message"), "warning.json#/properties/*", "maxLength", 2000)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "message"), "warning.json#/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "message"), "warning.json#/properties/*", "minLength", 1)) return false; }
+        if (x.length > 2000 && rt.codePoints(x) > 2000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "message"), "warning.json#/properties/*", "maxLength", 2000)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "message"), "warning.json#/properties/*", "string", x)) return false; }
     }
     if (v["suggestion"] !== undefined) {
       const x = v["suggestion"];
       if (typeof x === "string") {
-        if (!x && rt.failLimit(c, rt.at(c, p, "suggestion"), "warning.json#/properties/*", "minLength", 1)) return false;
-        if (x.length > 2000 && rt.codePoints(x) > 2000 && rt.failLimit(c, rt.at(c, p, "suggestion"), "warning.json#/properties/*", "maxLength", 2000)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "suggestion"), "warning.json#/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "suggestion"), "warning.json#/properties/*", "minLength", 1)) return false; }
+        if (x.length > 2000 && rt.codePoints(x) > 2000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "suggestion"), "warning.json#/properties/*", "maxLength", 2000)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "suggestion"), "warning.json#/properties/*", "string", x)) return false; }
     }
-    if (v["context"] !== undefined && !checkDetailMap(v["context"], rt.at(c, p, "context"), c) && c.stop) return false;
+    if (v["context"] !== undefined && !checkDetailMap(v["context"], rt.at(c, p, "context"), c)) { ok = false; if (c.stop) return false; }
     for (const k in v) {
       switch (k) {
         case "code":
@@ -106,11 +105,11 @@ export function checkWarning(v: unknown, p: number, c: rt.Context): boolean {
         case "context":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "warning.json#", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "warning.json#", "additionalProperties", k)) return false; }
     }
-    if (v["code"] === undefined && rt.failRequired(c, p, "warning.json#", "code")) return false;
-    if (v["severity"] === undefined && rt.failRequired(c, p, "warning.json#", "severity")) return false;
-    if (v["message"] === undefined && rt.failRequired(c, p, "warning.json#", "message")) return false;
+    if (v["code"] === undefined) { ok = false; if (rt.failRequired(c, p, "warning.json#", "code")) return false; }
+    if (v["severity"] === undefined) { ok = false; if (rt.failRequired(c, p, "warning.json#", "severity")) return false; }
+    if (v["message"] === undefined) { ok = false; if (rt.failRequired(c, p, "warning.json#", "message")) return false; }
   } else { rt.failType(c, p, "warning.json#", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }

@@ -90,12 +90,19 @@ export const maxDepth = 10000;
 /** How many levels of nesting one segment of a validation holds on the JavaScript stack (see deep). */
 const segment = 1000;
 
-/** Runs check on value and returns its errors. It never throws (docs/validation.md). */
+/**
+ * Runs check on value and returns its errors. It never throws (docs/validation.md). A valid value is checked
+ * once, reporting nothing (as is does: no instance paths, no error list); only an invalid one is checked again,
+ * collecting every error.
+ */
 export function validate(value: unknown, check: Check, scope?: Anchors[]): ValidationError[] {
+  const base = nextBase;
+  const depth = scope?.length ?? 0;
+  if (is(value, check, scope)) return [];
+  // (A check that threw left the resources it entered in scope.)
+  if (scope !== undefined) scope.length = depth;
   let errors: readonly ValidationError[];
   try {
-    const base = nextBase;
-    nextBase = 0;
     const c = scope === undefined && base === 0 ? (idle.pop() ?? fresh()) : context(false, scope ?? [], base, undefined);
     c.errors = [];
     c.stop = false;
@@ -399,6 +406,14 @@ export function failLimit(c: Context, p: number, s: string, kw: string, n: numbe
   const [say, noun, tail] = limits[kw] ?? ["", "", ""];
   const count = noun === "" || n === 1 ? n + (noun && " " + noun) : n + " " + (noun.endsWith("y") ? noun.slice(0, -1) + "ies" : noun + "s");
   return failAt(c, p, s, kw, say + count + tail);
+}
+
+/**
+ * Fails the pattern keyword of the schema at s: the value does not match re, whose source is the schema's pattern
+ * with each / escaped (the generator uses this only where that holds).
+ */
+export function failPattern(c: Context, p: number, s: string, re: RegExp): boolean {
+  return failAt(c, p, s, "pattern", "must match the pattern " + JSON.stringify(re.source.replaceAll("\\/", "/")));
 }
 
 /** Fails a false schema. */

@@ -85,36 +85,36 @@ function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against search-output.json#/$defs/hit. */
 export function checkHit(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["chunk_id"] !== undefined) {
       const x = v["chunk_id"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0 && rt.failLimit(c, rt.at(c, p, "chunk_id"), "search-output.json#/$defs/hit/properties/*", "minimum", 0)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "chunk_id"), "search-output.json#/$defs/hit/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "chunk_id"), "search-output.json#/$defs/hit/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "chunk_id"), "search-output.json#/$defs/hit/properties/*", "integer", x)) return false; }
     }
     if (v["score"] !== undefined) {
       const x = v["score"];
       if (typeof x === "number" && Number.isFinite(x)) {
-        if (x < 0 && rt.failLimit(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/*", "minimum", 0)) return false;
-        if (x > 1 && rt.failLimit(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/*", "maximum", 1)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/*", "number", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/*", "minimum", 0)) return false; }
+        if (x > 1) { ok = false; if (rt.failLimit(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/*", "maximum", 1)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/*", "number", x)) return false; }
     }
     if (v["rank"] !== undefined) {
       const x = v["rank"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 1 && rt.failLimit(c, rt.at(c, p, "rank"), "search-output.json#/$defs/hit/properties/*", "minimum", 1)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "rank"), "search-output.json#/$defs/hit/properties/*", "integer", x)) return false; }
+        if (x < 1) { ok = false; if (rt.failLimit(c, rt.at(c, p, "rank"), "search-output.json#/$defs/hit/properties/*", "minimum", 1)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "rank"), "search-output.json#/$defs/hit/properties/*", "integer", x)) return false; }
     }
     if (v["source_file"] !== undefined) {
       const x = v["source_file"];
       if (typeof x === "string") {
-        if (!x && rt.failLimit(c, rt.at(c, p, "source_file"), "search-output.json#/$defs/hit/properties/*", "minLength", 1)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "source_file"), "search-output.json#/$defs/hit/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "source_file"), "search-output.json#/$defs/hit/properties/*", "minLength", 1)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "source_file"), "search-output.json#/$defs/hit/properties/*", "string", x)) return false; }
     }
     if (v["snippet"] !== undefined) {
       const x = v["snippet"];
-      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "snippet"), "search-output.json#/$defs/hit/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "snippet"), "search-output.json#/$defs/hit/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -125,13 +125,13 @@ export function checkHit(v: unknown, p: number, c: rt.Context): boolean {
         case "snippet":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "search-output.json#/$defs/hit", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "search-output.json#/$defs/hit", "additionalProperties", k)) return false; }
     }
-    if (v["chunk_id"] === undefined && rt.failRequired(c, p, "search-output.json#/$defs/hit", "chunk_id")) return false;
-    if (v["score"] === undefined && rt.failRequired(c, p, "search-output.json#/$defs/hit", "score")) return false;
-    if (v["rank"] === undefined && rt.failRequired(c, p, "search-output.json#/$defs/hit", "rank")) return false;
+    if (v["chunk_id"] === undefined) { ok = false; if (rt.failRequired(c, p, "search-output.json#/$defs/hit", "chunk_id")) return false; }
+    if (v["score"] === undefined) { ok = false; if (rt.failRequired(c, p, "search-output.json#/$defs/hit", "score")) return false; }
+    if (v["rank"] === undefined) { ok = false; if (rt.failRequired(c, p, "search-output.json#/$defs/hit", "rank")) return false; }
   } else { rt.failType(c, p, "search-output.json#/$defs/hit", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against search-output.json#. */
@@ -145,31 +145,31 @@ function checkSearchOutput(v: unknown, p: number, c: rt.Context): boolean {
 /** Checks a value against search-output.json#/$defs/search_results. */
 export function checkSearchResults(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkSearchResults, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["hits"] !== undefined && !checkSearchResultsPropertiesHits(v["hits"], rt.at(c, p, "hits"), c) && c.stop) return false;
+    if (v["hits"] !== undefined && !checkSearchResultsPropertiesHits(v["hits"], rt.at(c, p, "hits"), c)) { ok = false; if (c.stop) return false; }
     for (const k in v) {
       switch (k) {
         case "hits":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "search-output.json#/$defs/search_results", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "search-output.json#/$defs/search_results", "additionalProperties", k)) return false; }
     }
-    if (v["hits"] === undefined && rt.failRequired(c, p, "search-output.json#/$defs/search_results", "hits")) return false;
+    if (v["hits"] === undefined) { ok = false; if (rt.failRequired(c, p, "search-output.json#/$defs/search_results", "hits")) return false; }
   } else { rt.failType(c, p, "search-output.json#/$defs/search_results", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against search-output.json#/$defs/search_results/properties/hits. */
 function checkSearchResultsPropertiesHits(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkSearchResultsPropertiesHits, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkHit(v[i], rt.at(c, p, i), c) && c.stop) return false;
+      if (!checkHit(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
     }
   } else { rt.failType(c, p, "search-output.json#/$defs/search_results/properties/hits", "array", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** The $dynamicAnchors of the schema resource https://example.com/search-output.json. */

@@ -22,36 +22,36 @@ export function isTree(value: unknown): value is Tree {
 /** Checks a value against tree.json#. */
 export function checkTree(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkTree, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["name"] !== undefined) {
       const x = v["name"];
       if (typeof x === "string") {
-        if (x.length > 20 && rt.codePoints(x) > 20 && rt.failLimit(c, rt.at(c, p, "name"), "tree.json#/properties/*", "maxLength", 20)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "name"), "tree.json#/properties/*", "string", x)) return false; }
+        if (x.length > 20 && rt.codePoints(x) > 20) { ok = false; if (rt.failLimit(c, rt.at(c, p, "name"), "tree.json#/properties/*", "maxLength", 20)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "name"), "tree.json#/properties/*", "string", x)) return false; }
     }
-    if (v["children"] !== undefined && !checkTreePropertiesChildren(v["children"], rt.at(c, p, "children"), c) && c.stop) return false;
+    if (v["children"] !== undefined && !checkTreePropertiesChildren(v["children"], rt.at(c, p, "children"), c)) { ok = false; if (c.stop) return false; }
     for (const k in v) {
       switch (k) {
         case "name":
         case "children":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "tree.json#", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "tree.json#", "additionalProperties", k)) return false; }
     }
-    if (v["name"] === undefined && rt.failRequired(c, p, "tree.json#", "name")) return false;
+    if (v["name"] === undefined) { ok = false; if (rt.failRequired(c, p, "tree.json#", "name")) return false; }
   } else { rt.failType(c, p, "tree.json#", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against tree.json#/properties/children. */
 function checkTreePropertiesChildren(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkTreePropertiesChildren, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkTree(v[i], rt.at(c, p, i), c) && c.stop) return false;
+      if (!checkTree(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
     }
   } else { rt.failType(c, p, "tree.json#/properties/children", "array", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }

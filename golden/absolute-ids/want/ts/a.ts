@@ -24,11 +24,11 @@ const membersA = ["b", "c"];
 /** Checks a value against a.json#. */
 export function checkA(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkA, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["b"] !== undefined && !checkB(v["b"], rt.at(c, p, "b"), c) && c.stop) return false;
-    if (v["c"] !== undefined && !checkC(v["c"], rt.at(c, p, "c"), c) && c.stop) return false;
+    if (v["b"] !== undefined && !checkB(v["b"], rt.at(c, p, "b"), c)) { ok = false; if (c.stop) return false; }
+    if (v["c"] !== undefined && !checkC(v["c"], rt.at(c, p, "c"), c)) { ok = false; if (c.stop) return false; }
   } else { rt.failType(c, p, "a.json#", "object", v); return false; }
   rt.rest(v, p, c, membersA, -1);
-  return c.errors.length === errs;
+  return ok;
 }

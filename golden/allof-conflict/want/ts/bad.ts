@@ -19,33 +19,33 @@ export function isBad(value: unknown): value is Bad {
 
 /** Checks a value against bad.json#. */
 export function checkBad(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
-  if (!checkBadAllOf0(v, p, c) && c.stop) return false;
-  if (!checkBadAllOf1(v, p, c) && c.stop) return false;
+  let ok = true;
+  if (!checkBadAllOf0(v, p, c)) { ok = false; if (c.stop) return false; }
+  if (!checkBadAllOf1(v, p, c)) { ok = false; if (c.stop) return false; }
   rt.rest(v, p, c, rt.noMembers, 0);
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against bad.json#/allOf/0. */
 function checkBadAllOf0(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["a"] !== undefined) {
       const x = v["a"];
-      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "a"), "bad.json#/allOf/0/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "a"), "bad.json#/allOf/0/properties/*", "string", x)) return false; }
     }
   } else { rt.failType(c, p, "bad.json#/allOf/0", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against bad.json#/allOf/1. */
 function checkBadAllOf1(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["a"] !== undefined) {
       const x = v["a"];
-      if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "a"), "bad.json#/allOf/1/properties/*", "integer", x)) return false; }
+      if (!Number.isInteger(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "a"), "bad.json#/allOf/1/properties/*", "integer", x)) return false; }
     }
   } else { rt.failType(c, p, "bad.json#/allOf/1", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }

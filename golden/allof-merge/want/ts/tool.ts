@@ -55,49 +55,48 @@ const membersBase = ["id", "title"];
 
 /** Checks a value against tool.json#/$defs/base. */
 export function checkBase(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["id"] !== undefined) {
       const x = v["id"];
-      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "id"), "tool.json#/$defs/base/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "id"), "tool.json#/$defs/base/properties/*", "string", x)) return false; }
     }
     if (v["title"] !== undefined) {
       const x = v["title"];
-      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "title"), "tool.json#/$defs/base/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "title"), "tool.json#/$defs/base/properties/*", "string", x)) return false; }
     }
-    if (v["id"] === undefined && rt.failRequired(c, p, "tool.json#/$defs/base", "id")) return false;
+    if (v["id"] === undefined) { ok = false; if (rt.failRequired(c, p, "tool.json#/$defs/base", "id")) return false; }
   } else { rt.failType(c, p, "tool.json#/$defs/base", "object", v); return false; }
   rt.rest(v, p, c, membersBase, -1);
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against tool.json#. */
 export function checkTool(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
-  if (!checkBase(v, p, c) && c.stop) return false;
-  if (!checkToolAllOf1(v, p, c) && c.stop) return false;
+  let ok = true;
+  if (!checkBase(v, p, c)) { ok = false; if (c.stop) return false; }
+  if (!checkToolAllOf1(v, p, c)) { ok = false; if (c.stop) return false; }
   rt.rest(v, p, c, rt.noMembers, 0);
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against tool.json#/allOf/1. */
 function checkToolAllOf1(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["schema"] !== undefined) {
       const x = v["schema"];
-      if (!rt.isObject(x)) { if (rt.failType(c, rt.at(c, p, "schema"), "tool.json#/allOf/1/properties/*", "object", x)) return false; }
+      if (!rt.isObject(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "schema"), "tool.json#/allOf/1/properties/*", "object", x)) return false; }
     }
-    if (v["id"] !== undefined && !checkToolID(v["id"], rt.at(c, p, "id"), c) && c.stop) return false;
-    if (v["schema"] === undefined && rt.failRequired(c, p, "tool.json#/allOf/1", "schema")) return false;
+    if (v["id"] !== undefined && !checkToolID(v["id"], rt.at(c, p, "id"), c)) { ok = false; if (c.stop) return false; }
+    if (v["schema"] === undefined) { ok = false; if (rt.failRequired(c, p, "tool.json#/allOf/1", "schema")) return false; }
   } else { rt.failType(c, p, "tool.json#/allOf/1", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against tool.json#/allOf/1/properties/id. */
 export function checkToolID(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
   if (typeof v !== "string") { rt.failType(c, p, "tool.json#/allOf/1/properties/id", "string", v); return false; }
   if (v !== "tool-1") { rt.failAt(c, p, "tool.json#/allOf/1/properties/id", "const", "must be \"tool-1\""); return false; }
-  return c.errors.length === errs;
+  return true;
 }

@@ -59,50 +59,50 @@ const membersThing = ["ok"];
 /** Checks a value against doc.json#. */
 export function checkDoc(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkDoc, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["a"] !== undefined && !checkDocPropertiesA(v["a"], rt.at(c, p, "a"), c) && c.stop) return false;
-    if (v["first"] !== undefined && !checkDocAItem(v["first"], rt.at(c, p, "first"), c) && c.stop) return false;
-    if (v["named"] !== undefined && !checkThing(v["named"], rt.at(c, p, "named"), c) && c.stop) return false;
+    if (v["a"] !== undefined && !checkDocPropertiesA(v["a"], rt.at(c, p, "a"), c)) { ok = false; if (c.stop) return false; }
+    if (v["first"] !== undefined && !checkDocAItem(v["first"], rt.at(c, p, "first"), c)) { ok = false; if (c.stop) return false; }
+    if (v["named"] !== undefined && !checkThing(v["named"], rt.at(c, p, "named"), c)) { ok = false; if (c.stop) return false; }
   } else { rt.failType(c, p, "doc.json#", "object", v); return false; }
   rt.rest(v, p, c, membersDoc, -1);
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against doc.json#/properties/a/items. */
 export function checkDocAItem(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["n"] !== undefined) {
       const x = v["n"];
-      if (!Number.isInteger(x)) { if (rt.failType(c, rt.at(c, p, "n"), "doc.json#/properties/a/items/properties/*", "integer", x)) return false; }
+      if (!Number.isInteger(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "n"), "doc.json#/properties/a/items/properties/*", "integer", x)) return false; }
     }
   } else { rt.failType(c, p, "doc.json#/properties/a/items", "object", v); return false; }
   rt.rest(v, p, c, membersDocAItem, -1);
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against doc.json#/properties/a. */
 function checkDocPropertiesA(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkDocPropertiesA, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkDocAItem(v[i], rt.at(c, p, i), c) && c.stop) return false;
+      if (!checkDocAItem(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
     }
   } else { rt.failType(c, p, "doc.json#/properties/a", "array", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against doc.json#/$defs/thing. */
 export function checkThing(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["ok"] !== undefined) {
       const x = v["ok"];
-      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "ok"), "doc.json#/$defs/thing/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "ok"), "doc.json#/$defs/thing/properties/*", "boolean", x)) return false; }
     }
   } else { rt.failType(c, p, "doc.json#/$defs/thing", "object", v); return false; }
   rt.rest(v, p, c, membersThing, -1);
-  return c.errors.length === errs;
+  return ok;
 }

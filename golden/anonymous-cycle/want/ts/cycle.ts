@@ -29,11 +29,11 @@ export function isCycleVariant2(value: unknown): value is CycleVariant2 {
 /** Checks a value against cycle.json#/oneOf/1. */
 export function checkCycleVariant2(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkCycleVariant2, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!(v[i] === null || checkCycleVariant2(v[i], rt.at(c, p, i), c)) && c.stop) return false;
+      if (!(v[i] === null || checkCycleVariant2(v[i], rt.at(c, p, i), c))) { ok = false; if (c.stop) return false; }
     }
   } else { rt.failType(c, p, "cycle.json#/oneOf/1", "array", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }

@@ -42,31 +42,31 @@ const membersLoose = ["num"];
 
 /** Checks a value against loose.json#. */
 export function checkLoose(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["several"] !== undefined) {
       const x = v["several"];
-      if (!(Number.isFinite(x) || typeof x === "string" || rt.isObject(x))) { if (rt.failType(c, rt.at(c, p, "several"), "loose.json#/properties/*", "number or string or object", x)) return false; }
+      if (!(Number.isFinite(x) || typeof x === "string" || rt.isObject(x))) { ok = false; if (rt.failType(c, rt.at(c, p, "several"), "loose.json#/properties/*", "number or string or object", x)) return false; }
     }
     if (v["num"] !== undefined) {
       const x = v["num"];
-      if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "num"), "loose.json#/properties/*", "number or integer", x)) return false; }
+      if (!Number.isFinite(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "num"), "loose.json#/properties/*", "number or integer", x)) return false; }
     }
     if (v["maybe_any"] !== undefined) {
       const x = v["maybe_any"];
-      if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string" || rt.isArray(x) || rt.isObject(x))) { if (rt.failType(c, rt.at(c, p, "maybe_any"), "loose.json#/properties/*", "null or boolean or number or string or array or object", x)) return false; }
+      if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string" || rt.isArray(x) || rt.isObject(x))) { ok = false; if (rt.failType(c, rt.at(c, p, "maybe_any"), "loose.json#/properties/*", "null or boolean or number or string or array or object", x)) return false; }
     }
   } else { rt.failType(c, p, "loose.json#", "object", v); return false; }
   rt.rest(v, p, c, membersLoose, -1);
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against loose.json#/$defs/untyped. */
 export function checkUntyped(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (typeof v === "string") {
-    if (rt.codePoints(v) < 2 && rt.failLimit(c, p, "loose.json#/$defs/untyped", "minLength", 2)) return false;
+    if (rt.codePoints(v) < 2) { ok = false; if (rt.failLimit(c, p, "loose.json#/$defs/untyped", "minLength", 2)) return false; }
   }
   rt.rest(v, p, c, rt.noMembers, 0);
-  return c.errors.length === errs;
+  return ok;
 }

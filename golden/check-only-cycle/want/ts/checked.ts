@@ -24,70 +24,70 @@ const membersCheckedNotItems = ["b"];
 /** Checks a value against checked.json#. */
 export function checkChecked(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkChecked, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isArray(v)) {
     let matches = 0;
     for (let i = 0; i < v.length; i++) {
       if (rt.quiet(c, checkCheckedContains, v[i], rt.at(c, p, i))) matches++;
     }
-    if (matches < 1 && rt.failAt(c, p, "checked.json#", "contains", "must contain at least 1 matching item")) return false;
+    if (matches < 1) { ok = false; if (rt.failAt(c, p, "checked.json#", "contains", "must contain at least 1 matching item")) return false; }
   } else { rt.failType(c, p, "checked.json#", "array", v); return false; }
-  if (rt.quiet(c, checkCheckedNot, v, p) && rt.failAt(c, p, "checked.json#", "not", "must not match the schema of not")) return false;
+  if (rt.quiet(c, checkCheckedNot, v, p)) { ok = false; if (rt.failAt(c, p, "checked.json#", "not", "must not match the schema of not")) return false; }
   rt.rest(v, p, c, undefined, 0);
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against checked.json#/contains. */
 function checkCheckedContains(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkCheckedContains, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkCheckedContainsItems(v[i], rt.at(c, p, i), c) && c.stop) return false;
+      if (!checkCheckedContainsItems(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
     }
   } else { rt.failType(c, p, "checked.json#/contains", "array", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against checked.json#/contains/items. */
 function checkCheckedContainsItems(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
-  if (!(rt.quiet(c, checkCheckedContains, v, p) || rt.quiet(c, checkCheckedContainsItemsAnyOf1, v, p)) && rt.failAt(c, p, "checked.json#/contains/items", "anyOf", "must match at least one schema of anyOf")) return false;
+  let ok = true;
+  if (!(rt.quiet(c, checkCheckedContains, v, p) || rt.quiet(c, checkCheckedContainsItemsAnyOf1, v, p))) { ok = false; if (rt.failAt(c, p, "checked.json#/contains/items", "anyOf", "must match at least one schema of anyOf")) return false; }
   rt.rest(v, p, c, rt.noMembers, 0);
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against checked.json#/contains/items/anyOf/1. */
 function checkCheckedContainsItemsAnyOf1(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["c"] !== undefined) {
       const x = v["c"];
-      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "c"), "checked.json#/contains/items/anyOf/1/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "c"), "checked.json#/contains/items/anyOf/1/properties/*", "string", x)) return false; }
     }
   } else { rt.failType(c, p, "checked.json#/contains/items/anyOf/1", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against checked.json#/not. */
 function checkCheckedNot(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkCheckedNotItems(v[i], rt.at(c, p, i), c) && c.stop) return false;
+      if (!checkCheckedNotItems(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
     }
-    if (v.length < 1 && rt.failLimit(c, p, "checked.json#/not", "minItems", 1)) return false;
+    if (v.length < 1) { ok = false; if (rt.failLimit(c, p, "checked.json#/not", "minItems", 1)) return false; }
   } else { rt.failType(c, p, "checked.json#/not", "array", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against checked.json#/not/items. */
 function checkCheckedNotItems(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkCheckedNotItems, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["b"] !== undefined && !checkCheckedNot(v["b"], rt.at(c, p, "b"), c) && c.stop) return false;
+    if (v["b"] !== undefined && !checkCheckedNot(v["b"], rt.at(c, p, "b"), c)) { ok = false; if (c.stop) return false; }
   } else { rt.failType(c, p, "checked.json#/not/items", "object", v); return false; }
   rt.rest(v, p, c, membersCheckedNotItems, -1);
-  return c.errors.length === errs;
+  return ok;
 }

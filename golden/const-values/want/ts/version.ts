@@ -69,36 +69,33 @@ const membersVersioned = ["schema_version", "kind", "revision"];
 /** Checks a value against version.json#. */
 export function checkVersioned(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkVersioned, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["schema_version"] !== undefined && !checkVersionedSchemaVersion(v["schema_version"], rt.at(c, p, "schema_version"), c) && c.stop) return false;
-    if (v["kind"] !== undefined && !checkVersionedKind(v["kind"], rt.at(c, p, "kind"), c) && c.stop) return false;
-    if (v["revision"] !== undefined && !checkVersionedRevision(v["revision"], rt.at(c, p, "revision"), c) && c.stop) return false;
-    if (v["schema_version"] === undefined && rt.failRequired(c, p, "version.json#", "schema_version")) return false;
-    if (v["kind"] === undefined && rt.failRequired(c, p, "version.json#", "kind")) return false;
+    if (v["schema_version"] !== undefined && !checkVersionedSchemaVersion(v["schema_version"], rt.at(c, p, "schema_version"), c)) { ok = false; if (c.stop) return false; }
+    if (v["kind"] !== undefined && !checkVersionedKind(v["kind"], rt.at(c, p, "kind"), c)) { ok = false; if (c.stop) return false; }
+    if (v["revision"] !== undefined && !checkVersionedRevision(v["revision"], rt.at(c, p, "revision"), c)) { ok = false; if (c.stop) return false; }
+    if (v["schema_version"] === undefined) { ok = false; if (rt.failRequired(c, p, "version.json#", "schema_version")) return false; }
+    if (v["kind"] === undefined) { ok = false; if (rt.failRequired(c, p, "version.json#", "kind")) return false; }
   } else { rt.failType(c, p, "version.json#", "object", v); return false; }
   rt.rest(v, p, c, membersVersioned, -1);
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against version.json#/properties/kind. */
 export function checkVersionedKind(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
   if (typeof v !== "string") { rt.failType(c, p, "version.json#/properties/kind", "string", v); return false; }
   if (v !== "report") { rt.failAt(c, p, "version.json#/properties/kind", "const", "must be \"report\""); return false; }
-  return c.errors.length === errs;
+  return true;
 }
 
 /** Checks a value against version.json#/properties/revision. */
 export function checkVersionedRevision(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
   if (v !== 2) { rt.failAt(c, p, "version.json#/properties/revision", "const", "must be 2"); return false; }
-  return c.errors.length === errs;
+  return true;
 }
 
 /** Checks a value against version.json#/properties/schema_version. */
 export function checkVersionedSchemaVersion(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
   if (v !== "mcp.envelope.v0.1") { rt.failAt(c, p, "version.json#/properties/schema_version", "const", "must be \"mcp.envelope.v0.1\""); return false; }
-  return c.errors.length === errs;
+  return true;
 }

@@ -24,12 +24,12 @@ const membersOrder = ["customer", "address"];
 /** Checks a value against order.json#. */
 export function checkOrder(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkOrder, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["customer"] !== undefined && !checkCustomer(v["customer"], rt.at(c, p, "customer"), c) && c.stop) return false;
-    if (v["address"] !== undefined && !checkAddress(v["address"], rt.at(c, p, "address"), c) && c.stop) return false;
-    if (v["customer"] === undefined && rt.failRequired(c, p, "order.json#", "customer")) return false;
+    if (v["customer"] !== undefined && !checkCustomer(v["customer"], rt.at(c, p, "customer"), c)) { ok = false; if (c.stop) return false; }
+    if (v["address"] !== undefined && !checkAddress(v["address"], rt.at(c, p, "address"), c)) { ok = false; if (c.stop) return false; }
+    if (v["customer"] === undefined) { ok = false; if (rt.failRequired(c, p, "order.json#", "customer")) return false; }
   } else { rt.failType(c, p, "order.json#", "object", v); return false; }
   rt.rest(v, p, c, membersOrder, -1);
-  return c.errors.length === errs;
+  return ok;
 }

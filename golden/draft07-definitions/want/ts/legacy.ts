@@ -51,52 +51,50 @@ const membersLegacy = ["item", "pair"];
 
 /** Checks a value against legacy.json#/definitions/item. */
 export function checkItem(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["id"] !== undefined) {
       const x = v["id"];
-      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "id"), "legacy.json#/definitions/item/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "id"), "legacy.json#/definitions/item/properties/*", "string", x)) return false; }
     }
-    if (v["id"] === undefined && rt.failRequired(c, p, "legacy.json#/definitions/item", "id")) return false;
+    if (v["id"] === undefined) { ok = false; if (rt.failRequired(c, p, "legacy.json#/definitions/item", "id")) return false; }
   } else { rt.failType(c, p, "legacy.json#/definitions/item", "object", v); return false; }
   rt.rest(v, p, c, membersItem, -1);
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against legacy.json#. */
 export function checkLegacy(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkLegacy, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["item"] !== undefined && !checkItem(v["item"], rt.at(c, p, "item"), c) && c.stop) return false;
-    if (v["pair"] !== undefined && !checkLegacyPair(v["pair"], rt.at(c, p, "pair"), c) && c.stop) return false;
+    if (v["item"] !== undefined && !checkItem(v["item"], rt.at(c, p, "item"), c)) { ok = false; if (c.stop) return false; }
+    if (v["pair"] !== undefined && !checkLegacyPair(v["pair"], rt.at(c, p, "pair"), c)) { ok = false; if (c.stop) return false; }
   } else { rt.failType(c, p, "legacy.json#", "object", v); return false; }
   rt.rest(v, p, c, membersLegacy, -1);
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against legacy.json#/properties/pair. */
 export function checkLegacyPair(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkLegacyPair, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isArray(v)) {
-    if (v.length > 0 && !checkLegacyPairItems0(v[0], rt.at(c, p, 0), c) && c.stop) return false;
-    if (v.length > 1 && !checkLegacyPairItems1(v[1], rt.at(c, p, 1), c) && c.stop) return false;
-    if (v.length > 2 && rt.failAt(c, p, "legacy.json#/properties/pair", "items", "must have at most 2 items")) return false;
+    if (v.length > 0 && !checkLegacyPairItems0(v[0], rt.at(c, p, 0), c)) { ok = false; if (c.stop) return false; }
+    if (v.length > 1 && !checkLegacyPairItems1(v[1], rt.at(c, p, 1), c)) { ok = false; if (c.stop) return false; }
+    if (v.length > 2) { ok = false; if (rt.failAt(c, p, "legacy.json#/properties/pair", "items", "must have at most 2 items")) return false; }
   } else { rt.failType(c, p, "legacy.json#/properties/pair", "array", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against legacy.json#/properties/pair/items/0. */
 function checkLegacyPairItems0(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
   if (typeof v !== "string") { rt.failType(c, p, "legacy.json#/properties/pair/items/0", "string", v); return false; }
-  return c.errors.length === errs;
+  return true;
 }
 
 /** Checks a value against legacy.json#/properties/pair/items/1. */
 function checkLegacyPairItems1(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
   if (!Number.isInteger(v)) { rt.failType(c, p, "legacy.json#/properties/pair/items/1", "integer", v); return false; }
-  return c.errors.length === errs;
+  return true;
 }

@@ -25,7 +25,6 @@ export function isMixed(value: unknown): value is Mixed {
 
 /** Checks a value against mixed.json#. */
 export function checkMixed(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
   if (v !== "auto" && v !== 3 && v !== true && v !== null) { rt.failAt(c, p, "mixed.json#", "enum", "must be one of \"auto\", 3, true, null"); return false; }
-  return c.errors.length === errs;
+  return true;
 }

@@ -66,45 +66,45 @@ export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
 
 /** The body of checkEnvelope. */
 function checkEnvelopeIn(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["success"] !== undefined) {
       const x = v["success"];
-      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "success"), "envelope.json#/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "success"), "envelope.json#/properties/*", "boolean", x)) return false; }
     }
-    if (v["data"] !== undefined && !dynamicEnvelopeDefsData(v["data"], rt.at(c, p, "data"), c) && c.stop) return false;
-    if (v["page"] !== undefined && !checkPage(v["page"], rt.at(c, p, "page"), c) && c.stop) return false;
-    if (v["success"] === undefined && rt.failRequired(c, p, "envelope.json#", "success")) return false;
+    if (v["data"] !== undefined && !dynamicEnvelopeDefsData(v["data"], rt.at(c, p, "data"), c)) { ok = false; if (c.stop) return false; }
+    if (v["page"] !== undefined && !checkPage(v["page"], rt.at(c, p, "page"), c)) { ok = false; if (c.stop) return false; }
+    if (v["success"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#", "success")) return false; }
   } else { rt.failType(c, p, "envelope.json#", "object", v); return false; }
   rt.rest(v, p, c, membersEnvelope, -1);
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against envelope.json#/$defs/page. */
 export function checkPage(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkPage, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["items"] !== undefined && !checkPagePropertiesItems(v["items"], rt.at(c, p, "items"), c) && c.stop) return false;
+    if (v["items"] !== undefined && !checkPagePropertiesItems(v["items"], rt.at(c, p, "items"), c)) { ok = false; if (c.stop) return false; }
     if (v["cursor"] !== undefined) {
       const x = v["cursor"];
-      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "cursor"), "envelope.json#/$defs/page/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "cursor"), "envelope.json#/$defs/page/properties/*", "string", x)) return false; }
     }
   } else { rt.failType(c, p, "envelope.json#/$defs/page", "object", v); return false; }
   rt.rest(v, p, c, membersPage, -1);
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against envelope.json#/$defs/page/properties/items. */
 function checkPagePropertiesItems(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkPagePropertiesItems, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!dynamicEnvelopeDefsData(v[i], rt.at(c, p, i), c) && c.stop) return false;
+      if (!dynamicEnvelopeDefsData(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
     }
   } else { rt.failType(c, p, "envelope.json#/$defs/page/properties/items", "array", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against envelope.json#/$defs/data. */

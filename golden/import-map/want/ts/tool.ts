@@ -59,25 +59,25 @@ function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
 /** Checks a value against tool.json#/$defs/history. */
 export function checkHistory(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkHistory, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["pages"] !== undefined && !checkHistoryPropertiesPages(v["pages"], rt.at(c, p, "pages"), c) && c.stop) return false;
-    if (v["pages"] === undefined && rt.failRequired(c, p, "tool.json#/$defs/history", "pages")) return false;
+    if (v["pages"] !== undefined && !checkHistoryPropertiesPages(v["pages"], rt.at(c, p, "pages"), c)) { ok = false; if (c.stop) return false; }
+    if (v["pages"] === undefined) { ok = false; if (rt.failRequired(c, p, "tool.json#/$defs/history", "pages")) return false; }
   } else { rt.failType(c, p, "tool.json#/$defs/history", "object", v); return false; }
   rt.rest(v, p, c, membersHistory, -1);
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against tool.json#/$defs/history/properties/pages. */
 function checkHistoryPropertiesPages(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkHistoryPropertiesPages, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkHistoryPropertiesPagesItems(v[i], rt.at(c, p, i), c) && c.stop) return false;
+      if (!checkHistoryPropertiesPagesItems(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
     }
   } else { rt.failType(c, p, "tool.json#/$defs/history/properties/pages", "array", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against tool.json#/$defs/history/properties/pages/items. */
@@ -90,18 +90,18 @@ function checkHistoryPropertiesPagesItems(v: unknown, p: number, c: rt.Context):
 
 /** Checks a value against tool.json#/$defs/item. */
 export function checkItem(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["name"] !== undefined) {
       const x = v["name"];
       if (typeof x === "string") {
-        if (!x && rt.failLimit(c, rt.at(c, p, "name"), "tool.json#/$defs/item/properties/*", "minLength", 1)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "name"), "tool.json#/$defs/item/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "name"), "tool.json#/$defs/item/properties/*", "minLength", 1)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "name"), "tool.json#/$defs/item/properties/*", "string", x)) return false; }
     }
-    if (v["name"] === undefined && rt.failRequired(c, p, "tool.json#/$defs/item", "name")) return false;
+    if (v["name"] === undefined) { ok = false; if (rt.failRequired(c, p, "tool.json#/$defs/item", "name")) return false; }
   } else { rt.failType(c, p, "tool.json#/$defs/item", "object", v); return false; }
   rt.rest(v, p, c, membersItem, -1);
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against tool.json#. */

@@ -77,68 +77,68 @@ const membersEnvelopeMetaPagination = ["cursor", "has_more"];
 /** Checks a value against envelope.json#. */
 export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkEnvelope, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["meta"] !== undefined && !checkEnvelopeMeta(v["meta"], rt.at(c, p, "meta"), c) && c.stop) return false;
-    if (v["items"] !== undefined && !checkEnvelopePropertiesItems(v["items"], rt.at(c, p, "items"), c) && c.stop) return false;
+    if (v["meta"] !== undefined && !checkEnvelopeMeta(v["meta"], rt.at(c, p, "meta"), c)) { ok = false; if (c.stop) return false; }
+    if (v["items"] !== undefined && !checkEnvelopePropertiesItems(v["items"], rt.at(c, p, "items"), c)) { ok = false; if (c.stop) return false; }
   } else { rt.failType(c, p, "envelope.json#", "object", v); return false; }
   rt.rest(v, p, c, membersEnvelope, -1);
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against envelope.json#/properties/items/items. */
 export function checkEnvelopeItemsItem(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["id"] !== undefined) {
       const x = v["id"];
-      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "id"), "envelope.json#/properties/items/items/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "id"), "envelope.json#/properties/items/items/properties/*", "string", x)) return false; }
     }
   } else { rt.failType(c, p, "envelope.json#/properties/items/items", "object", v); return false; }
   rt.rest(v, p, c, membersEnvelopeItemsItem, -1);
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against envelope.json#/properties/meta. */
 export function checkEnvelopeMeta(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkEnvelopeMeta, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["pagination"] !== undefined && !checkEnvelopeMetaPagination(v["pagination"], rt.at(c, p, "pagination"), c) && c.stop) return false;
+    if (v["pagination"] !== undefined && !checkEnvelopeMetaPagination(v["pagination"], rt.at(c, p, "pagination"), c)) { ok = false; if (c.stop) return false; }
     if (v["request_id"] !== undefined) {
       const x = v["request_id"];
-      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "request_id"), "envelope.json#/properties/meta/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "request_id"), "envelope.json#/properties/meta/properties/*", "string", x)) return false; }
     }
   } else { rt.failType(c, p, "envelope.json#/properties/meta", "object", v); return false; }
   rt.rest(v, p, c, membersEnvelopeMeta, -1);
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against envelope.json#/properties/meta/properties/pagination. */
 export function checkEnvelopeMetaPagination(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["cursor"] !== undefined) {
       const x = v["cursor"];
-      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "cursor"), "envelope.json#/properties/meta/properties/pagination/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "cursor"), "envelope.json#/properties/meta/properties/pagination/properties/*", "string", x)) return false; }
     }
     if (v["has_more"] !== undefined) {
       const x = v["has_more"];
-      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, "has_more"), "envelope.json#/properties/meta/properties/pagination/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "has_more"), "envelope.json#/properties/meta/properties/pagination/properties/*", "boolean", x)) return false; }
     }
   } else { rt.failType(c, p, "envelope.json#/properties/meta/properties/pagination", "object", v); return false; }
   rt.rest(v, p, c, membersEnvelopeMetaPagination, -1);
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against envelope.json#/properties/items. */
 function checkEnvelopePropertiesItems(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkEnvelopePropertiesItems, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkEnvelopeItemsItem(v[i], rt.at(c, p, i), c) && c.stop) return false;
+      if (!checkEnvelopeItemsItem(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
     }
   } else { rt.failType(c, p, "envelope.json#/properties/items", "array", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }

@@ -24,15 +24,15 @@ const membersRule = ["password"];
 
 /** Checks a value against rule.json#. */
 export function checkRule(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["password"] !== undefined) {
       const x = v["password"];
       if (typeof x === "string") {
-        if (!patternRulePropertiesPassword.test(x) && rt.failAt(c, rt.at(c, p, "password"), "rule.json#/properties/*", "pattern", "must match the pattern \"^(?=.*\\\\d).{8,}$\"")) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "password"), "rule.json#/properties/*", "string", x)) return false; }
+        if (!patternRulePropertiesPassword.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "password"), "rule.json#/properties/*", patternRulePropertiesPassword)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "password"), "rule.json#/properties/*", "string", x)) return false; }
     }
   } else { rt.failType(c, p, "rule.json#", "object", v); return false; }
   rt.rest(v, p, c, membersRule, -1);
-  return c.errors.length === errs;
+  return ok;
 }

@@ -52,36 +52,35 @@ const membersThings = ["id_thing", "other"];
 
 /** Checks a value against things.json#/$defs/id. */
 export function checkIdentifier(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
   if (typeof v !== "string") { rt.failType(c, p, "things.json#/$defs/id", "string", v); return false; }
-  return c.errors.length === errs;
+  return true;
 }
 
 /** Checks a value against things.json#/$defs/other. */
 export function checkOtherThing(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["url"] !== undefined) {
       const x = v["url"];
-      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "url"), "things.json#/$defs/other/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "url"), "things.json#/$defs/other/properties/*", "string", x)) return false; }
     }
     if (v["api_key"] !== undefined) {
       const x = v["api_key"];
-      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "api_key"), "things.json#/$defs/other/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "api_key"), "things.json#/$defs/other/properties/*", "string", x)) return false; }
     }
   } else { rt.failType(c, p, "things.json#/$defs/other", "object", v); return false; }
   rt.rest(v, p, c, membersOtherThing, -1);
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against things.json#. */
 export function checkThings(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkThings, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["id_thing"] !== undefined && !checkIdentifier(v["id_thing"], rt.at(c, p, "id_thing"), c) && c.stop) return false;
-    if (v["other"] !== undefined && !checkOtherThing(v["other"], rt.at(c, p, "other"), c) && c.stop) return false;
+    if (v["id_thing"] !== undefined && !checkIdentifier(v["id_thing"], rt.at(c, p, "id_thing"), c)) { ok = false; if (c.stop) return false; }
+    if (v["other"] !== undefined && !checkOtherThing(v["other"], rt.at(c, p, "other"), c)) { ok = false; if (c.stop) return false; }
   } else { rt.failType(c, p, "things.json#", "object", v); return false; }
   rt.rest(v, p, c, membersThings, -1);
-  return c.errors.length === errs;
+  return ok;
 }

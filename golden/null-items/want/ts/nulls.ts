@@ -58,53 +58,51 @@ const constNullsNone = [] as unknown[];
 /** Checks a value against nulls.json#. */
 export function checkNulls(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkNulls, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["ignored"] !== undefined && !checkNullsPropertiesIgnored(v["ignored"], rt.at(c, p, "ignored"), c) && c.stop) return false;
-    if (v["pair"] !== undefined && !checkNullsPair(v["pair"], rt.at(c, p, "pair"), c) && c.stop) return false;
-    if (v["none"] !== undefined && !checkNullsNone(v["none"], rt.at(c, p, "none"), c) && c.stop) return false;
+    if (v["ignored"] !== undefined && !checkNullsPropertiesIgnored(v["ignored"], rt.at(c, p, "ignored"), c)) { ok = false; if (c.stop) return false; }
+    if (v["pair"] !== undefined && !checkNullsPair(v["pair"], rt.at(c, p, "pair"), c)) { ok = false; if (c.stop) return false; }
+    if (v["none"] !== undefined && !checkNullsNone(v["none"], rt.at(c, p, "none"), c)) { ok = false; if (c.stop) return false; }
   } else { rt.failType(c, p, "nulls.json#", "object", v); return false; }
   rt.rest(v, p, c, membersNulls, -1);
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against nulls.json#/properties/none. */
 export function checkNullsNone(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
   if (!rt.isArray(v)) { rt.failType(c, p, "nulls.json#/properties/none", "array", v); return false; }
   if (!rt.equal(v, constNullsNone)) { rt.failAt(c, p, "nulls.json#/properties/none", "const", "must be []"); return false; }
-  return c.errors.length === errs;
+  return true;
 }
 
 /** Checks a value against nulls.json#/properties/pair. */
 export function checkNullsPair(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkNullsPair, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isArray(v)) {
-    if (v.length > 0 && !checkNullsPairPrefixItems0(v[0], rt.at(c, p, 0), c) && c.stop) return false;
+    if (v.length > 0 && !checkNullsPairPrefixItems0(v[0], rt.at(c, p, 0), c)) { ok = false; if (c.stop) return false; }
     for (let i = 1; i < v.length; i++) {
       const x = v[i];
-      if (x !== null) { if (rt.failType(c, rt.at(c, p, i), "nulls.json#/properties/pair/items", "null", x)) return false; }
+      if (x !== null) { ok = false; if (rt.failType(c, rt.at(c, p, i), "nulls.json#/properties/pair/items", "null", x)) return false; }
     }
   } else { rt.failType(c, p, "nulls.json#/properties/pair", "array", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against nulls.json#/properties/pair/prefixItems/0. */
 function checkNullsPairPrefixItems0(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
   if (typeof v !== "string") { rt.failType(c, p, "nulls.json#/properties/pair/prefixItems/0", "string", v); return false; }
-  return c.errors.length === errs;
+  return true;
 }
 
 /** Checks a value against nulls.json#/properties/ignored. */
 function checkNullsPropertiesIgnored(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
-      if (x !== null) { if (rt.failType(c, rt.at(c, p, i), "nulls.json#/properties/ignored/items", "null", x)) return false; }
+      if (x !== null) { ok = false; if (rt.failType(c, rt.at(c, p, i), "nulls.json#/properties/ignored/items", "null", x)) return false; }
     }
   } else { rt.failType(c, p, "nulls.json#/properties/ignored", "array", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }

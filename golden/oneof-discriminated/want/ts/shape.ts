@@ -95,12 +95,12 @@ const membersDrawing = ["shape"];
 /** Checks a value against shape.json#/$defs/circle. */
 export function checkCircle(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkCircle, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["kind"] !== undefined && !checkCircleKind(v["kind"], rt.at(c, p, "kind"), c) && c.stop) return false;
+    if (v["kind"] !== undefined && !checkCircleKind(v["kind"], rt.at(c, p, "kind"), c)) { ok = false; if (c.stop) return false; }
     if (v["radius"] !== undefined) {
       const x = v["radius"];
-      if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "radius"), "shape.json#/$defs/circle/properties/*", "number", x)) return false; }
+      if (!Number.isFinite(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "radius"), "shape.json#/$defs/circle/properties/*", "number", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -108,52 +108,51 @@ export function checkCircle(v: unknown, p: number, c: rt.Context): boolean {
         case "radius":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "shape.json#/$defs/circle", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "shape.json#/$defs/circle", "additionalProperties", k)) return false; }
     }
-    if (v["kind"] === undefined && rt.failRequired(c, p, "shape.json#/$defs/circle", "kind")) return false;
-    if (v["radius"] === undefined && rt.failRequired(c, p, "shape.json#/$defs/circle", "radius")) return false;
+    if (v["kind"] === undefined) { ok = false; if (rt.failRequired(c, p, "shape.json#/$defs/circle", "kind")) return false; }
+    if (v["radius"] === undefined) { ok = false; if (rt.failRequired(c, p, "shape.json#/$defs/circle", "radius")) return false; }
   } else { rt.failType(c, p, "shape.json#/$defs/circle", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against shape.json#/$defs/circle/properties/kind. */
 export function checkCircleKind(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
   if (v !== "circle") { rt.failAt(c, p, "shape.json#/$defs/circle/properties/kind", "const", "must be \"circle\""); return false; }
-  return c.errors.length === errs;
+  return true;
 }
 
 /** Checks a value against shape.json#. */
 export function checkDrawing(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkDrawing, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["shape"] !== undefined && !checkShape(v["shape"], rt.at(c, p, "shape"), c) && c.stop) return false;
-    if (v["shape"] === undefined && rt.failRequired(c, p, "shape.json#", "shape")) return false;
+    if (v["shape"] !== undefined && !checkShape(v["shape"], rt.at(c, p, "shape"), c)) { ok = false; if (c.stop) return false; }
+    if (v["shape"] === undefined) { ok = false; if (rt.failRequired(c, p, "shape.json#", "shape")) return false; }
   } else { rt.failType(c, p, "shape.json#", "object", v); return false; }
   rt.rest(v, p, c, membersDrawing, -1);
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against shape.json#/$defs/shape. */
 export function checkShape(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   let oneOfMatches = 0;
   if (rt.quiet(c, checkCircle, v, p)) oneOfMatches++;
   if (rt.quiet(c, checkSquare, v, p)) oneOfMatches++;
-  if (oneOfMatches !== 1 && rt.fail(c, p, "shape.json#/$defs/shape/oneOf", "oneOf", "must match exactly one schema of oneOf, not " + oneOfMatches)) return false;
-  return c.errors.length === errs;
+  if (oneOfMatches !== 1) { ok = false; if (rt.fail(c, p, "shape.json#/$defs/shape/oneOf", "oneOf", "must match exactly one schema of oneOf, not " + oneOfMatches)) return false; }
+  return ok;
 }
 
 /** Checks a value against shape.json#/$defs/square. */
 export function checkSquare(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkSquare, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["kind"] !== undefined && !checkSquareKind(v["kind"], rt.at(c, p, "kind"), c) && c.stop) return false;
+    if (v["kind"] !== undefined && !checkSquareKind(v["kind"], rt.at(c, p, "kind"), c)) { ok = false; if (c.stop) return false; }
     if (v["side"] !== undefined) {
       const x = v["side"];
-      if (!Number.isFinite(x)) { if (rt.failType(c, rt.at(c, p, "side"), "shape.json#/$defs/square/properties/*", "number", x)) return false; }
+      if (!Number.isFinite(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "side"), "shape.json#/$defs/square/properties/*", "number", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -161,17 +160,16 @@ export function checkSquare(v: unknown, p: number, c: rt.Context): boolean {
         case "side":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "shape.json#/$defs/square", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "shape.json#/$defs/square", "additionalProperties", k)) return false; }
     }
-    if (v["kind"] === undefined && rt.failRequired(c, p, "shape.json#/$defs/square", "kind")) return false;
-    if (v["side"] === undefined && rt.failRequired(c, p, "shape.json#/$defs/square", "side")) return false;
+    if (v["kind"] === undefined) { ok = false; if (rt.failRequired(c, p, "shape.json#/$defs/square", "kind")) return false; }
+    if (v["side"] === undefined) { ok = false; if (rt.failRequired(c, p, "shape.json#/$defs/square", "side")) return false; }
   } else { rt.failType(c, p, "shape.json#/$defs/square", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against shape.json#/$defs/square/properties/kind. */
 export function checkSquareKind(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
   if (v !== "square") { rt.failAt(c, p, "shape.json#/$defs/square/properties/kind", "const", "must be \"square\""); return false; }
-  return c.errors.length === errs;
+  return true;
 }

@@ -44,44 +44,44 @@ const membersTree = ["value", "children", "parent", "next"];
 /** Checks a value against tree.json#/$defs/node. */
 export function checkNode(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkNode, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["next"] !== undefined && !checkNode(v["next"], rt.at(c, p, "next"), c) && c.stop) return false;
+    if (v["next"] !== undefined && !checkNode(v["next"], rt.at(c, p, "next"), c)) { ok = false; if (c.stop) return false; }
     if (v["label"] !== undefined) {
       const x = v["label"];
-      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "label"), "tree.json#/$defs/node/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "label"), "tree.json#/$defs/node/properties/*", "string", x)) return false; }
     }
   } else { rt.failType(c, p, "tree.json#/$defs/node", "object", v); return false; }
   rt.rest(v, p, c, membersNode, -1);
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against tree.json#. */
 export function checkTree(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkTree, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["value"] !== undefined) {
       const x = v["value"];
-      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "value"), "tree.json#/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "value"), "tree.json#/properties/*", "string", x)) return false; }
     }
-    if (v["children"] !== undefined && !checkTreePropertiesChildren(v["children"], rt.at(c, p, "children"), c) && c.stop) return false;
-    if (v["parent"] !== undefined && !checkTree(v["parent"], rt.at(c, p, "parent"), c) && c.stop) return false;
-    if (v["next"] !== undefined && !checkNode(v["next"], rt.at(c, p, "next"), c) && c.stop) return false;
-    if (v["value"] === undefined && rt.failRequired(c, p, "tree.json#", "value")) return false;
+    if (v["children"] !== undefined && !checkTreePropertiesChildren(v["children"], rt.at(c, p, "children"), c)) { ok = false; if (c.stop) return false; }
+    if (v["parent"] !== undefined && !checkTree(v["parent"], rt.at(c, p, "parent"), c)) { ok = false; if (c.stop) return false; }
+    if (v["next"] !== undefined && !checkNode(v["next"], rt.at(c, p, "next"), c)) { ok = false; if (c.stop) return false; }
+    if (v["value"] === undefined) { ok = false; if (rt.failRequired(c, p, "tree.json#", "value")) return false; }
   } else { rt.failType(c, p, "tree.json#", "object", v); return false; }
   rt.rest(v, p, c, membersTree, -1);
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against tree.json#/properties/children. */
 function checkTreePropertiesChildren(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkTreePropertiesChildren, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkTree(v[i], rt.at(c, p, i), c) && c.stop) return false;
+      if (!checkTree(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
     }
   } else { rt.failType(c, p, "tree.json#/properties/children", "array", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }

@@ -24,15 +24,15 @@ const membersTool = ["shared"];
 
 /** Checks a value against tool.json#. */
 export function checkTool(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["shared"] !== undefined) {
       const x = v["shared"];
       if (typeof x === "string") {
-        if (!patternID.test(x) && rt.failAt(c, rt.at(c, p, "shared"), "id.json#", "pattern", "must match the pattern \"^[a-z0-9-]+$\"")) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "shared"), "id.json#", "string", x)) return false; }
+        if (!patternID.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "shared"), "id.json#", patternID)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "shared"), "id.json#", "string", x)) return false; }
     }
   } else { rt.failType(c, p, "tool.json#", "object", v); return false; }
   rt.rest(v, p, c, membersTool, -1);
-  return c.errors.length === errs;
+  return ok;
 }

@@ -84,55 +84,55 @@ const membersHost = ["properties"];
 /** Checks a value against contributions.json#/definitions/base. */
 export function checkBase(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkBase, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["name"] !== undefined) {
       const x = v["name"];
-      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "name"), "contributions.json#/definitions/base/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "name"), "contributions.json#/definitions/base/properties/*", "string", x)) return false; }
     }
-    if (v["css"] !== undefined && !checkCSS(v["css"], rt.at(c, p, "css"), c) && c.stop) return false;
+    if (v["css"] !== undefined && !checkCSS(v["css"], rt.at(c, p, "css"), c)) { ok = false; if (c.stop) return false; }
   } else { rt.failType(c, p, "contributions.json#/definitions/base", "object", v); return false; }
   rt.rest(v, p, c, membersBase, -1);
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against contributions.json#/definitions/css. */
 export function checkCSS(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (!rt.isObject(v)) { rt.failType(c, p, "contributions.json#/definitions/css", "object", v); return false; }
-  if (!checkHost(v, p, c) && c.stop) return false;
+  if (!checkHost(v, p, c)) { ok = false; if (c.stop) return false; }
   rt.rest(v, p, c, rt.noMembers, -1);
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against contributions.json#/definitions/host. */
 export function checkHost(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkHost, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["properties"] !== undefined && !checkHostPropertiesProperties(v["properties"], rt.at(c, p, "properties"), c) && c.stop) return false;
+    if (v["properties"] !== undefined && !checkHostPropertiesProperties(v["properties"], rt.at(c, p, "properties"), c)) { ok = false; if (c.stop) return false; }
   } else { rt.failType(c, p, "contributions.json#/definitions/host", "object", v); return false; }
   rt.rest(v, p, c, membersHost, -1);
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against contributions.json#/definitions/host/properties/properties. */
 function checkHostPropertiesProperties(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkHostPropertiesProperties, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkProp(v[i], rt.at(c, p, i), c) && c.stop) return false;
+      if (!checkProp(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
     }
   } else { rt.failType(c, p, "contributions.json#/definitions/host/properties/properties", "array", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against contributions.json#/definitions/prop. */
 export function checkProp(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (!rt.isObject(v)) { rt.failType(c, p, "contributions.json#/definitions/prop", "object", v); return false; }
-  if (!checkBase(v, p, c) && c.stop) return false;
+  if (!checkBase(v, p, c)) { ok = false; if (c.stop) return false; }
   rt.rest(v, p, c, rt.noMembers, -1);
-  return c.errors.length === errs;
+  return ok;
 }

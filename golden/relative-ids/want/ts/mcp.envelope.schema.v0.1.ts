@@ -39,19 +39,18 @@ const membersMCPEnvelopeV01 = ["schema_version", "provenance"];
 /** Checks a value against mcp.envelope.schema.v0.1.json#. */
 export function checkMCPEnvelopeV01(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkMCPEnvelopeV01, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["schema_version"] !== undefined && !checkMCPEnvelopeV01SchemaVersion(v["schema_version"], rt.at(c, p, "schema_version"), c) && c.stop) return false;
-    if (v["provenance"] !== undefined && !checkProvRecordV01(v["provenance"], rt.at(c, p, "provenance"), c) && c.stop) return false;
-    if (v["schema_version"] === undefined && rt.failRequired(c, p, "mcp.envelope.schema.v0.1.json#", "schema_version")) return false;
+    if (v["schema_version"] !== undefined && !checkMCPEnvelopeV01SchemaVersion(v["schema_version"], rt.at(c, p, "schema_version"), c)) { ok = false; if (c.stop) return false; }
+    if (v["provenance"] !== undefined && !checkProvRecordV01(v["provenance"], rt.at(c, p, "provenance"), c)) { ok = false; if (c.stop) return false; }
+    if (v["schema_version"] === undefined) { ok = false; if (rt.failRequired(c, p, "mcp.envelope.schema.v0.1.json#", "schema_version")) return false; }
   } else { rt.failType(c, p, "mcp.envelope.schema.v0.1.json#", "object", v); return false; }
   rt.rest(v, p, c, membersMCPEnvelopeV01, -1);
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against mcp.envelope.schema.v0.1.json#/properties/schema_version. */
 export function checkMCPEnvelopeV01SchemaVersion(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
   if (v !== "mcp.envelope.v0.1") { rt.failAt(c, p, "mcp.envelope.schema.v0.1.json#/properties/schema_version", "const", "must be \"mcp.envelope.v0.1\""); return false; }
-  return c.errors.length === errs;
+  return true;
 }

@@ -47,66 +47,62 @@ const membersRange = ["bounds", "record"];
 /** Checks a value against pair.json#. */
 export function checkRange(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkRange, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["bounds"] !== undefined && !checkRangeBounds(v["bounds"], rt.at(c, p, "bounds"), c) && c.stop) return false;
-    if (v["record"] !== undefined && !checkRangeRecord(v["record"], rt.at(c, p, "record"), c) && c.stop) return false;
+    if (v["bounds"] !== undefined && !checkRangeBounds(v["bounds"], rt.at(c, p, "bounds"), c)) { ok = false; if (c.stop) return false; }
+    if (v["record"] !== undefined && !checkRangeRecord(v["record"], rt.at(c, p, "record"), c)) { ok = false; if (c.stop) return false; }
   } else { rt.failType(c, p, "pair.json#", "object", v); return false; }
   rt.rest(v, p, c, membersRange, -1);
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against pair.json#/properties/bounds. */
 export function checkRangeBounds(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkRangeBounds, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isArray(v)) {
-    if (v.length > 0 && !checkRangeBoundsPrefixItems0(v[0], rt.at(c, p, 0), c) && c.stop) return false;
-    if (v.length > 1 && !checkRangeBoundsPrefixItems1(v[1], rt.at(c, p, 1), c) && c.stop) return false;
-    if (v.length > 2 && rt.failAt(c, p, "pair.json#/properties/bounds", "items", "must have at most 2 items")) return false;
+    if (v.length > 0 && !checkRangeBoundsPrefixItems0(v[0], rt.at(c, p, 0), c)) { ok = false; if (c.stop) return false; }
+    if (v.length > 1 && !checkRangeBoundsPrefixItems1(v[1], rt.at(c, p, 1), c)) { ok = false; if (c.stop) return false; }
+    if (v.length > 2) { ok = false; if (rt.failAt(c, p, "pair.json#/properties/bounds", "items", "must have at most 2 items")) return false; }
   } else { rt.failType(c, p, "pair.json#/properties/bounds", "array", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against pair.json#/properties/bounds/prefixItems/0. */
 function checkRangeBoundsPrefixItems0(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
   if (!Number.isInteger(v)) { rt.failType(c, p, "pair.json#/properties/bounds/prefixItems/0", "integer", v); return false; }
-  return c.errors.length === errs;
+  return true;
 }
 
 /** Checks a value against pair.json#/properties/bounds/prefixItems/1. */
 function checkRangeBoundsPrefixItems1(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
   if (!Number.isInteger(v)) { rt.failType(c, p, "pair.json#/properties/bounds/prefixItems/1", "integer", v); return false; }
-  return c.errors.length === errs;
+  return true;
 }
 
 /** Checks a value against pair.json#/properties/record. */
 export function checkRangeRecord(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkRangeRecord, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isArray(v)) {
-    if (v.length > 0 && !checkRangeRecordPrefixItems0(v[0], rt.at(c, p, 0), c) && c.stop) return false;
-    if (v.length > 1 && !checkRangeRecordPrefixItems1(v[1], rt.at(c, p, 1), c) && c.stop) return false;
+    if (v.length > 0 && !checkRangeRecordPrefixItems0(v[0], rt.at(c, p, 0), c)) { ok = false; if (c.stop) return false; }
+    if (v.length > 1 && !checkRangeRecordPrefixItems1(v[1], rt.at(c, p, 1), c)) { ok = false; if (c.stop) return false; }
     for (let i = 2; i < v.length; i++) {
       const x = v[i];
-      if (typeof x !== "boolean") { if (rt.failType(c, rt.at(c, p, i), "pair.json#/properties/record/items", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, i), "pair.json#/properties/record/items", "boolean", x)) return false; }
     }
   } else { rt.failType(c, p, "pair.json#/properties/record", "array", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against pair.json#/properties/record/prefixItems/0. */
 function checkRangeRecordPrefixItems0(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
   if (typeof v !== "string") { rt.failType(c, p, "pair.json#/properties/record/prefixItems/0", "string", v); return false; }
-  return c.errors.length === errs;
+  return true;
 }
 
 /** Checks a value against pair.json#/properties/record/prefixItems/1. */
 function checkRangeRecordPrefixItems1(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
   if (!Number.isFinite(v)) { rt.failType(c, p, "pair.json#/properties/record/prefixItems/1", "number", v); return false; }
-  return c.errors.length === errs;
+  return true;
 }

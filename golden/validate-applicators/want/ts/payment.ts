@@ -106,156 +106,153 @@ const patternPaymentPropertiesCommentNot = /[Pp]assword/u;
 /** Checks a value against payment.json#. */
 export function checkPayment(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkPayment, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["method"] !== undefined && !checkPaymentMethod(v["method"], rt.at(c, p, "method"), c) && c.stop) return false;
-    if (v["reference"] !== undefined && !checkPaymentReference(v["reference"], rt.at(c, p, "reference"), c) && c.stop) return false;
-    if (v["channel"] !== undefined && !checkPaymentChannel(v["channel"], rt.at(c, p, "channel"), c) && c.stop) return false;
-    if (v["comment"] !== undefined && !checkPaymentPropertiesComment(v["comment"], rt.at(c, p, "comment"), c) && c.stop) return false;
-    if (v["method"] === undefined && rt.failRequired(c, p, "payment.json#", "method")) return false;
+    if (v["method"] !== undefined && !checkPaymentMethod(v["method"], rt.at(c, p, "method"), c)) { ok = false; if (c.stop) return false; }
+    if (v["reference"] !== undefined && !checkPaymentReference(v["reference"], rt.at(c, p, "reference"), c)) { ok = false; if (c.stop) return false; }
+    if (v["channel"] !== undefined && !checkPaymentChannel(v["channel"], rt.at(c, p, "channel"), c)) { ok = false; if (c.stop) return false; }
+    if (v["comment"] !== undefined && !checkPaymentPropertiesComment(v["comment"], rt.at(c, p, "comment"), c)) { ok = false; if (c.stop) return false; }
+    if (v["method"] === undefined) { ok = false; if (rt.failRequired(c, p, "payment.json#", "method")) return false; }
   } else { rt.failType(c, p, "payment.json#", "object", v); return false; }
-  if (!checkPaymentAllOf0(v, p, c) && c.stop) return false;
+  if (!checkPaymentAllOf0(v, p, c)) { ok = false; if (c.stop) return false; }
   if (rt.quiet(c, checkPaymentIf, v, p)) {
-    if (!checkPaymentThen(v, p, c) && c.stop) return false;
+    if (!checkPaymentThen(v, p, c)) { ok = false; if (c.stop) return false; }
   } else {
-    if (!checkPaymentElse(v, p, c) && c.stop) return false;
+    if (!checkPaymentElse(v, p, c)) { ok = false; if (c.stop) return false; }
   }
   rt.rest(v, p, c, membersPayment, -1);
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against payment.json#/allOf/0. */
 function checkPaymentAllOf0(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
-  if (rt.quiet(c, checkPaymentAllOf0Not, v, p) && rt.failAt(c, p, "payment.json#/allOf/0", "not", "must not match the schema of not")) return false;
-  return c.errors.length === errs;
+  let ok = true;
+  if (rt.quiet(c, checkPaymentAllOf0Not, v, p)) { ok = false; if (rt.failAt(c, p, "payment.json#/allOf/0", "not", "must not match the schema of not")) return false; }
+  return ok;
 }
 
 /** Checks a value against payment.json#/allOf/0/not. */
 function checkPaymentAllOf0Not(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["debug"] === undefined && rt.failRequired(c, p, "payment.json#/allOf/0/not", "debug")) return false;
+    if (v["debug"] === undefined) { ok = false; if (rt.failRequired(c, p, "payment.json#/allOf/0/not", "debug")) return false; }
   }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against payment.json#/properties/channel. */
 export function checkPaymentChannel(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   let oneOfMatches = 0;
   if (rt.quiet(c, checkPaymentChannelVariant1, v, p)) oneOfMatches++;
   if (rt.quiet(c, checkPaymentChannelVariant2, v, p)) oneOfMatches++;
   if (rt.quiet(c, checkPaymentChannelOneOf2, v, p)) oneOfMatches++;
-  if (oneOfMatches !== 1 && rt.fail(c, p, "payment.json#/properties/channel/oneOf", "oneOf", "must match exactly one schema of oneOf, not " + oneOfMatches)) return false;
-  return c.errors.length === errs;
+  if (oneOfMatches !== 1) { ok = false; if (rt.fail(c, p, "payment.json#/properties/channel/oneOf", "oneOf", "must match exactly one schema of oneOf, not " + oneOfMatches)) return false; }
+  return ok;
 }
 
 /** Checks a value against payment.json#/properties/channel/oneOf/2. */
 function checkPaymentChannelOneOf2(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (typeof v === "string") {
-    if (!patternPaymentChannelOneOf2.test(v) && rt.failAt(c, p, "payment.json#/properties/channel/oneOf/2", "pattern", "must match the pattern \"^pos-\"")) return false;
+    if (!patternPaymentChannelOneOf2.test(v)) { ok = false; if (rt.failPattern(c, p, "payment.json#/properties/channel/oneOf/2", patternPaymentChannelOneOf2)) return false; }
   } else { rt.failType(c, p, "payment.json#/properties/channel/oneOf/2", "string", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against payment.json#/properties/channel/oneOf/0. */
 export function checkPaymentChannelVariant1(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
   if (v !== "web") { rt.failAt(c, p, "payment.json#/properties/channel/oneOf/0", "const", "must be \"web\""); return false; }
-  return c.errors.length === errs;
+  return true;
 }
 
 /** Checks a value against payment.json#/properties/channel/oneOf/1. */
 export function checkPaymentChannelVariant2(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
   if (v !== "app") { rt.failAt(c, p, "payment.json#/properties/channel/oneOf/1", "const", "must be \"app\""); return false; }
-  return c.errors.length === errs;
+  return true;
 }
 
 /** Checks a value against payment.json#/else. */
 function checkPaymentElse(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
-  if (rt.quiet(c, checkPaymentElseNot, v, p) && rt.failAt(c, p, "payment.json#/else", "not", "must not match the schema of not")) return false;
-  return c.errors.length === errs;
+  let ok = true;
+  if (rt.quiet(c, checkPaymentElseNot, v, p)) { ok = false; if (rt.failAt(c, p, "payment.json#/else", "not", "must not match the schema of not")) return false; }
+  return ok;
 }
 
 /** Checks a value against payment.json#/else/not. */
 function checkPaymentElseNot(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["channel"] === undefined && rt.failRequired(c, p, "payment.json#/else/not", "channel")) return false;
+    if (v["channel"] === undefined) { ok = false; if (rt.failRequired(c, p, "payment.json#/else/not", "channel")) return false; }
   }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against payment.json#/if. */
 function checkPaymentIf(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["method"] !== undefined) {
       const x = v["method"];
-      if (x !== "card") { if (rt.failAt(c, rt.at(c, p, "method"), "payment.json#/if/properties/*", "const", "must be \"card\"")) return false; }
+      if (x !== "card") { ok = false; if (rt.failAt(c, rt.at(c, p, "method"), "payment.json#/if/properties/*", "const", "must be \"card\"")) return false; }
     }
   }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against payment.json#/properties/method. */
 export function checkPaymentMethod(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
   if (v !== "card" && v !== "transfer" && v !== "cash") { rt.failAt(c, p, "payment.json#/properties/method", "enum", "must be one of \"card\", \"transfer\", \"cash\""); return false; }
-  return c.errors.length === errs;
+  return true;
 }
 
 /** Checks a value against payment.json#/properties/comment. */
 function checkPaymentPropertiesComment(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (typeof v !== "string") { rt.failType(c, p, "payment.json#/properties/comment", "string", v); return false; }
-  if (rt.quiet(c, checkPaymentPropertiesCommentNot, v, p) && rt.failAt(c, p, "payment.json#/properties/comment", "not", "must not match the schema of not")) return false;
-  return c.errors.length === errs;
+  if (rt.quiet(c, checkPaymentPropertiesCommentNot, v, p)) { ok = false; if (rt.failAt(c, p, "payment.json#/properties/comment", "not", "must not match the schema of not")) return false; }
+  return ok;
 }
 
 /** Checks a value against payment.json#/properties/comment/not. */
 function checkPaymentPropertiesCommentNot(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (typeof v === "string") {
-    if (!patternPaymentPropertiesCommentNot.test(v) && rt.failAt(c, p, "payment.json#/properties/comment/not", "pattern", "must match the pattern \"[Pp]assword\"")) return false;
+    if (!patternPaymentPropertiesCommentNot.test(v)) { ok = false; if (rt.failPattern(c, p, "payment.json#/properties/comment/not", patternPaymentPropertiesCommentNot)) return false; }
   }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against payment.json#/properties/reference. */
 export function checkPaymentReference(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
-  if (!(rt.quiet(c, checkPaymentReferenceAnyOf0, v, p) || rt.quiet(c, checkPaymentReferenceAnyOf1, v, p)) && rt.failAt(c, p, "payment.json#/properties/reference", "anyOf", "must match at least one schema of anyOf")) return false;
-  return c.errors.length === errs;
+  let ok = true;
+  if (!(rt.quiet(c, checkPaymentReferenceAnyOf0, v, p) || rt.quiet(c, checkPaymentReferenceAnyOf1, v, p))) { ok = false; if (rt.failAt(c, p, "payment.json#/properties/reference", "anyOf", "must match at least one schema of anyOf")) return false; }
+  return ok;
 }
 
 /** Checks a value against payment.json#/properties/reference/anyOf/0. */
 function checkPaymentReferenceAnyOf0(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (typeof v === "string") {
-    if (rt.codePoints(v) < 8 && rt.failLimit(c, p, "payment.json#/properties/reference/anyOf/0", "minLength", 8)) return false;
+    if (rt.codePoints(v) < 8) { ok = false; if (rt.failLimit(c, p, "payment.json#/properties/reference/anyOf/0", "minLength", 8)) return false; }
   } else { rt.failType(c, p, "payment.json#/properties/reference/anyOf/0", "string", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against payment.json#/properties/reference/anyOf/1. */
 function checkPaymentReferenceAnyOf1(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (typeof v === "number" && Number.isInteger(v)) {
-    if (v < 100000 && rt.failLimit(c, p, "payment.json#/properties/reference/anyOf/1", "minimum", 100000)) return false;
+    if (v < 100000) { ok = false; if (rt.failLimit(c, p, "payment.json#/properties/reference/anyOf/1", "minimum", 100000)) return false; }
   } else { rt.failType(c, p, "payment.json#/properties/reference/anyOf/1", "integer", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against payment.json#/then. */
 function checkPaymentThen(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["reference"] === undefined && rt.failRequired(c, p, "payment.json#/then", "reference")) return false;
+    if (v["reference"] === undefined) { ok = false; if (rt.failRequired(c, p, "payment.json#/then", "reference")) return false; }
   }
-  return c.errors.length === errs;
+  return ok;
 }

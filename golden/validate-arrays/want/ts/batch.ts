@@ -42,77 +42,74 @@ const membersBatch = ["ids", "point", "flags"];
 /** Checks a value against batch.json#. */
 export function checkBatch(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkBatch, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
-    if (v["ids"] !== undefined && !checkBatchPropertiesIDs(v["ids"], rt.at(c, p, "ids"), c) && c.stop) return false;
-    if (v["point"] !== undefined && !checkBatchPoint(v["point"], rt.at(c, p, "point"), c) && c.stop) return false;
-    if (v["flags"] !== undefined && !checkBatchPropertiesFlags(v["flags"], rt.at(c, p, "flags"), c) && c.stop) return false;
+    if (v["ids"] !== undefined && !checkBatchPropertiesIDs(v["ids"], rt.at(c, p, "ids"), c)) { ok = false; if (c.stop) return false; }
+    if (v["point"] !== undefined && !checkBatchPoint(v["point"], rt.at(c, p, "point"), c)) { ok = false; if (c.stop) return false; }
+    if (v["flags"] !== undefined && !checkBatchPropertiesFlags(v["flags"], rt.at(c, p, "flags"), c)) { ok = false; if (c.stop) return false; }
   } else { rt.failType(c, p, "batch.json#", "object", v); return false; }
   rt.rest(v, p, c, membersBatch, -1);
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against batch.json#/properties/point. */
 export function checkBatchPoint(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkBatchPoint, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isArray(v)) {
-    if (v.length > 0 && !checkBatchPointPrefixItems0(v[0], rt.at(c, p, 0), c) && c.stop) return false;
-    if (v.length > 1 && !checkBatchPointPrefixItems1(v[1], rt.at(c, p, 1), c) && c.stop) return false;
-    if (v.length > 2 && rt.failAt(c, p, "batch.json#/properties/point", "items", "must have at most 2 items")) return false;
+    if (v.length > 0 && !checkBatchPointPrefixItems0(v[0], rt.at(c, p, 0), c)) { ok = false; if (c.stop) return false; }
+    if (v.length > 1 && !checkBatchPointPrefixItems1(v[1], rt.at(c, p, 1), c)) { ok = false; if (c.stop) return false; }
+    if (v.length > 2) { ok = false; if (rt.failAt(c, p, "batch.json#/properties/point", "items", "must have at most 2 items")) return false; }
   } else { rt.failType(c, p, "batch.json#/properties/point", "array", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against batch.json#/properties/point/prefixItems/0. */
 function checkBatchPointPrefixItems0(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
   if (!Number.isFinite(v)) { rt.failType(c, p, "batch.json#/properties/point/prefixItems/0", "number", v); return false; }
-  return c.errors.length === errs;
+  return true;
 }
 
 /** Checks a value against batch.json#/properties/point/prefixItems/1. */
 function checkBatchPointPrefixItems1(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
   if (!Number.isFinite(v)) { rt.failType(c, p, "batch.json#/properties/point/prefixItems/1", "number", v); return false; }
-  return c.errors.length === errs;
+  return true;
 }
 
 /** Checks a value against batch.json#/properties/flags. */
 function checkBatchPropertiesFlags(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkBatchPropertiesFlags, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isArray(v)) {
     let matches = 0;
     for (let i = 0; i < v.length; i++) {
       if (rt.quiet(c, checkBatchPropertiesFlagsContains, v[i], rt.at(c, p, i))) matches++;
     }
-    if (matches < 1 && rt.failAt(c, p, "batch.json#/properties/flags", "minContains", "must contain at least 1 matching item")) return false;
-    if (matches > 1 && rt.failAt(c, p, "batch.json#/properties/flags", "maxContains", "must contain at most 1 matching item")) return false;
+    if (matches < 1) { ok = false; if (rt.failAt(c, p, "batch.json#/properties/flags", "minContains", "must contain at least 1 matching item")) return false; }
+    if (matches > 1) { ok = false; if (rt.failAt(c, p, "batch.json#/properties/flags", "maxContains", "must contain at most 1 matching item")) return false; }
   } else { rt.failType(c, p, "batch.json#/properties/flags", "array", v); return false; }
   rt.rest(v, p, c, undefined, 0);
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against batch.json#/properties/flags/contains. */
 function checkBatchPropertiesFlagsContains(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
   if (v !== "primary") { rt.failAt(c, p, "batch.json#/properties/flags/contains", "const", "must be \"primary\""); return false; }
-  return c.errors.length === errs;
+  return true;
 }
 
 /** Checks a value against batch.json#/properties/ids. */
 function checkBatchPropertiesIDs(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
-      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, i), "batch.json#/properties/ids/items", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), "batch.json#/properties/ids/items", "string", x)) return false; }
     }
-    if (v.length < 1 && rt.failLimit(c, p, "batch.json#/properties/ids", "minItems", 1)) return false;
-    if (v.length > 100 && rt.failLimit(c, p, "batch.json#/properties/ids", "maxItems", 100)) return false;
+    if (v.length < 1) { ok = false; if (rt.failLimit(c, p, "batch.json#/properties/ids", "minItems", 1)) return false; }
+    if (v.length > 100) { ok = false; if (rt.failLimit(c, p, "batch.json#/properties/ids", "maxItems", 100)) return false; }
     const dup = rt.duplicates(v);
-    if (dup !== undefined && rt.fail(c, p, "batch.json#/properties/ids/uniqueItems", "uniqueItems", "must not have equal items, but items " + dup[0] + " and " + dup[1] + " are equal")) return false;
+    if (dup !== undefined) { ok = false; if (rt.fail(c, p, "batch.json#/properties/ids/uniqueItems", "uniqueItems", "must not have equal items, but items " + dup[0] + " and " + dup[1] + " are equal")) return false; }
   } else { rt.failType(c, p, "batch.json#/properties/ids", "array", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }

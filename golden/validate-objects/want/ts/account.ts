@@ -34,25 +34,25 @@ const patternAccountPropertiesSettingsPropertyNames = /^[a-z_]+$/u;
 /** Checks a value against account.json#. */
 export function checkAccount(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkAccount, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["id"] !== undefined) {
       const x = v["id"];
-      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "id"), "account.json#/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "id"), "account.json#/properties/*", "string", x)) return false; }
     }
     if (v["email"] !== undefined) {
       const x = v["email"];
-      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "email"), "account.json#/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "email"), "account.json#/properties/*", "string", x)) return false; }
     }
     if (v["card"] !== undefined) {
       const x = v["card"];
-      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "card"), "account.json#/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "card"), "account.json#/properties/*", "string", x)) return false; }
     }
     if (v["billing_address"] !== undefined) {
       const x = v["billing_address"];
-      if (typeof x !== "string") { if (rt.failType(c, rt.at(c, p, "billing_address"), "account.json#/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "billing_address"), "account.json#/properties/*", "string", x)) return false; }
     }
-    if (v["settings"] !== undefined && !checkAccountPropertiesSettings(v["settings"], rt.at(c, p, "settings"), c) && c.stop) return false;
+    if (v["settings"] !== undefined && !checkAccountPropertiesSettings(v["settings"], rt.at(c, p, "settings"), c)) { ok = false; if (c.stop) return false; }
     for (const k in v) {
       switch (k) {
         case "id":
@@ -62,71 +62,70 @@ export function checkAccount(v: unknown, p: number, c: rt.Context): boolean {
         case "settings":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "account.json#", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "account.json#", "additionalProperties", k)) return false; }
     }
-    if (v["id"] === undefined && rt.failRequired(c, p, "account.json#", "id")) return false;
-    if (v["email"] === undefined && rt.failRequired(c, p, "account.json#", "email")) return false;
-    if (Object.keys(v).length < 2 && rt.failLimit(c, p, "account.json#", "minProperties", 2)) return false;
-    if (Object.keys(v).length > 20 && rt.failLimit(c, p, "account.json#", "maxProperties", 20)) return false;
+    if (v["id"] === undefined) { ok = false; if (rt.failRequired(c, p, "account.json#", "id")) return false; }
+    if (v["email"] === undefined) { ok = false; if (rt.failRequired(c, p, "account.json#", "email")) return false; }
+    if (Object.keys(v).length < 2) { ok = false; if (rt.failLimit(c, p, "account.json#", "minProperties", 2)) return false; }
+    if (Object.keys(v).length > 20) { ok = false; if (rt.failLimit(c, p, "account.json#", "maxProperties", 20)) return false; }
     if (v["card"] !== undefined) {
-      if (v["billing_address"] === undefined && rt.fail(c, p, "account.json#/dependentRequired/card", "dependentRequired", "property \"billing_address\" is required when \"card\" is present")) return false;
+      if (v["billing_address"] === undefined) { ok = false; if (rt.fail(c, p, "account.json#/dependentRequired/card", "dependentRequired", "property \"billing_address\" is required when \"card\" is present")) return false; }
     }
-    if (v["billing_address"] !== undefined && !checkAccountDependentSchemasBillingAddress(v, p, c) && c.stop) return false;
+    if (v["billing_address"] !== undefined && !checkAccountDependentSchemasBillingAddress(v, p, c)) { ok = false; if (c.stop) return false; }
   } else { rt.failType(c, p, "account.json#", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against account.json#/dependentSchemas/billing_address. */
 function checkAccountDependentSchemasBillingAddress(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["billing_address"] !== undefined) {
       const x = v["billing_address"];
       if (typeof x === "string") {
-        if (rt.codePoints(x) < 5 && rt.failLimit(c, rt.at(c, p, "billing_address"), "account.json#/dependentSchemas/billing_address/properties/*", "minLength", 5)) return false;
+        if (rt.codePoints(x) < 5) { ok = false; if (rt.failLimit(c, rt.at(c, p, "billing_address"), "account.json#/dependentSchemas/billing_address/properties/*", "minLength", 5)) return false; }
       }
     }
   }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against account.json#/properties/settings. */
 function checkAccountPropertiesSettings(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkAccountPropertiesSettings, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
       let known = false;
       if (patternAccountPropertiesSettingsProperties0.test(k)) {
         known = true;
-        if (!checkAccountPropertiesSettingsPatternPropertiesX5Ex(v[k], rt.at(c, p, k), c) && c.stop) return false;
+        if (!checkAccountPropertiesSettingsPatternPropertiesX5Ex(v[k], rt.at(c, p, k), c)) { ok = false; if (c.stop) return false; }
       }
       if (known) continue;
       const x = v[k];
-      if (!(typeof x === "boolean" || Number.isFinite(x))) { if (rt.failType(c, rt.at(c, p, k), "account.json#/properties/settings/additionalProperties", "boolean or number", x)) return false; }
+      if (!(typeof x === "boolean" || Number.isFinite(x))) { ok = false; if (rt.failType(c, rt.at(c, p, k), "account.json#/properties/settings/additionalProperties", "boolean or number", x)) return false; }
     }
     for (const k of Object.keys(v)) {
-      if (!checkAccountPropertiesSettingsPropertyNames(k, rt.at(c, p, k), c) && c.stop) return false;
+      if (!checkAccountPropertiesSettingsPropertyNames(k, rt.at(c, p, k), c)) { ok = false; if (c.stop) return false; }
     }
   } else { rt.failType(c, p, "account.json#/properties/settings", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against account.json#/properties/settings/patternProperties/%5Ex_. */
 function checkAccountPropertiesSettingsPatternPropertiesX5Ex(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
   if (typeof v !== "string") { rt.failType(c, p, "account.json#/properties/settings/patternProperties/%5Ex_", "string", v); return false; }
-  return c.errors.length === errs;
+  return true;
 }
 
 /** Checks a value against account.json#/properties/settings/propertyNames. */
 function checkAccountPropertiesSettingsPropertyNames(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (typeof v === "string") {
-    if (v.length > 32 && rt.codePoints(v) > 32 && rt.failLimit(c, p, "account.json#/properties/settings/propertyNames", "maxLength", 32)) return false;
-    if (!patternAccountPropertiesSettingsPropertyNames.test(v) && rt.failAt(c, p, "account.json#/properties/settings/propertyNames", "pattern", "must match the pattern \"^[a-z_]+$\"")) return false;
+    if (v.length > 32 && rt.codePoints(v) > 32) { ok = false; if (rt.failLimit(c, p, "account.json#/properties/settings/propertyNames", "maxLength", 32)) return false; }
+    if (!patternAccountPropertiesSettingsPropertyNames.test(v)) { ok = false; if (rt.failPattern(c, p, "account.json#/properties/settings/propertyNames", patternAccountPropertiesSettingsPropertyNames)) return false; }
   }
   rt.rest(v, p, c, rt.noMembers, 0);
-  return c.errors.length === errs;
+  return ok;
 }

@@ -78,32 +78,32 @@ function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against search-output.json#/$defs/hit. */
 export function checkHit(v: unknown, p: number, c: rt.Context): boolean {
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["id"] !== undefined) {
       const x = v["id"];
       if (typeof x === "string") {
-        if (!x && rt.failLimit(c, rt.at(c, p, "id"), "search-output.json#/$defs/hit/properties/*", "minLength", 1)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "id"), "search-output.json#/$defs/hit/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "id"), "search-output.json#/$defs/hit/properties/*", "minLength", 1)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "id"), "search-output.json#/$defs/hit/properties/*", "string", x)) return false; }
     }
     if (v["title"] !== undefined) {
       const x = v["title"];
       if (typeof x === "string") {
-        if (!x && rt.failLimit(c, rt.at(c, p, "title"), "search-output.json#/$defs/hit/properties/*", "minLength", 1)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "title"), "search-output.json#/$defs/hit/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "title"), "search-output.json#/$defs/hit/properties/*", "minLength", 1)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "title"), "search-output.json#/$defs/hit/properties/*", "string", x)) return false; }
     }
     if (v["url"] !== undefined) {
       const x = v["url"];
       if (typeof x === "string") {
-        if (!rt.isURI(x) && rt.failAt(c, rt.at(c, p, "url"), "search-output.json#/$defs/hit/properties/*", "format", "must be a valid uri")) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "url"), "search-output.json#/$defs/hit/properties/*", "string", x)) return false; }
+        if (!rt.isURI(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "url"), "search-output.json#/$defs/hit/properties/*", "format", "must be a valid uri")) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "url"), "search-output.json#/$defs/hit/properties/*", "string", x)) return false; }
     }
     if (v["score"] !== undefined) {
       const x = v["score"];
       if (typeof x === "number" && Number.isFinite(x)) {
-        if (x < 0 && rt.failLimit(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/*", "minimum", 0)) return false;
-        if (x > 1 && rt.failLimit(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/*", "maximum", 1)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/*", "number", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/*", "minimum", 0)) return false; }
+        if (x > 1) { ok = false; if (rt.failLimit(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/*", "maximum", 1)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/*", "number", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -113,13 +113,13 @@ export function checkHit(v: unknown, p: number, c: rt.Context): boolean {
         case "score":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "search-output.json#/$defs/hit", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "search-output.json#/$defs/hit", "additionalProperties", k)) return false; }
     }
-    if (v["id"] === undefined && rt.failRequired(c, p, "search-output.json#/$defs/hit", "id")) return false;
-    if (v["title"] === undefined && rt.failRequired(c, p, "search-output.json#/$defs/hit", "title")) return false;
-    if (v["score"] === undefined && rt.failRequired(c, p, "search-output.json#/$defs/hit", "score")) return false;
+    if (v["id"] === undefined) { ok = false; if (rt.failRequired(c, p, "search-output.json#/$defs/hit", "id")) return false; }
+    if (v["title"] === undefined) { ok = false; if (rt.failRequired(c, p, "search-output.json#/$defs/hit", "title")) return false; }
+    if (v["score"] === undefined) { ok = false; if (rt.failRequired(c, p, "search-output.json#/$defs/hit", "score")) return false; }
   } else { rt.failType(c, p, "search-output.json#/$defs/hit", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against search-output.json#. */
@@ -133,20 +133,20 @@ function checkSearchOutput(v: unknown, p: number, c: rt.Context): boolean {
 /** Checks a value against search-output.json#/$defs/search_result. */
 export function checkSearchResult(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkSearchResult, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isObject(v)) {
     if (v["query"] !== undefined) {
       const x = v["query"];
       if (typeof x === "string") {
-        if (!x && rt.failLimit(c, rt.at(c, p, "query"), "search-output.json#/$defs/search_result/properties/*", "minLength", 1)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "query"), "search-output.json#/$defs/search_result/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "query"), "search-output.json#/$defs/search_result/properties/*", "minLength", 1)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "query"), "search-output.json#/$defs/search_result/properties/*", "string", x)) return false; }
     }
-    if (v["hits"] !== undefined && !checkSearchResultPropertiesHits(v["hits"], rt.at(c, p, "hits"), c) && c.stop) return false;
+    if (v["hits"] !== undefined && !checkSearchResultPropertiesHits(v["hits"], rt.at(c, p, "hits"), c)) { ok = false; if (c.stop) return false; }
     if (v["total"] !== undefined) {
       const x = v["total"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0 && rt.failLimit(c, rt.at(c, p, "total"), "search-output.json#/$defs/search_result/properties/*", "minimum", 0)) return false;
-      } else { if (rt.failType(c, rt.at(c, p, "total"), "search-output.json#/$defs/search_result/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "total"), "search-output.json#/$defs/search_result/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "total"), "search-output.json#/$defs/search_result/properties/*", "integer", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -155,24 +155,24 @@ export function checkSearchResult(v: unknown, p: number, c: rt.Context): boolean
         case "total":
           continue;
       }
-      if (rt.has(v, k) && rt.failMember(c, p, "search-output.json#/$defs/search_result", "additionalProperties", k)) return false;
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "search-output.json#/$defs/search_result", "additionalProperties", k)) return false; }
     }
-    if (v["query"] === undefined && rt.failRequired(c, p, "search-output.json#/$defs/search_result", "query")) return false;
-    if (v["hits"] === undefined && rt.failRequired(c, p, "search-output.json#/$defs/search_result", "hits")) return false;
+    if (v["query"] === undefined) { ok = false; if (rt.failRequired(c, p, "search-output.json#/$defs/search_result", "query")) return false; }
+    if (v["hits"] === undefined) { ok = false; if (rt.failRequired(c, p, "search-output.json#/$defs/search_result", "hits")) return false; }
   } else { rt.failType(c, p, "search-output.json#/$defs/search_result", "object", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** Checks a value against search-output.json#/$defs/search_result/properties/hits. */
 function checkSearchResultPropertiesHits(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkSearchResultPropertiesHits, v, p, c);
-  const errs = c.errors.length;
+  let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkHit(v[i], rt.at(c, p, i), c) && c.stop) return false;
+      if (!checkHit(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
     }
   } else { rt.failType(c, p, "search-output.json#/$defs/search_result/properties/hits", "array", v); return false; }
-  return c.errors.length === errs;
+  return ok;
 }
 
 /** The $dynamicAnchors of the schema resource https://example.com/tools/search/output.json. */
