@@ -126,11 +126,13 @@ func standardDocComment(lines []string) bool {
 
 func isASCIILetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
 
-// endsAsSentence reports whether a line ends in ASCII punctuation: it
-// cannot be an old-style heading, which ends in a letter or digit.
+// endsAsSentence reports whether a line ends in visible ASCII punctuation:
+// it cannot be an old-style heading, which ends in a letter or digit. A
+// control character does not count: go/doc/comment trims \v and \f as
+// space, and then may see a letter.
 func endsAsSentence(l string) bool {
 	c := l[len(l)-1]
-	return c < utf8.RuneSelf && !isASCIILetter(c) && !('0' <= c && c <= '9')
+	return ' ' < c && c < utf8.RuneSelf && !isASCIILetter(c) && !('0' <= c && c <= '9')
 }
 
 func docCommentOnce(lines []string) []string {

@@ -21,6 +21,7 @@ func TestStandardDocComment(t *testing.T) {
 		"//x", "// ", "// trailing ", "// é is a letter.", "// ends in é", "// Deprecated: use other.",
 		"// a.b.c", "// It's", "// 3 items.", "// x — y.", "// Several words here", "// line one", "// more text;",
 		"// the ``reason`` value.", "// said ''so'' here.", "// a ```fence``` here.", "// one ` and ' only.",
+		"// Heading\v", "// Heading\f", "// tab end.\t", "// Intro text.",
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	taken := 0
@@ -41,8 +42,11 @@ func TestStandardDocComment(t *testing.T) {
 	if taken < 1000 {
 		t.Errorf("the shortcut took %d of 20000 comments; the test says little", taken)
 	}
-	heading := []string{"// Intro text.", "//", "// Heading", "//", "// Body text."}
-	if standardDocComment(heading) {
-		t.Errorf("an old-style heading passed the shortcut")
+	// Old-style headings, which go/doc/comment turns into "# Heading": one
+	// ending in a letter, and ones whose \v or \f it trims before it looks.
+	for _, h := range []string{"// Heading", "// Heading\v", "// Heading\f"} {
+		if heading := []string{"// Intro text.", "//", h, "//", "// Body text."}; standardDocComment(heading) {
+			t.Errorf("the old-style heading %q passed the shortcut", h)
+		}
 	}
 }
