@@ -31,7 +31,10 @@ func (b *builder) resourceOf(loc model.Location) string {
 	if loc.URL == "" {
 		return ""
 	}
-	doc, ptr, _ := strings.Cut(loc.URL, "#")
+	doc, ptr, found := strings.Cut(loc.URL, "#")
+	if !found { // a URL without a fragment is its document's root
+		return loc.URL + "#"
+	}
 	var walked []string // the pointers met before the answer, to remember it for
 	res := ""
 	for {
