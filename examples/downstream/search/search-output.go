@@ -20,6 +20,7 @@ type Hit struct {
 	Score float64 `json:"score"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Hit) Validate() error {
 	return envgenrt.Validate(x, (*Hit)(nil))
 }
@@ -42,6 +43,7 @@ type SearchResult struct {
 	Total *int64 `json:"total,omitzero"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x SearchResult) Validate() error {
 	return envgenrt.Validate(x, (*SearchResult)(nil))
 }

@@ -32,7 +32,8 @@ func (d *decl) jsonMethods() []jen.Code {
 
 // validateMethod renders the Validate method every named type gets, which
 // the API file x.go declares beside the type: it is what a user calls, where
-// the JSON methods are what encoding/json calls.
+// the JSON methods are what encoding/json calls, so it keeps a doc comment
+// for go doc and an editor's hover to show.
 //
 //	func (x T) Validate() error                         // checks json.Marshal(x)
 func (d *decl) validateMethod() []jen.Code {
@@ -169,7 +170,7 @@ func (d *decl) checkNode() jen.Code {
 
 // validate: return runtime.Validate(x, (*T)(nil))
 func (d *decl) validate() jen.Code {
-	return d.method(false, "Validate", "", nil, jen.Error(),
+	return d.method(false, "Validate", "reports whether x is valid (see the package doc).", nil, jen.Error(),
 		jen.Return(jen.Qual(runtimePkg, "Validate").Call(jen.Id("x"), jen.Parens(jen.Op("*").Add(d.self())).Call(jen.Nil()))))
 }
 

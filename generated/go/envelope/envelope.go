@@ -44,6 +44,7 @@ type Envelope[T any] struct {
 	Provenance *Provenance `json:"provenance,omitzero"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Envelope[T]) Validate() error {
 	return envgenrt.Validate(x, (*Envelope[T])(nil))
 }
@@ -72,6 +73,7 @@ func (x EnvelopeStatus) Valid() bool {
 	return x == EnvelopeStatusOK || x == EnvelopeStatusPartial || x == EnvelopeStatusError
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x EnvelopeStatus) Validate() error {
 	return envgenrt.Validate(x, (*EnvelopeStatus)(nil))
 }

@@ -41,6 +41,7 @@ func (x Category) Valid() bool {
 	return false
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Category) Validate() error {
 	return envgenrt.Validate(x, (*Category)(nil))
 }
@@ -51,6 +52,7 @@ func (x Category) Validate() error {
 // Schema: error.json#/$defs/code
 type Code string
 
+// Validate reports whether x is valid (see the package doc).
 func (x Code) Validate() error {
 	return envgenrt.Validate(x, (*Code)(nil))
 }
@@ -64,6 +66,7 @@ func (x Code) Validate() error {
 // It holds the JSON text as it is; nil encodes as null.
 type Detail json.RawMessage
 
+// Validate reports whether x is valid (see the package doc).
 func (x Detail) Validate() error {
 	return envgenrt.Validate(x, (*Detail)(nil))
 }
@@ -74,6 +77,7 @@ func (x Detail) Validate() error {
 // Schema: error.json#/$defs/detail_map
 type DetailMap map[string]Detail
 
+// Validate reports whether x is valid (see the package doc).
 func (x DetailMap) Validate() error {
 	return envgenrt.Validate(x, (*DetailMap)(nil))
 }
@@ -111,6 +115,7 @@ type Error struct {
 	Causes []Error `json:"causes,omitzero"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Error) Validate() error {
 	return envgenrt.Validate(x, (*Error)(nil))
 }
@@ -127,6 +132,7 @@ type Retry struct {
 	AfterMs *int64 `json:"after_ms,omitzero"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Retry) Validate() error {
 	return envgenrt.Validate(x, (*Retry)(nil))
 }
@@ -138,6 +144,7 @@ func (x Retry) Validate() error {
 // It holds the JSON text as it is; nil encodes as null.
 type Scalar json.RawMessage
 
+// Validate reports whether x is valid (see the package doc).
 func (x Scalar) Validate() error {
 	return envgenrt.Validate(x, (*Scalar)(nil))
 }

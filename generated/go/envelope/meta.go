@@ -12,6 +12,7 @@ import (
 // Schema: meta.json#/$defs/archive_hash
 type ArchiveHash string
 
+// Validate reports whether x is valid (see the package doc).
 func (x ArchiveHash) Validate() error {
 	return envgenrt.Validate(x, (*ArchiveHash)(nil))
 }
@@ -20,6 +21,7 @@ func (x ArchiveHash) Validate() error {
 // Schema: meta.json#/$defs/capability
 type Capability string
 
+// Validate reports whether x is valid (see the package doc).
 func (x Capability) Validate() error {
 	return envgenrt.Validate(x, (*Capability)(nil))
 }
@@ -41,6 +43,7 @@ type Fidelity struct {
 	ArchiveHashes map[string]ArchiveHash `json:"archive_hashes,omitzero"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Fidelity) Validate() error {
 	return envgenrt.Validate(x, (*Fidelity)(nil))
 }
@@ -65,6 +68,7 @@ func (x FidelityLevel) Valid() bool {
 	return x == FidelityLevelFull || x == FidelityLevelPartial || x == FidelityLevelSummary || x == FidelityLevelReferenceOnly
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x FidelityLevel) Validate() error {
 	return envgenrt.Validate(x, (*FidelityLevel)(nil))
 }
@@ -85,6 +89,7 @@ type Limits struct {
 	MaxBytes *int64 `json:"max_bytes,omitzero"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Limits) Validate() error {
 	return envgenrt.Validate(x, (*Limits)(nil))
 }
@@ -149,6 +154,7 @@ type Meta struct {
 	Source *Source `json:"source,omitzero"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Meta) Validate() error {
 	return envgenrt.Validate(x, (*Meta)(nil))
 }
@@ -166,6 +172,7 @@ type NextCall struct {
 	Reason *string `json:"reason,omitzero"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x NextCall) Validate() error {
 	return envgenrt.Validate(x, (*NextCall)(nil))
 }
@@ -188,6 +195,7 @@ type Pagination struct {
 	Total *int64 `json:"total,omitzero"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Pagination) Validate() error {
 	return envgenrt.Validate(x, (*Pagination)(nil))
 }
@@ -211,6 +219,7 @@ type RateLimit struct {
 	RetryAfterMs *int64 `json:"retry_after_ms,omitzero"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x RateLimit) Validate() error {
 	return envgenrt.Validate(x, (*RateLimit)(nil))
 }
@@ -220,6 +229,7 @@ func (x RateLimit) Validate() error {
 // Schema: meta.json#/$defs/request_id
 type RequestID string
 
+// Validate reports whether x is valid (see the package doc).
 func (x RequestID) Validate() error {
 	return envgenrt.Validate(x, (*RequestID)(nil))
 }
@@ -246,6 +256,7 @@ type Source struct {
 	Absent []SourcePointer `json:"absent,omitzero"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Source) Validate() error {
 	return envgenrt.Validate(x, (*Source)(nil))
 }
@@ -255,6 +266,7 @@ func (x Source) Validate() error {
 // Schema: meta.json#/$defs/source_pointer
 type SourcePointer string
 
+// Validate reports whether x is valid (see the package doc).
 func (x SourcePointer) Validate() error {
 	return envgenrt.Validate(x, (*SourcePointer)(nil))
 }
@@ -265,6 +277,7 @@ func (x SourcePointer) Validate() error {
 // It holds the JSON text as it is; nil encodes as null.
 type SourceScalar json.RawMessage
 
+// Validate reports whether x is valid (see the package doc).
 func (x SourceScalar) Validate() error {
 	return envgenrt.Validate(x, (*SourceScalar)(nil))
 }
@@ -276,6 +289,7 @@ func (x SourceScalar) Validate() error {
 // It holds the JSON text as it is; nil encodes as null.
 type SourceValue json.RawMessage
 
+// Validate reports whether x is valid (see the package doc).
 func (x SourceValue) Validate() error {
 	return envgenrt.Validate(x, (*SourceValue)(nil))
 }
@@ -292,6 +306,7 @@ type Telemetry struct {
 	DownstreamCalls *int64 `json:"downstream_calls,omitzero"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Telemetry) Validate() error {
 	return envgenrt.Validate(x, (*Telemetry)(nil))
 }
@@ -300,6 +315,7 @@ func (x Telemetry) Validate() error {
 // Schema: meta.json#/$defs/tier
 type Tier string
 
+// Validate reports whether x is valid (see the package doc).
 func (x Tier) Validate() error {
 	return envgenrt.Validate(x, (*Tier)(nil))
 }
@@ -314,6 +330,7 @@ type Timing struct {
 	DurationMs *float64 `json:"duration_ms,omitzero"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Timing) Validate() error {
 	return envgenrt.Validate(x, (*Timing)(nil))
 }
@@ -335,6 +352,7 @@ type TokenUsage struct {
 	Budget *int64 `json:"budget,omitzero"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x TokenUsage) Validate() error {
 	return envgenrt.Validate(x, (*TokenUsage)(nil))
 }
@@ -354,6 +372,7 @@ type Tool struct {
 	Adapter *string `json:"adapter,omitzero"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Tool) Validate() error {
 	return envgenrt.Validate(x, (*Tool)(nil))
 }
@@ -362,6 +381,7 @@ func (x Tool) Validate() error {
 // Schema: meta.json#/$defs/tool_name
 type ToolName string
 
+// Validate reports whether x is valid (see the package doc).
 func (x ToolName) Validate() error {
 	return envgenrt.Validate(x, (*ToolName)(nil))
 }
@@ -379,6 +399,7 @@ type UpgradeHint struct {
 	Reason *string `json:"reason,omitzero"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x UpgradeHint) Validate() error {
 	return envgenrt.Validate(x, (*UpgradeHint)(nil))
 }
@@ -396,6 +417,7 @@ type Workspace struct {
 	Revision *string `json:"revision,omitzero"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Workspace) Validate() error {
 	return envgenrt.Validate(x, (*Workspace)(nil))
 }

@@ -28,6 +28,7 @@ type Artifact struct {
 	Labels map[string]string `json:"labels,omitzero"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Artifact) Validate() error {
 	return envgenrt.Validate(x, (*Artifact)(nil))
 }
@@ -37,6 +38,7 @@ func (x Artifact) Validate() error {
 // Schema: provenance.json#/$defs/digest
 type Digest string
 
+// Validate reports whether x is valid (see the package doc).
 func (x Digest) Validate() error {
 	return envgenrt.Validate(x, (*Digest)(nil))
 }
@@ -58,6 +60,7 @@ type Evidence struct {
 	Note *string `json:"note,omitzero"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Evidence) Validate() error {
 	return envgenrt.Validate(x, (*Evidence)(nil))
 }
@@ -72,6 +75,7 @@ type Integrity struct {
 	Signature *Signature `json:"signature,omitzero"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Integrity) Validate() error {
 	return envgenrt.Validate(x, (*Integrity)(nil))
 }
@@ -80,6 +84,7 @@ func (x Integrity) Validate() error {
 // Schema: provenance.json#/$defs/method_id
 type MethodID string
 
+// Validate reports whether x is valid (see the package doc).
 func (x MethodID) Validate() error {
 	return envgenrt.Validate(x, (*MethodID)(nil))
 }
@@ -117,6 +122,7 @@ type Provenance struct {
 	Integrity *Integrity `json:"integrity,omitzero"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Provenance) Validate() error {
 	return envgenrt.Validate(x, (*Provenance)(nil))
 }
@@ -127,6 +133,7 @@ func (x Provenance) Validate() error {
 // Identifier of a tool run, unique across runs; a UUID is recommended.
 type RunID string
 
+// Validate reports whether x is valid (see the package doc).
 func (x RunID) Validate() error {
 	return envgenrt.Validate(x, (*RunID)(nil))
 }
@@ -144,6 +151,7 @@ type Signature struct {
 	Value string `json:"value"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Signature) Validate() error {
 	return envgenrt.Validate(x, (*Signature)(nil))
 }

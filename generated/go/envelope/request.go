@@ -22,6 +22,7 @@ func (x ProvenanceMode) Valid() bool {
 	return x == ProvenanceModeMinimal || x == ProvenanceModeFull
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ProvenanceMode) Validate() error {
 	return envgenrt.Validate(x, (*ProvenanceMode)(nil))
 }
@@ -44,6 +45,7 @@ type ProvenanceOptions struct {
 	Mode *ProvenanceMode `json:"mode,omitzero"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ProvenanceOptions) Validate() error {
 	return envgenrt.Validate(x, (*ProvenanceOptions)(nil))
 }
@@ -91,6 +93,7 @@ type Request struct {
 	Provenance *ProvenanceOptions `json:"provenance,omitzero"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Request) Validate() error {
 	return envgenrt.Validate(x, (*Request)(nil))
 }
@@ -115,6 +118,7 @@ func (x ResponseMode) Valid() bool {
 	return x == ResponseModeIDsOnly || x == ResponseModeMetadata || x == ResponseModePreview || x == ResponseModeFull
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseMode) Validate() error {
 	return envgenrt.Validate(x, (*ResponseMode)(nil))
 }

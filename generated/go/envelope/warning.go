@@ -23,6 +23,7 @@ func (x Severity) Valid() bool {
 	return x == SeverityInfo || x == SeverityWarning || x == SeverityError
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Severity) Validate() error {
 	return envgenrt.Validate(x, (*Severity)(nil))
 }
@@ -48,6 +49,7 @@ type Warning struct {
 	Context DetailMap `json:"context,omitzero"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Warning) Validate() error {
 	return envgenrt.Validate(x, (*Warning)(nil))
 }

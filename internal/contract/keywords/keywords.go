@@ -35,6 +35,7 @@ type Keywords struct {
 	Never                 json.RawMessage                  `json:"never,omitzero"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Keywords) Validate() error {
 	return envgenrt.Validate(x, (*Keywords)(nil))
 }
@@ -49,6 +50,7 @@ type KeywordsAnyOf struct {
 	Integer *int64
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x KeywordsAnyOf) Validate() error {
 	return envgenrt.Validate(x, (*KeywordsAnyOf)(nil))
 }
@@ -67,6 +69,7 @@ func (x KeywordsConst) Valid() bool {
 	return x == KeywordsConstValue1
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x KeywordsConst) Validate() error {
 	return envgenrt.Validate(x, (*KeywordsConst)(nil))
 }
@@ -89,6 +92,7 @@ func (x KeywordsEnum) Valid() bool {
 	return x == KeywordsEnumValue1 || x == KeywordsEnumValue2 || x == KeywordsEnumValue3
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x KeywordsEnum) Validate() error {
 	return envgenrt.Validate(x, (*KeywordsEnum)(nil))
 }
@@ -105,6 +109,7 @@ type KeywordsObject struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x KeywordsObject) Validate() error {
 	return envgenrt.Validate(x, (*KeywordsObject)(nil))
 }
@@ -119,6 +124,7 @@ type KeywordsOneOf struct {
 	Value   *json.RawMessage
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x KeywordsOneOf) Validate() error {
 	return envgenrt.Validate(x, (*KeywordsOneOf)(nil))
 }
@@ -134,6 +140,7 @@ type KeywordsTuple struct {
 	V1 *string
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x KeywordsTuple) Validate() error {
 	return envgenrt.Validate(x, (*KeywordsTuple)(nil))
 }
@@ -151,6 +158,7 @@ type KeywordsUnevaluatedItems struct {
 	Rest []json.RawMessage
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x KeywordsUnevaluatedItems) Validate() error {
 	return envgenrt.Validate(x, (*KeywordsUnevaluatedItems)(nil))
 }
@@ -166,6 +174,7 @@ type KeywordsUnevaluatedProperties struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x KeywordsUnevaluatedProperties) Validate() error {
 	return envgenrt.Validate(x, (*KeywordsUnevaluatedProperties)(nil))
 }
@@ -176,6 +185,7 @@ func (x KeywordsUnevaluatedProperties) Validate() error {
 // It holds the JSON text as it is; nil encodes as null.
 type Small json.RawMessage
 
+// Validate reports whether x is valid (see the package doc).
 func (x Small) Validate() error {
 	return envgenrt.Validate(x, (*Small)(nil))
 }

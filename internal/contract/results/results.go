@@ -14,6 +14,7 @@ type Hit struct {
 	Snippet    *string `json:"snippet,omitzero"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Hit) Validate() error {
 	return envgenrt.Validate(x, (*Hit)(nil))
 }
@@ -25,6 +26,7 @@ type Results struct {
 	Total *int64 `json:"total,omitzero"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Results) Validate() error {
 	return envgenrt.Validate(x, (*Results)(nil))
 }

@@ -28,6 +28,7 @@ type Hit struct {
 	Snippet *string `json:"snippet,omitzero"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Hit) Validate() error {
 	return envgenrt.Validate(x, (*Hit)(nil))
 }
@@ -48,6 +49,7 @@ type SearchResults struct {
 	Hits []Hit `json:"hits"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x SearchResults) Validate() error {
 	return envgenrt.Validate(x, (*SearchResults)(nil))
 }

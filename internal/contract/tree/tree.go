@@ -11,6 +11,7 @@ type Tree struct {
 	Children []Tree `json:"children,omitzero"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Tree) Validate() error {
 	return envgenrt.Validate(x, (*Tree)(nil))
 }

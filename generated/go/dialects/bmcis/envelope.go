@@ -38,6 +38,7 @@ type Envelope struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Envelope) Validate() error {
 	return envgenrt.Validate(x, (*Envelope)(nil))
 }
@@ -67,6 +68,7 @@ type ExecutionContext struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ExecutionContext) Validate() error {
 	return envgenrt.Validate(x, (*ExecutionContext)(nil))
 }
@@ -93,6 +95,7 @@ type PaginationMetadata struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x PaginationMetadata) Validate() error {
 	return envgenrt.Validate(x, (*PaginationMetadata)(nil))
 }
@@ -114,6 +117,7 @@ type ResponseError struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseError) Validate() error {
 	return envgenrt.Validate(x, (*ResponseError)(nil))
 }
@@ -145,6 +149,7 @@ type ResponseMetadata struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseMetadata) Validate() error {
 	return envgenrt.Validate(x, (*ResponseMetadata)(nil))
 }
@@ -166,6 +171,7 @@ func (x ResponseStatus) Valid() bool {
 	return x == ResponseStatusSuccess || x == ResponseStatusPartial || x == ResponseStatusError
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseStatus) Validate() error {
 	return envgenrt.Validate(x, (*ResponseStatus)(nil))
 }
@@ -191,6 +197,7 @@ type ResponseWarning struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseWarning) Validate() error {
 	return envgenrt.Validate(x, (*ResponseWarning)(nil))
 }
@@ -212,6 +219,7 @@ func (x WarningLevel) Valid() bool {
 	return x == WarningLevelInfo || x == WarningLevelWarning || x == WarningLevelError
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x WarningLevel) Validate() error {
 	return envgenrt.Validate(x, (*WarningLevel)(nil))
 }

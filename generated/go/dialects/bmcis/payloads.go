@@ -13,6 +13,7 @@ import (
 // Unique chunk identifier.
 type ChunkID int64
 
+// Validate reports whether x is valid (see the package doc).
 func (x ChunkID) Validate() error {
 	return envgenrt.Validate(x, (*ChunkID)(nil))
 }
@@ -32,6 +33,7 @@ type ConfidenceScore struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ConfidenceScore) Validate() error {
 	return envgenrt.Validate(x, (*ConfidenceScore)(nil))
 }
@@ -48,6 +50,7 @@ type Cursor struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Cursor) Validate() error {
 	return envgenrt.Validate(x, (*Cursor)(nil))
 }
@@ -66,6 +69,7 @@ type DeduplicationInfo struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x DeduplicationInfo) Validate() error {
 	return envgenrt.Validate(x, (*DeduplicationInfo)(nil))
 }
@@ -78,6 +82,7 @@ func (x DeduplicationInfo) Validate() error {
 // It holds the JSON text as it is; nil encodes as null.
 type Payloads json.RawMessage
 
+// Validate reports whether x is valid (see the package doc).
 func (x Payloads) Validate() error {
 	return envgenrt.Validate(x, (*Payloads)(nil))
 }
@@ -88,6 +93,7 @@ func (x Payloads) Validate() error {
 // Result rank, 1-based.
 type Rank int64
 
+// Validate reports whether x is valid (see the package doc).
 func (x Rank) Validate() error {
 	return envgenrt.Validate(x, (*Rank)(nil))
 }
@@ -108,6 +114,7 @@ type RankingContext struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x RankingContext) Validate() error {
 	return envgenrt.Validate(x, (*RankingContext)(nil))
 }
@@ -116,6 +123,7 @@ func (x RankingContext) Validate() error {
 // Schema: payloads.json#/$defs/score
 type Score float64
 
+// Validate reports whether x is valid (see the package doc).
 func (x Score) Validate() error {
 	return envgenrt.Validate(x, (*Score)(nil))
 }
@@ -165,6 +173,7 @@ type SearchResultFull struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x SearchResultFull) Validate() error {
 	return envgenrt.Validate(x, (*SearchResultFull)(nil))
 }
@@ -183,6 +192,7 @@ type SearchResultIDs struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x SearchResultIDs) Validate() error {
 	return envgenrt.Validate(x, (*SearchResultIDs)(nil))
 }
@@ -213,6 +223,7 @@ type SearchResultMetadata struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x SearchResultMetadata) Validate() error {
 	return envgenrt.Validate(x, (*SearchResultMetadata)(nil))
 }
@@ -249,6 +260,7 @@ type SearchResultPreview struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x SearchResultPreview) Validate() error {
 	return envgenrt.Validate(x, (*SearchResultPreview)(nil))
 }
@@ -268,6 +280,7 @@ type VendorInfoFull struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x VendorInfoFull) Validate() error {
 	return envgenrt.Validate(x, (*VendorInfoFull)(nil))
 }
@@ -286,6 +299,7 @@ type VendorInfoIDs struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x VendorInfoIDs) Validate() error {
 	return envgenrt.Validate(x, (*VendorInfoIDs)(nil))
 }
@@ -305,6 +319,7 @@ type VendorInfoMetadata struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x VendorInfoMetadata) Validate() error {
 	return envgenrt.Validate(x, (*VendorInfoMetadata)(nil))
 }
@@ -324,6 +339,7 @@ type VendorInfoPreview struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x VendorInfoPreview) Validate() error {
 	return envgenrt.Validate(x, (*VendorInfoPreview)(nil))
 }
@@ -343,6 +359,7 @@ type VendorStatistics struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x VendorStatistics) Validate() error {
 	return envgenrt.Validate(x, (*VendorStatistics)(nil))
 }

@@ -35,6 +35,7 @@ type Request struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Request) Validate() error {
 	return envgenrt.Validate(x, (*Request)(nil))
 }
@@ -57,6 +58,7 @@ func (x ResponseMode) Valid() bool {
 	return x == ResponseModeIDsOnly || x == ResponseModeMetadata || x == ResponseModePreview || x == ResponseModeFull
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseMode) Validate() error {
 	return envgenrt.Validate(x, (*ResponseMode)(nil))
 }

@@ -30,6 +30,7 @@ type Data struct {
 	Meta ResponseMeta `json:"meta"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Data) Validate() error {
 	return envgenrt.Validate(x, (*Data)(nil))
 }
@@ -47,6 +48,7 @@ type Envelope struct {
 	Data Data `json:"data"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Envelope) Validate() error {
 	return envgenrt.Validate(x, (*Envelope)(nil))
 }
@@ -66,6 +68,7 @@ type Error struct {
 	Details map[string]json.RawMessage `json:"details,omitzero"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Error) Validate() error {
 	return envgenrt.Validate(x, (*Error)(nil))
 }
@@ -76,6 +79,7 @@ type ErrorResult struct {
 	Error Error `json:"error"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ErrorResult) Validate() error {
 	return envgenrt.Validate(x, (*ErrorResult)(nil))
 }
@@ -87,6 +91,7 @@ type Limits struct {
 	MaxDepth *int64 `json:"maxDepth,omitzero"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Limits) Validate() error {
 	return envgenrt.Validate(x, (*Limits)(nil))
 }
@@ -101,6 +106,7 @@ type Page struct {
 	Total   *int64  `json:"total,omitzero"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Page) Validate() error {
 	return envgenrt.Validate(x, (*Page)(nil))
 }
@@ -113,6 +119,7 @@ type QuerySuggestion struct {
 	Reason *string                    `json:"reason,omitzero"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x QuerySuggestion) Validate() error {
 	return envgenrt.Validate(x, (*QuerySuggestion)(nil))
 }
@@ -136,6 +143,7 @@ type ResponseMeta struct {
 	Page *Page `json:"page,omitzero"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseMeta) Validate() error {
 	return envgenrt.Validate(x, (*ResponseMeta)(nil))
 }
@@ -155,6 +163,7 @@ type WorkspaceContext struct {
 	Rev *string `json:"rev,omitzero"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x WorkspaceContext) Validate() error {
 	return envgenrt.Validate(x, (*WorkspaceContext)(nil))
 }

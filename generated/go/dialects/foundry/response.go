@@ -26,6 +26,7 @@ func (x ContentFidelity) Valid() bool {
 	return x == ContentFidelityFull || x == ContentFidelityPartial || x == ContentFidelitySummary || x == ContentFidelityReferenceOnly
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ContentFidelity) Validate() error {
 	return envgenrt.Validate(x, (*ContentFidelity)(nil))
 }
@@ -56,6 +57,7 @@ type ErrorData struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ErrorData) Validate() error {
 	return envgenrt.Validate(x, (*ErrorData)(nil))
 }
@@ -89,6 +91,7 @@ func (x ErrorType) Valid() bool {
 	return false
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ErrorType) Validate() error {
 	return envgenrt.Validate(x, (*ErrorType)(nil))
 }
@@ -130,6 +133,7 @@ type Metadata struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Metadata) Validate() error {
 	return envgenrt.Validate(x, (*Metadata)(nil))
 }
@@ -147,6 +151,7 @@ func (x MetadataVersion) Valid() bool {
 	return x == MetadataVersionResponseV2
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x MetadataVersion) Validate() error {
 	return envgenrt.Validate(x, (*MetadataVersion)(nil))
 }
@@ -176,6 +181,7 @@ type Pagination struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Pagination) Validate() error {
 	return envgenrt.Validate(x, (*Pagination)(nil))
 }
@@ -205,6 +211,7 @@ type RateLimit struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x RateLimit) Validate() error {
 	return envgenrt.Validate(x, (*RateLimit)(nil))
 }
@@ -228,6 +235,7 @@ type Response struct {
 	Meta Metadata `json:"meta"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Response) Validate() error {
 	return envgenrt.Validate(x, (*Response)(nil))
 }
@@ -251,6 +259,7 @@ type Telemetry struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Telemetry) Validate() error {
 	return envgenrt.Validate(x, (*Telemetry)(nil))
 }
@@ -274,6 +283,7 @@ type WarningDetail struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x WarningDetail) Validate() error {
 	return envgenrt.Validate(x, (*WarningDetail)(nil))
 }
@@ -296,6 +306,7 @@ func (x WarningSeverity) Valid() bool {
 	return x == WarningSeverityInfo || x == WarningSeverityWarning || x == WarningSeverityError
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x WarningSeverity) Validate() error {
 	return envgenrt.Validate(x, (*WarningSeverity)(nil))
 }

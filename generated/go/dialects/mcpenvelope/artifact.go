@@ -31,6 +31,7 @@ type Artifact struct {
 	Labels map[string]string `json:"labels,omitzero"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Artifact) Validate() error {
 	return envgenrt.Validate(x, (*Artifact)(nil))
 }
@@ -47,6 +48,7 @@ type ArtifactDigest struct {
 	Value string `json:"value"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ArtifactDigest) Validate() error {
 	return envgenrt.Validate(x, (*ArtifactDigest)(nil))
 }
@@ -68,6 +70,7 @@ func (x ArtifactDigestAlg) Valid() bool {
 	return x == ArtifactDigestAlgSha256 || x == ArtifactDigestAlgSha512 || x == ArtifactDigestAlgBlake3
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ArtifactDigestAlg) Validate() error {
 	return envgenrt.Validate(x, (*ArtifactDigestAlg)(nil))
 }
@@ -83,6 +86,7 @@ func (x ArtifactSchemaVersion) Valid() bool {
 	return x == ArtifactSchemaVersionArtifactV01
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ArtifactSchemaVersion) Validate() error {
 	return envgenrt.Validate(x, (*ArtifactSchemaVersion)(nil))
 }

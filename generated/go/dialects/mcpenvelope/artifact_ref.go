@@ -28,6 +28,7 @@ type ArtifactRef struct {
 	Labels map[string]string `json:"labels,omitzero"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ArtifactRef) Validate() error {
 	return envgenrt.Validate(x, (*ArtifactRef)(nil))
 }
@@ -41,6 +42,7 @@ type ArtifactRefDigest struct {
 	Value string               `json:"value"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ArtifactRefDigest) Validate() error {
 	return envgenrt.Validate(x, (*ArtifactRefDigest)(nil))
 }
@@ -60,6 +62,7 @@ func (x ArtifactRefDigestAlg) Valid() bool {
 	return x == ArtifactRefDigestAlgSha256 || x == ArtifactRefDigestAlgSha512 || x == ArtifactRefDigestAlgBlake3
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ArtifactRefDigestAlg) Validate() error {
 	return envgenrt.Validate(x, (*ArtifactRefDigestAlg)(nil))
 }
@@ -75,6 +78,7 @@ func (x ArtifactRefSchemaVersion) Valid() bool {
 	return x == ArtifactRefSchemaVersionArtifactRefV01
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ArtifactRefSchemaVersion) Validate() error {
 	return envgenrt.Validate(x, (*ArtifactRefSchemaVersion)(nil))
 }

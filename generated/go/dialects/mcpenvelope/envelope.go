@@ -33,6 +33,7 @@ type Envelope struct {
 	Meta *EnvelopeMeta `json:"meta,omitzero"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Envelope) Validate() error {
 	return envgenrt.Validate(x, (*Envelope)(nil))
 }
@@ -58,6 +59,7 @@ type EnvelopeError struct {
 	Evidence []Evidence `json:"evidence,omitzero"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x EnvelopeError) Validate() error {
 	return envgenrt.Validate(x, (*EnvelopeError)(nil))
 }
@@ -80,6 +82,7 @@ type EnvelopeMeta struct {
 	SchemaHints map[string]string `json:"schema_hints,omitzero"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x EnvelopeMeta) Validate() error {
 	return envgenrt.Validate(x, (*EnvelopeMeta)(nil))
 }
@@ -95,6 +98,7 @@ func (x EnvelopeSchemaVersion) Valid() bool {
 	return x == EnvelopeSchemaVersionMCPEnvelopeV01
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x EnvelopeSchemaVersion) Validate() error {
 	return envgenrt.Validate(x, (*EnvelopeSchemaVersion)(nil))
 }
@@ -115,6 +119,7 @@ type EnvelopeWarning struct {
 	Evidence []Evidence `json:"evidence,omitzero"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x EnvelopeWarning) Validate() error {
 	return envgenrt.Validate(x, (*EnvelopeWarning)(nil))
 }

@@ -26,6 +26,7 @@ type Evidence struct {
 	Note *string `json:"note,omitzero"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Evidence) Validate() error {
 	return envgenrt.Validate(x, (*Evidence)(nil))
 }
@@ -41,6 +42,7 @@ func (x EvidenceSchemaVersion) Valid() bool {
 	return x == EvidenceSchemaVersionEvidenceV01
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x EvidenceSchemaVersion) Validate() error {
 	return envgenrt.Validate(x, (*EvidenceSchemaVersion)(nil))
 }

@@ -39,6 +39,7 @@ type ProvRecord struct {
 	Integrity *ProvRecordIntegrity `json:"integrity,omitzero"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ProvRecord) Validate() error {
 	return envgenrt.Validate(x, (*ProvRecord)(nil))
 }
@@ -55,6 +56,7 @@ type ProvRecordIntegrity struct {
 	Signature *ProvRecordIntegritySignature `json:"signature,omitzero"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ProvRecordIntegrity) Validate() error {
 	return envgenrt.Validate(x, (*ProvRecordIntegrity)(nil))
 }
@@ -68,6 +70,7 @@ type ProvRecordIntegrityRecordDigest struct {
 	Value string                             `json:"value"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ProvRecordIntegrityRecordDigest) Validate() error {
 	return envgenrt.Validate(x, (*ProvRecordIntegrityRecordDigest)(nil))
 }
@@ -87,6 +90,7 @@ func (x ProvRecordIntegrityRecordDigestAlg) Valid() bool {
 	return x == ProvRecordIntegrityRecordDigestAlgSha256 || x == ProvRecordIntegrityRecordDigestAlgSha512 || x == ProvRecordIntegrityRecordDigestAlgBlake3
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ProvRecordIntegrityRecordDigestAlg) Validate() error {
 	return envgenrt.Validate(x, (*ProvRecordIntegrityRecordDigestAlg)(nil))
 }
@@ -106,6 +110,7 @@ type ProvRecordIntegritySignature struct {
 	Value string `json:"value"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ProvRecordIntegritySignature) Validate() error {
 	return envgenrt.Validate(x, (*ProvRecordIntegritySignature)(nil))
 }
@@ -121,6 +126,7 @@ func (x ProvRecordSchemaVersion) Valid() bool {
 	return x == ProvRecordSchemaVersionProvRecordV01
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ProvRecordSchemaVersion) Validate() error {
 	return envgenrt.Validate(x, (*ProvRecordSchemaVersion)(nil))
 }
@@ -140,6 +146,7 @@ type ProvRecordTool struct {
 	Adapter *string `json:"adapter,omitzero"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ProvRecordTool) Validate() error {
 	return envgenrt.Validate(x, (*ProvRecordTool)(nil))
 }

@@ -34,6 +34,7 @@ type Request struct {
 	Time *string `json:"time,omitzero"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Request) Validate() error {
 	return envgenrt.Validate(x, (*Request)(nil))
 }
@@ -55,6 +56,7 @@ type RequestPreferences struct {
 	Locale *string `json:"locale,omitzero"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x RequestPreferences) Validate() error {
 	return envgenrt.Validate(x, (*RequestPreferences)(nil))
 }
@@ -70,6 +72,7 @@ func (x RequestSchemaVersion) Valid() bool {
 	return x == RequestSchemaVersionMCPRequestV01
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x RequestSchemaVersion) Validate() error {
 	return envgenrt.Validate(x, (*RequestSchemaVersion)(nil))
 }
@@ -84,6 +87,7 @@ type RequestTool struct {
 	Version *string `json:"version,omitzero"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x RequestTool) Validate() error {
 	return envgenrt.Validate(x, (*RequestTool)(nil))
 }

@@ -19,6 +19,7 @@ type Debug struct {
 	Data         Data         `json:"data"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Debug) Validate() error {
 	return envgenrt.Validate(x, (*Debug)(nil))
 }

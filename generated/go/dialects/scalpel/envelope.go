@@ -13,6 +13,7 @@ import (
 // What this invocation supports, e.g. envelope-v1; omitted by default.
 type Capabilities []string
 
+// Validate reports whether x is valid (see the package doc).
 func (x Capabilities) Validate() error {
 	return envgenrt.Validate(x, (*Capabilities)(nil))
 }
@@ -23,6 +24,7 @@ func (x Capabilities) Validate() error {
 // It holds the JSON text as it is; nil encodes as null.
 type Data json.RawMessage
 
+// Validate reports whether x is valid (see the package doc).
 func (x Data) Validate() error {
 	return envgenrt.Validate(x, (*Data)(nil))
 }
@@ -33,6 +35,7 @@ func (x Data) Validate() error {
 // End-to-end run time in milliseconds; omitted by default, included in debug mode.
 type DurationMs float64
 
+// Validate reports whether x is valid (see the package doc).
 func (x DurationMs) Validate() error {
 	return envgenrt.Validate(x, (*DurationMs)(nil))
 }
@@ -54,6 +57,7 @@ type Envelope struct {
 	Data         Data                            `json:"data,omitzero"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Envelope) Validate() error {
 	return envgenrt.Validate(x, (*Envelope)(nil))
 }
@@ -75,6 +79,7 @@ type ErrorModel struct {
 	ErrorDetails envgenrt.Nullable[map[string]json.RawMessage] `json:"error_details,omitzero"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ErrorModel) Validate() error {
 	return envgenrt.Validate(x, (*ErrorModel)(nil))
 }
@@ -85,6 +90,7 @@ func (x ErrorModel) Validate() error {
 // Correlation id; omitted by default unless the client provided one.
 type RequestID string
 
+// Validate reports whether x is valid (see the package doc).
 func (x RequestID) Validate() error {
 	return envgenrt.Validate(x, (*RequestID)(nil))
 }
@@ -108,6 +114,7 @@ func (x TierName) Valid() bool {
 	return x == TierNameCommunity || x == TierNamePro || x == TierNameEnterprise
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x TierName) Validate() error {
 	return envgenrt.Validate(x, (*TierName)(nil))
 }
@@ -118,6 +125,7 @@ func (x TierName) Validate() error {
 // Canonical MCP tool id; omitted by default, since the client knows which tool it called.
 type ToolID string
 
+// Validate reports whether x is valid (see the package doc).
 func (x ToolID) Validate() error {
 	return envgenrt.Validate(x, (*ToolID)(nil))
 }
@@ -128,6 +136,7 @@ func (x ToolID) Validate() error {
 // Semantic version of the tool implementation; omitted by default.
 type ToolVersion string
 
+// Validate reports whether x is valid (see the package doc).
 func (x ToolVersion) Validate() error {
 	return envgenrt.Validate(x, (*ToolVersion)(nil))
 }
@@ -140,6 +149,7 @@ type UpgradeHint struct {
 	Reason  *string `json:"reason,omitzero"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x UpgradeHint) Validate() error {
 	return envgenrt.Validate(x, (*UpgradeHint)(nil))
 }
@@ -150,6 +160,7 @@ func (x UpgradeHint) Validate() error {
 // Upgrade hints when a feature is unavailable at this tier; only included when hints exist.
 type UpgradeHints []UpgradeHint
 
+// Validate reports whether x is valid (see the package doc).
 func (x UpgradeHints) Validate() error {
 	return envgenrt.Validate(x, (*UpgradeHints)(nil))
 }

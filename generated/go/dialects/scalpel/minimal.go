@@ -13,6 +13,7 @@ type Minimal struct {
 	Data  Data        `json:"data,omitzero"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Minimal) Validate() error {
 	return envgenrt.Validate(x, (*Minimal)(nil))
 }

@@ -38,6 +38,7 @@ type ResponseConfig struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfig) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfig)(nil))
 }
@@ -68,6 +69,7 @@ type ResponseConfigGlobal struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigGlobal) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigGlobal)(nil))
 }
@@ -91,6 +93,7 @@ func (x ResponseConfigGlobalProfile) Valid() bool {
 	return x == ResponseConfigGlobalProfileMinimal || x == ResponseConfigGlobalProfileStandard || x == ResponseConfigGlobalProfileVerbose || x == ResponseConfigGlobalProfileDebug
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigGlobalProfile) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigGlobalProfile)(nil))
 }
@@ -111,6 +114,7 @@ type ResponseConfigParsing struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigParsing) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigParsing)(nil))
 }
@@ -132,6 +136,7 @@ type ResponseConfigParsingErrorReporting struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigParsingErrorReporting) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigParsingErrorReporting)(nil))
 }
@@ -152,6 +157,7 @@ func (x ResponseConfigParsingMode) Valid() bool {
 	return x == ResponseConfigParsingModeStrict || x == ResponseConfigParsingModePermissive
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigParsingMode) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigParsingMode)(nil))
 }
@@ -173,6 +179,7 @@ type ResponseConfigParsingSanitizationPolicy struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigParsingSanitizationPolicy) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigParsingSanitizationPolicy)(nil))
 }
@@ -194,6 +201,7 @@ type ResponseConfigProfilesValue struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigProfilesValue) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigProfilesValue)(nil))
 }
@@ -209,6 +217,7 @@ type ResponseConfigProfilesValueEnvelope struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigProfilesValueEnvelope) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigProfilesValueEnvelope)(nil))
 }
@@ -239,6 +248,7 @@ func (x ResponseConfigProfilesValueEnvelopeIncludeItem) Valid() bool {
 	return false
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigProfilesValueEnvelopeIncludeItem) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigProfilesValueEnvelopeIncludeItem)(nil))
 }
@@ -258,6 +268,7 @@ type ResponseConfigProfilesValueParsing struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigProfilesValueParsing) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigProfilesValueParsing)(nil))
 }
@@ -280,6 +291,7 @@ func (x ResponseConfigProfilesValueParsingMode) Valid() bool {
 	return x == ResponseConfigProfilesValueParsingModeFailFast || x == ResponseConfigProfilesValueParsingModeAutoSanitize
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigProfilesValueParsingMode) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigProfilesValueParsingMode)(nil))
 }
@@ -297,6 +309,7 @@ type ResponseConfigProfilesValueParsingSanitizationPolicy struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigProfilesValueParsingSanitizationPolicy) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigProfilesValueParsingSanitizationPolicy)(nil))
 }
@@ -311,6 +324,7 @@ type ResponseConfigToolOverridesValue struct {
 	ResponseConfigToolOverridesValueVariant2 *ResponseConfigToolOverridesValueVariant2
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigToolOverridesValue) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigToolOverridesValue)(nil))
 }
@@ -336,6 +350,7 @@ type ResponseConfigToolOverridesValueVariant2 struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigToolOverridesValueVariant2) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigToolOverridesValueVariant2)(nil))
 }
@@ -360,6 +375,7 @@ func (x ResponseConfigToolOverridesValueVariant2Profile) Valid() bool {
 	return x == ResponseConfigToolOverridesValueVariant2ProfileMinimal || x == ResponseConfigToolOverridesValueVariant2ProfileStandard || x == ResponseConfigToolOverridesValueVariant2ProfileVerbose || x == ResponseConfigToolOverridesValueVariant2ProfileDebug
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ResponseConfigToolOverridesValueVariant2Profile) Validate() error {
 	return envgenrt.Validate(x, (*ResponseConfigToolOverridesValueVariant2Profile)(nil))
 }

@@ -12,6 +12,7 @@ type Standard struct {
 	Data         Data          `json:"data,omitzero"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Standard) Validate() error {
 	return envgenrt.Validate(x, (*Standard)(nil))
 }

@@ -14,6 +14,7 @@ type Verbose struct {
 	Data         Data          `json:"data,omitzero"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Verbose) Validate() error {
 	return envgenrt.Validate(x, (*Verbose)(nil))
 }

@@ -18,6 +18,7 @@ type A struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x A) Validate() error {
 	return envgenrt.Validate(x, (*A)(nil))
 }

@@ -17,6 +17,7 @@ type B struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x B) Validate() error {
 	return envgenrt.Validate(x, (*B)(nil))
 }
@@ -35,6 +36,7 @@ func (x C) Valid() bool {
 	return x == CX || x == CY
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x C) Validate() error {
 	return envgenrt.Validate(x, (*C)(nil))
 }

@@ -17,6 +17,7 @@ type Bad struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Bad) Validate() error {
 	return envgenrt.Validate(x, (*Bad)(nil))
 }

@@ -18,6 +18,7 @@ type Base struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Base) Validate() error {
 	return envgenrt.Validate(x, (*Base)(nil))
 }
@@ -36,6 +37,7 @@ type Tool struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Tool) Validate() error {
 	return envgenrt.Validate(x, (*Tool)(nil))
 }
@@ -51,6 +53,7 @@ func (x ToolID) Valid() bool {
 	return x == ToolIDTool1
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ToolID) Validate() error {
 	return envgenrt.Validate(x, (*ToolID)(nil))
 }

@@ -38,6 +38,7 @@ type Doc struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Doc) Validate() error {
 	return envgenrt.Validate(x, (*Doc)(nil))
 }
@@ -52,6 +53,7 @@ type DocAItem struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x DocAItem) Validate() error {
 	return envgenrt.Validate(x, (*DocAItem)(nil))
 }
@@ -66,6 +68,7 @@ type Thing struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Thing) Validate() error {
 	return envgenrt.Validate(x, (*Thing)(nil))
 }

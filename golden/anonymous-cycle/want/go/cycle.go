@@ -12,6 +12,7 @@ type Cycle = CycleVariant2
 // Schema: cycle.json#/oneOf/1
 type CycleVariant2 []CycleVariant2
 
+// Validate reports whether x is valid (see the package doc).
 func (x CycleVariant2) Validate() error {
 	return envgenrt.Validate(x, (*CycleVariant2)(nil))
 }

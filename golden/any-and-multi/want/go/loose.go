@@ -22,6 +22,7 @@ type Loose struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Loose) Validate() error {
 	return envgenrt.Validate(x, (*Loose)(nil))
 }
@@ -32,6 +33,7 @@ func (x Loose) Validate() error {
 // It holds the JSON text as it is; nil encodes as null.
 type Untyped json.RawMessage
 
+// Validate reports whether x is valid (see the package doc).
 func (x Untyped) Validate() error {
 	return envgenrt.Validate(x, (*Untyped)(nil))
 }

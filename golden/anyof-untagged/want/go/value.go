@@ -17,6 +17,7 @@ type Setting struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Setting) Validate() error {
 	return envgenrt.Validate(x, (*Setting)(nil))
 }
@@ -32,6 +33,7 @@ type SettingValue struct {
 	Array   *[]string
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x SettingValue) Validate() error {
 	return envgenrt.Validate(x, (*SettingValue)(nil))
 }

@@ -20,6 +20,7 @@ type Lists struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Lists) Validate() error {
 	return envgenrt.Validate(x, (*Lists)(nil))
 }
@@ -35,6 +36,7 @@ type ListsPointsItem struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ListsPointsItem) Validate() error {
 	return envgenrt.Validate(x, (*ListsPointsItem)(nil))
 }

@@ -18,6 +18,7 @@ type Payload struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Payload) Validate() error {
 	return envgenrt.Validate(x, (*Payload)(nil))
 }

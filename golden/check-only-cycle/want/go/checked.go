@@ -15,6 +15,7 @@ import (
 // cycle).
 type Checked []json.RawMessage
 
+// Validate reports whether x is valid (see the package doc).
 func (x Checked) Validate() error {
 	return envgenrt.Validate(x, (*Checked)(nil))
 }

@@ -19,6 +19,7 @@ type Versioned struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Versioned) Validate() error {
 	return envgenrt.Validate(x, (*Versioned)(nil))
 }
@@ -34,6 +35,7 @@ func (x VersionedKind) Valid() bool {
 	return x == VersionedKindReport
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x VersionedKind) Validate() error {
 	return envgenrt.Validate(x, (*VersionedKind)(nil))
 }
@@ -49,6 +51,7 @@ func (x VersionedRevision) Valid() bool {
 	return x == VersionedRevision2
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x VersionedRevision) Validate() error {
 	return envgenrt.Validate(x, (*VersionedRevision)(nil))
 }
@@ -64,6 +67,7 @@ func (x VersionedSchemaVersion) Valid() bool {
 	return x == VersionedSchemaVersionMCPEnvelopeV01
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x VersionedSchemaVersion) Validate() error {
 	return envgenrt.Validate(x, (*VersionedSchemaVersion)(nil))
 }

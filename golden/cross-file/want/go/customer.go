@@ -17,6 +17,7 @@ type Address struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Address) Validate() error {
 	return envgenrt.Validate(x, (*Address)(nil))
 }
@@ -32,6 +33,7 @@ type Customer struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Customer) Validate() error {
 	return envgenrt.Validate(x, (*Customer)(nil))
 }

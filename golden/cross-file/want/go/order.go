@@ -18,6 +18,7 @@ type Order struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Order) Validate() error {
 	return envgenrt.Validate(x, (*Order)(nil))
 }

@@ -38,6 +38,7 @@ type Documented struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Documented) Validate() error {
 	return envgenrt.Validate(x, (*Documented)(nil))
 }

@@ -17,6 +17,7 @@ type Item struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Item) Validate() error {
 	return envgenrt.Validate(x, (*Item)(nil))
 }
@@ -32,6 +33,7 @@ type Legacy struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Legacy) Validate() error {
 	return envgenrt.Validate(x, (*Legacy)(nil))
 }
@@ -47,6 +49,7 @@ type LegacyPair struct {
 	V1 *int64
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x LegacyPair) Validate() error {
 	return envgenrt.Validate(x, (*LegacyPair)(nil))
 }

@@ -20,6 +20,7 @@ func (x Level) Valid() bool {
 	return x == Level0 || x == Level1 || x == Level2 || x == LevelMinus1
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Level) Validate() error {
 	return envgenrt.Validate(x, (*Level)(nil))
 }

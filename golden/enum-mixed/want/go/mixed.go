@@ -25,6 +25,7 @@ func (x Mixed) Valid() bool {
 	return x == MixedAuto || x == Mixed3 || x == MixedTrue || x == MixedNull
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Mixed) Validate() error {
 	return envgenrt.Validate(x, (*Mixed)(nil))
 }

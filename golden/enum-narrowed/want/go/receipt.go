@@ -21,6 +21,7 @@ type Receipt struct {
 	Count        *ReceiptCount        `json:"count,omitzero"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Receipt) Validate() error {
 	return envgenrt.Validate(x, (*Receipt)(nil))
 }
@@ -36,6 +37,7 @@ func (x ReceiptCanonVersion) Valid() bool {
 	return x == ReceiptCanonVersionJcsRfc8785V1
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ReceiptCanonVersion) Validate() error {
 	return envgenrt.Validate(x, (*ReceiptCanonVersion)(nil))
 }
@@ -58,6 +60,7 @@ func (x ReceiptCount) Valid() bool {
 	return x == ReceiptCount1 || x == ReceiptCount2_5 || x == ReceiptCountX
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ReceiptCount) Validate() error {
 	return envgenrt.Validate(x, (*ReceiptCount)(nil))
 }
@@ -73,6 +76,7 @@ func (x ReceiptFixed) Valid() bool {
 	return x == ReceiptFixedV1
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ReceiptFixed) Validate() error {
 	return envgenrt.Validate(x, (*ReceiptFixed)(nil))
 }
@@ -88,6 +92,7 @@ func (x ReceiptFixedObject) Valid() bool {
 	return x == ReceiptFixedObjectX
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ReceiptFixedObject) Validate() error {
 	return envgenrt.Validate(x, (*ReceiptFixedObject)(nil))
 }
@@ -103,6 +108,7 @@ func (x ReceiptProbe) Valid() bool {
 	return x == ReceiptProbeAzureProbe
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ReceiptProbe) Validate() error {
 	return envgenrt.Validate(x, (*ReceiptProbe)(nil))
 }
@@ -121,6 +127,7 @@ func (x ReceiptResult) Valid() bool {
 	return x == ReceiptResultALLOW || x == ReceiptResultDENY
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ReceiptResult) Validate() error {
 	return envgenrt.Validate(x, (*ReceiptResult)(nil))
 }

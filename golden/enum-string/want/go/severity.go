@@ -27,6 +27,7 @@ func (x Severity) Valid() bool {
 	return false
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Severity) Validate() error {
 	return envgenrt.Validate(x, (*Severity)(nil))
 }

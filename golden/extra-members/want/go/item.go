@@ -17,6 +17,7 @@ type Item struct {
 	Extra map[string]int64 `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Item) Validate() error {
 	return envgenrt.Validate(x, (*Item)(nil))
 }

@@ -19,6 +19,7 @@ type Envelope[T any] struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Envelope[T]) Validate() error {
 	return envgenrt.Validate(x, (*Envelope[T])(nil))
 }
@@ -39,6 +40,7 @@ type Page[T any] struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Page[T]) Validate() error {
 	return envgenrt.Validate(x, (*Page[T])(nil))
 }

@@ -18,6 +18,7 @@ type Result struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Result) Validate() error {
 	return envgenrt.Validate(x, (*Result)(nil))
 }

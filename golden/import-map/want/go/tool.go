@@ -20,6 +20,7 @@ type History struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x History) Validate() error {
 	return envgenrt.Validate(x, (*History)(nil))
 }
@@ -34,6 +35,7 @@ type Item struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Item) Validate() error {
 	return envgenrt.Validate(x, (*Item)(nil))
 }

@@ -20,6 +20,7 @@ type Envelope struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Envelope) Validate() error {
 	return envgenrt.Validate(x, (*Envelope)(nil))
 }
@@ -34,6 +35,7 @@ type EnvelopeItemsItem struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x EnvelopeItemsItem) Validate() error {
 	return envgenrt.Validate(x, (*EnvelopeItemsItem)(nil))
 }
@@ -49,6 +51,7 @@ type EnvelopeMeta struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x EnvelopeMeta) Validate() error {
 	return envgenrt.Validate(x, (*EnvelopeMeta)(nil))
 }
@@ -64,6 +67,7 @@ type EnvelopeMetaPagination struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x EnvelopeMetaPagination) Validate() error {
 	return envgenrt.Validate(x, (*EnvelopeMetaPagination)(nil))
 }

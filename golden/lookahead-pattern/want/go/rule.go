@@ -17,6 +17,7 @@ type Rule struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Rule) Validate() error {
 	return envgenrt.Validate(x, (*Rule)(nil))
 }

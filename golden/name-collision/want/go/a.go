@@ -11,6 +11,7 @@ import (
 // Schema: a.json#
 type A map[string]json.RawMessage
 
+// Validate reports whether x is valid (see the package doc).
 func (x A) Validate() error {
 	return envgenrt.Validate(x, (*A)(nil))
 }
@@ -19,6 +20,7 @@ func (x A) Validate() error {
 // Schema: a.json#/$defs/item
 type AItem string
 
+// Validate reports whether x is valid (see the package doc).
 func (x AItem) Validate() error {
 	return envgenrt.Validate(x, (*AItem)(nil))
 }

@@ -11,6 +11,7 @@ import (
 // Schema: b.json#
 type B map[string]json.RawMessage
 
+// Validate reports whether x is valid (see the package doc).
 func (x B) Validate() error {
 	return envgenrt.Validate(x, (*B)(nil))
 }
@@ -19,6 +20,7 @@ func (x B) Validate() error {
 // Schema: b.json#/$defs/item
 type BItem int64
 
+// Validate reports whether x is valid (see the package doc).
 func (x BItem) Validate() error {
 	return envgenrt.Validate(x, (*BItem)(nil))
 }

@@ -11,6 +11,7 @@ import (
 // Schema: things.json#/$defs/id
 type Identifier string
 
+// Validate reports whether x is valid (see the package doc).
 func (x Identifier) Validate() error {
 	return envgenrt.Validate(x, (*Identifier)(nil))
 }
@@ -26,6 +27,7 @@ type OtherThing struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x OtherThing) Validate() error {
 	return envgenrt.Validate(x, (*OtherThing)(nil))
 }
@@ -41,6 +43,7 @@ type Things struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Things) Validate() error {
 	return envgenrt.Validate(x, (*Things)(nil))
 }

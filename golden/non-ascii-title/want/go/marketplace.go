@@ -20,6 +20,7 @@ type HeloísaMarketplace struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x HeloísaMarketplace) Validate() error {
 	return envgenrt.Validate(x, (*HeloísaMarketplace)(nil))
 }
@@ -34,6 +35,7 @@ type HeloísaMarketplaceOwner struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x HeloísaMarketplaceOwner) Validate() error {
 	return envgenrt.Validate(x, (*HeloísaMarketplaceOwner)(nil))
 }

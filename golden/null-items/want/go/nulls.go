@@ -23,6 +23,7 @@ type Nulls struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Nulls) Validate() error {
 	return envgenrt.Validate(x, (*Nulls)(nil))
 }
@@ -41,6 +42,7 @@ func (x NullsNone) Valid() bool {
 	return x == NullsNoneValue
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x NullsNone) Validate() error {
 	return envgenrt.Validate(x, (*NullsNone)(nil))
 }
@@ -58,6 +60,7 @@ type NullsPair struct {
 	Rest []envgenrt.Null
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x NullsPair) Validate() error {
 	return envgenrt.Validate(x, (*NullsPair)(nil))
 }

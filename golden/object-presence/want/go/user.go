@@ -32,6 +32,7 @@ type User struct {
 	Active *bool    `json:"active,omitzero"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x User) Validate() error {
 	return envgenrt.Validate(x, (*User)(nil))
 }

@@ -14,6 +14,7 @@ type Circle struct {
 	Radius float64    `json:"radius"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Circle) Validate() error {
 	return envgenrt.Validate(x, (*Circle)(nil))
 }
@@ -29,6 +30,7 @@ func (x CircleKind) Valid() bool {
 	return x == CircleKindCircle
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x CircleKind) Validate() error {
 	return envgenrt.Validate(x, (*CircleKind)(nil))
 }
@@ -43,6 +45,7 @@ type Drawing struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Drawing) Validate() error {
 	return envgenrt.Validate(x, (*Drawing)(nil))
 }
@@ -59,6 +62,7 @@ type Shape struct {
 	Square *Square
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Shape) Validate() error {
 	return envgenrt.Validate(x, (*Shape)(nil))
 }
@@ -70,6 +74,7 @@ type Square struct {
 	Side float64    `json:"side"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Square) Validate() error {
 	return envgenrt.Validate(x, (*Square)(nil))
 }
@@ -85,6 +90,7 @@ func (x SquareKind) Valid() bool {
 	return x == SquareKindSquare
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x SquareKind) Validate() error {
 	return envgenrt.Validate(x, (*SquareKind)(nil))
 }

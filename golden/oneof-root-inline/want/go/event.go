@@ -19,6 +19,7 @@ type Event struct {
 	KeyPress *EventKeyPress
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Event) Validate() error {
 	return envgenrt.Validate(x, (*Event)(nil))
 }
@@ -34,6 +35,7 @@ type EventClick struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x EventClick) Validate() error {
 	return envgenrt.Validate(x, (*EventClick)(nil))
 }
@@ -49,6 +51,7 @@ func (x EventClickType) Valid() bool {
 	return x == EventClickTypeClick
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x EventClickType) Validate() error {
 	return envgenrt.Validate(x, (*EventClickType)(nil))
 }
@@ -64,6 +67,7 @@ type EventKeyPress struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x EventKeyPress) Validate() error {
 	return envgenrt.Validate(x, (*EventKeyPress)(nil))
 }
@@ -79,6 +83,7 @@ func (x EventKeyPressType) Valid() bool {
 	return x == EventKeyPressTypeKeyPress
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x EventKeyPressType) Validate() error {
 	return envgenrt.Validate(x, (*EventKeyPressType)(nil))
 }

@@ -19,6 +19,7 @@ type Open struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Open) Validate() error {
 	return envgenrt.Validate(x, (*Open)(nil))
 }

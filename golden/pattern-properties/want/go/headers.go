@@ -15,6 +15,7 @@ type Headers struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Headers) Validate() error {
 	return envgenrt.Validate(x, (*Headers)(nil))
 }

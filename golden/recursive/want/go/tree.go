@@ -18,6 +18,7 @@ type Node struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Node) Validate() error {
 	return envgenrt.Validate(x, (*Node)(nil))
 }
@@ -37,6 +38,7 @@ type Tree struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Tree) Validate() error {
 	return envgenrt.Validate(x, (*Tree)(nil))
 }

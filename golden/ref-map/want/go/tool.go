@@ -17,6 +17,7 @@ type Tool struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Tool) Validate() error {
 	return envgenrt.Validate(x, (*Tool)(nil))
 }

@@ -18,6 +18,7 @@ type Base struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Base) Validate() error {
 	return envgenrt.Validate(x, (*Base)(nil))
 }
@@ -34,6 +35,7 @@ type CSS struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x CSS) Validate() error {
 	return envgenrt.Validate(x, (*CSS)(nil))
 }
@@ -52,6 +54,7 @@ type Host struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Host) Validate() error {
 	return envgenrt.Validate(x, (*Host)(nil))
 }
@@ -67,6 +70,7 @@ type Prop struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Prop) Validate() error {
 	return envgenrt.Validate(x, (*Prop)(nil))
 }

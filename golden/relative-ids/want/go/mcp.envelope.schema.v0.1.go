@@ -18,6 +18,7 @@ type MCPEnvelopeV01 struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x MCPEnvelopeV01) Validate() error {
 	return envgenrt.Validate(x, (*MCPEnvelopeV01)(nil))
 }
@@ -33,6 +34,7 @@ func (x MCPEnvelopeV01SchemaVersion) Valid() bool {
 	return x == MCPEnvelopeV01SchemaVersionMCPEnvelopeV01
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x MCPEnvelopeV01SchemaVersion) Validate() error {
 	return envgenrt.Validate(x, (*MCPEnvelopeV01SchemaVersion)(nil))
 }

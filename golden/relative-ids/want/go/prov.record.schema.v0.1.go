@@ -17,6 +17,7 @@ type ProvRecordV01 struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ProvRecordV01) Validate() error {
 	return envgenrt.Validate(x, (*ProvRecordV01)(nil))
 }

@@ -18,6 +18,7 @@ type Range struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Range) Validate() error {
 	return envgenrt.Validate(x, (*Range)(nil))
 }
@@ -33,6 +34,7 @@ type RangeBounds struct {
 	V1 *int64
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x RangeBounds) Validate() error {
 	return envgenrt.Validate(x, (*RangeBounds)(nil))
 }
@@ -51,6 +53,7 @@ type RangeRecord struct {
 	Rest []bool
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x RangeRecord) Validate() error {
 	return envgenrt.Validate(x, (*RangeRecord)(nil))
 }

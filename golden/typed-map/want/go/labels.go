@@ -8,6 +8,7 @@ import "github.com/envgen/envgen/envgenrt"
 // Schema: labels.json#
 type Labels map[string]string
 
+// Validate reports whether x is valid (see the package doc).
 func (x Labels) Validate() error {
 	return envgenrt.Validate(x, (*Labels)(nil))
 }

@@ -23,6 +23,7 @@ type Payment struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Payment) Validate() error {
 	return envgenrt.Validate(x, (*Payment)(nil))
 }
@@ -38,6 +39,7 @@ type PaymentChannel struct {
 	String                 *string
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x PaymentChannel) Validate() error {
 	return envgenrt.Validate(x, (*PaymentChannel)(nil))
 }
@@ -53,6 +55,7 @@ func (x PaymentChannelVariant1) Valid() bool {
 	return x == PaymentChannelVariant1Web
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x PaymentChannelVariant1) Validate() error {
 	return envgenrt.Validate(x, (*PaymentChannelVariant1)(nil))
 }
@@ -68,6 +71,7 @@ func (x PaymentChannelVariant2) Valid() bool {
 	return x == PaymentChannelVariant2App
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x PaymentChannelVariant2) Validate() error {
 	return envgenrt.Validate(x, (*PaymentChannelVariant2)(nil))
 }
@@ -87,6 +91,7 @@ func (x PaymentMethod) Valid() bool {
 	return x == PaymentMethodCard || x == PaymentMethodTransfer || x == PaymentMethodCash
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x PaymentMethod) Validate() error {
 	return envgenrt.Validate(x, (*PaymentMethod)(nil))
 }
@@ -101,6 +106,7 @@ type PaymentReference struct {
 	Integer *int64
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x PaymentReference) Validate() error {
 	return envgenrt.Validate(x, (*PaymentReference)(nil))
 }

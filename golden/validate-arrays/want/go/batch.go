@@ -21,6 +21,7 @@ type Batch struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Batch) Validate() error {
 	return envgenrt.Validate(x, (*Batch)(nil))
 }
@@ -36,6 +37,7 @@ type BatchPoint struct {
 	V1 *float64
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x BatchPoint) Validate() error {
 	return envgenrt.Validate(x, (*BatchPoint)(nil))
 }

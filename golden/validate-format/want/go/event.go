@@ -22,6 +22,7 @@ type Event struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Event) Validate() error {
 	return envgenrt.Validate(x, (*Event)(nil))
 }

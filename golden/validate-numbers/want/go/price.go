@@ -22,6 +22,7 @@ type Price struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Price) Validate() error {
 	return envgenrt.Validate(x, (*Price)(nil))
 }
@@ -41,6 +42,7 @@ func (x PriceTier) Valid() bool {
 	return x == PriceTier1 || x == PriceTier2 || x == PriceTier3
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x PriceTier) Validate() error {
 	return envgenrt.Validate(x, (*PriceTier)(nil))
 }

@@ -20,6 +20,7 @@ type Account struct {
 	Settings       map[string]json.RawMessage `json:"settings,omitzero"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Account) Validate() error {
 	return envgenrt.Validate(x, (*Account)(nil))
 }

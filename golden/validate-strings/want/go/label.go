@@ -24,6 +24,7 @@ type Label struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Label) Validate() error {
 	return envgenrt.Validate(x, (*Label)(nil))
 }
@@ -43,6 +44,7 @@ func (x LabelKind) Valid() bool {
 	return x == LabelKindTag || x == LabelKindTopic || x == LabelKindTeam
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x LabelKind) Validate() error {
 	return envgenrt.Validate(x, (*LabelKind)(nil))
 }
@@ -58,6 +60,7 @@ func (x LabelVersion) Valid() bool {
 	return x == LabelVersionV1
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x LabelVersion) Validate() error {
 	return envgenrt.Validate(x, (*LabelVersion)(nil))
 }

@@ -18,6 +18,7 @@ type Base struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Base) Validate() error {
 	return envgenrt.Validate(x, (*Base)(nil))
 }
@@ -36,6 +37,7 @@ type Profile struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x Profile) Validate() error {
 	return envgenrt.Validate(x, (*Profile)(nil))
 }
@@ -54,6 +56,7 @@ func (x ProfileKind) Valid() bool {
 	return x == ProfileKindPerson || x == ProfileKindTeam
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ProfileKind) Validate() error {
 	return envgenrt.Validate(x, (*ProfileKind)(nil))
 }

@@ -22,6 +22,7 @@ type ServerConfig struct {
 	Extra map[string]json.RawMessage `json:"-"`
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ServerConfig) Validate() error {
 	return envgenrt.Validate(x, (*ServerConfig)(nil))
 }
@@ -40,6 +41,7 @@ func (x ServerConfigMode) Valid() bool {
 	return x == ServerConfigModeDev || x == ServerConfigModeProd
 }
 
+// Validate reports whether x is valid (see the package doc).
 func (x ServerConfigMode) Validate() error {
 	return envgenrt.Validate(x, (*ServerConfigMode)(nil))
 }
