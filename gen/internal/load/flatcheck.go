@@ -197,22 +197,12 @@ func plainDigits(s string) bool {
 
 // plainURIReference reports whether s is certainly a URI reference as the
 // "uri-reference" format checks it (net/url parses it, no backslash): a
-// relative reference of letters, digits and "-._~$/", with at most one "#"
-// and no "//" authority in front ("#/$defs/x", "other.json#/$defs/y"). Any
-// other string is left to the metaschema.
+// relative reference whose document and fragment both hold only what
+// pathSafe allows, with no "//" authority in front ("#/$defs/x",
+// "other.json#/$defs/y"). Any other string is left to the metaschema.
 func plainURIReference(s string) bool {
-	if s == "" || strings.HasPrefix(s, "//") || strings.Count(s, "#") > 1 {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
-		case c == '-', c == '.', c == '_', c == '~', c == '$', c == '/', c == '#':
-		default:
-			return false
-		}
-	}
-	return true
+	doc, fragment, _ := strings.Cut(s, "#")
+	return s != "" && !strings.HasPrefix(s, "//") && pathSafe(doc) && pathSafe(fragment)
 }
 
 func uniqueStrings(a []any) bool {
