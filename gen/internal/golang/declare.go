@@ -95,17 +95,6 @@ func (d *decl) method(ptr bool, name, doc string, params []jen.Code, results jen
 	return withDoc(commentLines([]paragraph{prose(name + " " + doc)}, 0), fn.Block(body...))
 }
 
-// marshalResults is ([]byte, error).
-func marshalResults() jen.Code { return jen.Parens(jen.List(jen.Index().Byte(), jen.Error())) }
-
-// unmarshalParams is (data []byte).
-func unmarshalParams() []jen.Code { return []jen.Code{jen.Id("data").Index().Byte()} }
-
-// returnIfErr is: if err != nil { return <results…>, err }
-func returnIfErr(results ...jen.Code) jen.Code {
-	return jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(append(results, jen.Err())...))
-}
-
 // withDoc puts comment lines (with their "//") above code.
 func withDoc(lines []string, code jen.Code) *jen.Statement {
 	s := &jen.Statement{}

@@ -76,48 +76,30 @@ func (d *decl) needsMarshal() bool {
 }
 
 func (d *decl) marshalJSON() jen.Code {
-	return d.method(false, "MarshalJSON", "encodes x as JSON; see AppendJSON.", nil, marshalResults(),
-		jen.Return(jen.Id("x").Dot("AppendJSON").Call(jen.Nil())))
+	return d.textMethod(false, "MarshalJSON", "encodes x as JSON; see AppendJSON.", "", "([]byte, error)", func(w *goText) {
+		w.line("return x.AppendJSON(nil)")
+	})
 }
 
 // unmarshalJSON: return envgenrt.Decode(data, x)
 func (d *decl) unmarshalJSON() jen.Code {
-	return d.method(true, "UnmarshalJSON", "",
-		unmarshalParams(), jen.Error(),
-		jen.Return(jen.Qual(runtimePkg, "Decode").Call(jen.Id("data"), jen.Id("x"))))
+	return d.textMethod(true, "UnmarshalJSON", "", "data []byte", "error", func(w *goText) {
+		w.line("return ", w.rt("Decode"), "(data, x)")
+	})
 }
 
+// appendJSON: (_ []byte, err error), err being there for the statements
+// that need it.
 func (d *decl) appendJSON() jen.Code {
-	body := append(d.appendBody(), jen.Return(jen.Id("b"), jen.Nil()))
-	switch t := d.t.(type) {
-	case *model.Object: // … return envgenrt.EndObject(b), nil
-		body = d.appendObject(t, jen.Id("x"), 1)
-		body = append(body[:len(body)-1], jen.Return(jen.Qual(runtimePkg, "EndObject").Call(jen.Id("b")), jen.Nil()))
-	case *model.Enum, *model.Const, *model.Scalar: // return envgenrt.AppendString(b, string(x)), nil
-		k, _ := model.ScalarKindOf(t)
-		fn, conv := map[model.ScalarKind]string{model.ScalarString: "AppendString", model.ScalarInteger: "AppendInt",
-			model.ScalarBoolean: "AppendBool"}[k], scalarCode(k)
-		if fn != "" {
-			body = []jen.Code{jen.Return(jen.Qual(runtimePkg, fn).Call(jen.Id("b"), jen.Add(conv).Call(jen.Id("x"))), jen.Nil())}
-		}
-	}
-	// (_ []byte, err error): err is there for the statements that need it
-	results := jen.Parens(jen.List(jen.Id("_").Index().Byte(), jen.Err().Error()))
-	return d.method(false, "AppendJSON", "",
-		[]jen.Code{jen.Id("b").Index().Byte()}, results, body...)
+	return d.textMethod(false, "AppendJSON", "", "b []byte", "(_ []byte, err error)", func(*goText) {
+		d.appendBody()
+	})
 }
 
 func (d *decl) decodeNode() jen.Code {
-	body := append(d.decodeBody(), jen.Return(jen.Nil()))
-	if o, ok := d.t.(*model.Object); ok && o.Named {
-		body = d.decodeBody() // … return err
-	} else if _, ok := d.t.(*model.Union); ok {
-		body = d.decodeBody()
-	} else if c, ok := body[0].(errCheck); ok && len(body) == 2 {
-		body = []jen.Code{jen.Return(c.call)} // return s.ReadString(n, (*string)(x))
-	}
-	return d.method(true, "DecodeNode", "", []jen.Code{jen.Add(stateID).Op("*").Qual(runtimePkg, "State"), jen.Id("n").Int32()},
-		jen.Error(), body...)
+	return d.textMethod(true, "DecodeNode", "", "s *"+d.text.rt("State")+", n int32", "error", func(*goText) {
+		d.decodeBody()
+	})
 }
 
 // checkNode validates with the type's check function, with its type

@@ -99,6 +99,9 @@ type renderer struct {
 	// src and chunks are write's buffers, reused from file to file.
 	src    []byte
 	chunks [][]byte
+	// text writes the JSON methods as Go text, into the companion file
+	// being rendered (gotext.go).
+	text *goText
 }
 
 // A part renders one piece of a named type's output (its declaration, its
@@ -116,6 +119,7 @@ func newRenderer(space *model.Space, opts Options) *renderer {
 
 		nullUnions: map[*model.Union]bool{},
 		formatter:  gofmt.NewFormatter(),
+		text:       &goText{},
 	}
 }
 
@@ -206,6 +210,7 @@ func (r *renderer) renderFile(gf goFile) (api, impl []byte, err error) {
 	// N=1000 in garbage collection, with 2.5 times the memory. The files
 	// keep them only when File.Render is to write them (keep).
 	apiBody, implBody := newBodyRenderer(apiFile, &r.chunks), newBodyRenderer(implFile, &r.chunks)
+	r.text.file = implBody
 	keep := !jenLayoutOK || checkBody
 	add := func(f *jen.File, b *bodyRenderer, codes []jen.Code) int {
 		for _, code := range codes {

@@ -80,10 +80,9 @@ func (d *decl) unionFields(u *model.Union) []jen.Code {
 
 // isSet is the condition that a branch is set: x.Circle != nil, or
 // !x.Maybe.IsZero() for a envgenrt.Nullable.
-func isSet(b branch) jen.Code {
-	field := jen.Id("x").Dot(b.name)
+func isSet(b branch) string {
 	if b.presence == nullable {
-		return jen.Op("!").Add(field).Dot("IsZero").Call()
+		return "!x." + b.name + ".IsZero()"
 	}
-	return field.Op("!=").Nil()
+	return "x." + b.name + " != nil"
 }

@@ -1,0 +1,141 @@
+package golang
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/envgen/envgen/gen/internal/model"
+)
+
+// The JSON methods (decode.go, encode.go) are written as Go text rather than
+// built as jennifer trees: the trees of a rendering were three quarters of
+// its allocated objects, and their garbage a fifth of its time. A goText
+// holds the text of one method; the method goes into the file as one
+// jennifer token (jen.Op) of that text, so that it takes its place among
+// the file's other declarations, which are still jennifer trees.
+//
+// The text is Go, one statement a line, as jennifer would break it; spaces
+// and indentation are the formatter's to set (gofmt.Formatter parses what it
+// is given), so the output is the same bytes as the trees gave. Names from
+// other packages go through qual, which asks the file (bodyRenderer.alias)
+// for the name it imports the path under, registering the import in the
+// order jennifer would meet it; types are spelled by the jennifer code that
+// spells them everywhere else (typeCode, slot), through spell.
+
+// goText is the text of the Go declaration being written.
+type goText struct {
+	buf  []byte
+	file *bodyRenderer // the file the text goes into
+}
+
+// add appends parts to the text.
+func (w *goText) add(parts ...string) {
+	for _, p := range parts {
+		w.buf = append(w.buf, p...)
+	}
+}
+
+// line appends parts and ends the line.
+func (w *goText) line(parts ...string) {
+	w.add(parts...)
+	w.buf = append(w.buf, '\n')
+}
+
+// qual is name in the package at path, as the file imports it:
+// qual(runtimePkg, "Decode") is "envgenrt.Decode".
+func (w *goText) qual(path, name string) string {
+	return w.file.alias(path) + "." + name
+}
+
+// rt is a name of package envgenrt: rt("Decode") is "envgenrt.Decode".
+func (w *goText) rt(name string) string { return w.qual(runtimePkg, name) }
+
+// spell is c, a jennifer Code (a type, mostly), as the file writes it.
+func (w *goText) spell(c jen.Code) string { return w.file.spell(c) }
+
+// start begins the text of a top-level declaration; finish ends it.
+func (w *goText) start() { w.buf = w.buf[:0] }
+
+// finish is the declaration written since start, as the Code to add to the
+// file: a token that jennifer and bodyRenderer both write as it is.
+func (w *goText) finish() jen.Code { return jen.Op(string(w.buf)) }
+
+// ifErr writes: if <init>; err != nil { return <results> }
+func (w *goText) ifErr(init, results string) {
+	w.line("if ", init, "; err != nil {")
+	w.line("return ", results)
+	w.line("}")
+}
+
+// errReturn writes: if err := <call>; err != nil { return err }
+func (w *goText) errReturn(call string) { w.ifErr("err := "+call, "err") }
+
+// returnIfErr writes: if err != nil { return <results> }
+func (w *goText) returnIfErr(results string) {
+	w.line("if err != nil {")
+	w.line("return ", results)
+	w.line("}")
+}
+
+// cut removes the text written since mark and returns it, for a piece that
+// must be written before what comes ahead of it is known.
+func (w *goText) cut(mark int) string {
+	s := string(w.buf[mark:])
+	w.buf = w.buf[:mark]
+	return s
+}
+
+// quote is s as a Go string literal, as jen.Lit writes it.
+func quote(s string) string { return strconv.Quote(s) }
+
+// call is fn(args…).
+func call(fn string, args ...string) string {
+	return fn + "(" + strings.Join(args, ", ") + ")"
+}
+
+// textMethod writes a method of the declared type, its body written by body:
+//
+//	func (x *T) name(params) results {
+//		…
+//	}
+//
+// doc, when not "", is the method's doc comment, after its name.
+func (d *decl) textMethod(ptr bool, name, doc, params, results string, body func(w *goText)) jen.Code {
+	w := d.text
+	w.start()
+	if doc != "" {
+		for _, l := range commentLines([]paragraph{prose(name + " " + doc)}, 0) {
+			w.line(l)
+		}
+	}
+	recv := "x "
+	if ptr {
+		recv = "x *"
+	}
+	w.line("func (", recv, d.selfText(), ") ", name, "(", params, ") ", results, " {")
+	body(w)
+	w.add("}")
+	return w.finish()
+}
+
+// selfText is the declared type as its methods name it: Envelope[T].
+func (d *decl) selfText() string {
+	if len(d.params) == 0 {
+		return d.name
+	}
+	names := make([]string, len(d.params))
+	for i, p := range d.params {
+		names[i] = p.name
+	}
+	return d.name + "[" + strings.Join(names, ", ") + "]"
+}
+
+// typeText spells the type ref uses (typeCode).
+func (d *decl) typeText(ref model.Ref) string { return d.text.spell(d.typeCode(ref)) }
+
+// slotText spells ref in a required or optional position (slot).
+func (d *decl) slotText(ref model.Ref, required bool) string {
+	return d.text.spell(d.slot(ref, required))
+}
