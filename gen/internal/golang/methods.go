@@ -113,47 +113,53 @@ func (d *decl) decodeNode() jen.Code {
 //	}
 func (d *decl) checkNode() jen.Code {
 	fn := d.vp.fn[d.check]
-	var body []jen.Code
-	var binds []jen.Code
+	var bound []typeParam // the type parameters bound, by their anchors
 	for _, p := range d.params {
-		tp, ok := d.lookup(p.id).(*model.TypeParam)
-		if !ok || !d.vp.Bookended(tp.Anchor, tp.Default) {
-			continue
+		if tp, ok := d.lookup(p.id).(*model.TypeParam); ok && d.vp.Bookended(tp.Anchor, tp.Default) {
+			bound = append(bound, p)
 		}
-		def := jen.Nil()
-		if dt := d.vp.Resolve(tp.Default.ID); dt != nil && dt.Base().Named && len(dt.Base().TypeParams) == 0 {
-			def = jen.Parens(jen.Op("*").Add(d.qualified(dt.Base()))).Call(jen.Nil())
-		}
-		binds = append(binds, jen.Qual(runtimePkg, "Bind").Types(jen.Id(p.name)).Call(jen.Lit(tp.Anchor), def))
+	}
+	leaf := d.vp.inline[d.check] && len(bound) == 0 // return s.Enum(n, "…/enum", "a", "b")
+	w := d.text
+	w.start()
+	if fn == "" && !leaf {
+		w.line("func (*", d.selfText(), ") CheckNode(*", w.rt("State"), ", int32) bool {")
+	} else {
+		w.line("func (*", d.selfText(), ") CheckNode(s *", w.rt("State"), ", n int32) bool {")
 	}
 	switch {
-	case d.vp.inline[d.check] && len(binds) == 0: // a leaf: return s.Enum(n, "…/enum", "a", "b")
-		body = d.leafBody(d.check)
-		fn = "in place"
-	case fn == "":
-		body = []jen.Code{jen.Return(jen.True())}
-	case len(binds) == 0:
-		body = []jen.Code{jen.Return(jen.Id(fn).Call(stateID, nodeID))}
-	default:
-		body = []jen.Code{
-			jen.Id("m").Op(":=").Add(stateID).Dot("Bind").Call(binds...),
-			jen.Id("ok").Op(":=").Id(fn).Call(stateID, nodeID),
-			jen.Add(stateID).Dot("Leave").Call(jen.Id("m")),
-			jen.Return(jen.Id("ok")),
+	case leaf:
+		for _, stmt := range d.leafBody(d.check) {
+			w.line(w.spell(stmt))
 		}
+	case fn == "":
+		w.line("return true")
+	case len(bound) == 0:
+		w.line("return ", fn, "(s, n)")
+	default:
+		binds := make([]string, len(bound))
+		for i, p := range bound {
+			tp := d.lookup(p.id).(*model.TypeParam)
+			def := "nil"
+			if dt := d.vp.Resolve(tp.Default.ID); dt != nil && dt.Base().Named && len(dt.Base().TypeParams) == 0 {
+				def = "(*" + w.spell(d.qualified(dt.Base())) + ")(nil)"
+			}
+			binds[i] = w.rt("Bind") + "[" + p.name + "](" + quote(tp.Anchor) + ", " + def + ")"
+		}
+		w.line("m := s.Bind(", strings.Join(binds, ", "), ")")
+		w.line("ok := ", fn, "(s, n)")
+		w.line("s.Leave(m)")
+		w.line("return ok")
 	}
-	recv := jen.Op("*").Add(d.self())
-	params := []jen.Code{jen.Add(stateID).Op("*").Qual(runtimePkg, "State"), jen.Id("n").Int32()}
-	if fn == "" {
-		params = []jen.Code{jen.Op("*").Qual(runtimePkg, "State"), jen.Int32()}
-	}
-	return jen.Func().Params(recv).Id("CheckNode").Params(params...).Bool().Block(body...)
+	w.add("}")
+	return w.finish()
 }
 
 // validate: return runtime.Validate(x, (*T)(nil))
 func (d *decl) validate() jen.Code {
-	return d.method(false, "Validate", "reports whether x is valid (see the package doc).", nil, jen.Error(),
-		jen.Return(jen.Qual(runtimePkg, "Validate").Call(jen.Id("x"), jen.Parens(jen.Op("*").Add(d.self())).Call(jen.Nil()))))
+	return d.textMethod(false, "Validate", "reports whether x is valid (see the package doc).", "", "error", func(w *goText) {
+		w.line("return ", w.rt("Validate"), "(x, (*", d.selfText(), ")(nil))")
+	})
 }
 
 // validators renders the check functions declared with this named type: its
