@@ -109,6 +109,11 @@ func (d *decl) textMethod(ptr bool, name, doc, params, results string, body func
 		for _, l := range commentLines([]paragraph{prose(name + " " + doc)}, 0) {
 			w.line(l)
 		}
+		// A blank before func, as in jennifer's text: a comment that abuts
+		// the declaration is one go/printer reformats (go/doc/comment), so
+		// the formatter would leave the method to go/format; commentLines
+		// writes it in that form already.
+		w.add(" ")
 	}
 	recv := "x "
 	if ptr {
