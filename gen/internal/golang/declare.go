@@ -1,6 +1,8 @@
 package golang
 
 import (
+	"strings"
+
 	"github.com/dave/jennifer/jen"
 
 	"github.com/envgen/envgen/gen/internal/model"
@@ -13,14 +15,15 @@ import (
 //	type Warning struct { ... }
 func (d *decl) declaration() []jen.Code {
 	var underlying jen.Code
+	var fields []structField
 	alias := false
 	switch t := d.t.(type) {
 	case *model.Object:
-		underlying = jen.Struct(d.fields(t)...)
+		fields = d.fields(t)
 	case *model.Union:
-		underlying = jen.Struct(d.unionFields(t)...)
+		fields = d.unionFields(t)
 	case *model.Tuple:
-		underlying = jen.Struct(d.tupleFields(t)...)
+		fields = d.tupleFields(t)
 	case *model.Enum:
 		underlying = enumBase(t.ValueType)
 	case *model.Const:
@@ -43,12 +46,27 @@ func (d *decl) declaration() []jen.Code {
 		d.fail(d.loc(), "", "cannot declare a type of kind %s", d.t.Base().Kind)
 		return nil
 	}
-	decl := jen.Type().Add(d.typeName())
-	if alias {
-		decl.Op("=")
+	w := d.text
+	w.start()
+	w.doc(d.typeDoc())
+	w.add("type ", d.name)
+	if len(d.params) > 0 { // Envelope[T any]
+		params := make([]string, len(d.params))
+		for i, p := range d.params {
+			params[i] = p.name + " any"
+		}
+		w.add("[", strings.Join(params, ", "), "]")
 	}
-	decl.Add(underlying)
-	return []jen.Code{withDoc(d.typeDoc(), decl)}
+	switch {
+	case underlying == nil:
+		w.add(" ")
+		structText(w, fields)
+	case alias:
+		w.add(" = ", w.spell(underlying))
+	default:
+		w.add(" ", w.spell(underlying))
+	}
+	return []jen.Code{w.finish()}
 }
 
 // constants renders the constants of an enum or const type.

@@ -62,6 +62,21 @@ func (w *goText) start() { w.buf = w.buf[:0] }
 // file: a token that jennifer and bodyRenderer both write as it is.
 func (w *goText) finish() jen.Code { return jen.Op(string(w.buf)) }
 
+// doc writes the comment lines (with their "//") of what follows, then a
+// blank, as jennifer writes a doc comment (withDoc): a comment that abuts
+// what it documents at the start of a line is one go/printer reformats
+// (go/doc/comment), and the formatter leaves such a declaration to
+// go/format. commentLines writes comments in that form already.
+func (w *goText) doc(lines []string) {
+	if len(lines) == 0 {
+		return
+	}
+	for _, l := range lines {
+		w.line(l)
+	}
+	w.add(" ")
+}
+
 // ifErr writes: if <init>; err != nil { return <results> }
 func (w *goText) ifErr(init, results string) {
 	w.line("if ", init, "; err != nil {")
@@ -106,14 +121,7 @@ func (d *decl) textMethod(ptr bool, name, doc, params, results string, body func
 	w := d.text
 	w.start()
 	if doc != "" {
-		for _, l := range commentLines([]paragraph{prose(name + " " + doc)}, 0) {
-			w.line(l)
-		}
-		// A blank before func, as in jennifer's text: a comment that abuts
-		// the declaration is one go/printer reformats (go/doc/comment), so
-		// the formatter would leave the method to go/format; commentLines
-		// writes it in that form already.
-		w.add(" ")
+		w.doc(commentLines([]paragraph{prose(name + " " + doc)}, 0))
 	}
 	recv := "x "
 	if ptr {
