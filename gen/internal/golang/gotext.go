@@ -9,20 +9,27 @@ import (
 	"github.com/envgen/envgen/gen/internal/model"
 )
 
-// The JSON methods (decode.go, encode.go) are written as Go text rather than
-// built as jennifer trees: the trees of a rendering were three quarters of
-// its allocated objects, and their garbage a fifth of its time. A goText
-// holds the text of one method; the method goes into the file as one
-// jennifer token (jen.Op) of that text, so that it takes its place among
-// the file's other declarations, which are still jennifer trees.
+// A named type's declaration and the methods every type gets (Validate,
+// and the JSON methods of decode.go, encode.go and methods.go) are written
+// as Go text rather than built as jennifer trees: the trees were most of
+// the objects a rendering allocated, built only to be walked once by
+// renderBody, and their garbage a fifth of its time. A goText holds the
+// text of one declaration, which goes into the file as one jennifer token
+// (jen.Op) of that text, so that it takes its place among the file's other
+// declarations (constants, check functions), which are still jennifer
+// trees.
 //
-// The text is Go, one statement a line, as jennifer would break it; spaces
-// and indentation are the formatter's to set (gofmt.Formatter parses what it
-// is given), so the output is the same bytes as the trees gave. Names from
-// other packages go through qual, which asks the file (bodyRenderer.alias)
-// for the name it imports the path under, registering the import in the
-// order jennifer would meet it; types are spelled by the jennifer code that
-// spells them everywhere else (typeCode, slot), through spell.
+// The text has jennifer's line breaks: one statement a line, a block's
+// braces on lines of their own. Spaces and indentation are the formatter's
+// to set (gofmt.Formatter reads tokens, not blanks), so the output is the
+// bytes the trees gave; TestMatchesGoFormat holds that the formatter still
+// prints nearly every function itself rather than through go/format. Names
+// from other packages go through qual, which asks the file
+// (bodyRenderer.alias) for the name it imports the path under, registering
+// the import in the order jennifer would meet it; types are spelled by the
+// jennifer code that spells them everywhere else (typeCode, slot), through
+// spell. Goldens, `make generate` and TestGoldenWithoutMirrors check the
+// result byte for byte.
 
 // goText is the text of the Go declaration being written.
 type goText struct {
