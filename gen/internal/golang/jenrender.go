@@ -252,37 +252,6 @@ func (b *bodyRenderer) alias(path string) string {
 	return a
 }
 
-// spell returns c as the file writes it, for code written as text
-// (goText) that holds a piece of jennifer code: renderBody's text when b can
-// write it, else File.Render's, from a probe body that holds c alone after
-// a marker. Either way the imports c names are registered with the file.
-func (b *bodyRenderer) spell(c jen.Code) string {
-	if b.err == nil {
-		mark := len(b.buf)
-		b.render(c, nil)
-		s := string(b.buf[mark:])
-		b.buf = b.buf[:mark]
-		if b.err == nil {
-			return s
-		}
-	}
-	const marker = "/*envgen:spell*/"
-	items := b.f.Group
-	probe := jen.NewFile("x").Group
-	probe.Add(jen.Op(marker).Add(c))
-	b.f.Group = probe
-	var out bytes.Buffer
-	b.f.NoFormat = true
-	err := b.f.Render(&out)
-	b.f.Group = items
-	_, s, ok := strings.Cut(out.String(), marker)
-	if err != nil || !ok {
-		b.fail(fmt.Errorf("golang: cannot spell %#v: %v", c, err))
-		return ""
-	}
-	return strings.TrimPrefix(s, " ")
-}
-
 func (b *bodyRenderer) fail(err error) {
 	if b.err == nil {
 		b.err = err
