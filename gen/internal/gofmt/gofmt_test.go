@@ -32,7 +32,10 @@ func TestMatchesGoFormat(t *testing.T) {
 	if genLines < genFast/4 {
 		t.Errorf("only %d of %d other declarations printed from their lines", genLines, genFast)
 	}
-	if fast < 4*slow {
+	// 4 of 2,199 today. A doc comment that abuts its method sends the
+	// method to go/format (go/printer reformats it): that cost a fifth of
+	// a generation's formatting once, and showed only here.
+	if fast < 100*slow {
 		t.Errorf("only %d of %d functions printed directly", fast, fast+slow)
 	}
 	if genFast < 100 {

@@ -1,6 +1,8 @@
 package golang
 
 import (
+	"strings"
+
 	"github.com/dave/jennifer/jen"
 
 	"github.com/envgen/envgen/gen/internal/model"
@@ -13,14 +15,15 @@ import (
 //	type Warning struct { ... }
 func (d *decl) declaration() []jen.Code {
 	var underlying jen.Code
+	var fields []structField
 	alias := false
 	switch t := d.t.(type) {
 	case *model.Object:
-		underlying = jen.Struct(d.fields(t)...)
+		fields = d.fields(t)
 	case *model.Union:
-		underlying = jen.Struct(d.unionFields(t)...)
+		fields = d.unionFields(t)
 	case *model.Tuple:
-		underlying = jen.Struct(d.tupleFields(t)...)
+		fields = d.tupleFields(t)
 	case *model.Enum:
 		underlying = enumBase(t.ValueType)
 	case *model.Const:
@@ -43,12 +46,27 @@ func (d *decl) declaration() []jen.Code {
 		d.fail(d.loc(), "", "cannot declare a type of kind %s", d.t.Base().Kind)
 		return nil
 	}
-	decl := jen.Type().Add(d.typeName())
-	if alias {
-		decl.Op("=")
+	w := d.text
+	w.start()
+	w.doc(d.typeDoc())
+	w.add("type ", d.name)
+	if len(d.params) > 0 { // Envelope[T any]
+		params := make([]string, len(d.params))
+		for i, p := range d.params {
+			params[i] = p.name + " any"
+		}
+		w.add("[", strings.Join(params, ", "), "]")
 	}
-	decl.Add(underlying)
-	return []jen.Code{withDoc(d.typeDoc(), decl)}
+	switch {
+	case underlying == nil:
+		w.add(" ")
+		structText(w, fields)
+	case alias:
+		w.add(" = ", w.spell(underlying))
+	default:
+		w.add(" ", w.spell(underlying))
+	}
+	return []jen.Code{w.finish()}
 }
 
 // constants renders the constants of an enum or const type.
@@ -93,17 +111,6 @@ func (d *decl) method(ptr bool, name, doc string, params []jen.Code, results jen
 		return fn.Block(body...)
 	}
 	return withDoc(commentLines([]paragraph{prose(name + " " + doc)}, 0), fn.Block(body...))
-}
-
-// marshalResults is ([]byte, error).
-func marshalResults() jen.Code { return jen.Parens(jen.List(jen.Index().Byte(), jen.Error())) }
-
-// unmarshalParams is (data []byte).
-func unmarshalParams() []jen.Code { return []jen.Code{jen.Id("data").Index().Byte()} }
-
-// returnIfErr is: if err != nil { return <results…>, err }
-func returnIfErr(results ...jen.Code) jen.Code {
-	return jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(append(results, jen.Err())...))
 }
 
 // withDoc puts comment lines (with their "//") above code.

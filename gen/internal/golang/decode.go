@@ -3,8 +3,6 @@ package golang
 import (
 	"strconv"
 
-	"github.com/dave/jennifer/jen"
-
 	"github.com/envgen/envgen/gen/internal/keywords"
 	"github.com/envgen/envgen/gen/internal/model"
 )
@@ -14,23 +12,16 @@ import (
 // filled by their own DecodeNode from the same tree. What can still fail is a
 // Go type narrower than the schema (an integer beyond int64): an error, never
 // a silent change.
+//
+// The functions here write Go text (gotext.go): targets, nodes and calls are
+// Go expressions as strings ("x.ID", "c1", "s.ReadString(c1, &x.ID)"), and
+// statements go to d.text one a line.
 
-// errReturn is: if err := <call>; err != nil { return err }
-func errReturn(call jen.Code) jen.Code {
-	return errCheck{jen.If(jen.Err().Op(":=").Add(call), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())), call}
-}
-
-// errCheck is an errReturn statement that remembers its call, so that a body
-// made of it alone can be written as return <call>.
-type errCheck struct {
-	jen.Code
-	call jen.Code
-}
-
-// wrongKind is: if s.Kind(node) != envgenrt.KindX { return s.WrongKind(node, want) }
-func wrongKind(node jen.Code, kind, want string) jen.Code {
-	return jen.If(jen.Add(stateID).Dot("Kind").Call(node).Op("!=").Qual(runtimePkg, kind)).
-		Block(jen.Return(jen.Add(stateID).Dot("WrongKind").Call(node, jen.Lit(want))))
+// wrongKind writes: if s.Kind(node) != envgenrt.KindX { return s.WrongKind(node, want) }
+func wrongKind(w *goText, node, kind, want string) {
+	w.line("if s.Kind(", node, ") != ", w.rt(kind), " {")
+	w.line("return s.WrongKind(", node, ", ", quote(want), ")")
+	w.line("}")
 }
 
 // decodeSlot fills target, held with presence p, from node.
@@ -38,36 +29,46 @@ func wrongKind(node jen.Code, kind, want string) jen.Code {
 //	pointer:  if !s.IsNull(c) { v1 := new(T); …; target = v1 }
 //	          { v1 := new(T); …; target = v1 }   (optional T, a type parameter: null is T's to decode)
 //	nullable: if s.IsNull(c) { target = envgenrt.NullValue[T]() } else { var v1 T; …; target = envgenrt.Value(v1) }
-func (d *decl) decodeSlot(target *jen.Statement, ref model.Ref, p presence, node jen.Code, depth int) []jen.Code {
-	v := jen.Id("v" + strconv.Itoa(depth))
+func (d *decl) decodeSlot(target string, ref model.Ref, p presence, node string, depth int) {
+	w := d.text
+	v := "v" + strconv.Itoa(depth)
 	switch p {
 	case pointer:
-		if call := d.decodePointer(target, ref, node); call != nil {
-			return []jen.Code{errReturn(call)}
+		if call := d.decodePointer(target, ref, node); call != "" {
+			w.errReturn(call)
+			return
 		}
-		body := []jen.Code{v.Clone().Op(":=").New(d.typeCode(ref))}
-		body = append(body, d.decodeValue(jen.Op("*").Add(v), v, ref, node, depth+1)...)
-		body = append(body, target.Clone().Op("=").Add(v))
 		if t, null := d.resolve(ref); isTypeParam(t) && !null {
 			// An optional T: nil is absent, and whether null is a value is
 			// T's argument's to say. T decodes it (json.RawMessage holds
 			// "null"), so that null is kept.
-			return []jen.Code{jen.Block(body...)}
+			w.line("{")
+		} else {
+			w.line("if !s.IsNull(", node, ") {")
 		}
-		return []jen.Code{jen.If(jen.Op("!").Add(stateID).Dot("IsNull").Call(node)).Block(body...)}
+		w.line(v, " := new(", d.typeText(ref), ")")
+		d.decodeValue("*"+v, v, ref, node, depth+1)
+		w.line(target, " = ", v)
+		w.line("}")
+		return
 	case nullable:
-		body := []jen.Code{jen.Var().Add(v).Add(d.typeCode(ref))}
-		body = append(body, d.decodeValue(v, nil, ref, node, depth+1)...)
-		body = append(body, target.Clone().Op("=").Qual(runtimePkg, "Value").Call(v))
-		return []jen.Code{jen.If(jen.Add(stateID).Dot("IsNull").Call(node)).Block(
-			target.Clone().Op("=").Qual(runtimePkg, "NullValue").Types(d.typeCode(ref)).Call(),
-		).Else().Block(body...)}
+		w.line("if s.IsNull(", node, ") {")
+		w.line(target, " = ", w.rt("NullValue"), "[", d.typeText(ref), "]()")
+		w.line("} else {")
+		w.line("var ", v, " ", d.typeText(ref))
+		d.decodeValue(v, "", ref, node, depth+1)
+		w.line(target, " = ", w.rt("Value"), "(", v, ")")
+		w.line("}")
+		return
 	}
 	if t, null := d.resolve(ref); null && t != nil && d.classOf(t) == nilClass {
 		// a nil slice or map is null
-		return []jen.Code{jen.If(jen.Op("!").Add(stateID).Dot("IsNull").Call(node)).Block(d.decodeValue(target, nil, ref, node, depth)...)}
+		w.line("if !s.IsNull(", node, ") {")
+		d.decodeValue(target, "", ref, node, depth)
+		w.line("}")
+		return
 	}
-	return d.decodeValue(target, nil, ref, node, depth)
+	d.decodeValue(target, "", ref, node, depth)
 }
 
 // ptrReaders are the State methods that fill an optional scalar: a pointer
@@ -78,16 +79,16 @@ var ptrReaders = map[model.ScalarKind]string{
 }
 
 // decodePointer is the call that fills target, a pointer that null leaves
-// nil, from node, or nil when the runtime has no helper for its type:
+// nil, from node, or "" when the runtime has no helper for its type:
 //
 //	s.ReadStringPtr(c, &target)                (a scalar)
 //	envgenrt.DecodeStringPtr(s, c, &target)    (a generated type over a string)
 //	envgenrt.DecodeScalarPtr(s, c, &target)    (… over a number or a boolean)
 //	envgenrt.DecodePtr(s, c, &target)          (another generated type)
-func (d *decl) decodePointer(target *jen.Statement, ref model.Ref, node jen.Code) jen.Code {
+func (d *decl) decodePointer(target string, ref model.Ref, node string) string {
 	t, _ := d.resolve(ref)
 	if t == nil || isTypeParam(t) {
-		return nil
+		return ""
 	}
 	if t.Base().Named {
 		fn := "DecodePtr"
@@ -98,12 +99,12 @@ func (d *decl) decodePointer(target *jen.Statement, ref model.Ref, node jen.Code
 		case k == model.ScalarInteger || k == model.ScalarNumber || k == model.ScalarBoolean:
 			fn = "DecodeScalarPtr"
 		}
-		return jen.Qual(runtimePkg, fn).Call(stateID, node, jen.Op("&").Add(target))
+		return call(d.text.rt(fn), "s", node, "&"+target)
 	}
 	if sc, ok := t.(*model.Scalar); ok && ptrReaders[sc.Scalar] != "" && d.typeOf(ref) == t { // not through an alias
-		return jen.Add(stateID).Dot(ptrReaders[sc.Scalar]).Call(node, jen.Op("&").Add(target))
+		return call("s."+ptrReaders[sc.Scalar], node, "&"+target)
 	}
-	return nil
+	return ""
 }
 
 // isTypeParam reports whether t is a type parameter.
@@ -113,126 +114,128 @@ func isTypeParam(t model.Type) bool {
 }
 
 // decodeValue fills target, a value of the type ref spells; addr is a
-// pointer to it when one is at hand.
-func (d *decl) decodeValue(target, addr *jen.Statement, ref model.Ref, node jen.Code, depth int) []jen.Code {
+// pointer to it when one is at hand ("" when not).
+func (d *decl) decodeValue(target, addr string, ref model.Ref, node string, depth int) {
 	t, _ := d.resolve(ref)
 	if t == nil {
-		return nil
+		return
 	}
 	recv := target // addressable: x.Meta.DecodeNode(s, c) takes its address
-	if addr != nil {
+	if addr != "" {
 		recv = addr
 	}
 	if _, ok := t.(*model.TypeParam); !ok && t.Base().Named {
-		return []jen.Code{errReturn(jen.Add(recv).Dot("DecodeNode").Call(stateID, node))}
+		d.text.errReturn(call(recv+".DecodeNode", "s", node))
+		return
 	}
-	if addr == nil {
-		addr = jen.Op("&").Add(target)
+	if addr == "" {
+		addr = "&" + target
 	}
 	if _, ok := t.(*model.TypeParam); ok {
-		return []jen.Code{errReturn(jen.Qual(runtimePkg, "DecodeValue").Call(stateID, node, addr))}
+		d.text.errReturn(call(d.text.rt("DecodeValue"), "s", node, addr))
+		return
 	}
 	if o, ok := t.(*model.Object); ok { // an inline struct
-		return d.decodeObject(o, recv, target, node, depth)
+		d.decodeObject(o, recv, target, node, depth)
+		return
 	}
-	return d.decodeShape(target, addr, t, node, depth)
+	d.decodeShape(target, addr, t, node, depth)
 }
 
 // decodeShape fills target with the value of an anonymous type, or of a
 // named type's own shape.
-func (d *decl) decodeShape(target, addr *jen.Statement, t model.Type, node jen.Code, depth int) []jen.Code {
+func (d *decl) decodeShape(target, addr string, t model.Type, node string, depth int) {
+	w := d.text
 	switch t := t.(type) {
 	case *model.Scalar:
-		return readScalar(t.Scalar, addr, node)
+		w.errReturn(readScalar(t.Scalar, addr, node))
+		return
 	case *model.Enum:
-		return readScalar(t.ValueType, addr, node)
+		w.errReturn(readScalar(t.ValueType, addr, node))
+		return
 	case *model.Const:
-		return readScalar(t.ValueType, addr, node)
+		w.errReturn(readScalar(t.ValueType, addr, node))
+		return
 	case *model.Any:
-		return []jen.Code{target.Clone().Op("=").Add(stateID).Dot("DecodeRaw").Call(node)}
+		w.line(target, " = s.DecodeRaw(", node, ")")
+		return
 	case *model.Array:
-		if call := d.decodeItems(addr, t.Items, node); call != nil {
-			return []jen.Code{errReturn(call)}
+		if call := d.decodeItems(addr, t.Items, node); call != "" {
+			w.errReturn(call)
+			return
 		}
 		// v := make([]T, s.Count(c)); for c1, i1 := … { fill v[i1] from c1 }; target = v
 		suffix := strconv.Itoa(depth)
-		v, c, i := jen.Id("a"+suffix), jen.Id("c"+suffix), jen.Id("i"+suffix)
-		item := d.decodeSlot(v.Clone().Index(i), t.Items, d.presence(t.Items, true), c, depth+1)
-		return []jen.Code{
-			wrongKind(node, "KindArray", "an array"),
-			v.Clone().Op(":=").Make(jen.Index().Add(d.slot(t.Items, true)), jen.Add(stateID).Dot("Count").Call(node)),
-			jen.For(
-				jen.List(c, i).Op(":=").List(jen.Add(stateID).Dot("First").Call(node), jen.Lit(0)),
-				c.Clone().Op("<").Add(stateID).Dot("End").Call(node),
-				jen.List(c, i).Op("=").List(jen.Add(stateID).Dot("Next").Call(c), i.Clone().Op("+").Lit(1)),
-			).Block(item...),
-			target.Clone().Op("=").Add(v),
-		}
+		v, c, i := "a"+suffix, "c"+suffix, "i"+suffix
+		wrongKind(w, node, "KindArray", "an array")
+		w.line(v, " := make([]", d.slotText(t.Items, true), ", s.Count(", node, "))")
+		w.line("for ", c, ", ", i, " := s.First(", node, "), 0; ", c, " < s.End(", node, "); ",
+			c, ", ", i, " = s.Next(", c, "), ", i, "+1 {")
+		d.decodeSlot(v+"["+i+"]", t.Items, d.presence(t.Items, true), c, depth+1)
+		w.line("}")
+		w.line(target, " = ", v)
+		return
 	case *model.Map:
-		suffix := strconv.Itoa(depth)
-		v := jen.Id("m" + suffix)
-		return []jen.Code{
-			wrongKind(node, "KindObject", "an object"),
-			v.Clone().Op(":=").Make(jen.Map(jen.String()).Add(d.slot(t.Values, true)), jen.Add(stateID).Dot("Count").Call(node)),
-			d.eachMember(node, depth, d.decodeMember(v, t.Values, depth)...),
-			target.Clone().Op("=").Add(v),
-		}
+		v := "m" + strconv.Itoa(depth)
+		wrongKind(w, node, "KindObject", "an object")
+		w.line(v, " := make(map[string]", d.slotText(t.Values, true), ", s.Count(", node, "))")
+		d.eachMember(node, depth, func() { d.decodeMember(v, t.Values, depth) })
+		w.line(target, " = ", v)
+		return
 	}
 	d.fail(t.Base().Loc, "package naming should mark such types Named", "cannot decode a %s without a name", t.Base().Kind)
-	return nil
 }
 
 // decodeItems is the call that fills the slice *addr from the array node,
-// or nil when the runtime has no helper for its items:
+// or "" when the runtime has no helper for its items:
 //
 //	envgenrt.DecodeSlice(s, c, addr)                              (generated types)
 //	envgenrt.ReadSlice(s, c, addr, (*envgenrt.State).ReadString)  (scalars)
-func (d *decl) decodeItems(addr *jen.Statement, items model.Ref, node jen.Code) jen.Code {
+func (d *decl) decodeItems(addr string, items model.Ref, node string) string {
 	if d.presence(items, true) != bare {
-		return nil
+		return ""
 	}
 	t, null := d.resolve(items)
 	if t == nil || isTypeParam(t) || null {
-		return nil
+		return ""
 	}
 	if t.Base().Named {
-		return jen.Qual(runtimePkg, "DecodeSlice").Call(stateID, node, addr)
+		return call(d.text.rt("DecodeSlice"), "s", node, addr)
 	}
 	read := map[model.ScalarKind]string{model.ScalarString: "ReadString", model.ScalarInteger: "ReadInt64",
 		model.ScalarNumber: "ReadFloat64", model.ScalarBoolean: "ReadBool"}
 	if sc, ok := t.(*model.Scalar); ok && read[sc.Scalar] != "" && d.typeOf(items) == t {
-		return jen.Qual(runtimePkg, "ReadSlice").Call(stateID, node, addr,
-			jen.Parens(jen.Op("*").Qual(runtimePkg, "State")).Dot(read[sc.Scalar]))
+		rt := d.text.rt
+		return call(rt("ReadSlice"), "s", node, addr, "(*"+rt("State")+")."+read[sc.Scalar])
 	}
-	return nil
+	return ""
 }
 
-// eachMember is the loop over the members (or items) c<depth> of node.
-func (d *decl) eachMember(node jen.Code, depth int, body ...jen.Code) jen.Code {
-	c := jen.Id("c" + strconv.Itoa(depth))
-	return jen.For(
-		c.Clone().Op(":=").Add(stateID).Dot("First").Call(node),
-		c.Clone().Op("<").Add(stateID).Dot("End").Call(node),
-		c.Clone().Op("=").Add(stateID).Dot("Next").Call(c),
-	).Block(body...)
+// eachMember writes the loop over the members (or items) c<depth> of node,
+// its body written by body.
+func (d *decl) eachMember(node string, depth int, body func()) {
+	c := "c" + strconv.Itoa(depth)
+	d.text.line("for ", c, " := s.First(", node, "); ", c, " < s.End(", node, "); ", c, " = s.Next(", c, ") {")
+	body()
+	d.text.line("}")
 }
 
 // decodeMember fills m[name] from the member c<depth>:
 //
 //	var e1 T
 //	…
-//	m[string(s.Key(c1))] = e1
-func (d *decl) decodeMember(m *jen.Statement, values model.Ref, depth int) []jen.Code {
+//	m[s.KeyString(c1)] = e1
+func (d *decl) decodeMember(m string, values model.Ref, depth int) {
 	suffix := strconv.Itoa(depth)
-	c, e := jen.Id("c"+suffix), jen.Id("e"+suffix)
-	out := []jen.Code{jen.Var().Add(e).Add(d.slot(values, true))}
-	out = append(out, d.decodeSlot(e, values, d.presence(values, true), c, depth+1)...)
-	return append(out, m.Clone().Index(jen.Add(stateID).Dot("KeyString").Call(c)).Op("=").Add(e))
+	c, e := "c"+suffix, "e"+suffix
+	d.text.line("var ", e, " ", d.slotText(values, true))
+	d.decodeSlot(e, values, d.presence(values, true), c, depth+1)
+	d.text.line(m, "[s.KeyString(", c, ")] = ", e)
 }
 
-// readScalar is: if err := s.ReadString(c, &target); err != nil { return err }
-func readScalar(k model.ScalarKind, addr *jen.Statement, node jen.Code) []jen.Code {
-	return []jen.Code{errReturn(jen.Add(stateID).Dot(scalarReaders[k]).Call(node, addr))}
+// readScalar is the call that fills a scalar: s.ReadString(c, &target).
+func readScalar(k model.ScalarKind, addr, node string) string {
+	return call("s."+scalarReaders[k], node, addr)
 }
 
 // scalarReaders are the State methods that fill a scalar.
@@ -246,58 +249,72 @@ var scalarReaders = map[model.ScalarKind]string{
 //
 // x is the struct, or a pointer to it, to select fields from; whole is what
 // the zero value is assigned to.
-func (d *decl) decodeObject(o *model.Object, x, whole *jen.Statement, node jen.Code, depth int) []jen.Code {
-	c := jen.Id("c" + strconv.Itoa(depth))
-	var cases []jen.Code
-	calls := 0 // members filled by one call: err = <call>, tested after the switch
+func (d *decl) decodeObject(o *model.Object, x, whole, node string, depth int) {
+	w := d.text
+	c := "c" + strconv.Itoa(depth)
+	if o.Named {
+		// err := envgenrt.StartObject(s, n, x); for … { switch … }; return err
+		d.decodeNamedObject(node, c, func() { d.memberSwitch(o, x, c, depth) })
+		return
+	}
+	wrongKind(w, node, "KindObject", "an object")
+	w.line(whole, " = ", d.typeText(model.Ref{ID: o.ID}), "{}")
+	calls := false // members filled by one call: err = <call>, tested after the switch
 	for _, f := range o.Fields {
-		target, p := x.Clone().Dot(f.GoName), d.presence(f.Type, f.Required)
-		if call := d.slotCall(target, f.Type, p, c); call != nil {
-			cases = append(cases, jen.Case(jen.Lit(f.JSONName)).Block(jen.Err().Op("=").Add(call)))
-			calls++
+		calls = calls || d.slotCall(x+"."+f.GoName, f.Type, d.presence(f.Type, f.Required), c) != ""
+	}
+	if calls {
+		// var err error; for … { switch … { case "id": err = s.ReadString(c1, &x.ID) … }; if err != nil { return err } }
+		w.line("var err error")
+	}
+	d.eachMember(node, depth, func() {
+		d.memberSwitch(o, x, c, depth)
+		if calls {
+			w.returnIfErr("err")
+		}
+	})
+}
+
+// memberSwitch writes the switch on the name of member c that fills the
+// fields of x, and Extra or an error for the other members:
+//
+//	switch string(s.Key(c1)) {
+//	case "id":
+//		err = s.ReadString(c1, &x.ID)
+//	…
+//	default:
+//		return s.DecodeError(c1, "unexpected member")
+//	}
+func (d *decl) memberSwitch(o *model.Object, x, c string, depth int) {
+	w := d.text
+	w.line("switch string(s.Key(", c, ")) {")
+	for _, f := range o.Fields {
+		target, p := x+"."+f.GoName, d.presence(f.Type, f.Required)
+		w.line("case ", quote(f.JSONName), ":")
+		if call := d.slotCall(target, f.Type, p, c); call != "" {
+			w.line("err = ", call)
 			continue
 		}
-		fill := d.decodeSlot(target, f.Type, p, c, depth+1)
-		cases = append(cases, jen.Case(jen.Lit(f.JSONName)).Block(fill...))
+		d.decodeSlot(target, f.Type, p, c, depth+1)
 	}
+	w.line("default:")
 	if o.Extra != nil {
-		extra := x.Clone().Dot("Extra")
-		fill := append([]jen.Code{jen.If(extra.Clone().Op("==").Nil()).Block(
-			extra.Clone().Op("=").Make(jen.Map(jen.String()).Add(d.slot(*o.Extra, true))))},
-			d.decodeMember(extra, *o.Extra, depth)...)
-		cases = append(cases, jen.Default().Block(fill...))
+		extra := x + ".Extra"
+		w.line("if ", extra, " == nil {")
+		w.line(extra, " = make(map[string]", d.slotText(*o.Extra, true), ")")
+		w.line("}")
+		d.decodeMember(extra, *o.Extra, depth)
 	} else {
 		// A member the struct cannot hold: the validator refuses it first
 		// where the schema forbids it.
-		cases = append(cases, jen.Default().Block(jen.Return(jen.Add(stateID).Dot("DecodeError").Call(c,
-			jen.Lit("unexpected member")))))
+		w.line("return s.DecodeError(", c, ", ", quote("unexpected member"), ")")
 	}
-	body := []jen.Code{jen.Switch(jen.String().Call(jen.Add(stateID).Dot("Key").Call(c))).Block(cases...)}
-	if o.Named {
-		return d.decodeNamedObject(node, c, body, len(cases) > 0)
-	}
-	var decl jen.Code = jen.Null()
-	if calls > 0 {
-		// var err error; for … { switch … { case "id": err = s.ReadString(c1, &x.ID) … }; if err != nil { return err } }
-		decl = jen.Var().Err().Error()
-		body = append(body, returnIfErr())
-	}
-	loop := d.eachMember(node, depth, body...)
-	if len(cases) == 0 {
-		loop = jen.Null()
-	}
-	zero := whole.Clone().Op("=").Add(d.typeCode(model.Ref{ID: o.ID})).Values()
-	return []jen.Code{
-		wrongKind(node, "KindObject", "an object"),
-		zero,
-		decl,
-		loop,
-	}
+	w.line("}")
 }
 
-// decodeNamedObject is the body of a struct's DecodeNode: StartObject tests
-// the kind and zeroes *x (unless s.Fresh: a new slice item or pointer target
-// is zero already), then the loop fills the members while err is nil:
+// decodeNamedObject writes the body of a struct's DecodeNode: StartObject
+// tests the kind and zeroes *x (unless s.Fresh: a new slice item or pointer
+// target is zero already), then the loop fills the members while err is nil:
 //
 //	err := envgenrt.StartObject(s, n, x)
 //	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
@@ -308,22 +325,19 @@ func (d *decl) decodeObject(o *model.Object, x, whole *jen.Statement, node jen.C
 //		}
 //	}
 //	return err
-func (d *decl) decodeNamedObject(node jen.Code, c *jen.Statement, body []jen.Code, members bool) []jen.Code {
-	start := jen.Qual(runtimePkg, "StartObject").Call(stateID, node, jen.Id("x"))
-	if !members {
-		return []jen.Code{jen.Return(start)}
-	}
-	loop := jen.For(
-		c.Clone().Op(":=").Add(stateID).Dot("First").Call(node),
-		jen.Err().Op("==").Nil().Op("&&").Add(c.Clone()).Op("<").Add(stateID).Dot("End").Call(node),
-		c.Clone().Op("=").Add(stateID).Dot("Next").Call(c),
-	).Block(body...)
-	return []jen.Code{jen.Err().Op(":=").Add(start), loop, jen.Return(jen.Err())}
+func (d *decl) decodeNamedObject(node, c string, body func()) {
+	w := d.text
+	w.line("err := ", call(w.rt("StartObject"), "s", node, "x"))
+	w.line("for ", c, " := s.First(", node, "); err == nil && ", c, " < s.End(", node, "); ", c, " = s.Next(", c, ") {")
+	body()
+	w.line("}")
+	w.line("return err")
 }
 
 // slotCall is the one call that fills target, held with presence p, from
-// node, returning an error; nil when filling it takes more than a call.
-func (d *decl) slotCall(target *jen.Statement, ref model.Ref, p presence, node jen.Code) jen.Code {
+// node, returning an error; "" when filling it takes more than a call.
+func (d *decl) slotCall(target string, ref model.Ref, p presence, node string) string {
+	rt := d.text.rt
 	switch p {
 	case pointer:
 		return d.decodePointer(target, ref, node)
@@ -333,31 +347,30 @@ func (d *decl) slotCall(target *jen.Statement, ref model.Ref, p presence, node j
 		switch {
 		case t == nil || isTypeParam(t):
 		case t.Base().Named:
-			return jen.Qual(runtimePkg, "DecodeNullable").Call(stateID, node, jen.Op("&").Add(target))
+			return call(rt("DecodeNullable"), "s", node, "&"+target)
 		case d.typeOf(ref) == t && ptrReaders[scalarKind(t)] != "":
-			return jen.Qual(runtimePkg, "ReadNullable").Call(stateID, node, jen.Op("&").Add(target),
-				jen.Parens(jen.Op("*").Qual(runtimePkg, "State")).Dot(scalarReaders[scalarKind(t)]))
+			return call(rt("ReadNullable"), "s", node, "&"+target, "(*"+rt("State")+")."+scalarReaders[scalarKind(t)])
 		}
-		return nil
+		return ""
 	}
 	t, null := d.resolve(ref)
 	if t == nil || isTypeParam(t) || (null && d.classOf(t) == nilClass) {
-		return nil
+		return ""
 	}
 	if t.Base().Named {
-		return jen.Add(target).Dot("DecodeNode").Call(stateID, node)
+		return call(target+".DecodeNode", "s", node)
 	}
 	switch t := t.(type) {
 	case *model.Scalar:
 		if fn := scalarReaders[t.Scalar]; fn != "" && d.typeOf(ref) == t {
-			return jen.Add(stateID).Dot(fn).Call(node, jen.Op("&").Add(target))
+			return call("s."+fn, node, "&"+target)
 		}
 	case *model.Array:
 		if d.typeOf(ref) == t {
-			return d.decodeItems(jen.Op("&").Add(target), t.Items, node)
+			return d.decodeItems("&"+target, t.Items, node)
 		}
 	}
-	return nil
+	return ""
 }
 
 // decodeUnion fills the branch that the discriminator selects:
@@ -378,171 +391,192 @@ func (d *decl) slotCall(target *jen.Statement, ref model.Ref, p presence, node j
 // node and that decodes:
 //
 //	if s.Valid(checkCircle, n) {
-//		if v := new(Circle); v.DecodeNode(s, n) == nil {
-//			*x = Shape{Circle: v}
+//		var v Circle
+//		if func() error { …; return nil }() == nil {
+//			*x = Shape{Circle: &v}
 //			return nil
 //		}
 //	}
-func (d *decl) decodeUnion(u *model.Union) []jen.Code {
+func (d *decl) decodeUnion(u *model.Union) {
+	w := d.text
 	bs := d.branches(u)
 	if u.Discriminator != "" {
-		tag := jen.Id("tag")
-		cases := make([]jen.Code, 0, len(bs)+1)
+		w.line("tag := s.Lookup(n, ", quote(u.Discriminator), ")")
+		w.line("if tag < 0 {")
+		w.line("return s.DecodeError(n, ", quote("member "+strconv.Quote(u.Discriminator)+" is missing"), ")")
+		w.line("}")
+		w.line("text, err := s.DecodeText(tag)")
+		w.returnIfErr("err")
+		w.line("switch text {")
 		for _, b := range bs {
-			tags := make([]jen.Code, len(b.tags))
+			w.add("case ")
 			for i, t := range b.tags {
-				tags[i] = textLit(t)
+				if i > 0 {
+					w.add(", ")
+				}
+				w.add(textLiteral(t))
 			}
-			fill := append(d.newBranch(b, true), jen.Op("*").Id("x").Op("=").Add(d.self()).Values(jen.Dict{jen.Id(b.name): d.branchValue(b)}))
-			cases = append(cases, jen.Case(tags...).Block(fill...))
+			w.line(":")
+			d.newBranch(b, true)
+			w.line("*x = ", d.selfText(), "{", b.name, ": ", branchValue(b), "}")
 		}
-		cases = append(cases, jen.Default().Block(jen.Return(
-			jen.Qual(runtimePkg, "UnknownTag").Call(jen.Lit(d.name), jen.Lit(u.Discriminator), jen.Id("text")))))
-		return []jen.Code{
-			tag.Clone().Op(":=").Add(stateID).Dot("Lookup").Call(nodeID, jen.Lit(u.Discriminator)),
-			jen.If(tag.Clone().Op("<").Lit(0)).Block(jen.Return(jen.Add(stateID).Dot("DecodeError").Call(nodeID,
-				jen.Lit("member "+strconv.Quote(u.Discriminator)+" is missing")))),
-			jen.List(jen.Id("text"), jen.Err()).Op(":=").Add(stateID).Dot("DecodeText").Call(tag),
-			returnIfErr(),
-			jen.Switch(jen.Id("text")).Block(cases...),
-			jen.Return(jen.Nil()),
-		}
+		w.line("default:")
+		w.line("return ", call(w.rt("UnknownTag"), quote(d.name), quote(u.Discriminator), "text"))
+		w.line("}")
+		w.line("return nil")
+		return
 	}
-	var out []jen.Code
 	for i, b := range bs {
-		// func() error { v = …; return nil }() == nil: the branch decodes
-		fill := jen.Func().Params().Error().Block(append(d.newBranch(b, false), jen.Return(jen.Nil()))...).Call().Op("==").Nil()
-		try := []jen.Code{
-			jen.Var().Id("v").Add(d.branchType(b)),
-			jen.If(fill).Block(
-				jen.Op("*").Id("x").Op("=").Add(d.self()).Values(jen.Dict{jen.Id(b.name): d.branchValue(b)}),
-				jen.Return(jen.Nil()),
-			),
-		}
 		if t := d.vp.Resolve(b.ref.ID); t != nil && d.vp.fn[t.Base().ID] != "" {
-			out = append(out, jen.If(jen.Add(stateID).Dot("Valid").Call(d.funcValue(u.Branches[i]), nodeID)).Block(try...))
-			continue
+			w.line("if s.Valid(", w.spell(d.funcValue(u.Branches[i])), ", n) {")
+		} else {
+			w.line("{")
 		}
-		out = append(out, jen.Block(try...))
+		w.line("var v ", d.branchType(b))
+		// func() error { v = …; return nil }() == nil: the branch decodes
+		w.line("if func() error {")
+		d.newBranch(b, false)
+		w.line("return nil")
+		w.line("}() == nil {")
+		w.line("*x = ", d.selfText(), "{", b.name, ": ", branchValue(b), "}")
+		w.line("return nil")
+		w.line("}")
+		w.line("}")
 	}
-	return append(out, jen.Return(jen.Qual(runtimePkg, "UnionMatchError").Call(jen.Lit(d.name), jen.Lit(0))))
+	w.line("return ", call(w.rt("UnionMatchError"), quote(d.name), "0"))
 }
 
 // branchType is what a branch decodes into: the value (not its pointer), or
 // the envgenrt.Nullable.
-func (d *decl) branchType(b branch) jen.Code {
+func (d *decl) branchType(b branch) string {
 	if b.presence == nullable {
-		return wrap(d.typeCode(b.ref), nullable)
+		return d.text.spell(wrap(d.typeCode(b.ref), nullable))
 	}
-	return d.typeCode(b.ref)
+	return d.typeText(b.ref)
 }
 
 // branchValue is the field value of a decoded branch: &v, or v for a
 // envgenrt.Nullable.
-func (d *decl) branchValue(b branch) jen.Code {
+func branchValue(b branch) string {
 	if b.presence == nullable {
-		return jen.Id("v")
+		return "v"
 	}
-	return jen.Op("&").Id("v")
+	return "&v"
 }
 
 // newBranch fills v (of branchType, declared here when declare is set) from
 // n, returning any error: a branch that holds a value refuses null, unless
 // null is one of its values.
-func (d *decl) newBranch(b branch, declare bool) []jen.Code {
-	v := jen.Id("v")
-	var out []jen.Code
+func (d *decl) newBranch(b branch, declare bool) {
+	w := d.text
 	if declare {
-		out = []jen.Code{jen.Var().Add(v).Add(d.branchType(b))}
+		w.line("var v ", d.branchType(b))
 	}
 	if b.presence == nullable {
-		return append(out, d.decodeSlot(v, b.ref, nullable, nodeID, 1)...)
+		d.decodeSlot("v", b.ref, nullable, "n", 1)
+		return
 	}
 	if t, _ := d.resolve(b.ref); t != nil && !declare { // (a tagged branch is an object)
 		if k := d.classOf(t); k != nullClass && k != jsonClass {
-			out = append(out, jen.If(jen.Add(stateID).Dot("IsNull").Call(nodeID)).Block(
-				jen.Return(jen.Add(stateID).Dot("WrongKind").Call(nodeID, jen.Lit("a value")))))
+			w.line("if s.IsNull(n) {")
+			w.line("return s.WrongKind(n, ", quote("a value"), ")")
+			w.line("}")
 		}
 	}
-	return append(out, d.decodeValue(v, nil, b.ref, nodeID, 1)...)
+	d.decodeValue("v", "", b.ref, "n", 1)
 }
 
 // decodeTuple fills V0, V1 … and Rest from the items of the array.
-func (d *decl) decodeTuple(t *model.Tuple) []jen.Code {
+func (d *decl) decodeTuple(t *model.Tuple) {
+	w := d.text
 	req := d.requiredItems(t)
-	var cases []jen.Code
-	c := jen.Id("c1")
+	wrongKind(w, "n", "KindArray", "an array")
+	w.line("*x = ", d.selfText(), "{}")
+	w.line("for c1, i := s.First(n), 0; c1 < s.End(n); c1, i = s.Next(c1), i+1 {")
+	w.line("switch i {")
 	for i, ref := range t.Items {
-		cases = append(cases, jen.Case(jen.Lit(i)).Block(d.decodeSlot(jen.Id("x").Dot(itemName(i)), ref, d.presence(ref, i < req), c, 2)...))
+		w.line("case ", strconv.Itoa(i), ":")
+		d.decodeSlot("x."+itemName(i), ref, d.presence(ref, i < req), "c1", 2)
 	}
+	w.line("default:")
 	if t.Rest != nil {
-		rest := jen.Id("x").Dot("Rest")
-		fill := []jen.Code{jen.Var().Id("e").Add(d.slot(*t.Rest, true))}
-		fill = append(fill, d.decodeSlot(jen.Id("e"), *t.Rest, d.presence(*t.Rest, true), c, 2)...)
-		fill = append(fill, rest.Clone().Op("=").Append(rest, jen.Id("e")))
-		cases = append(cases, jen.Default().Block(fill...))
+		w.line("var e ", d.slotText(*t.Rest, true))
+		d.decodeSlot("e", *t.Rest, d.presence(*t.Rest, true), "c1", 2)
+		w.line("x.Rest = append(x.Rest, e)")
 	} else {
-		cases = append(cases, jen.Default().Block(jen.Return(jen.Add(stateID).Dot("DecodeError").Call(c,
-			jen.Lit("want at most "+keywords.Count(len(t.Items), "item"))))))
+		w.line("return s.DecodeError(c1, ", quote("want at most "+keywords.Count(len(t.Items), "item")), ")")
 	}
-	return []jen.Code{
-		wrongKind(nodeID, "KindArray", "an array"),
-		jen.Op("*").Id("x").Op("=").Add(d.self()).Values(),
-		jen.For(
-			jen.List(c, jen.Id("i")).Op(":=").List(jen.Add(stateID).Dot("First").Call(nodeID), jen.Lit(0)),
-			c.Clone().Op("<").Add(stateID).Dot("End").Call(nodeID),
-			jen.List(c, jen.Id("i")).Op("=").List(jen.Add(stateID).Dot("Next").Call(c), jen.Id("i").Op("+").Lit(1)),
-		).Block(jen.Switch(jen.Id("i")).Block(cases...)),
-		jen.If(jen.Add(stateID).Dot("Count").Call(nodeID).Op("<").Lit(req)).Block(jen.Return(
-			jen.Add(stateID).Dot("DecodeError").Call(nodeID, jen.Lit("want at least "+keywords.Count(req, "item"))))),
-	}
+	w.line("}")
+	w.line("}")
+	w.line("if s.Count(n) < ", strconv.Itoa(req), " {")
+	w.line("return s.DecodeError(n, ", quote("want at least "+keywords.Count(req, "item")), ")")
+	w.line("}")
 }
 
-// decodeBody is the body of a named type's DecodeNode, before its return.
-func (d *decl) decodeBody() []jen.Code {
-	x := jen.Id("x")
+// decodeBody writes the body of a named type's DecodeNode, ending with its
+// return.
+func (d *decl) decodeBody() {
+	w := d.text
+	if call := d.decodeCall(); call != "" {
+		w.line("return ", call) // return s.ReadString(n, (*string)(x))
+		return
+	}
 	switch t := d.t.(type) {
 	case *model.Object:
-		return d.decodeObject(t, x, jen.Op("*").Add(x), nodeID, 1)
+		d.decodeObject(t, "x", "*x", "n", 1)
+		if t.Named {
+			return // … return err
+		}
 	case *model.Union:
-		return d.decodeUnion(t)
+		d.decodeUnion(t)
+		return
 	case *model.Tuple:
-		return d.decodeTuple(t)
-	case *model.Enum:
-		return readNamed(t.ValueType, x)
-	case *model.Const:
-		return readNamed(t.ValueType, x)
-	case *model.Scalar:
-		return readNamed(t.Scalar, x)
+		d.decodeTuple(t)
 	case *model.Any, *model.TypeParam:
-		return []jen.Code{jen.Op("*").Add(x).Op("=").Add(d.self()).Call(jen.Add(stateID).Dot("DecodeRaw").Call(nodeID))}
+		w.line("*x = ", d.selfText(), "(s.DecodeRaw(n))")
 	case *model.Array, *model.Map:
-		return d.decodeShape(jen.Op("*").Add(x), x, t, nodeID, 1)
-	case *model.Alias: // d.wrap: (*Target)(x).DecodeNode(s, n)
-		return []jen.Code{errReturn(jen.Parens(jen.Op("*").Add(d.typeCode(t.Target))).Call(x).Dot("DecodeNode").Call(stateID, nodeID))}
+		d.decodeShape("*x", "x", t, "n", 1)
 	}
-	return nil
+	w.line("return nil")
 }
 
-// readNamed fills x, a pointer to a named type over a scalar or JSON text:
-// s.ReadString(n, (*string)(x)).
-func readNamed(k model.ScalarKind, x *jen.Statement) []jen.Code {
-	var base jen.Code
+// decodeCall is the one call that is the whole of a named type's
+// DecodeNode, or "" when it takes more: a named scalar, a wrapping alias,
+// or a slice the runtime fills.
+func (d *decl) decodeCall() string {
+	switch t := d.t.(type) {
+	case *model.Enum:
+		return readNamed(t.ValueType)
+	case *model.Const:
+		return readNamed(t.ValueType)
+	case *model.Scalar:
+		return readNamed(t.Scalar)
+	case *model.Array:
+		return d.decodeItems("x", t.Items, "n")
+	case *model.Alias: // d.wrap: (*Target)(x).DecodeNode(s, n)
+		return call("(*"+d.typeText(t.Target)+")(x).DecodeNode", "s", "n")
+	}
+	return ""
+}
+
+// readNamed is the call that fills x, a pointer to a named type over a
+// scalar or JSON text: s.ReadString(n, (*string)(x)).
+func readNamed(k model.ScalarKind) string {
 	switch {
 	case isJSONText(k) && k != model.ScalarNull:
-		return []jen.Code{errReturn(jen.Add(stateID).Dot("ReadText").Call(nodeID, jen.Parens(jen.Op("*").String()).Call(x)))}
+		return "s.ReadText(n, (*string)(x))"
 	case k == model.ScalarString:
-		base = jen.String()
+		return readScalar(k, "(*string)(x)", "n")
 	case k == model.ScalarInteger:
-		base = jen.Int64()
+		return readScalar(k, "(*int64)(x)", "n")
 	case k == model.ScalarNumber:
-		base = jen.Float64()
+		return readScalar(k, "(*float64)(x)", "n")
 	case k == model.ScalarBoolean:
-		base = jen.Bool()
+		return readScalar(k, "(*bool)(x)", "n")
 	case k == model.ScalarNull:
-		return []jen.Code{errReturn(jen.Add(stateID).Dot("ReadNull").Call(nodeID, jen.Nil()))}
+		return "s.ReadNull(n, nil)"
 	}
-	return readScalar(k, jen.Parens(jen.Op("*").Add(base)).Call(x), nodeID)
+	return readScalar(k, "(*)(x)", "n")
 }
 
 // scalarKind is t's kind when t is a scalar, else 0.

@@ -1,11 +1,8 @@
 package golang
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
-
-	"github.com/dave/jennifer/jen"
 
 	"github.com/envgen/envgen/envgenrt"
 	"github.com/envgen/envgen/gen/internal/model"
@@ -17,24 +14,20 @@ import (
 //	if b, err = x.Meta.AppendJSON(b); err != nil {
 //		return b, err
 //	}
+//
+// As for DecodeNode (decode.go), the functions here write Go text: values
+// are Go expressions as strings ("x.Meta"), statements go to d.text.
 
-// bErr is: if b, err = <call>; err != nil { return b, err }
-func bErr(call jen.Code) jen.Code {
-	return jen.If(jen.List(jen.Id("b"), jen.Err()).Op("=").Add(call), jen.Err().Op("!=").Nil()).
-		Block(jen.Return(jen.Id("b"), jen.Err()))
-}
+// bErr writes: if b, err = <call>; err != nil { return b, err }
+func bErr(w *goText, call string) { w.ifErr("b, err = "+call, "b, err") }
 
-// appendLit is b = append(b, `text`...)
-func appendLit(text string) jen.Code {
-	lit := jen.Lit(text)
-	if strconv.CanBackquote(text) {
-		lit = jen.Op("`" + text + "`")
-	}
+// appendLit writes: b = append(b, `text`...), or b = append(b, 'c') for one byte.
+func appendLit(w *goText, text string) {
 	if len(text) == 1 {
-		lit = jen.LitRune(rune(text[0]))
-		return jen.Id("b").Op("=").Append(jen.Id("b"), lit)
+		w.line("b = append(b, ", strconv.QuoteRune(rune(text[0])), ")")
+		return
 	}
-	return jen.Id("b").Op("=").Append(jen.Id("b"), jen.Add(lit).Op("..."))
+	w.line("b = append(b, ", textLiteral(text), "...)")
 }
 
 // memberKey is the JSON text `"name":`.
@@ -44,111 +37,135 @@ func memberKey(name string) string {
 
 // appendSlot appends v, held with presence p: nil and null pointers and
 // null Nullables write null (absent ones are left out by the caller).
-func (d *decl) appendSlot(ref model.Ref, p presence, v *jen.Statement, depth int) []jen.Code {
-	return d.appendHeld(ref, p, v, depth, false)
+func (d *decl) appendSlot(ref model.Ref, p presence, v string, depth int) {
+	d.appendHeld(ref, p, v, depth, false)
 }
 
 // appendHeld is appendSlot; present says that the caller has checked that v
 // is present (not nil, not absent).
-func (d *decl) appendHeld(ref model.Ref, p presence, v *jen.Statement, depth int, present bool) []jen.Code {
+func (d *decl) appendHeld(ref model.Ref, p presence, v string, depth int, present bool) {
+	w := d.text
 	switch p {
 	case pointer:
 		if present {
-			return d.appendValue(ref, d.deref(ref, v), v, depth)
+			d.appendValue(ref, d.deref(ref, v), v, depth)
+			return
 		}
 		// if v == nil { null } else { append *v }
-		return []jen.Code{jen.If(v.Clone().Op("==").Nil()).Block(appendLit("null")).Else().Block(
-			d.appendValue(ref, d.deref(ref, v), v, depth)...)}
+		w.line("if ", v, " == nil {")
+		appendLit(w, "null")
+		w.line("} else {")
+		d.appendValue(ref, d.deref(ref, v), v, depth)
+		w.line("}")
+		return
 	case nullable:
 		// if p := v.Ptr(); p != nil { append *p } else { null }
-		p := jen.Id("p" + strconv.Itoa(depth))
-		return []jen.Code{jen.If(p.Clone().Op(":=").Add(v).Dot("Ptr").Call(), p.Clone().Op("!=").Nil()).Block(
-			d.appendValue(ref, d.deref(ref, p), p, depth+1)...).Else().Block(appendLit("null"))}
+		p := "p" + strconv.Itoa(depth)
+		w.line("if ", p, " := ", v, ".Ptr(); ", p, " != nil {")
+		d.appendValue(ref, d.deref(ref, p), p, depth+1)
+		w.line("} else {")
+		appendLit(w, "null")
+		w.line("}")
+		return
 	}
 	if present {
 		d.nonNil = true // the caller has checked a slice or map for nil
 		defer func() { d.nonNil = false }()
 	}
-	return d.appendValue(ref, v, nil, depth)
+	d.appendValue(ref, v, "", depth)
 }
 
 // deref is *v, in parentheses when it is indexed or selected from.
-func (d *decl) deref(ref model.Ref, v *jen.Statement) *jen.Statement {
+func (d *decl) deref(ref model.Ref, v string) string {
 	if t, _ := d.resolve(ref); t != nil && !t.Base().Named {
 		switch t.(type) {
 		case *model.Array, *model.Map, *model.Object:
-			return jen.Parens(jen.Op("*").Add(v))
+			return "(*" + v + ")"
 		}
 	}
-	return jen.Op("*").Add(v)
+	return "*" + v
 }
 
 // appendValue appends v, a value of the type ref spells; addr is a pointer
-// to it when one is at hand.
-func (d *decl) appendValue(ref model.Ref, v, addr *jen.Statement, depth int) []jen.Code {
+// to it when one is at hand ("" when not).
+func (d *decl) appendValue(ref model.Ref, v, addr string, depth int) {
 	t, _ := d.resolve(ref)
 	if t == nil {
-		return nil
+		return
 	}
 	c := t.Base()
 	if _, ok := t.(*model.TypeParam); ok {
-		if addr == nil {
-			addr = jen.Op("&").Add(v)
+		if addr == "" {
+			addr = "&" + v
 		}
-		return []jen.Code{bErr(jen.Qual(runtimePkg, "AppendValue").Call(jen.Id("b"), addr))}
+		bErr(d.text, call(d.text.rt("AppendValue"), "b", addr))
+		return
 	}
 	if c.Named {
-		if addr != nil { // a pointer calls the method as well: p.AppendJSON(b)
+		if addr != "" { // a pointer calls the method as well: p.AppendJSON(b)
 			v = addr
 		}
-		return []jen.Code{bErr(jen.Add(v).Dot("AppendJSON").Call(jen.Id("b")))}
+		bErr(d.text, v+".AppendJSON(b)")
+		return
 	}
-	return d.appendShape(t, v, depth)
+	d.appendShape(t, v, depth)
 }
 
 // appendShape appends v, the value of an anonymous type or of a named type's
 // own shape.
-func (d *decl) appendShape(t model.Type, v *jen.Statement, depth int) []jen.Code {
+func (d *decl) appendShape(t model.Type, v string, depth int) {
+	w := d.text
 	if depth > maxDepth {
 		d.fail(t.Base().Loc, "", "anonymous types nest without end")
-		return nil
+		return
 	}
 	switch t := t.(type) {
 	case *model.Scalar:
-		return appendScalar(t.Scalar, v)
+		appendScalar(w, t.Scalar, v)
 	case *model.Enum:
-		return appendScalar(t.ValueType, v)
+		appendScalar(w, t.ValueType, v)
 	case *model.Const:
-		return appendScalar(t.ValueType, v)
+		appendScalar(w, t.ValueType, v)
 	case *model.Any:
-		return []jen.Code{bErr(jen.Qual(runtimePkg, "AppendRaw").Call(jen.Id("b"), v))}
+		bErr(w, call(w.rt("AppendRaw"), "b", v))
 	case *model.Array:
-		i := jen.Id("i" + strconv.Itoa(depth))
-		item := d.appendSlot(t.Items, d.presence(t.Items, true), v.Clone().Index(i), depth+1)
-		loop := jen.For(i.Clone().Op(":=").Range().Add(v))
-		if !usesIndex(item, "i"+strconv.Itoa(depth)) {
-			loop = jen.For(jen.Range().Add(v)) // items that are always null: "items": {"type": "null"}
+		// The item first: whether it reads v[i] decides the loop, and
+		// whether v may be nil is known once it is written (takeNonNil).
+		i := "i" + strconv.Itoa(depth)
+		mark := len(w.buf)
+		d.appendSlot(t.Items, d.presence(t.Items, true), v+"["+i+"]", depth+1)
+		appendLit(w, ",")
+		item := w.cut(mark)
+		nonNil := d.takeNonNil()
+		if !nonNil {
+			w.line("if ", v, " == nil {")
+			appendLit(w, "null")
+			w.line("} else {")
 		}
-		list := []jen.Code{
-			appendLit("["),
-			loop.Block(append(item, appendLit(","))...),
-			jen.Id("b").Op("=").Qual(runtimePkg, "EndArray").Call(jen.Id("b")),
+		appendLit(w, "[")
+		if usesIndex(item, i) {
+			w.line("for ", i, " := range ", v, " {")
+		} else {
+			w.line("for range ", v, " {") // items that are always null: "items": {"type": "null"}
 		}
-		if d.takeNonNil() {
-			return list
+		w.add(item)
+		w.line("}")
+		w.line("b = ", w.rt("EndArray"), "(b)")
+		if !nonNil {
+			w.line("}")
 		}
-		return []jen.Code{jen.If(v.Clone().Op("==").Nil()).Block(appendLit("null")).Else().Block(list...)}
 	case *model.Map:
-		return d.appendMap(v, t.Values, depth, nil)
+		d.appendMap(v, t.Values, depth, nil)
 	case *model.Object: // an inline struct
-		return d.appendObject(t, v, depth)
+		d.appendObject(t, v, depth, false)
+	default:
+		d.fail(t.Base().Loc, "", "cannot encode a %s without a name", t.Base().Kind)
 	}
-	d.fail(t.Base().Loc, "", "cannot encode a %s without a name", t.Base().Kind)
-	return nil
 }
 
 // appendMap appends the members of a map in name order, each checked
-// against known when given (the fields of the struct the map extends):
+// against known when given (the fields of the struct the map extends; not
+// nil, though maybe empty, for a struct's Extra):
 //
 //	var keys1 [16]string
 //	for _, k1 := range runtime.SortedKeys(v, keys1[:0]) {
@@ -157,37 +174,50 @@ func (d *decl) appendShape(t model.Type, v *jen.Statement, depth int) []jen.Code
 //		…
 //		b = append(b, ',')
 //	}
-func (d *decl) appendMap(v *jen.Statement, values model.Ref, depth int, known []string) []jen.Code {
+func (d *decl) appendMap(v string, values model.Ref, depth int, known []string) {
+	w := d.text
 	suffix := strconv.Itoa(depth)
-	keys, k := jen.Id("keys"+suffix), jen.Id("k"+suffix)
-	var body []jen.Code
+	keys, k := "keys"+suffix, "k"+suffix
+	// The loop's body first: whether v may be nil is known once it is
+	// written (takeNonNil).
+	mark := len(w.buf)
 	if len(known) > 0 {
-		names := make([]jen.Code, len(known))
+		names := make([]string, len(known))
 		for i, n := range known {
-			names[i] = jen.Lit(n)
+			names[i] = quote(n)
 		}
-		body = append(body, jen.Switch(k).Block(jen.Case(names...).Block(
-			jen.Return(jen.Id("b"), jen.Qual(runtimePkg, "KnownMember").Call(k)))))
+		w.line("switch ", k, " {")
+		w.line("case ", strings.Join(names, ", "), ":")
+		w.line("return b, ", w.rt("KnownMember"), "(", k, ")")
+		w.line("}")
 	}
-	body = append(body,
-		jen.Id("b").Op("=").Qual(runtimePkg, "AppendString").Call(jen.Id("b"), k),
-		appendLit(":"),
-	)
-	body = append(body, d.appendSlot(values, d.presence(values, true), v.Clone().Index(k), depth+1)...)
-	body = append(body, appendLit(","))
-	loop := []jen.Code{
-		jen.Var().Add(keys).Index(jen.Lit(16)).String(),
-		jen.For(jen.List(jen.Id("_"), k).Op(":=").Range().Qual(runtimePkg, "SortedKeys").Call(v, keys.Clone().Index(jen.Empty(), jen.Lit(0)))).
-			Block(body...),
+	w.line("b = ", w.rt("AppendString"), "(b, ", k, ")")
+	appendLit(w, ":")
+	d.appendSlot(values, d.presence(values, true), v+"["+k+"]", depth+1)
+	appendLit(w, ",")
+	body := w.cut(mark)
+	loop := func() {
+		w.line("var ", keys, " [16]string")
+		w.line("for _, ", k, " := range ", w.rt("SortedKeys"), "(", v, ", ", keys, "[:0]) {")
+		w.add(body)
+		w.line("}")
 	}
 	if known != nil {
-		return loop
+		loop()
+		return
 	}
-	object := append(append([]jen.Code{appendLit("{")}, loop...), jen.Id("b").Op("=").Qual(runtimePkg, "EndObject").Call(jen.Id("b")))
-	if d.takeNonNil() {
-		return object
+	nonNil := d.takeNonNil()
+	if !nonNil {
+		w.line("if ", v, " == nil {")
+		appendLit(w, "null")
+		w.line("} else {")
 	}
-	return []jen.Code{jen.If(v.Clone().Op("==").Nil()).Block(appendLit("null")).Else().Block(object...)}
+	appendLit(w, "{")
+	loop()
+	w.line("b = ", w.rt("EndObject"), "(b)")
+	if !nonNil {
+		w.line("}")
+	}
 }
 
 // takeNonNil reports (once) whether the slice or map about to be appended
@@ -199,94 +229,107 @@ func (d *decl) takeNonNil() bool {
 }
 
 // appendScalar appends a scalar held in its Go spelling.
-func appendScalar(k model.ScalarKind, v *jen.Statement) []jen.Code {
-	set := func(fn string) []jen.Code {
-		return []jen.Code{jen.Id("b").Op("=").Qual(runtimePkg, fn).Call(jen.Id("b"), v)}
-	}
+func appendScalar(w *goText, k model.ScalarKind, v string) {
 	switch k {
 	case model.ScalarString:
-		return set("AppendString")
+		w.line("b = ", w.rt("AppendString"), "(b, ", v, ")")
 	case model.ScalarInteger:
-		return set("AppendInt")
+		w.line("b = ", w.rt("AppendInt"), "(b, ", v, ")")
 	case model.ScalarBoolean:
-		return set("AppendBool")
+		w.line("b = ", w.rt("AppendBool"), "(b, ", v, ")")
 	case model.ScalarNumber:
-		return []jen.Code{bErr(jen.Qual(runtimePkg, "AppendFloat").Call(jen.Id("b"), v))}
+		bErr(w, call(w.rt("AppendFloat"), "b", v))
 	case model.ScalarNull:
-		return []jen.Code{appendLit("null")}
+		appendLit(w, "null")
+	default:
+		bErr(w, call(w.rt("AppendRaw"), "b", v))
 	}
-	return []jen.Code{bErr(jen.Qual(runtimePkg, "AppendRaw").Call(jen.Id("b"), v))}
 }
 
-// present is the condition that an optional member is present, or nil when
+// present is the condition that an optional member is present, or "" when
 // it always is.
-func (d *decl) present(ref model.Ref, p presence, v *jen.Statement) jen.Code {
+func (d *decl) present(ref model.Ref, p presence, v string) string {
 	switch p {
 	case pointer:
-		return v.Clone().Op("!=").Nil()
+		return v + " != nil"
 	case nullable:
-		return jen.Op("!").Add(v).Dot("IsZero").Call()
+		return "!" + v + ".IsZero()"
 	}
 	if t, _ := d.resolve(ref); t != nil {
 		switch d.classOf(t) {
 		case nilClass, jsonClass:
-			return v.Clone().Op("!=").Nil()
+			return v + " != nil"
 		}
 	}
-	return nil
+	return ""
 }
 
 // appendObject is AppendJSON of a struct x: its members in schema order, the
-// optional ones when present, then the extra members in name order.
-func (d *decl) appendObject(o *model.Object, x *jen.Statement, depth int) []jen.Code {
-	out := []jen.Code{appendLit("{")}
+// optional ones when present, then the extra members in name order. It ends
+// with b = envgenrt.EndObject(b), or when it is AppendJSON's whole body
+// (top), with return envgenrt.EndObject(b), nil.
+func (d *decl) appendObject(o *model.Object, x string, depth int, top bool) {
+	w := d.text
+	appendLit(w, "{")
 	var known []string
 	for _, f := range o.Fields {
 		known = append(known, f.JSONName)
 		p := d.presence(f.Type, f.Required)
-		v := x.Clone().Dot(f.GoName)
+		v := x + "." + f.GoName
 		cond := d.present(f.Type, p, v)
-		optional := !f.Required && cond != nil
-		if call := d.memberCall(f.Type, p, v, memberKey(f.JSONName), optional); call != nil {
-			out = append(out, call)
+		optional := !f.Required && cond != ""
+		if call, fallible := d.memberCall(f.Type, p, v, memberKey(f.JSONName), optional); fallible {
+			bErr(w, call)
+			continue
+		} else if call != "" {
+			w.line("b = ", call)
 			continue
 		}
-		member := append([]jen.Code{appendLit(memberKey(f.JSONName))}, d.appendHeld(f.Type, p, v, depth, optional)...)
-		member = append(member, appendLit(","))
 		if optional {
-			out = append(out, jen.If(cond).Block(member...))
-			continue
+			w.line("if ", cond, " {")
 		}
-		out = append(out, member...)
+		appendLit(w, memberKey(f.JSONName))
+		d.appendHeld(f.Type, p, v, depth, optional)
+		appendLit(w, ",")
+		if optional {
+			w.line("}")
+		}
 	}
 	if o.Extra != nil {
-		out = append(out, d.appendMap(x.Clone().Dot("Extra"), *o.Extra, depth, append([]string{}, known...))...)
+		if known == nil {
+			known = []string{} // not nil: the map's members extend the struct's
+		}
+		d.appendMap(x+".Extra", *o.Extra, depth, known)
 	}
-	return append(out, jen.Id("b").Op("=").Qual(runtimePkg, "EndObject").Call(jen.Id("b")))
+	if top {
+		w.line("return ", w.rt("EndObject"), "(b), nil")
+		return
+	}
+	w.line("b = ", w.rt("EndObject"), "(b)")
 }
 
 // memberCall is the one call that appends the member key with v, held with
-// presence p, or nil when that takes more than a call:
+// presence p, or "" when that takes more than a call; fallible says that
+// the call returns an error as well:
 //
 //	b = envgenrt.AppendStringMember(b, `"id":`, x.ID)
 //	b = envgenrt.AppendIntPtrMember(b, `"count":`, x.Count)                 (optional: nothing when nil)
 //	if b, err = envgenrt.AppendPtrMember(b, `"next":`, x.Next); err != nil { return b, err }
 //	if b, err = envgenrt.AppendSliceMember(b, `"hits":`, x.Hits); err != nil { return b, err }
-func (d *decl) memberCall(ref model.Ref, p presence, v *jen.Statement, key string, optional bool) jen.Code {
+func (d *decl) memberCall(ref model.Ref, p presence, v string, key string, optional bool) (_ string, fallible bool) {
 	t, _ := d.resolve(ref)
 	if t == nil || isTypeParam(t) {
-		return nil
+		return "", false
 	}
 	if p == nullable { // b = envgenrt.AppendNullableMember(b, `"note":`, x.Note, envgenrt.AppendString)
-		return d.nullableMember(ref, t, v, key, optional)
+		return d.nullableMember(ref, t, v, key, optional), false
 	}
 	// a pointer that is set when present, or a value always present
 	single := (p == pointer) == optional
 	own := d.typeOf(ref) == t // not through an alias
-	call := func(fn string, arg jen.Code) jen.Code {
-		return jen.Qual(runtimePkg, fn).Call(jen.Id("b"), textLiteral(key), arg)
+	member := func(fn string, arg string) string {
+		return call(d.text.rt(fn), "b", textLiteral(key), arg)
 	}
-	set := func(fn string) jen.Code { return jen.Id("b").Op("=").Add(call(fn, v)) }
 	suffix := ""
 	if p == pointer {
 		suffix = "Ptr"
@@ -294,47 +337,47 @@ func (d *decl) memberCall(ref model.Ref, p presence, v *jen.Statement, key strin
 	switch {
 	case t.Base().Named:
 		if !single {
-			return nil
+			return "", false
 		}
 		if stringEnum(t) { // its AppendJSON is AppendString: b = envgenrt.AppendStringPtrMember(b, `"kind":`, (*string)(x.Kind))
 			if p == pointer {
-				return jen.Id("b").Op("=").Add(call("AppendStringPtrMember", jen.Parens(jen.Op("*").String()).Call(v)))
+				return member("AppendStringPtrMember", "(*string)("+v+")"), false
 			}
-			return jen.Id("b").Op("=").Add(call("AppendStringMember", jen.String().Call(v)))
+			return member("AppendStringMember", "string("+v+")"), false
 		}
-		return bErr(call("Append"+suffix+"Member", v))
+		return member("Append"+suffix+"Member", v), true
 	case !own:
-		return nil
+		return "", false
 	}
 	switch t := t.(type) {
 	case *model.Scalar:
 		if !single {
-			return nil
+			return "", false
 		}
 		switch t.Scalar {
 		case model.ScalarString:
-			return set("AppendString" + suffix + "Member")
+			return member("AppendString"+suffix+"Member", v), false
 		case model.ScalarInteger:
-			return set("AppendInt" + suffix + "Member")
+			return member("AppendInt"+suffix+"Member", v), false
 		case model.ScalarBoolean:
-			return set("AppendBool" + suffix + "Member")
+			return member("AppendBool"+suffix+"Member", v), false
 		case model.ScalarNumber:
-			return bErr(call("AppendFloat"+suffix+"Member", v))
+			return member("AppendFloat"+suffix+"Member", v), true
 		}
 	case *model.Array:
 		if !optional || p != bare || d.presence(t.Items, true) != bare {
-			return nil
+			return "", false
 		}
 		it, null := d.resolve(t.Items)
 		switch {
 		case it == nil || isTypeParam(it) || null:
 		case it.Base().Named:
-			return bErr(call("AppendSliceMember", v))
+			return member("AppendSliceMember", v), true
 		case scalarKind(it) == model.ScalarString && d.typeOf(t.Items) == it:
-			return set("AppendStringsMember")
+			return member("AppendStringsMember", v), false
 		}
 	}
-	return nil
+	return "", false
 }
 
 // stringEnum reports whether t is an enum or const of strings, a named
@@ -350,23 +393,24 @@ func stringEnum(t model.Type) bool {
 }
 
 // nullableMember is memberCall for an optional Nullable of a string, integer
-// or boolean, or nil for other types.
-func (d *decl) nullableMember(ref model.Ref, t model.Type, v *jen.Statement, key string, optional bool) jen.Code {
+// or boolean, or "" for other types.
+func (d *decl) nullableMember(ref model.Ref, t model.Type, v string, key string, optional bool) string {
 	fn := map[model.ScalarKind]string{
 		model.ScalarString: "AppendString", model.ScalarInteger: "AppendInt", model.ScalarBoolean: "AppendBool",
 	}[scalarKind(t)]
 	if !optional || fn == "" || t.Base().Named || d.typeOf(ref) != t { // Nullable[string], not of a type through an alias
-		return nil
+		return ""
 	}
-	return jen.Id("b").Op("=").Qual(runtimePkg, "AppendNullableMember").Call(jen.Id("b"), textLiteral(key), v, jen.Qual(runtimePkg, fn))
+	rt := d.text.rt
+	return call(rt("AppendNullableMember"), "b", textLiteral(key), v, rt(fn))
 }
 
 // textLiteral is text as a Go string literal, raw when it can be.
-func textLiteral(text string) jen.Code {
+func textLiteral(text string) string {
 	if strconv.CanBackquote(text) {
-		return jen.Op("`" + text + "`")
+		return "`" + text + "`"
 	}
-	return jen.Lit(text)
+	return quote(text)
 }
 
 // appendUnion encodes the one branch that is set.
@@ -383,111 +427,141 @@ func textLiteral(text string) jen.Code {
 //	case x.Circle != nil:
 //		…
 //	}
-func (d *decl) appendUnion(u *model.Union) []jen.Code {
+func (d *decl) appendUnion(u *model.Union) {
+	w := d.text
 	bs := d.branches(u)
-	out := []jen.Code{jen.Id("set").Op(":=").Lit(0)}
-	var cases []jen.Code
+	w.line("set := 0")
 	for _, b := range bs {
-		out = append(out, jen.If(isSet(b)).Block(jen.Id("set").Op("++")))
-		cases = append(cases, jen.Case(isSet(b)).Block(d.appendSlot(b.ref, b.presence, jen.Id("x").Dot(b.name), 1)...))
+		w.line("if ", isSet(b), " {")
+		w.line("set++")
+		w.line("}")
 	}
-	out = append(out, jen.If(jen.Id("set").Op("!=").Lit(1)).Block(
-		jen.Return(jen.Id("b"), jen.Qual(runtimePkg, "UnionSetError").Call(jen.Lit(d.name), jen.Id("set")))))
-	return append(out, jen.Switch().Block(cases...))
+	w.line("if set != 1 {")
+	w.line("return b, ", w.rt("UnionSetError"), "(", quote(d.name), ", set)")
+	w.line("}")
+	w.line("switch {")
+	for _, b := range bs {
+		w.line("case ", isSet(b), ":")
+		d.appendSlot(b.ref, b.presence, "x."+b.name, 1)
+	}
+	w.line("}")
 }
 
 // appendTuple encodes the items in order; an item set after an absent one is
 // an error, since an array cannot skip a position.
-func (d *decl) appendTuple(t *model.Tuple) []jen.Code {
+func (d *decl) appendTuple(t *model.Tuple) {
+	w := d.text
 	req := d.requiredItems(t)
-	out := []jen.Code{appendLit("[")}
+	appendLit(w, "[")
 	if req < len(t.Items) || t.Rest != nil {
-		out = append(out, jen.Id("gap").Op(":=").False())
+		w.line("gap := false")
 	}
-	gapCheck := func(i int) jen.Code {
-		return jen.If(jen.Id("gap")).Block(jen.Return(jen.Id("b"), jen.Qual(runtimePkg, "TupleGap").Call(jen.Lit(i))))
+	gapCheck := func(i int) {
+		w.line("if gap {")
+		w.line("return b, ", w.rt("TupleGap"), "(", strconv.Itoa(i), ")")
+		w.line("}")
 	}
 	for i, ref := range t.Items {
-		v := jen.Id("x").Dot(itemName(i))
+		v := "x." + itemName(i)
 		p := d.presence(ref, i < req)
-		item := append(d.appendSlot(ref, p, v, 1), appendLit(","))
 		if i < req {
-			out = append(out, item...)
+			d.appendSlot(ref, p, v, 1)
+			appendLit(w, ",")
 			continue
 		}
 		cond := d.present(ref, p, v)
-		if cond == nil {
-			cond = jen.True()
+		if cond == "" {
+			cond = "true"
 		}
+		w.line("if ", cond, " {")
 		if i > req {
-			item = append([]jen.Code{gapCheck(i)}, item...)
+			gapCheck(i)
 		}
-		out = append(out, jen.If(cond).Block(item...).Else().Block(jen.Id("gap").Op("=").True()))
+		d.appendSlot(ref, p, v, 1)
+		appendLit(w, ",")
+		w.line("} else {")
+		w.line("gap = true")
+		w.line("}")
 	}
 	if t.Rest != nil {
-		rest := d.appendSlot(*t.Rest, d.presence(*t.Rest, true), jen.Id("x").Dot("Rest").Index(jen.Id("i")), 1)
-		out = append(out,
-			jen.If(jen.Len(jen.Id("x").Dot("Rest")).Op(">").Lit(0)).Block(gapCheck(len(t.Items))),
-			restLoop(usesIndex(rest, "i")).Block(append(rest, appendLit(","))...))
+		mark := len(w.buf)
+		d.appendSlot(*t.Rest, d.presence(*t.Rest, true), "x.Rest[i]", 1)
+		appendLit(w, ",")
+		rest := w.cut(mark)
+		w.line("if len(x.Rest) > 0 {")
+		gapCheck(len(t.Items))
+		w.line("}")
+		if usesIndex(rest, "i") {
+			w.line("for i := range x.Rest {")
+		} else {
+			w.line("for range x.Rest {")
+		}
+		w.add(rest)
+		w.line("}")
 	}
-	return append(out, jen.Id("b").Op("=").Qual(runtimePkg, "EndArray").Call(jen.Id("b")))
+	w.line("b = ", w.rt("EndArray"), "(b)")
 }
 
-// appendBody is the body of a named type's AppendJSON, before its return.
-func (d *decl) appendBody() []jen.Code {
-	x := jen.Id("x")
+// appendBody writes the body of a named type's AppendJSON, ending with its
+// return.
+func (d *decl) appendBody() {
+	w := d.text
 	switch t := d.t.(type) {
-	case *model.Object:
-		return d.appendObject(t, x, 1)
+	case *model.Object: // … return envgenrt.EndObject(b), nil
+		d.appendObject(t, "x", 1, true)
+		return
 	case *model.Union:
-		return d.appendUnion(t)
+		d.appendUnion(t)
 	case *model.Tuple:
-		return d.appendTuple(t)
+		d.appendTuple(t)
 	case *model.Enum:
-		return appendNamedScalar(t.ValueType, x)
+		if appendNamedScalar(w, t.ValueType) {
+			return
+		}
 	case *model.Const:
-		return appendNamedScalar(t.ValueType, x)
+		if appendNamedScalar(w, t.ValueType) {
+			return
+		}
 	case *model.Scalar:
-		return appendNamedScalar(t.Scalar, x)
+		if appendNamedScalar(w, t.Scalar) {
+			return
+		}
 	case *model.Any, *model.TypeParam:
-		return []jen.Code{bErr(jen.Qual(runtimePkg, "AppendRaw").Call(jen.Id("b"), x))}
+		bErr(w, call(w.rt("AppendRaw"), "b", "x"))
 	case *model.Array, *model.Map:
-		return d.appendShape(t, x, 1)
+		d.appendShape(t, "x", 1)
 	case *model.Alias: // d.wrap: Target(x).AppendJSON(b)
-		return []jen.Code{bErr(jen.Parens(d.typeCode(t.Target)).Call(x).Dot("AppendJSON").Call(jen.Id("b")))}
+		bErr(w, "("+d.typeText(t.Target)+")(x).AppendJSON(b)")
 	}
-	return nil
+	w.line("return b, nil")
 }
 
-// appendNamedScalar appends x, a named type over a scalar (or JSON text).
-func appendNamedScalar(k model.ScalarKind, x *jen.Statement) []jen.Code {
-	if isJSONText(k) && k != model.ScalarNull {
-		return []jen.Code{bErr(jen.Qual(runtimePkg, "AppendText").Call(jen.Id("b"), jen.String().Call(x)))}
+// appendNamedScalar appends x, a named type over a scalar (or JSON text),
+// and reports whether that was a return statement:
+//
+//	return envgenrt.AppendString(b, string(x)), nil
+func appendNamedScalar(w *goText, k model.ScalarKind) (returned bool) {
+	conv := map[model.ScalarKind]string{model.ScalarString: "string", model.ScalarInteger: "int64",
+		model.ScalarNumber: "float64", model.ScalarBoolean: "bool"}[k]
+	if fn := map[model.ScalarKind]string{model.ScalarString: "AppendString", model.ScalarInteger: "AppendInt",
+		model.ScalarBoolean: "AppendBool"}[k]; fn != "" {
+		w.line("return ", w.rt(fn), "(b, ", conv, "(x)), nil")
+		return true
 	}
-	switch k {
-	case model.ScalarString:
-		return appendScalar(k, jen.String().Call(x))
-	case model.ScalarInteger:
-		return appendScalar(k, jen.Int64().Call(x))
-	case model.ScalarNumber:
-		return appendScalar(k, jen.Float64().Call(x))
-	case model.ScalarBoolean:
-		return appendScalar(k, jen.Bool().Call(x))
+	switch {
+	case isJSONText(k) && k != model.ScalarNull:
+		bErr(w, call(w.rt("AppendText"), "b", "string(x)"))
+	case conv != "":
+		appendScalar(w, k, conv+"(x)")
+	default:
+		appendScalar(w, k, "x")
 	}
-	return appendScalar(k, x)
+	return false
 }
 
 // usesIndex reports whether code reads the element at index variable i
 // (v[i]): an item that is always null does not, and Go refuses a loop
 // variable that is declared and not used.
-func usesIndex(code []jen.Code, i string) bool {
-	return strings.Contains(fmt.Sprintf("%#v", jen.Block(code...)), "["+i+"]")
-}
-
-// restLoop ranges over a tuple's Rest, with the index i when the items use it.
-func restLoop(useIndex bool) *jen.Statement {
-	if useIndex {
-		return jen.For(jen.Id("i").Op(":=").Range().Id("x").Dot("Rest"))
-	}
-	return jen.For(jen.Range().Id("x").Dot("Rest"))
+func usesIndex(code string, i string) bool {
+	return strings.Contains(code, "["+i+"]")
 }

@@ -7,3 +7,13 @@ func CheckRenderBody() func() (compared int, layoutOK bool) {
 	checkBody = true
 	return func() (int, bool) { return bodyCompared, jenLayoutOK }
 }
+
+// WithoutMirrors makes renderings write every file as when jennifer's
+// types do not match renderBody's mirrors: through File.Render, with the
+// text of the JSON methods spelling its types through a probe file. The
+// returned function turns the mirrors back on.
+func WithoutMirrors() (restore func()) {
+	old := jenLayoutOK
+	jenLayoutOK = false
+	return func() { jenLayoutOK = old }
+}

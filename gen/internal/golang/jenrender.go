@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"reflect"
 	"sort"
 	"strconv"
@@ -152,6 +153,7 @@ func (b *bodyRenderer) take() []byte {
 // failed it writes nothing.
 func (b *bodyRenderer) add(code jen.Code) {
 	if b.err != nil {
+		b.register(code)
 		return
 	}
 	if g, ok := code.(*jen.Group); ok && g == b.f.Group {
@@ -171,6 +173,21 @@ func (b *bodyRenderer) add(code jen.Code) {
 		b.chunks = append(b.chunks, b.buf)
 		b.buf = b.take()
 	}
+}
+
+// register registers the imports code names with the file, in the order
+// File.Render meets them, by rendering a probe body that holds code alone:
+// when b cannot write the file, File.Render does (writeBody), and the names
+// it gives clashing import paths depend on the order it learns them, among
+// those that the JSON methods' text has asked for already (goText.qual).
+func (b *bodyRenderer) register(code jen.Code) {
+	items := b.f.Group
+	probe := jen.NewFile("x").Group
+	probe.Add(code)
+	b.f.Group = probe
+	b.f.NoFormat = true
+	_ = b.f.Render(io.Discard) // an error shows again when File.Render writes the file
+	b.f.Group = items
 }
 
 // finish appends to dst the file as File.Render writes it with NoFormat, or

@@ -60,7 +60,6 @@ func TestRenderBodyConstructs(t *testing.T) {
 			jen.For(jen.List(jen.Id("k"), jen.Id("v")).Op(":=").Range().Id("m")).Block(jen.Id("_").Op(",").Id("_").Op("=").List(jen.Id("k"), jen.Id("v"))),
 			jen.Func().Params().Block().Call(),
 			jen.Custom(jen.Options{Open: "<", Close: ">", Separator: ";", Multi: true}, jen.Id("x"), jen.Id("y")),
-			errReturn(jen.Id("h").Call()),
 			&wrapped{jen.Id("w").Op("=").Lit(1)},
 			wrapped{jen.Null()},
 		)

@@ -28,20 +28,21 @@ const jsontextPkg = "encoding/json/jsontext"
 func (r *renderer) renderJSONv2(plan []goFile) ([]byte, error) {
 	f := r.newFile()
 	f.ImportName(jsontextPkg, "jsontext")
+	b := newBodyRenderer(f, &r.chunks)
+	r.text.file = b
 	n := 0
 	for _, gf := range plan {
 		for _, t := range gf.types {
 			if d := r.newDecl(t); d.hasMethods() {
-				f.Add(d.unmarshalJSONFrom())
-				f.Line()
-				n++
+				n += r.add(f, b, []jen.Code{d.unmarshalJSONFrom()})
 			}
 		}
 	}
 	if r.err != nil || n == 0 {
+		b.finish(nil) // gives its buffers back
 		return nil, r.err
 	}
-	src, err := r.write(f, jsonv2File)
+	src, err := r.writeBody(f, b, jsonv2File, keepTrees())
 	// the constraint, after the generated-code line and before the package clause
 	header := "// " + generatedHeader + "\n\n"
 	return bytes.Replace(src, []byte(header), []byte(header+"//go:build goexperiment.jsonv2\n\n"), 1), err
@@ -49,7 +50,7 @@ func (r *renderer) renderJSONv2(plan []goFile) ([]byte, error) {
 
 // unmarshalJSONFrom: return envgenrt.UnmarshalFrom(dec, x)
 func (d *decl) unmarshalJSONFrom() jen.Code {
-	return d.method(true, "UnmarshalJSONFrom", "",
-		[]jen.Code{jen.Id("dec").Op("*").Qual(jsontextPkg, "Decoder")}, jen.Error(),
-		jen.Return(jen.Qual(runtimePkg, "UnmarshalFrom").Call(jen.Id("dec"), jen.Id("x"))))
+	return d.textMethod(true, "UnmarshalJSONFrom", "", "dec *"+d.text.qual(jsontextPkg, "Decoder"), "error", func(w *goText) {
+		w.line("return ", w.rt("UnmarshalFrom"), "(dec, x)")
+	})
 }

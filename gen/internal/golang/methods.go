@@ -76,48 +76,30 @@ func (d *decl) needsMarshal() bool {
 }
 
 func (d *decl) marshalJSON() jen.Code {
-	return d.method(false, "MarshalJSON", "encodes x as JSON; see AppendJSON.", nil, marshalResults(),
-		jen.Return(jen.Id("x").Dot("AppendJSON").Call(jen.Nil())))
+	return d.textMethod(false, "MarshalJSON", "encodes x as JSON; see AppendJSON.", "", "([]byte, error)", func(w *goText) {
+		w.line("return x.AppendJSON(nil)")
+	})
 }
 
 // unmarshalJSON: return envgenrt.Decode(data, x)
 func (d *decl) unmarshalJSON() jen.Code {
-	return d.method(true, "UnmarshalJSON", "",
-		unmarshalParams(), jen.Error(),
-		jen.Return(jen.Qual(runtimePkg, "Decode").Call(jen.Id("data"), jen.Id("x"))))
+	return d.textMethod(true, "UnmarshalJSON", "", "data []byte", "error", func(w *goText) {
+		w.line("return ", w.rt("Decode"), "(data, x)")
+	})
 }
 
+// appendJSON: (_ []byte, err error), err being there for the statements
+// that need it.
 func (d *decl) appendJSON() jen.Code {
-	body := append(d.appendBody(), jen.Return(jen.Id("b"), jen.Nil()))
-	switch t := d.t.(type) {
-	case *model.Object: // … return envgenrt.EndObject(b), nil
-		body = d.appendObject(t, jen.Id("x"), 1)
-		body = append(body[:len(body)-1], jen.Return(jen.Qual(runtimePkg, "EndObject").Call(jen.Id("b")), jen.Nil()))
-	case *model.Enum, *model.Const, *model.Scalar: // return envgenrt.AppendString(b, string(x)), nil
-		k, _ := model.ScalarKindOf(t)
-		fn, conv := map[model.ScalarKind]string{model.ScalarString: "AppendString", model.ScalarInteger: "AppendInt",
-			model.ScalarBoolean: "AppendBool"}[k], scalarCode(k)
-		if fn != "" {
-			body = []jen.Code{jen.Return(jen.Qual(runtimePkg, fn).Call(jen.Id("b"), jen.Add(conv).Call(jen.Id("x"))), jen.Nil())}
-		}
-	}
-	// (_ []byte, err error): err is there for the statements that need it
-	results := jen.Parens(jen.List(jen.Id("_").Index().Byte(), jen.Err().Error()))
-	return d.method(false, "AppendJSON", "",
-		[]jen.Code{jen.Id("b").Index().Byte()}, results, body...)
+	return d.textMethod(false, "AppendJSON", "", "b []byte", "(_ []byte, err error)", func(*goText) {
+		d.appendBody()
+	})
 }
 
 func (d *decl) decodeNode() jen.Code {
-	body := append(d.decodeBody(), jen.Return(jen.Nil()))
-	if o, ok := d.t.(*model.Object); ok && o.Named {
-		body = d.decodeBody() // … return err
-	} else if _, ok := d.t.(*model.Union); ok {
-		body = d.decodeBody()
-	} else if c, ok := body[0].(errCheck); ok && len(body) == 2 {
-		body = []jen.Code{jen.Return(c.call)} // return s.ReadString(n, (*string)(x))
-	}
-	return d.method(true, "DecodeNode", "", []jen.Code{jen.Add(stateID).Op("*").Qual(runtimePkg, "State"), jen.Id("n").Int32()},
-		jen.Error(), body...)
+	return d.textMethod(true, "DecodeNode", "", "s *"+d.text.rt("State")+", n int32", "error", func(*goText) {
+		d.decodeBody()
+	})
 }
 
 // checkNode validates with the type's check function, with its type
@@ -131,47 +113,53 @@ func (d *decl) decodeNode() jen.Code {
 //	}
 func (d *decl) checkNode() jen.Code {
 	fn := d.vp.fn[d.check]
-	var body []jen.Code
-	var binds []jen.Code
+	var bound []typeParam // the type parameters bound, by their anchors
 	for _, p := range d.params {
-		tp, ok := d.lookup(p.id).(*model.TypeParam)
-		if !ok || !d.vp.Bookended(tp.Anchor, tp.Default) {
-			continue
+		if tp, ok := d.lookup(p.id).(*model.TypeParam); ok && d.vp.Bookended(tp.Anchor, tp.Default) {
+			bound = append(bound, p)
 		}
-		def := jen.Nil()
-		if dt := d.vp.Resolve(tp.Default.ID); dt != nil && dt.Base().Named && len(dt.Base().TypeParams) == 0 {
-			def = jen.Parens(jen.Op("*").Add(d.qualified(dt.Base()))).Call(jen.Nil())
-		}
-		binds = append(binds, jen.Qual(runtimePkg, "Bind").Types(jen.Id(p.name)).Call(jen.Lit(tp.Anchor), def))
+	}
+	leaf := d.vp.inline[d.check] && len(bound) == 0 // return s.Enum(n, "…/enum", "a", "b")
+	w := d.text
+	w.start()
+	if fn == "" && !leaf {
+		w.line("func (*", d.selfText(), ") CheckNode(*", w.rt("State"), ", int32) bool {")
+	} else {
+		w.line("func (*", d.selfText(), ") CheckNode(s *", w.rt("State"), ", n int32) bool {")
 	}
 	switch {
-	case d.vp.inline[d.check] && len(binds) == 0: // a leaf: return s.Enum(n, "…/enum", "a", "b")
-		body = d.leafBody(d.check)
-		fn = "in place"
-	case fn == "":
-		body = []jen.Code{jen.Return(jen.True())}
-	case len(binds) == 0:
-		body = []jen.Code{jen.Return(jen.Id(fn).Call(stateID, nodeID))}
-	default:
-		body = []jen.Code{
-			jen.Id("m").Op(":=").Add(stateID).Dot("Bind").Call(binds...),
-			jen.Id("ok").Op(":=").Id(fn).Call(stateID, nodeID),
-			jen.Add(stateID).Dot("Leave").Call(jen.Id("m")),
-			jen.Return(jen.Id("ok")),
+	case leaf:
+		for _, stmt := range d.leafBody(d.check) {
+			w.line(w.spell(stmt))
 		}
+	case fn == "":
+		w.line("return true")
+	case len(bound) == 0:
+		w.line("return ", fn, "(s, n)")
+	default:
+		binds := make([]string, len(bound))
+		for i, p := range bound {
+			tp := d.lookup(p.id).(*model.TypeParam)
+			def := "nil"
+			if dt := d.vp.Resolve(tp.Default.ID); dt != nil && dt.Base().Named && len(dt.Base().TypeParams) == 0 {
+				def = "(*" + w.spell(d.qualified(dt.Base())) + ")(nil)"
+			}
+			binds[i] = w.rt("Bind") + "[" + p.name + "](" + quote(tp.Anchor) + ", " + def + ")"
+		}
+		w.line("m := s.Bind(", strings.Join(binds, ", "), ")")
+		w.line("ok := ", fn, "(s, n)")
+		w.line("s.Leave(m)")
+		w.line("return ok")
 	}
-	recv := jen.Op("*").Add(d.self())
-	params := []jen.Code{jen.Add(stateID).Op("*").Qual(runtimePkg, "State"), jen.Id("n").Int32()}
-	if fn == "" {
-		params = []jen.Code{jen.Op("*").Qual(runtimePkg, "State"), jen.Int32()}
-	}
-	return jen.Func().Params(recv).Id("CheckNode").Params(params...).Bool().Block(body...)
+	w.add("}")
+	return w.finish()
 }
 
 // validate: return runtime.Validate(x, (*T)(nil))
 func (d *decl) validate() jen.Code {
-	return d.method(false, "Validate", "reports whether x is valid (see the package doc).", nil, jen.Error(),
-		jen.Return(jen.Qual(runtimePkg, "Validate").Call(jen.Id("x"), jen.Parens(jen.Op("*").Add(d.self())).Call(jen.Nil()))))
+	return d.textMethod(false, "Validate", "reports whether x is valid (see the package doc).", "", "error", func(w *goText) {
+		w.line("return ", w.rt("Validate"), "(x, (*", d.selfText(), ")(nil))")
+	})
 }
 
 // validators renders the check functions declared with this named type: its

@@ -99,6 +99,9 @@ type renderer struct {
 	// src and chunks are write's buffers, reused from file to file.
 	src    []byte
 	chunks [][]byte
+	// text writes the JSON methods as Go text, into the companion file
+	// being rendered (gotext.go).
+	text *goText
 }
 
 // A part renders one piece of a named type's output (its declaration, its
@@ -116,6 +119,7 @@ func newRenderer(space *model.Space, opts Options) *renderer {
 
 		nullUnions: map[*model.Union]bool{},
 		formatter:  gofmt.NewFormatter(),
+		text:       &goText{},
 	}
 }
 
@@ -204,30 +208,22 @@ func (r *renderer) renderFile(gf goFile) (api, impl []byte, err error) {
 	// tree is still in the cache, and then dropped: keeping the trees of a
 	// whole file for File.Render cost a third of generation's time at
 	// N=1000 in garbage collection, with 2.5 times the memory. The files
-	// keep them only when File.Render is to write them (keep).
+	// keep them only when File.Render is to write them (keepTrees).
 	apiBody, implBody := newBodyRenderer(apiFile, &r.chunks), newBodyRenderer(implFile, &r.chunks)
-	keep := !jenLayoutOK || checkBody
-	add := func(f *jen.File, b *bodyRenderer, codes []jen.Code) int {
-		for _, code := range codes {
-			if keep {
-				f.Add(code)
-				f.Line()
-			}
-			b.add(code)
-		}
-		return len(codes)
-	}
+	keep := keepTrees()
 	implCodes := 0
 	for _, t := range gf.types {
 		d := r.newDecl(t)
+		r.text.file = apiBody
 		for _, p := range r.api {
-			add(apiFile, apiBody, p(d))
+			r.add(apiFile, apiBody, p(d))
 		}
+		r.text.file = implBody
 		for _, p := range r.impl {
-			implCodes += add(implFile, implBody, p(d))
+			implCodes += r.add(implFile, implBody, p(d))
 		}
 	}
-	implCodes += add(implFile, implBody, r.orphans(gf.name))
+	implCodes += r.add(implFile, implBody, r.orphans(gf.name))
 	if r.err != nil {
 		return nil, nil, r.err
 	}
@@ -236,6 +232,24 @@ func (r *renderer) renderFile(gf goFile) (api, impl []byte, err error) {
 	}
 	impl, err = r.writeBody(implFile, implBody, companionName(gf.name), keep)
 	return api, impl, err
+}
+
+// keepTrees reports whether the files keep the declarations' trees, for
+// File.Render to write them (see renderFile): when renderBody cannot, or
+// when the tests compare the two.
+func keepTrees() bool { return !jenLayoutOK || checkBody }
+
+// add writes codes, top-level declarations, into b, the body of f (and to f
+// itself, when it keeps its trees), and returns how many there were.
+func (r *renderer) add(f *jen.File, b *bodyRenderer, codes []jen.Code) int {
+	for _, code := range codes {
+		if keepTrees() {
+			f.Add(code)
+			f.Line()
+		}
+		b.add(code)
+	}
+	return len(codes)
 }
 
 // newFile starts a file of the package: the header, and the names of the
@@ -255,13 +269,6 @@ func (r *renderer) newFile() *jen.File {
 		}
 	}
 	return f
-}
-
-// write renders f, the file called name, and formats it.
-func (r *renderer) write(f *jen.File, name string) ([]byte, error) {
-	b := newBodyRenderer(f, &r.chunks)
-	b.add(f.Group)
-	return r.writeBody(f, b, name, true)
 }
 
 // writeBody formats f, the file called name, from the body b has written,

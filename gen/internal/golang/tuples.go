@@ -21,28 +21,26 @@ func (d *decl) requiredItems(t *model.Tuple) int {
 
 func itemName(i int) string { return "V" + strconv.Itoa(i) }
 
-// tupleFields renders one field per position, then Rest:
+// tupleFields lists one field per position, then Rest:
 //
 //	V0   float64
 //	V1   *string // optional: nil is absent
 //	Rest []int64
-func (d *decl) tupleFields(t *model.Tuple) []jen.Code {
+func (d *decl) tupleFields(t *model.Tuple) []structField {
 	req := d.requiredItems(t)
-	var docs [][]string
-	var fields []jen.Code
+	var out []structField
 	for i, ref := range t.Items {
 		var doc []paragraph
 		if it := d.lookup(ref.ID); it != nil && !it.Base().Named {
 			doc = fieldDoc(itemName(i), it.Base().Doc)
 		}
-		docs = append(docs, commentLines(doc, 1))
-		fields = append(fields, jen.Id(itemName(i)).Add(d.slot(ref, i < req)))
+		out = append(out, structField{doc: commentLines(doc, 1), name: itemName(i), typ: d.slot(ref, i < req)})
 	}
 	if t.Rest != nil {
-		docs = append(docs, commentLines([]paragraph{prose("Rest holds the items after the positions above.")}, 1))
-		fields = append(fields, jen.Id("Rest").Index().Add(d.slot(*t.Rest, true)))
+		out = append(out, structField{doc: commentLines([]paragraph{prose("Rest holds the items after the positions above.")}, 1),
+			name: "Rest", typ: jen.Index().Add(d.slot(*t.Rest, true))})
 	}
-	return documentFields(docs, fields)
+	return out
 }
 
 // tupleNote documents the JSON form of a tuple.

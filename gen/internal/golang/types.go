@@ -93,16 +93,6 @@ func (d *decl) self() *jen.Statement {
 	return instantiate(jen.Id(d.name), args)
 }
 
-// typeName is the declared type's name with its type parameter list:
-// Envelope[T any].
-func (d *decl) typeName() *jen.Statement {
-	params := make([]jen.Code, len(d.params))
-	for i, p := range d.params {
-		params[i] = jen.Id(p.name).Any()
-	}
-	return instantiate(jen.Id(d.name), params)
-}
-
 // instantiate appends a bracketed list to a type name, if there is one:
 // Envelope + [SearchResult] → Envelope[SearchResult]. (The list must be added
 // to the name's own statement: a separate one would render "Envelope [T]".)
@@ -161,7 +151,7 @@ func (d *decl) typeCode(ref model.Ref) jen.Code {
 		if t.Extra != nil {
 			d.needsName(t, "an object that allows extra members has methods")
 		}
-		return jen.Struct(d.fields(t)...)
+		return structCode(d.fields(t))
 	case *model.Alias:
 		return d.typeCode(t.Target)
 	case *model.Union:

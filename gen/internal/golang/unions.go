@@ -3,8 +3,6 @@ package golang
 import (
 	"strings"
 
-	"github.com/dave/jennifer/jen"
-
 	"github.com/envgen/envgen/envgenrt"
 	"github.com/envgen/envgen/gen/internal/model"
 	"github.com/envgen/envgen/gen/internal/naming"
@@ -60,30 +58,27 @@ func (d *decl) branches(u *model.Union) []branch {
 	return out
 }
 
-// unionFields renders one field per branch, exactly one of which is set:
+// unionFields lists one field per branch, exactly one of which is set:
 //
 //	Circle *Circle
 //	Square *Square
-func (d *decl) unionFields(u *model.Union) []jen.Code {
-	var docs [][]string
-	var fields []jen.Code
+func (d *decl) unionFields(u *model.Union) []structField {
+	var out []structField
 	for _, b := range d.branches(u) {
 		var doc []paragraph
 		if len(b.tags) > 0 {
 			doc = append(doc, prose(b.name+" is set when "+u.Discriminator+" is "+strings.Join(b.tags, " or ")+"."))
 		}
-		docs = append(docs, commentLines(doc, 1))
-		fields = append(fields, jen.Id(b.name).Add(wrap(d.typeCode(b.ref), b.presence)))
+		out = append(out, structField{doc: commentLines(doc, 1), name: b.name, typ: wrap(d.typeCode(b.ref), b.presence)})
 	}
-	return documentFields(docs, fields)
+	return out
 }
 
 // isSet is the condition that a branch is set: x.Circle != nil, or
 // !x.Maybe.IsZero() for a envgenrt.Nullable.
-func isSet(b branch) jen.Code {
-	field := jen.Id("x").Dot(b.name)
+func isSet(b branch) string {
 	if b.presence == nullable {
-		return jen.Op("!").Add(field).Dot("IsZero").Call()
+		return "!x." + b.name + ".IsZero()"
 	}
-	return field.Op("!=").Nil()
+	return "x." + b.name + " != nil"
 }
