@@ -40,9 +40,9 @@ export interface Context {
   errors: ValidationError[];
   /** For each error, how many steps of its instance path are still to be added in front: rt.up adds them. */
   depths: number[];
-  /** The member or item rt.at named last at each depth, read by the error recorded next (failAt, fail). */
-  readonly path: (string | number)[];
-  /** The depth of the member rt.at named last, until an error takes it (-1: none). */
+  /** The member or item rt.at named last, for the error recorded next (failAt, fail). */
+  key: string | number;
+  /** The depth of that member, until an error takes it (-1: none). */
   named: number;
   /** Report nothing and return at the first failure: inside a quiet branch, or once the list is full. */
   stop: boolean;
@@ -163,7 +163,7 @@ function nested<R>(f: () => R, p: number, c: Context): R {
  */
 const idle: Context[] = [];
 
-/** A context for idle: one that reports nothing, with a path of its own (its validate may report). */
+/** A context for idle: one that reports nothing (its validate may report). */
 function fresh(): Context {
   const c = context(false, [], 0, undefined);
   c.errors = none;
@@ -182,11 +182,9 @@ function release(c: Context): void {
   }
 }
 
-// A validation that reports nothing records no error and reads no path: they
-// can all share these.
+// A validation that reports nothing records no error: they can all share these.
 const none: ValidationError[] = [];
 const noDepths: number[] = [];
-const scratch: (string | number)[] = [];
 
 /** What a check thrown through the validation says: the value nests deeper than maxDepth. */
 const tooDeepSignal = new Error("nesting deeper than " + maxDepth + " levels");
@@ -196,7 +194,7 @@ function context(stop: boolean, scope: Anchors[], base: number, memo: Map<unknow
   return {
     errors: stop ? none : [],
     depths: stop ? noDepths : [],
-    path: stop ? scratch : [],
+    key: "",
     named: -1,
     stop,
     scope,
@@ -361,7 +359,7 @@ function tooDeep(v: unknown, d = 0): boolean {
  * only if it fails (rt.up).
  */
 export function at(c: Context, p: number, k: string | number): number {
-  c.path[p] = k;
+  c.key = k;
   c.named = p + 1;
   return p + 1;
 }
@@ -399,7 +397,7 @@ export function fail(c: Context, p: number, schemaPath: string, keyword: string,
     return true;
   }
   if (named === p) {
-    rest = "/" + escape(String(c.path[p - 1])) + rest;
+    rest = "/" + escape(String(c.key)) + rest;
     p--;
   }
   c.errors.push({ instancePath: rest, schemaPath, keyword, message });
@@ -409,10 +407,11 @@ export function fail(c: Context, p: number, schemaPath: string, keyword: string,
 
 /**
  * Records the failure of keyword kw of the schema at s (its schema path without the keyword), as fail. A path s
- * that ends in /* is a member's schema, checked where its object is: the * stands for the member's name.
+ * that ends in /* is a member's schema, checked where its object is: the * stands for the member's name, which
+ * the failure's rt.at names.
  */
 export function failAt(c: Context, p: number, s: string, kw: string, message: string): boolean {
-  if (s.endsWith("/*")) s = s.slice(0, -1) + escape(String(c.path[p - 1]));
+  if (s.endsWith("/*")) s = s.slice(0, -1) + escape(String(c.key));
   return fail(c, p, s + "/" + kw, kw, message);
 }
 
