@@ -11,16 +11,17 @@ import (
 )
 
 // Validators. Every schema node with checks becomes one function over the
-// value, its instance path and the validation's context (module _envgen.ts,
-// imported as rt). The path is a number: the value is at the first p members
-// and items of c.path, which rt.at(c, p, key) sets on the way down, and a
-// JSON Pointer is spelled only for an error.
+// value, its depth and the validation's context (module _envgen.ts, imported
+// as rt). The depth p is a number: the value is p members and items below the
+// one validated. Nothing is written on the way down, a valid value spells no
+// JSON Pointer: an error is recorded with the part of its path below p, and
+// each check it fails on the way back adds its step (rt.up, see descent).
 //
 //	/** Checks a value against warning.json#. */
 //	export function checkWarning(v: unknown, p: number, c: rt.Context): boolean {
 //	  let ok = true;
 //	  if (rt.isObject(v)) {
-//	    if (v["code"] !== undefined && !checkCode(v["code"], rt.at(c, p, "code"), c)) { ok = false; if (c.stop) return false; }
+//	    if (v["code"] !== undefined && !checkCode(v["code"], p + 1, c)) { ok = false; if (rt.up(c, p, "code")) return false; }
 //	    …
 //	    if (v["code"] === undefined) { ok = false; if (rt.failRequired(c, p, "warning.json#", "code")) return false; }
 //	  } else { rt.failType(c, p, "warning.json#", "object", v); return false; }
@@ -177,18 +178,38 @@ func memberPath(name string) string {
 	return "rt.at(c, p, " + stringLiteral(name) + ")"
 }
 
+// descent splits the instance path at of a member or item, rt.at(c, p, key),
+// into the depth that a check called for it gets, p + 1, and the key that
+// its caller adds in front of the instance paths of its errors when it fails
+// (rt.up): nothing is written on the way down. The path of the value itself,
+// p, is its own depth, with no key.
+func descent(at string) (depth, key string) {
+	if k, ok := strings.CutPrefix(at, "rt.at(c, p, "); ok {
+		if k, ok := strings.CutSuffix(k, ")"); ok {
+			return "p + 1", k
+		}
+	}
+	return at, ""
+}
+
 // sub is: if (!call) { ok = false; if (c.stop) return false; } for a
-// subschema whose errors are the caller's. Nothing when call is "" (always
-// valid).
-func sub(call string) []string {
+// subschema whose errors are the caller's, called at the instance path at (as
+// f.call). Nothing when call is "" (always valid).
+func sub(call, at string) []string {
 	if call == "" {
 		return nil
 	}
-	return []string{subIf("!" + call)}
+	return []string{subIf("!"+call, at)}
 }
 
-// subIf is sub's statement for a failed subschema: cond says it failed.
-func subIf(cond string) string {
+// subIf is sub's statement for a failed subschema: cond says it failed. For a
+// member or item, the failure adds its step to the errors' paths:
+//
+//	if (!checkMeta(v["meta"], p + 1, c)) { ok = false; if (rt.up(c, p, "meta")) return false; }
+func subIf(cond, at string) string {
+	if _, key := descent(at); key != "" {
+		return "if (" + cond + ") { ok = false; if (rt.up(c, p, " + key + ")) return false; }"
+	}
 	return "if (" + cond + ") { ok = false; if (c.stop) return false; }"
 }
 
@@ -223,6 +244,7 @@ func (f *vfn) call(ref model.Ref, x, at string) string {
 	if f.always(ref) {
 		return ""
 	}
+	at, _ = descent(at)
 	t := f.target(ref)
 	var e string
 	switch {

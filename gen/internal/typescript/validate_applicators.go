@@ -14,7 +14,7 @@ import (
 func (f *vfn) allOf() []string {
 	var out []string
 	for _, r := range f.c.AllOf {
-		out = append(out, sub(f.inPlace(r, false))...)
+		out = append(out, sub(f.inPlace(r, false), "p")...)
 	}
 	return out
 }
@@ -106,10 +106,10 @@ func (f *vfn) ifThenElse() []string {
 	test := f.inPlace(*f.c.If, true)
 	var then, els []string
 	if f.c.Then != nil {
-		then = sub(f.inPlace(*f.c.Then, false))
+		then = sub(f.inPlace(*f.c.Then, false), "p")
 	}
 	if f.c.Else != nil {
-		els = sub(f.inPlace(*f.c.Else, false))
+		els = sub(f.inPlace(*f.c.Else, false), "p")
 	}
 	switch {
 	case test == "true":

@@ -9,14 +9,14 @@ import (
 // prefixItems, items, contains (minContains, maxContains), minItems,
 // maxItems, uniqueItems and unevaluatedItems.
 
-// itemPath is the instance path of item i: rt.at(c, p, i).
+// itemPath is the instance path of item i: rt.at(c, p, i) (see descent).
 const itemPath = "rt.at(c, p, i)"
 
 // items checks the prefix items one by one, then the rest in a loop:
 //
-//	if (v.length > 0 && !checkPointItems0(v[0], rt.at(c, p, 0), c)) { ok = false; if (c.stop) return false; }
+//	if (v.length > 0 && !checkPointItems0(v[0], p + 1, c)) { ok = false; if (rt.up(c, p, 0)) return false; }
 //	for (let i = 1; i < v.length; i++) {
-//	  if (!checkPointItems(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
+//	  if (!checkPointItems(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
 //	}
 //
 // items: false fails once, at the array.
@@ -24,12 +24,13 @@ func (f *vfn) items() []string {
 	var out []string
 	for i, r := range f.c.PrefixItems {
 		n := strconv.Itoa(i)
-		call := f.call(r, "v["+n+"]", "rt.at(c, p, "+n+")")
+		at := "rt.at(c, p, " + n + ")"
+		call := f.call(r, "v["+n+"]", at)
 		switch {
 		case f.eval:
-			out = append(out, block("if (v.length > "+n+")", append([]string{"rt.mark(c, v, " + n + ");"}, sub(call)...)...)...)
+			out = append(out, block("if (v.length > "+n+")", append([]string{"rt.mark(c, v, " + n + ");"}, sub(call, at)...)...)...)
 		case call != "":
-			out = append(out, subIf("v.length > "+n+" && !"+call))
+			out = append(out, subIf("v.length > "+n+" && !"+call, at))
 		}
 	}
 	if f.c.Items == nil {
@@ -41,7 +42,7 @@ func (f *vfn) items() []string {
 	if lines, ok := f.inline(*f.c.Items, "v[i]", itemPath); ok {
 		out = append(out, block("for (let i = "+strconv.Itoa(len(f.c.PrefixItems))+"; i < v.length; i++)", lines...)...)
 	} else if call := f.call(*f.c.Items, "v[i]", itemPath); call != "" {
-		out = append(out, block("for (let i = "+strconv.Itoa(len(f.c.PrefixItems))+"; i < v.length; i++)", sub(call)...)...)
+		out = append(out, block("for (let i = "+strconv.Itoa(len(f.c.PrefixItems))+"; i < v.length; i++)", sub(call, itemPath)...)...)
 	}
 	if f.eval {
 		out = append(out, "rt.markAll(c, v);")
@@ -53,7 +54,7 @@ func (f *vfn) items() []string {
 //
 //	let matches = 0;
 //	for (let i = 0; i < v.length; i++) {
-//	  if (rt.quiet(c, checkListContains, v[i], rt.at(c, p, i))) matches++;
+//	  if (rt.quiet(c, checkListContains, v[i], p + 1)) matches++;
 //	}
 //	if (matches < 1) { ok = false; if (rt.fail(c, p, "list.json#/contains", "contains", "must contain at least 1 matching item")) return false; }
 func (f *vfn) contains() []string {
@@ -75,7 +76,8 @@ func (f *vfn) contains() []string {
 	case f.never(*f.c.Contains):
 		matches = "0"
 	default:
-		test := "rt.quiet(c, " + f.check(*f.c.Contains) + ", v[i], " + itemPath + ")"
+		depth, _ := descent(itemPath) // a quiet branch: no errors, no step to add
+		test := "rt.quiet(c, " + f.check(*f.c.Contains) + ", v[i], " + depth + ")"
 		loop := []string{"if (" + test + ") matches++;"}
 		if f.eval {
 			loop = block("if ("+test+")", "matches++;", "rt.mark(c, v, i);")
@@ -134,7 +136,7 @@ func (f *vfn) uniqueItems() []string {
 //
 //	for (let i = 0; i < v.length; i++) {
 //	  if (rt.evaluated(c, v, i)) continue;
-//	  if (!checkListUnevaluatedItems(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
+//	  if (!checkListUnevaluatedItems(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
 //	}
 //	rt.markAll(c, v);
 func (f *vfn) unevaluatedItems() []string {
@@ -149,7 +151,7 @@ func (f *vfn) unevaluatedItems() []string {
 			failAlways("p", f.sp("unevaluatedItems"), "unevaluatedItems", message(keywords.UnexpectedItem(), "i")))
 	case !f.always(*u):
 		out = block("for (let i = 0; i < v.length; i++)", append([]string{"if (rt.evaluated(c, v, i)) continue;"},
-			sub(f.call(*u, "v[i]", itemPath))...)...)
+			sub(f.call(*u, "v[i]", itemPath), itemPath)...)...)
 	}
 	return append(out, "rt.markAll(c, v);")
 }

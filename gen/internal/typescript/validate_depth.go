@@ -25,16 +25,16 @@ import (
 //     without type) are measured where they are left:
 //     rt.rest(v, p, c, membersTree, 0) and rt.always (rt.open).
 
-// failAt is the start of a call that spells a failure's instance path (failCall,
-// rt.never): its rt.at descends into nothing.
-var failAt = regexp.MustCompile(`rt\.(fail[A-Za-z]*|never)\(c, rt\.at\(`)
+// descends matches the depth argument of a check called for a member or item:
+// checkX(v[i], p + 1, c), rt.quiet(c, checkX, v[i], p + 1).
+var descends = regexp.MustCompile(`, p \+ 1(, c)?\)`)
 
 // segmentHook is the first statement of a check function whose body
-// descends into members or items.
+// descends into members or items: calls a check at depth p + 1 (descent).
+// (A failure's rt.at(c, p, k) names a member for its error and descends into
+// nothing.)
 func segmentHook(t model.Type, name string, body []string) []string {
-	text := strings.Join(body, "\n")
-	text = failAt.ReplaceAllString(text, "")
-	if inPlaceOnly(t) || !strings.Contains(text, "rt.at(") {
+	if inPlaceOnly(t) || !descends.MatchString(strings.Join(body, "\n")) {
 		return body
 	}
 	return append([]string{"if (p >= c.lim) return rt.deep(" + name + ", v, p, c);"}, body...)

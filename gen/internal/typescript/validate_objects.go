@@ -12,7 +12,7 @@ import (
 // a name that Object.prototype has too ("constructor", "__proto__") is read
 // only when the object has it itself.
 
-// keyPath is the instance path of the member k: rt.at(c, p, k).
+// keyPath is the instance path of the member k: rt.at(c, p, k) (see descent).
 const keyPath = "rt.at(c, p, k)"
 
 // prototypeNames are the members every object inherits.
@@ -39,7 +39,7 @@ func member(name string) (read, present, absent string) {
 // patternProperties their names match and additionalProperties when none
 // does:
 //
-//	if (v["success"] !== undefined && !checkEnvelopePropertiesSuccess(v["success"], rt.at(c, p, "success"), c)) { ok = false; if (c.stop) return false; }
+//	if (v["success"] !== undefined && !checkEnvelopePropertiesSuccess(v["success"], p + 1, c)) { ok = false; if (rt.up(c, p, "success")) return false; }
 //	for (const k in v) {
 //	  switch (k) {
 //	    case "success":
@@ -66,9 +66,9 @@ func (f *vfn) members() []string {
 		case inline:
 			out = append(out, block("if ("+present+")", lines...)...)
 		case f.eval:
-			out = append(out, block("if ("+present+")", append([]string{"rt.mark(c, v, " + stringLiteral(pc.Name) + ");"}, sub(call)...)...)...)
+			out = append(out, block("if ("+present+")", append([]string{"rt.mark(c, v, " + stringLiteral(pc.Name) + ");"}, sub(call, memberPath(pc.Name))...)...)...)
 		case call != "":
-			out = append(out, subIf(present+" && !"+call))
+			out = append(out, subIf(present+" && !"+call, memberPath(pc.Name)))
 		}
 	}
 	ap := c.AdditionalProperties
@@ -105,7 +105,7 @@ func (f *vfn) members() []string {
 			if lines, ok := f.inline(*ap, "v[k]", keyPath); ok {
 				loop = append(loop, lines...)
 			} else {
-				loop = append(loop, sub(f.call(*ap, "v[k]", keyPath))...)
+				loop = append(loop, sub(f.call(*ap, "v[k]", keyPath), keyPath)...)
 			}
 		}
 	}
@@ -129,7 +129,7 @@ func (f *vfn) patternBlocks(additional bool) []string {
 		if f.eval {
 			body = append(body, "rt.mark(c, v, k);")
 		}
-		body = append(body, sub(f.call(pm.Type, "v[k]", keyPath))...)
+		body = append(body, sub(f.call(pm.Type, "v[k]", keyPath), keyPath)...)
 		if len(body) == 0 {
 			continue
 		}
@@ -178,7 +178,7 @@ func (f *vfn) propertyNames() []string {
 	if call == "" {
 		return nil
 	}
-	return block("for (const k of Object.keys(v))", sub(call)...)
+	return block("for (const k of Object.keys(v))", sub(call, keyPath)...)
 }
 
 // dependentRequired: one error per missing member, when the member that
@@ -207,7 +207,7 @@ func (f *vfn) dependentSchemas() []string {
 	for _, d := range f.c.DependentSchemas {
 		_, present, _ := member(d.Member)
 		if check := f.inPlace(d.Type, false); check != "" {
-			out = append(out, subIf(present+" && !"+check))
+			out = append(out, subIf(present+" && !"+check, "p"))
 		}
 	}
 	return out
@@ -227,7 +227,7 @@ func (f *vfn) unevaluatedProperties() []string {
 			failAlways("p", f.sp("unevaluatedProperties"), "unevaluatedProperties", message(keywords.UnexpectedProperty(), "k")))
 	case !f.always(*u):
 		out = block("for (const k of Object.keys(v))", append([]string{"if (rt.evaluated(c, v, k)) continue;"},
-			sub(f.call(*u, "v[k]", keyPath))...)...)
+			sub(f.call(*u, "v[k]", keyPath), keyPath)...)...)
 	}
 	return append(out, "rt.markAll(c, v);")
 }

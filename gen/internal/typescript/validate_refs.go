@@ -7,7 +7,7 @@ func (f *vfn) ref() []string {
 	if f.c.Ref == nil {
 		return nil
 	}
-	return sub(f.inPlace(*f.c.Ref, false))
+	return sub(f.inPlace(*f.c.Ref, false), "p")
 }
 
 // dynamicRef resolves in the dynamic scope when its static target declares
@@ -20,11 +20,11 @@ func (f *vfn) dynamicRef() []string {
 		return nil
 	}
 	if !f.vp.Bookended(dr.Anchor, dr.Default) {
-		return sub(f.inPlace(dr.Default, false))
+		return sub(f.inPlace(dr.Default, false), "p")
 	}
 	check := "rt.dynamic(c, " + stringLiteral(dr.Anchor) + ", " + f.check(dr.Default) + ")"
 	if f.eval {
-		return sub("rt.track(c, " + check + ", v, p)")
+		return sub("rt.track(c, "+check+", v, p)", "p")
 	}
-	return sub(check + "(v, p, c)")
+	return sub(check+"(v, p, c)", "p")
 }

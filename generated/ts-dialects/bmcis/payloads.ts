@@ -447,9 +447,9 @@ export function checkConfidenceScore(v: unknown, p: number, c: rt.Context): bool
   if (p >= c.lim) return rt.deep(checkConfidenceScore, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["score_reliability"] !== undefined && !checkScore(v["score_reliability"], rt.at(c, p, "score_reliability"), c)) { ok = false; if (c.stop) return false; }
-    if (v["source_quality"] !== undefined && !checkScore(v["source_quality"], rt.at(c, p, "source_quality"), c)) { ok = false; if (c.stop) return false; }
-    if (v["recency"] !== undefined && !checkScore(v["recency"], rt.at(c, p, "recency"), c)) { ok = false; if (c.stop) return false; }
+    if (v["score_reliability"] !== undefined && !checkScore(v["score_reliability"], p + 1, c)) { ok = false; if (rt.up(c, p, "score_reliability")) return false; }
+    if (v["source_quality"] !== undefined && !checkScore(v["source_quality"], p + 1, c)) { ok = false; if (rt.up(c, p, "source_quality")) return false; }
+    if (v["recency"] !== undefined && !checkScore(v["recency"], p + 1, c)) { ok = false; if (rt.up(c, p, "recency")) return false; }
     if (v["score_reliability"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/confidence_score", "score_reliability")) return false; }
     if (v["source_quality"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/confidence_score", "source_quality")) return false; }
     if (v["recency"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/confidence_score", "recency")) return false; }
@@ -473,7 +473,7 @@ export function checkCursor(v: unknown, p: number, c: rt.Context): boolean {
         if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "offset"), "payloads.json#/$defs/cursor/properties/*", "minimum", 0)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "offset"), "payloads.json#/$defs/cursor/properties/*", "integer", x)) return false; }
     }
-    if (v["response_mode"] !== undefined && !checkResponseMode(v["response_mode"], rt.at(c, p, "response_mode"), c)) { ok = false; if (c.stop) return false; }
+    if (v["response_mode"] !== undefined && !checkResponseMode(v["response_mode"], p + 1, c)) { ok = false; if (rt.up(c, p, "response_mode")) return false; }
     if (v["query_hash"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/cursor", "query_hash")) return false; }
     if (v["offset"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/cursor", "offset")) return false; }
     if (v["response_mode"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/cursor", "response_mode")) return false; }
@@ -491,8 +491,8 @@ export function checkDeduplicationInfo(v: unknown, p: number, c: rt.Context): bo
       const x = v["is_duplicate"];
       if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "is_duplicate"), "payloads.json#/$defs/deduplication_info/properties/*", "boolean", x)) return false; }
     }
-    if (v["similar_chunk_ids"] !== undefined && !checkDeduplicationInfoPropertiesSimilarChunkIDs(v["similar_chunk_ids"], rt.at(c, p, "similar_chunk_ids"), c)) { ok = false; if (c.stop) return false; }
-    if (v["confidence"] !== undefined && !checkScore(v["confidence"], rt.at(c, p, "confidence"), c)) { ok = false; if (c.stop) return false; }
+    if (v["similar_chunk_ids"] !== undefined && !checkDeduplicationInfoPropertiesSimilarChunkIDs(v["similar_chunk_ids"], p + 1, c)) { ok = false; if (rt.up(c, p, "similar_chunk_ids")) return false; }
+    if (v["confidence"] !== undefined && !checkScore(v["confidence"], p + 1, c)) { ok = false; if (rt.up(c, p, "confidence")) return false; }
     if (v["is_duplicate"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/deduplication_info", "is_duplicate")) return false; }
     if (v["similar_chunk_ids"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/deduplication_info", "similar_chunk_ids")) return false; }
     if (v["confidence"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/deduplication_info", "confidence")) return false; }
@@ -507,7 +507,7 @@ function checkDeduplicationInfoPropertiesSimilarChunkIDs(v: unknown, p: number, 
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkChunkID(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
+      if (!checkChunkID(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, "payloads.json#/$defs/deduplication_info/properties/similar_chunk_ids", "array", v); return false; }
   return ok;
@@ -564,15 +564,15 @@ export function checkSearchResultFull(v: unknown, p: number, c: rt.Context): boo
   if (p >= c.lim) return rt.deep(checkSearchResultFull, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["chunk_id"] !== undefined && !checkChunkID(v["chunk_id"], rt.at(c, p, "chunk_id"), c)) { ok = false; if (c.stop) return false; }
+    if (v["chunk_id"] !== undefined && !checkChunkID(v["chunk_id"], p + 1, c)) { ok = false; if (rt.up(c, p, "chunk_id")) return false; }
     if (v["chunk_text"] !== undefined) {
       const x = v["chunk_text"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "chunk_text"), "payloads.json#/$defs/search_result_full/properties/*", "string", x)) return false; }
     }
-    if (v["similarity_score"] !== undefined && !checkScore(v["similarity_score"], rt.at(c, p, "similarity_score"), c)) { ok = false; if (c.stop) return false; }
-    if (v["bm25_score"] !== undefined && !checkScore(v["bm25_score"], rt.at(c, p, "bm25_score"), c)) { ok = false; if (c.stop) return false; }
-    if (v["hybrid_score"] !== undefined && !checkScore(v["hybrid_score"], rt.at(c, p, "hybrid_score"), c)) { ok = false; if (c.stop) return false; }
-    if (v["rank"] !== undefined && !checkRank(v["rank"], rt.at(c, p, "rank"), c)) { ok = false; if (c.stop) return false; }
+    if (v["similarity_score"] !== undefined && !checkScore(v["similarity_score"], p + 1, c)) { ok = false; if (rt.up(c, p, "similarity_score")) return false; }
+    if (v["bm25_score"] !== undefined && !checkScore(v["bm25_score"], p + 1, c)) { ok = false; if (rt.up(c, p, "bm25_score")) return false; }
+    if (v["hybrid_score"] !== undefined && !checkScore(v["hybrid_score"], p + 1, c)) { ok = false; if (rt.up(c, p, "hybrid_score")) return false; }
+    if (v["rank"] !== undefined && !checkRank(v["rank"], p + 1, c)) { ok = false; if (rt.up(c, p, "rank")) return false; }
     if (v["score_type"] !== undefined) {
       const x = v["score_type"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "score_type"), "payloads.json#/$defs/search_result_full/properties/*", "string", x)) return false; }
@@ -629,9 +629,9 @@ export function checkSearchResultIDs(v: unknown, p: number, c: rt.Context): bool
   if (p >= c.lim) return rt.deep(checkSearchResultIDs, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["chunk_id"] !== undefined && !checkChunkID(v["chunk_id"], rt.at(c, p, "chunk_id"), c)) { ok = false; if (c.stop) return false; }
-    if (v["hybrid_score"] !== undefined && !checkScore(v["hybrid_score"], rt.at(c, p, "hybrid_score"), c)) { ok = false; if (c.stop) return false; }
-    if (v["rank"] !== undefined && !checkRank(v["rank"], rt.at(c, p, "rank"), c)) { ok = false; if (c.stop) return false; }
+    if (v["chunk_id"] !== undefined && !checkChunkID(v["chunk_id"], p + 1, c)) { ok = false; if (rt.up(c, p, "chunk_id")) return false; }
+    if (v["hybrid_score"] !== undefined && !checkScore(v["hybrid_score"], p + 1, c)) { ok = false; if (rt.up(c, p, "hybrid_score")) return false; }
+    if (v["rank"] !== undefined && !checkRank(v["rank"], p + 1, c)) { ok = false; if (rt.up(c, p, "rank")) return false; }
     if (v["chunk_id"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/search_result_ids", "chunk_id")) return false; }
     if (v["hybrid_score"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/search_result_ids", "hybrid_score")) return false; }
     if (v["rank"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/search_result_ids", "rank")) return false; }
@@ -645,9 +645,9 @@ export function checkSearchResultMetadata(v: unknown, p: number, c: rt.Context):
   if (p >= c.lim) return rt.deep(checkSearchResultMetadata, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["chunk_id"] !== undefined && !checkChunkID(v["chunk_id"], rt.at(c, p, "chunk_id"), c)) { ok = false; if (c.stop) return false; }
-    if (v["hybrid_score"] !== undefined && !checkScore(v["hybrid_score"], rt.at(c, p, "hybrid_score"), c)) { ok = false; if (c.stop) return false; }
-    if (v["rank"] !== undefined && !checkRank(v["rank"], rt.at(c, p, "rank"), c)) { ok = false; if (c.stop) return false; }
+    if (v["chunk_id"] !== undefined && !checkChunkID(v["chunk_id"], p + 1, c)) { ok = false; if (rt.up(c, p, "chunk_id")) return false; }
+    if (v["hybrid_score"] !== undefined && !checkScore(v["hybrid_score"], p + 1, c)) { ok = false; if (rt.up(c, p, "hybrid_score")) return false; }
+    if (v["rank"] !== undefined && !checkRank(v["rank"], p + 1, c)) { ok = false; if (rt.up(c, p, "rank")) return false; }
     if (v["source_file"] !== undefined) {
       const x = v["source_file"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "source_file"), "payloads.json#/$defs/search_result_metadata/properties/*", "string", x)) return false; }
@@ -684,9 +684,9 @@ export function checkSearchResultPreview(v: unknown, p: number, c: rt.Context): 
   if (p >= c.lim) return rt.deep(checkSearchResultPreview, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["chunk_id"] !== undefined && !checkChunkID(v["chunk_id"], rt.at(c, p, "chunk_id"), c)) { ok = false; if (c.stop) return false; }
-    if (v["hybrid_score"] !== undefined && !checkScore(v["hybrid_score"], rt.at(c, p, "hybrid_score"), c)) { ok = false; if (c.stop) return false; }
-    if (v["rank"] !== undefined && !checkRank(v["rank"], rt.at(c, p, "rank"), c)) { ok = false; if (c.stop) return false; }
+    if (v["chunk_id"] !== undefined && !checkChunkID(v["chunk_id"], p + 1, c)) { ok = false; if (rt.up(c, p, "chunk_id")) return false; }
+    if (v["hybrid_score"] !== undefined && !checkScore(v["hybrid_score"], p + 1, c)) { ok = false; if (rt.up(c, p, "hybrid_score")) return false; }
+    if (v["rank"] !== undefined && !checkRank(v["rank"], p + 1, c)) { ok = false; if (rt.up(c, p, "rank")) return false; }
     if (v["source_file"] !== undefined) {
       const x = v["source_file"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "source_file"), "payloads.json#/$defs/search_result_preview/properties/*", "string", x)) return false; }
@@ -737,9 +737,9 @@ export function checkVendorInfoFull(v: unknown, p: number, c: rt.Context): boole
       const x = v["vendor_name"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "vendor_name"), "payloads.json#/$defs/vendor_info_full/properties/*", "string", x)) return false; }
     }
-    if (v["entities"] !== undefined && !checkVendorInfoFullPropertiesEntities(v["entities"], rt.at(c, p, "entities"), c)) { ok = false; if (c.stop) return false; }
-    if (v["relationships"] !== undefined && !checkVendorInfoFullPropertiesRelationships(v["relationships"], rt.at(c, p, "relationships"), c)) { ok = false; if (c.stop) return false; }
-    if (v["statistics"] !== undefined && !checkVendorStatistics(v["statistics"], rt.at(c, p, "statistics"), c)) { ok = false; if (c.stop) return false; }
+    if (v["entities"] !== undefined && !checkVendorInfoFullPropertiesEntities(v["entities"], p + 1, c)) { ok = false; if (rt.up(c, p, "entities")) return false; }
+    if (v["relationships"] !== undefined && !checkVendorInfoFullPropertiesRelationships(v["relationships"], p + 1, c)) { ok = false; if (rt.up(c, p, "relationships")) return false; }
+    if (v["statistics"] !== undefined && !checkVendorStatistics(v["statistics"], p + 1, c)) { ok = false; if (rt.up(c, p, "statistics")) return false; }
     if (v["vendor_name"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/vendor_info_full", "vendor_name")) return false; }
     if (v["entities"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/vendor_info_full", "entities")) return false; }
     if (v["relationships"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/vendor_info_full", "relationships")) return false; }
@@ -778,8 +778,8 @@ export function checkVendorInfoIDs(v: unknown, p: number, c: rt.Context): boolea
       const x = v["vendor_name"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "vendor_name"), "payloads.json#/$defs/vendor_info_ids/properties/*", "string", x)) return false; }
     }
-    if (v["entity_ids"] !== undefined && !checkVendorInfoIDsPropertiesEntityIDs(v["entity_ids"], rt.at(c, p, "entity_ids"), c)) { ok = false; if (c.stop) return false; }
-    if (v["relationship_ids"] !== undefined && !checkVendorInfoIDsPropertiesRelationshipIDs(v["relationship_ids"], rt.at(c, p, "relationship_ids"), c)) { ok = false; if (c.stop) return false; }
+    if (v["entity_ids"] !== undefined && !checkVendorInfoIDsPropertiesEntityIDs(v["entity_ids"], p + 1, c)) { ok = false; if (rt.up(c, p, "entity_ids")) return false; }
+    if (v["relationship_ids"] !== undefined && !checkVendorInfoIDsPropertiesRelationshipIDs(v["relationship_ids"], p + 1, c)) { ok = false; if (rt.up(c, p, "relationship_ids")) return false; }
     if (v["vendor_name"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/vendor_info_ids", "vendor_name")) return false; }
     if (v["entity_ids"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/vendor_info_ids", "entity_ids")) return false; }
     if (v["relationship_ids"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/vendor_info_ids", "relationship_ids")) return false; }
@@ -821,7 +821,7 @@ export function checkVendorInfoMetadata(v: unknown, p: number, c: rt.Context): b
       const x = v["vendor_name"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "vendor_name"), "payloads.json#/$defs/vendor_info_metadata/properties/*", "string", x)) return false; }
     }
-    if (v["statistics"] !== undefined && !checkVendorStatistics(v["statistics"], rt.at(c, p, "statistics"), c)) { ok = false; if (c.stop) return false; }
+    if (v["statistics"] !== undefined && !checkVendorStatistics(v["statistics"], p + 1, c)) { ok = false; if (rt.up(c, p, "statistics")) return false; }
     if (v["top_entities"] !== undefined) {
       const x = v["top_entities"];
       if (!rt.isArray(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "top_entities"), "payloads.json#/$defs/vendor_info_metadata/properties/*", "array", x)) return false; }
@@ -850,9 +850,9 @@ export function checkVendorInfoPreview(v: unknown, p: number, c: rt.Context): bo
       const x = v["vendor_name"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "vendor_name"), "payloads.json#/$defs/vendor_info_preview/properties/*", "string", x)) return false; }
     }
-    if (v["entities"] !== undefined && !checkVendorInfoPreviewPropertiesEntities(v["entities"], rt.at(c, p, "entities"), c)) { ok = false; if (c.stop) return false; }
-    if (v["relationships"] !== undefined && !checkVendorInfoPreviewPropertiesRelationships(v["relationships"], rt.at(c, p, "relationships"), c)) { ok = false; if (c.stop) return false; }
-    if (v["statistics"] !== undefined && !checkVendorStatistics(v["statistics"], rt.at(c, p, "statistics"), c)) { ok = false; if (c.stop) return false; }
+    if (v["entities"] !== undefined && !checkVendorInfoPreviewPropertiesEntities(v["entities"], p + 1, c)) { ok = false; if (rt.up(c, p, "entities")) return false; }
+    if (v["relationships"] !== undefined && !checkVendorInfoPreviewPropertiesRelationships(v["relationships"], p + 1, c)) { ok = false; if (rt.up(c, p, "relationships")) return false; }
+    if (v["statistics"] !== undefined && !checkVendorStatistics(v["statistics"], p + 1, c)) { ok = false; if (rt.up(c, p, "statistics")) return false; }
     if (v["vendor_name"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/vendor_info_preview", "vendor_name")) return false; }
     if (v["entities"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/vendor_info_preview", "entities")) return false; }
     if (v["relationships"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/vendor_info_preview", "relationships")) return false; }
@@ -899,8 +899,8 @@ export function checkVendorStatistics(v: unknown, p: number, c: rt.Context): boo
         if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "relationship_count"), "payloads.json#/$defs/vendor_statistics/properties/*", "minimum", 0)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "relationship_count"), "payloads.json#/$defs/vendor_statistics/properties/*", "integer", x)) return false; }
     }
-    if (v["entity_type_distribution"] !== undefined && !checkVendorStatisticsPropertiesEntityTypeDistribution(v["entity_type_distribution"], rt.at(c, p, "entity_type_distribution"), c)) { ok = false; if (c.stop) return false; }
-    if (v["relationship_type_distribution"] !== undefined && !checkVendorStatisticsPropertiesRelationshipTypeDistribution(v["relationship_type_distribution"], rt.at(c, p, "relationship_type_distribution"), c)) { ok = false; if (c.stop) return false; }
+    if (v["entity_type_distribution"] !== undefined && !checkVendorStatisticsPropertiesEntityTypeDistribution(v["entity_type_distribution"], p + 1, c)) { ok = false; if (rt.up(c, p, "entity_type_distribution")) return false; }
+    if (v["relationship_type_distribution"] !== undefined && !checkVendorStatisticsPropertiesRelationshipTypeDistribution(v["relationship_type_distribution"], p + 1, c)) { ok = false; if (rt.up(c, p, "relationship_type_distribution")) return false; }
   } else { rt.failType(c, p, "payloads.json#/$defs/vendor_statistics", "object", v); return false; }
   rt.rest(v, p, c, membersVendorStatistics, -1);
   return ok;

@@ -224,8 +224,8 @@ export function checkData(v: unknown, p: number, c: rt.Context): boolean {
         if (!rt.isDateTime(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "generatedAt"), "envelope.json#/$defs/data/properties/*", "format", "must be a valid date-time")) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "generatedAt"), "envelope.json#/$defs/data/properties/*", "string", x)) return false; }
     }
-    if (v["workspace"] !== undefined && !checkWorkspaceContext(v["workspace"], rt.at(c, p, "workspace"), c)) { ok = false; if (c.stop) return false; }
-    if (v["meta"] !== undefined && !checkResponseMeta(v["meta"], rt.at(c, p, "meta"), c)) { ok = false; if (c.stop) return false; }
+    if (v["workspace"] !== undefined && !checkWorkspaceContext(v["workspace"], p + 1, c)) { ok = false; if (rt.up(c, p, "workspace")) return false; }
+    if (v["meta"] !== undefined && !checkResponseMeta(v["meta"], p + 1, c)) { ok = false; if (rt.up(c, p, "meta")) return false; }
     for (const k in v) {
       switch (k) {
         case "tool":
@@ -259,7 +259,7 @@ export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
       const x = v["success"];
       if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "success"), "envelope.json#/properties/*", "boolean", x)) return false; }
     }
-    if (v["data"] !== undefined && !checkData(v["data"], rt.at(c, p, "data"), c)) { ok = false; if (c.stop) return false; }
+    if (v["data"] !== undefined && !checkData(v["data"], p + 1, c)) { ok = false; if (rt.up(c, p, "data")) return false; }
     for (const k in v) {
       switch (k) {
         case "success":
@@ -293,7 +293,7 @@ function checkEnvelopeIf(v: unknown, p: number, c: rt.Context): boolean {
 function checkEnvelopeThen(v: unknown, p: number, c: rt.Context): boolean {
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["data"] !== undefined && !checkEnvelopeThenPropertiesData(v["data"], rt.at(c, p, "data"), c)) { ok = false; if (c.stop) return false; }
+    if (v["data"] !== undefined && !checkEnvelopeThenPropertiesData(v["data"], p + 1, c)) { ok = false; if (rt.up(c, p, "data")) return false; }
   }
   return ok;
 }
@@ -303,7 +303,7 @@ function checkEnvelopeThenPropertiesData(v: unknown, p: number, c: rt.Context): 
   if (p >= c.lim) return rt.deep(checkEnvelopeThenPropertiesData, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["result"] !== undefined && !checkErrorResult(v["result"], rt.at(c, p, "result"), c)) { ok = false; if (c.stop) return false; }
+    if (v["result"] !== undefined && !checkErrorResult(v["result"], p + 1, c)) { ok = false; if (rt.up(c, p, "result")) return false; }
   }
   rt.rest(v, p, c, membersEnvelopeThenPropertiesData, 0);
   return ok;
@@ -345,7 +345,7 @@ export function checkErrorResult(v: unknown, p: number, c: rt.Context): boolean 
   if (p >= c.lim) return rt.deep(checkErrorResult, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["error"] !== undefined && !checkError(v["error"], rt.at(c, p, "error"), c)) { ok = false; if (c.stop) return false; }
+    if (v["error"] !== undefined && !checkError(v["error"], p + 1, c)) { ok = false; if (rt.up(c, p, "error")) return false; }
     for (const k in v) {
       switch (k) {
         case "error":
@@ -464,9 +464,9 @@ export function checkResponseMeta(v: unknown, p: number, c: rt.Context): boolean
       const x = v["truncated"];
       if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "truncated"), "envelope.json#/$defs/response_meta/properties/*", "boolean", x)) return false; }
     }
-    if (v["limits"] !== undefined && !checkLimits(v["limits"], rt.at(c, p, "limits"), c)) { ok = false; if (c.stop) return false; }
-    if (v["nextQuerySuggestion"] !== undefined && !checkResponseMetaPropertiesNextQuerySuggestion(v["nextQuerySuggestion"], rt.at(c, p, "nextQuerySuggestion"), c)) { ok = false; if (c.stop) return false; }
-    if (v["page"] !== undefined && !checkPage(v["page"], rt.at(c, p, "page"), c)) { ok = false; if (c.stop) return false; }
+    if (v["limits"] !== undefined && !checkLimits(v["limits"], p + 1, c)) { ok = false; if (rt.up(c, p, "limits")) return false; }
+    if (v["nextQuerySuggestion"] !== undefined && !checkResponseMetaPropertiesNextQuerySuggestion(v["nextQuerySuggestion"], p + 1, c)) { ok = false; if (rt.up(c, p, "nextQuerySuggestion")) return false; }
+    if (v["page"] !== undefined && !checkPage(v["page"], p + 1, c)) { ok = false; if (rt.up(c, p, "page")) return false; }
     for (const k in v) {
       switch (k) {
         case "approxTokens":
@@ -491,7 +491,7 @@ function checkResponseMetaPropertiesNextQuerySuggestion(v: unknown, p: number, c
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkQuerySuggestion(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
+      if (!checkQuerySuggestion(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, "envelope.json#/$defs/response_meta/properties/nextQuerySuggestion", "array", v); return false; }
   return ok;

@@ -375,12 +375,12 @@ export function checkErrorData(v: unknown, p: number, c: rt.Context): boolean {
       const x = v["error_code"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "error_code"), "response.json#/$defs/error_data/properties/*", "string", x)) return false; }
     }
-    if (v["error_type"] !== undefined && !checkErrorType(v["error_type"], rt.at(c, p, "error_type"), c)) { ok = false; if (c.stop) return false; }
+    if (v["error_type"] !== undefined && !checkErrorType(v["error_type"], p + 1, c)) { ok = false; if (rt.up(c, p, "error_type")) return false; }
     if (v["remediation"] !== undefined) {
       const x = v["remediation"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "remediation"), "response.json#/$defs/error_data/properties/*", "string", x)) return false; }
     }
-    if (v["details"] !== undefined && !checkErrorDataPropertiesDetails(v["details"], rt.at(c, p, "details"), c)) { ok = false; if (c.stop) return false; }
+    if (v["details"] !== undefined && !checkErrorDataPropertiesDetails(v["details"], p + 1, c)) { ok = false; if (rt.up(c, p, "details")) return false; }
     if (v["retry_after_seconds"] !== undefined) {
       const x = v["retry_after_seconds"];
       if (typeof x === "number" && Number.isInteger(x)) {
@@ -411,25 +411,25 @@ export function checkMetadata(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkMetadata, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["version"] !== undefined && !checkMetadataVersion(v["version"], rt.at(c, p, "version"), c)) { ok = false; if (c.stop) return false; }
+    if (v["version"] !== undefined && !checkMetadataVersion(v["version"], p + 1, c)) { ok = false; if (rt.up(c, p, "version")) return false; }
     if (v["request_id"] !== undefined) {
       const x = v["request_id"];
       if (typeof x === "string") {
         if (!patternMetadataPropertiesRequestID.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "request_id"), "response.json#/$defs/metadata/properties/*", patternMetadataPropertiesRequestID)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "request_id"), "response.json#/$defs/metadata/properties/*", "string", x)) return false; }
     }
-    if (v["warnings"] !== undefined && !checkMetadataPropertiesWarnings(v["warnings"], rt.at(c, p, "warnings"), c)) { ok = false; if (c.stop) return false; }
-    if (v["warning_details"] !== undefined && !checkMetadataPropertiesWarningDetails(v["warning_details"], rt.at(c, p, "warning_details"), c)) { ok = false; if (c.stop) return false; }
-    if (v["pagination"] !== undefined && !checkPagination(v["pagination"], rt.at(c, p, "pagination"), c)) { ok = false; if (c.stop) return false; }
-    if (v["rate_limit"] !== undefined && !checkRateLimit(v["rate_limit"], rt.at(c, p, "rate_limit"), c)) { ok = false; if (c.stop) return false; }
-    if (v["telemetry"] !== undefined && !checkTelemetry(v["telemetry"], rt.at(c, p, "telemetry"), c)) { ok = false; if (c.stop) return false; }
-    if (v["content_fidelity"] !== undefined && !checkContentFidelity(v["content_fidelity"], rt.at(c, p, "content_fidelity"), c)) { ok = false; if (c.stop) return false; }
+    if (v["warnings"] !== undefined && !checkMetadataPropertiesWarnings(v["warnings"], p + 1, c)) { ok = false; if (rt.up(c, p, "warnings")) return false; }
+    if (v["warning_details"] !== undefined && !checkMetadataPropertiesWarningDetails(v["warning_details"], p + 1, c)) { ok = false; if (rt.up(c, p, "warning_details")) return false; }
+    if (v["pagination"] !== undefined && !checkPagination(v["pagination"], p + 1, c)) { ok = false; if (rt.up(c, p, "pagination")) return false; }
+    if (v["rate_limit"] !== undefined && !checkRateLimit(v["rate_limit"], p + 1, c)) { ok = false; if (rt.up(c, p, "rate_limit")) return false; }
+    if (v["telemetry"] !== undefined && !checkTelemetry(v["telemetry"], p + 1, c)) { ok = false; if (rt.up(c, p, "telemetry")) return false; }
+    if (v["content_fidelity"] !== undefined && !checkContentFidelity(v["content_fidelity"], p + 1, c)) { ok = false; if (rt.up(c, p, "content_fidelity")) return false; }
     if (v["content_fidelity_schema_version"] !== undefined) {
       const x = v["content_fidelity_schema_version"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "content_fidelity_schema_version"), "response.json#/$defs/metadata/properties/*", "string", x)) return false; }
     }
-    if (v["dropped_content_ids"] !== undefined && !checkMetadataPropertiesDroppedContentIDs(v["dropped_content_ids"], rt.at(c, p, "dropped_content_ids"), c)) { ok = false; if (c.stop) return false; }
-    if (v["content_archive_hashes"] !== undefined && !checkMetadataPropertiesContentArchiveHashes(v["content_archive_hashes"], rt.at(c, p, "content_archive_hashes"), c)) { ok = false; if (c.stop) return false; }
+    if (v["dropped_content_ids"] !== undefined && !checkMetadataPropertiesDroppedContentIDs(v["dropped_content_ids"], p + 1, c)) { ok = false; if (rt.up(c, p, "dropped_content_ids")) return false; }
+    if (v["content_archive_hashes"] !== undefined && !checkMetadataPropertiesContentArchiveHashes(v["content_archive_hashes"], p + 1, c)) { ok = false; if (rt.up(c, p, "content_archive_hashes")) return false; }
     if (v["version"] === undefined) { ok = false; if (rt.failRequired(c, p, "response.json#/$defs/metadata", "version")) return false; }
   } else { rt.failType(c, p, "response.json#/$defs/metadata", "object", v); return false; }
   rt.rest(v, p, c, membersMetadata, -1);
@@ -467,7 +467,7 @@ function checkMetadataPropertiesWarningDetails(v: unknown, p: number, c: rt.Cont
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkWarningDetail(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
+      if (!checkWarningDetail(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, "response.json#/$defs/metadata/properties/warning_details", "array", v); return false; }
   return ok;
@@ -573,12 +573,12 @@ export function checkResponse(v: unknown, p: number, c: rt.Context): boolean {
       const x = v["success"];
       if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "success"), "response.json#/properties/*", "boolean", x)) return false; }
     }
-    if (v["data"] !== undefined && !checkResponsePropertiesData(v["data"], rt.at(c, p, "data"), c)) { ok = false; if (c.stop) return false; }
+    if (v["data"] !== undefined && !checkResponsePropertiesData(v["data"], p + 1, c)) { ok = false; if (rt.up(c, p, "data")) return false; }
     if (v["error"] !== undefined) {
       const x = v["error"];
       if (!(x === null || typeof x === "string")) { ok = false; if (rt.failType(c, rt.at(c, p, "error"), "response.json#/properties/*", "null or string", x)) return false; }
     }
-    if (v["meta"] !== undefined && !checkMetadata(v["meta"], rt.at(c, p, "meta"), c)) { ok = false; if (c.stop) return false; }
+    if (v["meta"] !== undefined && !checkMetadata(v["meta"], p + 1, c)) { ok = false; if (rt.up(c, p, "meta")) return false; }
     for (const k in v) {
       switch (k) {
         case "success":
@@ -612,7 +612,7 @@ function checkResponseElse(v: unknown, p: number, c: rt.Context): boolean {
         if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "error"), "response.json#/else/properties/*", "minLength", 1)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "error"), "response.json#/else/properties/*", "string", x)) return false; }
     }
-    if (v["data"] !== undefined && !checkErrorData(v["data"], rt.at(c, p, "data"), c)) { ok = false; if (c.stop) return false; }
+    if (v["data"] !== undefined && !checkErrorData(v["data"], p + 1, c)) { ok = false; if (rt.up(c, p, "data")) return false; }
   }
   return ok;
 }
@@ -682,7 +682,7 @@ export function checkWarningDetail(v: unknown, p: number, c: rt.Context): boolea
       const x = v["code"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "code"), "response.json#/$defs/warning_detail/properties/*", "string", x)) return false; }
     }
-    if (v["severity"] !== undefined && !checkWarningSeverity(v["severity"], rt.at(c, p, "severity"), c)) { ok = false; if (c.stop) return false; }
+    if (v["severity"] !== undefined && !checkWarningSeverity(v["severity"], p + 1, c)) { ok = false; if (rt.up(c, p, "severity")) return false; }
     if (v["message"] !== undefined) {
       const x = v["message"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "message"), "response.json#/$defs/warning_detail/properties/*", "string", x)) return false; }

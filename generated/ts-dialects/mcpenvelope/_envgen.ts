@@ -26,8 +26,9 @@ export type Validator = (value: unknown) => readonly ValidationError[];
 export type Guard<T> = (value: unknown) => value is T;
 
 /**
- * Checks v, recording errors in c; true when v is valid. v's instance path is
- * the first p members and items of c.path: paths are spelled only for errors.
+ * Checks v, recording errors in c; true when v is valid. v is p members and items below the value validated.
+ * Nothing records the way down: an error is recorded with the part of its instance path below p (none, or the
+ * member that rt.at names), and each caller a check fails for adds its own step on the way back (rt.up).
  */
 export type Check = (v: unknown, p: number, c: Context) => boolean;
 
@@ -37,8 +38,12 @@ export type Anchors = (name: string) => Check | undefined;
 /** One validation. */
 export interface Context {
   errors: ValidationError[];
-  /** The members and items from the value to the one being checked. */
-  readonly path: (string | number)[];
+  /** For each error, how many steps of its instance path are still to be added in front: rt.up adds them. */
+  depths: number[];
+  /** The member or item rt.at named last, for the error recorded next (failAt, fail). */
+  key: string | number;
+  /** The depth of that member, until an error takes it (-1: none). */
+  named: number;
   /** Report nothing and return at the first failure: inside a quiet branch, or once the list is full. */
   stop: boolean;
   /** The dynamic scope, outermost first. */
@@ -105,6 +110,7 @@ export function validate(value: unknown, check: Check, scope?: Anchors[]): Valid
   try {
     const c = scope === undefined && base === 0 ? (idle.pop() ?? fresh()) : context(false, scope ?? [], base, undefined);
     c.errors = [];
+    c.depths = [];
     c.stop = false;
     check(value, 0, c);
     errors = c.errors;
@@ -157,10 +163,11 @@ function nested<R>(f: () => R, p: number, c: Context): R {
  */
 const idle: Context[] = [];
 
-/** A context for idle: one that reports nothing, with a path of its own (its validate may report). */
+/** A context for idle: one that reports nothing (its validate may report). */
 function fresh(): Context {
   const c = context(false, [], 0, undefined);
   c.errors = none;
+  c.depths = noDepths;
   c.stop = true;
   return c;
 }
@@ -168,16 +175,16 @@ function fresh(): Context {
 /** Returns c to idle, if its checks left it as they found it, reporting nothing. */
 function release(c: Context): void {
   c.errors = none;
+  c.depths = noDepths;
   if (c.scope.length === 0 && c.evals.length === 0 && c.lim === segment && idle.length < 8) {
     c.stop = true;
     idle.push(c);
   }
 }
 
-// A validation that reports nothing records no error and reads no path: they
-// can all share these.
+// A validation that reports nothing records no error: they can all share these.
 const none: ValidationError[] = [];
-const scratch: (string | number)[] = [];
+const noDepths: number[] = [];
 
 /** What a check thrown through the validation says: the value nests deeper than maxDepth. */
 const tooDeepSignal = new Error("nesting deeper than " + maxDepth + " levels");
@@ -186,7 +193,9 @@ const tooDeepSignal = new Error("nesting deeper than " + maxDepth + " levels");
 function context(stop: boolean, scope: Anchors[], base: number, memo: Map<unknown, Result[]> | undefined): Context {
   return {
     errors: stop ? none : [],
-    path: stop ? scratch : [],
+    depths: stop ? noDepths : [],
+    key: "",
+    named: -1,
     stop,
     scope,
     evals: [],
@@ -343,32 +352,66 @@ function tooDeep(v: unknown, d = 0): boolean {
   return false;
 }
 
-/** The path of member or item k of the value at path p: p + 1. */
+/**
+ * The depth of member or item k of the value at depth p, p + 1, for the error recorded next, which then has k
+ * as the last step of its instance path: a failure of a member checked where its object is,
+ * rt.failType(c, rt.at(c, p, "id"), …). A check called for a member gets p + 1, and its caller adds the step
+ * only if it fails (rt.up).
+ */
 export function at(c: Context, p: number, k: string | number): number {
-  c.path[p] = k;
+  c.key = k;
+  c.named = p + 1;
   return p + 1;
 }
 
-/** Records an error at path p (and then rest, a JSON Pointer), unless c reports nothing; true when the caller should return. */
+/**
+ * Adds member or item k of the value at depth p in front of the instance paths of the errors that its check,
+ * at p + 1, has just recorded; true when the caller should return (c.stop), as after fail.
+ */
+export function up(c: Context, p: number, k: string | number): boolean {
+  const ds = c.depths;
+  for (let i = ds.length - 1; i >= 0; i--) {
+    const d = ds[i]!;
+    if (d <= p) break;
+    if (d !== p + 1) continue; // the error that says the list was cut, which has no path
+    const e = c.errors[i]!;
+    c.errors[i] = { instancePath: "/" + escape(String(k)) + e.instancePath, schemaPath: e.schemaPath, keyword: e.keyword, message: e.message };
+    ds[i] = p;
+  }
+  return c.stop;
+}
+
+/**
+ * Records an error at depth p (and then rest, a JSON Pointer), unless c reports nothing; true when the caller
+ * should return. Its instance path is rest, after the member rt.at has just named; the callers between it and
+ * the value validated add the steps above (up).
+ */
 export function fail(c: Context, p: number, schemaPath: string, keyword: string, message: string, rest = ""): boolean {
+  const named = c.named;
+  c.named = -1;
   if (c.stop) return true;
   if (c.errors.length === maxErrors) {
     c.errors.push({ instancePath: "", schemaPath, keyword: "maxErrors", message: `more errors follow; the list was cut at ${maxErrors}` });
+    c.depths.push(Infinity);
     c.stop = true;
     return true;
   }
-  let instancePath = "";
-  for (let i = 0; i < p; i++) instancePath += "/" + escape(String(c.path[i]));
-  c.errors.push({ instancePath: instancePath + rest, schemaPath, keyword, message });
+  if (named === p) {
+    rest = "/" + escape(String(c.key)) + rest;
+    p--;
+  }
+  c.errors.push({ instancePath: rest, schemaPath, keyword, message });
+  c.depths.push(p);
   return false;
 }
 
 /**
  * Records the failure of keyword kw of the schema at s (its schema path without the keyword), as fail. A path s
- * that ends in /* is a member's schema, checked where its object is: the * stands for the member's name.
+ * that ends in /* is a member's schema, checked where its object is: the * stands for the member's name, which
+ * the failure's rt.at names.
  */
 export function failAt(c: Context, p: number, s: string, kw: string, message: string): boolean {
-  if (s.endsWith("/*")) s = s.slice(0, -1) + escape(String(c.path[p - 1]));
+  if (s.endsWith("/*")) s = s.slice(0, -1) + escape(String(c.key));
   return fail(c, p, s + "/" + kw, kw, message);
 }
 

@@ -112,7 +112,7 @@ export function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkArtifact, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["schema_version"] !== undefined && !checkArtifactSchemaVersion(v["schema_version"], rt.at(c, p, "schema_version"), c)) { ok = false; if (c.stop) return false; }
+    if (v["schema_version"] !== undefined && !checkArtifactSchemaVersion(v["schema_version"], p + 1, c)) { ok = false; if (rt.up(c, p, "schema_version")) return false; }
     if (v["artifact_id"] !== undefined) {
       const x = v["artifact_id"];
       if (typeof x === "string") {
@@ -137,8 +137,8 @@ export function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
         if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "size_bytes"), "artifact.json#/properties/*", "minimum", 0)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "size_bytes"), "artifact.json#/properties/*", "integer", x)) return false; }
     }
-    if (v["digest"] !== undefined && !checkArtifactDigest(v["digest"], rt.at(c, p, "digest"), c)) { ok = false; if (c.stop) return false; }
-    if (v["labels"] !== undefined && !checkArtifactPropertiesLabels(v["labels"], rt.at(c, p, "labels"), c)) { ok = false; if (c.stop) return false; }
+    if (v["digest"] !== undefined && !checkArtifactDigest(v["digest"], p + 1, c)) { ok = false; if (rt.up(c, p, "digest")) return false; }
+    if (v["labels"] !== undefined && !checkArtifactPropertiesLabels(v["labels"], p + 1, c)) { ok = false; if (rt.up(c, p, "labels")) return false; }
     for (const k in v) {
       switch (k) {
         case "schema_version":
@@ -164,7 +164,7 @@ export function checkArtifactDigest(v: unknown, p: number, c: rt.Context): boole
   if (p >= c.lim) return rt.deep(checkArtifactDigest, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["alg"] !== undefined && !checkArtifactDigestAlg(v["alg"], rt.at(c, p, "alg"), c)) { ok = false; if (c.stop) return false; }
+    if (v["alg"] !== undefined && !checkArtifactDigestAlg(v["alg"], p + 1, c)) { ok = false; if (rt.up(c, p, "alg")) return false; }
     if (v["value"] !== undefined) {
       const x = v["value"];
       if (typeof x === "string") {

@@ -103,7 +103,7 @@ export function checkArtifactRef(v: unknown, p: number, c: rt.Context): boolean 
   if (p >= c.lim) return rt.deep(checkArtifactRef, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["schema_version"] !== undefined && !checkArtifactRefSchemaVersion(v["schema_version"], rt.at(c, p, "schema_version"), c)) { ok = false; if (c.stop) return false; }
+    if (v["schema_version"] !== undefined && !checkArtifactRefSchemaVersion(v["schema_version"], p + 1, c)) { ok = false; if (rt.up(c, p, "schema_version")) return false; }
     if (v["artifact_id"] !== undefined) {
       const x = v["artifact_id"];
       if (typeof x === "string") {
@@ -122,8 +122,8 @@ export function checkArtifactRef(v: unknown, p: number, c: rt.Context): boolean 
         if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "media_type"), "artifact_ref.json#/properties/*", "minLength", 1)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "media_type"), "artifact_ref.json#/properties/*", "string", x)) return false; }
     }
-    if (v["digest"] !== undefined && !checkArtifactRefDigest(v["digest"], rt.at(c, p, "digest"), c)) { ok = false; if (c.stop) return false; }
-    if (v["labels"] !== undefined && !checkArtifactRefPropertiesLabels(v["labels"], rt.at(c, p, "labels"), c)) { ok = false; if (c.stop) return false; }
+    if (v["digest"] !== undefined && !checkArtifactRefDigest(v["digest"], p + 1, c)) { ok = false; if (rt.up(c, p, "digest")) return false; }
+    if (v["labels"] !== undefined && !checkArtifactRefPropertiesLabels(v["labels"], p + 1, c)) { ok = false; if (rt.up(c, p, "labels")) return false; }
     for (const k in v) {
       switch (k) {
         case "schema_version":
@@ -165,7 +165,7 @@ export function checkArtifactRefDigest(v: unknown, p: number, c: rt.Context): bo
   if (p >= c.lim) return rt.deep(checkArtifactRefDigest, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["alg"] !== undefined && !checkArtifactRefDigestAlg(v["alg"], rt.at(c, p, "alg"), c)) { ok = false; if (c.stop) return false; }
+    if (v["alg"] !== undefined && !checkArtifactRefDigestAlg(v["alg"], p + 1, c)) { ok = false; if (rt.up(c, p, "alg")) return false; }
     if (v["value"] !== undefined) {
       const x = v["value"];
       if (typeof x === "string") {

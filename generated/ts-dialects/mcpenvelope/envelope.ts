@@ -159,15 +159,15 @@ export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkEnvelope, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["schema_version"] !== undefined && !checkEnvelopeSchemaVersion(v["schema_version"], rt.at(c, p, "schema_version"), c)) { ok = false; if (c.stop) return false; }
+    if (v["schema_version"] !== undefined && !checkEnvelopeSchemaVersion(v["schema_version"], p + 1, c)) { ok = false; if (rt.up(c, p, "schema_version")) return false; }
     if (v["result"] !== undefined) {
       const x = v["result"];
       if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string" || rt.isArray(x) || rt.isObject(x))) { ok = false; if (rt.failType(c, rt.at(c, p, "result"), "envelope.json#/properties/*", "null or boolean or number or string or array or object", x)) return false; }
     }
-    if (v["provenance"] !== undefined && !(v["provenance"] === null || checkProvRecord(v["provenance"], rt.at(c, p, "provenance"), c))) { ok = false; if (c.stop) return false; }
-    if (v["errors"] !== undefined && !checkEnvelopePropertiesErrors(v["errors"], rt.at(c, p, "errors"), c)) { ok = false; if (c.stop) return false; }
-    if (v["warnings"] !== undefined && !checkEnvelopePropertiesWarnings(v["warnings"], rt.at(c, p, "warnings"), c)) { ok = false; if (c.stop) return false; }
-    if (v["meta"] !== undefined && !checkEnvelopeMeta(v["meta"], rt.at(c, p, "meta"), c)) { ok = false; if (c.stop) return false; }
+    if (v["provenance"] !== undefined && !(v["provenance"] === null || checkProvRecord(v["provenance"], p + 1, c))) { ok = false; if (rt.up(c, p, "provenance")) return false; }
+    if (v["errors"] !== undefined && !checkEnvelopePropertiesErrors(v["errors"], p + 1, c)) { ok = false; if (rt.up(c, p, "errors")) return false; }
+    if (v["warnings"] !== undefined && !checkEnvelopePropertiesWarnings(v["warnings"], p + 1, c)) { ok = false; if (rt.up(c, p, "warnings")) return false; }
+    if (v["meta"] !== undefined && !checkEnvelopeMeta(v["meta"], p + 1, c)) { ok = false; if (rt.up(c, p, "meta")) return false; }
     for (const k in v) {
       switch (k) {
         case "schema_version":
@@ -205,12 +205,12 @@ export function checkEnvelopeError(v: unknown, p: number, c: rt.Context): boolea
         if (x.length > 2000 && rt.codePoints(x) > 2000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_error/properties/*", "maxLength", 2000)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_error/properties/*", "string", x)) return false; }
     }
-    if (v["details"] !== undefined && !checkEnvelopeErrorPropertiesDetails(v["details"], rt.at(c, p, "details"), c)) { ok = false; if (c.stop) return false; }
+    if (v["details"] !== undefined && !checkEnvelopeErrorPropertiesDetails(v["details"], p + 1, c)) { ok = false; if (rt.up(c, p, "details")) return false; }
     if (v["retryable"] !== undefined) {
       const x = v["retryable"];
       if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "retryable"), "envelope.json#/$defs/envelope_error/properties/*", "boolean", x)) return false; }
     }
-    if (v["evidence"] !== undefined && !checkEnvelopeErrorPropertiesEvidence(v["evidence"], rt.at(c, p, "evidence"), c)) { ok = false; if (c.stop) return false; }
+    if (v["evidence"] !== undefined && !checkEnvelopeErrorPropertiesEvidence(v["evidence"], p + 1, c)) { ok = false; if (rt.up(c, p, "evidence")) return false; }
     for (const k in v) {
       switch (k) {
         case "code":
@@ -247,7 +247,7 @@ function checkEnvelopeErrorPropertiesEvidence(v: unknown, p: number, c: rt.Conte
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkEvidence(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
+      if (!checkEvidence(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, "envelope.json#/$defs/envelope_error/properties/evidence", "array", v); return false; }
   return ok;
@@ -276,7 +276,7 @@ export function checkEnvelopeMeta(v: unknown, p: number, c: rt.Context): boolean
         if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "duration_ms"), "envelope.json#/properties/meta/properties/*", "minimum", 0)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "duration_ms"), "envelope.json#/properties/meta/properties/*", "integer", x)) return false; }
     }
-    if (v["schema_hints"] !== undefined && !checkEnvelopeMetaPropertiesSchemaHints(v["schema_hints"], rt.at(c, p, "schema_hints"), c)) { ok = false; if (c.stop) return false; }
+    if (v["schema_hints"] !== undefined && !checkEnvelopeMetaPropertiesSchemaHints(v["schema_hints"], p + 1, c)) { ok = false; if (rt.up(c, p, "schema_hints")) return false; }
     for (const k in v) {
       switch (k) {
         case "adapter":
@@ -312,7 +312,7 @@ function checkEnvelopePropertiesErrors(v: unknown, p: number, c: rt.Context): bo
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkEnvelopeError(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
+      if (!checkEnvelopeError(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, "envelope.json#/properties/errors", "array", v); return false; }
   return ok;
@@ -324,7 +324,7 @@ function checkEnvelopePropertiesWarnings(v: unknown, p: number, c: rt.Context): 
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkEnvelopeWarning(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
+      if (!checkEnvelopeWarning(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, "envelope.json#/properties/warnings", "array", v); return false; }
   return ok;
@@ -356,8 +356,8 @@ export function checkEnvelopeWarning(v: unknown, p: number, c: rt.Context): bool
         if (x.length > 2000 && rt.codePoints(x) > 2000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_warning/properties/*", "maxLength", 2000)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_warning/properties/*", "string", x)) return false; }
     }
-    if (v["details"] !== undefined && !checkEnvelopeWarningPropertiesDetails(v["details"], rt.at(c, p, "details"), c)) { ok = false; if (c.stop) return false; }
-    if (v["evidence"] !== undefined && !checkEnvelopeWarningPropertiesEvidence(v["evidence"], rt.at(c, p, "evidence"), c)) { ok = false; if (c.stop) return false; }
+    if (v["details"] !== undefined && !checkEnvelopeWarningPropertiesDetails(v["details"], p + 1, c)) { ok = false; if (rt.up(c, p, "details")) return false; }
+    if (v["evidence"] !== undefined && !checkEnvelopeWarningPropertiesEvidence(v["evidence"], p + 1, c)) { ok = false; if (rt.up(c, p, "evidence")) return false; }
     for (const k in v) {
       switch (k) {
         case "code":
@@ -393,7 +393,7 @@ function checkEnvelopeWarningPropertiesEvidence(v: unknown, p: number, c: rt.Con
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkEvidence(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
+      if (!checkEvidence(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, "envelope.json#/$defs/envelope_warning/properties/evidence", "array", v); return false; }
   return ok;

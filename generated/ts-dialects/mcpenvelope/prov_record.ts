@@ -200,26 +200,26 @@ export function checkProvRecord(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkProvRecord, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["schema_version"] !== undefined && !checkProvRecordSchemaVersion(v["schema_version"], rt.at(c, p, "schema_version"), c)) { ok = false; if (c.stop) return false; }
+    if (v["schema_version"] !== undefined && !checkProvRecordSchemaVersion(v["schema_version"], p + 1, c)) { ok = false; if (rt.up(c, p, "schema_version")) return false; }
     if (v["run_id"] !== undefined) {
       const x = v["run_id"];
       if (typeof x === "string") {
         if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "run_id"), "prov_record.json#/properties/*", "minLength", 1)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "run_id"), "prov_record.json#/properties/*", "string", x)) return false; }
     }
-    if (v["tool"] !== undefined && !checkProvRecordTool(v["tool"], rt.at(c, p, "tool"), c)) { ok = false; if (c.stop) return false; }
+    if (v["tool"] !== undefined && !checkProvRecordTool(v["tool"], p + 1, c)) { ok = false; if (rt.up(c, p, "tool")) return false; }
     if (v["time"] !== undefined) {
       const x = v["time"];
       if (typeof x === "string") {
         if (!rt.isDateTime(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "time"), "prov_record.json#/properties/*", "format", "must be a valid date-time")) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "time"), "prov_record.json#/properties/*", "string", x)) return false; }
     }
-    if (v["inputs"] !== undefined && !checkProvRecordPropertiesInputs(v["inputs"], rt.at(c, p, "inputs"), c)) { ok = false; if (c.stop) return false; }
-    if (v["outputs"] !== undefined && !checkProvRecordPropertiesOutputs(v["outputs"], rt.at(c, p, "outputs"), c)) { ok = false; if (c.stop) return false; }
-    if (v["methods"] !== undefined && !checkProvRecordPropertiesMethods(v["methods"], rt.at(c, p, "methods"), c)) { ok = false; if (c.stop) return false; }
-    if (v["evidence"] !== undefined && !checkProvRecordPropertiesEvidence(v["evidence"], rt.at(c, p, "evidence"), c)) { ok = false; if (c.stop) return false; }
-    if (v["parents"] !== undefined && !checkProvRecordPropertiesParents(v["parents"], rt.at(c, p, "parents"), c)) { ok = false; if (c.stop) return false; }
-    if (v["integrity"] !== undefined && !checkProvRecordIntegrity(v["integrity"], rt.at(c, p, "integrity"), c)) { ok = false; if (c.stop) return false; }
+    if (v["inputs"] !== undefined && !checkProvRecordPropertiesInputs(v["inputs"], p + 1, c)) { ok = false; if (rt.up(c, p, "inputs")) return false; }
+    if (v["outputs"] !== undefined && !checkProvRecordPropertiesOutputs(v["outputs"], p + 1, c)) { ok = false; if (rt.up(c, p, "outputs")) return false; }
+    if (v["methods"] !== undefined && !checkProvRecordPropertiesMethods(v["methods"], p + 1, c)) { ok = false; if (rt.up(c, p, "methods")) return false; }
+    if (v["evidence"] !== undefined && !checkProvRecordPropertiesEvidence(v["evidence"], p + 1, c)) { ok = false; if (rt.up(c, p, "evidence")) return false; }
+    if (v["parents"] !== undefined && !checkProvRecordPropertiesParents(v["parents"], p + 1, c)) { ok = false; if (rt.up(c, p, "parents")) return false; }
+    if (v["integrity"] !== undefined && !checkProvRecordIntegrity(v["integrity"], p + 1, c)) { ok = false; if (rt.up(c, p, "integrity")) return false; }
     for (const k in v) {
       switch (k) {
         case "schema_version":
@@ -253,8 +253,8 @@ export function checkProvRecordIntegrity(v: unknown, p: number, c: rt.Context): 
   if (p >= c.lim) return rt.deep(checkProvRecordIntegrity, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["record_digest"] !== undefined && !checkProvRecordIntegrityRecordDigest(v["record_digest"], rt.at(c, p, "record_digest"), c)) { ok = false; if (c.stop) return false; }
-    if (v["signature"] !== undefined && !checkProvRecordIntegritySignature(v["signature"], rt.at(c, p, "signature"), c)) { ok = false; if (c.stop) return false; }
+    if (v["record_digest"] !== undefined && !checkProvRecordIntegrityRecordDigest(v["record_digest"], p + 1, c)) { ok = false; if (rt.up(c, p, "record_digest")) return false; }
+    if (v["signature"] !== undefined && !checkProvRecordIntegritySignature(v["signature"], p + 1, c)) { ok = false; if (rt.up(c, p, "signature")) return false; }
     for (const k in v) {
       switch (k) {
         case "record_digest":
@@ -272,7 +272,7 @@ export function checkProvRecordIntegrityRecordDigest(v: unknown, p: number, c: r
   if (p >= c.lim) return rt.deep(checkProvRecordIntegrityRecordDigest, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["alg"] !== undefined && !checkProvRecordIntegrityRecordDigestAlg(v["alg"], rt.at(c, p, "alg"), c)) { ok = false; if (c.stop) return false; }
+    if (v["alg"] !== undefined && !checkProvRecordIntegrityRecordDigestAlg(v["alg"], p + 1, c)) { ok = false; if (rt.up(c, p, "alg")) return false; }
     if (v["value"] !== undefined) {
       const x = v["value"];
       if (typeof x === "string") {
@@ -350,7 +350,7 @@ function checkProvRecordPropertiesEvidence(v: unknown, p: number, c: rt.Context)
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkEvidence(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
+      if (!checkEvidence(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, "prov_record.json#/properties/evidence", "array", v); return false; }
   return ok;
@@ -362,7 +362,7 @@ function checkProvRecordPropertiesInputs(v: unknown, p: number, c: rt.Context): 
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkArtifact(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
+      if (!checkArtifact(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, "prov_record.json#/properties/inputs", "array", v); return false; }
   return ok;
@@ -390,7 +390,7 @@ function checkProvRecordPropertiesOutputs(v: unknown, p: number, c: rt.Context):
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkArtifact(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
+      if (!checkArtifact(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, "prov_record.json#/properties/outputs", "array", v); return false; }
   return ok;

@@ -228,14 +228,14 @@ export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkEnvelope, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["tier"] !== undefined && !(v["tier"] === null || checkTierName(v["tier"], rt.at(c, p, "tier"), c))) { ok = false; if (c.stop) return false; }
-    if (v["tool_version"] !== undefined && !checkToolVersion(v["tool_version"], rt.at(c, p, "tool_version"), c)) { ok = false; if (c.stop) return false; }
-    if (v["tool_id"] !== undefined && !checkToolID(v["tool_id"], rt.at(c, p, "tool_id"), c)) { ok = false; if (c.stop) return false; }
-    if (v["request_id"] !== undefined && !checkRequestID(v["request_id"], rt.at(c, p, "request_id"), c)) { ok = false; if (c.stop) return false; }
-    if (v["capabilities"] !== undefined && !checkCapabilities(v["capabilities"], rt.at(c, p, "capabilities"), c)) { ok = false; if (c.stop) return false; }
-    if (v["duration_ms"] !== undefined && !checkDurationMs(v["duration_ms"], rt.at(c, p, "duration_ms"), c)) { ok = false; if (c.stop) return false; }
-    if (v["error"] !== undefined && !(v["error"] === null || checkErrorModel(v["error"], rt.at(c, p, "error"), c))) { ok = false; if (c.stop) return false; }
-    if (v["upgrade_hints"] !== undefined && !checkUpgradeHints(v["upgrade_hints"], rt.at(c, p, "upgrade_hints"), c)) { ok = false; if (c.stop) return false; }
+    if (v["tier"] !== undefined && !(v["tier"] === null || checkTierName(v["tier"], p + 1, c))) { ok = false; if (rt.up(c, p, "tier")) return false; }
+    if (v["tool_version"] !== undefined && !checkToolVersion(v["tool_version"], p + 1, c)) { ok = false; if (rt.up(c, p, "tool_version")) return false; }
+    if (v["tool_id"] !== undefined && !checkToolID(v["tool_id"], p + 1, c)) { ok = false; if (rt.up(c, p, "tool_id")) return false; }
+    if (v["request_id"] !== undefined && !checkRequestID(v["request_id"], p + 1, c)) { ok = false; if (rt.up(c, p, "request_id")) return false; }
+    if (v["capabilities"] !== undefined && !checkCapabilities(v["capabilities"], p + 1, c)) { ok = false; if (rt.up(c, p, "capabilities")) return false; }
+    if (v["duration_ms"] !== undefined && !checkDurationMs(v["duration_ms"], p + 1, c)) { ok = false; if (rt.up(c, p, "duration_ms")) return false; }
+    if (v["error"] !== undefined && !(v["error"] === null || checkErrorModel(v["error"], p + 1, c))) { ok = false; if (rt.up(c, p, "error")) return false; }
+    if (v["upgrade_hints"] !== undefined && !checkUpgradeHints(v["upgrade_hints"], p + 1, c)) { ok = false; if (rt.up(c, p, "upgrade_hints")) return false; }
     for (const k in v) {
       switch (k) {
         case "tier":
@@ -374,7 +374,7 @@ export function checkUpgradeHints(v: unknown, p: number, c: rt.Context): boolean
   if (!(v === null || rt.isArray(v))) { rt.failType(c, p, "envelope.json#/$defs/upgrade_hints", "null or array", v); return false; }
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkUpgradeHint(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
+      if (!checkUpgradeHint(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   }
   return ok;

@@ -28,7 +28,7 @@ export function checkMinimal(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkMinimal, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["error"] !== undefined && !checkErrorModel(v["error"], rt.at(c, p, "error"), c)) { ok = false; if (c.stop) return false; }
+    if (v["error"] !== undefined && !checkErrorModel(v["error"], p + 1, c)) { ok = false; if (rt.up(c, p, "error")) return false; }
     for (const k in v) {
       switch (k) {
         case "error":

@@ -404,10 +404,10 @@ export function checkResponseConfig(v: unknown, p: number, c: rt.Context): boole
       const x = v["description"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "description"), "response_config.json#/properties/*", "string", x)) return false; }
     }
-    if (v["global"] !== undefined && !checkResponseConfigGlobal(v["global"], rt.at(c, p, "global"), c)) { ok = false; if (c.stop) return false; }
-    if (v["parsing"] !== undefined && !checkResponseConfigParsing(v["parsing"], rt.at(c, p, "parsing"), c)) { ok = false; if (c.stop) return false; }
-    if (v["profiles"] !== undefined && !checkResponseConfigPropertiesProfiles(v["profiles"], rt.at(c, p, "profiles"), c)) { ok = false; if (c.stop) return false; }
-    if (v["tool_overrides"] !== undefined && !checkResponseConfigPropertiesToolOverrides(v["tool_overrides"], rt.at(c, p, "tool_overrides"), c)) { ok = false; if (c.stop) return false; }
+    if (v["global"] !== undefined && !checkResponseConfigGlobal(v["global"], p + 1, c)) { ok = false; if (rt.up(c, p, "global")) return false; }
+    if (v["parsing"] !== undefined && !checkResponseConfigParsing(v["parsing"], p + 1, c)) { ok = false; if (rt.up(c, p, "parsing")) return false; }
+    if (v["profiles"] !== undefined && !checkResponseConfigPropertiesProfiles(v["profiles"], p + 1, c)) { ok = false; if (rt.up(c, p, "profiles")) return false; }
+    if (v["tool_overrides"] !== undefined && !checkResponseConfigPropertiesToolOverrides(v["tool_overrides"], p + 1, c)) { ok = false; if (rt.up(c, p, "tool_overrides")) return false; }
   } else { rt.failType(c, p, "response_config.json#", "object", v); return false; }
   rt.rest(v, p, c, membersResponseConfig, -1);
   return ok;
@@ -418,7 +418,7 @@ export function checkResponseConfigGlobal(v: unknown, p: number, c: rt.Context):
   if (p >= c.lim) return rt.deep(checkResponseConfigGlobal, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["profile"] !== undefined && !checkResponseConfigGlobalProfile(v["profile"], rt.at(c, p, "profile"), c)) { ok = false; if (c.stop) return false; }
+    if (v["profile"] !== undefined && !checkResponseConfigGlobalProfile(v["profile"], p + 1, c)) { ok = false; if (rt.up(c, p, "profile")) return false; }
     if (v["exclude_empty_arrays"] !== undefined) {
       const x = v["exclude_empty_arrays"];
       if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "exclude_empty_arrays"), "response_config.json#/properties/global/properties/*", "boolean", x)) return false; }
@@ -452,9 +452,9 @@ export function checkResponseConfigParsing(v: unknown, p: number, c: rt.Context)
   if (p >= c.lim) return rt.deep(checkResponseConfigParsing, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["mode"] !== undefined && !checkResponseConfigParsingMode(v["mode"], rt.at(c, p, "mode"), c)) { ok = false; if (c.stop) return false; }
-    if (v["sanitization_policy"] !== undefined && !checkResponseConfigParsingSanitizationPolicy(v["sanitization_policy"], rt.at(c, p, "sanitization_policy"), c)) { ok = false; if (c.stop) return false; }
-    if (v["error_reporting"] !== undefined && !checkResponseConfigParsingErrorReporting(v["error_reporting"], rt.at(c, p, "error_reporting"), c)) { ok = false; if (c.stop) return false; }
+    if (v["mode"] !== undefined && !checkResponseConfigParsingMode(v["mode"], p + 1, c)) { ok = false; if (rt.up(c, p, "mode")) return false; }
+    if (v["sanitization_policy"] !== undefined && !checkResponseConfigParsingSanitizationPolicy(v["sanitization_policy"], p + 1, c)) { ok = false; if (rt.up(c, p, "sanitization_policy")) return false; }
+    if (v["error_reporting"] !== undefined && !checkResponseConfigParsingErrorReporting(v["error_reporting"], p + 1, c)) { ok = false; if (rt.up(c, p, "error_reporting")) return false; }
   } else { rt.failType(c, p, "response_config.json#/properties/parsing", "object", v); return false; }
   rt.rest(v, p, c, membersResponseConfigParsing, -1);
   return ok;
@@ -520,9 +520,9 @@ export function checkResponseConfigProfilesValue(v: unknown, p: number, c: rt.Co
       const x = v["description"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "description"), "response_config.json#/properties/profiles/additionalProperties/properties/*", "string", x)) return false; }
     }
-    if (v["envelope"] !== undefined && !checkResponseConfigProfilesValueEnvelope(v["envelope"], rt.at(c, p, "envelope"), c)) { ok = false; if (c.stop) return false; }
-    if (v["parsing"] !== undefined && !checkResponseConfigProfilesValueParsing(v["parsing"], rt.at(c, p, "parsing"), c)) { ok = false; if (c.stop) return false; }
-    if (v["common_exclusions"] !== undefined && !checkResponseConfigProfilesValuePropertiesCommonExclusions(v["common_exclusions"], rt.at(c, p, "common_exclusions"), c)) { ok = false; if (c.stop) return false; }
+    if (v["envelope"] !== undefined && !checkResponseConfigProfilesValueEnvelope(v["envelope"], p + 1, c)) { ok = false; if (rt.up(c, p, "envelope")) return false; }
+    if (v["parsing"] !== undefined && !checkResponseConfigProfilesValueParsing(v["parsing"], p + 1, c)) { ok = false; if (rt.up(c, p, "parsing")) return false; }
+    if (v["common_exclusions"] !== undefined && !checkResponseConfigProfilesValuePropertiesCommonExclusions(v["common_exclusions"], p + 1, c)) { ok = false; if (rt.up(c, p, "common_exclusions")) return false; }
   } else { rt.failType(c, p, "response_config.json#/properties/profiles/additionalProperties", "object", v); return false; }
   rt.rest(v, p, c, membersResponseConfigProfilesValue, -1);
   return ok;
@@ -535,7 +535,7 @@ export function checkResponseConfigProfilesValueEnvelope(v: unknown, p: number, 
   if (p >= c.lim) return rt.deep(checkResponseConfigProfilesValueEnvelope, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["include"] !== undefined && !checkResponseConfigProfilesValueEnvelopePropertiesInclude(v["include"], rt.at(c, p, "include"), c)) { ok = false; if (c.stop) return false; }
+    if (v["include"] !== undefined && !checkResponseConfigProfilesValueEnvelopePropertiesInclude(v["include"], p + 1, c)) { ok = false; if (rt.up(c, p, "include")) return false; }
   } else { rt.failType(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/envelope", "object", v); return false; }
   rt.rest(v, p, c, membersResponseConfigProfilesValueEnvelope, -1);
   return ok;
@@ -558,7 +558,7 @@ function checkResponseConfigProfilesValueEnvelopePropertiesInclude(v: unknown, p
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkResponseConfigProfilesValueEnvelopeIncludeItem(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
+      if (!checkResponseConfigProfilesValueEnvelopeIncludeItem(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include", "array", v); return false; }
   return ok;
@@ -571,8 +571,8 @@ export function checkResponseConfigProfilesValueParsing(v: unknown, p: number, c
   if (p >= c.lim) return rt.deep(checkResponseConfigProfilesValueParsing, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["mode"] !== undefined && !checkResponseConfigProfilesValueParsingMode(v["mode"], rt.at(c, p, "mode"), c)) { ok = false; if (c.stop) return false; }
-    if (v["sanitization_policy"] !== undefined && !checkResponseConfigProfilesValueParsingSanitizationPolicy(v["sanitization_policy"], rt.at(c, p, "sanitization_policy"), c)) { ok = false; if (c.stop) return false; }
+    if (v["mode"] !== undefined && !checkResponseConfigProfilesValueParsingMode(v["mode"], p + 1, c)) { ok = false; if (rt.up(c, p, "mode")) return false; }
+    if (v["sanitization_policy"] !== undefined && !checkResponseConfigProfilesValueParsingSanitizationPolicy(v["sanitization_policy"], p + 1, c)) { ok = false; if (rt.up(c, p, "sanitization_policy")) return false; }
   } else { rt.failType(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/parsing", "object", v); return false; }
   rt.rest(v, p, c, membersResponseConfigProfilesValueParsing, -1);
   return ok;
@@ -631,7 +631,7 @@ function checkResponseConfigPropertiesProfiles(v: unknown, p: number, c: rt.Cont
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
-      if (!checkResponseConfigProfilesValue(v[k], rt.at(c, p, k), c)) { ok = false; if (c.stop) return false; }
+      if (!checkResponseConfigProfilesValue(v[k], p + 1, c)) { ok = false; if (rt.up(c, p, k)) return false; }
     }
   } else { rt.failType(c, p, "response_config.json#/properties/profiles", "object", v); return false; }
   return ok;
@@ -644,7 +644,7 @@ function checkResponseConfigPropertiesToolOverrides(v: unknown, p: number, c: rt
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
-      if (!checkResponseConfigToolOverridesValue(v[k], rt.at(c, p, k), c)) { ok = false; if (c.stop) return false; }
+      if (!checkResponseConfigToolOverridesValue(v[k], p + 1, c)) { ok = false; if (rt.up(c, p, k)) return false; }
     }
   } else { rt.failType(c, p, "response_config.json#/properties/tool_overrides", "object", v); return false; }
   return ok;
@@ -676,10 +676,10 @@ export function checkResponseConfigToolOverridesValueVariant2(v: unknown, p: num
   if (p >= c.lim) return rt.deep(checkResponseConfigToolOverridesValueVariant2, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["profile"] !== undefined && !checkResponseConfigToolOverridesValueVariant2Profile(v["profile"], rt.at(c, p, "profile"), c)) { ok = false; if (c.stop) return false; }
-    if (v["exclude_fields"] !== undefined && !checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFields(v["exclude_fields"], rt.at(c, p, "exclude_fields"), c)) { ok = false; if (c.stop) return false; }
-    if (v["include_only"] !== undefined && !checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnly(v["include_only"], rt.at(c, p, "include_only"), c)) { ok = false; if (c.stop) return false; }
-    if (v["include_on_error"] !== undefined && !checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError(v["include_on_error"], rt.at(c, p, "include_on_error"), c)) { ok = false; if (c.stop) return false; }
+    if (v["profile"] !== undefined && !checkResponseConfigToolOverridesValueVariant2Profile(v["profile"], p + 1, c)) { ok = false; if (rt.up(c, p, "profile")) return false; }
+    if (v["exclude_fields"] !== undefined && !checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFields(v["exclude_fields"], p + 1, c)) { ok = false; if (rt.up(c, p, "exclude_fields")) return false; }
+    if (v["include_only"] !== undefined && !checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnly(v["include_only"], p + 1, c)) { ok = false; if (rt.up(c, p, "include_only")) return false; }
+    if (v["include_on_error"] !== undefined && !checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError(v["include_on_error"], p + 1, c)) { ok = false; if (rt.up(c, p, "include_on_error")) return false; }
   } else { rt.failType(c, p, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1", "object", v); return false; }
   rt.rest(v, p, c, membersResponseConfigToolOverridesValueVariant2, -1);
   return ok;

@@ -26,8 +26,8 @@ export function checkStandard(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkStandard, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["error"] !== undefined && !checkErrorModel(v["error"], rt.at(c, p, "error"), c)) { ok = false; if (c.stop) return false; }
-    if (v["upgrade_hints"] !== undefined && !checkStandardPropertiesUpgradeHints(v["upgrade_hints"], rt.at(c, p, "upgrade_hints"), c)) { ok = false; if (c.stop) return false; }
+    if (v["error"] !== undefined && !checkErrorModel(v["error"], p + 1, c)) { ok = false; if (rt.up(c, p, "error")) return false; }
+    if (v["upgrade_hints"] !== undefined && !checkStandardPropertiesUpgradeHints(v["upgrade_hints"], p + 1, c)) { ok = false; if (rt.up(c, p, "upgrade_hints")) return false; }
     for (const k in v) {
       switch (k) {
         case "error":
@@ -72,7 +72,7 @@ function checkStandardPropertiesUpgradeHints(v: unknown, p: number, c: rt.Contex
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkUpgradeHint(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
+      if (!checkUpgradeHint(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
     if (v.length < 1) { ok = false; if (rt.failLimit(c, p, "standard.json#/properties/upgrade_hints", "minItems", 1)) return false; }
   } else { rt.failType(c, p, "standard.json#/properties/upgrade_hints", "array", v); return false; }

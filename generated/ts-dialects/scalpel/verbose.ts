@@ -31,8 +31,8 @@ export function checkVerbose(v: unknown, p: number, c: rt.Context): boolean {
       const x = v["duration_ms"];
       if (!Number.isFinite(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "duration_ms"), "verbose.json#/properties/*", "number", x)) return false; }
     }
-    if (v["error"] !== undefined && !checkErrorModel(v["error"], rt.at(c, p, "error"), c)) { ok = false; if (c.stop) return false; }
-    if (v["upgrade_hints"] !== undefined && !checkVerbosePropertiesUpgradeHints(v["upgrade_hints"], rt.at(c, p, "upgrade_hints"), c)) { ok = false; if (c.stop) return false; }
+    if (v["error"] !== undefined && !checkErrorModel(v["error"], p + 1, c)) { ok = false; if (rt.up(c, p, "error")) return false; }
+    if (v["upgrade_hints"] !== undefined && !checkVerbosePropertiesUpgradeHints(v["upgrade_hints"], p + 1, c)) { ok = false; if (rt.up(c, p, "upgrade_hints")) return false; }
     for (const k in v) {
       switch (k) {
         case "duration_ms":
@@ -78,7 +78,7 @@ function checkVerbosePropertiesUpgradeHints(v: unknown, p: number, c: rt.Context
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkUpgradeHint(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
+      if (!checkUpgradeHint(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
     if (v.length < 1) { ok = false; if (rt.failLimit(c, p, "verbose.json#/properties/upgrade_hints", "minItems", 1)) return false; }
   } else { rt.failType(c, p, "verbose.json#/properties/upgrade_hints", "array", v); return false; }

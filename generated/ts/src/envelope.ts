@@ -109,12 +109,12 @@ export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
       const x = v["success"];
       if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "success"), "envelope.json#/properties/*", "boolean", x)) return false; }
     }
-    if (v["status"] !== undefined && !checkEnvelopeStatus(v["status"], rt.at(c, p, "status"), c)) { ok = false; if (c.stop) return false; }
-    if (v["data"] !== undefined && !dynamicEnvelopeDefsData(v["data"], rt.at(c, p, "data"), c)) { ok = false; if (c.stop) return false; }
-    if (v["error"] !== undefined && !checkError(v["error"], rt.at(c, p, "error"), c)) { ok = false; if (c.stop) return false; }
-    if (v["warnings"] !== undefined && !checkEnvelopePropertiesWarnings(v["warnings"], rt.at(c, p, "warnings"), c)) { ok = false; if (c.stop) return false; }
-    if (v["meta"] !== undefined && !checkMeta(v["meta"], rt.at(c, p, "meta"), c)) { ok = false; if (c.stop) return false; }
-    if (v["provenance"] !== undefined && !checkProvenance(v["provenance"], rt.at(c, p, "provenance"), c)) { ok = false; if (c.stop) return false; }
+    if (v["status"] !== undefined && !checkEnvelopeStatus(v["status"], p + 1, c)) { ok = false; if (rt.up(c, p, "status")) return false; }
+    if (v["data"] !== undefined && !dynamicEnvelopeDefsData(v["data"], p + 1, c)) { ok = false; if (rt.up(c, p, "data")) return false; }
+    if (v["error"] !== undefined && !checkError(v["error"], p + 1, c)) { ok = false; if (rt.up(c, p, "error")) return false; }
+    if (v["warnings"] !== undefined && !checkEnvelopePropertiesWarnings(v["warnings"], p + 1, c)) { ok = false; if (rt.up(c, p, "warnings")) return false; }
+    if (v["meta"] !== undefined && !checkMeta(v["meta"], p + 1, c)) { ok = false; if (rt.up(c, p, "meta")) return false; }
+    if (v["provenance"] !== undefined && !checkProvenance(v["provenance"], p + 1, c)) { ok = false; if (rt.up(c, p, "provenance")) return false; }
     for (const k in v) {
       switch (k) {
         case "success":
@@ -169,7 +169,7 @@ function checkEnvelopePropertiesWarnings(v: unknown, p: number, c: rt.Context): 
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkWarning(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
+      if (!checkWarning(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, "envelope.json#/properties/warnings", "array", v); return false; }
   return ok;
@@ -190,7 +190,7 @@ function checkEnvelopeThen(v: unknown, p: number, c: rt.Context): boolean {
       const x = v["status"];
       if (x !== "ok" && x !== "partial") { ok = false; if (rt.failAt(c, rt.at(c, p, "status"), "envelope.json#/then/properties/*", "enum", "must be one of \"ok\", \"partial\"")) return false; }
     }
-    if (v["error"] !== undefined && !rt.never(c, rt.at(c, p, "error"), "envelope.json#/then/properties/error")) { ok = false; if (c.stop) return false; }
+    if (v["error"] !== undefined && !rt.never(c, p + 1, "envelope.json#/then/properties/error")) { ok = false; if (rt.up(c, p, "error")) return false; }
     if (v["data"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/then", "data")) return false; }
   }
   return ok;

@@ -231,14 +231,14 @@ export function checkDetail(v: unknown, p: number, c: rt.Context): boolean {
   }
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkScalar(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
+      if (!checkScalar(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
     if (v.length > 100) { ok = false; if (rt.failLimit(c, p, "error.json#/$defs/detail", "maxItems", 100)) return false; }
   }
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
-      if (!checkScalar(v[k], rt.at(c, p, k), c)) { ok = false; if (c.stop) return false; }
+      if (!checkScalar(v[k], p + 1, c)) { ok = false; if (rt.up(c, p, k)) return false; }
     }
     if (Object.keys(v).length > 100) { ok = false; if (rt.failLimit(c, p, "error.json#/$defs/detail", "maxProperties", 100)) return false; }
   }
@@ -252,7 +252,7 @@ export function checkDetailMap(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
-      if (!checkDetail(v[k], rt.at(c, p, k), c)) { ok = false; if (c.stop) return false; }
+      if (!checkDetail(v[k], p + 1, c)) { ok = false; if (rt.up(c, p, k)) return false; }
     }
     if (Object.keys(v).length > 100) { ok = false; if (rt.failLimit(c, p, "error.json#/$defs/detail_map", "maxProperties", 100)) return false; }
   } else { rt.failType(c, p, "error.json#/$defs/detail_map", "object", v); return false; }
@@ -264,8 +264,8 @@ export function checkError(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkError, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["code"] !== undefined && !checkCode(v["code"], rt.at(c, p, "code"), c)) { ok = false; if (c.stop) return false; }
-    if (v["category"] !== undefined && !checkCategory(v["category"], rt.at(c, p, "category"), c)) { ok = false; if (c.stop) return false; }
+    if (v["code"] !== undefined && !checkCode(v["code"], p + 1, c)) { ok = false; if (rt.up(c, p, "code")) return false; }
+    if (v["category"] !== undefined && !checkCategory(v["category"], p + 1, c)) { ok = false; if (rt.up(c, p, "category")) return false; }
     if (v["message"] !== undefined) {
       const x = v["message"];
       if (typeof x === "string") {
@@ -280,9 +280,9 @@ export function checkError(v: unknown, p: number, c: rt.Context): boolean {
         if (x.length > 2000 && rt.codePoints(x) > 2000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "remediation"), "error.json#/properties/*", "maxLength", 2000)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "remediation"), "error.json#/properties/*", "string", x)) return false; }
     }
-    if (v["retry"] !== undefined && !checkRetry(v["retry"], rt.at(c, p, "retry"), c)) { ok = false; if (c.stop) return false; }
-    if (v["details"] !== undefined && !checkDetailMap(v["details"], rt.at(c, p, "details"), c)) { ok = false; if (c.stop) return false; }
-    if (v["causes"] !== undefined && !checkErrorPropertiesCauses(v["causes"], rt.at(c, p, "causes"), c)) { ok = false; if (c.stop) return false; }
+    if (v["retry"] !== undefined && !checkRetry(v["retry"], p + 1, c)) { ok = false; if (rt.up(c, p, "retry")) return false; }
+    if (v["details"] !== undefined && !checkDetailMap(v["details"], p + 1, c)) { ok = false; if (rt.up(c, p, "details")) return false; }
+    if (v["causes"] !== undefined && !checkErrorPropertiesCauses(v["causes"], p + 1, c)) { ok = false; if (rt.up(c, p, "causes")) return false; }
     for (const k in v) {
       switch (k) {
         case "code":
@@ -309,7 +309,7 @@ function checkErrorPropertiesCauses(v: unknown, p: number, c: rt.Context): boole
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkError(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
+      if (!checkError(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, "error.json#/properties/causes", "array", v); return false; }
   return ok;

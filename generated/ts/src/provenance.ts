@@ -274,8 +274,8 @@ export function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
         if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "size_bytes"), "provenance.json#/$defs/artifact/properties/*", "minimum", 0)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "size_bytes"), "provenance.json#/$defs/artifact/properties/*", "integer", x)) return false; }
     }
-    if (v["digest"] !== undefined && !checkDigest(v["digest"], rt.at(c, p, "digest"), c)) { ok = false; if (c.stop) return false; }
-    if (v["labels"] !== undefined && !checkArtifactPropertiesLabels(v["labels"], rt.at(c, p, "labels"), c)) { ok = false; if (c.stop) return false; }
+    if (v["digest"] !== undefined && !checkDigest(v["digest"], p + 1, c)) { ok = false; if (rt.up(c, p, "digest")) return false; }
+    if (v["labels"] !== undefined && !checkArtifactPropertiesLabels(v["labels"], p + 1, c)) { ok = false; if (rt.up(c, p, "labels")) return false; }
     for (const k in v) {
       switch (k) {
         case "id":
@@ -336,7 +336,7 @@ export function checkEvidence(v: unknown, p: number, c: rt.Context): boolean {
         if (!patternEvidencePropertiesSource.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "source"), "provenance.json#/$defs/evidence/properties/*", patternEvidencePropertiesSource)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "source"), "provenance.json#/$defs/evidence/properties/*", "string", x)) return false; }
     }
-    if (v["method"] !== undefined && !checkMethodID(v["method"], rt.at(c, p, "method"), c)) { ok = false; if (c.stop) return false; }
+    if (v["method"] !== undefined && !checkMethodID(v["method"], p + 1, c)) { ok = false; if (rt.up(c, p, "method")) return false; }
     if (v["note"] !== undefined) {
       const x = v["note"];
       if (typeof x === "string") {
@@ -365,8 +365,8 @@ export function checkIntegrity(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkIntegrity, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["record_digest"] !== undefined && !checkDigest(v["record_digest"], rt.at(c, p, "record_digest"), c)) { ok = false; if (c.stop) return false; }
-    if (v["signature"] !== undefined && !checkSignature(v["signature"], rt.at(c, p, "signature"), c)) { ok = false; if (c.stop) return false; }
+    if (v["record_digest"] !== undefined && !checkDigest(v["record_digest"], p + 1, c)) { ok = false; if (rt.up(c, p, "record_digest")) return false; }
+    if (v["signature"] !== undefined && !checkSignature(v["signature"], p + 1, c)) { ok = false; if (rt.up(c, p, "signature")) return false; }
     for (const k in v) {
       switch (k) {
         case "record_digest":
@@ -395,20 +395,20 @@ export function checkProvenance(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkProvenance, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["run_id"] !== undefined && !checkRunID(v["run_id"], rt.at(c, p, "run_id"), c)) { ok = false; if (c.stop) return false; }
-    if (v["tool"] !== undefined && !checkTool(v["tool"], rt.at(c, p, "tool"), c)) { ok = false; if (c.stop) return false; }
+    if (v["run_id"] !== undefined && !checkRunID(v["run_id"], p + 1, c)) { ok = false; if (rt.up(c, p, "run_id")) return false; }
+    if (v["tool"] !== undefined && !checkTool(v["tool"], p + 1, c)) { ok = false; if (rt.up(c, p, "tool")) return false; }
     if (v["started_at"] !== undefined) {
       const x = v["started_at"];
       if (typeof x === "string") {
         if (!rt.isDateTime(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "started_at"), "provenance.json#/properties/*", "format", "must be a valid date-time")) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "started_at"), "provenance.json#/properties/*", "string", x)) return false; }
     }
-    if (v["inputs"] !== undefined && !checkProvenancePropertiesInputs(v["inputs"], rt.at(c, p, "inputs"), c)) { ok = false; if (c.stop) return false; }
-    if (v["outputs"] !== undefined && !checkProvenancePropertiesOutputs(v["outputs"], rt.at(c, p, "outputs"), c)) { ok = false; if (c.stop) return false; }
-    if (v["methods"] !== undefined && !checkProvenancePropertiesMethods(v["methods"], rt.at(c, p, "methods"), c)) { ok = false; if (c.stop) return false; }
-    if (v["evidence"] !== undefined && !checkProvenancePropertiesEvidence(v["evidence"], rt.at(c, p, "evidence"), c)) { ok = false; if (c.stop) return false; }
-    if (v["parents"] !== undefined && !checkProvenancePropertiesParents(v["parents"], rt.at(c, p, "parents"), c)) { ok = false; if (c.stop) return false; }
-    if (v["integrity"] !== undefined && !checkIntegrity(v["integrity"], rt.at(c, p, "integrity"), c)) { ok = false; if (c.stop) return false; }
+    if (v["inputs"] !== undefined && !checkProvenancePropertiesInputs(v["inputs"], p + 1, c)) { ok = false; if (rt.up(c, p, "inputs")) return false; }
+    if (v["outputs"] !== undefined && !checkProvenancePropertiesOutputs(v["outputs"], p + 1, c)) { ok = false; if (rt.up(c, p, "outputs")) return false; }
+    if (v["methods"] !== undefined && !checkProvenancePropertiesMethods(v["methods"], p + 1, c)) { ok = false; if (rt.up(c, p, "methods")) return false; }
+    if (v["evidence"] !== undefined && !checkProvenancePropertiesEvidence(v["evidence"], p + 1, c)) { ok = false; if (rt.up(c, p, "evidence")) return false; }
+    if (v["parents"] !== undefined && !checkProvenancePropertiesParents(v["parents"], p + 1, c)) { ok = false; if (rt.up(c, p, "parents")) return false; }
+    if (v["integrity"] !== undefined && !checkIntegrity(v["integrity"], p + 1, c)) { ok = false; if (rt.up(c, p, "integrity")) return false; }
     for (const k in v) {
       switch (k) {
         case "run_id":
@@ -436,7 +436,7 @@ function checkProvenancePropertiesEvidence(v: unknown, p: number, c: rt.Context)
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkEvidence(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
+      if (!checkEvidence(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, "provenance.json#/properties/evidence", "array", v); return false; }
   return ok;
@@ -448,7 +448,7 @@ function checkProvenancePropertiesInputs(v: unknown, p: number, c: rt.Context): 
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkArtifact(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
+      if (!checkArtifact(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, "provenance.json#/properties/inputs", "array", v); return false; }
   return ok;
@@ -460,7 +460,7 @@ function checkProvenancePropertiesMethods(v: unknown, p: number, c: rt.Context):
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkMethodID(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
+      if (!checkMethodID(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, "provenance.json#/properties/methods", "array", v); return false; }
   return ok;
@@ -472,7 +472,7 @@ function checkProvenancePropertiesOutputs(v: unknown, p: number, c: rt.Context):
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkArtifact(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
+      if (!checkArtifact(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, "provenance.json#/properties/outputs", "array", v); return false; }
   return ok;
@@ -484,7 +484,7 @@ function checkProvenancePropertiesParents(v: unknown, p: number, c: rt.Context):
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkRunID(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
+      if (!checkRunID(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, "provenance.json#/properties/parents", "array", v); return false; }
   return ok;

@@ -52,6 +52,9 @@ test("errors are cut at 100, and the list says so", () => {
   const errors = envelope.validateEnvelope({ success: true, data: 1, warnings });
   assert.equal(errors.length, 101);
   assert.equal(errors[100].keyword, "maxErrors");
+  // Each error's path gets its steps from the checks it fails on the way back (rt.up), the ones before the
+  // cut too; the cut itself is the value's.
+  assert.deepEqual([0, 3, 99, 100].map((i) => errors[i].instancePath), ["/warnings/0", "/warnings/1", "/warnings/33", ""]);
 });
 
 test("lengths count code points", () => {

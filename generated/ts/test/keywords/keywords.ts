@@ -208,8 +208,8 @@ export function checkKeywords(v: unknown, p: number, c: rt.Context): boolean {
       const x = v["type"];
       if (!(x === null || typeof x === "string")) { ok = false; if (rt.failType(c, rt.at(c, p, "type"), "keywords.json#/properties/*", "null or string", x)) return false; }
     }
-    if (v["enum"] !== undefined && !checkKeywordsEnum(v["enum"], rt.at(c, p, "enum"), c)) { ok = false; if (c.stop) return false; }
-    if (v["const"] !== undefined && !checkKeywordsConst(v["const"], rt.at(c, p, "const"), c)) { ok = false; if (c.stop) return false; }
+    if (v["enum"] !== undefined && !checkKeywordsEnum(v["enum"], p + 1, c)) { ok = false; if (rt.up(c, p, "enum")) return false; }
+    if (v["const"] !== undefined && !checkKeywordsConst(v["const"], p + 1, c)) { ok = false; if (rt.up(c, p, "const")) return false; }
     if (v["string"] !== undefined) {
       const x = v["string"];
       if (typeof x === "string") {
@@ -234,19 +234,19 @@ export function checkKeywords(v: unknown, p: number, c: rt.Context): boolean {
         if (!rt.multipleOf(x, 25n, -2)) { ok = false; if (rt.failAt(c, rt.at(c, p, "number"), "keywords.json#/properties/*", "multipleOf", "must be a multiple of 0.25")) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "number"), "keywords.json#/properties/*", "number", x)) return false; }
     }
-    if (v["tuple"] !== undefined && !checkKeywordsTuple(v["tuple"], rt.at(c, p, "tuple"), c)) { ok = false; if (c.stop) return false; }
-    if (v["list"] !== undefined && !checkKeywordsPropertiesList(v["list"], rt.at(c, p, "list"), c)) { ok = false; if (c.stop) return false; }
-    if (v["contains"] !== undefined && !checkKeywordsPropertiesContains(v["contains"], rt.at(c, p, "contains"), c)) { ok = false; if (c.stop) return false; }
-    if (v["object"] !== undefined && !checkKeywordsObject(v["object"], rt.at(c, p, "object"), c)) { ok = false; if (c.stop) return false; }
-    if (v["open"] !== undefined && !checkKeywordsPropertiesOpen(v["open"], rt.at(c, p, "open"), c)) { ok = false; if (c.stop) return false; }
-    if (v["anyOf"] !== undefined && !checkKeywordsAnyOf(v["anyOf"], rt.at(c, p, "anyOf"), c)) { ok = false; if (c.stop) return false; }
-    if (v["oneOf"] !== undefined && !checkKeywordsOneOf(v["oneOf"], rt.at(c, p, "oneOf"), c)) { ok = false; if (c.stop) return false; }
-    if (v["not"] !== undefined && !checkKeywordsPropertiesNot(v["not"], rt.at(c, p, "not"), c)) { ok = false; if (c.stop) return false; }
-    if (v["if"] !== undefined && !checkKeywordsPropertiesIf(v["if"], rt.at(c, p, "if"), c)) { ok = false; if (c.stop) return false; }
-    if (v["allOf"] !== undefined && !checkKeywordsPropertiesAllOf(v["allOf"], rt.at(c, p, "allOf"), c)) { ok = false; if (c.stop) return false; }
-    if (v["unevaluatedProperties"] !== undefined && !checkKeywordsUnevaluatedProperties(v["unevaluatedProperties"], rt.at(c, p, "unevaluatedProperties"), c)) { ok = false; if (c.stop) return false; }
-    if (v["unevaluatedItems"] !== undefined && !checkKeywordsUnevaluatedItems(v["unevaluatedItems"], rt.at(c, p, "unevaluatedItems"), c)) { ok = false; if (c.stop) return false; }
-    if (v["never"] !== undefined && !rt.never(c, rt.at(c, p, "never"), "keywords.json#/properties/never")) { ok = false; if (c.stop) return false; }
+    if (v["tuple"] !== undefined && !checkKeywordsTuple(v["tuple"], p + 1, c)) { ok = false; if (rt.up(c, p, "tuple")) return false; }
+    if (v["list"] !== undefined && !checkKeywordsPropertiesList(v["list"], p + 1, c)) { ok = false; if (rt.up(c, p, "list")) return false; }
+    if (v["contains"] !== undefined && !checkKeywordsPropertiesContains(v["contains"], p + 1, c)) { ok = false; if (rt.up(c, p, "contains")) return false; }
+    if (v["object"] !== undefined && !checkKeywordsObject(v["object"], p + 1, c)) { ok = false; if (rt.up(c, p, "object")) return false; }
+    if (v["open"] !== undefined && !checkKeywordsPropertiesOpen(v["open"], p + 1, c)) { ok = false; if (rt.up(c, p, "open")) return false; }
+    if (v["anyOf"] !== undefined && !checkKeywordsAnyOf(v["anyOf"], p + 1, c)) { ok = false; if (rt.up(c, p, "anyOf")) return false; }
+    if (v["oneOf"] !== undefined && !checkKeywordsOneOf(v["oneOf"], p + 1, c)) { ok = false; if (rt.up(c, p, "oneOf")) return false; }
+    if (v["not"] !== undefined && !checkKeywordsPropertiesNot(v["not"], p + 1, c)) { ok = false; if (rt.up(c, p, "not")) return false; }
+    if (v["if"] !== undefined && !checkKeywordsPropertiesIf(v["if"], p + 1, c)) { ok = false; if (rt.up(c, p, "if")) return false; }
+    if (v["allOf"] !== undefined && !checkKeywordsPropertiesAllOf(v["allOf"], p + 1, c)) { ok = false; if (rt.up(c, p, "allOf")) return false; }
+    if (v["unevaluatedProperties"] !== undefined && !checkKeywordsUnevaluatedProperties(v["unevaluatedProperties"], p + 1, c)) { ok = false; if (rt.up(c, p, "unevaluatedProperties")) return false; }
+    if (v["unevaluatedItems"] !== undefined && !checkKeywordsUnevaluatedItems(v["unevaluatedItems"], p + 1, c)) { ok = false; if (rt.up(c, p, "unevaluatedItems")) return false; }
+    if (v["never"] !== undefined && !rt.never(c, p + 1, "keywords.json#/properties/never")) { ok = false; if (rt.up(c, p, "never")) return false; }
     for (const k in v) {
       switch (k) {
         case "type":
@@ -331,7 +331,7 @@ export function checkKeywordsObject(v: unknown, p: number, c: rt.Context): boole
       let known = false;
       if (patternKeywordsObjectProperties0.test(k)) {
         known = true;
-        if (!checkKeywordsObjectPatternPropertiesX5Ex(v[k], rt.at(c, p, k), c)) { ok = false; if (c.stop) return false; }
+        if (!checkKeywordsObjectPatternPropertiesX5Ex(v[k], p + 1, c)) { ok = false; if (rt.up(c, p, k)) return false; }
       }
       if (known) continue;
       switch (k) {
@@ -347,7 +347,7 @@ export function checkKeywordsObject(v: unknown, p: number, c: rt.Context): boole
     if (Object.keys(v).length < 2) { ok = false; if (rt.failLimit(c, p, "keywords.json#/properties/object", "minProperties", 2)) return false; }
     if (Object.keys(v).length > 5) { ok = false; if (rt.failLimit(c, p, "keywords.json#/properties/object", "maxProperties", 5)) return false; }
     for (const k of Object.keys(v)) {
-      if (!checkKeywordsObjectPropertyNames(k, rt.at(c, p, k), c)) { ok = false; if (c.stop) return false; }
+      if (!checkKeywordsObjectPropertyNames(k, p + 1, c)) { ok = false; if (rt.up(c, p, k)) return false; }
     }
     if (v["a"] !== undefined) {
       if (v["b"] === undefined) { ok = false; if (rt.fail(c, p, "keywords.json#/properties/object/dependentRequired/a", "dependentRequired", "property \"b\" is required when \"a\" is present")) return false; }
@@ -419,7 +419,7 @@ function checkKeywordsPropertiesContains(v: unknown, p: number, c: rt.Context): 
   if (rt.isArray(v)) {
     let matches = 0;
     for (let i = 0; i < v.length; i++) {
-      if (rt.quiet(c, checkKeywordsPropertiesContainsContains, v[i], rt.at(c, p, i))) matches++;
+      if (rt.quiet(c, checkKeywordsPropertiesContainsContains, v[i], p + 1)) matches++;
     }
     if (matches < 1) { ok = false; if (rt.failAt(c, p, "keywords.json#/properties/contains", "contains", "must contain at least 1 matching item")) return false; }
   } else { rt.failType(c, p, "keywords.json#/properties/contains", "array", v); return false; }
@@ -480,7 +480,7 @@ function checkKeywordsPropertiesList(v: unknown, p: number, c: rt.Context): bool
     }
     let matches = 0;
     for (let i = 0; i < v.length; i++) {
-      if (rt.quiet(c, checkKeywordsPropertiesListContains, v[i], rt.at(c, p, i))) matches++;
+      if (rt.quiet(c, checkKeywordsPropertiesListContains, v[i], p + 1)) matches++;
     }
     if (matches < 2) { ok = false; if (rt.failAt(c, p, "keywords.json#/properties/list", "minContains", "must contain at least 2 matching items")) return false; }
     if (matches > 3) { ok = false; if (rt.failAt(c, p, "keywords.json#/properties/list", "maxContains", "must contain at most 3 matching items")) return false; }
@@ -541,8 +541,8 @@ export function checkKeywordsTuple(v: unknown, p: number, c: rt.Context): boolea
   if (p >= c.lim) return rt.deep(checkKeywordsTuple, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
-    if (v.length > 0 && !checkKeywordsTuplePrefixItems0(v[0], rt.at(c, p, 0), c)) { ok = false; if (c.stop) return false; }
-    if (v.length > 1 && !checkKeywordsTuplePrefixItems1(v[1], rt.at(c, p, 1), c)) { ok = false; if (c.stop) return false; }
+    if (v.length > 0 && !checkKeywordsTuplePrefixItems0(v[0], p + 1, c)) { ok = false; if (rt.up(c, p, 0)) return false; }
+    if (v.length > 1 && !checkKeywordsTuplePrefixItems1(v[1], p + 1, c)) { ok = false; if (rt.up(c, p, 1)) return false; }
     if (v.length > 2) { ok = false; if (rt.failAt(c, p, "keywords.json#/properties/tuple", "items", "must have at most 2 items")) return false; }
   } else { rt.failType(c, p, "keywords.json#/properties/tuple", "array", v); return false; }
   return ok;

@@ -147,7 +147,7 @@ export function checkSearchResults(v: unknown, p: number, c: rt.Context): boolea
   if (p >= c.lim) return rt.deep(checkSearchResults, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["hits"] !== undefined && !checkSearchResultsPropertiesHits(v["hits"], rt.at(c, p, "hits"), c)) { ok = false; if (c.stop) return false; }
+    if (v["hits"] !== undefined && !checkSearchResultsPropertiesHits(v["hits"], p + 1, c)) { ok = false; if (rt.up(c, p, "hits")) return false; }
     for (const k in v) {
       switch (k) {
         case "hits":
@@ -166,7 +166,7 @@ function checkSearchResultsPropertiesHits(v: unknown, p: number, c: rt.Context):
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkHit(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
+      if (!checkHit(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, "search-output.json#/$defs/search_results/properties/hits", "array", v); return false; }
   return ok;

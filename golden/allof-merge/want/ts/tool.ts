@@ -88,7 +88,7 @@ function checkToolAllOf1(v: unknown, p: number, c: rt.Context): boolean {
       const x = v["schema"];
       if (!rt.isObject(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "schema"), "tool.json#/allOf/1/properties/*", "object", x)) return false; }
     }
-    if (v["id"] !== undefined && !checkToolID(v["id"], rt.at(c, p, "id"), c)) { ok = false; if (c.stop) return false; }
+    if (v["id"] !== undefined && !checkToolID(v["id"], p + 1, c)) { ok = false; if (rt.up(c, p, "id")) return false; }
     if (v["schema"] === undefined) { ok = false; if (rt.failRequired(c, p, "tool.json#/allOf/1", "schema")) return false; }
   } else { rt.failType(c, p, "tool.json#/allOf/1", "object", v); return false; }
   return ok;

@@ -36,7 +36,7 @@ export function checkSetting(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkSetting, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["value"] !== undefined && !checkSettingValue(v["value"], rt.at(c, p, "value"), c)) { ok = false; if (c.stop) return false; }
+    if (v["value"] !== undefined && !checkSettingValue(v["value"], p + 1, c)) { ok = false; if (rt.up(c, p, "value")) return false; }
   } else { rt.failType(c, p, "value.json#", "object", v); return false; }
   rt.rest(v, p, c, membersSetting, -1);
   return ok;

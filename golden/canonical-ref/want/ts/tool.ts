@@ -42,7 +42,7 @@ export function checkPayload(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkPayload, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["results"] !== undefined && !checkPayloadPropertiesResults(v["results"], rt.at(c, p, "results"), c)) { ok = false; if (c.stop) return false; }
+    if (v["results"] !== undefined && !checkPayloadPropertiesResults(v["results"], p + 1, c)) { ok = false; if (rt.up(c, p, "results")) return false; }
     if (v["results"] === undefined) { ok = false; if (rt.failRequired(c, p, "tool.json#/$defs/payload", "results")) return false; }
   } else { rt.failType(c, p, "tool.json#/$defs/payload", "object", v); return false; }
   rt.rest(v, p, c, membersPayload, -1);

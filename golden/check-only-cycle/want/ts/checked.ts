@@ -28,7 +28,7 @@ export function checkChecked(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isArray(v)) {
     let matches = 0;
     for (let i = 0; i < v.length; i++) {
-      if (rt.quiet(c, checkCheckedContains, v[i], rt.at(c, p, i))) matches++;
+      if (rt.quiet(c, checkCheckedContains, v[i], p + 1)) matches++;
     }
     if (matches < 1) { ok = false; if (rt.failAt(c, p, "checked.json#", "contains", "must contain at least 1 matching item")) return false; }
   } else { rt.failType(c, p, "checked.json#", "array", v); return false; }
@@ -43,7 +43,7 @@ function checkCheckedContains(v: unknown, p: number, c: rt.Context): boolean {
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkCheckedContainsItems(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
+      if (!checkCheckedContainsItems(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, "checked.json#/contains", "array", v); return false; }
   return ok;
@@ -74,7 +74,7 @@ function checkCheckedNot(v: unknown, p: number, c: rt.Context): boolean {
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkCheckedNotItems(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
+      if (!checkCheckedNotItems(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
     if (v.length < 1) { ok = false; if (rt.failLimit(c, p, "checked.json#/not", "minItems", 1)) return false; }
   } else { rt.failType(c, p, "checked.json#/not", "array", v); return false; }
@@ -86,7 +86,7 @@ function checkCheckedNotItems(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkCheckedNotItems, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["b"] !== undefined && !checkCheckedNot(v["b"], rt.at(c, p, "b"), c)) { ok = false; if (c.stop) return false; }
+    if (v["b"] !== undefined && !checkCheckedNot(v["b"], p + 1, c)) { ok = false; if (rt.up(c, p, "b")) return false; }
   } else { rt.failType(c, p, "checked.json#/not/items", "object", v); return false; }
   rt.rest(v, p, c, membersCheckedNotItems, -1);
   return ok;

@@ -71,9 +71,9 @@ export function checkVersioned(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkVersioned, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["schema_version"] !== undefined && !checkVersionedSchemaVersion(v["schema_version"], rt.at(c, p, "schema_version"), c)) { ok = false; if (c.stop) return false; }
-    if (v["kind"] !== undefined && !checkVersionedKind(v["kind"], rt.at(c, p, "kind"), c)) { ok = false; if (c.stop) return false; }
-    if (v["revision"] !== undefined && !checkVersionedRevision(v["revision"], rt.at(c, p, "revision"), c)) { ok = false; if (c.stop) return false; }
+    if (v["schema_version"] !== undefined && !checkVersionedSchemaVersion(v["schema_version"], p + 1, c)) { ok = false; if (rt.up(c, p, "schema_version")) return false; }
+    if (v["kind"] !== undefined && !checkVersionedKind(v["kind"], p + 1, c)) { ok = false; if (rt.up(c, p, "kind")) return false; }
+    if (v["revision"] !== undefined && !checkVersionedRevision(v["revision"], p + 1, c)) { ok = false; if (rt.up(c, p, "revision")) return false; }
     if (v["schema_version"] === undefined) { ok = false; if (rt.failRequired(c, p, "version.json#", "schema_version")) return false; }
     if (v["kind"] === undefined) { ok = false; if (rt.failRequired(c, p, "version.json#", "kind")) return false; }
   } else { rt.failType(c, p, "version.json#", "object", v); return false; }

@@ -150,13 +150,13 @@ export function checkReceipt(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkReceipt, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["canon_version"] !== undefined && !checkReceiptCanonVersion(v["canon_version"], rt.at(c, p, "canon_version"), c)) { ok = false; if (c.stop) return false; }
-    if (v["result"] !== undefined && !checkReceiptResult(v["result"], rt.at(c, p, "result"), c)) { ok = false; if (c.stop) return false; }
-    if (v["fixed"] !== undefined && !checkReceiptFixed(v["fixed"], rt.at(c, p, "fixed"), c)) { ok = false; if (c.stop) return false; }
-    if (v["tags"] !== undefined && !checkReceiptPropertiesTags(v["tags"], rt.at(c, p, "tags"), c)) { ok = false; if (c.stop) return false; }
-    if (v["probe"] !== undefined && !checkReceiptProbe(v["probe"], rt.at(c, p, "probe"), c)) { ok = false; if (c.stop) return false; }
-    if (v["fixedObject"] !== undefined && !checkReceiptFixedObject(v["fixedObject"], rt.at(c, p, "fixedObject"), c)) { ok = false; if (c.stop) return false; }
-    if (v["count"] !== undefined && !checkReceiptCount(v["count"], rt.at(c, p, "count"), c)) { ok = false; if (c.stop) return false; }
+    if (v["canon_version"] !== undefined && !checkReceiptCanonVersion(v["canon_version"], p + 1, c)) { ok = false; if (rt.up(c, p, "canon_version")) return false; }
+    if (v["result"] !== undefined && !checkReceiptResult(v["result"], p + 1, c)) { ok = false; if (rt.up(c, p, "result")) return false; }
+    if (v["fixed"] !== undefined && !checkReceiptFixed(v["fixed"], p + 1, c)) { ok = false; if (rt.up(c, p, "fixed")) return false; }
+    if (v["tags"] !== undefined && !checkReceiptPropertiesTags(v["tags"], p + 1, c)) { ok = false; if (rt.up(c, p, "tags")) return false; }
+    if (v["probe"] !== undefined && !checkReceiptProbe(v["probe"], p + 1, c)) { ok = false; if (rt.up(c, p, "probe")) return false; }
+    if (v["fixedObject"] !== undefined && !checkReceiptFixedObject(v["fixedObject"], p + 1, c)) { ok = false; if (rt.up(c, p, "fixedObject")) return false; }
+    if (v["count"] !== undefined && !checkReceiptCount(v["count"], p + 1, c)) { ok = false; if (rt.up(c, p, "count")) return false; }
     for (const k in v) {
       switch (k) {
         case "canon_version":

@@ -61,7 +61,7 @@ export function checkHistory(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkHistory, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["pages"] !== undefined && !checkHistoryPropertiesPages(v["pages"], rt.at(c, p, "pages"), c)) { ok = false; if (c.stop) return false; }
+    if (v["pages"] !== undefined && !checkHistoryPropertiesPages(v["pages"], p + 1, c)) { ok = false; if (rt.up(c, p, "pages")) return false; }
     if (v["pages"] === undefined) { ok = false; if (rt.failRequired(c, p, "tool.json#/$defs/history", "pages")) return false; }
   } else { rt.failType(c, p, "tool.json#/$defs/history", "object", v); return false; }
   rt.rest(v, p, c, membersHistory, -1);
@@ -74,7 +74,7 @@ function checkHistoryPropertiesPages(v: unknown, p: number, c: rt.Context): bool
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkHistoryPropertiesPagesItems(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
+      if (!checkHistoryPropertiesPagesItems(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, "tool.json#/$defs/history/properties/pages", "array", v); return false; }
   return ok;

@@ -79,8 +79,8 @@ export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkEnvelope, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["meta"] !== undefined && !checkEnvelopeMeta(v["meta"], rt.at(c, p, "meta"), c)) { ok = false; if (c.stop) return false; }
-    if (v["items"] !== undefined && !checkEnvelopePropertiesItems(v["items"], rt.at(c, p, "items"), c)) { ok = false; if (c.stop) return false; }
+    if (v["meta"] !== undefined && !checkEnvelopeMeta(v["meta"], p + 1, c)) { ok = false; if (rt.up(c, p, "meta")) return false; }
+    if (v["items"] !== undefined && !checkEnvelopePropertiesItems(v["items"], p + 1, c)) { ok = false; if (rt.up(c, p, "items")) return false; }
   } else { rt.failType(c, p, "envelope.json#", "object", v); return false; }
   rt.rest(v, p, c, membersEnvelope, -1);
   return ok;
@@ -104,7 +104,7 @@ export function checkEnvelopeMeta(v: unknown, p: number, c: rt.Context): boolean
   if (p >= c.lim) return rt.deep(checkEnvelopeMeta, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["pagination"] !== undefined && !checkEnvelopeMetaPagination(v["pagination"], rt.at(c, p, "pagination"), c)) { ok = false; if (c.stop) return false; }
+    if (v["pagination"] !== undefined && !checkEnvelopeMetaPagination(v["pagination"], p + 1, c)) { ok = false; if (rt.up(c, p, "pagination")) return false; }
     if (v["request_id"] !== undefined) {
       const x = v["request_id"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "request_id"), "envelope.json#/properties/meta/properties/*", "string", x)) return false; }
@@ -137,7 +137,7 @@ function checkEnvelopePropertiesItems(v: unknown, p: number, c: rt.Context): boo
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkEnvelopeItemsItem(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
+      if (!checkEnvelopeItemsItem(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, "envelope.json#/properties/items", "array", v); return false; }
   return ok;

@@ -62,8 +62,8 @@ export function checkUser(v: unknown, p: number, c: rt.Context): boolean {
       const x = v["email"];
       if (!(x === null || typeof x === "string")) { ok = false; if (rt.failType(c, rt.at(c, p, "email"), "user.json#/properties/*", "null or string", x)) return false; }
     }
-    if (v["tags"] !== undefined && !checkUserPropertiesTags(v["tags"], rt.at(c, p, "tags"), c)) { ok = false; if (c.stop) return false; }
-    if (v["aliases"] !== undefined && !checkUserPropertiesAliases(v["aliases"], rt.at(c, p, "aliases"), c)) { ok = false; if (c.stop) return false; }
+    if (v["tags"] !== undefined && !checkUserPropertiesTags(v["tags"], p + 1, c)) { ok = false; if (rt.up(c, p, "tags")) return false; }
+    if (v["aliases"] !== undefined && !checkUserPropertiesAliases(v["aliases"], p + 1, c)) { ok = false; if (rt.up(c, p, "aliases")) return false; }
     if (v["score"] !== undefined) {
       const x = v["score"];
       if (!Number.isFinite(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "score"), "user.json#/properties/*", "number", x)) return false; }

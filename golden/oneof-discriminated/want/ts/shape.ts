@@ -97,7 +97,7 @@ export function checkCircle(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkCircle, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["kind"] !== undefined && !checkCircleKind(v["kind"], rt.at(c, p, "kind"), c)) { ok = false; if (c.stop) return false; }
+    if (v["kind"] !== undefined && !checkCircleKind(v["kind"], p + 1, c)) { ok = false; if (rt.up(c, p, "kind")) return false; }
     if (v["radius"] !== undefined) {
       const x = v["radius"];
       if (!Number.isFinite(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "radius"), "shape.json#/$defs/circle/properties/*", "number", x)) return false; }
@@ -127,7 +127,7 @@ export function checkDrawing(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkDrawing, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["shape"] !== undefined && !checkShape(v["shape"], rt.at(c, p, "shape"), c)) { ok = false; if (c.stop) return false; }
+    if (v["shape"] !== undefined && !checkShape(v["shape"], p + 1, c)) { ok = false; if (rt.up(c, p, "shape")) return false; }
     if (v["shape"] === undefined) { ok = false; if (rt.failRequired(c, p, "shape.json#", "shape")) return false; }
   } else { rt.failType(c, p, "shape.json#", "object", v); return false; }
   rt.rest(v, p, c, membersDrawing, -1);
@@ -149,7 +149,7 @@ export function checkSquare(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkSquare, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["kind"] !== undefined && !checkSquareKind(v["kind"], rt.at(c, p, "kind"), c)) { ok = false; if (c.stop) return false; }
+    if (v["kind"] !== undefined && !checkSquareKind(v["kind"], p + 1, c)) { ok = false; if (rt.up(c, p, "kind")) return false; }
     if (v["side"] !== undefined) {
       const x = v["side"];
       if (!Number.isFinite(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "side"), "shape.json#/$defs/square/properties/*", "number", x)) return false; }

@@ -97,7 +97,7 @@ export function checkEventClick(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkEventClick, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["type"] !== undefined && !checkEventClickType(v["type"], rt.at(c, p, "type"), c)) { ok = false; if (c.stop) return false; }
+    if (v["type"] !== undefined && !checkEventClickType(v["type"], p + 1, c)) { ok = false; if (rt.up(c, p, "type")) return false; }
     if (v["url"] !== undefined) {
       const x = v["url"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "url"), "event.json#/oneOf/0/properties/*", "string", x)) return false; }
@@ -120,7 +120,7 @@ export function checkEventKeyPress(v: unknown, p: number, c: rt.Context): boolea
   if (p >= c.lim) return rt.deep(checkEventKeyPress, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["type"] !== undefined && !checkEventKeyPressType(v["type"], rt.at(c, p, "type"), c)) { ok = false; if (c.stop) return false; }
+    if (v["type"] !== undefined && !checkEventKeyPressType(v["type"], p + 1, c)) { ok = false; if (rt.up(c, p, "type")) return false; }
     if (v["key"] !== undefined) {
       const x = v["key"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "key"), "event.json#/oneOf/1/properties/*", "string", x)) return false; }

@@ -90,7 +90,7 @@ export function checkBase(v: unknown, p: number, c: rt.Context): boolean {
       const x = v["name"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "name"), "contributions.json#/definitions/base/properties/*", "string", x)) return false; }
     }
-    if (v["css"] !== undefined && !checkCSS(v["css"], rt.at(c, p, "css"), c)) { ok = false; if (c.stop) return false; }
+    if (v["css"] !== undefined && !checkCSS(v["css"], p + 1, c)) { ok = false; if (rt.up(c, p, "css")) return false; }
   } else { rt.failType(c, p, "contributions.json#/definitions/base", "object", v); return false; }
   rt.rest(v, p, c, membersBase, -1);
   return ok;
@@ -110,7 +110,7 @@ export function checkHost(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkHost, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["properties"] !== undefined && !checkHostPropertiesProperties(v["properties"], rt.at(c, p, "properties"), c)) { ok = false; if (c.stop) return false; }
+    if (v["properties"] !== undefined && !checkHostPropertiesProperties(v["properties"], p + 1, c)) { ok = false; if (rt.up(c, p, "properties")) return false; }
   } else { rt.failType(c, p, "contributions.json#/definitions/host", "object", v); return false; }
   rt.rest(v, p, c, membersHost, -1);
   return ok;
@@ -122,7 +122,7 @@ function checkHostPropertiesProperties(v: unknown, p: number, c: rt.Context): bo
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkProp(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
+      if (!checkProp(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, "contributions.json#/definitions/host/properties/properties", "array", v); return false; }
   return ok;

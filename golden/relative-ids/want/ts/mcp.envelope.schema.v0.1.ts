@@ -41,8 +41,8 @@ export function checkMCPEnvelopeV01(v: unknown, p: number, c: rt.Context): boole
   if (p >= c.lim) return rt.deep(checkMCPEnvelopeV01, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["schema_version"] !== undefined && !checkMCPEnvelopeV01SchemaVersion(v["schema_version"], rt.at(c, p, "schema_version"), c)) { ok = false; if (c.stop) return false; }
-    if (v["provenance"] !== undefined && !checkProvRecordV01(v["provenance"], rt.at(c, p, "provenance"), c)) { ok = false; if (c.stop) return false; }
+    if (v["schema_version"] !== undefined && !checkMCPEnvelopeV01SchemaVersion(v["schema_version"], p + 1, c)) { ok = false; if (rt.up(c, p, "schema_version")) return false; }
+    if (v["provenance"] !== undefined && !checkProvRecordV01(v["provenance"], p + 1, c)) { ok = false; if (rt.up(c, p, "provenance")) return false; }
     if (v["schema_version"] === undefined) { ok = false; if (rt.failRequired(c, p, "mcp.envelope.schema.v0.1.json#", "schema_version")) return false; }
   } else { rt.failType(c, p, "mcp.envelope.schema.v0.1.json#", "object", v); return false; }
   rt.rest(v, p, c, membersMCPEnvelopeV01, -1);

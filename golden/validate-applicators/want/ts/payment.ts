@@ -108,10 +108,10 @@ export function checkPayment(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkPayment, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["method"] !== undefined && !checkPaymentMethod(v["method"], rt.at(c, p, "method"), c)) { ok = false; if (c.stop) return false; }
-    if (v["reference"] !== undefined && !checkPaymentReference(v["reference"], rt.at(c, p, "reference"), c)) { ok = false; if (c.stop) return false; }
-    if (v["channel"] !== undefined && !checkPaymentChannel(v["channel"], rt.at(c, p, "channel"), c)) { ok = false; if (c.stop) return false; }
-    if (v["comment"] !== undefined && !checkPaymentPropertiesComment(v["comment"], rt.at(c, p, "comment"), c)) { ok = false; if (c.stop) return false; }
+    if (v["method"] !== undefined && !checkPaymentMethod(v["method"], p + 1, c)) { ok = false; if (rt.up(c, p, "method")) return false; }
+    if (v["reference"] !== undefined && !checkPaymentReference(v["reference"], p + 1, c)) { ok = false; if (rt.up(c, p, "reference")) return false; }
+    if (v["channel"] !== undefined && !checkPaymentChannel(v["channel"], p + 1, c)) { ok = false; if (rt.up(c, p, "channel")) return false; }
+    if (v["comment"] !== undefined && !checkPaymentPropertiesComment(v["comment"], p + 1, c)) { ok = false; if (rt.up(c, p, "comment")) return false; }
     if (v["method"] === undefined) { ok = false; if (rt.failRequired(c, p, "payment.json#", "method")) return false; }
   } else { rt.failType(c, p, "payment.json#", "object", v); return false; }
   if (!checkPaymentAllOf0(v, p, c)) { ok = false; if (c.stop) return false; }

@@ -44,9 +44,9 @@ export function checkBatch(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkBatch, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["ids"] !== undefined && !checkBatchPropertiesIDs(v["ids"], rt.at(c, p, "ids"), c)) { ok = false; if (c.stop) return false; }
-    if (v["point"] !== undefined && !checkBatchPoint(v["point"], rt.at(c, p, "point"), c)) { ok = false; if (c.stop) return false; }
-    if (v["flags"] !== undefined && !checkBatchPropertiesFlags(v["flags"], rt.at(c, p, "flags"), c)) { ok = false; if (c.stop) return false; }
+    if (v["ids"] !== undefined && !checkBatchPropertiesIDs(v["ids"], p + 1, c)) { ok = false; if (rt.up(c, p, "ids")) return false; }
+    if (v["point"] !== undefined && !checkBatchPoint(v["point"], p + 1, c)) { ok = false; if (rt.up(c, p, "point")) return false; }
+    if (v["flags"] !== undefined && !checkBatchPropertiesFlags(v["flags"], p + 1, c)) { ok = false; if (rt.up(c, p, "flags")) return false; }
   } else { rt.failType(c, p, "batch.json#", "object", v); return false; }
   rt.rest(v, p, c, membersBatch, -1);
   return ok;
@@ -57,8 +57,8 @@ export function checkBatchPoint(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkBatchPoint, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
-    if (v.length > 0 && !checkBatchPointPrefixItems0(v[0], rt.at(c, p, 0), c)) { ok = false; if (c.stop) return false; }
-    if (v.length > 1 && !checkBatchPointPrefixItems1(v[1], rt.at(c, p, 1), c)) { ok = false; if (c.stop) return false; }
+    if (v.length > 0 && !checkBatchPointPrefixItems0(v[0], p + 1, c)) { ok = false; if (rt.up(c, p, 0)) return false; }
+    if (v.length > 1 && !checkBatchPointPrefixItems1(v[1], p + 1, c)) { ok = false; if (rt.up(c, p, 1)) return false; }
     if (v.length > 2) { ok = false; if (rt.failAt(c, p, "batch.json#/properties/point", "items", "must have at most 2 items")) return false; }
   } else { rt.failType(c, p, "batch.json#/properties/point", "array", v); return false; }
   return ok;
@@ -83,7 +83,7 @@ function checkBatchPropertiesFlags(v: unknown, p: number, c: rt.Context): boolea
   if (rt.isArray(v)) {
     let matches = 0;
     for (let i = 0; i < v.length; i++) {
-      if (rt.quiet(c, checkBatchPropertiesFlagsContains, v[i], rt.at(c, p, i))) matches++;
+      if (rt.quiet(c, checkBatchPropertiesFlagsContains, v[i], p + 1)) matches++;
     }
     if (matches < 1) { ok = false; if (rt.failAt(c, p, "batch.json#/properties/flags", "minContains", "must contain at least 1 matching item")) return false; }
     if (matches > 1) { ok = false; if (rt.failAt(c, p, "batch.json#/properties/flags", "maxContains", "must contain at most 1 matching item")) return false; }

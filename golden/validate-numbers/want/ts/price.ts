@@ -83,7 +83,7 @@ export function checkPrice(v: unknown, p: number, c: rt.Context): boolean {
         if (x >= 1) { ok = false; if (rt.failLimit(c, rt.at(c, p, "discount"), "price.json#/properties/*", "exclusiveMaximum", 1)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "discount"), "price.json#/properties/*", "number", x)) return false; }
     }
-    if (v["tier"] !== undefined && !checkPriceTier(v["tier"], rt.at(c, p, "tier"), c)) { ok = false; if (c.stop) return false; }
+    if (v["tier"] !== undefined && !checkPriceTier(v["tier"], p + 1, c)) { ok = false; if (rt.up(c, p, "tier")) return false; }
     if (v["amount"] === undefined) { ok = false; if (rt.failRequired(c, p, "price.json#", "amount")) return false; }
   } else { rt.failType(c, p, "price.json#", "object", v); return false; }
   rt.rest(v, p, c, membersPrice, -1);

@@ -52,7 +52,7 @@ export function checkAccount(v: unknown, p: number, c: rt.Context): boolean {
       const x = v["billing_address"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "billing_address"), "account.json#/properties/*", "string", x)) return false; }
     }
-    if (v["settings"] !== undefined && !checkAccountPropertiesSettings(v["settings"], rt.at(c, p, "settings"), c)) { ok = false; if (c.stop) return false; }
+    if (v["settings"] !== undefined && !checkAccountPropertiesSettings(v["settings"], p + 1, c)) { ok = false; if (rt.up(c, p, "settings")) return false; }
     for (const k in v) {
       switch (k) {
         case "id":
@@ -100,14 +100,14 @@ function checkAccountPropertiesSettings(v: unknown, p: number, c: rt.Context): b
       let known = false;
       if (patternAccountPropertiesSettingsProperties0.test(k)) {
         known = true;
-        if (!checkAccountPropertiesSettingsPatternPropertiesX5Ex(v[k], rt.at(c, p, k), c)) { ok = false; if (c.stop) return false; }
+        if (!checkAccountPropertiesSettingsPatternPropertiesX5Ex(v[k], p + 1, c)) { ok = false; if (rt.up(c, p, k)) return false; }
       }
       if (known) continue;
       const x = v[k];
       if (!(typeof x === "boolean" || Number.isFinite(x))) { ok = false; if (rt.failType(c, rt.at(c, p, k), "account.json#/properties/settings/additionalProperties", "boolean or number", x)) return false; }
     }
     for (const k of Object.keys(v)) {
-      if (!checkAccountPropertiesSettingsPropertyNames(k, rt.at(c, p, k), c)) { ok = false; if (c.stop) return false; }
+      if (!checkAccountPropertiesSettingsPropertyNames(k, p + 1, c)) { ok = false; if (rt.up(c, p, k)) return false; }
     }
   } else { rt.failType(c, p, "account.json#/properties/settings", "object", v); return false; }
   return ok;

@@ -91,8 +91,8 @@ export function checkLabel(v: unknown, p: number, c: rt.Context): boolean {
         if (!patternLabelPropertiesSlug.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "slug"), "label.json#/properties/*", patternLabelPropertiesSlug)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "slug"), "label.json#/properties/*", "string", x)) return false; }
     }
-    if (v["kind"] !== undefined && !checkLabelKind(v["kind"], rt.at(c, p, "kind"), c)) { ok = false; if (c.stop) return false; }
-    if (v["version"] !== undefined && !checkLabelVersion(v["version"], rt.at(c, p, "version"), c)) { ok = false; if (c.stop) return false; }
+    if (v["kind"] !== undefined && !checkLabelKind(v["kind"], p + 1, c)) { ok = false; if (rt.up(c, p, "kind")) return false; }
+    if (v["version"] !== undefined && !checkLabelVersion(v["version"], p + 1, c)) { ok = false; if (rt.up(c, p, "version")) return false; }
     if (v["note"] !== undefined) {
       leaf: {
         const x = v["note"];

@@ -70,7 +70,7 @@ export function checkBase(v: unknown, p: number, c: rt.Context): boolean {
     }
     if (v["kind"] !== undefined) {
       rt.mark(c, v, "kind");
-      if (!checkProfileKind(v["kind"], rt.at(c, p, "kind"), c)) { ok = false; if (c.stop) return false; }
+      if (!checkProfileKind(v["kind"], p + 1, c)) { ok = false; if (rt.up(c, p, "kind")) return false; }
     }
     if (v["name"] === undefined) { ok = false; if (rt.failRequired(c, p, "profile.json#/$defs/base", "name")) return false; }
   } else { rt.failType(c, p, "profile.json#/$defs/base", "object", v); return false; }
@@ -130,7 +130,7 @@ function checkProfileThen(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["members"] !== undefined) {
       rt.mark(c, v, "members");
-      if (!checkProfileThenPropertiesMembers(v["members"], rt.at(c, p, "members"), c)) { ok = false; if (c.stop) return false; }
+      if (!checkProfileThenPropertiesMembers(v["members"], p + 1, c)) { ok = false; if (rt.up(c, p, "members")) return false; }
     }
   }
   return ok;

@@ -141,7 +141,7 @@ export function checkSearchResult(v: unknown, p: number, c: rt.Context): boolean
         if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "query"), "search-output.json#/$defs/search_result/properties/*", "minLength", 1)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "query"), "search-output.json#/$defs/search_result/properties/*", "string", x)) return false; }
     }
-    if (v["hits"] !== undefined && !checkSearchResultPropertiesHits(v["hits"], rt.at(c, p, "hits"), c)) { ok = false; if (c.stop) return false; }
+    if (v["hits"] !== undefined && !checkSearchResultPropertiesHits(v["hits"], p + 1, c)) { ok = false; if (rt.up(c, p, "hits")) return false; }
     if (v["total"] !== undefined) {
       const x = v["total"];
       if (typeof x === "number" && Number.isInteger(x)) {
@@ -169,7 +169,7 @@ function checkSearchResultPropertiesHits(v: unknown, p: number, c: rt.Context): 
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkHit(v[i], rt.at(c, p, i), c)) { ok = false; if (c.stop) return false; }
+      if (!checkHit(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, "search-output.json#/$defs/search_result/properties/hits", "array", v); return false; }
   return ok;
