@@ -68,10 +68,10 @@ func checkHit(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/id/type") && s.MinLength(c, 1, p+"/properties/id/minLength")) && s.Stop() {
+	if c := at[0]; c != 0 && !s.StringMinLength(c, 1, p+"/properties/id") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/title/type") && s.MinLength(c, 1, p+"/properties/title/minLength")) && s.Stop() {
+	if c := at[1]; c != 0 && !s.StringMinLength(c, 1, p+"/properties/title") && s.Stop() {
 		return false
 	}
 	if c := at[2]; c != 0 && !checkHitPropertiesURL(s, c) && s.Stop() {
@@ -208,13 +208,13 @@ func checkSearchResult(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/query/type") && s.MinLength(c, 1, p+"/properties/query/minLength")) && s.Stop() {
+	if c := at[0]; c != 0 && !s.StringMinLength(c, 1, p+"/properties/query") && s.Stop() {
 		return false
 	}
 	if c := at[1]; c != 0 && !s.Items(c, checkHit, p+"/properties/hits/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !(s.IsInt(c, p+"/properties/total/type") && s.MinimumInt(c, 0, "0", p+"/properties/total/minimum")) && s.Stop() {
+	if c := at[2]; c != 0 && !s.IntegerMinimum(c, 0, "0", p+"/properties/total") && s.Stop() {
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {

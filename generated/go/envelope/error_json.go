@@ -381,7 +381,7 @@ func checkRetry(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/retryable/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.IsInt(c, p+"/properties/after_ms/type") && s.MinimumInt(c, 0, "0", p+"/properties/after_ms/minimum")) && s.Stop() {
+	if c := at[1]; c != 0 && !s.IntegerMinimum(c, 0, "0", p+"/properties/after_ms") && s.Stop() {
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {

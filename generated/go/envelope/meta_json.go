@@ -182,7 +182,7 @@ func checkFidelityPropertiesDroppedIDs(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !(s.Is(c, envgenrt.TypeString, p+"/items/type") && s.MinLength(c, 1, p+"/items/minLength")) && s.Stop() {
+		if !s.StringMinLength(c, 1, p+"/items") && s.Stop() {
 			return false
 		}
 	}
@@ -268,16 +268,16 @@ func checkLimits(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !(s.IsInt(c, p+"/properties/max_items/type") && s.MinimumInt(c, 0, "0", p+"/properties/max_items/minimum")) && s.Stop() {
+	if c := at[0]; c != 0 && !s.IntegerMinimum(c, 0, "0", p+"/properties/max_items") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.IsInt(c, p+"/properties/max_depth/type") && s.MinimumInt(c, 0, "0", p+"/properties/max_depth/minimum")) && s.Stop() {
+	if c := at[1]; c != 0 && !s.IntegerMinimum(c, 0, "0", p+"/properties/max_depth") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !(s.IsInt(c, p+"/properties/max_tokens/type") && s.MinimumInt(c, 0, "0", p+"/properties/max_tokens/minimum")) && s.Stop() {
+	if c := at[2]; c != 0 && !s.IntegerMinimum(c, 0, "0", p+"/properties/max_tokens") && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !(s.IsInt(c, p+"/properties/max_bytes/type") && s.MinimumInt(c, 0, "0", p+"/properties/max_bytes/minimum")) && s.Stop() {
+	if c := at[3]; c != 0 && !s.IntegerMinimum(c, 0, "0", p+"/properties/max_bytes") && s.Stop() {
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -659,13 +659,13 @@ func checkPagination(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/has_more/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/cursor/type") && s.MinLength(c, 1, p+"/properties/cursor/minLength")) && s.Stop() {
+	if c := at[1]; c != 0 && !s.StringMinLength(c, 1, p+"/properties/cursor") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !(s.IsInt(c, p+"/properties/page_size/type") && s.MinimumInt(c, 1, "1", p+"/properties/page_size/minimum")) && s.Stop() {
+	if c := at[2]; c != 0 && !s.IntegerMinimum(c, 1, "1", p+"/properties/page_size") && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !(s.IsInt(c, p+"/properties/total/type") && s.MinimumInt(c, 0, "0", p+"/properties/total/minimum")) && s.Stop() {
+	if c := at[3]; c != 0 && !s.IntegerMinimum(c, 0, "0", p+"/properties/total") && s.Stop() {
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -780,19 +780,19 @@ func checkRateLimit(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !(s.IsInt(c, p+"/properties/limit/type") && s.MinimumInt(c, 0, "0", p+"/properties/limit/minimum")) && s.Stop() {
+	if c := at[0]; c != 0 && !s.IntegerMinimum(c, 0, "0", p+"/properties/limit") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.IsInt(c, p+"/properties/remaining/type") && s.MinimumInt(c, 0, "0", p+"/properties/remaining/minimum")) && s.Stop() {
+	if c := at[1]; c != 0 && !s.IntegerMinimum(c, 0, "0", p+"/properties/remaining") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !(s.IsInt(c, p+"/properties/window_ms/type") && s.MinimumInt(c, 1, "1", p+"/properties/window_ms/minimum")) && s.Stop() {
+	if c := at[2]; c != 0 && !s.IntegerMinimum(c, 1, "1", p+"/properties/window_ms") && s.Stop() {
 		return false
 	}
 	if c := at[3]; c != 0 && !checkRateLimitPropertiesResetAt(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !(s.IsInt(c, p+"/properties/retry_after_ms/type") && s.MinimumInt(c, 0, "0", p+"/properties/retry_after_ms/minimum")) && s.Stop() {
+	if c := at[4]; c != 0 && !s.IntegerMinimum(c, 0, "0", p+"/properties/retry_after_ms") && s.Stop() {
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -1194,7 +1194,7 @@ func checkTelemetry(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/cache_hit/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.IsInt(c, p+"/properties/downstream_calls/type") && s.MinimumInt(c, 0, "0", p+"/properties/downstream_calls/minimum")) && s.Stop() {
+	if c := at[1]; c != 0 && !s.IntegerMinimum(c, 0, "0", p+"/properties/downstream_calls") && s.Stop() {
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -1289,7 +1289,7 @@ func checkTiming(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkTimingPropertiesStartedAt(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeNumber, p+"/properties/duration_ms/type") && s.MinimumInt(c, 0, "0", p+"/properties/duration_ms/minimum")) && s.Stop() {
+	if c := at[1]; c != 0 && !s.NumberMinimum(c, 0, "0", p+"/properties/duration_ms") && s.Stop() {
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -1363,13 +1363,13 @@ func checkTokenUsage(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !(s.IsInt(c, p+"/properties/estimated/type") && s.MinimumInt(c, 0, "0", p+"/properties/estimated/minimum")) && s.Stop() {
+	if c := at[0]; c != 0 && !s.IntegerMinimum(c, 0, "0", p+"/properties/estimated") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.IsInt(c, p+"/properties/actual/type") && s.MinimumInt(c, 0, "0", p+"/properties/actual/minimum")) && s.Stop() {
+	if c := at[1]; c != 0 && !s.IntegerMinimum(c, 0, "0", p+"/properties/actual") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !(s.IsInt(c, p+"/properties/budget/type") && s.MinimumInt(c, 1, "1", p+"/properties/budget/minimum")) && s.Stop() {
+	if c := at[2]; c != 0 && !s.IntegerMinimum(c, 1, "1", p+"/properties/budget") && s.Stop() {
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -1667,7 +1667,7 @@ func checkWorkspace(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/root/type") && s.MinLength(c, 1, p+"/properties/root/minLength")) && s.Stop() {
+	if c := at[0]; c != 0 && !s.StringMinLength(c, 1, p+"/properties/root") && s.Stop() {
 		return false
 	}
 	if c := at[1]; c != 0 && !checkWorkspacePropertiesRepoName(s, c) && s.Stop() {

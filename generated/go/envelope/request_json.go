@@ -188,13 +188,13 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 	if c := at[3]; c != 0 && !checkRequestPropertiesFields(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !(s.IsInt(c, p+"/properties/page_size/type") && s.MinimumInt(c, 1, "1", p+"/properties/page_size/minimum")) && s.Stop() {
+	if c := at[4]; c != 0 && !s.IntegerMinimum(c, 1, "1", p+"/properties/page_size") && s.Stop() {
 		return false
 	}
-	if c := at[5]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/cursor/type") && s.MinLength(c, 1, p+"/properties/cursor/minLength")) && s.Stop() {
+	if c := at[5]; c != 0 && !s.StringMinLength(c, 1, p+"/properties/cursor") && s.Stop() {
 		return false
 	}
-	if c := at[6]; c != 0 && !(s.IsInt(c, p+"/properties/token_budget/type") && s.MinimumInt(c, 1, "1", p+"/properties/token_budget/minimum")) && s.Stop() {
+	if c := at[6]; c != 0 && !s.IntegerMinimum(c, 1, "1", p+"/properties/token_budget") && s.Stop() {
 		return false
 	}
 	if c := at[7]; c != 0 && !checkRequestPropertiesLocale(s, c) && s.Stop() {

@@ -372,8 +372,7 @@ func checkKeywordsPropertiesIf(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsPropertiesIfElse(s *envgenrt.State, n int32) bool {
-	const p = "keywords.json#/properties/if/else"
-	return s.IsInt(n, p+"/type") && s.MaximumInt(n, 5, "5", p+"/maximum")
+	return s.IntegerMaximum(n, 5, "5", "keywords.json#/properties/if/else")
 }
 
 func checkKeywordsPropertiesIfIf(s *envgenrt.State, n int32) bool {

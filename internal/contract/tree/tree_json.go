@@ -54,7 +54,7 @@ func checkTree(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/name/type") && s.MaxLength(c, 20, p+"/properties/name/maxLength")) && s.Stop() {
+	if c := at[0]; c != 0 && !s.StringMaxLength(c, 20, p+"/properties/name") && s.Stop() {
 		return false
 	}
 	if c := at[1]; c != 0 && !s.Items(c, checkTree, p+"/properties/children/type") && s.Stop() {

@@ -466,7 +466,7 @@ func checkResponseError(s *envgenrt.State, n int32) bool {
 	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/message/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, p+"/properties/allowed_fields/type", p+"/properties/allowed_fields/items/type") && s.Stop() {
+	if c := at[2]; c != 0 && !s.ArrayOf(c, envgenrt.TypeString, p+"/properties/allowed_fields") && s.Stop() {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "code") {

@@ -197,7 +197,7 @@ func checkCursor(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/query_hash/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.IsInt(c, p+"/properties/offset/type") && s.MinimumInt(c, 0, "0", p+"/properties/offset/minimum")) && s.Stop() {
+	if c := at[1]; c != 0 && !s.IntegerMinimum(c, 0, "0", p+"/properties/offset") && s.Stop() {
 		return false
 	}
 	if c := at[2]; c != 0 && !checkResponseMode(s, c) && s.Stop() {
@@ -366,8 +366,7 @@ func (*Rank) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkRank(s *envgenrt.State, n int32) bool {
-	const p = "payloads.json#/$defs/rank"
-	return s.IsInt(n, p+"/type") && s.MinimumInt(n, 1, "1", p+"/minimum")
+	return s.IntegerMinimum(n, 1, "1", "payloads.json#/$defs/rank")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -676,13 +675,13 @@ func checkSearchResultFull(s *envgenrt.State, n int32) bool {
 	if c := at[9]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/context_header/type") && s.Stop() {
 		return false
 	}
-	if c := at[10]; c != 0 && !(s.IsInt(c, p+"/properties/chunk_index/type") && s.MinimumInt(c, 0, "0", p+"/properties/chunk_index/minimum")) && s.Stop() {
+	if c := at[10]; c != 0 && !s.IntegerMinimum(c, 0, "0", p+"/properties/chunk_index") && s.Stop() {
 		return false
 	}
-	if c := at[11]; c != 0 && !(s.IsInt(c, p+"/properties/total_chunks/type") && s.MinimumInt(c, 0, "0", p+"/properties/total_chunks/minimum")) && s.Stop() {
+	if c := at[11]; c != 0 && !s.IntegerMinimum(c, 0, "0", p+"/properties/total_chunks") && s.Stop() {
 		return false
 	}
-	if c := at[12]; c != 0 && !(s.IsInt(c, p+"/properties/chunk_token_count/type") && s.MinimumInt(c, 0, "0", p+"/properties/chunk_token_count/minimum")) && s.Stop() {
+	if c := at[12]; c != 0 && !s.IntegerMinimum(c, 0, "0", p+"/properties/chunk_token_count") && s.Stop() {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "chunk_id") {
@@ -932,10 +931,10 @@ func checkSearchResultMetadata(s *envgenrt.State, n int32) bool {
 	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/source_category/type") && s.Stop() {
 		return false
 	}
-	if c := at[5]; c != 0 && !(s.IsInt(c, p+"/properties/chunk_index/type") && s.MinimumInt(c, 0, "0", p+"/properties/chunk_index/minimum")) && s.Stop() {
+	if c := at[5]; c != 0 && !s.IntegerMinimum(c, 0, "0", p+"/properties/chunk_index") && s.Stop() {
 		return false
 	}
-	if c := at[6]; c != 0 && !(s.IsInt(c, p+"/properties/total_chunks/type") && s.MinimumInt(c, 0, "0", p+"/properties/total_chunks/minimum")) && s.Stop() {
+	if c := at[6]; c != 0 && !s.IntegerMinimum(c, 0, "0", p+"/properties/total_chunks") && s.Stop() {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "chunk_id") {
@@ -1083,10 +1082,10 @@ func checkSearchResultPreview(s *envgenrt.State, n int32) bool {
 	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/source_category/type") && s.Stop() {
 		return false
 	}
-	if c := at[5]; c != 0 && !(s.IsInt(c, p+"/properties/chunk_index/type") && s.MinimumInt(c, 0, "0", p+"/properties/chunk_index/minimum")) && s.Stop() {
+	if c := at[5]; c != 0 && !s.IntegerMinimum(c, 0, "0", p+"/properties/chunk_index") && s.Stop() {
 		return false
 	}
-	if c := at[6]; c != 0 && !(s.IsInt(c, p+"/properties/total_chunks/type") && s.MinimumInt(c, 0, "0", p+"/properties/total_chunks/minimum")) && s.Stop() {
+	if c := at[6]; c != 0 && !s.IntegerMinimum(c, 0, "0", p+"/properties/total_chunks") && s.Stop() {
 		return false
 	}
 	if c := at[7]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/chunk_snippet/type") && s.Stop() {
@@ -1367,10 +1366,10 @@ func checkVendorInfoIDs(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/vendor_name/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, p+"/properties/entity_ids/type", p+"/properties/entity_ids/items/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.ArrayOf(c, envgenrt.TypeString, p+"/properties/entity_ids") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, p+"/properties/relationship_ids/type", p+"/properties/relationship_ids/items/type") && s.Stop() {
+	if c := at[2]; c != 0 && !s.ArrayOf(c, envgenrt.TypeString, p+"/properties/relationship_ids") && s.Stop() {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "vendor_name") {
@@ -1795,10 +1794,10 @@ func checkVendorStatistics(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if c := at[0]; c != 0 && !(s.IsInt(c, p+"/properties/entity_count/type") && s.MinimumInt(c, 0, "0", p+"/properties/entity_count/minimum")) && s.Stop() {
+	if c := at[0]; c != 0 && !s.IntegerMinimum(c, 0, "0", p+"/properties/entity_count") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.IsInt(c, p+"/properties/relationship_count/type") && s.MinimumInt(c, 0, "0", p+"/properties/relationship_count/minimum")) && s.Stop() {
+	if c := at[1]; c != 0 && !s.IntegerMinimum(c, 0, "0", p+"/properties/relationship_count") && s.Stop() {
 		return false
 	}
 	if c := at[2]; c != 0 && !checkVendorStatisticsPropertiesEntityTypeDistribution(s, c) && s.Stop() {
@@ -1825,8 +1824,7 @@ func checkVendorStatisticsPropertiesEntityTypeDistribution(s *envgenrt.State, n 
 }
 
 func checkVendorStatisticsPropertiesEntityTypeDistributionAdditionalProperties(s *envgenrt.State, n int32) bool {
-	const p = "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties"
-	return s.IsInt(n, p+"/type") && s.MinimumInt(n, 0, "0", p+"/minimum")
+	return s.IntegerMinimum(n, 0, "0", "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties")
 }
 
 func checkVendorStatisticsPropertiesRelationshipTypeDistribution(s *envgenrt.State, n int32) bool {
@@ -1844,6 +1842,5 @@ func checkVendorStatisticsPropertiesRelationshipTypeDistribution(s *envgenrt.Sta
 }
 
 func checkVendorStatisticsPropertiesRelationshipTypeDistributionAdditionalProperties(s *envgenrt.State, n int32) bool {
-	const p = "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties"
-	return s.IsInt(n, p+"/type") && s.MinimumInt(n, 0, "0", p+"/minimum")
+	return s.IntegerMinimum(n, 0, "0", "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties")
 }

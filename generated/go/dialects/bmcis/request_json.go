@@ -102,7 +102,7 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/cursor/type") && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, p+"/properties/fields/type", p+"/properties/fields/items/type") && s.Stop() {
+	if c := at[4]; c != 0 && !s.ArrayOf(c, envgenrt.TypeString, p+"/properties/fields") && s.Stop() {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "query") {

@@ -479,10 +479,10 @@ func checkLimits(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !(s.IsInt(c, p+"/properties/maxItems/type") && s.MinimumInt(c, 0, "0", p+"/properties/maxItems/minimum")) && s.Stop() {
+	if c := at[0]; c != 0 && !s.IntegerMinimum(c, 0, "0", p+"/properties/maxItems") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.IsInt(c, p+"/properties/maxDepth/type") && s.MinimumInt(c, 0, "0", p+"/properties/maxDepth/minimum")) && s.Stop() {
+	if c := at[1]; c != 0 && !s.IntegerMinimum(c, 0, "0", p+"/properties/maxDepth") && s.Stop() {
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -550,7 +550,7 @@ func checkPage(s *envgenrt.State, n int32) bool {
 	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/hasMore/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !(s.IsInt(c, p+"/properties/total/type") && s.MinimumInt(c, 0, "0", p+"/properties/total/minimum")) && s.Stop() {
+	if c := at[2]; c != 0 && !s.IntegerMinimum(c, 0, "0", p+"/properties/total") && s.Stop() {
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -730,7 +730,7 @@ func checkResponseMeta(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !(s.IsInt(c, p+"/properties/approxTokens/type") && s.MinimumInt(c, 0, "0", p+"/properties/approxTokens/minimum")) && s.Stop() {
+	if c := at[0]; c != 0 && !s.IntegerMinimum(c, 0, "0", p+"/properties/approxTokens") && s.Stop() {
 		return false
 	}
 	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/truncated/type") && s.Stop() {

@@ -146,7 +146,7 @@ func checkErrorData(s *envgenrt.State, n int32) bool {
 	if c := at[3]; c != 0 && !checkErrorDataPropertiesDetails(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !(s.IsInt(c, p+"/properties/retry_after_seconds/type") && s.MinimumInt(c, 0, "0", p+"/properties/retry_after_seconds/minimum")) && s.Stop() {
+	if c := at[4]; c != 0 && !s.IntegerMinimum(c, 0, "0", p+"/properties/retry_after_seconds") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -328,7 +328,7 @@ func checkMetadata(s *envgenrt.State, n int32) bool {
 	if c := at[1]; c != 0 && !checkMetadataPropertiesRequestID(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, p+"/properties/warnings/type", p+"/properties/warnings/items/type") && s.Stop() {
+	if c := at[2]; c != 0 && !s.ArrayOf(c, envgenrt.TypeString, p+"/properties/warnings") && s.Stop() {
 		return false
 	}
 	if c := at[3]; c != 0 && !s.Items(c, checkWarningDetail, p+"/properties/warning_details/type") && s.Stop() {
@@ -349,7 +349,7 @@ func checkMetadata(s *envgenrt.State, n int32) bool {
 	if c := at[8]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/content_fidelity_schema_version/type") && s.Stop() {
 		return false
 	}
-	if c := at[9]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, p+"/properties/dropped_content_ids/type", p+"/properties/dropped_content_ids/items/type") && s.Stop() {
+	if c := at[9]; c != 0 && !s.ArrayOf(c, envgenrt.TypeString, p+"/properties/dropped_content_ids") && s.Stop() {
 		return false
 	}
 	if c := at[10]; c != 0 && !checkMetadataPropertiesContentArchiveHashes(s, c) && s.Stop() {
@@ -510,13 +510,13 @@ func checkPagination(s *envgenrt.State, n int32) bool {
 	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/has_more/type") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !(s.IsInt(c, p+"/properties/total_count/type") && s.MinimumInt(c, 0, "0", p+"/properties/total_count/minimum")) && s.Stop() {
+	if c := at[2]; c != 0 && !s.IntegerMinimum(c, 0, "0", p+"/properties/total_count") && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !(s.IsInt(c, p+"/properties/page_size/type") && s.MinimumInt(c, 1, "1", p+"/properties/page_size/minimum")) && s.Stop() {
+	if c := at[3]; c != 0 && !s.IntegerMinimum(c, 1, "1", p+"/properties/page_size") && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !(s.IsInt(c, p+"/properties/page/type") && s.MinimumInt(c, 1, "1", p+"/properties/page/minimum")) && s.Stop() {
+	if c := at[4]; c != 0 && !s.IntegerMinimum(c, 1, "1", p+"/properties/page") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -605,10 +605,10 @@ func checkRateLimit(s *envgenrt.State, n int32) bool {
 			at[4] = c
 		}
 	}
-	if c := at[0]; c != 0 && !(s.IsInt(c, p+"/properties/limit/type") && s.MinimumInt(c, 0, "0", p+"/properties/limit/minimum")) && s.Stop() {
+	if c := at[0]; c != 0 && !s.IntegerMinimum(c, 0, "0", p+"/properties/limit") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.IsInt(c, p+"/properties/remaining/type") && s.MinimumInt(c, 0, "0", p+"/properties/remaining/minimum")) && s.Stop() {
+	if c := at[1]; c != 0 && !s.IntegerMinimum(c, 0, "0", p+"/properties/remaining") && s.Stop() {
 		return false
 	}
 	if c := at[2]; c != 0 && !checkRateLimitPropertiesResetAt(s, c) && s.Stop() {
@@ -617,7 +617,7 @@ func checkRateLimit(s *envgenrt.State, n int32) bool {
 	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/period/type") && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !(s.IsInt(c, p+"/properties/retry_after/type") && s.MinimumInt(c, 0, "0", p+"/properties/retry_after/minimum")) && s.Stop() {
+	if c := at[4]; c != 0 && !s.IntegerMinimum(c, 0, "0", p+"/properties/retry_after") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -766,7 +766,6 @@ func checkResponse(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseElse(s *envgenrt.State, n int32) bool {
-	const p = "response.json#/else"
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
 		var at [2]int32
@@ -778,7 +777,7 @@ func checkResponseElse(s *envgenrt.State, n int32) bool {
 				at[1] = c
 			}
 		}
-		if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/error/type") && s.MinLength(c, 1, p+"/properties/error/minLength")) && s.Stop() {
+		if c := at[0]; c != 0 && !s.StringMinLength(c, 1, "response.json#/else/properties/error") && s.Stop() {
 			return false
 		}
 		if c := at[1]; c != 0 && !checkErrorData(s, c) && s.Stop() {
@@ -910,10 +909,10 @@ func checkTelemetry(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeNumber, p+"/properties/duration_ms/type") && s.MinimumInt(c, 0, "0", p+"/properties/duration_ms/minimum")) && s.Stop() {
+	if c := at[0]; c != 0 && !s.NumberMinimum(c, 0, "0", p+"/properties/duration_ms") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.IsInt(c, p+"/properties/downstream_calls/type") && s.MinimumInt(c, 0, "0", p+"/properties/downstream_calls/minimum")) && s.Stop() {
+	if c := at[1]; c != 0 && !s.IntegerMinimum(c, 0, "0", p+"/properties/downstream_calls") && s.Stop() {
 		return false
 	}
 	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/cache_hit/type") && s.Stop() {

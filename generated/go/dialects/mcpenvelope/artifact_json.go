@@ -105,16 +105,16 @@ func checkArtifact(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkArtifactSchemaVersion(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/artifact_id/type") && s.MinLength(c, 1, p+"/properties/artifact_id/minLength")) && s.Stop() {
+	if c := at[1]; c != 0 && !s.StringMinLength(c, 1, p+"/properties/artifact_id") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/media_type/type") && s.MinLength(c, 1, p+"/properties/media_type/minLength")) && s.Stop() {
+	if c := at[2]; c != 0 && !s.StringMinLength(c, 1, p+"/properties/media_type") && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/locator/type") && s.MinLength(c, 1, p+"/properties/locator/minLength")) && s.Stop() {
+	if c := at[3]; c != 0 && !s.StringMinLength(c, 1, p+"/properties/locator") && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !(s.IsInt(c, p+"/properties/size_bytes/type") && s.MinimumInt(c, 0, "0", p+"/properties/size_bytes/minimum")) && s.Stop() {
+	if c := at[4]; c != 0 && !s.IntegerMinimum(c, 0, "0", p+"/properties/size_bytes") && s.Stop() {
 		return false
 	}
 	if c := at[5]; c != 0 && !checkArtifactDigest(s, c) && s.Stop() {
@@ -153,8 +153,7 @@ func checkArtifactPropertiesLabels(s *envgenrt.State, n int32) bool {
 }
 
 func checkArtifactPropertiesLabelsAdditionalProperties(s *envgenrt.State, n int32) bool {
-	const p = "artifact.json#/properties/labels/additionalProperties"
-	return s.Is(n, envgenrt.TypeString, p+"/type") && s.MaxLength(n, 200, p+"/maxLength")
+	return s.StringMaxLength(n, 200, "artifact.json#/properties/labels/additionalProperties")
 }
 
 func (x *ArtifactDigest) UnmarshalJSON(data []byte) error {

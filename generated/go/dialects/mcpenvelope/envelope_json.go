@@ -369,13 +369,13 @@ func checkEnvelopeMeta(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/adapter/type") && s.MaxLength(c, 100, p+"/properties/adapter/maxLength")) && s.Stop() {
+	if c := at[0]; c != 0 && !s.StringMaxLength(c, 100, p+"/properties/adapter") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/request_id/type") && s.MaxLength(c, 200, p+"/properties/request_id/maxLength")) && s.Stop() {
+	if c := at[1]; c != 0 && !s.StringMaxLength(c, 200, p+"/properties/request_id") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !(s.IsInt(c, p+"/properties/duration_ms/type") && s.MinimumInt(c, 0, "0", p+"/properties/duration_ms/minimum")) && s.Stop() {
+	if c := at[2]; c != 0 && !s.IntegerMinimum(c, 0, "0", p+"/properties/duration_ms") && s.Stop() {
 		return false
 	}
 	if c := at[3]; c != 0 && !checkEnvelopeMetaPropertiesSchemaHints(s, c) && s.Stop() {
@@ -402,8 +402,7 @@ func checkEnvelopeMetaPropertiesSchemaHints(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelopeMetaPropertiesSchemaHintsAdditionalProperties(s *envgenrt.State, n int32) bool {
-	const p = "envelope.json#/properties/meta/properties/schema_hints/additionalProperties"
-	return s.Is(n, envgenrt.TypeString, p+"/type") && s.MaxLength(n, 200, p+"/maxLength")
+	return s.StringMaxLength(n, 200, "envelope.json#/properties/meta/properties/schema_hints/additionalProperties")
 }
 
 func (x *EnvelopeSchemaVersion) UnmarshalJSON(data []byte) error {

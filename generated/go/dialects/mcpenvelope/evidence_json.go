@@ -79,7 +79,7 @@ func checkEvidence(s *envgenrt.State, n int32) bool {
 	if c := at[3]; c != 0 && !checkEvidencePropertiesMethod(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[4]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/note/type") && s.MaxLength(c, 400, p+"/properties/note/maxLength")) && s.Stop() {
+	if c := at[4]; c != 0 && !s.StringMaxLength(c, 400, p+"/properties/note") && s.Stop() {
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {

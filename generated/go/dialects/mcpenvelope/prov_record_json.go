@@ -160,7 +160,7 @@ func checkProvRecord(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkProvRecordSchemaVersion(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/run_id/type") && s.MinLength(c, 1, p+"/properties/run_id/minLength")) && s.Stop() {
+	if c := at[1]; c != 0 && !s.StringMinLength(c, 1, p+"/properties/run_id") && s.Stop() {
 		return false
 	}
 	if c := at[2]; c != 0 && !checkProvRecordTool(s, c) && s.Stop() {
@@ -633,7 +633,7 @@ func checkProvRecordTool(s *envgenrt.State, n int32) bool {
 	if c := at[1]; c != 0 && !checkProvRecordToolPropertiesVersion(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/adapter/type") && s.MaxLength(c, 100, p+"/properties/adapter/maxLength")) && s.Stop() {
+	if c := at[2]; c != 0 && !s.StringMaxLength(c, 100, p+"/properties/adapter") && s.Stop() {
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {

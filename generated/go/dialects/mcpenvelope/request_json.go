@@ -101,7 +101,7 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkRequestSchemaVersion(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/request_id/type") && s.MaxLength(c, 200, p+"/properties/request_id/maxLength")) && s.Stop() {
+	if c := at[1]; c != 0 && !s.StringMaxLength(c, 200, p+"/properties/request_id") && s.Stop() {
 		return false
 	}
 	if c := at[2]; c != 0 && !checkRequestTool(s, c) && s.Stop() {
@@ -205,10 +205,10 @@ func checkRequestPreferences(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/deterministic/type") && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.IsInt(c, p+"/properties/max_output_bytes/type") && s.MinimumInt(c, 0, "0", p+"/properties/max_output_bytes/minimum")) && s.Stop() {
+	if c := at[1]; c != 0 && !s.IntegerMinimum(c, 0, "0", p+"/properties/max_output_bytes") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/locale/type") && s.MaxLength(c, 50, p+"/properties/locale/maxLength")) && s.Stop() {
+	if c := at[2]; c != 0 && !s.StringMaxLength(c, 50, p+"/properties/locale") && s.Stop() {
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -296,7 +296,7 @@ func checkRequestTool(s *envgenrt.State, n int32) bool {
 	if c := at[0]; c != 0 && !checkRequestToolPropertiesName(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/version/type") && s.MaxLength(c, 100, p+"/properties/version/maxLength")) && s.Stop() {
+	if c := at[1]; c != 0 && !s.StringMaxLength(c, 100, p+"/properties/version") && s.Stop() {
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {

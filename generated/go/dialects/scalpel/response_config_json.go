@@ -684,7 +684,7 @@ func checkResponseConfigProfilesValue(s *envgenrt.State, n int32) bool {
 	if c := at[2]; c != 0 && !checkResponseConfigProfilesValueParsing(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, p+"/properties/common_exclusions/type", p+"/properties/common_exclusions/items/type") && s.Stop() {
+	if c := at[3]; c != 0 && !s.ArrayOf(c, envgenrt.TypeString, p+"/properties/common_exclusions") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1145,13 +1145,13 @@ func checkResponseConfigToolOverridesValueVariant2(s *envgenrt.State, n int32) b
 	if c := at[0]; c != 0 && !checkResponseConfigToolOverridesValueVariant2Profile(s, c) && s.Stop() {
 		return false
 	}
-	if c := at[1]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, p+"/properties/exclude_fields/type", p+"/properties/exclude_fields/items/type") && s.Stop() {
+	if c := at[1]; c != 0 && !s.ArrayOf(c, envgenrt.TypeString, p+"/properties/exclude_fields") && s.Stop() {
 		return false
 	}
-	if c := at[2]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, p+"/properties/include_only/type", p+"/properties/include_only/items/type") && s.Stop() {
+	if c := at[2]; c != 0 && !s.ArrayOf(c, envgenrt.TypeString, p+"/properties/include_only") && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, p+"/properties/include_on_error/type", p+"/properties/include_on_error/items/type") && s.Stop() {
+	if c := at[3]; c != 0 && !s.ArrayOf(c, envgenrt.TypeString, p+"/properties/include_on_error") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -155,7 +155,7 @@ func checkListsPropertiesMatrix(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.ItemsOf(c, envgenrt.TypeNumber, p+"/items/type", p+"/items/items/type") && s.Stop() {
+		if !s.ArrayOf(c, envgenrt.TypeNumber, p+"/items") && s.Stop() {
 			return false
 		}
 	}

@@ -86,9 +86,8 @@ func (*Nulls) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkNulls(s *envgenrt.State, n int32) bool {
-	const p = "nulls.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.Is(n, envgenrt.TypeObject, "nulls.json#/type") {
 		return false
 	}
 	var at [3]int32
@@ -102,7 +101,7 @@ func checkNulls(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.ItemsOf(c, envgenrt.TypeNull, p+"/properties/ignored/type", p+"/properties/ignored/items/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.ArrayOf(c, envgenrt.TypeNull, "nulls.json#/properties/ignored") && s.Stop() {
 		return false
 	}
 	if c := at[1]; c != 0 && !checkNullsPair(s, c) && s.Stop() {

@@ -115,16 +115,16 @@ func checkUser(s *envgenrt.State, n int32) bool {
 	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/nickname/type") && s.Stop() {
 		return false
 	}
-	if c := at[3]; c != 0 && !(s.IsInt(c, p+"/properties/age/type") && s.MinimumInt(c, 0, "0", p+"/properties/age/minimum")) && s.Stop() {
+	if c := at[3]; c != 0 && !s.IntegerMinimum(c, 0, "0", p+"/properties/age") && s.Stop() {
 		return false
 	}
 	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/email/type") && s.Stop() {
 		return false
 	}
-	if c := at[5]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, p+"/properties/tags/type", p+"/properties/tags/items/type") && s.Stop() {
+	if c := at[5]; c != 0 && !s.ArrayOf(c, envgenrt.TypeString, p+"/properties/tags") && s.Stop() {
 		return false
 	}
-	if c := at[6]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, p+"/properties/aliases/type", p+"/properties/aliases/items/type") && s.Stop() {
+	if c := at[6]; c != 0 && !s.ArrayOf(c, envgenrt.TypeString, p+"/properties/aliases") && s.Stop() {
 		return false
 	}
 	if c := at[7]; c != 0 && !s.Is(c, envgenrt.TypeNumber, p+"/properties/score/type") && s.Stop() {
