@@ -260,6 +260,9 @@ func (s *State) StringMaxLength(n int32, m int, at string) bool {
 // IntegerMinimum is {"type": "integer", "minimum": limit} at at, for a
 // limit of at most 18 digits whose value is y (as MinimumInt).
 func (s *State) IntegerMinimum(n int32, y int64, limit, at string) bool {
+	if d := &s.nodes[n]; d.flags&flagInt != 0 && d.intValue() >= y { // most integers: no call
+		return true
+	}
 	if s.nodes[n].flags&flagInt == 0 && !s.isAt(n, TypeInteger, at, "/type") {
 		return false
 	}
@@ -269,6 +272,9 @@ func (s *State) IntegerMinimum(n int32, y int64, limit, at string) bool {
 // IntegerMaximum is {"type": "integer", "maximum": limit} at at, as
 // IntegerMinimum.
 func (s *State) IntegerMaximum(n int32, y int64, limit, at string) bool {
+	if d := &s.nodes[n]; d.flags&flagInt != 0 && d.intValue() <= y {
+		return true
+	}
 	if s.nodes[n].flags&flagInt == 0 && !s.isAt(n, TypeInteger, at, "/type") {
 		return false
 	}
@@ -278,6 +284,9 @@ func (s *State) IntegerMaximum(n int32, y int64, limit, at string) bool {
 // NumberMinimum is {"type": "number", "minimum": limit} at at, as
 // IntegerMinimum.
 func (s *State) NumberMinimum(n int32, y int64, limit, at string) bool {
+	if d := &s.nodes[n]; d.flags&flagInt != 0 && d.intValue() >= y {
+		return true
+	}
 	if s.nodes[n].kind != KindNumber {
 		return s.isAt(n, TypeNumber, at, "/type")
 	}
@@ -287,6 +296,9 @@ func (s *State) NumberMinimum(n int32, y int64, limit, at string) bool {
 // NumberMaximum is {"type": "number", "maximum": limit} at at, as
 // IntegerMinimum.
 func (s *State) NumberMaximum(n int32, y int64, limit, at string) bool {
+	if d := &s.nodes[n]; d.flags&flagInt != 0 && d.intValue() <= y {
+		return true
+	}
 	if s.nodes[n].kind != KindNumber {
 		return s.isAt(n, TypeNumber, at, "/type")
 	}

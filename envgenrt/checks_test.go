@@ -150,3 +150,59 @@ func TestTyped(t *testing.T) {
 		}
 	}
 }
+
+// TestIntLimits: the Int forms of the number checks (an integer limit read
+// once; a number the parser read as an integer compared without a call)
+// agree with the forms that read the limit's text, on numbers of every form
+// and limits on each side of them.
+func TestIntLimits(t *testing.T) {
+	type pair struct {
+		fast func(s *State, n int32, y int64, limit string) bool
+		text func(s *State, n int32, limit string) bool
+	}
+	pairs := map[string]pair{
+		"Minimum": {func(s *State, n int32, y int64, l string) bool { return s.MinimumInt(n, y, l, "m") },
+			func(s *State, n int32, l string) bool { return s.Minimum(n, l, "m") }},
+		"Maximum": {func(s *State, n int32, y int64, l string) bool { return s.MaximumInt(n, y, l, "m") },
+			func(s *State, n int32, l string) bool { return s.Maximum(n, l, "m") }},
+		"ExclusiveMinimum": {func(s *State, n int32, y int64, l string) bool { return s.ExclusiveMinimumInt(n, y, l, "m") },
+			func(s *State, n int32, l string) bool { return s.ExclusiveMinimum(n, l, "m") }},
+		"ExclusiveMaximum": {func(s *State, n int32, y int64, l string) bool { return s.ExclusiveMaximumInt(n, y, l, "m") },
+			func(s *State, n int32, l string) bool { return s.ExclusiveMaximum(n, l, "m") }},
+		"IntegerMinimum": {func(s *State, n int32, y int64, l string) bool { return s.IntegerMinimum(n, y, l, "m") },
+			func(s *State, n int32, l string) bool { return s.IsInt(n, "m/type") && s.Minimum(n, l, "m/minimum") }},
+		"NumberMaximum": {func(s *State, n int32, y int64, l string) bool { return s.NumberMaximum(n, y, l, "m") },
+			func(s *State, n int32, l string) bool {
+				return s.Is(n, TypeNumber, "m/type") && s.Maximum(n, l, "m/maximum")
+			}},
+	}
+	numbers := []string{`0`, `-0`, `1`, `-1`, `2`, `7`, `-7`, `1.0`, `0.5`, `-0.5`, `6.999`, `7.0`, `7.001`, `1e0`, `7e0`,
+		`70e-1`, `-7.5`, `999999999999999999`, `-999999999999999999`, `1000000000000000000`, `12345678901234567890123`,
+		`-1e30`, `1e-30`, `9.2233720368547758e18`}
+	for _, limit := range []int64{-7, -1, 0, 1, 7, 999999999999999999} {
+		text := fmt.Sprint(limit)
+		for _, num := range numbers {
+			for name, p := range pairs {
+				var got, want bool
+				for i, f := range []func(s *State) bool{
+					func(s *State) bool { return p.fast(s, 0, limit, text) },
+					func(s *State) bool { return p.text(s, 0, text) },
+				} {
+					s := NewState()
+					if err := s.Parse([]byte(num)); err != nil {
+						t.Fatal(err)
+					}
+					if i == 0 {
+						got = f(s)
+					} else {
+						want = f(s)
+					}
+					s.Release()
+				}
+				if got != want {
+					t.Errorf("%s(%s, %s) = %v, want %v", name, num, text, got, want)
+				}
+			}
+		}
+	}
+}
