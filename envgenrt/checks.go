@@ -218,3 +218,128 @@ func CountText(n int, noun string) string {
 	}
 	return strconv.Itoa(n) + " " + noun + "s"
 }
+
+// Typed checks: the schema {"type": T, K: v} of one type and one keyword
+// at the schema location at, in one call, as leaves of generated validators
+// spell them:
+//
+//	s.StringMinLength(n, 1, "a.json#/properties/id")
+//
+// is s.Is(n, envgenrt.TypeString, "a.json#/properties/id/type") &&
+// s.MinLength(n, 1, "a.json#/properties/id/minLength"), with the same
+// errors, whose schema paths are made only when an error is recorded.
+
+// StringMinLength is {"type": "string", "minLength": m} at at.
+func (s *State) StringMinLength(n int32, m int, at string) bool {
+	if s.nodes[n].kind != KindString {
+		return s.isAt(n, TypeString, at, "/type")
+	}
+	if b := s.Str(n); len(b) >= utf8.UTFMax*m || len(b) >= m && utf8.RuneCount(b) >= m {
+		return true
+	}
+	if s.recording() {
+		s.failCount(n, at+"/minLength", "minLength", "must be at least ", m, "character", " long")
+	}
+	return false
+}
+
+// StringMaxLength is {"type": "string", "maxLength": m} at at.
+func (s *State) StringMaxLength(n int32, m int, at string) bool {
+	if s.nodes[n].kind != KindString {
+		return s.isAt(n, TypeString, at, "/type")
+	}
+	if b := s.Str(n); len(b) <= m || utf8.RuneCount(b) <= m {
+		return true
+	}
+	if s.recording() {
+		s.failCount(n, at+"/maxLength", "maxLength", "must be at most ", m, "character", " long")
+	}
+	return false
+}
+
+// IntegerMinimum is {"type": "integer", "minimum": limit} at at, for a
+// limit of at most 18 digits whose value is y (as MinimumInt).
+func (s *State) IntegerMinimum(n int32, y int64, limit, at string) bool {
+	if d := &s.nodes[n]; d.flags&flagInt != 0 && d.intValue() >= y { // most integers: no call
+		return true
+	}
+	if s.nodes[n].flags&flagInt == 0 && !s.isAt(n, TypeInteger, at, "/type") {
+		return false
+	}
+	return s.CompareInt(n, y, limit) >= 0 || s.failLimitAt(n, at, "/minimum", "minimum", "must be at least ", limit)
+}
+
+// IntegerMaximum is {"type": "integer", "maximum": limit} at at, as
+// IntegerMinimum.
+func (s *State) IntegerMaximum(n int32, y int64, limit, at string) bool {
+	if d := &s.nodes[n]; d.flags&flagInt != 0 && d.intValue() <= y {
+		return true
+	}
+	if s.nodes[n].flags&flagInt == 0 && !s.isAt(n, TypeInteger, at, "/type") {
+		return false
+	}
+	return s.CompareInt(n, y, limit) <= 0 || s.failLimitAt(n, at, "/maximum", "maximum", "must be at most ", limit)
+}
+
+// NumberMinimum is {"type": "number", "minimum": limit} at at, as
+// IntegerMinimum.
+func (s *State) NumberMinimum(n int32, y int64, limit, at string) bool {
+	if d := &s.nodes[n]; d.flags&flagInt != 0 && d.intValue() >= y {
+		return true
+	}
+	if s.nodes[n].kind != KindNumber {
+		return s.isAt(n, TypeNumber, at, "/type")
+	}
+	return s.CompareInt(n, y, limit) >= 0 || s.failLimitAt(n, at, "/minimum", "minimum", "must be at least ", limit)
+}
+
+// NumberMaximum is {"type": "number", "maximum": limit} at at, as
+// IntegerMinimum.
+func (s *State) NumberMaximum(n int32, y int64, limit, at string) bool {
+	if d := &s.nodes[n]; d.flags&flagInt != 0 && d.intValue() <= y {
+		return true
+	}
+	if s.nodes[n].kind != KindNumber {
+		return s.isAt(n, TypeNumber, at, "/type")
+	}
+	return s.CompareInt(n, y, limit) <= 0 || s.failLimitAt(n, at, "/maximum", "maximum", "must be at most ", limit)
+}
+
+// ArrayOf is {"type": "array", "items": {"type": set}} at at: ItemsOf(n,
+// set, at+"/type", at+"/items/type").
+func (s *State) ArrayOf(n int32, set Type, at string) bool {
+	if s.nodes[n].kind != KindArray {
+		return s.isAt(n, TypeArray, at, "/type")
+	}
+	errs := len(s.errs)
+	for c := n + 1; c < s.nodes[n].next; c = s.nodes[c].next {
+		if kindTypes[s.nodes[c].kind&7]&set == 0 && !s.isAt(c, set, at, "/items/type") && s.Stop() {
+			return false
+		}
+	}
+	return len(s.errs) == errs
+}
+
+// recording reports whether an error would be recorded now.
+func (s *State) recording() bool { return s.quiet == 0 && !s.cut }
+
+// isAt is Is(n, set, at+suffix) past its inlined test, the path made only
+// for an error that is recorded.
+func (s *State) isAt(n int32, set Type, at, suffix string) bool {
+	if s.nodes[n].flags&flagInt != 0 && set&TypeInteger != 0 || s.IsType(n, set) {
+		return true
+	}
+	if s.recording() {
+		s.Failf(n, at+suffix, "type", typeFormats[set&typeAll], s.TypeOf(n))
+	}
+	return false
+}
+
+// failLimitAt is failLimit at the path at+suffix, made only for an error
+// that is recorded.
+func (s *State) failLimitAt(n int32, at, suffix, keyword, prefix, limit string) bool {
+	if s.recording() {
+		s.Fail(n, at+suffix, keyword, prefix+limit)
+	}
+	return false
+}

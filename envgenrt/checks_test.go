@@ -64,3 +64,145 @@ func TestItems(t *testing.T) {
 		}
 	}
 }
+
+// TestTyped: each typed check (StringMinLength …, ArrayOf) reports and
+// records what the two calls it stands for do, reporting errors, inside a
+// branch that reports none (Quiet), and past MaxErrors (the value is an
+// array of them all, each checked by the typed check), on values of every
+// kind and numbers of every form.
+func TestTyped(t *testing.T) {
+	const at = "a#/properties/x"
+	pairs := map[string][2]CheckFunc{
+		"StringMinLength": {
+			func(s *State, n int32) bool { return s.StringMinLength(n, 3, at) },
+			func(s *State, n int32) bool {
+				return s.Is(n, TypeString, at+"/type") && s.MinLength(n, 3, at+"/minLength")
+			}},
+		"StringMaxLength": {
+			func(s *State, n int32) bool { return s.StringMaxLength(n, 2, at) },
+			func(s *State, n int32) bool {
+				return s.Is(n, TypeString, at+"/type") && s.MaxLength(n, 2, at+"/maxLength")
+			}},
+		"IntegerMinimum": {
+			func(s *State, n int32) bool { return s.IntegerMinimum(n, 2, "2", at) },
+			func(s *State, n int32) bool { return s.IsInt(n, at+"/type") && s.MinimumInt(n, 2, "2", at+"/minimum") }},
+		"IntegerMaximum": {
+			func(s *State, n int32) bool { return s.IntegerMaximum(n, -1, "-1", at) },
+			func(s *State, n int32) bool {
+				return s.IsInt(n, at+"/type") && s.MaximumInt(n, -1, "-1", at+"/maximum")
+			}},
+		"NumberMinimum": {
+			func(s *State, n int32) bool { return s.NumberMinimum(n, 2, "2", at) },
+			func(s *State, n int32) bool {
+				return s.Is(n, TypeNumber, at+"/type") && s.MinimumInt(n, 2, "2", at+"/minimum")
+			}},
+		"NumberMaximum": {
+			func(s *State, n int32) bool { return s.NumberMaximum(n, 0, "0", at) },
+			func(s *State, n int32) bool {
+				return s.Is(n, TypeNumber, at+"/type") && s.MaximumInt(n, 0, "0", at+"/maximum")
+			}},
+		"ArrayOf": {
+			func(s *State, n int32) bool { return s.ArrayOf(n, TypeString|TypeNull, at) },
+			func(s *State, n int32) bool {
+				return s.ItemsOf(n, TypeString|TypeNull, at+"/type", at+"/items/type")
+			}},
+		"ArrayOf integer": {
+			func(s *State, n int32) bool { return s.ArrayOf(n, TypeInteger, at) },
+			func(s *State, n int32) bool { return s.ItemsOf(n, TypeInteger, at+"/type", at+"/items/type") }},
+	}
+	values := []string{`null`, `true`, `false`, `""`, `"ab"`, `"abc"`, `"ééé"`, `"abcd"`, `"日本"`, `0`, `-1`, `1`, `2`,
+		`3`, `2.0`, `2.5`, `1.9`, `-1.0`, `-0.5`, `1e0`, `2e0`, `3e2`, `-1e-9`, `123456789012345678901234567890`,
+		`-1234567890123456789012`, `0.000000000000000000001`, `[]`, `{}`, `["a",null,1]`, `[1,2.0,2.5,"x"]`, `[[]]`}
+	all := "["
+	for i := range MaxErrors + 3 {
+		if i > 0 {
+			all += ","
+		}
+		all += values[i%len(values)]
+	}
+	docs := append(values, all+"]")
+	for name, pair := range pairs {
+		for _, doc := range docs {
+			for _, quiet := range []bool{false, true} {
+				run := func(c CheckFunc) (bool, string) {
+					s := NewState()
+					defer s.Release()
+					if err := s.Parse([]byte(doc)); err != nil {
+						t.Fatal(err)
+					}
+					if item := c; doc[0] == '[' && name[:5] != "Array" { // each item: the errors past MaxErrors
+						c = func(s *State, n int32) bool { return s.Items(n, item, "a#/type") }
+					}
+					var ok bool
+					if quiet {
+						ok = s.Quiet(c, 0)
+					} else {
+						ok = c(s, 0)
+					}
+					return ok, fmt.Sprint(s.errs)
+				}
+				gotOK, got := run(pair[0])
+				wantOK, want := run(pair[1])
+				if gotOK != wantOK || got != want {
+					t.Errorf("%s on %s (quiet %v): %v %s, want %v %s", name, doc, quiet, gotOK, got, wantOK, want)
+				}
+			}
+		}
+	}
+}
+
+// TestIntLimits: the Int forms of the number checks (an integer limit read
+// once; a number the parser read as an integer compared without a call)
+// agree with the forms that read the limit's text, on numbers of every form
+// and limits on each side of them.
+func TestIntLimits(t *testing.T) {
+	type pair struct {
+		fast func(s *State, n int32, y int64, limit string) bool
+		text func(s *State, n int32, limit string) bool
+	}
+	pairs := map[string]pair{
+		"Minimum": {func(s *State, n int32, y int64, l string) bool { return s.MinimumInt(n, y, l, "m") },
+			func(s *State, n int32, l string) bool { return s.Minimum(n, l, "m") }},
+		"Maximum": {func(s *State, n int32, y int64, l string) bool { return s.MaximumInt(n, y, l, "m") },
+			func(s *State, n int32, l string) bool { return s.Maximum(n, l, "m") }},
+		"ExclusiveMinimum": {func(s *State, n int32, y int64, l string) bool { return s.ExclusiveMinimumInt(n, y, l, "m") },
+			func(s *State, n int32, l string) bool { return s.ExclusiveMinimum(n, l, "m") }},
+		"ExclusiveMaximum": {func(s *State, n int32, y int64, l string) bool { return s.ExclusiveMaximumInt(n, y, l, "m") },
+			func(s *State, n int32, l string) bool { return s.ExclusiveMaximum(n, l, "m") }},
+		"IntegerMinimum": {func(s *State, n int32, y int64, l string) bool { return s.IntegerMinimum(n, y, l, "m") },
+			func(s *State, n int32, l string) bool { return s.IsInt(n, "m/type") && s.Minimum(n, l, "m/minimum") }},
+		"NumberMaximum": {func(s *State, n int32, y int64, l string) bool { return s.NumberMaximum(n, y, l, "m") },
+			func(s *State, n int32, l string) bool {
+				return s.Is(n, TypeNumber, "m/type") && s.Maximum(n, l, "m/maximum")
+			}},
+	}
+	numbers := []string{`0`, `-0`, `1`, `-1`, `2`, `7`, `-7`, `1.0`, `0.5`, `-0.5`, `6.999`, `7.0`, `7.001`, `1e0`, `7e0`,
+		`70e-1`, `-7.5`, `999999999999999999`, `-999999999999999999`, `1000000000000000000`, `12345678901234567890123`,
+		`-1e30`, `1e-30`, `9.2233720368547758e18`}
+	for _, limit := range []int64{-7, -1, 0, 1, 7, 999999999999999999} {
+		text := fmt.Sprint(limit)
+		for _, num := range numbers {
+			for name, p := range pairs {
+				var got, want bool
+				for i, f := range []func(s *State) bool{
+					func(s *State) bool { return p.fast(s, 0, limit, text) },
+					func(s *State) bool { return p.text(s, 0, text) },
+				} {
+					s := NewState()
+					if err := s.Parse([]byte(num)); err != nil {
+						t.Fatal(err)
+					}
+					if i == 0 {
+						got = f(s)
+					} else {
+						want = f(s)
+					}
+					s.Release()
+				}
+				if got != want {
+					t.Errorf("%s(%s, %s) = %v, want %v", name, num, text, got, want)
+				}
+			}
+		}
+	}
+}

@@ -25,6 +25,18 @@ func TestPatternAgreesWithRegexp(t *testing.T) {
 		}
 		inputs = append(inputs, string(b))
 	}
+	// Long runs, mostly of bytes that keep a state where it is, for the
+	// table's steps of eight bytes (and the bytes after them).
+	const run = "aaaaaaaazz09_-./AZ"
+	for range 400 {
+		b := make([]byte, r.IntN(40))
+		for i := range b {
+			if b[i] = run[r.IntN(len(run))]; r.IntN(30) == 0 {
+				b[i] = alphabet[r.IntN(len(alphabet))]
+			}
+		}
+		inputs = append(inputs, string(b))
+	}
 	tables := 0
 	for _, p := range patterns {
 		re := regexp.MustCompile(p)

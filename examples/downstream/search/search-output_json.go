@@ -68,16 +68,11 @@ func checkHit(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/id/type") && s.MinLength(c, 1, p+"/properties/id/minLength")) && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/title/type") && s.MinLength(c, 1, p+"/properties/title/minLength")) && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !checkHitPropertiesURL(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[3]; c != 0 && !checkHitPropertiesScore(s, c) && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.StringMinLength(at[0], 1, p+"/properties/id") && s.Stop(),
+		at[1] != 0 && !s.StringMinLength(at[1], 1, p+"/properties/title") && s.Stop(),
+		at[2] != 0 && !checkHitPropertiesURL(s, at[2]) && s.Stop(),
+		at[3] != 0 && !checkHitPropertiesScore(s, at[3]) && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -208,13 +203,10 @@ func checkSearchResult(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/query/type") && s.MinLength(c, 1, p+"/properties/query/minLength")) && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !s.Items(c, checkHit, p+"/properties/hits/type") && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !(s.IsInt(c, p+"/properties/total/type") && s.MinimumInt(c, 0, "0", p+"/properties/total/minimum")) && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.StringMinLength(at[0], 1, p+"/properties/query") && s.Stop(),
+		at[1] != 0 && !s.Items(at[1], checkHit, p+"/properties/hits/type") && s.Stop(),
+		at[2] != 0 && !s.IntegerMinimum(at[2], 0, "0", p+"/properties/total") && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {

@@ -317,7 +317,7 @@ func (f *vfn) call(ref model.Ref, node jen.Code) jen.Code {
 		if !ok {
 			panic("golang: not a leaf: " + t.Base().Loc.URL)
 		}
-		if _, later := leafShape(leaf.c, f.opts.AssertFormat); later != nil || (len(leaf.c.Types) > 0 && leaf.c.Enum != nil) {
+		if _, later := leafShape(leaf.c, f.opts.AssertFormat); later != nil && !typed(leaf.c, later) || (len(leaf.c.Types) > 0 && leaf.c.Enum != nil) {
 			return jen.Parens(e)
 		}
 		return e

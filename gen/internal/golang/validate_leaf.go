@@ -2,6 +2,7 @@ package golang
 
 import (
 	"reflect"
+	"strconv"
 
 	"github.com/dave/jennifer/jen"
 
@@ -18,9 +19,14 @@ import (
 //	s.Is(n, envgenrt.TypeString, "…/type") && s.MinLength(n, 1, "…/minLength")
 //
 // since type and enum return false at their error and the last check's
-// result is the schema's. Its function returns it; a property or items
-// schema used nowhere else has no function at all: the object's or array's
-// function spells the expression in place (vplan.inline).
+// result is the schema's; for one type and a keyword with an envgenrt typed
+// check, one call that writes the schema location once (typedLeaf):
+//
+//	s.StringMinLength(n, 1, "…/properties/id")
+//
+// Its function returns it; a property or items schema used nowhere else has
+// no function at all: the object's or array's function spells the
+// expression in place (vplan.inline).
 
 // laterCheck is a keyword with an envgenrt helper that may follow type and
 // enum in a leaf.
@@ -28,19 +34,83 @@ type laterCheck struct {
 	present func(c *model.Checks) bool
 	ok      func(f *vfn, node jen.Code) jen.Code
 	kind    keywords.Instance
+	// typed is the helper that checks it with the type keyword in one call,
+	// for the one type typ, and its arguments between node and the schema
+	// location (typedLeaf); nil, or "": none.
+	typed func(c *model.Checks, typ string) (string, []jen.Code)
 }
 
 var laterChecks = []laterCheck{
-	{func(c *model.Checks) bool { return c.MinLength != nil && *c.MinLength != 0 }, (*vfn).minLengthOK, keywords.String},
-	{func(c *model.Checks) bool { return c.MaxLength != nil }, (*vfn).maxLengthOK, keywords.String},
-	{func(c *model.Checks) bool { return c.Minimum != nil }, (*vfn).minimumOK, keywords.Number},
-	{func(c *model.Checks) bool { return c.Maximum != nil }, (*vfn).maximumOK, keywords.Number},
-	{func(c *model.Checks) bool { return c.ExclusiveMinimum != nil }, (*vfn).exclusiveMinimumOK, keywords.Number},
-	{func(c *model.Checks) bool { return c.ExclusiveMaximum != nil }, (*vfn).exclusiveMaximumOK, keywords.Number},
-	{func(c *model.Checks) bool { return c.MinItems != nil && *c.MinItems != 0 }, (*vfn).minItemsOK, keywords.Array},
-	{func(c *model.Checks) bool { return c.MaxItems != nil }, (*vfn).maxItemsOK, keywords.Array},
-	{func(c *model.Checks) bool { return c.MinProperties != nil && *c.MinProperties != 0 }, (*vfn).minPropertiesOK, keywords.Object},
-	{func(c *model.Checks) bool { return c.MaxProperties != nil }, (*vfn).maxPropertiesOK, keywords.Object},
+	{func(c *model.Checks) bool { return c.MinLength != nil && *c.MinLength != 0 }, (*vfn).minLengthOK, keywords.String,
+		func(c *model.Checks, typ string) (string, []jen.Code) {
+			return typedCount("StringMinLength", typ, *c.MinLength)
+		}},
+	{func(c *model.Checks) bool { return c.MaxLength != nil }, (*vfn).maxLengthOK, keywords.String,
+		func(c *model.Checks, typ string) (string, []jen.Code) {
+			return typedCount("StringMaxLength", typ, *c.MaxLength)
+		}},
+	{func(c *model.Checks) bool { return c.Minimum != nil }, (*vfn).minimumOK, keywords.Number,
+		func(c *model.Checks, typ string) (string, []jen.Code) { return typedLimit("Minimum", typ, c.Minimum) }},
+	{func(c *model.Checks) bool { return c.Maximum != nil }, (*vfn).maximumOK, keywords.Number,
+		func(c *model.Checks, typ string) (string, []jen.Code) { return typedLimit("Maximum", typ, c.Maximum) }},
+	{func(c *model.Checks) bool { return c.ExclusiveMinimum != nil }, (*vfn).exclusiveMinimumOK, keywords.Number, nil},
+	{func(c *model.Checks) bool { return c.ExclusiveMaximum != nil }, (*vfn).exclusiveMaximumOK, keywords.Number, nil},
+	{func(c *model.Checks) bool { return c.MinItems != nil && *c.MinItems != 0 }, (*vfn).minItemsOK, keywords.Array, nil},
+	{func(c *model.Checks) bool { return c.MaxItems != nil }, (*vfn).maxItemsOK, keywords.Array, nil},
+	{func(c *model.Checks) bool { return c.MinProperties != nil && *c.MinProperties != 0 }, (*vfn).minPropertiesOK, keywords.Object, nil},
+	{func(c *model.Checks) bool { return c.MaxProperties != nil }, (*vfn).maxPropertiesOK, keywords.Object, nil},
+}
+
+// typedCount is a typed check of a string's length, for the type string:
+// s.StringMinLength(n, 1, "…/properties/id").
+func typedCount(helper, typ string, m int) (string, []jen.Code) {
+	if typ != "string" {
+		return "", nil
+	}
+	return helper, []jen.Code{jen.Lit(m)}
+}
+
+// typedLimit is a typed check of a number against a limit of at most 18
+// digits, for the type integer or number: s.IntegerMinimum(n, 0, "0",
+// "…/properties/count").
+func typedLimit(keyword, typ string, limit *model.Number) (string, []jen.Code) {
+	v, ok := smallInt(limit.Text)
+	if !ok || (typ != "integer" && typ != "number") {
+		return "", nil
+	}
+	helper := map[string]string{"integer": "Integer", "number": "Number"}[typ] + keyword
+	return helper, []jen.Code{jen.Id(strconv.FormatInt(v, 10)), jen.Lit(limit.Text)}
+}
+
+// typedLeaf is the one call of the envgenrt typed checks (checks.go) for a
+// leaf of one type and one later check, where the runtime has one: the
+// same checks and errors as s.Is(…) && s.MinLength(…), with the schema
+// location written once,
+//
+//	s.StringMinLength(n, 1, "…/properties/id")
+func (f *vfn) typedLeaf(node jen.Code, later *laterCheck) jen.Code {
+	helper, args := typedHelper(f.c, later)
+	if helper == "" {
+		return nil
+	}
+	return jen.Add(stateID).Dot(helper).Call(append(append([]jen.Code{node}, args...), f.sp())...)
+}
+
+// typed reports whether typedLeaf has a helper for c.
+func typed(c *model.Checks, later *laterCheck) bool {
+	helper, _ := typedHelper(c, later)
+	return helper != ""
+}
+
+// typedHelper is typedLeaf's helper and arguments, "" where there is none.
+func typedHelper(c *model.Checks, later *laterCheck) (string, []jen.Code) {
+	if later == nil || later.typed == nil || c.Enum != nil || len(c.Types) != 1 {
+		return "", nil
+	}
+	if format, _ := messageFormat(keywords.Type(c.Types)); format != envgenrt.TypeFormat(typeSetOf(c.Types)) {
+		return "", nil
+	}
+	return later.typed(c, c.Types[0])
 }
 
 // leafShape reports whether a schema with checks c is a leaf, and which
@@ -133,6 +203,9 @@ func (f *vfn) leafExpr(node jen.Code) (jen.Code, bool) {
 		ic := &items.Base().Checks
 		if leaf, _ := leafShape(ic, true); leaf {
 			it := &vfn{renderer: f.renderer, t: items, c: ic, paths: f.paths}
+			if it.spText("type") == f.spText("items", "type") { // s.ArrayOf(n, envgenrt.TypeString, "…/properties/tags")
+				return jen.Add(stateID).Dot("ArrayOf").Call(node, typeMaskCode(ic.Types), f.sp()), true
+			}
 			return jen.Add(stateID).Dot("ItemsOf").Call(node, typeMaskCode(ic.Types), f.sp("type"), it.sp("type")), true
 		}
 		return jen.Add(stateID).Dot("Items").Call(node, f.funcValue(*f.c.Items), f.sp("type")), true
@@ -140,6 +213,9 @@ func (f *vfn) leafExpr(node jen.Code) (jen.Code, bool) {
 	leaf, later := leafShape(f.c, f.opts.AssertFormat)
 	if !leaf {
 		return nil, false
+	}
+	if typed := f.typedLeaf(node, later); typed != nil {
+		return typed, true
 	}
 	var parts []jen.Code
 	if len(f.c.Types) > 0 {

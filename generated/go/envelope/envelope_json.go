@@ -107,25 +107,14 @@ func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/success/type") && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/status/type") && s.Enum(c, p+"/properties/status/enum", "ok", "partial", "error")) && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !dynamicEnvelopeDefsData(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[3]; c != 0 && !checkError(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[4]; c != 0 && !s.Items(c, checkWarning, p+"/properties/warnings/type") && s.Stop() {
-		return false
-	}
-	if c := at[5]; c != 0 && !checkMeta(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[6]; c != 0 && !checkProvenance(s, c) && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeBoolean, p+"/properties/success/type") && s.Stop(),
+		at[1] != 0 && !(s.Is(at[1], envgenrt.TypeString, p+"/properties/status/type") && s.Enum(at[1], p+"/properties/status/enum", "ok", "partial", "error")) && s.Stop(),
+		at[2] != 0 && !dynamicEnvelopeDefsData(s, at[2]) && s.Stop(),
+		at[3] != 0 && !checkError(s, at[3]) && s.Stop(),
+		at[4] != 0 && !s.Items(at[4], checkWarning, p+"/properties/warnings/type") && s.Stop(),
+		at[5] != 0 && !checkMeta(s, at[5]) && s.Stop(),
+		at[6] != 0 && !checkProvenance(s, at[6]) && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -212,10 +201,9 @@ func checkEnvelopeThen(s *envgenrt.State, n int32) bool {
 				at[1] = c
 			}
 		}
-		if c := at[0]; c != 0 && !s.Enum(c, p+"/properties/status/enum", "ok", "partial") && s.Stop() {
-			return false
-		}
-		if c := at[1]; c != 0 && !checkEnvelopeThenPropertiesError(s, c) && s.Stop() {
+		switch {
+		case at[0] != 0 && !s.Enum(at[0], p+"/properties/status/enum", "ok", "partial") && s.Stop(),
+			at[1] != 0 && !checkEnvelopeThenPropertiesError(s, at[1]) && s.Stop():
 			return false
 		}
 		if !s.Has(n, "data") && s.Missing(n, p+"/required", "data") {

@@ -264,25 +264,14 @@ func checkError(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !checkCode(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !checkCategory(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !checkErrorPropertiesMessage(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[3]; c != 0 && !checkErrorPropertiesRemediation(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[4]; c != 0 && !checkRetry(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[5]; c != 0 && !checkDetailMap(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[6]; c != 0 && !s.Items(c, checkError, p+"/properties/causes/type") && s.Stop() {
+	switch {
+	case at[0] != 0 && !checkCode(s, at[0]) && s.Stop(),
+		at[1] != 0 && !checkCategory(s, at[1]) && s.Stop(),
+		at[2] != 0 && !checkErrorPropertiesMessage(s, at[2]) && s.Stop(),
+		at[3] != 0 && !checkErrorPropertiesRemediation(s, at[3]) && s.Stop(),
+		at[4] != 0 && !checkRetry(s, at[4]) && s.Stop(),
+		at[5] != 0 && !checkDetailMap(s, at[5]) && s.Stop(),
+		at[6] != 0 && !s.Items(at[6], checkError, p+"/properties/causes/type") && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -378,10 +367,9 @@ func checkRetry(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/retryable/type") && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !(s.IsInt(c, p+"/properties/after_ms/type") && s.MinimumInt(c, 0, "0", p+"/properties/after_ms/minimum")) && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeBoolean, p+"/properties/retryable/type") && s.Stop(),
+		at[1] != 0 && !s.IntegerMinimum(at[1], 0, "0", p+"/properties/after_ms") && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {

@@ -182,7 +182,7 @@ func checkFidelityPropertiesDroppedIDs(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !(s.Is(c, envgenrt.TypeString, p+"/items/type") && s.MinLength(c, 1, p+"/items/minLength")) && s.Stop() {
+		if !s.StringMinLength(c, 1, p+"/items") && s.Stop() {
 			return false
 		}
 	}
@@ -268,16 +268,11 @@ func checkLimits(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !(s.IsInt(c, p+"/properties/max_items/type") && s.MinimumInt(c, 0, "0", p+"/properties/max_items/minimum")) && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !(s.IsInt(c, p+"/properties/max_depth/type") && s.MinimumInt(c, 0, "0", p+"/properties/max_depth/minimum")) && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !(s.IsInt(c, p+"/properties/max_tokens/type") && s.MinimumInt(c, 0, "0", p+"/properties/max_tokens/minimum")) && s.Stop() {
-		return false
-	}
-	if c := at[3]; c != 0 && !(s.IsInt(c, p+"/properties/max_bytes/type") && s.MinimumInt(c, 0, "0", p+"/properties/max_bytes/minimum")) && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.IntegerMinimum(at[0], 0, "0", p+"/properties/max_items") && s.Stop(),
+		at[1] != 0 && !s.IntegerMinimum(at[1], 0, "0", p+"/properties/max_depth") && s.Stop(),
+		at[2] != 0 && !s.IntegerMinimum(at[2], 0, "0", p+"/properties/max_tokens") && s.Stop(),
+		at[3] != 0 && !s.IntegerMinimum(at[3], 0, "0", p+"/properties/max_bytes") && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -434,52 +429,23 @@ func checkMeta(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !checkRequestID(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !checkTool(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !checkTiming(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[3]; c != 0 && !checkTier(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[4]; c != 0 && !s.Items(c, checkCapability, p+"/properties/capabilities/type") && s.Stop() {
-		return false
-	}
-	if c := at[5]; c != 0 && !s.Items(c, checkUpgradeHint, p+"/properties/upgrade_hints/type") && s.Stop() {
-		return false
-	}
-	if c := at[6]; c != 0 && !checkWorkspace(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[7]; c != 0 && !checkPagination(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[8]; c != 0 && !checkRateLimit(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[9]; c != 0 && !checkTelemetry(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[10]; c != 0 && !checkTokenUsage(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[11]; c != 0 && !checkFidelity(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[12]; c != 0 && !checkLimits(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[13]; c != 0 && !s.Items(c, checkNextCall, p+"/properties/next_calls/type") && s.Stop() {
-		return false
-	}
-	if c := at[14]; c != 0 && !checkResponseMode(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[15]; c != 0 && !checkSource(s, c) && s.Stop() {
+	switch {
+	case at[0] != 0 && !checkRequestID(s, at[0]) && s.Stop(),
+		at[1] != 0 && !checkTool(s, at[1]) && s.Stop(),
+		at[2] != 0 && !checkTiming(s, at[2]) && s.Stop(),
+		at[3] != 0 && !checkTier(s, at[3]) && s.Stop(),
+		at[4] != 0 && !s.Items(at[4], checkCapability, p+"/properties/capabilities/type") && s.Stop(),
+		at[5] != 0 && !s.Items(at[5], checkUpgradeHint, p+"/properties/upgrade_hints/type") && s.Stop(),
+		at[6] != 0 && !checkWorkspace(s, at[6]) && s.Stop(),
+		at[7] != 0 && !checkPagination(s, at[7]) && s.Stop(),
+		at[8] != 0 && !checkRateLimit(s, at[8]) && s.Stop(),
+		at[9] != 0 && !checkTelemetry(s, at[9]) && s.Stop(),
+		at[10] != 0 && !checkTokenUsage(s, at[10]) && s.Stop(),
+		at[11] != 0 && !checkFidelity(s, at[11]) && s.Stop(),
+		at[12] != 0 && !checkLimits(s, at[12]) && s.Stop(),
+		at[13] != 0 && !s.Items(at[13], checkNextCall, p+"/properties/next_calls/type") && s.Stop(),
+		at[14] != 0 && !checkResponseMode(s, at[14]) && s.Stop(),
+		at[15] != 0 && !checkSource(s, at[15]) && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -656,16 +622,11 @@ func checkPagination(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/has_more/type") && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/cursor/type") && s.MinLength(c, 1, p+"/properties/cursor/minLength")) && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !(s.IsInt(c, p+"/properties/page_size/type") && s.MinimumInt(c, 1, "1", p+"/properties/page_size/minimum")) && s.Stop() {
-		return false
-	}
-	if c := at[3]; c != 0 && !(s.IsInt(c, p+"/properties/total/type") && s.MinimumInt(c, 0, "0", p+"/properties/total/minimum")) && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeBoolean, p+"/properties/has_more/type") && s.Stop(),
+		at[1] != 0 && !s.StringMinLength(at[1], 1, p+"/properties/cursor") && s.Stop(),
+		at[2] != 0 && !s.IntegerMinimum(at[2], 1, "1", p+"/properties/page_size") && s.Stop(),
+		at[3] != 0 && !s.IntegerMinimum(at[3], 0, "0", p+"/properties/total") && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -780,19 +741,12 @@ func checkRateLimit(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !(s.IsInt(c, p+"/properties/limit/type") && s.MinimumInt(c, 0, "0", p+"/properties/limit/minimum")) && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !(s.IsInt(c, p+"/properties/remaining/type") && s.MinimumInt(c, 0, "0", p+"/properties/remaining/minimum")) && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !(s.IsInt(c, p+"/properties/window_ms/type") && s.MinimumInt(c, 1, "1", p+"/properties/window_ms/minimum")) && s.Stop() {
-		return false
-	}
-	if c := at[3]; c != 0 && !checkRateLimitPropertiesResetAt(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[4]; c != 0 && !(s.IsInt(c, p+"/properties/retry_after_ms/type") && s.MinimumInt(c, 0, "0", p+"/properties/retry_after_ms/minimum")) && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.IntegerMinimum(at[0], 0, "0", p+"/properties/limit") && s.Stop(),
+		at[1] != 0 && !s.IntegerMinimum(at[1], 0, "0", p+"/properties/remaining") && s.Stop(),
+		at[2] != 0 && !s.IntegerMinimum(at[2], 1, "1", p+"/properties/window_ms") && s.Stop(),
+		at[3] != 0 && !checkRateLimitPropertiesResetAt(s, at[3]) && s.Stop(),
+		at[4] != 0 && !s.IntegerMinimum(at[4], 0, "0", p+"/properties/retry_after_ms") && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -1191,10 +1145,9 @@ func checkTelemetry(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/cache_hit/type") && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !(s.IsInt(c, p+"/properties/downstream_calls/type") && s.MinimumInt(c, 0, "0", p+"/properties/downstream_calls/minimum")) && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeBoolean, p+"/properties/cache_hit/type") && s.Stop(),
+		at[1] != 0 && !s.IntegerMinimum(at[1], 0, "0", p+"/properties/downstream_calls") && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -1286,10 +1239,9 @@ func checkTiming(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !checkTimingPropertiesStartedAt(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeNumber, p+"/properties/duration_ms/type") && s.MinimumInt(c, 0, "0", p+"/properties/duration_ms/minimum")) && s.Stop() {
+	switch {
+	case at[0] != 0 && !checkTimingPropertiesStartedAt(s, at[0]) && s.Stop(),
+		at[1] != 0 && !s.NumberMinimum(at[1], 0, "0", p+"/properties/duration_ms") && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -1363,13 +1315,10 @@ func checkTokenUsage(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !(s.IsInt(c, p+"/properties/estimated/type") && s.MinimumInt(c, 0, "0", p+"/properties/estimated/minimum")) && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !(s.IsInt(c, p+"/properties/actual/type") && s.MinimumInt(c, 0, "0", p+"/properties/actual/minimum")) && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !(s.IsInt(c, p+"/properties/budget/type") && s.MinimumInt(c, 1, "1", p+"/properties/budget/minimum")) && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.IntegerMinimum(at[0], 0, "0", p+"/properties/estimated") && s.Stop(),
+		at[1] != 0 && !s.IntegerMinimum(at[1], 0, "0", p+"/properties/actual") && s.Stop(),
+		at[2] != 0 && !s.IntegerMinimum(at[2], 1, "1", p+"/properties/budget") && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -1667,13 +1616,10 @@ func checkWorkspace(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/root/type") && s.MinLength(c, 1, p+"/properties/root/minLength")) && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !checkWorkspacePropertiesRepoName(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !checkWorkspacePropertiesRevision(s, c) && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.StringMinLength(at[0], 1, p+"/properties/root") && s.Stop(),
+		at[1] != 0 && !checkWorkspacePropertiesRepoName(s, at[1]) && s.Stop(),
+		at[2] != 0 && !checkWorkspacePropertiesRevision(s, at[2]) && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {

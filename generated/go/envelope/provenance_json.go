@@ -97,22 +97,13 @@ func checkArtifact(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !checkArtifactPropertiesID(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !checkArtifactPropertiesMediaType(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/locator/type") && s.MinLength(c, 1, p+"/properties/locator/minLength")) && s.Stop() {
-		return false
-	}
-	if c := at[3]; c != 0 && !(s.IsInt(c, p+"/properties/size_bytes/type") && s.MinimumInt(c, 0, "0", p+"/properties/size_bytes/minimum")) && s.Stop() {
-		return false
-	}
-	if c := at[4]; c != 0 && !checkDigest(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[5]; c != 0 && !checkArtifactPropertiesLabels(s, c) && s.Stop() {
+	switch {
+	case at[0] != 0 && !checkArtifactPropertiesID(s, at[0]) && s.Stop(),
+		at[1] != 0 && !checkArtifactPropertiesMediaType(s, at[1]) && s.Stop(),
+		at[2] != 0 && !s.StringMinLength(at[2], 1, p+"/properties/locator") && s.Stop(),
+		at[3] != 0 && !s.IntegerMinimum(at[3], 0, "0", p+"/properties/size_bytes") && s.Stop(),
+		at[4] != 0 && !checkDigest(s, at[4]) && s.Stop(),
+		at[5] != 0 && !checkArtifactPropertiesLabels(s, at[5]) && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -154,8 +145,7 @@ func checkArtifactPropertiesLabels(s *envgenrt.State, n int32) bool {
 }
 
 func checkArtifactPropertiesLabelsAdditionalProperties(s *envgenrt.State, n int32) bool {
-	const p = "provenance.json#/$defs/artifact/properties/labels/additionalProperties"
-	return s.Is(n, envgenrt.TypeString, p+"/type") && s.MaxLength(n, 200, p+"/maxLength")
+	return s.StringMaxLength(n, 200, "provenance.json#/$defs/artifact/properties/labels/additionalProperties")
 }
 
 func checkArtifactPropertiesMediaType(s *envgenrt.State, n int32) bool {
@@ -523,31 +513,16 @@ func checkProvenance(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !checkRunID(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !checkTool(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !checkProvenancePropertiesStartedAt(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[3]; c != 0 && !s.Items(c, checkArtifact, p+"/properties/inputs/type") && s.Stop() {
-		return false
-	}
-	if c := at[4]; c != 0 && !s.Items(c, checkArtifact, p+"/properties/outputs/type") && s.Stop() {
-		return false
-	}
-	if c := at[5]; c != 0 && !s.Items(c, checkMethodID, p+"/properties/methods/type") && s.Stop() {
-		return false
-	}
-	if c := at[6]; c != 0 && !s.Items(c, checkEvidence, p+"/properties/evidence/type") && s.Stop() {
-		return false
-	}
-	if c := at[7]; c != 0 && !s.Items(c, checkRunID, p+"/properties/parents/type") && s.Stop() {
-		return false
-	}
-	if c := at[8]; c != 0 && !checkIntegrity(s, c) && s.Stop() {
+	switch {
+	case at[0] != 0 && !checkRunID(s, at[0]) && s.Stop(),
+		at[1] != 0 && !checkTool(s, at[1]) && s.Stop(),
+		at[2] != 0 && !checkProvenancePropertiesStartedAt(s, at[2]) && s.Stop(),
+		at[3] != 0 && !s.Items(at[3], checkArtifact, p+"/properties/inputs/type") && s.Stop(),
+		at[4] != 0 && !s.Items(at[4], checkArtifact, p+"/properties/outputs/type") && s.Stop(),
+		at[5] != 0 && !s.Items(at[5], checkMethodID, p+"/properties/methods/type") && s.Stop(),
+		at[6] != 0 && !s.Items(at[6], checkEvidence, p+"/properties/evidence/type") && s.Stop(),
+		at[7] != 0 && !s.Items(at[7], checkRunID, p+"/properties/parents/type") && s.Stop(),
+		at[8] != 0 && !checkIntegrity(s, at[8]) && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {

@@ -74,13 +74,10 @@ func checkProvenanceOptions(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/capture/type") && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/capture_artifacts/type") && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeString, "request.json#/$defs/provenance_mode/type") && s.Enum(c, "request.json#/$defs/provenance_mode/enum", "minimal", "full")) && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeBoolean, p+"/properties/capture/type") && s.Stop(),
+		at[1] != 0 && !s.Is(at[1], envgenrt.TypeBoolean, p+"/properties/capture_artifacts/type") && s.Stop(),
+		at[2] != 0 && !(s.Is(at[2], envgenrt.TypeString, "request.json#/$defs/provenance_mode/type") && s.Enum(at[2], "request.json#/$defs/provenance_mode/enum", "minimal", "full")) && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -176,31 +173,16 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !checkRequestID(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/deterministic/type") && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !checkResponseMode(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[3]; c != 0 && !checkRequestPropertiesFields(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[4]; c != 0 && !(s.IsInt(c, p+"/properties/page_size/type") && s.MinimumInt(c, 1, "1", p+"/properties/page_size/minimum")) && s.Stop() {
-		return false
-	}
-	if c := at[5]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/cursor/type") && s.MinLength(c, 1, p+"/properties/cursor/minLength")) && s.Stop() {
-		return false
-	}
-	if c := at[6]; c != 0 && !(s.IsInt(c, p+"/properties/token_budget/type") && s.MinimumInt(c, 1, "1", p+"/properties/token_budget/minimum")) && s.Stop() {
-		return false
-	}
-	if c := at[7]; c != 0 && !checkRequestPropertiesLocale(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[8]; c != 0 && !checkProvenanceOptions(s, c) && s.Stop() {
+	switch {
+	case at[0] != 0 && !checkRequestID(s, at[0]) && s.Stop(),
+		at[1] != 0 && !s.Is(at[1], envgenrt.TypeBoolean, p+"/properties/deterministic/type") && s.Stop(),
+		at[2] != 0 && !checkResponseMode(s, at[2]) && s.Stop(),
+		at[3] != 0 && !checkRequestPropertiesFields(s, at[3]) && s.Stop(),
+		at[4] != 0 && !s.IntegerMinimum(at[4], 1, "1", p+"/properties/page_size") && s.Stop(),
+		at[5] != 0 && !s.StringMinLength(at[5], 1, p+"/properties/cursor") && s.Stop(),
+		at[6] != 0 && !s.IntegerMinimum(at[6], 1, "1", p+"/properties/token_budget") && s.Stop(),
+		at[7] != 0 && !checkRequestPropertiesLocale(s, at[7]) && s.Stop(),
+		at[8] != 0 && !checkProvenanceOptions(s, at[8]) && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {

@@ -243,61 +243,26 @@ func checkKeywords(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/type/type") && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !checkKeywordsEnum(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !checkKeywordsConst(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[3]; c != 0 && !checkKeywordsPropertiesString(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[4]; c != 0 && !checkKeywordsPropertiesFormat(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[5]; c != 0 && !checkKeywordsPropertiesNumber(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[6]; c != 0 && !checkKeywordsTuple(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[7]; c != 0 && !checkKeywordsPropertiesList(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[8]; c != 0 && !checkKeywordsPropertiesContains(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[9]; c != 0 && !checkKeywordsObject(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[10]; c != 0 && !checkKeywordsPropertiesOpen(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[11]; c != 0 && !checkKeywordsAnyOf(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[12]; c != 0 && !checkKeywordsOneOf(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[13]; c != 0 && !checkKeywordsPropertiesNot(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[14]; c != 0 && !checkKeywordsPropertiesIf(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[15]; c != 0 && !checkKeywordsPropertiesAllOf(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[16]; c != 0 && !checkKeywordsUnevaluatedProperties(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[17]; c != 0 && !checkKeywordsUnevaluatedItems(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[18]; c != 0 && !checkKeywordsPropertiesNever(s, c) && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/type/type") && s.Stop(),
+		at[1] != 0 && !checkKeywordsEnum(s, at[1]) && s.Stop(),
+		at[2] != 0 && !checkKeywordsConst(s, at[2]) && s.Stop(),
+		at[3] != 0 && !checkKeywordsPropertiesString(s, at[3]) && s.Stop(),
+		at[4] != 0 && !checkKeywordsPropertiesFormat(s, at[4]) && s.Stop(),
+		at[5] != 0 && !checkKeywordsPropertiesNumber(s, at[5]) && s.Stop(),
+		at[6] != 0 && !checkKeywordsTuple(s, at[6]) && s.Stop(),
+		at[7] != 0 && !checkKeywordsPropertiesList(s, at[7]) && s.Stop(),
+		at[8] != 0 && !checkKeywordsPropertiesContains(s, at[8]) && s.Stop(),
+		at[9] != 0 && !checkKeywordsObject(s, at[9]) && s.Stop(),
+		at[10] != 0 && !checkKeywordsPropertiesOpen(s, at[10]) && s.Stop(),
+		at[11] != 0 && !checkKeywordsAnyOf(s, at[11]) && s.Stop(),
+		at[12] != 0 && !checkKeywordsOneOf(s, at[12]) && s.Stop(),
+		at[13] != 0 && !checkKeywordsPropertiesNot(s, at[13]) && s.Stop(),
+		at[14] != 0 && !checkKeywordsPropertiesIf(s, at[14]) && s.Stop(),
+		at[15] != 0 && !checkKeywordsPropertiesAllOf(s, at[15]) && s.Stop(),
+		at[16] != 0 && !checkKeywordsUnevaluatedProperties(s, at[16]) && s.Stop(),
+		at[17] != 0 && !checkKeywordsUnevaluatedItems(s, at[17]) && s.Stop(),
+		at[18] != 0 && !checkKeywordsPropertiesNever(s, at[18]) && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -372,8 +337,7 @@ func checkKeywordsPropertiesIf(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsPropertiesIfElse(s *envgenrt.State, n int32) bool {
-	const p = "keywords.json#/properties/if/else"
-	return s.IsInt(n, p+"/type") && s.MaximumInt(n, 5, "5", p+"/maximum")
+	return s.IntegerMaximum(n, 5, "5", "keywords.json#/properties/if/else")
 }
 
 func checkKeywordsPropertiesIfIf(s *envgenrt.State, n int32) bool {
@@ -763,13 +727,10 @@ func checkKeywordsObject(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.IsInt(c, p+"/properties/a/type") && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/b/type") && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !checkKeywordsObjectPropertiesXP(s, c) && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.IsInt(at[0], p+"/properties/a/type") && s.Stop(),
+		at[1] != 0 && !s.Is(at[1], envgenrt.TypeString, p+"/properties/b/type") && s.Stop(),
+		at[2] != 0 && !checkKeywordsObjectPropertiesXP(s, at[2]) && s.Stop():
 		return false
 	}
 	for m := s.Members(n); m.Next(); {

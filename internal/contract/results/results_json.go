@@ -69,19 +69,12 @@ func checkHit(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !(s.IsInt(c, p+"/properties/chunk_id/type") && s.MinimumInt(c, 0, "0", p+"/properties/chunk_id/minimum")) && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !checkHitPropertiesScore(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !(s.IsInt(c, p+"/properties/rank/type") && s.MinimumInt(c, 1, "1", p+"/properties/rank/minimum")) && s.Stop() {
-		return false
-	}
-	if c := at[3]; c != 0 && !checkHitPropertiesSourceFile(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[4]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/snippet/type") && s.MaxLength(c, 500, p+"/properties/snippet/maxLength")) && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.IntegerMinimum(at[0], 0, "0", p+"/properties/chunk_id") && s.Stop(),
+		at[1] != 0 && !checkHitPropertiesScore(s, at[1]) && s.Stop(),
+		at[2] != 0 && !s.IntegerMinimum(at[2], 1, "1", p+"/properties/rank") && s.Stop(),
+		at[3] != 0 && !checkHitPropertiesSourceFile(s, at[3]) && s.Stop(),
+		at[4] != 0 && !s.StringMaxLength(at[4], 500, p+"/properties/snippet") && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -192,10 +185,9 @@ func checkResults(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Items(c, checkHit, p+"/properties/hits/type") && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !(s.IsInt(c, p+"/properties/total/type") && s.MinimumInt(c, 0, "0", p+"/properties/total/minimum")) && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.Items(at[0], checkHit, p+"/properties/hits/type") && s.Stop(),
+		at[1] != 0 && !s.IntegerMinimum(at[1], 0, "0", p+"/properties/total") && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {

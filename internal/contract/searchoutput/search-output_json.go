@@ -73,19 +73,12 @@ func checkHit(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !(s.IsInt(c, p+"/properties/chunk_id/type") && s.MinimumInt(c, 0, "0", p+"/properties/chunk_id/minimum")) && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !checkHitPropertiesScore(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !(s.IsInt(c, p+"/properties/rank/type") && s.MinimumInt(c, 1, "1", p+"/properties/rank/minimum")) && s.Stop() {
-		return false
-	}
-	if c := at[3]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/source_file/type") && s.MinLength(c, 1, p+"/properties/source_file/minLength")) && s.Stop() {
-		return false
-	}
-	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/snippet/type") && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.IntegerMinimum(at[0], 0, "0", p+"/properties/chunk_id") && s.Stop(),
+		at[1] != 0 && !checkHitPropertiesScore(s, at[1]) && s.Stop(),
+		at[2] != 0 && !s.IntegerMinimum(at[2], 1, "1", p+"/properties/rank") && s.Stop(),
+		at[3] != 0 && !s.StringMinLength(at[3], 1, p+"/properties/source_file") && s.Stop(),
+		at[4] != 0 && !s.Is(at[4], envgenrt.TypeString, p+"/properties/snippet/type") && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {

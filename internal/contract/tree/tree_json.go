@@ -54,10 +54,9 @@ func checkTree(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/name/type") && s.MaxLength(c, 20, p+"/properties/name/maxLength")) && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !s.Items(c, checkTree, p+"/properties/children/type") && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.StringMaxLength(at[0], 20, p+"/properties/name") && s.Stop(),
+		at[1] != 0 && !s.Items(at[1], checkTree, p+"/properties/children/type") && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {

@@ -144,22 +144,13 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 			at[5] = c
 		}
 	}
-	if c := at[0]; c != 0 && !checkResponseMetadata(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeArray, p+"/properties/results/type") && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !checkPaginationMetadata(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[3]; c != 0 && !checkExecutionContext(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[4]; c != 0 && !s.Items(c, checkResponseWarning, p+"/properties/warnings/type") && s.Stop() {
-		return false
-	}
-	if c := at[5]; c != 0 && !checkResponseError(s, c) && s.Stop() {
+	switch {
+	case at[0] != 0 && !checkResponseMetadata(s, at[0]) && s.Stop(),
+		at[1] != 0 && !s.Is(at[1], envgenrt.TypeArray, p+"/properties/results/type") && s.Stop(),
+		at[2] != 0 && !checkPaginationMetadata(s, at[2]) && s.Stop(),
+		at[3] != 0 && !checkExecutionContext(s, at[3]) && s.Stop(),
+		at[4] != 0 && !s.Items(at[4], checkResponseWarning, p+"/properties/warnings/type") && s.Stop(),
+		at[5] != 0 && !checkResponseError(s, at[5]) && s.Stop():
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "_metadata") {
@@ -262,19 +253,12 @@ func checkExecutionContext(s *envgenrt.State, n int32) bool {
 			at[4] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.IsInt(c, p+"/properties/tokens_estimated/type") && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeInteger, p+"/properties/tokens_used/type") && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/cache_hit/type") && s.Stop() {
-		return false
-	}
-	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeNumber, p+"/properties/execution_time_ms/type") && s.Stop() {
-		return false
-	}
-	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/request_id/type") && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.IsInt(at[0], p+"/properties/tokens_estimated/type") && s.Stop(),
+		at[1] != 0 && !s.Is(at[1], envgenrt.TypeNull|envgenrt.TypeInteger, p+"/properties/tokens_used/type") && s.Stop(),
+		at[2] != 0 && !s.Is(at[2], envgenrt.TypeBoolean, p+"/properties/cache_hit/type") && s.Stop(),
+		at[3] != 0 && !s.Is(at[3], envgenrt.TypeNumber, p+"/properties/execution_time_ms/type") && s.Stop(),
+		at[4] != 0 && !s.Is(at[4], envgenrt.TypeString, p+"/properties/request_id/type") && s.Stop():
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "tokens_estimated") {
@@ -371,16 +355,11 @@ func checkPaginationMetadata(s *envgenrt.State, n int32) bool {
 				at[3] = c
 			}
 		}
-		if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/cursor/type") && s.Stop() {
-			return false
-		}
-		if c := at[1]; c != 0 && !s.IsInt(c, p+"/properties/page_size/type") && s.Stop() {
-			return false
-		}
-		if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/has_more/type") && s.Stop() {
-			return false
-		}
-		if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeInteger, p+"/properties/total_available/type") && s.Stop() {
+		switch {
+		case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/cursor/type") && s.Stop(),
+			at[1] != 0 && !s.IsInt(at[1], p+"/properties/page_size/type") && s.Stop(),
+			at[2] != 0 && !s.Is(at[2], envgenrt.TypeBoolean, p+"/properties/has_more/type") && s.Stop(),
+			at[3] != 0 && !s.Is(at[3], envgenrt.TypeNull|envgenrt.TypeInteger, p+"/properties/total_available/type") && s.Stop():
 			return false
 		}
 	}
@@ -460,13 +439,10 @@ func checkResponseError(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/code/type") && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/message/type") && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, p+"/properties/allowed_fields/type", p+"/properties/allowed_fields/items/type") && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/code/type") && s.Stop(),
+		at[1] != 0 && !s.Is(at[1], envgenrt.TypeString, p+"/properties/message/type") && s.Stop(),
+		at[2] != 0 && !s.ArrayOf(at[2], envgenrt.TypeString, p+"/properties/allowed_fields") && s.Stop():
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "code") {
@@ -566,22 +542,13 @@ func checkResponseMetadata(s *envgenrt.State, n int32) bool {
 			at[5] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/operation/type") && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/version/type") && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !checkResponseMetadataPropertiesTimestamp(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/request_id/type") && s.Stop() {
-		return false
-	}
-	if c := at[4]; c != 0 && !(s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/response_status/type") && s.Enum(c, "envelope.json#/$defs/response_status/enum", "success", "partial", "error")) && s.Stop() {
-		return false
-	}
-	if c := at[5]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/message/type") && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/operation/type") && s.Stop(),
+		at[1] != 0 && !s.Is(at[1], envgenrt.TypeString, p+"/properties/version/type") && s.Stop(),
+		at[2] != 0 && !checkResponseMetadataPropertiesTimestamp(s, at[2]) && s.Stop(),
+		at[3] != 0 && !s.Is(at[3], envgenrt.TypeString, p+"/properties/request_id/type") && s.Stop(),
+		at[4] != 0 && !(s.Is(at[4], envgenrt.TypeString, "envelope.json#/$defs/response_status/type") && s.Enum(at[4], "envelope.json#/$defs/response_status/enum", "success", "partial", "error")) && s.Stop(),
+		at[5] != 0 && !s.Is(at[5], envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/message/type") && s.Stop():
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "operation") {
@@ -709,16 +676,11 @@ func checkResponseWarning(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, "envelope.json#/$defs/warning_level/type") && s.Enum(c, "envelope.json#/$defs/warning_level/enum", "info", "warning", "error")) && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/code/type") && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/message/type") && s.Stop() {
-		return false
-	}
-	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/suggestion/type") && s.Stop() {
+	switch {
+	case at[0] != 0 && !(s.Is(at[0], envgenrt.TypeString, "envelope.json#/$defs/warning_level/type") && s.Enum(at[0], "envelope.json#/$defs/warning_level/enum", "info", "warning", "error")) && s.Stop(),
+		at[1] != 0 && !s.Is(at[1], envgenrt.TypeString, p+"/properties/code/type") && s.Stop(),
+		at[2] != 0 && !s.Is(at[2], envgenrt.TypeString, p+"/properties/message/type") && s.Stop(),
+		at[3] != 0 && !s.Is(at[3], envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/suggestion/type") && s.Stop():
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "level") {

@@ -194,13 +194,10 @@ func checkCursor(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/query_hash/type") && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !(s.IsInt(c, p+"/properties/offset/type") && s.MinimumInt(c, 0, "0", p+"/properties/offset/minimum")) && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !checkResponseMode(s, c) && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/query_hash/type") && s.Stop(),
+		at[1] != 0 && !s.IntegerMinimum(at[1], 0, "0", p+"/properties/offset") && s.Stop(),
+		at[2] != 0 && !checkResponseMode(s, at[2]) && s.Stop():
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "query_hash") {
@@ -303,13 +300,10 @@ func checkDeduplicationInfo(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/is_duplicate/type") && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !s.ItemsOf(c, envgenrt.TypeInteger, p+"/properties/similar_chunk_ids/type", "payloads.json#/$defs/chunk_id/type") && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !checkScore(s, c) && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeBoolean, p+"/properties/is_duplicate/type") && s.Stop(),
+		at[1] != 0 && !s.ItemsOf(at[1], envgenrt.TypeInteger, p+"/properties/similar_chunk_ids/type", "payloads.json#/$defs/chunk_id/type") && s.Stop(),
+		at[2] != 0 && !checkScore(s, at[2]) && s.Stop():
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "is_duplicate") {
@@ -366,8 +360,7 @@ func (*Rank) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkRank(s *envgenrt.State, n int32) bool {
-	const p = "payloads.json#/$defs/rank"
-	return s.IsInt(n, p+"/type") && s.MinimumInt(n, 1, "1", p+"/minimum")
+	return s.IntegerMinimum(n, 1, "1", "payloads.json#/$defs/rank")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -443,13 +436,10 @@ func checkRankingContext(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if c := at[0]; c != 0 && !checkRankingContextPropertiesPercentile(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/explanation/type") && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/score_method/type") && s.Stop() {
+	switch {
+	case at[0] != 0 && !checkRankingContextPropertiesPercentile(s, at[0]) && s.Stop(),
+		at[1] != 0 && !s.Is(at[1], envgenrt.TypeString, p+"/properties/explanation/type") && s.Stop(),
+		at[2] != 0 && !s.Is(at[2], envgenrt.TypeString, p+"/properties/score_method/type") && s.Stop():
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "percentile") {
@@ -646,43 +636,20 @@ func checkSearchResultFull(s *envgenrt.State, n int32) bool {
 			at[12] = c
 		}
 	}
-	if c := at[0]; c != 0 && !checkChunkID(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/chunk_text/type") && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !checkScore(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[3]; c != 0 && !checkScore(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[4]; c != 0 && !checkScore(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[5]; c != 0 && !checkRank(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[6]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/score_type/type") && s.Stop() {
-		return false
-	}
-	if c := at[7]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/source_file/type") && s.Stop() {
-		return false
-	}
-	if c := at[8]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/source_category/type") && s.Stop() {
-		return false
-	}
-	if c := at[9]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/context_header/type") && s.Stop() {
-		return false
-	}
-	if c := at[10]; c != 0 && !(s.IsInt(c, p+"/properties/chunk_index/type") && s.MinimumInt(c, 0, "0", p+"/properties/chunk_index/minimum")) && s.Stop() {
-		return false
-	}
-	if c := at[11]; c != 0 && !(s.IsInt(c, p+"/properties/total_chunks/type") && s.MinimumInt(c, 0, "0", p+"/properties/total_chunks/minimum")) && s.Stop() {
-		return false
-	}
-	if c := at[12]; c != 0 && !(s.IsInt(c, p+"/properties/chunk_token_count/type") && s.MinimumInt(c, 0, "0", p+"/properties/chunk_token_count/minimum")) && s.Stop() {
+	switch {
+	case at[0] != 0 && !checkChunkID(s, at[0]) && s.Stop(),
+		at[1] != 0 && !s.Is(at[1], envgenrt.TypeString, p+"/properties/chunk_text/type") && s.Stop(),
+		at[2] != 0 && !checkScore(s, at[2]) && s.Stop(),
+		at[3] != 0 && !checkScore(s, at[3]) && s.Stop(),
+		at[4] != 0 && !checkScore(s, at[4]) && s.Stop(),
+		at[5] != 0 && !checkRank(s, at[5]) && s.Stop(),
+		at[6] != 0 && !s.Is(at[6], envgenrt.TypeString, p+"/properties/score_type/type") && s.Stop(),
+		at[7] != 0 && !s.Is(at[7], envgenrt.TypeString, p+"/properties/source_file/type") && s.Stop(),
+		at[8] != 0 && !s.Is(at[8], envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/source_category/type") && s.Stop(),
+		at[9] != 0 && !s.Is(at[9], envgenrt.TypeString, p+"/properties/context_header/type") && s.Stop(),
+		at[10] != 0 && !s.IntegerMinimum(at[10], 0, "0", p+"/properties/chunk_index") && s.Stop(),
+		at[11] != 0 && !s.IntegerMinimum(at[11], 0, "0", p+"/properties/total_chunks") && s.Stop(),
+		at[12] != 0 && !s.IntegerMinimum(at[12], 0, "0", p+"/properties/chunk_token_count") && s.Stop():
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "chunk_id") {
@@ -917,25 +884,14 @@ func checkSearchResultMetadata(s *envgenrt.State, n int32) bool {
 			at[6] = c
 		}
 	}
-	if c := at[0]; c != 0 && !checkChunkID(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !checkScore(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !checkRank(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/source_file/type") && s.Stop() {
-		return false
-	}
-	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/source_category/type") && s.Stop() {
-		return false
-	}
-	if c := at[5]; c != 0 && !(s.IsInt(c, p+"/properties/chunk_index/type") && s.MinimumInt(c, 0, "0", p+"/properties/chunk_index/minimum")) && s.Stop() {
-		return false
-	}
-	if c := at[6]; c != 0 && !(s.IsInt(c, p+"/properties/total_chunks/type") && s.MinimumInt(c, 0, "0", p+"/properties/total_chunks/minimum")) && s.Stop() {
+	switch {
+	case at[0] != 0 && !checkChunkID(s, at[0]) && s.Stop(),
+		at[1] != 0 && !checkScore(s, at[1]) && s.Stop(),
+		at[2] != 0 && !checkRank(s, at[2]) && s.Stop(),
+		at[3] != 0 && !s.Is(at[3], envgenrt.TypeString, p+"/properties/source_file/type") && s.Stop(),
+		at[4] != 0 && !s.Is(at[4], envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/source_category/type") && s.Stop(),
+		at[5] != 0 && !s.IntegerMinimum(at[5], 0, "0", p+"/properties/chunk_index") && s.Stop(),
+		at[6] != 0 && !s.IntegerMinimum(at[6], 0, "0", p+"/properties/total_chunks") && s.Stop():
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "chunk_id") {
@@ -1068,31 +1024,16 @@ func checkSearchResultPreview(s *envgenrt.State, n int32) bool {
 			at[8] = c
 		}
 	}
-	if c := at[0]; c != 0 && !checkChunkID(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !checkScore(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !checkRank(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/source_file/type") && s.Stop() {
-		return false
-	}
-	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/source_category/type") && s.Stop() {
-		return false
-	}
-	if c := at[5]; c != 0 && !(s.IsInt(c, p+"/properties/chunk_index/type") && s.MinimumInt(c, 0, "0", p+"/properties/chunk_index/minimum")) && s.Stop() {
-		return false
-	}
-	if c := at[6]; c != 0 && !(s.IsInt(c, p+"/properties/total_chunks/type") && s.MinimumInt(c, 0, "0", p+"/properties/total_chunks/minimum")) && s.Stop() {
-		return false
-	}
-	if c := at[7]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/chunk_snippet/type") && s.Stop() {
-		return false
-	}
-	if c := at[8]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/context_header/type") && s.Stop() {
+	switch {
+	case at[0] != 0 && !checkChunkID(s, at[0]) && s.Stop(),
+		at[1] != 0 && !checkScore(s, at[1]) && s.Stop(),
+		at[2] != 0 && !checkRank(s, at[2]) && s.Stop(),
+		at[3] != 0 && !s.Is(at[3], envgenrt.TypeString, p+"/properties/source_file/type") && s.Stop(),
+		at[4] != 0 && !s.Is(at[4], envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/source_category/type") && s.Stop(),
+		at[5] != 0 && !s.IntegerMinimum(at[5], 0, "0", p+"/properties/chunk_index") && s.Stop(),
+		at[6] != 0 && !s.IntegerMinimum(at[6], 0, "0", p+"/properties/total_chunks") && s.Stop(),
+		at[7] != 0 && !s.Is(at[7], envgenrt.TypeString, p+"/properties/chunk_snippet/type") && s.Stop(),
+		at[8] != 0 && !s.Is(at[8], envgenrt.TypeString, p+"/properties/context_header/type") && s.Stop():
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "chunk_id") {
@@ -1242,16 +1183,11 @@ func checkVendorInfoFull(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/vendor_name/type") && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeArray, p+"/properties/entities/type") && s.MaxItems(c, 100, p+"/properties/entities/maxItems")) && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeArray, p+"/properties/relationships/type") && s.MaxItems(c, 500, p+"/properties/relationships/maxItems")) && s.Stop() {
-		return false
-	}
-	if c := at[3]; c != 0 && !checkVendorStatistics(s, c) && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/vendor_name/type") && s.Stop(),
+		at[1] != 0 && !(s.Is(at[1], envgenrt.TypeArray, p+"/properties/entities/type") && s.MaxItems(at[1], 100, p+"/properties/entities/maxItems")) && s.Stop(),
+		at[2] != 0 && !(s.Is(at[2], envgenrt.TypeArray, p+"/properties/relationships/type") && s.MaxItems(at[2], 500, p+"/properties/relationships/maxItems")) && s.Stop(),
+		at[3] != 0 && !checkVendorStatistics(s, at[3]) && s.Stop():
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "vendor_name") {
@@ -1364,13 +1300,10 @@ func checkVendorInfoIDs(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/vendor_name/type") && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, p+"/properties/entity_ids/type", p+"/properties/entity_ids/items/type") && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, p+"/properties/relationship_ids/type", p+"/properties/relationship_ids/items/type") && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/vendor_name/type") && s.Stop(),
+		at[1] != 0 && !s.ArrayOf(at[1], envgenrt.TypeString, p+"/properties/entity_ids") && s.Stop(),
+		at[2] != 0 && !s.ArrayOf(at[2], envgenrt.TypeString, p+"/properties/relationship_ids") && s.Stop():
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "vendor_name") {
@@ -1485,16 +1418,11 @@ func checkVendorInfoMetadata(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/vendor_name/type") && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !checkVendorStatistics(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeArray, p+"/properties/top_entities/type") && s.Stop() {
-		return false
-	}
-	if c := at[3]; c != 0 && !checkVendorInfoMetadataPropertiesLastUpdated(s, c) && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/vendor_name/type") && s.Stop(),
+		at[1] != 0 && !checkVendorStatistics(s, at[1]) && s.Stop(),
+		at[2] != 0 && !s.Is(at[2], envgenrt.TypeArray, p+"/properties/top_entities/type") && s.Stop(),
+		at[3] != 0 && !checkVendorInfoMetadataPropertiesLastUpdated(s, at[3]) && s.Stop():
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "vendor_name") {
@@ -1644,16 +1572,11 @@ func checkVendorInfoPreview(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/vendor_name/type") && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeArray, p+"/properties/entities/type") && s.MaxItems(c, 5, p+"/properties/entities/maxItems")) && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeArray, p+"/properties/relationships/type") && s.MaxItems(c, 5, p+"/properties/relationships/maxItems")) && s.Stop() {
-		return false
-	}
-	if c := at[3]; c != 0 && !checkVendorStatistics(s, c) && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/vendor_name/type") && s.Stop(),
+		at[1] != 0 && !(s.Is(at[1], envgenrt.TypeArray, p+"/properties/entities/type") && s.MaxItems(at[1], 5, p+"/properties/entities/maxItems")) && s.Stop(),
+		at[2] != 0 && !(s.Is(at[2], envgenrt.TypeArray, p+"/properties/relationships/type") && s.MaxItems(at[2], 5, p+"/properties/relationships/maxItems")) && s.Stop(),
+		at[3] != 0 && !checkVendorStatistics(s, at[3]) && s.Stop():
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "vendor_name") {
@@ -1795,16 +1718,11 @@ func checkVendorStatistics(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if c := at[0]; c != 0 && !(s.IsInt(c, p+"/properties/entity_count/type") && s.MinimumInt(c, 0, "0", p+"/properties/entity_count/minimum")) && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !(s.IsInt(c, p+"/properties/relationship_count/type") && s.MinimumInt(c, 0, "0", p+"/properties/relationship_count/minimum")) && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !checkVendorStatisticsPropertiesEntityTypeDistribution(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[3]; c != 0 && !checkVendorStatisticsPropertiesRelationshipTypeDistribution(s, c) && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.IntegerMinimum(at[0], 0, "0", p+"/properties/entity_count") && s.Stop(),
+		at[1] != 0 && !s.IntegerMinimum(at[1], 0, "0", p+"/properties/relationship_count") && s.Stop(),
+		at[2] != 0 && !checkVendorStatisticsPropertiesEntityTypeDistribution(s, at[2]) && s.Stop(),
+		at[3] != 0 && !checkVendorStatisticsPropertiesRelationshipTypeDistribution(s, at[3]) && s.Stop():
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1825,8 +1743,7 @@ func checkVendorStatisticsPropertiesEntityTypeDistribution(s *envgenrt.State, n 
 }
 
 func checkVendorStatisticsPropertiesEntityTypeDistributionAdditionalProperties(s *envgenrt.State, n int32) bool {
-	const p = "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties"
-	return s.IsInt(n, p+"/type") && s.MinimumInt(n, 0, "0", p+"/minimum")
+	return s.IntegerMinimum(n, 0, "0", "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties")
 }
 
 func checkVendorStatisticsPropertiesRelationshipTypeDistribution(s *envgenrt.State, n int32) bool {
@@ -1844,6 +1761,5 @@ func checkVendorStatisticsPropertiesRelationshipTypeDistribution(s *envgenrt.Sta
 }
 
 func checkVendorStatisticsPropertiesRelationshipTypeDistributionAdditionalProperties(s *envgenrt.State, n int32) bool {
-	const p = "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties"
-	return s.IsInt(n, p+"/type") && s.MinimumInt(n, 0, "0", p+"/minimum")
+	return s.IntegerMinimum(n, 0, "0", "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties")
 }

@@ -90,19 +90,12 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 			at[4] = c
 		}
 	}
-	if c := at[0]; c != 0 && !checkRequestPropertiesQuery(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !checkResponseMode(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !checkRequestPropertiesPageSize(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/cursor/type") && s.Stop() {
-		return false
-	}
-	if c := at[4]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, p+"/properties/fields/type", p+"/properties/fields/items/type") && s.Stop() {
+	switch {
+	case at[0] != 0 && !checkRequestPropertiesQuery(s, at[0]) && s.Stop(),
+		at[1] != 0 && !checkResponseMode(s, at[1]) && s.Stop(),
+		at[2] != 0 && !checkRequestPropertiesPageSize(s, at[2]) && s.Stop(),
+		at[3] != 0 && !s.Is(at[3], envgenrt.TypeString, p+"/properties/cursor/type") && s.Stop(),
+		at[4] != 0 && !s.ArrayOf(at[4], envgenrt.TypeString, p+"/properties/fields") && s.Stop():
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "query") {

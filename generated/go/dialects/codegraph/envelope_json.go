@@ -88,22 +88,13 @@ func checkData(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/tool/type") && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/version/type") && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/requestId/type") && s.Stop() {
-		return false
-	}
-	if c := at[3]; c != 0 && !checkDataPropertiesGeneratedAt(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[4]; c != 0 && !checkWorkspaceContext(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[6]; c != 0 && !checkResponseMeta(s, c) && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/tool/type") && s.Stop(),
+		at[1] != 0 && !s.Is(at[1], envgenrt.TypeString, p+"/properties/version/type") && s.Stop(),
+		at[2] != 0 && !s.Is(at[2], envgenrt.TypeString, p+"/properties/requestId/type") && s.Stop(),
+		at[3] != 0 && !checkDataPropertiesGeneratedAt(s, at[3]) && s.Stop(),
+		at[4] != 0 && !checkWorkspaceContext(s, at[4]) && s.Stop(),
+		at[6] != 0 && !checkResponseMeta(s, at[6]) && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -195,10 +186,9 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/success/type") && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !checkData(s, c) && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeBoolean, p+"/properties/success/type") && s.Stop(),
+		at[1] != 0 && !checkData(s, at[1]) && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -353,13 +343,10 @@ func checkError(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/code/type") && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/message/type") && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeObject, p+"/properties/details/type") && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/code/type") && s.Stop(),
+		at[1] != 0 && !s.Is(at[1], envgenrt.TypeString, p+"/properties/message/type") && s.Stop(),
+		at[2] != 0 && !s.Is(at[2], envgenrt.TypeObject, p+"/properties/details/type") && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -479,10 +466,9 @@ func checkLimits(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !(s.IsInt(c, p+"/properties/maxItems/type") && s.MinimumInt(c, 0, "0", p+"/properties/maxItems/minimum")) && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !(s.IsInt(c, p+"/properties/maxDepth/type") && s.MinimumInt(c, 0, "0", p+"/properties/maxDepth/minimum")) && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.IntegerMinimum(at[0], 0, "0", p+"/properties/maxItems") && s.Stop(),
+		at[1] != 0 && !s.IntegerMinimum(at[1], 0, "0", p+"/properties/maxDepth") && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -544,13 +530,10 @@ func checkPage(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/cursor/type") && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/hasMore/type") && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !(s.IsInt(c, p+"/properties/total/type") && s.MinimumInt(c, 0, "0", p+"/properties/total/minimum")) && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/cursor/type") && s.Stop(),
+		at[1] != 0 && !s.Is(at[1], envgenrt.TypeBoolean, p+"/properties/hasMore/type") && s.Stop(),
+		at[2] != 0 && !s.IntegerMinimum(at[2], 0, "0", p+"/properties/total") && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -640,13 +623,10 @@ func checkQuerySuggestion(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/tool/type") && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeObject, p+"/properties/args/type") && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/reason/type") && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/tool/type") && s.Stop(),
+		at[1] != 0 && !s.Is(at[1], envgenrt.TypeObject, p+"/properties/args/type") && s.Stop(),
+		at[2] != 0 && !s.Is(at[2], envgenrt.TypeString, p+"/properties/reason/type") && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -730,19 +710,12 @@ func checkResponseMeta(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !(s.IsInt(c, p+"/properties/approxTokens/type") && s.MinimumInt(c, 0, "0", p+"/properties/approxTokens/minimum")) && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/truncated/type") && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !checkLimits(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[3]; c != 0 && !s.Items(c, checkQuerySuggestion, p+"/properties/nextQuerySuggestion/type") && s.Stop() {
-		return false
-	}
-	if c := at[4]; c != 0 && !checkPage(s, c) && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.IntegerMinimum(at[0], 0, "0", p+"/properties/approxTokens") && s.Stop(),
+		at[1] != 0 && !s.Is(at[1], envgenrt.TypeBoolean, p+"/properties/truncated/type") && s.Stop(),
+		at[2] != 0 && !checkLimits(s, at[2]) && s.Stop(),
+		at[3] != 0 && !s.Items(at[3], checkQuerySuggestion, p+"/properties/nextQuerySuggestion/type") && s.Stop(),
+		at[4] != 0 && !checkPage(s, at[4]) && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -813,13 +786,10 @@ func checkWorkspaceContext(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/root/type") && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/repoName/type") && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/rev/type") && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/root/type") && s.Stop(),
+		at[1] != 0 && !s.Is(at[1], envgenrt.TypeString, p+"/properties/repoName/type") && s.Stop(),
+		at[2] != 0 && !s.Is(at[2], envgenrt.TypeString, p+"/properties/rev/type") && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {

@@ -134,19 +134,12 @@ func checkErrorData(s *envgenrt.State, n int32) bool {
 			at[4] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/error_code/type") && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !checkErrorType(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/remediation/type") && s.Stop() {
-		return false
-	}
-	if c := at[3]; c != 0 && !checkErrorDataPropertiesDetails(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[4]; c != 0 && !(s.IsInt(c, p+"/properties/retry_after_seconds/type") && s.MinimumInt(c, 0, "0", p+"/properties/retry_after_seconds/minimum")) && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/error_code/type") && s.Stop(),
+		at[1] != 0 && !checkErrorType(s, at[1]) && s.Stop(),
+		at[2] != 0 && !s.Is(at[2], envgenrt.TypeString, p+"/properties/remediation/type") && s.Stop(),
+		at[3] != 0 && !checkErrorDataPropertiesDetails(s, at[3]) && s.Stop(),
+		at[4] != 0 && !s.IntegerMinimum(at[4], 0, "0", p+"/properties/retry_after_seconds") && s.Stop():
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -322,37 +315,18 @@ func checkMetadata(s *envgenrt.State, n int32) bool {
 			at[10] = c
 		}
 	}
-	if c := at[0]; c != 0 && !checkMetadataVersion(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !checkMetadataPropertiesRequestID(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, p+"/properties/warnings/type", p+"/properties/warnings/items/type") && s.Stop() {
-		return false
-	}
-	if c := at[3]; c != 0 && !s.Items(c, checkWarningDetail, p+"/properties/warning_details/type") && s.Stop() {
-		return false
-	}
-	if c := at[4]; c != 0 && !checkPagination(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[5]; c != 0 && !checkRateLimit(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[6]; c != 0 && !checkTelemetry(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[7]; c != 0 && !checkContentFidelity(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[8]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/content_fidelity_schema_version/type") && s.Stop() {
-		return false
-	}
-	if c := at[9]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, p+"/properties/dropped_content_ids/type", p+"/properties/dropped_content_ids/items/type") && s.Stop() {
-		return false
-	}
-	if c := at[10]; c != 0 && !checkMetadataPropertiesContentArchiveHashes(s, c) && s.Stop() {
+	switch {
+	case at[0] != 0 && !checkMetadataVersion(s, at[0]) && s.Stop(),
+		at[1] != 0 && !checkMetadataPropertiesRequestID(s, at[1]) && s.Stop(),
+		at[2] != 0 && !s.ArrayOf(at[2], envgenrt.TypeString, p+"/properties/warnings") && s.Stop(),
+		at[3] != 0 && !s.Items(at[3], checkWarningDetail, p+"/properties/warning_details/type") && s.Stop(),
+		at[4] != 0 && !checkPagination(s, at[4]) && s.Stop(),
+		at[5] != 0 && !checkRateLimit(s, at[5]) && s.Stop(),
+		at[6] != 0 && !checkTelemetry(s, at[6]) && s.Stop(),
+		at[7] != 0 && !checkContentFidelity(s, at[7]) && s.Stop(),
+		at[8] != 0 && !s.Is(at[8], envgenrt.TypeString, p+"/properties/content_fidelity_schema_version/type") && s.Stop(),
+		at[9] != 0 && !s.ArrayOf(at[9], envgenrt.TypeString, p+"/properties/dropped_content_ids") && s.Stop(),
+		at[10] != 0 && !checkMetadataPropertiesContentArchiveHashes(s, at[10]) && s.Stop():
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "version") {
@@ -504,19 +478,12 @@ func checkPagination(s *envgenrt.State, n int32) bool {
 			at[4] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/cursor/type") && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/has_more/type") && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !(s.IsInt(c, p+"/properties/total_count/type") && s.MinimumInt(c, 0, "0", p+"/properties/total_count/minimum")) && s.Stop() {
-		return false
-	}
-	if c := at[3]; c != 0 && !(s.IsInt(c, p+"/properties/page_size/type") && s.MinimumInt(c, 1, "1", p+"/properties/page_size/minimum")) && s.Stop() {
-		return false
-	}
-	if c := at[4]; c != 0 && !(s.IsInt(c, p+"/properties/page/type") && s.MinimumInt(c, 1, "1", p+"/properties/page/minimum")) && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/cursor/type") && s.Stop(),
+		at[1] != 0 && !s.Is(at[1], envgenrt.TypeBoolean, p+"/properties/has_more/type") && s.Stop(),
+		at[2] != 0 && !s.IntegerMinimum(at[2], 0, "0", p+"/properties/total_count") && s.Stop(),
+		at[3] != 0 && !s.IntegerMinimum(at[3], 1, "1", p+"/properties/page_size") && s.Stop(),
+		at[4] != 0 && !s.IntegerMinimum(at[4], 1, "1", p+"/properties/page") && s.Stop():
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -605,19 +572,12 @@ func checkRateLimit(s *envgenrt.State, n int32) bool {
 			at[4] = c
 		}
 	}
-	if c := at[0]; c != 0 && !(s.IsInt(c, p+"/properties/limit/type") && s.MinimumInt(c, 0, "0", p+"/properties/limit/minimum")) && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !(s.IsInt(c, p+"/properties/remaining/type") && s.MinimumInt(c, 0, "0", p+"/properties/remaining/minimum")) && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !checkRateLimitPropertiesResetAt(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/period/type") && s.Stop() {
-		return false
-	}
-	if c := at[4]; c != 0 && !(s.IsInt(c, p+"/properties/retry_after/type") && s.MinimumInt(c, 0, "0", p+"/properties/retry_after/minimum")) && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.IntegerMinimum(at[0], 0, "0", p+"/properties/limit") && s.Stop(),
+		at[1] != 0 && !s.IntegerMinimum(at[1], 0, "0", p+"/properties/remaining") && s.Stop(),
+		at[2] != 0 && !checkRateLimitPropertiesResetAt(s, at[2]) && s.Stop(),
+		at[3] != 0 && !s.Is(at[3], envgenrt.TypeString, p+"/properties/period/type") && s.Stop(),
+		at[4] != 0 && !s.IntegerMinimum(at[4], 0, "0", p+"/properties/retry_after") && s.Stop():
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -726,16 +686,11 @@ func checkResponse(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/success/type") && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !checkResponsePropertiesData(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/error/type") && s.Stop() {
-		return false
-	}
-	if c := at[3]; c != 0 && !checkMetadata(s, c) && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeBoolean, p+"/properties/success/type") && s.Stop(),
+		at[1] != 0 && !checkResponsePropertiesData(s, at[1]) && s.Stop(),
+		at[2] != 0 && !s.Is(at[2], envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/error/type") && s.Stop(),
+		at[3] != 0 && !checkMetadata(s, at[3]) && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -766,7 +721,6 @@ func checkResponse(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseElse(s *envgenrt.State, n int32) bool {
-	const p = "response.json#/else"
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
 		var at [2]int32
@@ -778,10 +732,9 @@ func checkResponseElse(s *envgenrt.State, n int32) bool {
 				at[1] = c
 			}
 		}
-		if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/error/type") && s.MinLength(c, 1, p+"/properties/error/minLength")) && s.Stop() {
-			return false
-		}
-		if c := at[1]; c != 0 && !checkErrorData(s, c) && s.Stop() {
+		switch {
+		case at[0] != 0 && !s.StringMinLength(at[0], 1, "response.json#/else/properties/error") && s.Stop(),
+			at[1] != 0 && !checkErrorData(s, at[1]) && s.Stop():
 			return false
 		}
 	}
@@ -819,6 +772,7 @@ func checkResponsePropertiesData(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseThen(s *envgenrt.State, n int32) bool {
+	const p = "response.json#/then"
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
 		var at [1]int32
@@ -828,7 +782,7 @@ func checkResponseThen(s *envgenrt.State, n int32) bool {
 				at[0] = c
 			}
 		}
-		if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeNull, "response.json#/then/properties/error/type") && s.Stop() {
+		if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeNull, p+"/properties/error/type") && s.Stop() {
 			return false
 		}
 	}
@@ -910,13 +864,10 @@ func checkTelemetry(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeNumber, p+"/properties/duration_ms/type") && s.MinimumInt(c, 0, "0", p+"/properties/duration_ms/minimum")) && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !(s.IsInt(c, p+"/properties/downstream_calls/type") && s.MinimumInt(c, 0, "0", p+"/properties/downstream_calls/minimum")) && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/cache_hit/type") && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.NumberMinimum(at[0], 0, "0", p+"/properties/duration_ms") && s.Stop(),
+		at[1] != 0 && !s.IntegerMinimum(at[1], 0, "0", p+"/properties/downstream_calls") && s.Stop(),
+		at[2] != 0 && !s.Is(at[2], envgenrt.TypeBoolean, p+"/properties/cache_hit/type") && s.Stop():
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1023,16 +974,11 @@ func checkWarningDetail(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/code/type") && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, "response.json#/$defs/warning_severity/type") && s.Enum(c, "response.json#/$defs/warning_severity/enum", "info", "warning", "error")) && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/message/type") && s.Stop() {
-		return false
-	}
-	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeObject, p+"/properties/context/type") && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/code/type") && s.Stop(),
+		at[1] != 0 && !(s.Is(at[1], envgenrt.TypeString, "response.json#/$defs/warning_severity/type") && s.Enum(at[1], "response.json#/$defs/warning_severity/enum", "info", "warning", "error")) && s.Stop(),
+		at[2] != 0 && !s.Is(at[2], envgenrt.TypeString, p+"/properties/message/type") && s.Stop(),
+		at[3] != 0 && !s.Is(at[3], envgenrt.TypeObject, p+"/properties/context/type") && s.Stop():
 		return false
 	}
 	if at[2] == 0 && s.Missing(n, p+"/required", "message") {

@@ -97,22 +97,13 @@ func checkArtifactRef(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !checkArtifactRefSchemaVersion(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/artifact_id/type") && s.MinLength(c, 1, p+"/properties/artifact_id/minLength")) && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/locator/type") && s.MinLength(c, 1, p+"/properties/locator/minLength")) && s.Stop() {
-		return false
-	}
-	if c := at[3]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/media_type/type") && s.MinLength(c, 1, p+"/properties/media_type/minLength")) && s.Stop() {
-		return false
-	}
-	if c := at[4]; c != 0 && !checkArtifactRefDigest(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[5]; c != 0 && !checkArtifactRefPropertiesLabels(s, c) && s.Stop() {
+	switch {
+	case at[0] != 0 && !checkArtifactRefSchemaVersion(s, at[0]) && s.Stop(),
+		at[1] != 0 && !s.StringMinLength(at[1], 1, p+"/properties/artifact_id") && s.Stop(),
+		at[2] != 0 && !s.StringMinLength(at[2], 1, p+"/properties/locator") && s.Stop(),
+		at[3] != 0 && !s.StringMinLength(at[3], 1, p+"/properties/media_type") && s.Stop(),
+		at[4] != 0 && !checkArtifactRefDigest(s, at[4]) && s.Stop(),
+		at[5] != 0 && !checkArtifactRefPropertiesLabels(s, at[5]) && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -162,8 +153,7 @@ func checkArtifactRefPropertiesLabels(s *envgenrt.State, n int32) bool {
 }
 
 func checkArtifactRefPropertiesLabelsAdditionalProperties(s *envgenrt.State, n int32) bool {
-	const p = "artifact_ref.json#/properties/labels/additionalProperties"
-	return s.Is(n, envgenrt.TypeString, p+"/type") && s.MaxLength(n, 200, p+"/maxLength")
+	return s.StringMaxLength(n, 200, "artifact_ref.json#/properties/labels/additionalProperties")
 }
 
 func (x *ArtifactRefDigest) UnmarshalJSON(data []byte) error {

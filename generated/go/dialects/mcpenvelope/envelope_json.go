@@ -95,22 +95,13 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !checkEnvelopeSchemaVersion(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, p+"/properties/result/type") && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !(s.IsNull(c) || checkProvRecord(s, c)) && s.Stop() {
-		return false
-	}
-	if c := at[3]; c != 0 && !s.Items(c, checkEnvelopeError, p+"/properties/errors/type") && s.Stop() {
-		return false
-	}
-	if c := at[4]; c != 0 && !s.Items(c, checkEnvelopeWarning, p+"/properties/warnings/type") && s.Stop() {
-		return false
-	}
-	if c := at[5]; c != 0 && !checkEnvelopeMeta(s, c) && s.Stop() {
+	switch {
+	case at[0] != 0 && !checkEnvelopeSchemaVersion(s, at[0]) && s.Stop(),
+		at[1] != 0 && !s.Is(at[1], envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, p+"/properties/result/type") && s.Stop(),
+		at[2] != 0 && !(s.IsNull(at[2]) || checkProvRecord(s, at[2])) && s.Stop(),
+		at[3] != 0 && !s.Items(at[3], checkEnvelopeError, p+"/properties/errors/type") && s.Stop(),
+		at[4] != 0 && !s.Items(at[4], checkEnvelopeWarning, p+"/properties/warnings/type") && s.Stop(),
+		at[5] != 0 && !checkEnvelopeMeta(s, at[5]) && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -213,19 +204,12 @@ func checkEnvelopeError(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !checkEnvelopeErrorPropertiesCode(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !checkEnvelopeErrorPropertiesMessage(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !checkEnvelopeErrorPropertiesDetails(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/retryable/type") && s.Stop() {
-		return false
-	}
-	if c := at[4]; c != 0 && !s.Items(c, checkEvidence, p+"/properties/evidence/type") && s.Stop() {
+	switch {
+	case at[0] != 0 && !checkEnvelopeErrorPropertiesCode(s, at[0]) && s.Stop(),
+		at[1] != 0 && !checkEnvelopeErrorPropertiesMessage(s, at[1]) && s.Stop(),
+		at[2] != 0 && !checkEnvelopeErrorPropertiesDetails(s, at[2]) && s.Stop(),
+		at[3] != 0 && !s.Is(at[3], envgenrt.TypeBoolean, p+"/properties/retryable/type") && s.Stop(),
+		at[4] != 0 && !s.Items(at[4], checkEvidence, p+"/properties/evidence/type") && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -369,16 +353,11 @@ func checkEnvelopeMeta(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/adapter/type") && s.MaxLength(c, 100, p+"/properties/adapter/maxLength")) && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/request_id/type") && s.MaxLength(c, 200, p+"/properties/request_id/maxLength")) && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !(s.IsInt(c, p+"/properties/duration_ms/type") && s.MinimumInt(c, 0, "0", p+"/properties/duration_ms/minimum")) && s.Stop() {
-		return false
-	}
-	if c := at[3]; c != 0 && !checkEnvelopeMetaPropertiesSchemaHints(s, c) && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.StringMaxLength(at[0], 100, p+"/properties/adapter") && s.Stop(),
+		at[1] != 0 && !s.StringMaxLength(at[1], 200, p+"/properties/request_id") && s.Stop(),
+		at[2] != 0 && !s.IntegerMinimum(at[2], 0, "0", p+"/properties/duration_ms") && s.Stop(),
+		at[3] != 0 && !checkEnvelopeMetaPropertiesSchemaHints(s, at[3]) && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -402,8 +381,7 @@ func checkEnvelopeMetaPropertiesSchemaHints(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelopeMetaPropertiesSchemaHintsAdditionalProperties(s *envgenrt.State, n int32) bool {
-	const p = "envelope.json#/properties/meta/properties/schema_hints/additionalProperties"
-	return s.Is(n, envgenrt.TypeString, p+"/type") && s.MaxLength(n, 200, p+"/maxLength")
+	return s.StringMaxLength(n, 200, "envelope.json#/properties/meta/properties/schema_hints/additionalProperties")
 }
 
 func (x *EnvelopeSchemaVersion) UnmarshalJSON(data []byte) error {
@@ -517,16 +495,11 @@ func checkEnvelopeWarning(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !checkEnvelopeWarningPropertiesCode(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !checkEnvelopeWarningPropertiesMessage(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !checkEnvelopeWarningPropertiesDetails(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[3]; c != 0 && !s.Items(c, checkEvidence, p+"/properties/evidence/type") && s.Stop() {
+	switch {
+	case at[0] != 0 && !checkEnvelopeWarningPropertiesCode(s, at[0]) && s.Stop(),
+		at[1] != 0 && !checkEnvelopeWarningPropertiesMessage(s, at[1]) && s.Stop(),
+		at[2] != 0 && !checkEnvelopeWarningPropertiesDetails(s, at[2]) && s.Stop(),
+		at[3] != 0 && !s.Items(at[3], checkEvidence, p+"/properties/evidence/type") && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {

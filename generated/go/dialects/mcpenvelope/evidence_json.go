@@ -67,19 +67,12 @@ func checkEvidence(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !checkEvidenceSchemaVersion(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !checkEvidencePropertiesField(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !checkEvidencePropertiesSource(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[3]; c != 0 && !checkEvidencePropertiesMethod(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[4]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/note/type") && s.MaxLength(c, 400, p+"/properties/note/maxLength")) && s.Stop() {
+	switch {
+	case at[0] != 0 && !checkEvidenceSchemaVersion(s, at[0]) && s.Stop(),
+		at[1] != 0 && !checkEvidencePropertiesField(s, at[1]) && s.Stop(),
+		at[2] != 0 && !checkEvidencePropertiesSource(s, at[2]) && s.Stop(),
+		at[3] != 0 && !checkEvidencePropertiesMethod(s, at[3]) && s.Stop(),
+		at[4] != 0 && !s.StringMaxLength(at[4], 400, p+"/properties/note") && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {

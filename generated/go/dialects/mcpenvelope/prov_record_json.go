@@ -157,34 +157,17 @@ func checkProvRecord(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !checkProvRecordSchemaVersion(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/run_id/type") && s.MinLength(c, 1, p+"/properties/run_id/minLength")) && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !checkProvRecordTool(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[3]; c != 0 && !checkProvRecordPropertiesTime(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[4]; c != 0 && !s.Items(c, checkArtifact, p+"/properties/inputs/type") && s.Stop() {
-		return false
-	}
-	if c := at[5]; c != 0 && !s.Items(c, checkArtifact, p+"/properties/outputs/type") && s.Stop() {
-		return false
-	}
-	if c := at[6]; c != 0 && !s.Items(c, checkProvRecordPropertiesMethodsItems, p+"/properties/methods/type") && s.Stop() {
-		return false
-	}
-	if c := at[7]; c != 0 && !s.Items(c, checkEvidence, p+"/properties/evidence/type") && s.Stop() {
-		return false
-	}
-	if c := at[8]; c != 0 && !s.Items(c, checkProvRecordPropertiesParentsItems, p+"/properties/parents/type") && s.Stop() {
-		return false
-	}
-	if c := at[9]; c != 0 && !checkProvRecordIntegrity(s, c) && s.Stop() {
+	switch {
+	case at[0] != 0 && !checkProvRecordSchemaVersion(s, at[0]) && s.Stop(),
+		at[1] != 0 && !s.StringMinLength(at[1], 1, p+"/properties/run_id") && s.Stop(),
+		at[2] != 0 && !checkProvRecordTool(s, at[2]) && s.Stop(),
+		at[3] != 0 && !checkProvRecordPropertiesTime(s, at[3]) && s.Stop(),
+		at[4] != 0 && !s.Items(at[4], checkArtifact, p+"/properties/inputs/type") && s.Stop(),
+		at[5] != 0 && !s.Items(at[5], checkArtifact, p+"/properties/outputs/type") && s.Stop(),
+		at[6] != 0 && !s.Items(at[6], checkProvRecordPropertiesMethodsItems, p+"/properties/methods/type") && s.Stop(),
+		at[7] != 0 && !s.Items(at[7], checkEvidence, p+"/properties/evidence/type") && s.Stop(),
+		at[8] != 0 && !s.Items(at[8], checkProvRecordPropertiesParentsItems, p+"/properties/parents/type") && s.Stop(),
+		at[9] != 0 && !checkProvRecordIntegrity(s, at[9]) && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -627,13 +610,10 @@ func checkProvRecordTool(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !checkProvRecordToolPropertiesName(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !checkProvRecordToolPropertiesVersion(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/adapter/type") && s.MaxLength(c, 100, p+"/properties/adapter/maxLength")) && s.Stop() {
+	switch {
+	case at[0] != 0 && !checkProvRecordToolPropertiesName(s, at[0]) && s.Stop(),
+		at[1] != 0 && !checkProvRecordToolPropertiesVersion(s, at[1]) && s.Stop(),
+		at[2] != 0 && !s.StringMaxLength(at[2], 100, p+"/properties/adapter") && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {

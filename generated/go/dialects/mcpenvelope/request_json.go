@@ -98,25 +98,14 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !checkRequestSchemaVersion(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/request_id/type") && s.MaxLength(c, 200, p+"/properties/request_id/maxLength")) && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !checkRequestTool(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, p+"/properties/params/type") && s.Stop() {
-		return false
-	}
-	if c := at[4]; c != 0 && !s.Items(c, checkArtifactRef, p+"/properties/artifacts/type") && s.Stop() {
-		return false
-	}
-	if c := at[5]; c != 0 && !checkRequestPreferences(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[6]; c != 0 && !checkRequestPropertiesTime(s, c) && s.Stop() {
+	switch {
+	case at[0] != 0 && !checkRequestSchemaVersion(s, at[0]) && s.Stop(),
+		at[1] != 0 && !s.StringMaxLength(at[1], 200, p+"/properties/request_id") && s.Stop(),
+		at[2] != 0 && !checkRequestTool(s, at[2]) && s.Stop(),
+		at[3] != 0 && !s.Is(at[3], envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, p+"/properties/params/type") && s.Stop(),
+		at[4] != 0 && !s.Items(at[4], checkArtifactRef, p+"/properties/artifacts/type") && s.Stop(),
+		at[5] != 0 && !checkRequestPreferences(s, at[5]) && s.Stop(),
+		at[6] != 0 && !checkRequestPropertiesTime(s, at[6]) && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -202,13 +191,10 @@ func checkRequestPreferences(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/deterministic/type") && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !(s.IsInt(c, p+"/properties/max_output_bytes/type") && s.MinimumInt(c, 0, "0", p+"/properties/max_output_bytes/minimum")) && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/locale/type") && s.MaxLength(c, 50, p+"/properties/locale/maxLength")) && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeBoolean, p+"/properties/deterministic/type") && s.Stop(),
+		at[1] != 0 && !s.IntegerMinimum(at[1], 0, "0", p+"/properties/max_output_bytes") && s.Stop(),
+		at[2] != 0 && !s.StringMaxLength(at[2], 50, p+"/properties/locale") && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -293,10 +279,9 @@ func checkRequestTool(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !checkRequestToolPropertiesName(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/version/type") && s.MaxLength(c, 100, p+"/properties/version/maxLength")) && s.Stop() {
+	switch {
+	case at[0] != 0 && !checkRequestToolPropertiesName(s, at[0]) && s.Stop(),
+		at[1] != 0 && !s.StringMaxLength(at[1], 100, p+"/properties/version") && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {

@@ -290,6 +290,7 @@ func checkEnvelopeElse(s *envgenrt.State, n int32) bool {
 }
 
 func checkEnvelopeIf(s *envgenrt.State, n int32) bool {
+	const p = "envelope.json#/if"
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
 		var at [1]int32
@@ -299,10 +300,10 @@ func checkEnvelopeIf(s *envgenrt.State, n int32) bool {
 				at[0] = c
 			}
 		}
-		if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeObject, "envelope.json#/if/properties/error/type") && s.Stop() {
+		if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeObject, p+"/properties/error/type") && s.Stop() {
 			return false
 		}
-		if at[0] == 0 && s.Missing(n, "envelope.json#/if/required", "error") {
+		if at[0] == 0 && s.Missing(n, p+"/required", "error") {
 			return false
 		}
 	}
@@ -399,13 +400,10 @@ func checkErrorModel(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/error/type") && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/error_code/type") && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeObject, p+"/properties/error_details/type") && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/error/type") && s.Stop(),
+		at[1] != 0 && !s.Is(at[1], envgenrt.TypeString, p+"/properties/error_code/type") && s.Stop(),
+		at[2] != 0 && !s.Is(at[2], envgenrt.TypeNull|envgenrt.TypeObject, p+"/properties/error_details/type") && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -562,13 +560,10 @@ func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/feature/type") && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/tier/type") && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/reason/type") && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/feature/type") && s.Stop(),
+		at[1] != 0 && !s.Is(at[1], envgenrt.TypeString, p+"/properties/tier/type") && s.Stop(),
+		at[2] != 0 && !s.Is(at[2], envgenrt.TypeString, p+"/properties/reason/type") && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {

@@ -84,6 +84,7 @@ func checkMinimalElse(s *envgenrt.State, n int32) bool {
 }
 
 func checkMinimalIf(s *envgenrt.State, n int32) bool {
+	const p = "minimal.json#/if"
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
 		var at [1]int32
@@ -93,10 +94,10 @@ func checkMinimalIf(s *envgenrt.State, n int32) bool {
 				at[0] = c
 			}
 		}
-		if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeObject, "minimal.json#/if/properties/error/type") && s.Stop() {
+		if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeObject, p+"/properties/error/type") && s.Stop() {
 			return false
 		}
-		if at[0] == 0 && s.Missing(n, "minimal.json#/if/required", "error") {
+		if at[0] == 0 && s.Missing(n, p+"/required", "error") {
 			return false
 		}
 	}

@@ -149,22 +149,13 @@ func checkResponseConfig(s *envgenrt.State, n int32) bool {
 			at[5] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/version/type") && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/description/type") && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !checkResponseConfigGlobal(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[3]; c != 0 && !checkResponseConfigParsing(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[4]; c != 0 && !checkResponseConfigPropertiesProfiles(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[5]; c != 0 && !checkResponseConfigPropertiesToolOverrides(s, c) && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/version/type") && s.Stop(),
+		at[1] != 0 && !s.Is(at[1], envgenrt.TypeString, p+"/properties/description/type") && s.Stop(),
+		at[2] != 0 && !checkResponseConfigGlobal(s, at[2]) && s.Stop(),
+		at[3] != 0 && !checkResponseConfigParsing(s, at[3]) && s.Stop(),
+		at[4] != 0 && !checkResponseConfigPropertiesProfiles(s, at[4]) && s.Stop(),
+		at[5] != 0 && !checkResponseConfigPropertiesToolOverrides(s, at[5]) && s.Stop():
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -281,19 +272,12 @@ func checkResponseConfigGlobal(s *envgenrt.State, n int32) bool {
 			at[4] = c
 		}
 	}
-	if c := at[0]; c != 0 && !checkResponseConfigGlobalProfile(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/exclude_empty_arrays/type") && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/exclude_empty_objects/type") && s.Stop() {
-		return false
-	}
-	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/exclude_null_values/type") && s.Stop() {
-		return false
-	}
-	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/exclude_default_values/type") && s.Stop() {
+	switch {
+	case at[0] != 0 && !checkResponseConfigGlobalProfile(s, at[0]) && s.Stop(),
+		at[1] != 0 && !s.Is(at[1], envgenrt.TypeBoolean, p+"/properties/exclude_empty_arrays/type") && s.Stop(),
+		at[2] != 0 && !s.Is(at[2], envgenrt.TypeBoolean, p+"/properties/exclude_empty_objects/type") && s.Stop(),
+		at[3] != 0 && !s.Is(at[3], envgenrt.TypeBoolean, p+"/properties/exclude_null_values/type") && s.Stop(),
+		at[4] != 0 && !s.Is(at[4], envgenrt.TypeBoolean, p+"/properties/exclude_default_values/type") && s.Stop():
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -475,13 +459,10 @@ func checkResponseConfigParsingErrorReporting(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/include_sanitization_details/type") && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/include_error_location/type") && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/include_suggestions/type") && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeBoolean, p+"/properties/include_sanitization_details/type") && s.Stop(),
+		at[1] != 0 && !s.Is(at[1], envgenrt.TypeBoolean, p+"/properties/include_error_location/type") && s.Stop(),
+		at[2] != 0 && !s.Is(at[2], envgenrt.TypeBoolean, p+"/properties/include_suggestions/type") && s.Stop():
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -581,13 +562,10 @@ func checkResponseConfigParsingSanitizationPolicy(s *envgenrt.State, n int32) bo
 			at[2] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/allow_merge_conflicts/type") && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/allow_templates/type") && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/report_modifications/type") && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeBoolean, p+"/properties/allow_merge_conflicts/type") && s.Stop(),
+		at[1] != 0 && !s.Is(at[1], envgenrt.TypeBoolean, p+"/properties/allow_templates/type") && s.Stop(),
+		at[2] != 0 && !s.Is(at[2], envgenrt.TypeBoolean, p+"/properties/report_modifications/type") && s.Stop():
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -675,16 +653,11 @@ func checkResponseConfigProfilesValue(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/description/type") && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !checkResponseConfigProfilesValueEnvelope(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !checkResponseConfigProfilesValueParsing(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[3]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, p+"/properties/common_exclusions/type", p+"/properties/common_exclusions/items/type") && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/description/type") && s.Stop(),
+		at[1] != 0 && !checkResponseConfigProfilesValueEnvelope(s, at[1]) && s.Stop(),
+		at[2] != 0 && !checkResponseConfigProfilesValueParsing(s, at[2]) && s.Stop(),
+		at[3] != 0 && !s.ArrayOf(at[3], envgenrt.TypeString, p+"/properties/common_exclusions") && s.Stop():
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -963,13 +936,10 @@ func checkResponseConfigProfilesValueParsingSanitizationPolicy(s *envgenrt.State
 			at[2] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/allow_merge_conflicts/type") && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/allow_templates/type") && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/report_modifications/type") && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeBoolean, p+"/properties/allow_merge_conflicts/type") && s.Stop(),
+		at[1] != 0 && !s.Is(at[1], envgenrt.TypeBoolean, p+"/properties/allow_templates/type") && s.Stop(),
+		at[2] != 0 && !s.Is(at[2], envgenrt.TypeBoolean, p+"/properties/report_modifications/type") && s.Stop():
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1142,16 +1112,11 @@ func checkResponseConfigToolOverridesValueVariant2(s *envgenrt.State, n int32) b
 			at[3] = c
 		}
 	}
-	if c := at[0]; c != 0 && !checkResponseConfigToolOverridesValueVariant2Profile(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, p+"/properties/exclude_fields/type", p+"/properties/exclude_fields/items/type") && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, p+"/properties/include_only/type", p+"/properties/include_only/items/type") && s.Stop() {
-		return false
-	}
-	if c := at[3]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, p+"/properties/include_on_error/type", p+"/properties/include_on_error/items/type") && s.Stop() {
+	switch {
+	case at[0] != 0 && !checkResponseConfigToolOverridesValueVariant2Profile(s, at[0]) && s.Stop(),
+		at[1] != 0 && !s.ArrayOf(at[1], envgenrt.TypeString, p+"/properties/exclude_fields") && s.Stop(),
+		at[2] != 0 && !s.ArrayOf(at[2], envgenrt.TypeString, p+"/properties/include_only") && s.Stop(),
+		at[3] != 0 && !s.ArrayOf(at[3], envgenrt.TypeString, p+"/properties/include_on_error") && s.Stop():
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -91,6 +91,7 @@ func checkStandardElse(s *envgenrt.State, n int32) bool {
 }
 
 func checkStandardIf(s *envgenrt.State, n int32) bool {
+	const p = "standard.json#/if"
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
 		var at [1]int32
@@ -100,10 +101,10 @@ func checkStandardIf(s *envgenrt.State, n int32) bool {
 				at[0] = c
 			}
 		}
-		if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeObject, "standard.json#/if/properties/error/type") && s.Stop() {
+		if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeObject, p+"/properties/error/type") && s.Stop() {
 			return false
 		}
-		if at[0] == 0 && s.Missing(n, "standard.json#/if/required", "error") {
+		if at[0] == 0 && s.Missing(n, p+"/required", "error") {
 			return false
 		}
 	}

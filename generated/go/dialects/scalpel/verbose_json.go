@@ -74,13 +74,10 @@ func checkVerbose(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeNumber, p+"/properties/duration_ms/type") && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !checkErrorModel(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !checkVerbosePropertiesUpgradeHints(s, c) && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeNumber, p+"/properties/duration_ms/type") && s.Stop(),
+		at[1] != 0 && !checkErrorModel(s, at[1]) && s.Stop(),
+		at[2] != 0 && !checkVerbosePropertiesUpgradeHints(s, at[2]) && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -105,6 +102,7 @@ func checkVerboseElse(s *envgenrt.State, n int32) bool {
 }
 
 func checkVerboseIf(s *envgenrt.State, n int32) bool {
+	const p = "verbose.json#/if"
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
 		var at [1]int32
@@ -114,10 +112,10 @@ func checkVerboseIf(s *envgenrt.State, n int32) bool {
 				at[0] = c
 			}
 		}
-		if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeObject, "verbose.json#/if/properties/error/type") && s.Stop() {
+		if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeObject, p+"/properties/error/type") && s.Stop() {
 			return false
 		}
-		if at[0] == 0 && s.Missing(n, "verbose.json#/if/required", "error") {
+		if at[0] == 0 && s.Missing(n, p+"/required", "error") {
 			return false
 		}
 	}

@@ -75,8 +75,9 @@ func checkBad(s *envgenrt.State, n int32) bool {
 }
 
 func checkBadAllOf0(s *envgenrt.State, n int32) bool {
+	const p = "bad.json#/allOf/0"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "bad.json#/allOf/0/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [1]int32
@@ -86,15 +87,16 @@ func checkBadAllOf0(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "bad.json#/allOf/0/properties/a/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/a/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
 }
 
 func checkBadAllOf1(s *envgenrt.State, n int32) bool {
+	const p = "bad.json#/allOf/1"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "bad.json#/allOf/1/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [1]int32
@@ -104,7 +106,7 @@ func checkBadAllOf1(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.IsInt(c, "bad.json#/allOf/1/properties/a/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.IsInt(c, p+"/properties/a/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -75,10 +75,9 @@ func checkBase(s *envgenrt.State, n int32) bool {
 			at[1] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/id/type") && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !checkBasePropertiesTitle(s, c) && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/id/type") && s.Stop(),
+		at[1] != 0 && !checkBasePropertiesTitle(s, at[1]) && s.Stop():
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "id") {

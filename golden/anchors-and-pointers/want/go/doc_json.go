@@ -85,13 +85,10 @@ func checkDoc(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Items(c, checkDocAItem, "doc.json#/properties/a/type") && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !checkDocAItem(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !checkThing(s, c) && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.Items(at[0], checkDocAItem, "doc.json#/properties/a/type") && s.Stop(),
+		at[1] != 0 && !checkDocAItem(s, at[1]) && s.Stop(),
+		at[2] != 0 && !checkThing(s, at[2]) && s.Stop():
 		return false
 	}
 	return s.ErrorCount() == errs

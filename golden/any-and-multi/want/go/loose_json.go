@@ -109,13 +109,10 @@ func checkLoose(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeObject, p+"/properties/several/type") && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeNumber|envgenrt.TypeInteger, p+"/properties/num/type") && s.Stop() {
-		return false
-	}
-	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, p+"/properties/maybe_any/type") && s.Stop() {
+	switch {
+	case at[1] != 0 && !s.Is(at[1], envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeObject, p+"/properties/several/type") && s.Stop(),
+		at[2] != 0 && !s.Is(at[2], envgenrt.TypeNumber|envgenrt.TypeInteger, p+"/properties/num/type") && s.Stop(),
+		at[3] != 0 && !s.Is(at[3], envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, p+"/properties/maybe_any/type") && s.Stop():
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -202,6 +202,5 @@ func checkSettingValueAnyOf1(s *envgenrt.State, n int32) bool {
 }
 
 func checkSettingValueAnyOf2(s *envgenrt.State, n int32) bool {
-	const p = "value.json#/properties/value/anyOf/2"
-	return s.ItemsOf(n, envgenrt.TypeString, p+"/type", p+"/items/type")
+	return s.ArrayOf(n, envgenrt.TypeString, "value.json#/properties/value/anyOf/2")
 }

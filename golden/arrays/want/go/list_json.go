@@ -133,16 +133,11 @@ func checkLists(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if c := at[0]; c != 0 && !checkListsPropertiesNames(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !checkListsPropertiesMatrix(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !s.Items(c, checkListsPointsItem, "list.json#/properties/points/type") && s.Stop() {
-		return false
-	}
-	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeArray, "list.json#/properties/anything/type") && s.Stop() {
+	switch {
+	case at[0] != 0 && !checkListsPropertiesNames(s, at[0]) && s.Stop(),
+		at[1] != 0 && !checkListsPropertiesMatrix(s, at[1]) && s.Stop(),
+		at[2] != 0 && !s.Items(at[2], checkListsPointsItem, "list.json#/properties/points/type") && s.Stop(),
+		at[3] != 0 && !s.Is(at[3], envgenrt.TypeArray, "list.json#/properties/anything/type") && s.Stop():
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -155,7 +150,7 @@ func checkListsPropertiesMatrix(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.ItemsOf(c, envgenrt.TypeNumber, p+"/items/type", p+"/items/items/type") && s.Stop() {
+		if !s.ArrayOf(c, envgenrt.TypeNumber, p+"/items") && s.Stop() {
 			return false
 		}
 	}
@@ -254,10 +249,9 @@ func checkListsPointsItem(s *envgenrt.State, n int32) bool {
 			at[1] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeNumber, p+"/properties/x/type") && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeNumber, p+"/properties/y/type") && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeNumber, p+"/properties/x/type") && s.Stop(),
+		at[1] != 0 && !s.Is(at[1], envgenrt.TypeNumber, p+"/properties/y/type") && s.Stop():
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "x") {

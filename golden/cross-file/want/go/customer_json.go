@@ -145,10 +145,9 @@ func checkCustomer(s *envgenrt.State, n int32) bool {
 			at[1] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "customer.json#/properties/name/type") && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !checkAddress(s, c) && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, "customer.json#/properties/name/type") && s.Stop(),
+		at[1] != 0 && !checkAddress(s, at[1]) && s.Stop():
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -85,16 +85,11 @@ func checkDocumented(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if c := at[0]; c != 0 && !checkDocumentedPropertiesLimit(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/old/type") && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/id/type") && s.Stop() {
-		return false
-	}
-	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/secret/type") && s.Stop() {
+	switch {
+	case at[0] != 0 && !checkDocumentedPropertiesLimit(s, at[0]) && s.Stop(),
+		at[1] != 0 && !s.Is(at[1], envgenrt.TypeString, p+"/properties/old/type") && s.Stop(),
+		at[2] != 0 && !s.Is(at[2], envgenrt.TypeString, p+"/properties/id/type") && s.Stop(),
+		at[3] != 0 && !s.Is(at[3], envgenrt.TypeString, p+"/properties/secret/type") && s.Stop():
 		return false
 	}
 	return s.ErrorCount() == errs

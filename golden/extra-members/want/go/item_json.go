@@ -75,10 +75,9 @@ func checkItem(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/id/type") && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !s.IsInt(c, p+"/properties/count/type") && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/id/type") && s.Stop(),
+		at[1] != 0 && !s.IsInt(at[1], p+"/properties/count/type") && s.Stop():
 		return false
 	}
 	if unknown {

@@ -104,13 +104,10 @@ func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/success/type") && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !dynamicEnvelopeDefsData(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !checkPage(s, c) && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeBoolean, p+"/properties/success/type") && s.Stop(),
+		at[1] != 0 && !dynamicEnvelopeDefsData(s, at[1]) && s.Stop(),
+		at[2] != 0 && !checkPage(s, at[2]) && s.Stop():
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "success") {
@@ -248,10 +245,9 @@ func checkPageIn(s *envgenrt.State, n int32) bool {
 			at[1] = c
 		}
 	}
-	if c := at[0]; c != 0 && !checkPagePropertiesItems(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/cursor/type") && s.Stop() {
+	switch {
+	case at[0] != 0 && !checkPagePropertiesItems(s, at[0]) && s.Stop(),
+		at[1] != 0 && !s.Is(at[1], envgenrt.TypeString, p+"/properties/cursor/type") && s.Stop():
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -77,10 +77,9 @@ func checkResult(s *envgenrt.State, n int32) bool {
 			at[1] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/title/type") && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeNumber, p+"/properties/score/type") && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/title/type") && s.Stop(),
+		at[1] != 0 && !s.Is(at[1], envgenrt.TypeNumber, p+"/properties/score/type") && s.Stop():
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "title") {

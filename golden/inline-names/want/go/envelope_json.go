@@ -78,10 +78,9 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 			at[1] = c
 		}
 	}
-	if c := at[0]; c != 0 && !checkEnvelopeMeta(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !s.Items(c, checkEnvelopeItemsItem, "envelope.json#/properties/items/type") && s.Stop() {
+	switch {
+	case at[0] != 0 && !checkEnvelopeMeta(s, at[0]) && s.Stop(),
+		at[1] != 0 && !s.Items(at[1], checkEnvelopeItemsItem, "envelope.json#/properties/items/type") && s.Stop():
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -226,10 +225,9 @@ func checkEnvelopeMeta(s *envgenrt.State, n int32) bool {
 			at[1] = c
 		}
 	}
-	if c := at[0]; c != 0 && !checkEnvelopeMetaPagination(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/request_id/type") && s.Stop() {
+	switch {
+	case at[0] != 0 && !checkEnvelopeMetaPagination(s, at[0]) && s.Stop(),
+		at[1] != 0 && !s.Is(at[1], envgenrt.TypeString, p+"/properties/request_id/type") && s.Stop():
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -303,10 +301,9 @@ func checkEnvelopeMetaPagination(s *envgenrt.State, n int32) bool {
 			at[1] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/cursor/type") && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/has_more/type") && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/cursor/type") && s.Stop(),
+		at[1] != 0 && !s.Is(at[1], envgenrt.TypeBoolean, p+"/properties/has_more/type") && s.Stop():
 		return false
 	}
 	return s.ErrorCount() == errs

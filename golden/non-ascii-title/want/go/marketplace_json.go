@@ -143,7 +143,7 @@ func checkHeloísaMarketplaceOwner(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !(s.Is(c, envgenrt.TypeString, p+"/properties/name/type") && s.MinLength(c, 1, p+"/properties/name/minLength")) && s.Stop() {
+	if c := at[0]; c != 0 && !s.StringMinLength(c, 1, p+"/properties/name") && s.Stop() {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "name") {

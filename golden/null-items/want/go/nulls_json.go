@@ -86,9 +86,8 @@ func (*Nulls) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkNulls(s *envgenrt.State, n int32) bool {
-	const p = "nulls.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.Is(n, envgenrt.TypeObject, "nulls.json#/type") {
 		return false
 	}
 	var at [3]int32
@@ -102,13 +101,10 @@ func checkNulls(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.ItemsOf(c, envgenrt.TypeNull, p+"/properties/ignored/type", p+"/properties/ignored/items/type") && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !checkNullsPair(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !checkNullsNone(s, c) && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.ArrayOf(at[0], envgenrt.TypeNull, "nulls.json#/properties/ignored") && s.Stop(),
+		at[1] != 0 && !checkNullsPair(s, at[1]) && s.Stop(),
+		at[2] != 0 && !checkNullsNone(s, at[2]) && s.Stop():
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -106,31 +106,16 @@ func checkUser(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/id/type") && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/name/type") && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/nickname/type") && s.Stop() {
-		return false
-	}
-	if c := at[3]; c != 0 && !(s.IsInt(c, p+"/properties/age/type") && s.MinimumInt(c, 0, "0", p+"/properties/age/minimum")) && s.Stop() {
-		return false
-	}
-	if c := at[4]; c != 0 && !s.Is(c, envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/email/type") && s.Stop() {
-		return false
-	}
-	if c := at[5]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, p+"/properties/tags/type", p+"/properties/tags/items/type") && s.Stop() {
-		return false
-	}
-	if c := at[6]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, p+"/properties/aliases/type", p+"/properties/aliases/items/type") && s.Stop() {
-		return false
-	}
-	if c := at[7]; c != 0 && !s.Is(c, envgenrt.TypeNumber, p+"/properties/score/type") && s.Stop() {
-		return false
-	}
-	if c := at[8]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/active/type") && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/id/type") && s.Stop(),
+		at[1] != 0 && !s.Is(at[1], envgenrt.TypeString, p+"/properties/name/type") && s.Stop(),
+		at[2] != 0 && !s.Is(at[2], envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/nickname/type") && s.Stop(),
+		at[3] != 0 && !s.IntegerMinimum(at[3], 0, "0", p+"/properties/age") && s.Stop(),
+		at[4] != 0 && !s.Is(at[4], envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/email/type") && s.Stop(),
+		at[5] != 0 && !s.ArrayOf(at[5], envgenrt.TypeString, p+"/properties/tags") && s.Stop(),
+		at[6] != 0 && !s.ArrayOf(at[6], envgenrt.TypeString, p+"/properties/aliases") && s.Stop(),
+		at[7] != 0 && !s.Is(at[7], envgenrt.TypeNumber, p+"/properties/score/type") && s.Stop(),
+		at[8] != 0 && !s.Is(at[8], envgenrt.TypeBoolean, p+"/properties/active/type") && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {

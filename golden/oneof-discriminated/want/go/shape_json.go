@@ -57,10 +57,9 @@ func checkCircle(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !checkCircleKind(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeNumber, p+"/properties/radius/type") && s.Stop() {
+	switch {
+	case at[0] != 0 && !checkCircleKind(s, at[0]) && s.Stop(),
+		at[1] != 0 && !s.Is(at[1], envgenrt.TypeNumber, p+"/properties/radius/type") && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -303,10 +302,9 @@ func checkSquare(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !checkSquareKind(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeNumber, p+"/properties/side/type") && s.Stop() {
+	switch {
+	case at[0] != 0 && !checkSquareKind(s, at[0]) && s.Stop(),
+		at[1] != 0 && !s.Is(at[1], envgenrt.TypeNumber, p+"/properties/side/type") && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {

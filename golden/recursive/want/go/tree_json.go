@@ -77,10 +77,9 @@ func checkNode(s *envgenrt.State, n int32) bool {
 			at[1] = c
 		}
 	}
-	if c := at[0]; c != 0 && !checkNode(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/label/type") && s.Stop() {
+	switch {
+	case at[0] != 0 && !checkNode(s, at[0]) && s.Stop(),
+		at[1] != 0 && !s.Is(at[1], envgenrt.TypeString, p+"/properties/label/type") && s.Stop():
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -170,16 +169,11 @@ func checkTree(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/value/type") && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !s.Items(c, checkTree, p+"/properties/children/type") && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !checkTree(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[3]; c != 0 && !checkNode(s, c) && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/value/type") && s.Stop(),
+		at[1] != 0 && !s.Items(at[1], checkTree, p+"/properties/children/type") && s.Stop(),
+		at[2] != 0 && !checkTree(s, at[2]) && s.Stop(),
+		at[3] != 0 && !checkNode(s, at[3]) && s.Stop():
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "value") {

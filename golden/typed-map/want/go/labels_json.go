@@ -60,6 +60,5 @@ func checkLabels(s *envgenrt.State, n int32) bool {
 }
 
 func checkLabelsAdditionalProperties(s *envgenrt.State, n int32) bool {
-	const p = "labels.json#/additionalProperties"
-	return s.Is(n, envgenrt.TypeString, p+"/type") && s.MaxLength(n, 64, p+"/maxLength")
+	return s.StringMaxLength(n, 64, "labels.json#/additionalProperties")
 }

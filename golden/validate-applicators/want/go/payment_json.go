@@ -481,11 +481,9 @@ func checkPaymentReference(s *envgenrt.State, n int32) bool {
 }
 
 func checkPaymentReferenceAnyOf0(s *envgenrt.State, n int32) bool {
-	const p = "payment.json#/properties/reference/anyOf/0"
-	return s.Is(n, envgenrt.TypeString, p+"/type") && s.MinLength(n, 8, p+"/minLength")
+	return s.StringMinLength(n, 8, "payment.json#/properties/reference/anyOf/0")
 }
 
 func checkPaymentReferenceAnyOf1(s *envgenrt.State, n int32) bool {
-	const p = "payment.json#/properties/reference/anyOf/1"
-	return s.IsInt(n, p+"/type") && s.MinimumInt(n, 100000, "100000", p+"/minimum")
+	return s.IntegerMinimum(n, 100000, "100000", "payment.json#/properties/reference/anyOf/1")
 }

@@ -93,19 +93,12 @@ func checkAccount(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/id/type") && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/email/type") && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/card/type") && s.Stop() {
-		return false
-	}
-	if c := at[3]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/billing_address/type") && s.Stop() {
-		return false
-	}
-	if c := at[4]; c != 0 && !checkAccountPropertiesSettings(s, c) && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/id/type") && s.Stop(),
+		at[1] != 0 && !s.Is(at[1], envgenrt.TypeString, p+"/properties/email/type") && s.Stop(),
+		at[2] != 0 && !s.Is(at[2], envgenrt.TypeString, p+"/properties/card/type") && s.Stop(),
+		at[3] != 0 && !s.Is(at[3], envgenrt.TypeString, p+"/properties/billing_address/type") && s.Stop(),
+		at[4] != 0 && !checkAccountPropertiesSettings(s, at[4]) && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {

@@ -213,7 +213,7 @@ func checkProfileThen(s *envgenrt.State, n int32) bool {
 				s.Mark(n, i)
 			}
 		}
-		if c := at[0]; c != 0 && !s.ItemsOf(c, envgenrt.TypeString, "profile.json#/then/properties/members/type", "profile.json#/then/properties/members/items/type") && s.Stop() {
+		if c := at[0]; c != 0 && !s.ArrayOf(c, envgenrt.TypeString, "profile.json#/then/properties/members") && s.Stop() {
 			return false
 		}
 	}

@@ -80,13 +80,10 @@ func checkServerConfig(s *envgenrt.State, n int32) bool {
 			at[2] = c
 		}
 	}
-	if c := at[0]; c != 0 && !checkServerConfigPropertiesPort(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/host/type") && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !s.Enum(c, p+"/properties/mode/enum", "dev", "prod") && s.Stop() {
+	switch {
+	case at[0] != 0 && !checkServerConfigPropertiesPort(s, at[0]) && s.Stop(),
+		at[1] != 0 && !s.Is(at[1], envgenrt.TypeString, p+"/properties/host/type") && s.Stop(),
+		at[2] != 0 && !s.Enum(at[2], p+"/properties/mode/enum", "dev", "prod") && s.Stop():
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "port") {
