@@ -59,6 +59,7 @@ var sourceCases = []string{
 	"package p\n\n\nfunc f(v any) int {\nswitch t := v . (type) {\ncase int,int8: \nreturn t\n\ncase nil: \n}\nfor {\nbreak\n}\nfor i := 0;i < 10;i ++ {\ncontinue\n}\nif x,ok := v . (int);ok {\nreturn x\n} else if v == nil {\nreturn 1\n} else {\nreturn 2\n}\n}\n",
 	"package p\n\n\nfunc f[T any, U comparable](a map[string][]*T,b func(int) (bool,error),c struct{},d interface{}) (x,y int) {\ndefer g(a ...)\nvar k,l = 0x1F,1E3\n\n\nreturn k+l,len(a)\n}\n",
 	"package p\n\n\nfunc f() {\nvar at [10] int32 // the one comment: one blank before it\nif at [0] == 0 {\nreturn\n}\n}\n",
+	"package p\n\n\nfunc f(s *envgenrt.State,at [3]int32) bool {\nswitch {\ncase at [0] != 0 && ! g(s,at [0]) && s.Stop(),\nat [1] != 0 && ! s.Min(at [1],1,p + \"/m\") && s.Stop(),\nat [2] != 0 && ! h(s,at [2]) && s.Stop(): \nreturn false\ndefault:\n}\nreturn true\n}\n",
 	"package p\n\n\nfunc f(s *envgenrt.State,n int32) bool {\nconst p = \"a.json#/$defs/b\"\nreturn s.Is(n,envgenrt.TypeString,p + \"/type\") && s.MinLength(n,1,p + \"/minLength\")\n}\n",
 	// types, constants and variables: columns aligned by go/printer's tabwriter
 	"package p\n\n\ntype T struct {\nA int `json:\"a\"`\nBBBB string\nC map [string] * T `json:\"c,omitzero\"`\n\nDDDDDDDD envgenrt.Nullable [string] `json:\"d\"`\nio.Reader\nE,F int\n}\n",

@@ -226,23 +226,52 @@ func (p *printer) caseBlock(b *ast.BlockStmt) {
 	p.str("{")
 	for _, s := range b.List {
 		cc, ok := s.(*ast.CaseClause)
-		if !ok || p.lineOf(cc.Pos()) != p.lineOf(cc.Colon) {
-			panic(unsupported{})
-		}
-		if p.lineOf(cc.Pos()) <= p.line {
+		if !ok || p.lineOf(cc.Pos()) <= p.line {
 			panic(unsupported{})
 		}
 		p.linebreak(p.lineOf(cc.Pos()), 1)
-		if cc.List != nil {
+		switch {
+		case p.lineOf(cc.Pos()) == p.lineOf(cc.Colon):
+			if cc.List == nil {
+				p.str("default")
+			} else {
+				p.str("case ")
+				p.exprList(cc.List, 1)
+			}
+		case cc.List == nil:
+			panic(unsupported{})
+		default:
 			p.str("case ")
-			p.exprList(cc.List, 1)
-		} else {
-			p.str("default")
+			p.caseLines(cc.List, p.lineOf(cc.Colon))
 		}
 		p.str(":")
 		p.stmtList(cc.Body, 1)
 	}
 	p.closing(b.Rbrace)
+}
+
+// caseLines prints a case's expressions that the source writes one a line,
+// the first on the case's line and the last on the colon's, as go/printer
+// keeps them: each after the first on its own line, indented once more than
+// the case. Any other layout of a case that spans lines is go/format's.
+func (p *printer) caseLines(list []ast.Expr, colon int) {
+	if p.lineOf(list[0].Pos()) != p.line || p.lineOf(list[len(list)-1].End()) != colon {
+		panic(unsupported{})
+	}
+	p.indent++
+	for i, x := range list {
+		p.oneLine(x)
+		if i > 0 {
+			p.str(",")
+			line := p.lineOf(x.Pos())
+			if line != p.line+1 {
+				panic(unsupported{})
+			}
+			p.linebreak(line, 1)
+		}
+		p.expr0(x, 1)
+	}
+	p.indent--
 }
 
 func (p *printer) controlClause(isFor bool, init ast.Stmt, expr ast.Expr, post ast.Stmt) {
