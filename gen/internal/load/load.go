@@ -177,7 +177,8 @@ func (s *Set) Referenced(match func(url string) bool) ([]*File, error) {
 func compileDefs(c *compiler, u string, doc any) ([]Def, error) {
 	type entry struct{ key, ptr string }
 	var entries []entry
-	walkSchemas(doc, "", func(ptr string, obj map[string]any) {
+	walkSchemas(doc, func(at func() string, obj map[string]any) {
+		ptr := ""
 		for _, kw := range []string{"$defs", "definitions"} {
 			m, ok := obj[kw].(map[string]any)
 			if !ok {
@@ -190,6 +191,9 @@ func compileDefs(c *compiler, u string, doc any) ([]Def, error) {
 				// metaschema has refused anything else already.
 				switch m[k].(type) {
 				case map[string]any, bool:
+					if ptr == "" {
+						ptr = at()
+					}
 					entries = append(entries, entry{k, ptr + "/" + kw + "/" + escape(k)})
 				}
 			}
