@@ -104,7 +104,7 @@ func fromLocation(hint *model.NameHint, loc model.Location) {
 // onlyRefLike reports whether s has no assertion keywords besides the given
 // ones and the checks that any shape can carry (numbers, strings, lengths…).
 func (b *builder) onlyRefLike(s *jsonschema.Schema, allowed ...string) bool {
-	raw := b.raw(s.Location)
+	raw := b.info(s).raw
 	if raw == nil {
 		return true
 	}
@@ -116,7 +116,7 @@ func (b *builder) onlyRefLike(s *jsonschema.Schema, allowed ...string) bool {
 // makes it a type parameter; with other keywords beside it, it is a type
 // whose checks hold the $dynamicRef.
 func (b *builder) onlyDynamicRef(s *jsonschema.Schema) bool {
-	raw := b.raw(s.Location)
+	raw := b.info(s).raw
 	return raw == nil || onlyAnnotations(raw, "$dynamicRef")
 }
 
