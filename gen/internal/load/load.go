@@ -210,6 +210,10 @@ func compileDefs(c *compiler, u string, doc any) ([]Def, error) {
 	return defs, nil
 }
 
+// Schemas is the number of schemas compiled so far: a size hint for maps
+// that will hold one entry per schema.
+func (s *Set) Schemas() int { return len(s.c.schemas) }
+
 // Locate maps a compiled schema's Location ("rootURL#/pointer") to the file the
 // user knows and the pointer inside it.
 func (s *Set) Locate(location string) model.Location {

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
 	"github.com/envgen/envgen/gen/internal/model"
 )
 
@@ -57,9 +59,18 @@ func (c *compiler) root(u string) (*root, error) {
 	if err != nil {
 		return nil, &loadError{url: u, err: err}
 	}
+	// Its objects, a bound on its schemas: the maps that hold one entry per
+	// schema start at that size rather than growing to it.
+	objects := 0
+	if d, ok := c.l.set.docs[u]; ok {
+		objects = len(d.order)
+	}
+	if len(c.schemas) == 0 {
+		c.schemas = make(map[location]*jsonschema.Schema, objects)
+	}
 	r := &root{
 		url: u, path: c.l.pathOf(u), doc: doc,
-		resources: map[string]*resource{}, byID: map[string]*resource{}, processed: map[string]bool{},
+		resources: map[string]*resource{}, byID: map[string]*resource{}, processed: make(map[string]bool, objects),
 	}
 	if err := c.collect(r, doc, u, "", dialect{draft: draft2020}); err != nil {
 		return nil, err

@@ -30,17 +30,18 @@ func Build(set *load.Set, imports ...model.Import) (*model.Space, error) {
 }
 
 func newBuilder(set *load.Set) *builder {
+	n := set.Schemas() // about one entry each in the maps below that grow with the schemas
 	return &builder{
 		set:      set,
-		space:    &model.Space{},
-		byLoc:    map[string]model.TypeID{},
+		space:    &model.Space{Types: make([]model.Type, 0, n+1)},
+		byLoc:    make(map[string]model.TypeID, n),
 		nullable: map[model.TypeID]bool{},
 		params:   map[string]model.TypeID{},
 		visiting: map[string]bool{},
 		anchored: map[string]bool{},
-		resource: map[string]string{},
-		raws:     map[string]map[string]any{},
-		infos:    map[*jsonschema.Schema]*schemaInfo{},
+		resource: make(map[string]string, n),
+		raws:     make(map[string]map[string]any, n),
+		infos:    make(map[*jsonschema.Schema]*schemaInfo, n),
 	}
 }
 
