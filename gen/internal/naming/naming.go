@@ -35,8 +35,7 @@ import (
 // an error.
 func Assign(space *model.Space, overrides map[string]string) error {
 	n := &namer{space: space, overrides: overrides, gen: map[model.TypeID]int{}, runs: map[model.TypeID]pathRun{}, owner: map[identifier]model.Location{}}
-	named := space.Named()
-	sort.SliceStable(named, func(i, j int) bool { return named[i].Base().Loc.Compare(named[j].Base().Loc) < 0 })
+	named := namedByLocation(space)
 	if err := n.checkOverrides(named); err != nil {
 		return err
 	}
@@ -73,6 +72,25 @@ func Assign(space *model.Space, overrides map[string]string) error {
 		}
 	}
 	return nil
+}
+
+// namedByLocation returns the named types of space sorted by location: the
+// order of space.Named() (by Go name, then location) stably sorted by
+// location, in one sort.
+func namedByLocation(space *model.Space) []model.Type {
+	var named []model.Type
+	for _, t := range space.Types {
+		if t != nil && t.Base().Named {
+			named = append(named, t)
+		}
+	}
+	slices.SortStableFunc(named, func(a, b model.Type) int {
+		if c := a.Base().Loc.Compare(b.Base().Loc); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Base().Name.Go, b.Base().Name.Go)
+	})
+	return named
 }
 
 type namer struct {
