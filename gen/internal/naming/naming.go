@@ -20,6 +20,7 @@
 package naming
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"sort"
@@ -84,11 +85,15 @@ func namedByLocation(space *model.Space) []model.Type {
 			named = append(named, t)
 		}
 	}
-	slices.SortStableFunc(named, func(a, b model.Type) int {
-		if c := a.Base().Loc.Compare(b.Base().Loc); c != 0 {
+	slices.SortFunc(named, func(x, y model.Type) int {
+		a, b := x.Base(), y.Base()
+		if c := a.Loc.Compare(b.Loc); c != 0 {
 			return c
 		}
-		return strings.Compare(a.Base().Name.Go, b.Base().Name.Go)
+		if c := strings.Compare(a.Name.Go, b.Name.Go); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.ID, b.ID) // Types' order (Space.Named)
 	})
 	return named
 }
