@@ -130,9 +130,3 @@ func TestFastDecodeAgrees(t *testing.T) {
 		t.Fatalf("only %d random documents were JSON: the test says little", accepted)
 	}
 }
-
-// FuzzFastDecode: the one-pass reader agrees with the two-pass one.
-func FuzzFastDecode(f *testing.F) {
-	f.Add([]byte(`{"a":[1,{"b":"\u00e9"}],"c":{}}`))
-	f.Fuzz(func(t *testing.T, data []byte) { agree(t, "fuzz", data) })
-}
