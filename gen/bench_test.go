@@ -43,8 +43,8 @@ func BenchmarkGenerate(b *testing.B) {
 }
 
 // BenchmarkFrontEnd measures the stages before the backends (load, lower,
-// naming) at BenchmarkGenerate's sizes, through GoRootTypes, which stops
-// there: their share of a run, and their own linearity.
+// naming) at two of BenchmarkGenerate's sizes: their share of a run, and
+// their own linearity.
 func BenchmarkFrontEnd(b *testing.B) {
 	for _, n := range []int{1000, 8000} {
 		b.Run(fmt.Sprintf("defs=%d", n), func(b *testing.B) {
@@ -52,7 +52,7 @@ func BenchmarkFrontEnd(b *testing.B) {
 			opts := gen.Options{Inputs: []string{path}, NoCanonical: true}
 			cpu0 := processCPU()
 			for b.Loop() {
-				if _, err := gen.GoRootTypes(opts); err != nil {
+				if _, err := gen.BuildSpace(opts); err != nil {
 					b.Fatal(err)
 				}
 			}
