@@ -18,6 +18,74 @@ import (
 // Generated code compares enum values, consts and discriminators in this form;
 // the generator writes their constants in it too.
 func CanonicalJSON(data []byte) (string, error) {
+	if s, ok := canonicalScalar(data); ok {
+		return s, nil
+	}
+	return canonicalDecoded(data)
+}
+
+// canonicalScalar is CanonicalJSON of the values the generator asks about
+// most, one per enum value and const: a literal, a number, or a string of
+// printable ASCII without escapes, written without surrounding space. It
+// reports false for anything else, which canonicalDecoded then reads.
+func canonicalScalar(data []byte) (string, bool) {
+	switch s := string(data); {
+	case s == "null", s == "true", s == "false":
+		return s, true
+	case len(s) >= 2 && s[0] == '"' && s[len(s)-1] == '"':
+		for i := 1; i < len(s)-1; i++ {
+			if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' {
+				return "", false
+			}
+		}
+		return s, true // the encoder escapes none of these bytes
+	case isJSONNumber(s):
+		return canonicalNumber(s), true
+	}
+	return "", false
+}
+
+// isJSONNumber reports whether s is exactly one JSON number (RFC 8259):
+// -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
+func isJSONNumber(s string) bool {
+	i := 0
+	digits := func() int {
+		n := 0
+		for i < len(s) && '0' <= s[i] && s[i] <= '9' {
+			i++
+			n++
+		}
+		return n
+	}
+	if i < len(s) && s[i] == '-' {
+		i++
+	}
+	switch {
+	case i < len(s) && s[i] == '0':
+		i++
+	case digits() == 0:
+		return false
+	}
+	if i < len(s) && s[i] == '.' {
+		i++
+		if digits() == 0 {
+			return false
+		}
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		if digits() == 0 {
+			return false
+		}
+	}
+	return i == len(s)
+}
+
+// canonicalDecoded is CanonicalJSON by way of encoding/json: any JSON value.
+func canonicalDecoded(data []byte) (string, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	var v any

@@ -42,6 +42,27 @@ func BenchmarkGenerate(b *testing.B) {
 	}
 }
 
+// BenchmarkFrontEnd measures the stages before the backends (load, lower,
+// naming) at two of BenchmarkGenerate's sizes: their share of a run, and
+// their own linearity.
+func BenchmarkFrontEnd(b *testing.B) {
+	for _, n := range []int{1000, 8000} {
+		b.Run(fmt.Sprintf("defs=%d", n), func(b *testing.B) {
+			path := gentest.Synthetic(b, n)
+			opts := gen.Options{Inputs: []string{path}, NoCanonical: true}
+			cpu0 := processCPU()
+			for b.Loop() {
+				if _, err := gen.BuildSpace(opts); err != nil {
+					b.Fatal(err)
+				}
+			}
+			cpu := float64(processCPU() - cpu0)
+			b.ReportMetric(cpu/1e6/float64(b.N), "cpu-ms/op")
+			b.ReportMetric(cpu/1e3/float64(b.N)/float64(n), "cpu-µs/def")
+		})
+	}
+}
+
 // BenchmarkGenerateTS is BenchmarkGenerate's N=1000 with TypeScript output
 // alone: the TypeScript backend's share of a run that writes both.
 func BenchmarkGenerateTS(b *testing.B) {

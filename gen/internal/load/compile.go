@@ -36,6 +36,7 @@ type location struct{ url, ptr string }
 type pending struct {
 	loc location
 	sch *jsonschema.Schema
+	v   any // the value at loc, found by whoever enqueued it
 }
 
 func newCompiler(l *loader) *compiler {
@@ -50,14 +51,15 @@ func (c *compiler) compile(u, ptr string) (*jsonschema.Schema, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, ok := lookup(r.doc, ptr); !ok {
+	v, ok := lookup(r.doc, ptr)
+	if !ok {
 		return nil, r.errorAt(ptr, "", "no such location in %s", r.path)
 	}
-	sch := c.enqueue(location{u, ptr})
+	sch := c.enqueue(location{u, ptr}, v)
 	// first in, first out: with several errors, the first reported is the
 	// one nearest the top of the document
 	for i := 0; i < len(c.queue); i++ {
-		if err := c.compileAt(c.queue[i].loc, c.queue[i].sch); err != nil {
+		if err := c.compileAt(c.queue[i].loc, c.queue[i].sch, c.queue[i].v); err != nil {
 			return nil, err
 		}
 	}
@@ -65,20 +67,21 @@ func (c *compiler) compile(u, ptr string) (*jsonschema.Schema, error) {
 	return sch, nil
 }
 
-func (c *compiler) enqueue(loc location) *jsonschema.Schema {
+// enqueue returns the schema at loc, whose value is v, and queues it to be
+// compiled if it is new.
+func (c *compiler) enqueue(loc location, v any) *jsonschema.Schema {
 	if sch, ok := c.schemas[loc]; ok {
 		return sch
 	}
 	sch := &jsonschema.Schema{Location: loc.url + "#" + encodePointer(loc.ptr)}
 	c.schemas[loc] = sch
-	c.queue = append(c.queue, pending{loc, sch})
+	c.queue = append(c.queue, pending{loc, sch, v})
 	return sch
 }
 
 // compileAt fills in sch, the schema at loc.
-func (c *compiler) compileAt(loc location, sch *jsonschema.Schema) error {
+func (c *compiler) compileAt(loc location, sch *jsonschema.Schema, v any) error {
 	r := c.roots[loc.url]
-	v, _ := lookup(r.doc, loc.ptr)
 	if err := c.ensure(r, loc.ptr, v); err != nil {
 		return err
 	}
@@ -175,7 +178,7 @@ func (c *compiler) resolve(r *root, res *resource, ptr, kw, ref string) (*jsonsc
 		}
 		return nil, err
 	}
-	return c.enqueue(location{target.url, tptr}), nil
+	return c.enqueue(location{target.url, tptr}, v), nil
 }
 
 func referenceError(r *root, at, kw, ref string, err error) error {

@@ -129,7 +129,7 @@ func (o *object) applicator(version int) {
 			if arr, ok := m[k].([]any); ok {
 				s.Dependencies[k] = strs(arr)
 			} else {
-				s.Dependencies[k] = o.at(o.ptr + "/dependencies/" + escape(k))
+				s.Dependencies[k] = o.at(o.ptr+"/dependencies/"+escape(k), m[k])
 			}
 		}
 	}
@@ -238,15 +238,16 @@ func (o *object) ref(kw string) *jsonschema.Schema {
 	return sch
 }
 
-func (o *object) at(ptr string) *jsonschema.Schema {
-	return o.c.enqueue(location{o.r.url, ptr})
+// at returns the schema at ptr in o's document, whose value is v.
+func (o *object) at(ptr string, v any) *jsonschema.Schema {
+	return o.c.enqueue(location{o.r.url, ptr}, v)
 }
 
 func (o *object) sub(kw string) *jsonschema.Schema {
 	if !o.has(kw) {
 		return nil
 	}
-	return o.at(o.ptr + "/" + escape(kw))
+	return o.at(o.ptr+"/"+escape(kw), o.obj[kw])
 }
 
 func (o *object) subs(kw string) []*jsonschema.Schema {
@@ -256,7 +257,7 @@ func (o *object) subs(kw string) []*jsonschema.Schema {
 	}
 	out := make([]*jsonschema.Schema, len(arr))
 	for i := range arr {
-		out[i] = o.at(o.ptr + "/" + escape(kw) + "/" + strconv.Itoa(i))
+		out[i] = o.at(o.ptr+"/"+escape(kw)+"/"+strconv.Itoa(i), arr[i])
 	}
 	return out
 }
@@ -268,7 +269,7 @@ func (o *object) subMap(kw string) map[string]*jsonschema.Schema {
 	}
 	out := make(map[string]*jsonschema.Schema, len(m))
 	for _, k := range sortedKeys(m) { // in order: the first error found is always the same
-		out[k] = o.at(o.ptr + "/" + escape(kw) + "/" + escape(k))
+		out[k] = o.at(o.ptr+"/"+escape(kw)+"/"+escape(k), m[k])
 	}
 	return out
 }

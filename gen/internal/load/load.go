@@ -177,7 +177,8 @@ func (s *Set) Referenced(match func(url string) bool) ([]*File, error) {
 func compileDefs(c *compiler, u string, doc any) ([]Def, error) {
 	type entry struct{ key, ptr string }
 	var entries []entry
-	walkSchemas(doc, "", func(ptr string, obj map[string]any) {
+	walkSchemas(doc, func(at func() string, obj map[string]any) {
+		ptr := ""
 		for _, kw := range []string{"$defs", "definitions"} {
 			m, ok := obj[kw].(map[string]any)
 			if !ok {
@@ -190,6 +191,9 @@ func compileDefs(c *compiler, u string, doc any) ([]Def, error) {
 				// metaschema has refused anything else already.
 				switch m[k].(type) {
 				case map[string]any, bool:
+					if ptr == "" {
+						ptr = at()
+					}
 					entries = append(entries, entry{k, ptr + "/" + kw + "/" + escape(k)})
 				}
 			}
@@ -205,6 +209,10 @@ func compileDefs(c *compiler, u string, doc any) ([]Def, error) {
 	}
 	return defs, nil
 }
+
+// Schemas is the number of schemas compiled so far: a size hint for maps
+// that will hold one entry per schema.
+func (s *Set) Schemas() int { return len(s.c.schemas) }
 
 // Locate maps a compiled schema's Location ("rootURL#/pointer") to the file the
 // user knows and the pointer inside it.

@@ -30,6 +30,9 @@ func decode(name string, data []byte) (any, map[string][]string, error) {
 		doc, err := decodeYAML(data, order)
 		return doc, order, err
 	}
+	if doc, order, ok := fastDecode(data); ok {
+		return doc, order, nil
+	}
 	doc, err := decodeJSON(data)
 	if err != nil {
 		return nil, nil, err

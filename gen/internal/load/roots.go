@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
 	"github.com/envgen/envgen/gen/internal/model"
 )
 
@@ -57,9 +59,18 @@ func (c *compiler) root(u string) (*root, error) {
 	if err != nil {
 		return nil, &loadError{url: u, err: err}
 	}
+	// Its objects, a bound on its schemas: the maps that hold one entry per
+	// schema start at that size rather than growing to it.
+	objects := 0
+	if d, ok := c.l.set.docs[u]; ok {
+		objects = len(d.order)
+	}
+	if len(c.schemas) == 0 {
+		c.schemas = make(map[location]*jsonschema.Schema, objects)
+	}
 	r := &root{
 		url: u, path: c.l.pathOf(u), doc: doc,
-		resources: map[string]*resource{}, byID: map[string]*resource{}, processed: map[string]bool{},
+		resources: map[string]*resource{}, byID: map[string]*resource{}, processed: make(map[string]bool, objects),
 	}
 	if err := c.collect(r, doc, u, "", dialect{draft: draft2020}); err != nil {
 		return nil, err
@@ -136,12 +147,9 @@ func (c *compiler) collect(r *root, v any, base, ptr string, fallback dialect) e
 		return err
 	}
 	r.processed[ptr] = true
-	for _, sub := range subschemas(dr, obj, ptr) {
-		if err := c.collect(r, sub.v, base, sub.ptr, baseRes.dialect); err != nil {
-			return err
-		}
-	}
-	return nil
+	return eachSubschema(dr, obj, ptr, func(ptr string, v any) error {
+		return c.collect(r, v, base, ptr, baseRes.dialect)
+	})
 }
 
 func (r *root) add(res *resource) {
@@ -223,39 +231,39 @@ func (r *root) checkPatterns(obj map[string]any, ptr string, d dialect) error {
 	return nil
 }
 
-type located struct {
-	ptr string
-	v   any
-}
-
-// subschemas lists the subschemas of obj, at ptr, in a fixed order.
-func subschemas(d *draft, obj map[string]any, ptr string) []located {
-	var out []located
+// eachSubschema calls fn with each subschema of obj, at ptr, in a fixed
+// order, and stops at the first error fn returns.
+func eachSubschema(d *draft, obj map[string]any, ptr string, fn func(ptr string, v any) error) error {
 	for _, p := range d.subschemas {
 		kw, kind, _ := strings.Cut(p, "/")
 		v, ok := obj[kw]
 		if !ok {
 			continue
 		}
-		at := ptr + "/" + escape(kw)
 		switch kind {
 		case "":
-			out = append(out, located{at, v})
+			if err := fn(ptr+"/"+escape(kw), v); err != nil {
+				return err
+			}
 		case "*":
 			if m, ok := v.(map[string]any); ok {
 				for _, k := range sortedKeys(m) {
-					out = append(out, located{at + "/" + escape(k), m[k]})
+					if err := fn(ptr+"/"+escape(kw)+"/"+escape(k), m[k]); err != nil {
+						return err
+					}
 				}
 			}
 		case "[]":
 			if arr, ok := v.([]any); ok {
 				for i, x := range arr {
-					out = append(out, located{at + "/" + strconv.Itoa(i), x})
+					if err := fn(ptr+"/"+escape(kw)+"/"+strconv.Itoa(i), x); err != nil {
+						return err
+					}
 				}
 			}
 		}
 	}
-	return out
+	return nil
 }
 
 // join resolves ref against base. It returns the absolute URL without its

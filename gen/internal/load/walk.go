@@ -2,6 +2,8 @@ package load
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -18,33 +20,83 @@ var (
 )
 
 // walkSchemas calls fn for every schema object in doc, depth first in a fixed
-// order, with its JSON Pointer. It goes by keyword, whatever the draft.
-func walkSchemas(doc any, ptr string, fn func(ptr string, obj map[string]any)) {
-	obj, ok := doc.(map[string]any)
+// order, with a function that returns its JSON Pointer. It goes by keyword,
+// whatever the draft. The pointer is built only when asked for: the callers
+// want it for a few objects of thousands.
+func walkSchemas(doc any, fn func(ptr func() string, obj map[string]any)) {
+	w := &schemaWalker{fn: fn}
+	w.ptrFn = w.ptr
+	w.walk(doc)
+}
+
+type schemaWalker struct {
+	fn    func(ptr func() string, obj map[string]any)
+	ptrFn func() string
+	toks  []string // the pointer's tokens, unescaped
+}
+
+func (w *schemaWalker) ptr() string {
+	var b strings.Builder
+	for _, t := range w.toks {
+		b.WriteByte('/')
+		b.WriteString(escape(t))
+	}
+	return b.String()
+}
+
+// walkBits maps a keyword to its bits in a walk mask: bit i for
+// schemaKeywords[i], then the array keywords, then the map keywords.
+var walkBits = func() map[string]uint32 {
+	m := map[string]uint32{}
+	for i, kw := range slices.Concat(schemaKeywords, schemaArrayKeywords, schemaMapKeywords) {
+		m[kw] |= 1 << i
+	}
+	return m
+}()
+
+func (w *schemaWalker) walk(v any) {
+	obj, ok := v.(map[string]any)
 	if !ok {
 		return
 	}
-	fn(ptr, obj)
+	w.fn(w.ptrFn, obj)
+	// The keywords obj has, found from its own members: most schema
+	// objects have a handful, and the lists hold 23.
+	var mask uint32
+	for k := range obj {
+		mask |= walkBits[k]
+	}
+	if mask == 0 {
+		return
+	}
+	bit := uint32(1)
 	for _, kw := range schemaKeywords {
-		if v, ok := obj[kw]; ok {
-			walkSchemas(v, ptr+"/"+kw, fn)
+		if mask&bit != 0 {
+			w.toks = append(w.toks, kw)
+			w.walk(obj[kw])
+			w.toks = w.toks[:len(w.toks)-1]
 		}
+		bit <<= 1
 	}
 	for _, kw := range schemaArrayKeywords {
-		if arr, ok := obj[kw].([]any); ok {
+		if arr, ok := obj[kw].([]any); ok && mask&bit != 0 {
 			for i, v := range arr {
-				walkSchemas(v, ptr+"/"+kw+"/"+strconv.Itoa(i), fn)
+				w.toks = append(w.toks, kw, strconv.Itoa(i))
+				w.walk(v)
+				w.toks = w.toks[:len(w.toks)-2]
 			}
 		}
+		bit <<= 1
 	}
 	for _, kw := range schemaMapKeywords {
-		m, ok := obj[kw].(map[string]any)
-		if !ok {
-			continue
+		if m, ok := obj[kw].(map[string]any); ok && mask&bit != 0 {
+			for _, k := range sortedKeys(m) {
+				w.toks = append(w.toks, kw, k)
+				w.walk(m[k])
+				w.toks = w.toks[:len(w.toks)-2]
+			}
 		}
-		for _, k := range sortedKeys(m) {
-			walkSchemas(m[k], ptr+"/"+kw+"/"+escape(k), fn)
-		}
+		bit <<= 1
 	}
 }
 
@@ -103,20 +155,24 @@ var refused = map[string]string{
 	"$recursiveAnchor": "draft 2019-09 recursion is not supported; use $dynamicAnchor (draft 2020-12)",
 }
 
+// refusedOrder is refused's keywords in order: an object with several is
+// refused for the first.
+var refusedOrder = slices.Sorted(maps.Keys(refused))
+
 // checkKeywords rejects keywords the backends cannot honour, naming the keyword
 // and its location. Unknown keywords are annotations in JSON Schema and pass.
 func checkKeywords(file string, doc any) error {
 	var err error
-	walkSchemas(doc, "", func(ptr string, obj map[string]any) {
+	walkSchemas(doc, func(ptr func() string, obj map[string]any) {
 		if err != nil {
 			return
 		}
-		for _, kw := range sortedKeys(obj) {
-			if why, ok := refused[kw]; ok {
+		for _, kw := range refusedOrder {
+			if _, ok := obj[kw]; ok {
 				err = &model.Error{
-					Loc:     model.Location{File: file, Pointer: ptr + "/" + escape(kw)},
+					Loc:     model.Location{File: file, Pointer: ptr() + "/" + escape(kw)},
 					Message: fmt.Sprintf("unsupported keyword %q", kw),
-					Hint:    why,
+					Hint:    refused[kw],
 				}
 				return
 			}

@@ -167,7 +167,7 @@ func (b *builder) flattenParts(s *jsonschema.Schema, seen map[*jsonschema.Schema
 // anchor target, with the statically resolved target as its default.
 func (b *builder) typeParam(s *jsonschema.Schema) model.TypeID {
 	target := s.DynamicRef.Ref
-	loc := b.set.Locate(target.Location)
+	loc := b.info(target).loc
 	if id, ok := b.params[loc.String()]; ok {
 		return id
 	}

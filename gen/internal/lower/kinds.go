@@ -104,7 +104,7 @@ func fromLocation(hint *model.NameHint, loc model.Location) {
 // onlyRefLike reports whether s has no assertion keywords besides the given
 // ones and the checks that any shape can carry (numbers, strings, lengths…).
 func (b *builder) onlyRefLike(s *jsonschema.Schema, allowed ...string) bool {
-	raw := b.raw(s.Location)
+	raw := b.info(s).raw
 	if raw == nil {
 		return true
 	}
@@ -116,7 +116,7 @@ func (b *builder) onlyRefLike(s *jsonschema.Schema, allowed ...string) bool {
 // makes it a type parameter; with other keywords beside it, it is a type
 // whose checks hold the $dynamicRef.
 func (b *builder) onlyDynamicRef(s *jsonschema.Schema) bool {
-	raw := b.raw(s.Location)
+	raw := b.info(s).raw
 	return raw == nil || onlyAnnotations(raw, "$dynamicRef")
 }
 
@@ -174,11 +174,36 @@ func scalarKind(t string) model.ScalarKind {
 }
 
 func value(v any) model.Value {
+	if text, ok := plainJSON(v); ok {
+		return model.Value{JSON: text, Go: v}
+	}
 	data, err := json.Marshal(v)
 	if err != nil {
 		data = []byte("null")
 	}
 	return model.Value{JSON: string(data), Go: v}
+}
+
+// plainJSON is json.Marshal's text for the values enums are mostly made of:
+// null, a boolean, and a string of printable ASCII that Marshal writes as
+// it is (no quote, backslash or HTML character to escape). It reports false
+// for anything else.
+func plainJSON(v any) (string, bool) {
+	switch v := v.(type) {
+	case nil:
+		return "null", true
+	case bool:
+		return strconv.FormatBool(v), true
+	case string:
+		for i := 0; i < len(v); i++ {
+			switch c := v[i]; {
+			case c < 0x20 || c > 0x7e, c == '"', c == '\\', c == '<', c == '>', c == '&':
+				return "", false
+			}
+		}
+		return `"` + v + `"`, true
+	}
+	return "", false
 }
 
 func values(vs []any) []model.Value {

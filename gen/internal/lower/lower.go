@@ -30,16 +30,18 @@ func Build(set *load.Set, imports ...model.Import) (*model.Space, error) {
 }
 
 func newBuilder(set *load.Set) *builder {
+	n := set.Schemas() // about one entry each in the maps below that grow with the schemas
 	return &builder{
 		set:      set,
-		space:    &model.Space{},
-		byLoc:    map[string]model.TypeID{},
+		space:    &model.Space{Types: make([]model.Type, 0, n+1)},
+		byLoc:    make(map[string]model.TypeID, n),
 		nullable: map[model.TypeID]bool{},
 		params:   map[string]model.TypeID{},
 		visiting: map[string]bool{},
 		anchored: map[string]bool{},
-		resource: map[string]string{},
-		raws:     map[string]map[string]any{},
+		resource: make(map[string]string, n),
+		raws:     make(map[string]map[string]any, n),
+		infos:    make(map[*jsonschema.Schema]*schemaInfo, n),
 	}
 }
 
@@ -111,16 +113,17 @@ func (b *builder) file(f *load.File) model.TypeID {
 type builder struct {
 	set      *load.Set
 	space    *model.Space
-	byLoc    map[string]model.TypeID   // a schema's file#pointer → its type
-	nullable map[model.TypeID]bool     // types whose own schema admits null besides their shape
-	params   map[string]model.TypeID   // the TypeParam for a $dynamicAnchor's location
-	visiting map[string]bool           // pure $ref chains being followed, to refuse cycles
-	anchors  []anchorUse               // the $dynamicAnchors met, for Space.Resources
-	anchored map[string]bool           // resource → whether it declares $dynamicAnchors (anchoredResource)
-	resource map[string]string         // file#pointer → its resource (resourceOf), so that nesting costs linear time
-	lookups  int                       // schemas resourceOf has read, for the tests
-	raws     map[string]map[string]any // location → its schema object (raw), read once
-	err      error                     // the first error; building goes on with placeholders, output is discarded
+	byLoc    map[string]model.TypeID            // a schema's file#pointer → its type
+	nullable map[model.TypeID]bool              // types whose own schema admits null besides their shape
+	params   map[string]model.TypeID            // the TypeParam for a $dynamicAnchor's location
+	visiting map[string]bool                    // pure $ref chains being followed, to refuse cycles
+	anchors  []anchorUse                        // the $dynamicAnchors met, for Space.Resources
+	anchored map[string]bool                    // resource → whether it declares $dynamicAnchors (anchoredResource)
+	resource map[string]string                  // file#pointer → its resource (resourceOf), so that nesting costs linear time
+	lookups  int                                // schemas resourceOf has read, for the tests
+	raws     map[string]map[string]any          // location → its schema object (raw), read once
+	infos    map[*jsonschema.Schema]*schemaInfo // what info found for each schema
+	err      error                              // the first error; building goes on with placeholders, output is discarded
 }
 
 // raw is b.set.Raw, once per location: lower reads a schema's object for
@@ -134,6 +137,26 @@ func (b *builder) raw(location string) map[string]any {
 	return m
 }
 
+// schemaInfo is what lower reads about a compiled schema's place: found once
+// per schema, where ref, newType and their helpers each looked it up by the
+// schema's Location string.
+type schemaInfo struct {
+	loc model.Location
+	key string         // loc.String(), the key of byLoc
+	raw map[string]any // b.raw(s.Location)
+}
+
+// info returns s's schemaInfo.
+func (b *builder) info(s *jsonschema.Schema) *schemaInfo {
+	if in, ok := b.infos[s]; ok {
+		return in
+	}
+	loc := b.set.Locate(s.Location)
+	in := &schemaInfo{loc: loc, key: loc.String(), raw: b.raw(s.Location)}
+	b.infos[s] = in
+	return in
+}
+
 func (b *builder) fail(loc model.Location, hint, format string, args ...any) {
 	if b.err == nil {
 		b.err = &model.Error{Loc: loc, Message: fmt.Sprintf(format, args...), Hint: hint}
@@ -144,7 +167,7 @@ func (b *builder) fail(loc model.Location, hint, format string, args ...any) {
 // with the given hint: when the schema is only a reference (its ref resolved to
 // a type that lives elsewhere), that is an Alias.
 func (b *builder) declare(r model.Ref, s *jsonschema.Schema, hint model.NameHint) model.TypeID {
-	loc := b.set.Locate(s.Location)
+	loc := b.info(s).loc
 	if r.ID != 0 && b.space.Get(r.ID).Base().Loc.String() == loc.String() {
 		c := b.space.Get(r.ID).Base()
 		mergeHint(&c.NameHint, hint)
@@ -206,14 +229,13 @@ func mergeHint(h *model.NameHint, extra model.NameHint) {
 
 // tsOverride reads x-ts-name, the schema's own TypeScript name for its type.
 func (b *builder) tsOverride(s *jsonschema.Schema) string {
-	name, _ := b.raw(s.Location)["x-ts-name"].(string)
+	name, _ := b.info(s).raw["x-ts-name"].(string)
 	return name
 }
 
 // override reads x-go-name, the schema's own name for its type.
 func (b *builder) override(s *jsonschema.Schema) string {
-	raw := b.raw(s.Location)
-	name, _ := raw["x-go-name"].(string)
+	name, _ := b.info(s).raw["x-go-name"].(string)
 	return name
 }
 
@@ -227,10 +249,10 @@ func baseName(p string) string {
 
 // ref returns the use of the type for schema s, building it on first sight.
 func (b *builder) ref(s *jsonschema.Schema, hint model.NameHint) model.Ref {
-	loc := b.set.Locate(s.Location)
-	key := loc.String()
+	in := b.info(s)
+	loc, key := in.loc, in.key
 	if target := b.pureRef(s); target != nil {
-		if res := b.resourceOf(loc); b.anchoredResource(res) && b.resourceOf(b.set.Locate(target.Location)) != res {
+		if res := b.resourceOf(loc); b.anchoredResource(res) && b.resourceOf(b.info(target).loc) != res {
 			return b.scopeAlias(s, target, loc, hint)
 		}
 		if b.visiting[key] {
@@ -291,7 +313,7 @@ func (b *builder) pureRef(s *jsonschema.Schema) *jsonschema.Schema {
 	if s.Ref == nil {
 		return nil
 	}
-	raw := b.raw(s.Location)
+	raw := b.info(s).raw
 	if raw == nil || s.DraftVersion < 2019 || onlyAnnotations(raw, "$ref") {
 		if _, dyn := raw["$dynamicAnchor"]; dyn {
 			return nil
@@ -328,7 +350,7 @@ func (b *builder) scopeAlias(s, target *jsonschema.Schema, loc model.Location, h
 // It returns the schema of T for the second spelling; the first is handled
 // where types are read, since T is the same schema.
 func (b *builder) nullableOf(s *jsonschema.Schema) (*jsonschema.Schema, bool) {
-	raw := b.raw(s.Location)
+	raw := b.info(s).raw
 	for _, branches := range [][]*jsonschema.Schema{s.AnyOf, s.OneOf} {
 		if len(branches) != 2 || raw == nil || !onlyAnnotations(raw, "anyOf", "oneOf") || (s.AnyOf != nil && s.OneOf != nil) {
 			continue

@@ -49,7 +49,7 @@ func (b *builder) addFields(o *model.Object, s *jsonschema.Schema, parent model.
 			continue
 		}
 		o.Fields = append(o.Fields, &model.Field{
-			JSONName: name, Type: r, Required: required, Doc: docOf(ps), Loc: b.set.Locate(ps.Location),
+			JSONName: name, Type: r, Required: required, Doc: docOf(ps), Loc: b.info(ps).loc,
 			Override: b.override(ps),
 		})
 	}
@@ -57,7 +57,7 @@ func (b *builder) addFields(o *model.Object, s *jsonschema.Schema, parent model.
 		if _, ok := s.Properties[name]; ok || slices.ContainsFunc(o.Fields, func(f *model.Field) bool { return f.JSONName == name }) {
 			continue
 		}
-		loc := b.set.Locate(s.Location)
+		loc := b.info(s).loc
 		loc.Pointer += "/required"
 		o.Fields = append(o.Fields, &model.Field{JSONName: name, Type: model.Ref{ID: b.anyType()}, Required: true, Loc: loc})
 	}

@@ -8,8 +8,9 @@
 package model
 
 import (
+	"cmp"
 	"go/token"
-	"sort"
+	"slices"
 	"strings"
 )
 
@@ -442,6 +443,10 @@ func (s *Space) Add(t Type) TypeID {
 }
 
 // Named returns the named types, sorted by name, then by location.
+//
+// Types with the same name and location keep their order in Types, which is
+// the order of their IDs (Add): the ID breaks the tie, so that one unstable
+// sort gives the stable order.
 func (s *Space) Named() []Type {
 	var out []Type
 	for _, t := range s.Types {
@@ -449,12 +454,15 @@ func (s *Space) Named() []Type {
 			out = append(out, t)
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool {
-		a, b := out[i].Base(), out[j].Base()
-		if a.Name.Go != b.Name.Go {
-			return a.Name.Go < b.Name.Go
+	slices.SortFunc(out, func(x, y Type) int {
+		a, b := x.Base(), y.Base()
+		if c := strings.Compare(a.Name.Go, b.Name.Go); c != 0 {
+			return c
 		}
-		return a.Loc.Compare(b.Loc) < 0
+		if c := a.Loc.Compare(b.Loc); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.ID, b.ID)
 	})
 	return out
 }

@@ -20,6 +20,7 @@
 package naming
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"sort"
@@ -35,8 +36,7 @@ import (
 // an error.
 func Assign(space *model.Space, overrides map[string]string) error {
 	n := &namer{space: space, overrides: overrides, gen: map[model.TypeID]int{}, runs: map[model.TypeID]pathRun{}, owner: map[identifier]model.Location{}}
-	named := space.Named()
-	sort.SliceStable(named, func(i, j int) bool { return named[i].Base().Loc.Compare(named[j].Base().Loc) < 0 })
+	named := namedByLocation(space)
 	if err := n.checkOverrides(named); err != nil {
 		return err
 	}
@@ -73,6 +73,29 @@ func Assign(space *model.Space, overrides map[string]string) error {
 		}
 	}
 	return nil
+}
+
+// namedByLocation returns the named types of space sorted by location: the
+// order of space.Named() (by Go name, then location) stably sorted by
+// location, in one sort.
+func namedByLocation(space *model.Space) []model.Type {
+	var named []model.Type
+	for _, t := range space.Types {
+		if t != nil && t.Base().Named {
+			named = append(named, t)
+		}
+	}
+	slices.SortFunc(named, func(x, y model.Type) int {
+		a, b := x.Base(), y.Base()
+		if c := a.Loc.Compare(b.Loc); c != 0 {
+			return c
+		}
+		if c := strings.Compare(a.Name.Go, b.Name.Go); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.ID, b.ID) // Types' order (Space.Named)
+	})
+	return named
 }
 
 type namer struct {

@@ -1,0 +1,91 @@
+package load
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/envgen/envgen/internal/synthetic"
+)
+
+// walkReference is walkSchemas as it was written first, keyword list by
+// keyword list, with every pointer built: the order the new walk must keep.
+func walkReference(doc any, ptr string, fn func(ptr string, obj map[string]any)) {
+	obj, ok := doc.(map[string]any)
+	if !ok {
+		return
+	}
+	fn(ptr, obj)
+	for _, kw := range schemaKeywords {
+		if v, ok := obj[kw]; ok {
+			walkReference(v, ptr+"/"+kw, fn)
+		}
+	}
+	for _, kw := range schemaArrayKeywords {
+		if arr, ok := obj[kw].([]any); ok {
+			for i, v := range arr {
+				walkReference(v, ptr+"/"+kw+"/"+strconv.Itoa(i), fn)
+			}
+		}
+	}
+	for _, kw := range schemaMapKeywords {
+		m, ok := obj[kw].(map[string]any)
+		if !ok {
+			continue
+		}
+		for _, k := range sortedKeys(m) {
+			walkReference(m[k], ptr+"/"+kw+"/"+escape(k), fn)
+		}
+	}
+}
+
+// TestWalkSchemasOrder: walkSchemas visits the same objects in the same order
+// with the same pointers as walkReference, on every JSON schema of the
+// repository, the synthetic benchmark schema, and one that puts every
+// keyword, escapes in keys and both forms of items together.
+func TestWalkSchemasOrder(t *testing.T) {
+	docs := map[string][]byte{
+		"synthetic": synthetic.Schema(30),
+		"all": []byte(`{"items":[{"a":1},{"items":{"not":{}}}],"prefixItems":[{}],"additionalItems":{"x":1},
+			"properties":{"a/b~c":{"if":{},"then":{},"else":{}},"z":{"$defs":{"q":{"contains":{}}}}},
+			"patternProperties":{"^x":{}},"dependentSchemas":{"d":{}},"dependencies":{"e":{},"f":["g"]},
+			"definitions":{"h":true,"i":{"allOf":[{},{"anyOf":[{}]}],"oneOf":[{}]}},
+			"contentSchema":{},"propertyNames":{},"unevaluatedItems":{},"unevaluatedProperties":{},
+			"additionalProperties":{"not":{"items":{}}}}`),
+	}
+	root := filepath.Join("..", "..", "..")
+	for _, dir := range []string{"golden", "schemas", "dialects"} {
+		err := filepath.WalkDir(filepath.Join(root, dir), func(path string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.HasSuffix(path, ".json") {
+				data, err := os.ReadFile(path)
+				if err == nil {
+					docs[path] = data
+				}
+			}
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	type visit struct {
+		ptr string
+		obj map[string]any
+	}
+	for name, data := range docs {
+		doc, err := decodeJSON(data)
+		if err != nil {
+			continue
+		}
+		var want, got []visit
+		walkReference(doc, "", func(ptr string, obj map[string]any) { want = append(want, visit{ptr, obj}) })
+		walkSchemas(doc, func(ptr func() string, obj map[string]any) { got = append(got, visit{ptr(), obj}) })
+		if len(want) < 20 && name == "all" || !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s: walkSchemas visits\n%v\nwant\n%v", name, got, want)
+		}
+	}
+}
