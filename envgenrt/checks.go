@@ -26,7 +26,7 @@ import (
 // MinLength is minLength on the string n: at least m code points. (It is
 // !Shorter written out, so that a check is one call, as Shorter was.)
 func (s *State) MinLength(n int32, m int, schemaPath string) bool {
-	if b := s.Str(n); len(b) >= utf8.UTFMax*m || len(b) >= m && utf8.RuneCount(b) >= m {
+	if b := s.Str(n); len(b) >= m && (len(b) >= utf8.UTFMax*m || utf8.RuneCount(b) >= m) {
 		return true
 	}
 	return s.failCount(n, schemaPath, "minLength", "must be at least ", m, "character", " long")
@@ -234,7 +234,7 @@ func (s *State) StringMinLength(n int32, m int, at string) bool {
 	if s.nodes[n].kind != KindString {
 		return s.isAt(n, TypeString, at, "/type")
 	}
-	if b := s.Str(n); len(b) >= utf8.UTFMax*m || len(b) >= m && utf8.RuneCount(b) >= m {
+	if b := s.Str(n); len(b) >= m && (len(b) >= utf8.UTFMax*m || utf8.RuneCount(b) >= m) {
 		return true
 	}
 	if s.recording() {

@@ -2,6 +2,7 @@ package envgenrt
 
 import (
 	"fmt"
+	"math"
 	"testing"
 )
 
@@ -203,6 +204,28 @@ func TestIntLimits(t *testing.T) {
 					t.Errorf("%s(%s, %s) = %v, want %v", name, num, text, got, want)
 				}
 			}
+		}
+	}
+}
+
+// TestMinLengthHugeLimit: a minLength past what 4*m can hold (a valid
+// schema may say 2^61) still fails a short string, in both the plain and
+// the typed check, as Tree.Shorter says.
+func TestMinLengthHugeLimit(t *testing.T) {
+	for _, m := range []int{3, 1 << 61, 3_000_000_000_000_000_000, math.MaxInt} {
+		for _, doc := range []string{`"ab"`, `"abc"`, `"日本語"`} {
+			s := NewState()
+			if err := s.Parse([]byte(doc)); err != nil {
+				t.Fatal(err)
+			}
+			want := !s.Shorter(0, m)
+			if got := s.MinLength(0, m, "a#/minLength"); got != want {
+				t.Errorf("MinLength(%s, %d) = %v, want %v", doc, m, got, want)
+			}
+			if got := s.StringMinLength(0, m, "a#"); got != want {
+				t.Errorf("StringMinLength(%s, %d) = %v, want %v", doc, m, got, want)
+			}
+			s.Release()
 		}
 	}
 }
