@@ -111,6 +111,33 @@ func (w *goText) cut(mark int) string {
 	return s
 }
 
+// goLocals are the names the generated functions declare (parameters,
+// results, variables), each without the depth some carry as a suffix (i1,
+// k2, keys1, v3). An imported package of such a name would be shadowed
+// where the code names it (a parameter s next to s.Kind), so newFile gives
+// it an alias (importAlias). TestGoLocalsCoverGeneratedCode holds the list
+// to the names in every golden case and in generated/.
+var goLocals = map[string]bool{
+	"_": true, "a": true, "anchor": true, "at": true, "b": true, "c": true, "data": true,
+	"dec": true, "dup": true, "e": true, "err": true, "errs": true, "gap": true, "i": true, "j": true,
+	"k": true, "keys": true, "known": true, "m": true, "matches": true, "n": true, "ok": true, "p": true,
+	"s": true, "set": true, "tag": true, "text": true, "unknown": true, "v": true, "valid": true, "x": true,
+}
+
+// isGoLocal reports whether name, without a numeric suffix, is one of
+// goLocals.
+func isGoLocal(name string) bool { return goLocals[strings.TrimRight(name, "0123456789")] }
+
+// importAlias is the name a package imported for a schema document is
+// imported as: name, unless generated code declares a local of that name,
+// which would shadow it; then name with "pkg" appended (import spkg "…/s").
+func importAlias(name string) string {
+	if isGoLocal(name) {
+		return name + "pkg"
+	}
+	return name
+}
+
 // quote is s as a Go string literal, as jen.Lit writes it.
 func quote(s string) string { return strconv.Quote(s) }
 

@@ -262,10 +262,11 @@ func (r *renderer) newFile() *jen.File {
 	for _, t := range r.space.Types[1:] {
 		switch imp := t.Base().External; {
 		case imp == nil || imp.GoPath == "":
-		case imp.GoPackage != "": // the package says its name: import "…/envelope"
+		case imp.GoPackage != "" && !isGoLocal(imp.GoPackage): // the package says its name: import "…/envelope"
 			f.ImportName(imp.GoPath, imp.GoPackage)
-		default: // a name guessed from the path, which an alias makes true: import lib "…/go-lib/v2"
-			f.ImportAlias(imp.GoPath, imp.Package())
+		default: // a name guessed from the path, which an alias makes true: import lib "…/go-lib/v2";
+			// or one that a local would shadow: import spkg "…/s"
+			f.ImportAlias(imp.GoPath, importAlias(imp.Package()))
 		}
 	}
 	return f
