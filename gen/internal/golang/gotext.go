@@ -37,6 +37,7 @@ import (
 type goText struct {
 	buf  []byte
 	file *bodyRenderer // the file the text goes into
+	open bool          // between start and finish
 }
 
 // add appends parts to the text.
@@ -64,12 +65,23 @@ func (w *goText) rt(name string) string { return w.qual(runtimePkg, name) }
 // spell is c, a jennifer Code (a type, mostly), as the file writes it.
 func (w *goText) spell(c jen.Code) string { return w.file.spell(c) }
 
-// start begins the text of a top-level declaration; finish ends it.
-func (w *goText) start() { w.buf = w.buf[:0] }
+// start begins the text of a top-level declaration; finish ends it. One
+// declaration is written at a time: start before the last one's finish
+// would drop its text, so it panics.
+func (w *goText) start() {
+	if w.open {
+		panic("golang: goText.start while a declaration is being written")
+	}
+	w.open = true
+	w.buf = w.buf[:0]
+}
 
 // finish is the declaration written since start, as the Code to add to the
 // file: a token that jennifer and bodyRenderer both write as it is.
-func (w *goText) finish() jen.Code { return jen.Op(string(w.buf)) }
+func (w *goText) finish() jen.Code {
+	w.open = false
+	return jen.Op(string(w.buf))
+}
 
 // doc writes the comment lines (with their "//") of what follows, then a
 // blank, as jennifer writes a doc comment (withDoc): a comment that abuts

@@ -223,6 +223,7 @@ func (r *renderer) renderFile(gf goFile) (api, impl []byte, err error) {
 			implCodes += r.add(implFile, implBody, p(d))
 		}
 	}
+	r.text.file = implBody // the check functions of orphans go to the companion too
 	implCodes += r.add(implFile, implBody, r.orphans(gf.name))
 	if r.err != nil {
 		return nil, nil, r.err
