@@ -34,8 +34,8 @@ func (d *decl) decodeSlot(target string, ref model.Ref, p presence, node string,
 	v := "v" + strconv.Itoa(depth)
 	switch p {
 	case pointer:
-		if call := d.decodePointer(target, ref, node); call != "" {
-			w.errReturn(call)
+		if fill := d.decodePointer(target, ref, node); fill != "" {
+			w.errReturn(fill)
 			return
 		}
 		if t, null := d.resolve(ref); isTypeParam(t) && !null {
@@ -160,8 +160,8 @@ func (d *decl) decodeShape(target, addr string, t model.Type, node string, depth
 		w.line(target, " = s.DecodeRaw(", node, ")")
 		return
 	case *model.Array:
-		if call := d.decodeItems(addr, t.Items, node); call != "" {
-			w.errReturn(call)
+		if fill := d.decodeItems(addr, t.Items, node); fill != "" {
+			w.errReturn(fill)
 			return
 		}
 		// v := make([]T, s.Count(c)); for c1, i1 := … { fill v[i1] from c1 }; target = v
@@ -291,8 +291,8 @@ func (d *decl) memberSwitch(o *model.Object, x, c string, depth int) {
 	for _, f := range o.Fields {
 		target, p := x+"."+f.GoName, d.presence(f.Type, f.Required)
 		w.line("case ", quote(f.JSONName), ":")
-		if call := d.slotCall(target, f.Type, p, c); call != "" {
-			w.line("err = ", call)
+		if fill := d.slotCall(target, f.Type, p, c); fill != "" {
+			w.line("err = ", fill)
 			continue
 		}
 		d.decodeSlot(target, f.Type, p, c, depth+1)
@@ -517,8 +517,8 @@ func (d *decl) decodeTuple(t *model.Tuple) {
 // return.
 func (d *decl) decodeBody() {
 	w := d.text
-	if call := d.decodeCall(); call != "" {
-		w.line("return ", call) // return s.ReadString(n, (*string)(x))
+	if fill := d.decodeCall(); fill != "" {
+		w.line("return ", fill) // return s.ReadString(n, (*string)(x))
 		return
 	}
 	switch t := d.t.(type) {
@@ -546,11 +546,11 @@ func (d *decl) decodeBody() {
 func (d *decl) decodeCall() string {
 	switch t := d.t.(type) {
 	case *model.Enum:
-		return readNamed(t.ValueType)
+		return d.readNamed(t.ValueType)
 	case *model.Const:
-		return readNamed(t.ValueType)
+		return d.readNamed(t.ValueType)
 	case *model.Scalar:
-		return readNamed(t.Scalar)
+		return d.readNamed(t.Scalar)
 	case *model.Array:
 		return d.decodeItems("x", t.Items, "n")
 	case *model.Alias: // d.wrap: (*Target)(x).DecodeNode(s, n)
@@ -561,7 +561,7 @@ func (d *decl) decodeCall() string {
 
 // readNamed is the call that fills x, a pointer to a named type over a
 // scalar or JSON text: s.ReadString(n, (*string)(x)).
-func readNamed(k model.ScalarKind) string {
+func (d *decl) readNamed(k model.ScalarKind) string {
 	switch {
 	case isJSONText(k) && k != model.ScalarNull:
 		return "s.ReadText(n, (*string)(x))"
@@ -576,7 +576,8 @@ func readNamed(k model.ScalarKind) string {
 	case k == model.ScalarNull:
 		return "s.ReadNull(n, nil)"
 	}
-	return readScalar(k, "(*)(x)", "n")
+	d.fail(d.loc(), "", "cannot decode a named scalar of kind %v", k)
+	return ""
 }
 
 // scalarKind is t's kind when t is a scalar, else 0.

@@ -18,8 +18,8 @@ import (
 // As for DecodeNode (decode.go), the functions here write Go text: values
 // are Go expressions as strings ("x.Meta"), statements go to d.text.
 
-// bErr writes: if b, err = <call>; err != nil { return b, err }
-func bErr(w *goText, call string) { w.ifErr("b, err = "+call, "b, err") }
+// bErr writes: if b, err = <expr>; err != nil { return b, err }
+func bErr(w *goText, expr string) { w.ifErr("b, err = "+expr, "b, err") }
 
 // appendLit writes: b = append(b, `text`...), or b = append(b, 'c') for one byte.
 func appendLit(w *goText, text string) {
@@ -273,11 +273,11 @@ func (d *decl) appendObject(o *model.Object, x string, depth int, top bool) {
 		v := x + "." + f.GoName
 		cond := d.present(f.Type, p, v)
 		optional := !f.Required && cond != ""
-		if call, fallible := d.memberCall(f.Type, p, v, memberKey(f.JSONName), optional); fallible {
-			bErr(w, call)
+		if member, fallible := d.memberCall(f.Type, p, v, memberKey(f.JSONName), optional); fallible {
+			bErr(w, member)
 			continue
-		} else if call != "" {
-			w.line("b = ", call)
+		} else if member != "" {
+			w.line("b = ", member)
 			continue
 		}
 		if optional {

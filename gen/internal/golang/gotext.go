@@ -105,8 +105,8 @@ func (w *goText) ifErr(init, results string) {
 	w.line("}")
 }
 
-// errReturn writes: if err := <call>; err != nil { return err }
-func (w *goText) errReturn(call string) { w.ifErr("err := "+call, "err") }
+// errReturn writes: if err := <expr>; err != nil { return err }
+func (w *goText) errReturn(expr string) { w.ifErr("err := "+expr, "err") }
 
 // returnIfErr writes: if err != nil { return <results> }
 func (w *goText) returnIfErr(results string) {
