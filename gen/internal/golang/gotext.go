@@ -84,7 +84,7 @@ func (w *goText) finish() jen.Code {
 }
 
 // doc writes the comment lines (with their "//") of what follows, then a
-// blank, as jennifer writes a doc comment (withDoc): a comment that abuts
+// space before it, as jennifer writes a doc comment (withDoc): a comment that abuts
 // what it documents at the start of a line is one go/printer reformats
 // (go/doc/comment), and the formatter leaves such a declaration to
 // go/format. commentLines writes comments in that form already.

@@ -13,8 +13,9 @@ import (
 	"github.com/envgen/envgen/gen/internal/naming"
 )
 
-// Import paths of the packages generated code uses. Every identifier from them
-// is written with jen.Qual, so jennifer writes the import blocks.
+// Import paths of the packages generated code uses. jennifer writes the import
+// blocks: an identifier from them is a jen.Qual in the trees, and in the Go
+// text goes through goText.qual, which asks the file for jennifer's name.
 const (
 	runtimePkg = "github.com/envgen/envgen/envgenrt"
 	jsonPkg    = "encoding/json"
@@ -99,8 +100,9 @@ type renderer struct {
 	// src and chunks are write's buffers, reused from file to file.
 	src    []byte
 	chunks [][]byte
-	// text writes the JSON methods as Go text, into the companion file
-	// being rendered (gotext.go).
+	// text writes the per-type declarations and methods as Go text
+	// (gotext.go): the type declarations and Validate into the API file,
+	// the JSON methods and CheckNode into the companion.
 	text *goText
 }
 
