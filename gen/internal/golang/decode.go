@@ -259,20 +259,24 @@ func (d *decl) decodeObject(o *model.Object, x, whole, node string, depth int) {
 	}
 	wrongKind(w, node, "KindObject", "an object")
 	w.line(whole, " = ", d.typeText(model.Ref{ID: o.ID}), "{}")
-	calls := false // members filled by one call: err = <call>, tested after the switch
-	for _, f := range o.Fields {
-		calls = calls || d.slotCall(x+"."+f.GoName, f.Type, d.presence(f.Type, f.Required), c) != ""
-	}
-	if calls {
-		// var err error; for … { switch … { case "id": err = s.ReadString(c1, &x.ID) … }; if err != nil { return err } }
-		w.line("var err error")
-	}
+	// The loop first: whether a member is filled by one call, err = <call>,
+	// tested after the switch, is known once the switch is written; then
+	// var err error goes ahead of it:
+	//
+	//	var err error
+	//	for … { switch … { case "id": err = s.ReadString(c1, &x.ID) … }; if err != nil { return err } }
+	mark := len(w.buf)
+	calls := false
 	d.eachMember(node, depth, func() {
-		d.memberSwitch(o, x, c, depth)
-		if calls {
+		if calls = d.memberSwitch(o, x, c, depth); calls {
 			w.returnIfErr("err")
 		}
 	})
+	if calls {
+		loop := w.cut(mark)
+		w.line("var err error")
+		w.add(loop)
+	}
 }
 
 // memberSwitch writes the switch on the name of member c that fills the
@@ -285,7 +289,9 @@ func (d *decl) decodeObject(o *model.Object, x, whole, node string, depth int) {
 //	default:
 //		return s.DecodeError(c1, "unexpected member")
 //	}
-func (d *decl) memberSwitch(o *model.Object, x, c string, depth int) {
+//
+// calls reports whether a member is filled by one call (err = <call>).
+func (d *decl) memberSwitch(o *model.Object, x, c string, depth int) (calls bool) {
 	w := d.text
 	w.line("switch string(s.Key(", c, ")) {")
 	for _, f := range o.Fields {
@@ -293,6 +299,7 @@ func (d *decl) memberSwitch(o *model.Object, x, c string, depth int) {
 		w.line("case ", quote(f.JSONName), ":")
 		if fill := d.slotCall(target, f.Type, p, c); fill != "" {
 			w.line("err = ", fill)
+			calls = true
 			continue
 		}
 		d.decodeSlot(target, f.Type, p, c, depth+1)
@@ -310,6 +317,7 @@ func (d *decl) memberSwitch(o *model.Object, x, c string, depth int) {
 		w.line("return s.DecodeError(", c, ", ", quote("unexpected member"), ")")
 	}
 	w.line("}")
+	return calls
 }
 
 // decodeNamedObject writes the body of a struct's DecodeNode: StartObject
