@@ -16,14 +16,14 @@ import (
 func (d *decl) declaration() []jen.Code {
 	var underlying jen.Code
 	var fields []structField
-	alias := false
+	isStruct, alias := false, false
 	switch t := d.t.(type) {
 	case *model.Object:
-		fields = d.fields(t)
+		isStruct, fields = true, d.fields(t)
 	case *model.Union:
-		fields = d.unionFields(t)
+		isStruct, fields = true, d.unionFields(t)
 	case *model.Tuple:
-		fields = d.tupleFields(t)
+		isStruct, fields = true, d.tupleFields(t)
 	case *model.Enum:
 		underlying = enumBase(t.ValueType)
 	case *model.Const:
@@ -58,7 +58,7 @@ func (d *decl) declaration() []jen.Code {
 		w.add("[", strings.Join(params, ", "), "]")
 	}
 	switch {
-	case underlying == nil:
+	case isStruct:
 		w.add(" ")
 		structText(w, fields)
 	case alias:

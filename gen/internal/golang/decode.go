@@ -34,8 +34,8 @@ func (d *decl) decodeSlot(target string, ref model.Ref, p presence, node string,
 	v := "v" + strconv.Itoa(depth)
 	switch p {
 	case pointer:
-		if call := d.decodePointer(target, ref, node); call != "" {
-			w.errReturn(call)
+		if fill := d.decodePointer(target, ref, node); fill != "" {
+			w.errReturn(fill)
 			return
 		}
 		if t, null := d.resolve(ref); isTypeParam(t) && !null {
@@ -160,8 +160,8 @@ func (d *decl) decodeShape(target, addr string, t model.Type, node string, depth
 		w.line(target, " = s.DecodeRaw(", node, ")")
 		return
 	case *model.Array:
-		if call := d.decodeItems(addr, t.Items, node); call != "" {
-			w.errReturn(call)
+		if fill := d.decodeItems(addr, t.Items, node); fill != "" {
+			w.errReturn(fill)
 			return
 		}
 		// v := make([]T, s.Count(c)); for c1, i1 := … { fill v[i1] from c1 }; target = v
@@ -259,20 +259,24 @@ func (d *decl) decodeObject(o *model.Object, x, whole, node string, depth int) {
 	}
 	wrongKind(w, node, "KindObject", "an object")
 	w.line(whole, " = ", d.typeText(model.Ref{ID: o.ID}), "{}")
-	calls := false // members filled by one call: err = <call>, tested after the switch
-	for _, f := range o.Fields {
-		calls = calls || d.slotCall(x+"."+f.GoName, f.Type, d.presence(f.Type, f.Required), c) != ""
-	}
-	if calls {
-		// var err error; for … { switch … { case "id": err = s.ReadString(c1, &x.ID) … }; if err != nil { return err } }
-		w.line("var err error")
-	}
+	// The loop first: whether a member is filled by one call, err = <call>,
+	// tested after the switch, is known once the switch is written; then
+	// var err error goes ahead of it:
+	//
+	//	var err error
+	//	for … { switch … { case "id": err = s.ReadString(c1, &x.ID) … }; if err != nil { return err } }
+	mark := len(w.buf)
+	calls := false
 	d.eachMember(node, depth, func() {
-		d.memberSwitch(o, x, c, depth)
-		if calls {
+		if calls = d.memberSwitch(o, x, c, depth); calls {
 			w.returnIfErr("err")
 		}
 	})
+	if calls {
+		loop := w.cut(mark)
+		w.line("var err error")
+		w.add(loop)
+	}
 }
 
 // memberSwitch writes the switch on the name of member c that fills the
@@ -285,14 +289,17 @@ func (d *decl) decodeObject(o *model.Object, x, whole, node string, depth int) {
 //	default:
 //		return s.DecodeError(c1, "unexpected member")
 //	}
-func (d *decl) memberSwitch(o *model.Object, x, c string, depth int) {
+//
+// calls reports whether a member is filled by one call (err = <call>).
+func (d *decl) memberSwitch(o *model.Object, x, c string, depth int) (calls bool) {
 	w := d.text
 	w.line("switch string(s.Key(", c, ")) {")
 	for _, f := range o.Fields {
 		target, p := x+"."+f.GoName, d.presence(f.Type, f.Required)
 		w.line("case ", quote(f.JSONName), ":")
-		if call := d.slotCall(target, f.Type, p, c); call != "" {
-			w.line("err = ", call)
+		if fill := d.slotCall(target, f.Type, p, c); fill != "" {
+			w.line("err = ", fill)
+			calls = true
 			continue
 		}
 		d.decodeSlot(target, f.Type, p, c, depth+1)
@@ -310,6 +317,7 @@ func (d *decl) memberSwitch(o *model.Object, x, c string, depth int) {
 		w.line("return s.DecodeError(", c, ", ", quote("unexpected member"), ")")
 	}
 	w.line("}")
+	return calls
 }
 
 // decodeNamedObject writes the body of a struct's DecodeNode: StartObject
@@ -517,8 +525,8 @@ func (d *decl) decodeTuple(t *model.Tuple) {
 // return.
 func (d *decl) decodeBody() {
 	w := d.text
-	if call := d.decodeCall(); call != "" {
-		w.line("return ", call) // return s.ReadString(n, (*string)(x))
+	if fill := d.decodeCall(); fill != "" {
+		w.line("return ", fill) // return s.ReadString(n, (*string)(x))
 		return
 	}
 	switch t := d.t.(type) {
@@ -546,11 +554,11 @@ func (d *decl) decodeBody() {
 func (d *decl) decodeCall() string {
 	switch t := d.t.(type) {
 	case *model.Enum:
-		return readNamed(t.ValueType)
+		return d.readNamed(t.ValueType)
 	case *model.Const:
-		return readNamed(t.ValueType)
+		return d.readNamed(t.ValueType)
 	case *model.Scalar:
-		return readNamed(t.Scalar)
+		return d.readNamed(t.Scalar)
 	case *model.Array:
 		return d.decodeItems("x", t.Items, "n")
 	case *model.Alias: // d.wrap: (*Target)(x).DecodeNode(s, n)
@@ -561,7 +569,7 @@ func (d *decl) decodeCall() string {
 
 // readNamed is the call that fills x, a pointer to a named type over a
 // scalar or JSON text: s.ReadString(n, (*string)(x)).
-func readNamed(k model.ScalarKind) string {
+func (d *decl) readNamed(k model.ScalarKind) string {
 	switch {
 	case isJSONText(k) && k != model.ScalarNull:
 		return "s.ReadText(n, (*string)(x))"
@@ -576,7 +584,8 @@ func readNamed(k model.ScalarKind) string {
 	case k == model.ScalarNull:
 		return "s.ReadNull(n, nil)"
 	}
-	return readScalar(k, "(*)(x)", "n")
+	d.fail(d.loc(), "", "cannot decode a named scalar of kind %v", k)
+	return ""
 }
 
 // scalarKind is t's kind when t is a scalar, else 0.

@@ -1,6 +1,8 @@
-// Package golang renders envgen's type space (package model) as Go source, with
-// github.com/dave/jennifer: types, their JSON methods, and validators, as
-// parts of one per-type pipeline (renderer.parts).
+// Package golang renders envgen's type space (package model) as Go source:
+// types, their JSON methods, and validators, as the parts of one per-type
+// pipeline (renderer.api and renderer.impl). Declarations and methods are
+// written as Go text (gotext.go); the rest are github.com/dave/jennifer trees,
+// and jennifer writes the import blocks.
 //
 // # Files
 //

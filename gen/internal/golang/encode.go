@@ -18,8 +18,8 @@ import (
 // As for DecodeNode (decode.go), the functions here write Go text: values
 // are Go expressions as strings ("x.Meta"), statements go to d.text.
 
-// bErr writes: if b, err = <call>; err != nil { return b, err }
-func bErr(w *goText, call string) { w.ifErr("b, err = "+call, "b, err") }
+// bErr writes: if b, err = <expr>; err != nil { return b, err }
+func bErr(w *goText, expr string) { w.ifErr("b, err = "+expr, "b, err") }
 
 // appendLit writes: b = append(b, `text`...), or b = append(b, 'c') for one byte.
 func appendLit(w *goText, text string) {
@@ -115,6 +115,10 @@ func (d *decl) appendValue(ref model.Ref, v, addr string, depth int) {
 // own shape.
 func (d *decl) appendShape(t model.Type, v string, depth int) {
 	w := d.text
+	// Whether v is known not to be nil (appendHeld) is about v alone: taken
+	// before any item or member is written, so that a nested slice or map
+	// does not take it for its own.
+	nonNil := d.takeNonNil()
 	if depth > maxDepth {
 		d.fail(t.Base().Loc, "", "anonymous types nest without end")
 		return
@@ -129,14 +133,12 @@ func (d *decl) appendShape(t model.Type, v string, depth int) {
 	case *model.Any:
 		bErr(w, call(w.rt("AppendRaw"), "b", v))
 	case *model.Array:
-		// The item first: whether it reads v[i] decides the loop, and
-		// whether v may be nil is known once it is written (takeNonNil).
+		// The item first: whether it reads v[i] decides the loop.
 		i := "i" + strconv.Itoa(depth)
 		mark := len(w.buf)
 		d.appendSlot(t.Items, d.presence(t.Items, true), v+"["+i+"]", depth+1)
 		appendLit(w, ",")
 		item := w.cut(mark)
-		nonNil := d.takeNonNil()
 		if !nonNil {
 			w.line("if ", v, " == nil {")
 			appendLit(w, "null")
@@ -155,7 +157,7 @@ func (d *decl) appendShape(t model.Type, v string, depth int) {
 			w.line("}")
 		}
 	case *model.Map:
-		d.appendMap(v, t.Values, depth, nil)
+		d.appendMap(v, t.Values, depth, nil, nonNil)
 	case *model.Object: // an inline struct
 		d.appendObject(t, v, depth, false)
 	default:
@@ -165,7 +167,8 @@ func (d *decl) appendShape(t model.Type, v string, depth int) {
 
 // appendMap appends the members of a map in name order, each checked
 // against known when given (the fields of the struct the map extends; not
-// nil, though maybe empty, for a struct's Extra):
+// nil, though maybe empty, for a struct's Extra). Without known, a map that
+// may be nil (not nonNil) is null when it is:
 //
 //	var keys1 [16]string
 //	for _, k1 := range runtime.SortedKeys(v, keys1[:0]) {
@@ -174,13 +177,21 @@ func (d *decl) appendShape(t model.Type, v string, depth int) {
 //		…
 //		b = append(b, ',')
 //	}
-func (d *decl) appendMap(v string, values model.Ref, depth int, known []string) {
+func (d *decl) appendMap(v string, values model.Ref, depth int, known []string, nonNil bool) {
 	w := d.text
 	suffix := strconv.Itoa(depth)
 	keys, k := "keys"+suffix, "k"+suffix
-	// The loop's body first: whether v may be nil is known once it is
-	// written (takeNonNil).
-	mark := len(w.buf)
+	whole := known == nil // the map's own JSON object, not members of a struct's
+	if whole {
+		if !nonNil {
+			w.line("if ", v, " == nil {")
+			appendLit(w, "null")
+			w.line("} else {")
+		}
+		appendLit(w, "{")
+	}
+	w.line("var ", keys, " [16]string")
+	w.line("for _, ", k, " := range ", w.rt("SortedKeys"), "(", v, ", ", keys, "[:0]) {")
 	if len(known) > 0 {
 		names := make([]string, len(known))
 		for i, n := range known {
@@ -195,28 +206,12 @@ func (d *decl) appendMap(v string, values model.Ref, depth int, known []string) 
 	appendLit(w, ":")
 	d.appendSlot(values, d.presence(values, true), v+"["+k+"]", depth+1)
 	appendLit(w, ",")
-	body := w.cut(mark)
-	loop := func() {
-		w.line("var ", keys, " [16]string")
-		w.line("for _, ", k, " := range ", w.rt("SortedKeys"), "(", v, ", ", keys, "[:0]) {")
-		w.add(body)
-		w.line("}")
-	}
-	if known != nil {
-		loop()
-		return
-	}
-	nonNil := d.takeNonNil()
-	if !nonNil {
-		w.line("if ", v, " == nil {")
-		appendLit(w, "null")
-		w.line("} else {")
-	}
-	appendLit(w, "{")
-	loop()
-	w.line("b = ", w.rt("EndObject"), "(b)")
-	if !nonNil {
-		w.line("}")
+	w.line("}")
+	if whole {
+		w.line("b = ", w.rt("EndObject"), "(b)")
+		if !nonNil {
+			w.line("}")
+		}
 	}
 }
 
@@ -278,11 +273,11 @@ func (d *decl) appendObject(o *model.Object, x string, depth int, top bool) {
 		v := x + "." + f.GoName
 		cond := d.present(f.Type, p, v)
 		optional := !f.Required && cond != ""
-		if call, fallible := d.memberCall(f.Type, p, v, memberKey(f.JSONName), optional); fallible {
-			bErr(w, call)
+		if member, fallible := d.memberCall(f.Type, p, v, memberKey(f.JSONName), optional); fallible {
+			bErr(w, member)
 			continue
-		} else if call != "" {
-			w.line("b = ", call)
+		} else if member != "" {
+			w.line("b = ", member)
 			continue
 		}
 		if optional {
@@ -299,7 +294,7 @@ func (d *decl) appendObject(o *model.Object, x string, depth int, top bool) {
 		if known == nil {
 			known = []string{} // not nil: the map's members extend the struct's
 		}
-		d.appendMap(x+".Extra", *o.Extra, depth, known)
+		d.appendMap(x+".Extra", *o.Extra, depth, known, false)
 	}
 	if top {
 		w.line("return ", w.rt("EndObject"), "(b), nil")

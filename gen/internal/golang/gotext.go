@@ -37,6 +37,7 @@ import (
 type goText struct {
 	buf  []byte
 	file *bodyRenderer // the file the text goes into
+	open bool          // between start and finish
 }
 
 // add appends parts to the text.
@@ -64,15 +65,26 @@ func (w *goText) rt(name string) string { return w.qual(runtimePkg, name) }
 // spell is c, a jennifer Code (a type, mostly), as the file writes it.
 func (w *goText) spell(c jen.Code) string { return w.file.spell(c) }
 
-// start begins the text of a top-level declaration; finish ends it.
-func (w *goText) start() { w.buf = w.buf[:0] }
+// start begins the text of a top-level declaration; finish ends it. One
+// declaration is written at a time: start before the last one's finish
+// would drop its text, so it panics.
+func (w *goText) start() {
+	if w.open {
+		panic("golang: goText.start while a declaration is being written")
+	}
+	w.open = true
+	w.buf = w.buf[:0]
+}
 
 // finish is the declaration written since start, as the Code to add to the
 // file: a token that jennifer and bodyRenderer both write as it is.
-func (w *goText) finish() jen.Code { return jen.Op(string(w.buf)) }
+func (w *goText) finish() jen.Code {
+	w.open = false
+	return jen.Op(string(w.buf))
+}
 
 // doc writes the comment lines (with their "//") of what follows, then a
-// blank, as jennifer writes a doc comment (withDoc): a comment that abuts
+// space before it, as jennifer writes a doc comment (withDoc): a comment that abuts
 // what it documents at the start of a line is one go/printer reformats
 // (go/doc/comment), and the formatter leaves such a declaration to
 // go/format. commentLines writes comments in that form already.
@@ -93,8 +105,8 @@ func (w *goText) ifErr(init, results string) {
 	w.line("}")
 }
 
-// errReturn writes: if err := <call>; err != nil { return err }
-func (w *goText) errReturn(call string) { w.ifErr("err := "+call, "err") }
+// errReturn writes: if err := <expr>; err != nil { return err }
+func (w *goText) errReturn(expr string) { w.ifErr("err := "+expr, "err") }
 
 // returnIfErr writes: if err != nil { return <results> }
 func (w *goText) returnIfErr(results string) {
@@ -109,6 +121,33 @@ func (w *goText) cut(mark int) string {
 	s := string(w.buf[mark:])
 	w.buf = w.buf[:mark]
 	return s
+}
+
+// goLocals are the names the generated functions declare (parameters,
+// results, variables), each without the depth some carry as a suffix (i1,
+// k2, keys1, v3). An imported package of such a name would be shadowed
+// where the code names it (a parameter s next to s.Kind), so newFile gives
+// it an alias (importAlias). TestGoLocalsCoverGeneratedCode holds the list
+// to the names in every golden case and in generated/.
+var goLocals = map[string]bool{
+	"_": true, "a": true, "anchor": true, "at": true, "b": true, "c": true, "data": true,
+	"dec": true, "dup": true, "e": true, "err": true, "errs": true, "gap": true, "i": true, "j": true,
+	"k": true, "keys": true, "known": true, "m": true, "matches": true, "n": true, "ok": true, "p": true,
+	"s": true, "set": true, "tag": true, "text": true, "unknown": true, "v": true, "valid": true, "x": true,
+}
+
+// isGoLocal reports whether name, without a numeric suffix, is one of
+// goLocals.
+func isGoLocal(name string) bool { return goLocals[strings.TrimRight(name, "0123456789")] }
+
+// importAlias is the name a package imported for a schema document is
+// imported as: name, unless generated code declares a local of that name,
+// which would shadow it; then name with "pkg" appended (import spkg "…/s").
+func importAlias(name string) string {
+	if isGoLocal(name) {
+		return name + "pkg"
+	}
+	return name
 }
 
 // quote is s as a Go string literal, as jen.Lit writes it.

@@ -13,8 +13,9 @@ import (
 	"github.com/envgen/envgen/gen/internal/naming"
 )
 
-// Import paths of the packages generated code uses. Every identifier from them
-// is written with jen.Qual, so jennifer writes the import blocks.
+// Import paths of the packages generated code uses. jennifer writes the import
+// blocks: an identifier from them is a jen.Qual in the trees, and in the Go
+// text goes through goText.qual, which asks the file for jennifer's name.
 const (
 	runtimePkg = "github.com/envgen/envgen/envgenrt"
 	jsonPkg    = "encoding/json"
@@ -99,8 +100,9 @@ type renderer struct {
 	// src and chunks are write's buffers, reused from file to file.
 	src    []byte
 	chunks [][]byte
-	// text writes the JSON methods as Go text, into the companion file
-	// being rendered (gotext.go).
+	// text writes the per-type declarations and methods as Go text
+	// (gotext.go): the type declarations and Validate into the API file,
+	// the JSON methods and CheckNode into the companion.
 	text *goText
 }
 
@@ -223,6 +225,7 @@ func (r *renderer) renderFile(gf goFile) (api, impl []byte, err error) {
 			implCodes += r.add(implFile, implBody, p(d))
 		}
 	}
+	r.text.file = implBody // the check functions of orphans go to the companion too
 	implCodes += r.add(implFile, implBody, r.orphans(gf.name))
 	if r.err != nil {
 		return nil, nil, r.err
@@ -262,10 +265,11 @@ func (r *renderer) newFile() *jen.File {
 	for _, t := range r.space.Types[1:] {
 		switch imp := t.Base().External; {
 		case imp == nil || imp.GoPath == "":
-		case imp.GoPackage != "": // the package says its name: import "…/envelope"
+		case imp.GoPackage != "" && !isGoLocal(imp.GoPackage): // the package says its name: import "…/envelope"
 			f.ImportName(imp.GoPath, imp.GoPackage)
-		default: // a name guessed from the path, which an alias makes true: import lib "…/go-lib/v2"
-			f.ImportAlias(imp.GoPath, imp.Package())
+		default: // a name guessed from the path, which an alias makes true: import lib "…/go-lib/v2";
+			// or one that a local would shadow: import spkg "…/s"
+			f.ImportAlias(imp.GoPath, importAlias(imp.Package()))
 		}
 	}
 	return f

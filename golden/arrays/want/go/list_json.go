@@ -21,11 +21,11 @@ func (x Lists) AppendJSON(b []byte) (_ []byte, err error) {
 	b = envgenrt.AppendStringsMember(b, `"names":`, x.Names)
 	if x.Matrix != nil {
 		b = append(b, `"matrix":`...)
-		if x.Matrix == nil {
-			b = append(b, `null`...)
-		} else {
-			b = append(b, '[')
-			for i1 := range x.Matrix {
+		b = append(b, '[')
+		for i1 := range x.Matrix {
+			if x.Matrix[i1] == nil {
+				b = append(b, `null`...)
+			} else {
 				b = append(b, '[')
 				for i2 := range x.Matrix[i1] {
 					if b, err = envgenrt.AppendFloat(b, x.Matrix[i1][i2]); err != nil {
@@ -34,10 +34,10 @@ func (x Lists) AppendJSON(b []byte) (_ []byte, err error) {
 					b = append(b, ',')
 				}
 				b = envgenrt.EndArray(b)
-				b = append(b, ',')
 			}
-			b = envgenrt.EndArray(b)
+			b = append(b, ',')
 		}
+		b = envgenrt.EndArray(b)
 		b = append(b, ',')
 	}
 	if b, err = envgenrt.AppendSliceMember(b, `"points":`, x.Points); err != nil {
