@@ -52,10 +52,9 @@ func checkDocs(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/p/type") && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !s.Enum(c, p+"/properties/e/enum", "a\x00", "b\ufeff") && s.Stop() {
+	switch {
+	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/p/type") && s.Stop(),
+		at[1] != 0 && !s.Enum(at[1], p+"/properties/e/enum", "a\x00", "b\ufeff") && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {

@@ -83,8 +83,9 @@ func (*Item) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkItem(s *envgenrt.State, n int32) bool {
+	const p = "e.json#/$defs/item"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "e.json#/$defs/item/type") {
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
 		return false
 	}
 	var at [1]int32
@@ -94,7 +95,7 @@ func checkItem(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.IsInt(c, "e.json#/$defs/item/properties/n/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.IsInt(c, p+"/properties/n/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -123,8 +124,7 @@ func (x *Labels) DecodeNode(s *envgenrt.State, n int32) error {
 }
 
 func (*Labels) CheckNode(s *envgenrt.State, n int32) bool {
-	const p = "e.json#/$defs/labels"
-	return s.ItemsOf(n, envgenrt.TypeString, p+"/type", p+"/items/type")
+	return s.ArrayOf(n, envgenrt.TypeString, "e.json#/$defs/labels")
 }
 
 func (x *Mode) UnmarshalJSON(data []byte) error {

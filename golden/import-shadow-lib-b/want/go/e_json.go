@@ -140,6 +140,5 @@ func (x *Words) DecodeNode(s *envgenrt.State, n int32) error {
 }
 
 func (*Words) CheckNode(s *envgenrt.State, n int32) bool {
-	const p = "e.json#/$defs/words"
-	return s.ItemsOf(n, envgenrt.TypeString, p+"/type", p+"/items/type")
+	return s.ArrayOf(n, envgenrt.TypeString, "e.json#/$defs/words")
 }

@@ -71,7 +71,7 @@ func (x *Tags) DecodeNode(s *envgenrt.State, n int32) error {
 }
 
 func (*Tags) CheckNode(s *envgenrt.State, n int32) bool {
-	return s.ItemsOf(n, envgenrt.TypeString, "e.json#/$defs/tags/type", "e.json#/$defs/tags/items/type")
+	return s.ArrayOf(n, envgenrt.TypeString, "e.json#/$defs/tags")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.

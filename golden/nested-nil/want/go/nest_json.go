@@ -210,16 +210,11 @@ func checkNest(s *envgenrt.State, n int32) bool {
 			unknown = true
 		}
 	}
-	if c := at[0]; c != 0 && !checkNestPropertiesAa(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[1]; c != 0 && !checkNestPropertiesRa(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[2]; c != 0 && !checkNestPropertiesMm(s, c) && s.Stop() {
-		return false
-	}
-	if c := at[3]; c != 0 && !s.Items(c, checkNestPropertiesRmItems, p+"/properties/rm/type") && s.Stop() {
+	switch {
+	case at[0] != 0 && !checkNestPropertiesAa(s, at[0]) && s.Stop(),
+		at[1] != 0 && !checkNestPropertiesRa(s, at[1]) && s.Stop(),
+		at[2] != 0 && !checkNestPropertiesMm(s, at[2]) && s.Stop(),
+		at[3] != 0 && !s.Items(at[3], checkNestPropertiesRmItems, p+"/properties/rm/type") && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -238,7 +233,7 @@ func checkNestPropertiesAa(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.ItemsOf(c, envgenrt.TypeString, p+"/items/type", p+"/items/items/type") && s.Stop() {
+		if !s.ArrayOf(c, envgenrt.TypeString, p+"/items") && s.Stop() {
 			return false
 		}
 	}
@@ -284,7 +279,7 @@ func checkNestPropertiesRa(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.ItemsOf(c, envgenrt.TypeInteger, p+"/items/type", p+"/items/items/type") && s.Stop() {
+		if !s.ArrayOf(c, envgenrt.TypeInteger, p+"/items") && s.Stop() {
 			return false
 		}
 	}
@@ -306,6 +301,5 @@ func checkNestPropertiesRmItems(s *envgenrt.State, n int32) bool {
 }
 
 func checkNestPropertiesRmItemsAdditionalProperties(s *envgenrt.State, n int32) bool {
-	const p = "nest.json#/properties/rm/items/additionalProperties"
-	return s.ItemsOf(n, envgenrt.TypeBoolean, p+"/type", p+"/items/type")
+	return s.ArrayOf(n, envgenrt.TypeBoolean, "nest.json#/properties/rm/items/additionalProperties")
 }
