@@ -5,6 +5,7 @@ import (
 	"go/parser"
 	"go/token"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/envgen/envgen/gen/internal/gentest"
@@ -32,7 +33,7 @@ func TestMatchesGoFormat(t *testing.T) {
 	if genLines < genFast/4 {
 		t.Errorf("only %d of %d other declarations printed from their lines", genLines, genFast)
 	}
-	// 4 of 2,199 today. A doc comment that abuts its method sends the
+	// A handful today (the log line above). A doc comment that abuts its method sends the
 	// method to go/format (go/printer reformats it): that cost a fifth of
 	// a generation's formatting once, and showed only here.
 	if fast < 100*slow {
@@ -121,6 +122,12 @@ var learnPairs = [][2]string{
 		"package p\n\n\n// LongerName doc \n type LongerName struct{\nAlphaBeta [] Gamma `json:\"alphaBeta\"`\nC * map [string] Delta `json:\"c,omitzero\"`\n\nEpsilon envgenrt.Nullable [string]\n}\n\n\nconst (\nKindLong Kind = \"long\"\nK2 Kind = 10 << 20\n)\n\n\ntype Kind string\n\n\ntype Single struct{\nLonger int `json:\"longer\"`\n}\n",
 	},
 	{"package p\n\n\n// f doc \n func f (a,b int) int {\nif a * b + 1 > b {\nreturn a\n} else if b == 0 {\nreturn - b\n}\n\nswitch x := a &^ b;x {\ncase 1,2: \nreturn x [a + 1 :]\ndefault: \n}\nreturn a * (b + 1)\n}\n", "package p\n\n\nfunc g (a,b int) int {\nreturn a * b + c * d\n}\n"},
+	// a case that lists its expressions one a line (a check function's
+	// property checks)
+	{
+		"package p\n\n\nfunc f(s *envgenrt.State,at [2]int32) bool {\nswitch {\ncase at [0] != 0 && ! g(s,at [0]) && s.Stop(),\nat [1] != 0 && ! s.Min(at [1],1,p + \"/m\") && s.Stop(): \nreturn false\n}\nreturn true\n}\n",
+		"package p\n\n\nfunc checkLonger(state *envgenrt.State,at [2]int32) bool {\nswitch {\ncase at [1] != 0 && ! gg(state,at [1]) && state.Stop(),\nat [0] != 0 && ! state.Min(at [0],22,p + \"/mm\") && state.Stop(): \nreturn false\n}\nreturn true\n}\n",
+	},
 }
 
 // TestFormatterLearns: a Formatter prints a function from its lines once it
@@ -140,6 +147,28 @@ func TestFormatterLearns(t *testing.T) {
 		fromLines := after > before
 		if want := i == 1 || i == 3; fromLines != want {
 			t.Errorf("%q: printed from its lines %v, want %v", src, fromLines, want)
+		}
+	}
+}
+
+// TestFormatterLearnsCaseLists: a case whose expressions are one a line is
+// learnt like any other line, and the next function of its shapes is
+// printed from its lines, continuation lines one tab further than the case.
+func TestFormatterLearnsCaseLists(t *testing.T) {
+	gofmt.Check()
+	f := gofmt.NewFormatter()
+	for i, src := range learnPairs[3] {
+		before, _ := gofmt.LinesPrinted()
+		out, err := f.Source([]byte(src))
+		if err != nil {
+			t.Fatalf("%q: %v", src, err)
+		}
+		after, _ := gofmt.LinesPrinted()
+		if fromLines := after > before; fromLines != (i == 1) {
+			t.Errorf("%q: printed from its lines %v, want %v", src, fromLines, i == 1)
+		}
+		if !strings.Contains(string(out), "\tswitch {\n\tcase at[") || !strings.Contains(string(out), ".Stop(),\n\t\tat[") {
+			t.Errorf("case list not laid out as go/format does:\n%s", out)
 		}
 	}
 }

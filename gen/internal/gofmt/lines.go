@@ -201,7 +201,7 @@ func (f *Formatter) printLines(out, src []byte) ([]byte, bool) {
 	if i > 0 && i < len(lines) && lines[0][0] == '/' && len(lines[i]) > 0 && lines[i][0] != ' ' && lines[i][0] != '\t' {
 		return out, false // a doc comment that go/printer reformats
 	}
-	depth, blank, first := 0, false, true
+	depth, blank, first, cont := 0, false, true, false
 	for ; i < len(lines); i++ {
 		line := lines[i]
 		if len(bytes.TrimLeft(line, " \t")) == 0 {
@@ -221,15 +221,16 @@ func (f *Formatter) printLines(out, src []byte) ([]byte, bool) {
 		if gaps == nil { // unknown, or poisoned by learn
 			return out, false
 		}
-		opens, closes, ok := lineStructure(line, toks, first)
-		if !ok {
+		opens, closes, more, ok := lineStructure(line, toks, first, cont)
+		if !ok || cont && blank {
 			return out, false
 		}
 		depth -= closes
-		indent := depth
-		if toks[0].is(line, "case") || toks[0].is(line, "default") {
+		indent := depth // a case's later lines: one further than the case
+		if !cont && (toks[0].is(line, "case") || toks[0].is(line, "default")) {
 			indent--
 		}
+		cont = more
 		if depth < 0 || indent < 0 || first && indent != 0 {
 			return out, false
 		}
@@ -251,7 +252,7 @@ func (f *Formatter) printLines(out, src []byte) ([]byte, bool) {
 		depth += opens
 		blank, first = false, false
 	}
-	if first || depth != 0 {
+	if first || depth != 0 || cont {
 		return out, false
 	}
 	return append(res, '\n'), true
@@ -262,60 +263,52 @@ func (f *Formatter) printLines(out, src []byte) ([]byte, bool) {
 // at its start): the header (first) starts with func and ends with {; a
 // line that opens a block is an if, for, switch or select header, or an
 // else; a line that closes one is }, } else {, or } else if … {; a case
-// clause ends with its colon; every other bracket is closed on the line.
-func lineStructure(line []byte, toks []span, first bool) (opens, closes int, ok bool) {
+// clause ends with its colon, or lists its expressions one a line: its
+// line and each but the last of the lines after it (cont) end with a comma
+// (more), the last with the colon; every other bracket is closed on the
+// line.
+func lineStructure(line []byte, toks []span, first, cont bool) (opens, closes int, more, ok bool) {
 	n := len(toks)
-	lead := toks[0]
+	lead, last := toks[0], toks[n-1]
+	if cont {
+		if lead.is(line, "case") || lead.is(line, "default") || lead.is(line, "}") ||
+			!last.is(line, ",") && !last.is(line, ":") {
+			return 0, 0, false, false
+		}
+		return 0, 0, last.is(line, ","), balanced(line, toks[:n-1])
+	}
 	if lead.is(line, "}") {
 		closes = 1
-		if n > 1 && (!toks[1].is(line, "else") || !toks[n-1].is(line, "{")) {
-			return 0, 0, false
+		if n > 1 && (!toks[1].is(line, "else") || !last.is(line, "{")) {
+			return 0, 0, false, false
 		}
 	}
-	if toks[n-1].is(line, "{") && n > 1 {
+	if last.is(line, "{") && n > 1 {
 		opens = 1
 		switch string(line[lead.start:lead.end]) {
 		case "if", "for", "switch", "select", "}":
 		case "func":
 			if !first {
-				return 0, 0, false
+				return 0, 0, false, false
 			}
 		default:
-			return 0, 0, false
+			return 0, 0, false, false
 		}
 	}
 	if first != (opens == 1 && lead.is(line, "func")) {
-		return 0, 0, false
+		return 0, 0, false, false
 	}
-	if lead.is(line, "case") || lead.is(line, "default") {
-		if !toks[n-1].is(line, ":") {
-			return 0, 0, false
+	switch {
+	case lead.is(line, "case") && n > 1 && last.is(line, ","):
+		more = true
+	case lead.is(line, "case") || lead.is(line, "default"):
+		if !last.is(line, ":") {
+			return 0, 0, false, false
 		}
-	} else if toks[n-1].is(line, ":") {
-		return 0, 0, false // a label
+	case last.is(line, ":"):
+		return 0, 0, false, false // a label
 	}
-	// The brackets between the leading } and the trailing { balance.
-	var stack [32]byte
-	depth := 0
-	for _, t := range toks[closes : n-opens] {
-		if t.end-t.start != 1 {
-			continue
-		}
-		switch c := line[t.start]; c {
-		case '(', '[', '{':
-			if depth == len(stack) {
-				return 0, 0, false
-			}
-			stack[depth] = c
-			depth++
-		case ')', ']', '}':
-			if depth == 0 || stack[depth-1] != opening(c) {
-				return 0, 0, false
-			}
-			depth--
-		}
-	}
-	return opens, closes, depth == 0
+	return opens, closes, more, balanced(line, toks[closes:n-opens])
 }
 
 // opening is the bracket that c closes.
