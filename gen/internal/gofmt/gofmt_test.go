@@ -33,9 +33,9 @@ func TestMatchesGoFormat(t *testing.T) {
 	if genLines < genFast/4 {
 		t.Errorf("only %d of %d other declarations printed from their lines", genLines, genFast)
 	}
-	// A handful today (the log line above). A doc comment that abuts its method sends the
-	// method to go/format (go/printer reformats it): that cost a fifth of
-	// a generation's formatting once, and showed only here.
+	// A handful today (the log line above). A doc comment that abuts its
+	// method sends the method to go/format (go/printer reformats it): that
+	// cost a fifth of a generation's formatting once, and showed only here.
 	if fast < 100*slow {
 		t.Errorf("only %d of %d functions printed directly", fast, fast+slow)
 	}
