@@ -95,3 +95,21 @@ func Squash(s string) string {
 		return -1
 	}, s)
 }
+
+// Printable is l with each control character but tab, and each byte order
+// mark, replaced by U+FFFD: in a Go comment go/scanner rejects NUL and a BOM
+// (the file would neither format nor compile) and drops a carriage return;
+// in either language a NUL makes the file binary to git and grep, and the
+// rest would be invisible in the comment a user reads.
+func Printable(l string) string {
+	bad := func(r rune) bool { return r != '\t' && unicode.IsControl(r) || r == '\uFEFF' }
+	if strings.IndexFunc(l, bad) < 0 {
+		return l
+	}
+	return strings.Map(func(r rune) rune {
+		if bad(r) {
+			return utf8.RuneError
+		}
+		return r
+	}, l)
+}

@@ -53,3 +53,18 @@ func TestWrap(t *testing.T) {
 		t.Errorf("the one-line shortcut took %d of 50000 texts; the test says little of it (want 1000)", short)
 	}
 }
+
+// TestPrintable: control characters but tab, and a BOM, become U+FFFD;
+// everything else, other scripts included, is kept.
+func TestPrintable(t *testing.T) {
+	for in, want := range map[string]string{
+		"plain":              "plain",
+		"a\x00b\ufeffc\td\r": "a\ufffdb\ufffdc\td\ufffd",
+		"\x1b[31m日本\u0085":   "\ufffd[31m日本\ufffd",
+		"tab\there, é and 😀": "tab\there, é and 😀",
+	} {
+		if got := Printable(in); got != want {
+			t.Errorf("Printable(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -48,7 +48,7 @@ func commentLines(paras []paragraph, indent int) []string {
 			out = append(out, "//")
 		}
 		for _, l := range lines {
-			l = printable(l)
+			l = doctext.Printable(l)
 			switch {
 			case p.code:
 				out = append(out, "//\t"+l)
@@ -63,23 +63,6 @@ func commentLines(paras []paragraph, indent int) []string {
 		return docComment(out)
 	}
 	return out
-}
-
-// printable is l with each control character but tab, and each byte order
-// mark, replaced by U+FFFD: go/scanner rejects NUL and a BOM in a comment
-// (the file would not format or compile), drops a carriage return, and the
-// rest would be invisible in the comment a user reads.
-func printable(l string) string {
-	bad := func(r rune) bool { return r != '\t' && unicode.IsControl(r) || r == '\uFEFF' }
-	if strings.IndexFunc(l, bad) < 0 {
-		return l
-	}
-	return strings.Map(func(r rune) rune {
-		if bad(r) {
-			return utf8.RuneError
-		}
-		return r
-	}, l)
 }
 
 // docComment is a top-level doc comment as gofmt prints it: go/printer

@@ -65,28 +65,11 @@ func newDoc(indent string, paras [][]string, tags []string) docView {
 	}
 	lines = append(lines, tags...)
 	for i, l := range lines {
-		lines[i] = strings.ReplaceAll(printable(l), "*/", "*\\/") // would end the comment
+		lines[i] = strings.ReplaceAll(doctext.Printable(l), "*/", "*\\/") // would end the comment
 	}
 	d := docView{Indent: indent, Lines: lines}
 	d.OneLine = len(lines) == 1 && utf8.RuneCountInString(indent+"/** "+lines[0]+" */") <= maxLine
 	return d
-}
-
-// printable is l with each control character but tab, and each byte order
-// mark, replaced by U+FFFD, as the Go doc comments write them: a NUL would
-// make the file binary to git and grep, and the rest are invisible to the
-// reader.
-func printable(l string) string {
-	bad := func(r rune) bool { return r != '\t' && unicode.IsControl(r) || r == '\uFEFF' }
-	if strings.IndexFunc(l, bad) < 0 {
-		return l
-	}
-	return strings.Map(func(r rune) rune {
-		if bad(r) {
-			return utf8.RuneError
-		}
-		return r
-	}, l)
 }
 
 // docParagraphs is the prose of a schema's annotations: the title (unless it
