@@ -115,19 +115,13 @@ func (p *fastParser) object(ptr string, depth int) (any, bool) {
 		}
 		p.keys = append(p.keys, key)
 		p.vals = append(p.vals, v)
-		p.space()
-		if p.i >= len(p.data) {
+		more, ok := p.sep('}')
+		if !ok {
 			return nil, false
 		}
-		if p.data[p.i] == ',' {
-			p.i++
-			continue
+		if !more {
+			break
 		}
-		if p.data[p.i] != '}' {
-			return nil, false
-		}
-		p.i++
-		break
 	}
 	order := make([]string, len(p.keys)-keys)
 	copy(order, p.keys[keys:])
@@ -142,6 +136,23 @@ func (p *fastParser) object(ptr string, depth int) (any, bool) {
 	}
 	p.order[ptr] = order
 	return m, true
+}
+
+// sep reads what follows a member or an item: a comma, more to come, or
+// the closing bracket.
+func (p *fastParser) sep(closing byte) (more, ok bool) {
+	p.space()
+	if p.i < len(p.data) {
+		switch p.data[p.i] {
+		case ',':
+			p.i++
+			return true, true
+		case closing:
+			p.i++
+			return false, true
+		}
+	}
+	return false, false
 }
 
 func (p *fastParser) array(ptr string, depth int) (any, bool) {
@@ -166,19 +177,13 @@ func (p *fastParser) array(ptr string, depth int) (any, bool) {
 			return nil, false
 		}
 		p.vals = append(p.vals, v)
-		p.space()
-		if p.i >= len(p.data) {
+		more, ok := p.sep(']')
+		if !ok {
 			return nil, false
 		}
-		if p.data[p.i] == ',' {
-			p.i++
-			continue
+		if !more {
+			break
 		}
-		if p.data[p.i] != ']' {
-			return nil, false
-		}
-		p.i++
-		break
 	}
 	arr := make([]any, len(p.vals)-vals)
 	copy(arr, p.vals[vals:])
