@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/envgen/envgen/gen"
 	"github.com/envgen/envgen/gen/internal/gentest"
 	"github.com/envgen/envgen/gen/internal/gofmt"
 )
@@ -217,5 +218,34 @@ func TestFormatterLearnsDeclarations(t *testing.T) {
 		if want := 4 * i; after-before != want {
 			t.Errorf("%q: %d declarations printed from their lines, want %d", src, after-before, want)
 		}
+	}
+}
+
+// TestSyntheticFromLines: on the synthetic schema of the generation
+// benchmark, where every definition repeats the same shapes, the functions
+// not printed from their lines are the first of each shape, so their number
+// does not grow with the number of definitions. Once a new form of generated
+// code went past the line printer, generation took 1.5× the CPU and only the
+// benchmark showed it.
+func TestSyntheticFromLines(t *testing.T) {
+	stats := gofmt.Check()
+	parsed := map[int]int{}
+	for _, n := range []int{30, 60} {
+		path := gentest.Synthetic(t, n)
+		fast0, slow0, _ := stats()
+		lines0, _ := gofmt.LinesPrinted()
+		opts := gen.Options{Inputs: []string{path}, GoOut: "out", GoPackage: "synthetic", NoCanonical: true}
+		if _, err := gen.Generate(opts); err != nil {
+			t.Fatal(err)
+		}
+		fast, slow, _ := stats()
+		lines, _ := gofmt.LinesPrinted()
+		fast, slow, lines = fast-fast0, slow-slow0, lines-lines0
+		t.Logf("N=%d: %d functions, %d from their lines, %d by the direct printer, %d through go/format",
+			n, fast+slow, lines, fast-lines, slow)
+		parsed[n] = fast + slow - lines
+	}
+	if parsed[60] != parsed[30] {
+		t.Errorf("functions not printed from their lines: %d at N=30, %d at N=60; want the same", parsed[30], parsed[60])
 	}
 }
