@@ -39,49 +39,21 @@ func canonicalScalar(data []byte) (string, bool) {
 			}
 		}
 		return s, true // the encoder escapes none of these bytes
-	case isJSONNumber(s):
+	case isJSONNumber(data):
 		return canonicalNumber(s), true
 	}
 	return "", false
 }
 
-// isJSONNumber reports whether s is exactly one JSON number (RFC 8259):
-// -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
-func isJSONNumber(s string) bool {
-	i := 0
-	digits := func() int {
-		n := 0
-		for i < len(s) && '0' <= s[i] && s[i] <= '9' {
-			i++
-			n++
-		}
-		return n
-	}
-	if i < len(s) && s[i] == '-' {
-		i++
-	}
-	switch {
-	case i < len(s) && s[i] == '0':
-		i++
-	case digits() == 0:
+// isJSONNumber reports whether b is exactly one JSON number, as the
+// parser reads one.
+func isJSONNumber(b []byte) bool {
+	if len(b) == 0 {
 		return false
 	}
-	if i < len(s) && s[i] == '.' {
-		i++
-		if digits() == 0 {
-			return false
-		}
-	}
-	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
-		i++
-		if i < len(s) && (s[i] == '+' || s[i] == '-') {
-			i++
-		}
-		if digits() == 0 {
-			return false
-		}
-	}
-	return i == len(s)
+	p := parser{src: b}
+	_, _, _, err := p.number()
+	return err == nil && p.i == len(b)
 }
 
 // canonicalDecoded is CanonicalJSON by way of encoding/json: any JSON value.
