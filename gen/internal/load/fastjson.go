@@ -197,7 +197,7 @@ func (p *fastParser) array(ptr string, depth int) (any, bool) {
 // as they do there.
 func (p *fastParser) str() (string, bool) {
 	start := p.i
-	plain := true
+	escaped, ascii := false, true
 	j := p.i + 1
 	for ; j < len(p.data); j++ {
 		c := p.data[j]
@@ -205,7 +205,7 @@ func (p *fastParser) str() (string, bool) {
 			break
 		}
 		if c == '\\' {
-			plain = false
+			escaped = true
 			j++
 			continue
 		}
@@ -213,7 +213,7 @@ func (p *fastParser) str() (string, bool) {
 			return "", false
 		}
 		if c >= utf8.RuneSelf {
-			plain = false
+			ascii = false
 		}
 	}
 	if j >= len(p.data) {
@@ -221,7 +221,7 @@ func (p *fastParser) str() (string, bool) {
 	}
 	p.i = j + 1
 	raw := p.data[start+1 : j]
-	if plain || !bytes.ContainsRune(raw, '\\') && utf8.Valid(raw) {
+	if !escaped && (ascii || utf8.Valid(raw)) {
 		return p.intern(raw), true
 	}
 	var s string

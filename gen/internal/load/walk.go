@@ -79,21 +79,25 @@ func (w *schemaWalker) walk(v any) {
 		bit <<= 1
 	}
 	for _, kw := range schemaArrayKeywords {
-		if arr, ok := obj[kw].([]any); ok && mask&bit != 0 {
-			for i, v := range arr {
-				w.toks = append(w.toks, kw, strconv.Itoa(i))
-				w.walk(v)
-				w.toks = w.toks[:len(w.toks)-2]
+		if mask&bit != 0 {
+			if arr, ok := obj[kw].([]any); ok {
+				for i, v := range arr {
+					w.toks = append(w.toks, kw, strconv.Itoa(i))
+					w.walk(v)
+					w.toks = w.toks[:len(w.toks)-2]
+				}
 			}
 		}
 		bit <<= 1
 	}
 	for _, kw := range schemaMapKeywords {
-		if m, ok := obj[kw].(map[string]any); ok && mask&bit != 0 {
-			for _, k := range sortedKeys(m) {
-				w.toks = append(w.toks, kw, k)
-				w.walk(m[k])
-				w.toks = w.toks[:len(w.toks)-2]
+		if mask&bit != 0 {
+			if m, ok := obj[kw].(map[string]any); ok {
+				for _, k := range sortedKeys(m) {
+					w.toks = append(w.toks, kw, k)
+					w.walk(m[k])
+					w.toks = w.toks[:len(w.toks)-2]
+				}
 			}
 		}
 		bit <<= 1
