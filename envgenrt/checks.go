@@ -23,19 +23,19 @@ import (
 // A failed check reports false whether or not the error is recorded (inside
 // anyOf and the like it is not): s.Stop says whether to go on.
 
-// MinLength is minLength on the string n: at least m code points. (It is
-// !Shorter written out, so that a check is one call, as Shorter was.)
+// MinLength is minLength on the string n: at least m code points (as
+// !Shorter; atLeastRunes is inlined, so that a check is one call).
 func (s *State) MinLength(n int32, m int, schemaPath string) bool {
-	if b := s.Str(n); len(b) >= m && (len(b) >= utf8.UTFMax*m || utf8.RuneCount(b) >= m) {
+	if atLeastRunes(s.Str(n), m) {
 		return true
 	}
 	return s.failCount(n, schemaPath, "minLength", "must be at least ", m, "character", " long")
 }
 
-// MaxLength is maxLength on the string n: at most m code points (!Longer
-// written out).
+// MaxLength is maxLength on the string n: at most m code points (as
+// !Longer).
 func (s *State) MaxLength(n int32, m int, schemaPath string) bool {
-	if b := s.Str(n); len(b) <= m || utf8.RuneCount(b) <= m {
+	if atMostRunes(s.Str(n), m) {
 		return true
 	}
 	return s.failCount(n, schemaPath, "maxLength", "must be at most ", m, "character", " long")
@@ -229,15 +229,25 @@ func CountText(n int, noun string) string {
 // s.MinLength(n, 1, "a.json#/properties/id/minLength"), with the same
 // errors, whose schema paths are made only when an error is recorded.
 
+// atLeastRunes reports whether b has at least m code points, counting them
+// only when its length in bytes leaves a doubt (and comparing the length
+// first, so that 4*m cannot overflow).
+func atLeastRunes(b []byte, m int) bool {
+	return len(b) >= m && (len(b) >= utf8.UTFMax*m || utf8.RuneCount(b) >= m)
+}
+
+// atMostRunes reports whether b has at most m code points.
+func atMostRunes(b []byte, m int) bool { return len(b) <= m || utf8.RuneCount(b) <= m }
+
 // StringMinLength is {"type": "string", "minLength": m} at at.
 func (s *State) StringMinLength(n int32, m int, at string) bool {
 	if s.nodes[n].kind != KindString {
 		return s.isAt(n, TypeString, at, "/type")
 	}
-	if b := s.Str(n); len(b) >= m && (len(b) >= utf8.UTFMax*m || utf8.RuneCount(b) >= m) {
+	if atLeastRunes(s.Str(n), m) {
 		return true
 	}
-	if s.recording() {
+	if !s.Stop() {
 		s.failCount(n, at+"/minLength", "minLength", "must be at least ", m, "character", " long")
 	}
 	return false
@@ -248,10 +258,10 @@ func (s *State) StringMaxLength(n int32, m int, at string) bool {
 	if s.nodes[n].kind != KindString {
 		return s.isAt(n, TypeString, at, "/type")
 	}
-	if b := s.Str(n); len(b) <= m || utf8.RuneCount(b) <= m {
+	if atMostRunes(s.Str(n), m) {
 		return true
 	}
-	if s.recording() {
+	if !s.Stop() {
 		s.failCount(n, at+"/maxLength", "maxLength", "must be at most ", m, "character", " long")
 	}
 	return false
@@ -320,16 +330,13 @@ func (s *State) ArrayOf(n int32, set Type, at string) bool {
 	return len(s.errs) == errs
 }
 
-// recording reports whether an error would be recorded now.
-func (s *State) recording() bool { return s.quiet == 0 && !s.cut }
-
 // isAt is Is(n, set, at+suffix) past its inlined test, the path made only
 // for an error that is recorded.
 func (s *State) isAt(n int32, set Type, at, suffix string) bool {
 	if s.nodes[n].flags&flagInt != 0 && set&TypeInteger != 0 || s.IsType(n, set) {
 		return true
 	}
-	if s.recording() {
+	if !s.Stop() {
 		s.Failf(n, at+suffix, "type", typeFormats[set&typeAll], s.TypeOf(n))
 	}
 	return false
@@ -338,7 +345,7 @@ func (s *State) isAt(n int32, set Type, at, suffix string) bool {
 // failLimitAt is failLimit at the path at+suffix, made only for an error
 // that is recorded.
 func (s *State) failLimitAt(n int32, at, suffix, keyword, prefix, limit string) bool {
-	if s.recording() {
+	if !s.Stop() {
 		s.Fail(n, at+suffix, keyword, prefix+limit)
 	}
 	return false

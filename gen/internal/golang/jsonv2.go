@@ -42,7 +42,7 @@ func (r *renderer) renderJSONv2(plan []goFile) ([]byte, error) {
 		b.finish(nil) // gives its buffers back
 		return nil, r.err
 	}
-	src, err := r.writeBody(f, b, jsonv2File, keepTrees())
+	src, err := r.writeBody(f, b, jsonv2File)
 	// the constraint, after the generated-code line and before the package clause
 	header := "// " + generatedHeader + "\n\n"
 	return bytes.Replace(src, []byte(header), []byte(header+"//go:build goexperiment.jsonv2\n\n"), 1), err

@@ -212,7 +212,6 @@ func (r *renderer) renderFile(gf goFile) (api, impl []byte, err error) {
 	// N=1000 in garbage collection, with 2.5 times the memory. The files
 	// keep them only when File.Render is to write them (keepTrees).
 	apiBody, implBody := newBodyRenderer(apiFile, &r.chunks), newBodyRenderer(implFile, &r.chunks)
-	keep := keepTrees()
 	implCodes := 0
 	for _, t := range gf.types {
 		d := r.newDecl(t)
@@ -230,10 +229,10 @@ func (r *renderer) renderFile(gf goFile) (api, impl []byte, err error) {
 	if r.err != nil {
 		return nil, nil, r.err
 	}
-	if api, err = r.writeBody(apiFile, apiBody, gf.name, keep); err != nil || implCodes == 0 {
+	if api, err = r.writeBody(apiFile, apiBody, gf.name); err != nil || implCodes == 0 {
 		return api, nil, err
 	}
-	impl, err = r.writeBody(implFile, implBody, companionName(gf.name), keep)
+	impl, err = r.writeBody(implFile, implBody, companionName(gf.name))
 	return api, impl, err
 }
 
@@ -279,10 +278,10 @@ func (r *renderer) newFile() *jen.File {
 // or when b could not write it all (another jennifer version, or a Code it
 // does not know), from File.Render's if f kept its items; the formatter
 // gives go/format's bytes at less cost.
-func (r *renderer) writeBody(f *jen.File, b *bodyRenderer, name string, kept bool) ([]byte, error) {
+func (r *renderer) writeBody(f *jen.File, b *bodyRenderer, name string) ([]byte, error) {
 	src, err := b.finish(r.src)
 	r.src = src
-	if err != nil && !kept {
+	if err != nil && !keepTrees() {
 		return nil, fmt.Errorf("golang: rendering %s: %w", name, err)
 	}
 	if err != nil || checkBody {
@@ -309,7 +308,7 @@ func (r *renderer) writeBody(f *jen.File, b *bodyRenderer, name string, kept boo
 	return out, nil
 }
 
-// checkBody makes write compare renderBody's output with File.Render's,
+// checkBody makes writeBody compare renderBody's output with File.Render's,
 // failing on a difference; bodyCompared counts the files compared. Tests
 // turn it on.
 var (
