@@ -156,7 +156,22 @@ func quote(s string) string { return strconv.Quote(s) }
 
 // call is fn(args…).
 func call(fn string, args ...string) string {
-	return fn + "(" + strings.Join(args, ", ") + ")"
+	n := len(fn) + 2 + 2*len(args)
+	for _, a := range args {
+		n += len(a)
+	}
+	var b strings.Builder
+	b.Grow(n)
+	b.WriteString(fn)
+	b.WriteByte('(')
+	for i, a := range args {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(a)
+	}
+	b.WriteByte(')')
+	return b.String()
 }
 
 // textMethod writes a method of the declared type, its body written by body:
