@@ -363,7 +363,7 @@ func (f *vfn) call(ref model.Ref, node string) string {
 		if !ok {
 			panic("golang: not a leaf: " + t.Base().Loc.URL)
 		}
-		if _, later := leafShape(leaf.c, f.opts.AssertFormat); later != nil && !typed(leaf.c, later) || (len(leaf.c.Types) > 0 && leaf.c.Enum != nil) {
+		if _, later := f.vp.leafShape(leaf.c, f.opts.AssertFormat); later != nil && !f.vp.typed(leaf.c, later) || (len(leaf.c.Types) > 0 && leaf.c.Enum != nil) {
 			return "(" + e + ")"
 		}
 		return e

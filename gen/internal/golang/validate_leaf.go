@@ -89,7 +89,7 @@ func typedLimit(keyword, typ string, limit *model.Number) (string, []string) {
 //
 //	s.StringMinLength(n, 1, "…/properties/id")
 func (f *vfn) typedLeaf(node string, later *laterCheck) string {
-	helper, args := typedHelper(f.c, later)
+	helper, args := f.vp.typedHelper(f.c, later)
 	if helper == "" {
 		return ""
 	}
@@ -98,40 +98,58 @@ func (f *vfn) typedLeaf(node string, later *laterCheck) string {
 }
 
 // typed reports whether typedLeaf has a helper for c.
-func typed(c *model.Checks, later *laterCheck) bool {
-	helper, _ := typedHelper(c, later)
+func (p *vplan) typed(c *model.Checks, later *laterCheck) bool {
+	helper, _ := p.typedHelper(c, later)
 	return helper != ""
 }
 
 // typedHelper is typedLeaf's helper and arguments, "" where there is none.
-func typedHelper(c *model.Checks, later *laterCheck) (string, []string) {
-	if later == nil || later.typed == nil || c.Enum != nil || len(c.Types) != 1 {
-		return "", nil
-	}
-	if format, _ := messageFormat(keywords.Type(c.Types)); format != envgenrt.TypeFormat(typeSetOf(c.Types)) {
+func (p *vplan) typedHelper(c *model.Checks, later *laterCheck) (string, []string) {
+	if later == nil || later.typed == nil || c.Enum != nil || len(c.Types) != 1 || !p.factsOf(c).typeSpelt {
 		return "", nil
 	}
 	return later.typed(c, c.Types[0])
 }
 
+// checkFacts are what the leaf tests ask of one schema's checks, found
+// once for each (a copy of the Checks and reflect over all its fields,
+// asked again at every use, cost 4% of a generation).
+type checkFacts struct {
+	leafRest  bool // no keyword but type, enum, format and those of laterChecks
+	arrayRest bool // no keyword but type and items
+	typeSpelt bool // the type keyword's message is envgenrt's (TypeFormat)
+}
+
+func (p *vplan) factsOf(c *model.Checks) checkFacts {
+	if f, ok := p.facts[c]; ok {
+		return f
+	}
+	rest := *c
+	rest.Types, rest.Items = nil, nil
+	f := checkFacts{arrayRest: reflect.ValueOf(&rest).Elem().IsZero()}
+	rest.Items, rest.Enum, rest.Format = c.Items, nil, ""
+	rest.MinLength, rest.MaxLength, rest.MinItems, rest.MaxItems, rest.MinProperties, rest.MaxProperties = nil, nil, nil, nil, nil, nil
+	rest.Minimum, rest.Maximum, rest.ExclusiveMinimum, rest.ExclusiveMaximum = nil, nil, nil, nil
+	f.leafRest = reflect.ValueOf(&rest).Elem().IsZero()
+	if len(c.Types) > 0 {
+		format, _ := messageFormat(keywords.Type(c.Types))
+		f.typeSpelt = format == envgenrt.TypeFormat(typeSetOf(c.Types))
+	}
+	p.facts[c] = f
+	return f
+}
+
 // leafShape reports whether a schema with checks c is a leaf, and which
 // later check it has (nil: none). Format is an annotation unless
 // assertFormat.
-func leafShape(c *model.Checks, assertFormat bool) (bool, *laterCheck) {
+func (p *vplan) leafShape(c *model.Checks, assertFormat bool) (bool, *laterCheck) {
 	if c.False || (len(c.Types) == 0 && c.Enum == nil) {
 		return false, nil
 	}
 	if c.Enum != nil && !allStrings(c.Enum) {
 		return false, nil
 	}
-	rest := *c
-	rest.Types, rest.Enum = nil, nil
-	rest.MinLength, rest.MaxLength, rest.MinItems, rest.MaxItems, rest.MinProperties, rest.MaxProperties = nil, nil, nil, nil, nil, nil
-	rest.Minimum, rest.Maximum, rest.ExclusiveMinimum, rest.ExclusiveMaximum = nil, nil, nil, nil
-	if !assertFormat {
-		rest.Format = "" // an annotation
-	}
-	if !reflect.ValueOf(&rest).Elem().IsZero() {
+	if !p.factsOf(c).leafRest || (assertFormat && c.Format != "") { // (else format is an annotation)
 		return false, nil
 	}
 	var later *laterCheck
@@ -167,9 +185,7 @@ func (p *vplan) arrayItems(c *model.Checks) (model.Type, bool) {
 	if items == nil || items.OrNull || len(items.Args) > 0 || len(c.Types) != 1 || c.Types[0] != "array" {
 		return nil, false
 	}
-	rest := *c
-	rest.Types, rest.Items = nil, nil
-	if !reflect.ValueOf(&rest).Elem().IsZero() {
+	if !p.factsOf(c).arrayRest {
 		return nil, false
 	}
 	t := p.Resolve(items.ID)
@@ -177,14 +193,9 @@ func (p *vplan) arrayItems(c *model.Checks) (model.Type, bool) {
 		return nil, false
 	}
 	ic := &t.Base().Checks
-	if leaf, later := leafShape(ic, true); leaf {
+	if leaf, later := p.leafShape(ic, true); leaf {
 		// the type keyword alone, whose message Is spells
-		ok := later == nil && ic.Enum == nil && len(ic.Types) > 0
-		if set := typeSetOf(ic.Types); ok {
-			format, _ := messageFormat(keywords.Type(ic.Types))
-			ok = format == envgenrt.TypeFormat(set)
-		}
-		return t, ok
+		return t, later == nil && ic.Enum == nil && len(ic.Types) > 0 && p.factsOf(ic).typeSpelt
 	}
 	if _, nested := p.arrayItems(ic); nested { // an array leaf in turn: perhaps no function
 		return nil, false
@@ -202,7 +213,7 @@ func (p *vplan) isArrayLeaf(c *model.Checks) bool {
 func (f *vfn) leafExpr(node string) (string, bool) {
 	if items, ok := f.vp.arrayItems(f.c); ok && !f.eval {
 		ic := &items.Base().Checks
-		if leaf, _ := leafShape(ic, true); leaf {
+		if leaf, _ := f.vp.leafShape(ic, true); leaf {
 			it := &vfn{renderer: f.renderer, t: items, c: ic, paths: f.paths}
 			if it.spText("type") == f.spText("items", "type") { // s.ArrayOf(n, envgenrt.TypeString, "…/properties/tags")
 				return call("s.ArrayOf", node, f.typeMaskCode(ic.Types), f.sp()), true
@@ -211,7 +222,7 @@ func (f *vfn) leafExpr(node string) (string, bool) {
 		}
 		return call("s.Items", node, f.funcText(*f.c.Items), f.sp("type")), true
 	}
-	leaf, later := leafShape(f.c, f.opts.AssertFormat)
+	leaf, later := f.vp.leafShape(f.c, f.opts.AssertFormat)
 	if !leaf {
 		return "", false
 	}

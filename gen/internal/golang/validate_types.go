@@ -37,10 +37,10 @@ func (f *vfn) typeCheck(node string) string {
 		return call("s.IsInt", node, f.sp("type"))
 	}
 	mask := f.typeMaskCode(f.c.Types)
-	format, _ := messageFormat(keywords.Type(f.c.Types))
-	if format == envgenrt.TypeFormat(f.typeSet()) { // the usual order: s.Is(n, mask, "…/type")
+	if f.vp.factsOf(f.c).typeSpelt { // the usual order: s.Is(n, mask, "…/type")
 		return call("s.Is", node, mask, f.sp("type"))
 	}
+	format, _ := messageFormat(keywords.Type(f.c.Types))
 	return call("s.CheckType", node, mask, f.sp("type"), quote(format))
 }
 
@@ -75,9 +75,13 @@ func typeSetOf(types []string) envgenrt.Type {
 // one only: the checks of that kind need not test the kind again.
 func (f *vfn) typeKind() (keywords.Instance, bool) { return typeKind(f.c.Types) }
 
+// instanceKinds are the instance kinds of the JSON types that have checks
+// of their own.
+var instanceKinds = map[string]keywords.Instance{"string": keywords.String, "integer": keywords.Number,
+	"number": keywords.Number, "array": keywords.Array, "object": keywords.Object}
+
 func typeKind(types []string) (keywords.Instance, bool) {
-	kinds := map[string]keywords.Instance{"string": keywords.String, "integer": keywords.Number,
-		"number": keywords.Number, "array": keywords.Array, "object": keywords.Object}
+	kinds := instanceKinds
 	var kind keywords.Instance
 	for i, t := range types {
 		k, ok := kinds[t]

@@ -44,13 +44,14 @@ type vplan struct {
 	// resOwned is, once asked for, owner → the indexes of the resources in
 	// space.Resources whose anchors function its file declares.
 	resOwned map[model.TypeID][]int
+	facts    map[*model.Checks]checkFacts // what leafShape and arrayItems ask, by schema (factsOf)
 }
 
 func newVPlan(space *model.Space) *vplan {
 	p := &vplan{
 		space: space, fn: map[model.TypeID]string{}, inner: map[model.TypeID]string{},
 		owner: map[model.TypeID]model.TypeID{}, anchors: map[string]string{}, orNull: map[model.TypeID]string{},
-		owned: map[model.TypeID][]model.TypeID{},
+		owned: map[model.TypeID][]model.TypeID{}, facts: map[*model.Checks]checkFacts{},
 	}
 	p.Plan = checkplan.New(space, checkplan.Options{
 		ShapeEdges: true, // unions and generic arguments check their parts
@@ -257,7 +258,7 @@ func (p *vplan) inlineLeaves(reached []model.TypeID, typeUses []typeUses) map[mo
 			c.External != nil || c.Loc.URL == "" || p.split(t) || p.Eval[id] {
 			continue
 		}
-		if leaf, _ := leafShape(&c.Checks, true); !leaf && !p.isArrayLeaf(&c.Checks) { // (a format may be asserted: the plan does not know the options)
+		if leaf, _ := p.leafShape(&c.Checks, true); !leaf && !p.isArrayLeaf(&c.Checks) { // (a format may be asserted: the plan does not know the options)
 			continue
 		}
 		if c.Named && uses[id] == 1 {
