@@ -1,9 +1,12 @@
 package golang
 
 import (
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/envgen/envgen/gen/internal/model"
 )
 
 // TestPathsFill: the schema paths of a check function are placeholders
@@ -56,5 +59,47 @@ func TestPathsFill(t *testing.T) {
 	}
 	if got := ps.fill("no paths"); got != "no paths" {
 		t.Errorf("fill of a text without paths = %q", got)
+	}
+}
+
+// TestRestZero: restZero answers as reflect.Value.IsZero of the checks
+// without the keywords a leaf (or an array leaf) may have, for checks with
+// any one field set, so that a keyword added to model.Checks and not to
+// restZero fails here rather than making a schema with it a leaf.
+func TestRestZero(t *testing.T) {
+	want := func(c *model.Checks) (leaf, array bool) {
+		rest := *c
+		rest.Types, rest.Enum, rest.Format = nil, nil, ""
+		rest.MinLength, rest.MaxLength, rest.MinItems, rest.MaxItems, rest.MinProperties, rest.MaxProperties = nil, nil, nil, nil, nil, nil
+		rest.Minimum, rest.Maximum, rest.ExclusiveMinimum, rest.ExclusiveMaximum = nil, nil, nil, nil
+		leaf = reflect.ValueOf(&rest).Elem().IsZero()
+		rest = *c
+		rest.Types, rest.Items = nil, nil
+		return leaf, reflect.ValueOf(&rest).Elem().IsZero()
+	}
+	check := func(name string, c *model.Checks) {
+		leaf, array := restZero(c)
+		if wl, wa := want(c); leaf != wl || array != wa {
+			t.Errorf("%s: restZero = %v, %v; want %v, %v", name, leaf, array, wl, wa)
+		}
+	}
+	check("no keyword", &model.Checks{})
+	typ := reflect.TypeFor[model.Checks]()
+	for i := range typ.NumField() {
+		var c model.Checks
+		v := reflect.ValueOf(&c).Elem().Field(i)
+		switch v.Kind() {
+		case reflect.Pointer:
+			v.Set(reflect.New(v.Type().Elem()))
+		case reflect.Slice:
+			v.Set(reflect.MakeSlice(v.Type(), 0, 0)) // present, though empty
+		case reflect.String:
+			v.SetString("x")
+		case reflect.Bool:
+			v.SetBool(true)
+		default:
+			t.Fatalf("model.Checks.%s: a %s, which this test cannot set", typ.Field(i).Name, v.Kind())
+		}
+		check(typ.Field(i).Name, &c)
 	}
 }

@@ -1,7 +1,6 @@
 package golang
 
 import (
-	"reflect"
 	"strconv"
 
 	"github.com/dave/jennifer/jen"
@@ -113,7 +112,8 @@ func (p *vplan) typedHelper(c *model.Checks, later *laterCheck) (string, []strin
 
 // checkFacts are what the leaf tests ask of one schema's checks, found
 // once for each (a copy of the Checks and reflect over all its fields,
-// asked again at every use, cost 4% of a generation).
+// asked again at every use, cost 4% of a generation; TestRestZero holds
+// restZero to what reflect.Value.IsZero said).
 type checkFacts struct {
 	leafRest  bool // no keyword but type, enum, format and those of laterChecks
 	arrayRest bool // no keyword but type and items
@@ -124,19 +124,35 @@ func (p *vplan) factsOf(c *model.Checks) checkFacts {
 	if f, ok := p.facts[c]; ok {
 		return f
 	}
-	rest := *c
-	rest.Types, rest.Items = nil, nil
-	f := checkFacts{arrayRest: reflect.ValueOf(&rest).Elem().IsZero()}
-	rest.Items, rest.Enum, rest.Format = c.Items, nil, ""
-	rest.MinLength, rest.MaxLength, rest.MinItems, rest.MaxItems, rest.MinProperties, rest.MaxProperties = nil, nil, nil, nil, nil, nil
-	rest.Minimum, rest.Maximum, rest.ExclusiveMinimum, rest.ExclusiveMaximum = nil, nil, nil, nil
-	f.leafRest = reflect.ValueOf(&rest).Elem().IsZero()
+	var f checkFacts
+	f.leafRest, f.arrayRest = restZero(c)
 	if len(c.Types) > 0 {
 		format, _ := messageFormat(keywords.Type(c.Types))
 		f.typeSpelt = format == envgenrt.TypeFormat(typeSetOf(c.Types))
 	}
 	p.facts[c] = f
 	return f
+}
+
+// restZero reports whether c has no keyword but those a leaf may have
+// (type, enum, format and those of laterChecks), and whether it has none but
+// type and items. A slice counts as present when it is not nil, as for
+// reflect.Value.IsZero.
+func restZero(c *model.Checks) (leaf, array bool) {
+	others := !c.False && c.Const == nil && c.Ref == nil && c.DynamicRef == nil && c.Pattern == "" &&
+		c.MultipleOf == nil && c.PrefixItems == nil && !c.UniqueItems && c.Contains == nil &&
+		c.MinContains == nil && c.MaxContains == nil && c.Properties == nil && c.Required == nil &&
+		c.AdditionalProperties == nil && c.PropertyNames == nil && c.PatternProperties == nil &&
+		c.DependentRequired == nil && c.DependentSchemas == nil && c.AllOf == nil && c.AnyOf == nil &&
+		c.OneOf == nil && c.Not == nil && c.If == nil && c.Then == nil && c.Else == nil &&
+		c.UnevaluatedProperties == nil && c.UnevaluatedItems == nil
+	if !others {
+		return false, false
+	}
+	leafOnly := c.Enum != nil || c.Format != "" || c.MinLength != nil || c.MaxLength != nil ||
+		c.MinItems != nil || c.MaxItems != nil || c.MinProperties != nil || c.MaxProperties != nil ||
+		c.Minimum != nil || c.Maximum != nil || c.ExclusiveMinimum != nil || c.ExclusiveMaximum != nil
+	return c.Items == nil, !leafOnly
 }
 
 // leafShape reports whether a schema with checks c is a leaf, and which
