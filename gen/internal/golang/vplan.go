@@ -51,7 +51,7 @@ func newVPlan(space *model.Space) *vplan {
 	p := &vplan{
 		space: space, fn: map[model.TypeID]string{}, inner: map[model.TypeID]string{},
 		owner: map[model.TypeID]model.TypeID{}, anchors: map[string]string{}, orNull: map[model.TypeID]string{},
-		owned: map[model.TypeID][]model.TypeID{}, facts: map[*model.Checks]checkFacts{},
+		owned: map[model.TypeID][]model.TypeID{}, facts: make(map[*model.Checks]checkFacts, len(space.Types)),
 	}
 	p.Plan = checkplan.New(space, checkplan.Options{
 		ShapeEdges: true, // unions and generic arguments check their parts
@@ -209,18 +209,19 @@ func (p *vplan) generalUses(reached []model.TypeID, uses []typeUses) map[model.T
 // else names (a second slot, an applicator, a union, an alias, an anchor)
 // keeps its function.
 func (p *vplan) inlineLeaves(reached []model.TypeID, typeUses []typeUses) map[model.TypeID]bool {
-	uses := make(map[model.TypeID]int, len(reached)) // 1: one slot; more: other uses
-	slot := map[model.TypeID]model.TypeID{}          // the type whose slot uses a type
+	uses := make(map[model.TypeID]int, len(reached))          // 1: one slot; more: other uses
+	slot := make(map[model.TypeID]model.TypeID, len(reached)) // the type whose slot uses a type
 	for i, id := range reached {
 		t := p.Get(id)
 		c := &t.Base().Checks
+		imported := checkplan.Imported(t)
 		refs := typeUses[i].refs
 		for _, r := range refs {
 			target := p.Resolve(r.ID)
 			if target == nil {
 				continue
 			}
-			if inlineSlot(c, r) && !r.OrNull && target.Base().ID == r.ID && !checkplan.Imported(t) {
+			if !r.OrNull && target.Base().ID == r.ID && !imported && inlineSlot(c, r) { // (inlineSlot scans the properties: last)
 				uses[r.ID]++
 				slot[r.ID] = id
 			} else {
