@@ -141,6 +141,7 @@ type paths struct {
 	prefix string
 	lits   []string // the full paths, by placeholder
 	spelt  []string // by resolve: how each is written
+	grow   int      // by resolve: how much longer the spelt paths are than their placeholders
 }
 
 // newPaths collects the paths of a function whose own location is f's.
@@ -169,6 +170,7 @@ func (ps *paths) resolve() string {
 		default:
 			ps.spelt[i] = "p+" + quote(l[len(ps.prefix):])
 		}
+		ps.grow += len(ps.spelt[i]) - len(strconv.Itoa(i)) - 2*len(pathMark)
 	}
 	if !use {
 		return ""
@@ -179,25 +181,68 @@ func (ps *paths) resolve() string {
 // fill replaces the placeholders of sp in text by the paths as resolve
 // spelt them.
 func (ps *paths) fill(text string) string {
-	first := strings.IndexByte(text, 0)
-	if first < 0 {
+	if strings.IndexByte(text, 0) < 0 {
 		return text
 	}
-	out := make([]byte, 0, len(text)+len(ps.prefix)*4)
-	out = append(out, text[:first]...)
-	rest := text[first:]
+	var b strings.Builder
+	b.Grow(len(text) + max(ps.grow, 0))
+	ps.write(&b, text)
+	return b.String()
+}
+
+// write writes text to b as fill returns it.
+func (ps *paths) write(b *strings.Builder, text string) {
 	for {
-		end := strings.IndexByte(rest[1:], 0) + 1
-		i, _ := strconv.Atoi(rest[1:end])
-		out = append(out, ps.spelt[i]...)
-		rest = rest[end+1:]
-		next := strings.IndexByte(rest, 0)
+		next := strings.IndexByte(text, 0)
 		if next < 0 {
-			return string(append(out, rest...))
+			b.WriteString(text)
+			return
 		}
-		out = append(out, rest[:next]...)
-		rest = rest[next:]
+		b.WriteString(text[:next])
+		end := strings.IndexByte(text[next+1:], 0) + next + 1
+		i, _ := strconv.Atoi(text[next+1 : end])
+		b.WriteString(ps.spelt[i])
+		text = text[end+1:]
 	}
+}
+
+// funcDecl is the text of a check function: its doc comment lines, then
+// func name(params) { body }, with the schema paths filled in (fill),
+// written at once rather than through block and fill.
+func (ps *paths) funcDecl(doc []string, name, params string, body []string) string {
+	n := len("func ") + len(name) + len(params) + 3 + max(ps.grow, 0)
+	for _, l := range doc {
+		n += len(l) + 2
+	}
+	for _, s := range body {
+		n += len(s) + 1
+	}
+	var b strings.Builder
+	b.Grow(n)
+	for _, l := range doc { // as goText.doc writes them
+		b.WriteString(l)
+		b.WriteByte('\n')
+	}
+	if len(doc) > 0 {
+		b.WriteByte(' ')
+	}
+	b.WriteString("func ")
+	b.WriteString(name)
+	b.WriteString(params)
+	b.WriteByte('{')
+	wrote := false
+	for _, s := range body {
+		if s != "" {
+			b.WriteByte('\n')
+			ps.write(&b, s)
+			wrote = true
+		}
+	}
+	if wrote {
+		b.WriteByte('\n')
+	}
+	b.WriteByte('}')
+	return b.String()
 }
 
 // spText is sp as a string.
@@ -567,19 +612,10 @@ func (r *renderer) checkFuncs(id model.TypeID) []jen.Code {
 	}
 	inner, split := r.vp.inner[id]
 	if !split {
-		return append(out, jen.Op(withDocText(doc, f.paths.fill("func "+name+params+block(body...)))))
+		return append(out, jen.Op(f.paths.funcDecl(doc, name, params, body)))
 	}
-	out = append(out, jen.Op(withDocText(doc, "func "+name+params+block(r.frames(t, inner)...))))
-	return append(out, jen.Op(f.paths.fill("func "+inner+params+block(body...))))
-}
-
-// withDocText is code after its doc comment lines (with their "//"), as
-// jennifer writes them (withDoc, goText.doc).
-func withDocText(lines []string, code string) string {
-	if len(lines) == 0 {
-		return code
-	}
-	return strings.Join(lines, "\n") + "\n " + code
+	out = append(out, jen.Op(f.paths.funcDecl(doc, name, params, r.frames(t, inner))))
+	return append(out, jen.Op(f.paths.funcDecl(nil, inner, params, body)))
 }
 
 // frames is the body of a split function: enter the schema resource and
