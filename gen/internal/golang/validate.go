@@ -151,7 +151,7 @@ func (f *vfn) newPaths() *paths { return &paths{prefix: f.spText()} }
 // declaration of p, or "" where p would not make the function shorter.
 func (ps *paths) resolve() string {
 	under := func(full string) bool {
-		return full == ps.prefix || strings.HasPrefix(full, ps.prefix+"/")
+		return strings.HasPrefix(full, ps.prefix) && (len(full) == len(ps.prefix) || full[len(ps.prefix)] == '/')
 	}
 	saved := -len("\tconst p = \"\"\n") - len(ps.prefix)
 	for _, l := range ps.lits {
@@ -248,6 +248,9 @@ func (ps *paths) funcDecl(doc []string, name, params string, body []string) stri
 // spText is sp as a string.
 func (f *vfn) spText(keyword ...string) string {
 	loc := f.t.Base().Loc
+	if len(keyword) == 1 { // most: one concatenation
+		return path.Base(loc.File) + "#" + loc.Pointer + "/" + escapeToken(keyword[0])
+	}
 	p := path.Base(loc.File) + "#" + loc.Pointer
 	for _, k := range keyword {
 		p += "/" + escapeToken(k)
