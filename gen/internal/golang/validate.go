@@ -338,13 +338,21 @@ func ifFalse(cond string) string { return "if " + cond + " {\nreturn false\n}" }
 // caseBlock is a case clause of a switch, the statements after its colon;
 // head is "case a, b" or "default".
 func caseBlock(head string, stmts ...string) string {
-	out := head + ":"
+	n := len(head) + 1
+	for _, s := range stmts {
+		n += len(s) + 1
+	}
+	var b strings.Builder
+	b.Grow(n)
+	b.WriteString(head)
+	b.WriteByte(':')
 	for _, s := range stmts {
 		if s != "" {
-			out += "\n" + s
+			b.WriteByte('\n')
+			b.WriteString(s)
 		}
 	}
-	return out
+	return b.String()
 }
 
 // failIf is: if cond && s.Fail(node, sp, keyword, message) { return false }

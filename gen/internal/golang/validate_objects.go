@@ -87,18 +87,23 @@ func (f *vfn) members() []string {
 		if flagUnknown {
 			out = append(out, "unknown := false")
 		}
-		cases := make([]string, 0, len(props)+1)
+		// switch string(s.Key(c)) { case "code": at[0] = c … }, written at once
+		sw := make([]byte, 0, 32+len(props)*32)
+		sw = append(sw, "switch string("+key+") {"...)
 		for i, p := range props {
-			block := []string{"at[" + strconv.Itoa(i) + "] = c"}
+			sw = strconv.AppendQuote(append(sw, "\ncase "...), p.Name)
+			sw = strconv.AppendInt(append(sw, ":\nat["...), int64(i), 10)
+			sw = append(sw, "] = c"...)
 			if markProps {
-				block = append(block, f.markItem()...)
+				for _, m := range f.markItem() {
+					sw = append(append(sw, '\n'), m...)
+				}
 			}
-			cases = append(cases, caseBlock("case "+quote(p.Name), block...))
 		}
 		if flagUnknown {
-			cases = append(cases, caseBlock("default", "unknown = true"))
+			sw = append(sw, "\ndefault:\nunknown = true"...)
 		}
-		out = append(out, eachChild(markProps, "switch string("+key+") "+block(cases...)))
+		out = append(out, eachChild(markProps, string(append(sw, "\n}"...))))
 	} else {
 		f.have = nil
 	}
