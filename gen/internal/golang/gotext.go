@@ -39,6 +39,14 @@ type goText struct {
 	buf  []byte
 	file *bodyRenderer // the file the text goes into
 	open bool          // between start and finish
+	// rtNames are rt's answers, each for the file it was asked for: the
+	// check functions name envgenrt's identifiers thousands of times a file.
+	rtNames map[string]rtName
+}
+
+type rtName struct {
+	file *bodyRenderer
+	text string
 }
 
 // add appends parts to the text.
@@ -61,7 +69,19 @@ func (w *goText) qual(path, name string) string {
 }
 
 // rt is a name of package envgenrt: rt("Decode") is "envgenrt.Decode".
-func (w *goText) rt(name string) string { return w.qual(runtimePkg, name) }
+// (The first for each file asks the file, so that the import is
+// registered where jennifer would register it.)
+func (w *goText) rt(name string) string {
+	if n, ok := w.rtNames[name]; ok && n.file == w.file {
+		return n.text
+	}
+	if w.rtNames == nil {
+		w.rtNames = map[string]rtName{}
+	}
+	s := w.qual(runtimePkg, name)
+	w.rtNames[name] = rtName{w.file, s}
+	return s
+}
 
 // spell is c, a jennifer Code (a type, mostly), as the file writes it.
 func (w *goText) spell(c jen.Code) string { return w.file.spell(c) }
