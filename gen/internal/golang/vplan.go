@@ -38,7 +38,9 @@ type vplan struct {
 	orNull  map[model.TypeID]string
 	// inline are the leaves (validate_leaf.go) checked in place, by the
 	// function of the one object or array that uses them: they have none.
-	inline map[model.TypeID]bool
+	// (By TypeID, as the space's types are: a slice, not a map, since it is
+	// asked for every property.)
+	inline []bool
 	order  []model.TypeID                  // the types with functions, by name
 	owned  map[model.TypeID][]model.TypeID // owner → the functions its file declares, in order
 	// resOwned is, once asked for, owner → the indexes of the resources in
@@ -171,8 +173,8 @@ func (p *vplan) usesOf(reached []model.TypeID) []typeUses {
 // place: everything but additionalProperties, unevaluatedProperties,
 // unevaluatedItems and items (past prefixItems), whose emitters report
 // "unexpected property" and the like themselves.
-func (p *vplan) generalUses(reached []model.TypeID, uses []typeUses) map[model.TypeID]bool {
-	out := make(map[model.TypeID]bool, len(reached))
+func (p *vplan) generalUses(reached []model.TypeID, uses []typeUses) []bool {
+	out := make([]bool, len(p.space.Types))
 	for i, id := range reached {
 		t := p.Get(id)
 		if t.Base().Named { // its CheckNode calls it
@@ -208,9 +210,9 @@ func (p *vplan) generalUses(reached []model.TypeID, uses []typeUses) map[model.T
 // CheckNode method of a named one spells them too). A leaf that anything
 // else names (a second slot, an applicator, a union, an alias, an anchor)
 // keeps its function.
-func (p *vplan) inlineLeaves(reached []model.TypeID, typeUses []typeUses) map[model.TypeID]bool {
-	uses := make(map[model.TypeID]int, len(reached))          // 1: one slot; more: other uses
-	slot := make(map[model.TypeID]model.TypeID, len(reached)) // the type whose slot uses a type
+func (p *vplan) inlineLeaves(reached []model.TypeID, typeUses []typeUses) []bool {
+	uses := make([]int, len(p.space.Types))          // by TypeID; 1: one slot; more: other uses
+	slot := make([]model.TypeID, len(p.space.Types)) // the type whose slot uses a type
 	for i, id := range reached {
 		t := p.Get(id)
 		c := &t.Base().Checks
@@ -248,7 +250,7 @@ func (p *vplan) inlineLeaves(reached []model.TypeID, typeUses []typeUses) map[mo
 			uses[a.Type.ID] += 2
 		}
 	}
-	out := map[model.TypeID]bool{}
+	out := make([]bool, len(p.space.Types))
 	var named []model.TypeID // named leaves that one slot uses
 	for _, id := range reached {
 		t := p.Get(id)
