@@ -18,8 +18,9 @@ import (
 // renderBody, and their garbage a fifth of its time. A goText holds the
 // text of one declaration, which goes into the file as one jennifer token
 // (jen.Op) of that text, so that it takes its place among the file's other
-// declarations (constants, check functions), which are still jennifer
-// trees.
+// declarations (constants, enum methods), which are still jennifer trees.
+// The check functions (validate.go) are text too, put together from the
+// strings of their statements, each a jen.Op of its own.
 //
 // The text has jennifer's line breaks: one statement a line, a block's
 // braces on lines of their own. Spaces and indentation are the formatter's
@@ -38,6 +39,14 @@ type goText struct {
 	buf  []byte
 	file *bodyRenderer // the file the text goes into
 	open bool          // between start and finish
+	// rtNames are rt's answers, each for the file it was asked for: the
+	// check functions name envgenrt's identifiers thousands of times a file.
+	rtNames map[string]rtName
+}
+
+type rtName struct {
+	file *bodyRenderer
+	text string
 }
 
 // add appends parts to the text.
@@ -60,7 +69,19 @@ func (w *goText) qual(path, name string) string {
 }
 
 // rt is a name of package envgenrt: rt("Decode") is "envgenrt.Decode".
-func (w *goText) rt(name string) string { return w.qual(runtimePkg, name) }
+// (The first for each file asks the file, so that the import is
+// registered where jennifer would register it.)
+func (w *goText) rt(name string) string {
+	if n, ok := w.rtNames[name]; ok && n.file == w.file {
+		return n.text
+	}
+	if w.rtNames == nil {
+		w.rtNames = map[string]rtName{}
+	}
+	s := w.qual(runtimePkg, name)
+	w.rtNames[name] = rtName{w.file, s}
+	return s
+}
 
 // spell is c, a jennifer Code (a type, mostly), as the file writes it.
 func (w *goText) spell(c jen.Code) string { return w.file.spell(c) }
@@ -155,7 +176,22 @@ func quote(s string) string { return strconv.Quote(s) }
 
 // call is fn(args…).
 func call(fn string, args ...string) string {
-	return fn + "(" + strings.Join(args, ", ") + ")"
+	n := len(fn) + 2 + 2*len(args)
+	for _, a := range args {
+		n += len(a)
+	}
+	var b strings.Builder
+	b.Grow(n)
+	b.WriteString(fn)
+	b.WriteByte('(')
+	for i, a := range args {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(a)
+	}
+	b.WriteByte(')')
+	return b.String()
 }
 
 // textMethod writes a method of the declared type, its body written by body:

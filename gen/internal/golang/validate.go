@@ -40,9 +40,9 @@ var kindConst = map[keywords.Instance]string{
 	keywords.String: "KindString", keywords.Number: "KindNumber", keywords.Array: "KindArray", keywords.Object: "KindObject",
 }
 
-// emitter renders the checks of one registry entry, nil when the schema
-// does not have its keywords.
-type emitter func(f *vfn) []jen.Code
+// emitter renders the checks of one registry entry as Go statements, nil
+// when the schema does not have its keywords.
+type emitter func(f *vfn) []string
 
 // emitters are this backend's half of the registry, by entry.
 var emitters = map[string]emitter{
@@ -100,83 +100,25 @@ type vfn struct {
 	c     *model.Checks
 	name  string // e.g. "checkWarning"
 	eval  bool   // marks what it evaluates, for unevaluated* (vplan.eval)
-	vars  []jen.Code
+	vars  []string
 	have  map[string]int // required members that members finds, by their index in at (validate_objects.go)
 	paths *paths         // the schema paths the function names (sp); nil: literals
 }
 
 // n, s and c are the identifiers generated code uses for the node, the state
-// and a child node.
+// and a child node; nodeID and stateID are them as jennifer code, for the
+// adapters of imports.go.
 var (
 	nodeID  = jen.Id("n")
 	stateID = jen.Id("s")
 )
 
-// sp is the schema path of a keyword of this schema, e.g.
-// "envelope.json#/then/required": a literal, or p+"/then/required" where
-// the function declares const p = "envelope.json#" (paths.resolve).
-func (f *vfn) sp(keyword ...string) jen.Code {
-	if f.paths == nil {
-		return jen.Lit(f.spText(keyword...))
-	}
-	st := &jen.Statement{}
-	f.paths.lits = append(f.paths.lits, pathLit{st, f.spText(keyword...)})
-	return st
-}
-
-// paths are the schema paths one check function names. Where its own
-// location starts enough of them, the function declares it once,
-//
-//	const p = "envelope.json#/$defs/warning"
-//
-// and spells them p+"/type" (a constant expression: the same string in the
-// binary as the literal, and still found by a search for "warning/type" or
-// "/properties/code/type").
-type paths struct {
-	prefix string
-	lits   []pathLit
-}
-
-type pathLit struct {
-	st   *jen.Statement // filled by resolve
-	full string
-}
-
-// newPaths collects the paths of a function whose own location is f's.
-func (f *vfn) newPaths() *paths { return &paths{prefix: f.spText()} }
-
-// resolve fills in the paths, and returns the declaration of p, or nil
-// where p would not make the function shorter.
-func (ps *paths) resolve() jen.Code {
-	under := func(full string) bool {
-		return full == ps.prefix || strings.HasPrefix(full, ps.prefix+"/")
-	}
-	saved := -len("\tconst p = \"\"\n") - len(ps.prefix)
-	for _, l := range ps.lits {
-		if under(l.full) {
-			saved += len(ps.prefix) - len("p+")
-		}
-	}
-	use := saved > 0
-	for _, l := range ps.lits {
-		switch {
-		case !use || !under(l.full):
-			*l.st = append(*l.st, jen.Lit(l.full))
-		case l.full == ps.prefix:
-			*l.st = append(*l.st, jen.Id("p"))
-		default:
-			*l.st = append(*l.st, jen.Id("p").Op("+").Lit(l.full[len(ps.prefix):]))
-		}
-	}
-	if !use {
-		return nil
-	}
-	return jen.Const().Id("p").Op("=").Lit(ps.prefix)
-}
-
 // spText is sp as a string.
 func (f *vfn) spText(keyword ...string) string {
 	loc := f.t.Base().Loc
+	if len(keyword) == 1 { // most: one concatenation
+		return path.Base(loc.File) + "#" + loc.Pointer + "/" + escapeToken(keyword[0])
+	}
 	p := path.Base(loc.File) + "#" + loc.Pointer
 	for _, k := range keyword {
 		p += "/" + escapeToken(k)
@@ -194,23 +136,23 @@ func escapeToken(s string) string {
 // envgenrt.Quoted):
 //
 //	s.Failf(n, "a.json#/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c)))
-func (f *vfn) failCall(node, schemaPath jen.Code, keyword string, msg keywords.Message, args ...jen.Code) jen.Code {
+func (f *vfn) failCall(node, schemaPath string, keyword string, msg keywords.Message, args ...string) string {
 	if len(msg.Holes()) != len(args) {
 		panic("golang: message " + msg.String() + " of " + keyword + ": wrong number of arguments")
 	}
 	if text, ok := msg.Plain(); ok {
-		return jen.Add(stateID).Dot("Fail").Call(node, schemaPath, jen.Lit(keyword), jen.Lit(text))
+		return call("s.Fail", node, schemaPath, quote(keyword), quote(text))
 	}
 	format, holes := messageFormat(msg)
-	vals := make([]jen.Code, len(holes))
+	vals := append(make([]string, 0, 4+len(holes)), node, schemaPath, quote(keyword), quote(format))
 	for i, h := range holes {
-		vals[i] = args[i]
 		if h == keywords.Name {
-			vals[i] = jen.Qual(runtimePkg, "Quoted").Call(args[i])
+			vals = append(vals, call(f.text.rt("Quoted"), args[i]))
+		} else {
+			vals = append(vals, args[i])
 		}
 	}
-	call := append([]jen.Code{node, schemaPath, jen.Lit(keyword), jen.Lit(format)}, vals...)
-	return jen.Add(stateID).Dot("Failf").Call(call...)
+	return call("s.Failf", vals...)
 }
 
 // messageFormat is msg as a format for fmt.Sprintf, with its holes in order.
@@ -234,12 +176,12 @@ func messageFormat(msg keywords.Message) (string, []keywords.Hole) {
 
 // failIf is: if cond && s.Fail(node, sp, keyword, message) { return false }
 // (failCall spells the message).
-func (f *vfn) failIf(cond, node, schemaPath jen.Code, keyword string, msg keywords.Message, args ...jen.Code) jen.Code {
+func (f *vfn) failIf(cond, node, schemaPath string, keyword string, msg keywords.Message, args ...string) string {
 	fail := f.failCall(node, schemaPath, keyword, msg, args...)
-	if isTrue(cond) {
-		return jen.If(fail).Block(jen.Return(jen.False()))
+	if cond == "true" {
+		return ifFalse(fail)
 	}
-	return jen.If(jen.Add(cond).Op("&&").Add(fail)).Block(jen.Return(jen.False()))
+	return ifFalse(cond + " && " + fail)
 }
 
 // failStop is failIf for type, enum and const: a value that fails one of
@@ -250,51 +192,30 @@ func (f *vfn) failIf(cond, node, schemaPath jen.Code, keyword string, msg keywor
 //		s.Failf(n, "a.json#/type", "type", "must be string, not %s", s.TypeOf(n))
 //		return false
 //	}
-func (f *vfn) failStop(cond, node, schemaPath jen.Code, keyword string, msg keywords.Message, args ...jen.Code) jen.Code {
-	return jen.If(cond).Block(f.failCall(node, schemaPath, keyword, msg, args...), jen.Return(jen.False()))
+func (f *vfn) failStop(cond, node, schemaPath string, keyword string, msg keywords.Message, args ...string) string {
+	return ifBlock(cond, f.failCall(node, schemaPath, keyword, msg, args...), "return false")
 }
 
 // okCall is the call of a keyword check of envgenrt (checks.go), which
 // records its own error and reports whether node passed:
 // s.MinLength(n, 1, "…/minLength").
-func (f *vfn) okCall(helper string, node jen.Code, keyword string, args ...jen.Code) jen.Code {
-	return jen.Add(stateID).Dot(helper).Call(append(append([]jen.Code{node}, args...), f.sp(keyword))...)
+func (f *vfn) okCall(helper, node, keyword string, args ...string) string {
+	all := append(append(make([]string, 0, len(args)+2), node), args...)
+	return call("s."+helper, append(all, f.sp(keyword))...)
 }
 
 // stmt is the statement of such a check: if !ok && s.Stop() { return false }
-// (none for nil).
-func stmt(ok jen.Code) []jen.Code {
-	if ok == nil {
+// (none for "").
+func stmt(ok string) []string {
+	if ok == "" {
 		return nil
 	}
-	return []jen.Code{sub(ok)}
+	return []string{sub(ok)}
 }
-
-// isTrue reports whether a condition is the literal true: jen.True(),
-// possibly wrapped in statements of one item. (It compares jennifer's
-// tokens: rendering the condition to compare its text formats it with
-// go/format, a cost that showed in the generator's profile.)
-func isTrue(cond jen.Code) bool {
-	for {
-		s, ok := cond.(*jen.Statement)
-		if !ok || s == nil || len(*s) != 1 {
-			return false
-		}
-		if (*s)[0] == trueToken {
-			return true
-		}
-		cond = (*s)[0]
-	}
-}
-
-// trueToken is the one token of jen.True().
-var trueToken = (*jen.True())[0]
 
 // sub is: if !call && s.Stop() { return false }, for a subschema whose
 // errors are the caller's.
-func sub(call jen.Code) jen.Code {
-	return jen.If(jen.Op("!").Add(call).Op("&&").Add(stateID).Dot("Stop").Call()).Block(jen.Return(jen.False()))
-}
+func sub(call string) string { return ifFalse("!" + call + " && s.Stop()") }
 
 // always reports whether ref accepts every value, so that no call is needed.
 func (f *vfn) always(ref model.Ref) bool {
@@ -310,21 +231,21 @@ func (f *vfn) never(ref model.Ref) bool {
 // call is the expression that validates node against ref, reporting errors:
 // checkX(s, node), or (s.IsNull(node) || checkX(s, node)) when null is
 // allowed besides. Callers test always first.
-func (f *vfn) call(ref model.Ref, node jen.Code) jen.Code {
+func (f *vfn) call(ref model.Ref, node string) string {
 	if t := f.vp.Resolve(ref.ID); f.vp.inline[t.Base().ID] { // a leaf in place: (s.Is(c, …) && s.MinLength(c, …))
 		leaf := &vfn{renderer: f.renderer, t: t, c: &t.Base().Checks, name: f.name, paths: f.paths}
 		e, ok := leaf.leafExpr(node)
 		if !ok {
 			panic("golang: not a leaf: " + t.Base().Loc.URL)
 		}
-		if _, later := leafShape(leaf.c, f.opts.AssertFormat); later != nil && !typed(leaf.c, later) || (len(leaf.c.Types) > 0 && leaf.c.Enum != nil) {
-			return jen.Parens(e)
+		if _, later := f.vp.leafShape(leaf.c, f.opts.AssertFormat); later != nil && !f.vp.typed(leaf.c, later) || (len(leaf.c.Types) > 0 && leaf.c.Enum != nil) {
+			return "(" + e + ")"
 		}
 		return e
 	}
-	c := jen.Id(f.vp.fn[f.vp.Resolve(ref.ID).Base().ID]).Call(stateID, node)
+	c := f.vp.fn[f.vp.Resolve(ref.ID).Base().ID] + "(s, " + node + ")"
 	if ref.OrNull {
-		return jen.Parens(jen.Add(stateID).Dot("IsNull").Call(node).Op("||").Add(c))
+		return "(s.IsNull(" + node + ") || " + c + ")"
 	}
 	return c
 }
@@ -333,20 +254,33 @@ func (f *vfn) call(ref model.Ref, node jen.Code) jen.Code {
 // allOf, $ref, dependentSchemas, then and else do, reporting errors: call,
 // or, where this function records annotations, s.Track(checkX, n), so that a
 // subschema that fails leaves none (as rt.track does in TypeScript).
-func (f *vfn) inPlace(ref model.Ref, node jen.Code) jen.Code {
+func (f *vfn) inPlace(ref model.Ref, node string) string {
 	if f.eval {
-		return jen.Add(stateID).Dot("Track").Call(f.funcValue(ref), node)
+		return call("s.Track", f.funcText(ref), node)
 	}
 	return f.call(ref, node)
 }
 
 // funcValue is ref's validator as a runtime.CheckFunc: the function, its
-// OrNull adapter, or runtime.Always.
-func (f *vfn) funcValue(ref model.Ref) jen.Code {
-	return f.renderer.funcValue(ref)
+// OrNull adapter, or runtime.Always; funcText spells it.
+func (r *renderer) funcValue(ref model.Ref) jen.Code {
+	name, rt := r.checkFunc(ref)
+	if rt {
+		return jen.Qual(runtimePkg, name)
+	}
+	return jen.Id(name)
 }
 
-func (r *renderer) funcValue(ref model.Ref) jen.Code {
+func (r *renderer) funcText(ref model.Ref) string {
+	name, rt := r.checkFunc(ref)
+	if rt {
+		return r.text.rt(name)
+	}
+	return name
+}
+
+// checkFunc is the name of funcValue, and whether it is envgenrt's.
+func (r *renderer) checkFunc(ref model.Ref) (string, bool) {
 	t := r.vp.Resolve(ref.ID)
 	name := r.vp.fn[t.Base().ID]
 	if r.vp.inline[t.Base().ID] {
@@ -354,13 +288,13 @@ func (r *renderer) funcValue(ref model.Ref) jen.Code {
 	}
 	switch {
 	case checkplan.Trivial(t):
-		return jen.Qual(runtimePkg, "Always")
+		return "Always", true
 	case name == "":
-		return jen.Qual(runtimePkg, "Never") // the shared false schema
+		return "Never", true // the shared false schema
 	case ref.OrNull:
-		return jen.Id(r.orNullAdapter(t.Base().ID))
+		return r.orNullAdapter(t.Base().ID), false
 	}
-	return jen.Id(name)
+	return name, false
 }
 
 // varName makes a package-level variable name unique among the variables
@@ -390,44 +324,31 @@ func (r *renderer) orNullAdapter(id model.TypeID) string { return r.vp.orNull[id
 // when withIndex is set:
 //
 //	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 { … }
-func eachChild(withIndex bool, body ...jen.Code) jen.Code {
-	c := jen.Id("c")
-	next := jen.Add(stateID).Dot("Next").Call(c)
+func eachChild(withIndex bool, body ...string) string {
 	if !withIndex {
-		return jen.For(
-			c.Clone().Op(":=").Add(stateID).Dot("First").Call(nodeID),
-			c.Clone().Op("<").Add(stateID).Dot("End").Call(nodeID),
-			c.Clone().Op("=").Add(next),
-		).Block(body...)
+		return "for c := s.First(n); c < s.End(n); c = s.Next(c) " + block(body...)
 	}
-	return jen.For(
-		jen.List(c, jen.Id("i")).Op(":=").List(jen.Add(stateID).Dot("First").Call(nodeID), jen.Lit(0)),
-		c.Clone().Op("<").Add(stateID).Dot("End").Call(nodeID),
-		jen.List(c, jen.Id("i")).Op("=").List(next, jen.Id("i").Op("+").Lit(1)),
-	).Block(body...)
+	return "for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 " + block(body...)
 }
 
 // markItem is s.Mark(n, i), when this function records annotations.
-func (f *vfn) markItem() []jen.Code {
+func (f *vfn) markItem() []string {
 	if !f.eval {
 		return nil
 	}
-	return []jen.Code{jen.Add(stateID).Dot("Mark").Call(nodeID, jen.Id("i"))}
+	return []string{"s.Mark(n, i)"}
 }
 
 // body is the statements of the check function.
-func (f *vfn) body() []jen.Code {
+func (f *vfn) body() []string {
 	if f.c.False {
-		return []jen.Code{
-			f.failCall(nodeID, f.sp(), "false", keywords.False()),
-			jen.Return(jen.False()),
-		}
+		return []string{f.failCall("n", f.sp(), "false", keywords.False()), "return false"}
 	}
-	if ok, is := f.leafExpr(nodeID); is { // return s.Is(…) && s.MinLength(…)
-		return []jen.Code{jen.Return(ok)}
+	if ok, is := f.leafExpr("n"); is { // return s.Is(…) && s.MinLength(…)
+		return []string{"return " + ok}
 	}
-	out := []jen.Code{jen.Id("errs").Op(":=").Add(stateID).Dot("ErrorCount").Call()}
-	var group []jen.Code
+	out := []string{"errs := s.ErrorCount()"}
+	var group []string
 	current := keywords.Any
 	known, single := f.typeKind() // the kind the type keyword has checked
 	emitted := 0
@@ -440,7 +361,7 @@ func (f *vfn) body() []jen.Code {
 			out = append(out, group...)
 		} else {
 			// if s.Kind(n) == envgenrt.KindString { … }
-			out = append(out, jen.If(jen.Add(stateID).Dot("Kind").Call(nodeID).Op("==").Qual(runtimePkg, kindConst[current])).Block(group...))
+			out = append(out, ifBlock("s.Kind(n) == "+f.text.rt(kindConst[current]), group...))
 		}
 		group = nil
 	}
@@ -458,13 +379,13 @@ func (f *vfn) body() []jen.Code {
 		stops = stops && failStops[e.Name()]
 	}
 	if emitted == 1 && len(f.c.Types) > 0 { // the type keyword alone: return s.Is(…)
-		return []jen.Code{jen.Return(f.typeCheck(nodeID))}
+		return []string{"return " + f.typeCheck("n")}
 	}
 	flush()
 	if stops { // a value that got this far passed: no errs := s.ErrorCount() before
-		return append(out[1:], jen.Return(jen.True()))
+		return append(out[1:], "return true")
 	}
-	return append(out, jen.Return(jen.Add(stateID).Dot("ErrorCount").Call().Op("==").Id("errs")))
+	return append(out, "return s.ErrorCount() == errs")
 }
 
 // failStops are the registry entries whose checks are failStop statements
@@ -472,52 +393,59 @@ func (f *vfn) body() []jen.Code {
 var failStops = map[string]bool{"type": true, "enum": true, "const": true}
 
 // checkBody is the statements of the check function of a type declared here.
-func (f *vfn) checkBody() []jen.Code {
+func (f *vfn) checkBody() []string {
 	switch x := f.t.(type) {
 	case *model.TypeParam:
-		return []jen.Code{f.dynamicCall(x.Anchor, x.Default, nodeID)}
+		return []string{f.dynamicCall(x.Anchor, x.Default, "n")}
 	case *model.Alias: // an alias that enters its resource (vplan.scoped): the target's checks
 		if f.always(x.Target) {
-			return []jen.Code{jen.Return(jen.True())}
+			return []string{"return true"}
 		}
-		return []jen.Code{jen.Return(f.call(x.Target, nodeID))}
+		return []string{"return " + f.call(x.Target, "n")}
 	}
 	return f.body()
 }
 
 // checkFuncs renders the check function(s) of the type id: the function, and
-// for a split one the body behind its frame set-up.
+// for a split one the body behind its frame set-up, each as Go text, after
+// the variables (patterns, literals) they use.
 func (r *renderer) checkFuncs(id model.TypeID) []jen.Code {
 	t := r.vp.Get(id)
 	name := r.vp.fn[id]
 	f := &vfn{renderer: r, t: t, c: &t.Base().Checks, name: name, eval: r.vp.Eval[id]}
 	f.paths = f.newPaths()
-	params := []jen.Code{jen.Add(stateID).Op("*").Qual(runtimePkg, "State"), jen.Id("n").Int32()}
+	// (envgenrt, of the parameters, is the first import a check function
+	// names, as in jennifer's walk of it)
+	params := "(s *" + r.text.rt("State") + ", n int32) bool "
 	// No doc comment for the usual function: the schema paths in its body
 	// name its schema, and the type's doc comment names the type's.
 	var doc []string
-	var body []jen.Code
+	var body []string
 	if imported(t) { // see imports.go
-		body = r.adapter(t)
+		for _, s := range r.adapter(t) {
+			body = append(body, r.text.spell(s))
+		}
 		doc = []string{"// " + name + " validates a value against " + path.Base(t.Base().Loc.File) + "#" + t.Base().Loc.Pointer +
 			" with the validator of " + t.Base().External.Package() + "." + t.Base().Name.Go + "."}
 	} else {
 		body = f.checkBody()
-		if p := f.paths.resolve(); p != nil {
-			body = append([]jen.Code{p}, body...)
+		if p := f.paths.resolve(); p != "" {
+			body = append([]string{p}, body...)
 		}
 	}
 	if t.Base().Loc.File == "" {
 		doc = []string{"// " + name + " accepts no value: it stands for additionalProperties false."}
 	}
-	out := f.vars
+	out := make([]jen.Code, 0, len(f.vars)+2)
+	for _, v := range f.vars {
+		out = append(out, jen.Op(v))
+	}
 	inner, split := r.vp.inner[id]
 	if !split {
-		return append(out, withDoc(doc, jen.Func().Id(name).Params(params...).Bool().Block(body...)))
+		return append(out, jen.Op(f.paths.funcDecl(doc, name, params, body)))
 	}
-	out = append(out, withDoc(doc, jen.Func().Id(name).Params(params...).Bool().Block(r.frames(t, inner)...)))
-	out = append(out, jen.Func().Id(inner).Params(params...).Bool().Block(body...))
-	return out
+	out = append(out, jen.Op(f.paths.funcDecl(doc, name, params, r.frames(t, inner))))
+	return append(out, jen.Op(f.paths.funcDecl(nil, inner, params, body)))
 }
 
 // frames is the body of a split function: enter the schema resource and
@@ -529,20 +457,20 @@ func (r *renderer) checkFuncs(id model.TypeID) []jen.Code {
 //	s.EndEval(e, ok)
 //	s.Leave(m)
 //	return ok
-func (r *renderer) frames(t model.Type, inner string) []jen.Code {
+func (r *renderer) frames(t model.Type, inner string) []string {
 	c := t.Base()
-	var pre, post []jen.Code
+	var pre, post []string
 	if r.vp.enters(t) {
-		pre = append(pre, jen.Id("m").Op(":=").Add(stateID).Dot("Enter").Call(jen.Lit(c.Resource), jen.Id(r.vp.anchors[c.Resource])))
-		post = append(post, jen.Add(stateID).Dot("Leave").Call(jen.Id("m")))
+		pre = append(pre, "m := s.Enter("+quote(c.Resource)+", "+r.vp.anchors[c.Resource]+")")
+		post = append(post, "s.Leave(m)")
 	}
 	if c.Checks.UnevaluatedProperties != nil || c.Checks.UnevaluatedItems != nil {
-		pre = append(pre, jen.Id("e").Op(":=").Add(stateID).Dot("BeginEval").Call(nodeID))
-		post = append([]jen.Code{jen.Add(stateID).Dot("EndEval").Call(jen.Id("e"), jen.Id("ok"))}, post...)
+		pre = append(pre, "e := s.BeginEval(n)")
+		post = append([]string{"s.EndEval(e, ok)"}, post...)
 	}
-	out := append(pre, jen.Id("ok").Op(":=").Id(inner).Call(stateID, nodeID))
+	out := append(pre, "ok := "+inner+"(s, n)")
 	out = append(out, post...)
-	return append(out, jen.Return(jen.Id("ok")))
+	return append(out, "return ok")
 }
 
 // orNullFunc renders an adapter: null, or the type's own checks.
@@ -550,6 +478,5 @@ func (r *renderer) frames(t model.Type, inner string) []jen.Code {
 //	func checkXOrNull(s *envgenrt.State, n int32) bool { return s.IsNull(n) || checkX(s, n) }
 func (r *renderer) orNullFunc(id model.TypeID) jen.Code {
 	name := r.vp.orNull[id]
-	return jen.Func().Id(name).Params(jen.Add(stateID).Op("*").Qual(runtimePkg, "State"), jen.Id("n").Int32()).Bool().
-		Block(jen.Return(jen.Add(stateID).Dot("IsNull").Call(nodeID).Op("||").Id(r.vp.fn[id]).Call(stateID, nodeID)))
+	return jen.Op("func " + name + "(s *" + r.text.rt("State") + ", n int32) bool {\nreturn s.IsNull(n) || " + r.vp.fn[id] + "(s, n)\n}")
 }

@@ -1,7 +1,7 @@
 package golang
 
 import (
-	"github.com/dave/jennifer/jen"
+	"strconv"
 
 	"github.com/envgen/envgen/gen/internal/keywords"
 	"github.com/envgen/envgen/gen/internal/model"
@@ -19,20 +19,21 @@ import (
 // allOf:
 //
 //	if !checkXAllOf0(s, n) && s.Stop() { return false }
-func (f *vfn) allOf() []jen.Code {
-	var out []jen.Code
+func (f *vfn) allOf() []string {
+	var out []string
 	for _, r := range f.c.AllOf {
 		if !f.always(r) {
-			out = append(out, sub(f.inPlace(r, nodeID)))
+			out = append(out, sub(f.inPlace(r, "n")))
 		}
 	}
 	return out
 }
 
-func (f *vfn) branches(refs []model.Ref) []jen.Code {
-	out := []jen.Code{nodeID}
+// branches is n, then the validators of refs.
+func (f *vfn) branches(refs []model.Ref) []string {
+	out := append(make([]string, 0, len(refs)+2), "n")
 	for _, r := range refs {
-		out = append(out, f.funcValue(r))
+		out = append(out, f.funcText(r))
 	}
 	return out
 }
@@ -40,7 +41,7 @@ func (f *vfn) branches(refs []model.Ref) []jen.Code {
 // anyOf:
 //
 //	if !s.AnyOf(n, checkXAnyOf0, checkXAnyOf1) && s.Fail(n, "…/anyOf", "anyOf", "must match at least one schema of anyOf") { … }
-func (f *vfn) anyOf() []jen.Code {
+func (f *vfn) anyOf() []string {
 	if len(f.c.AnyOf) == 0 {
 		return nil
 	}
@@ -49,44 +50,44 @@ func (f *vfn) anyOf() []jen.Code {
 			return nil
 		}
 	}
-	var cond jen.Code
+	var cond string
 	if f.eval {
-		cond = jen.Add(stateID).Dot("CountOf").Call(append([]jen.Code{jen.True()}, f.branches(f.c.AnyOf)...)...).Op("==").Lit(0)
+		cond = call("s.CountOf", append([]string{"true"}, f.branches(f.c.AnyOf)...)...) + " == 0"
 	} else {
-		cond = jen.Op("!").Add(stateID).Dot("AnyOf").Call(f.branches(f.c.AnyOf)...)
+		cond = "!" + call("s.AnyOf", f.branches(f.c.AnyOf)...)
 	}
-	return []jen.Code{f.failIf(cond, nodeID, f.sp("anyOf"), "anyOf", keywords.AnyOf())}
+	return []string{f.failIf(cond, "n", f.sp("anyOf"), "anyOf", keywords.AnyOf())}
 }
 
 // oneOf:
 //
 //	if k := s.CountOf(false, n, checkXOneOf0, checkXOneOf1); k != 1 && s.Failf(n, "…/oneOf", "oneOf", "must match exactly one schema of oneOf, not %d", k) { … }
-func (f *vfn) oneOf() []jen.Code {
+func (f *vfn) oneOf() []string {
 	if len(f.c.OneOf) == 0 {
 		return nil
 	}
-	count := jen.Add(stateID).Dot("CountOf").Call(append([]jen.Code{jen.Lit(f.eval)}, f.branches(f.c.OneOf)...)...)
-	fail := f.failCall(nodeID, f.sp("oneOf"), "oneOf", keywords.OneOf(), jen.Id("k"))
-	return []jen.Code{jen.If(jen.Id("k").Op(":=").Add(count), jen.Id("k").Op("!=").Lit(1).Op("&&").Add(fail)).Block(jen.Return(jen.False()))}
+	count := call("s.CountOf", append([]string{strconv.FormatBool(f.eval)}, f.branches(f.c.OneOf)...)...)
+	fail := f.failCall("n", f.sp("oneOf"), "oneOf", keywords.OneOf(), "k")
+	return []string{ifFalse("k := " + count + "; k != 1 && " + fail)}
 }
 
 // not:
 //
 //	if s.Quiet(checkXNot, n) && s.Fail(n, "…/not", "not", "must not match the schema of not") { … }
-func (f *vfn) not() []jen.Code {
+func (f *vfn) not() []string {
 	r := f.c.Not
 	if r == nil || f.c.False {
 		return nil
 	}
-	probe := "Quiet"
+	probe := "s.Quiet"
 	if f.eval {
-		probe = "Probe"
+		probe = "s.Probe"
 	}
-	cond := jen.Add(stateID).Dot(probe).Call(f.funcValue(*r), nodeID)
+	cond := call(probe, f.funcText(*r), "n")
 	if f.always(*r) {
-		cond = jen.True()
+		cond = "true"
 	}
-	return []jen.Code{f.failIf(cond, nodeID, f.sp("not"), "not", keywords.Not())}
+	return []string{f.failIf(cond, "n", f.sp("not"), "not", keywords.Not())}
 }
 
 // ifThenElse:
@@ -96,32 +97,32 @@ func (f *vfn) not() []jen.Code {
 //	} else {
 //		if !checkXElse(s, n) && s.Stop() { … }
 //	}
-func (f *vfn) ifThenElse() []jen.Code {
+func (f *vfn) ifThenElse() []string {
 	c := f.c
 	if c.If == nil || ((c.Then == nil || f.always(*c.Then)) && (c.Else == nil || f.always(*c.Else)) && !f.eval) {
 		return nil
 	}
-	var then, els []jen.Code
+	var then, els []string
 	if c.Then != nil && !f.always(*c.Then) {
-		then = append(then, sub(f.inPlace(*c.Then, nodeID)))
+		then = append(then, sub(f.inPlace(*c.Then, "n")))
 	}
 	if c.Else != nil && !f.always(*c.Else) {
-		els = append(els, sub(f.inPlace(*c.Else, nodeID)))
+		els = append(els, sub(f.inPlace(*c.Else, "n")))
 	}
-	test := "Quiet"
+	test := "s.Quiet"
 	if f.eval {
-		test = "Branch"
+		test = "s.Branch"
 	}
-	cond := jen.Add(stateID).Dot(test).Call(f.funcValue(*c.If), nodeID)
+	cond := call(test, f.funcText(*c.If), "n")
 	if len(then) == 0 && len(els) == 0 {
-		return []jen.Code{jen.Id("_").Op("=").Add(cond)} // for its annotations
+		return []string{"_ = " + cond} // for its annotations
 	}
-	stmt := jen.If(cond).Block(then...)
+	stmt := ifBlock(cond, then...)
 	if len(els) > 0 {
 		if len(then) == 0 {
-			return []jen.Code{jen.If(jen.Op("!").Add(cond)).Block(els...)}
+			return []string{ifBlock("!"+cond, els...)}
 		}
-		stmt.Else().Block(els...)
+		stmt += " else " + block(els...)
 	}
-	return []jen.Code{stmt}
+	return []string{stmt}
 }

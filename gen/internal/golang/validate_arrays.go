@@ -1,7 +1,7 @@
 package golang
 
 import (
-	"github.com/dave/jennifer/jen"
+	"strconv"
 
 	"github.com/envgen/envgen/gen/internal/keywords"
 )
@@ -29,21 +29,21 @@ import (
 //
 // items: false fails once, at the array, when there are items past the
 // prefix: if s.Count(n) > 1 && s.Fail(n, "…/items", "items", "must have at most 1 item") { … }
-func (f *vfn) items() []jen.Code {
+func (f *vfn) items() []string {
 	prefix, items := f.c.PrefixItems, f.c.Items
 	if len(prefix) == 0 && items == nil {
 		return nil
 	}
-	var cases []jen.Code
+	var cases []string
 	for i, r := range prefix {
-		check := []jen.Code{}
+		var check []string
 		if !f.always(r) {
-			check = append(check, sub(f.call(r, jen.Id("c"))))
+			check = append(check, sub(f.call(r, "c")))
 		}
-		cases = append(cases, jen.Case(jen.Id("i").Op("==").Lit(i)).Block(check...))
+		cases = append(cases, caseBlock("case i == "+strconv.Itoa(i), check...))
 	}
-	rest := []jen.Code{}
-	var tooMany jen.Code // items: false
+	var rest []string
+	tooMany := "" // items: false
 	switch {
 	case items == nil:
 		if !f.eval {
@@ -53,32 +53,32 @@ func (f *vfn) items() []jen.Code {
 		}
 		// items past the prefix are not evaluated
 		if f.eval {
-			rest = append(rest, jen.Continue())
+			rest = append(rest, "continue")
 		}
 	case f.never(*items): // fails once, at the array, after the loop
-		tooMany = f.failIf(jen.Add(stateID).Dot("Count").Call(nodeID).Op(">").Lit(len(prefix)), nodeID, f.sp("items"), "items",
+		tooMany = f.failIf("s.Count(n) > "+strconv.Itoa(len(prefix)), "n", f.sp("items"), "items",
 			keywords.ItemsFalse(len(prefix)))
 		if f.eval && len(cases) > 0 { // the items past the prefix are not evaluated
-			rest = append(rest, jen.Continue())
+			rest = append(rest, "continue")
 		}
 	case !f.always(*items):
-		rest = append(rest, sub(f.call(*items, jen.Id("c"))))
+		rest = append(rest, sub(f.call(*items, "c")))
 	}
-	var body []jen.Code
+	var body []string
 	if len(cases) == 0 {
 		body = rest
 	} else {
 		if len(rest) > 0 {
-			cases = append(cases, jen.Default().Block(rest...))
+			cases = append(cases, caseBlock("default", rest...))
 		}
-		body = []jen.Code{jen.Switch().Block(cases...)}
+		body = []string{"switch " + block(cases...)}
 	}
 	body = append(body, f.markItem()...)
-	var out []jen.Code
-	if len(body) > 0 && (len(cases) > 0 || len(rest) > 0 || tooMany == nil) {
+	var out []string
+	if len(body) > 0 && (len(cases) > 0 || len(rest) > 0 || tooMany == "") {
 		out = append(out, eachChild(len(cases) > 0 || f.eval, body...)) // i: for the cases and s.Mark
 	}
-	if tooMany != nil {
+	if tooMany != "" {
 		out = append(out, tooMany)
 	}
 	return out
@@ -95,7 +95,7 @@ func (f *vfn) items() []jen.Code {
 //		}
 //	}
 //	if matches < 1 && s.Fail(n, "…/contains", "contains", "must contain at least 1 matching item") { … }
-func (f *vfn) contains() []jen.Code {
+func (f *vfn) contains() []string {
 	if f.c.Contains == nil {
 		return nil
 	}
@@ -103,58 +103,52 @@ func (f *vfn) contains() []jen.Code {
 	if f.c.MinContains != nil {
 		low, kw = *f.c.MinContains, "minContains"
 	}
-	match := append([]jen.Code{jen.Id("matches").Op("++")}, f.markItem()...)
-	out := []jen.Code{
-		jen.Id("matches").Op(":=").Lit(0),
-		eachChild(true, jen.If(jen.Add(stateID).Dot("Quiet").Call(f.funcValue(*f.c.Contains), jen.Id("c"))).Block(match...)),
-	}
-	if !f.eval {
-		out[1] = eachChild(false, jen.If(jen.Add(stateID).Dot("Quiet").Call(f.funcValue(*f.c.Contains), jen.Id("c"))).Block(match...))
-	}
-	if low > 0 {
-		out = append(out, f.failIf(jen.Id("matches").Op("<").Lit(low), nodeID, f.sp(kw), kw, keywords.MinContains(low)))
-	}
-	if f.c.MaxContains != nil {
-		m := *f.c.MaxContains
-		out = append(out, f.failIf(jen.Id("matches").Op(">").Lit(m), nodeID, f.sp("maxContains"), "maxContains", keywords.MaxContains(m)))
-	}
 	if low == 0 && f.c.MaxContains == nil && !f.eval {
 		return nil // minContains 0 makes contains say nothing
 	}
-	return []jen.Code{jen.Block(out...)}
+	match := append([]string{"matches++"}, f.markItem()...)
+	out := []string{
+		"matches := 0",
+		eachChild(f.eval, ifBlock(call("s.Quiet", f.funcText(*f.c.Contains), "c"), match...)),
+	}
+	if low > 0 {
+		out = append(out, f.failIf("matches < "+strconv.Itoa(low), "n", f.sp(kw), kw, keywords.MinContains(low)))
+	}
+	if f.c.MaxContains != nil {
+		m := *f.c.MaxContains
+		out = append(out, f.failIf("matches > "+strconv.Itoa(m), "n", f.sp("maxContains"), "maxContains", keywords.MaxContains(m)))
+	}
+	return []string{block(out...)}
 }
 
 // minItems: if !s.MinItems(n, 1, "…/minItems") && s.Stop() { … }
-func (f *vfn) minItems() []jen.Code { return stmt(f.minItemsOK(nodeID)) }
+func (f *vfn) minItems() []string { return stmt(f.minItemsOK("n")) }
 
-func (f *vfn) minItemsOK(node jen.Code) jen.Code {
+func (f *vfn) minItemsOK(node string) string {
 	if f.c.MinItems == nil || *f.c.MinItems == 0 {
-		return nil
+		return ""
 	}
-	return f.okCall("MinItems", node, "minItems", jen.Lit(*f.c.MinItems))
+	return f.okCall("MinItems", node, "minItems", strconv.Itoa(*f.c.MinItems))
 }
 
-func (f *vfn) maxItems() []jen.Code { return stmt(f.maxItemsOK(nodeID)) }
+func (f *vfn) maxItems() []string { return stmt(f.maxItemsOK("n")) }
 
-func (f *vfn) maxItemsOK(node jen.Code) jen.Code {
+func (f *vfn) maxItemsOK(node string) string {
 	if f.c.MaxItems == nil {
-		return nil
+		return ""
 	}
-	return f.okCall("MaxItems", node, "maxItems", jen.Lit(*f.c.MaxItems))
+	return f.okCall("MaxItems", node, "maxItems", strconv.Itoa(*f.c.MaxItems))
 }
 
 // uniqueItems:
 //
 //	if i, j, dup := s.Duplicate(n); dup && s.Failf(n, "…/uniqueItems", "uniqueItems", "must not have equal items, but items %d and %d are equal", i, j) { … }
-func (f *vfn) uniqueItems() []jen.Code {
+func (f *vfn) uniqueItems() []string {
 	if !f.c.UniqueItems {
 		return nil
 	}
-	call := f.failCall(nodeID, f.sp("uniqueItems"), "uniqueItems", keywords.UniqueItems(), jen.Id("i"), jen.Id("j"))
-	return []jen.Code{jen.If(
-		jen.List(jen.Id("i"), jen.Id("j"), jen.Id("dup")).Op(":=").Add(stateID).Dot("Duplicate").Call(nodeID),
-		jen.Id("dup").Op("&&").Add(call),
-	).Block(jen.Return(jen.False()))}
+	fail := f.failCall("n", f.sp("uniqueItems"), "uniqueItems", keywords.UniqueItems(), "i", "j")
+	return []string{ifFalse("i, j, dup := s.Duplicate(n); dup && " + fail)}
 }
 
 // unevaluatedItems checks the items nothing else evaluated, then counts them
@@ -164,21 +158,20 @@ func (f *vfn) uniqueItems() []jen.Code {
 //		if !s.Evaluated(n, i) && !checkXUnevaluatedItems(s, c) && s.Stop() { … }
 //	}
 //	s.MarkAll(n)
-func (f *vfn) unevaluatedItems() []jen.Code {
+func (f *vfn) unevaluatedItems() []string {
 	u := f.c.UnevaluatedItems
 	if u == nil {
 		return nil
 	}
-	notEvaluated := jen.Op("!").Add(stateID).Dot("Evaluated").Call(nodeID, jen.Id("i"))
-	var check jen.Code
+	const notEvaluated = "!s.Evaluated(n, i)"
+	var check string
 	switch {
 	case f.always(*u):
-		return []jen.Code{jen.Add(stateID).Dot("MarkAll").Call(nodeID)}
+		return []string{"s.MarkAll(n)"}
 	case f.never(*u):
-		check = f.failIf(notEvaluated, nodeID, f.sp("unevaluatedItems"), "unevaluatedItems", keywords.UnexpectedItem(), jen.Id("i"))
+		check = f.failIf(notEvaluated, "n", f.sp("unevaluatedItems"), "unevaluatedItems", keywords.UnexpectedItem(), "i")
 	default:
-		check = jen.If(jen.Add(notEvaluated).Op("&&").Op("!").Add(f.call(*u, jen.Id("c"))).Op("&&").Add(stateID).Dot("Stop").Call()).
-			Block(jen.Return(jen.False()))
+		check = ifFalse(notEvaluated + " && !" + f.call(*u, "c") + " && s.Stop()")
 	}
-	return []jen.Code{eachChild(true, check), jen.Add(stateID).Dot("MarkAll").Call(nodeID)}
+	return []string{eachChild(true, check), "s.MarkAll(n)"}
 }

@@ -1,7 +1,6 @@
 package golang
 
 import (
-	"reflect"
 	"strconv"
 
 	"github.com/dave/jennifer/jen"
@@ -32,27 +31,27 @@ import (
 // enum in a leaf.
 type laterCheck struct {
 	present func(c *model.Checks) bool
-	ok      func(f *vfn, node jen.Code) jen.Code
+	ok      func(f *vfn, node string) string
 	kind    keywords.Instance
 	// typed is the helper that checks it with the type keyword in one call,
 	// for the one type typ, and its arguments between node and the schema
 	// location (typedLeaf); nil, or "": none.
-	typed func(c *model.Checks, typ string) (string, []jen.Code)
+	typed func(c *model.Checks, typ string) (string, []string)
 }
 
 var laterChecks = []laterCheck{
 	{func(c *model.Checks) bool { return c.MinLength != nil && *c.MinLength != 0 }, (*vfn).minLengthOK, keywords.String,
-		func(c *model.Checks, typ string) (string, []jen.Code) {
+		func(c *model.Checks, typ string) (string, []string) {
 			return typedCount("StringMinLength", typ, *c.MinLength)
 		}},
 	{func(c *model.Checks) bool { return c.MaxLength != nil }, (*vfn).maxLengthOK, keywords.String,
-		func(c *model.Checks, typ string) (string, []jen.Code) {
+		func(c *model.Checks, typ string) (string, []string) {
 			return typedCount("StringMaxLength", typ, *c.MaxLength)
 		}},
 	{func(c *model.Checks) bool { return c.Minimum != nil }, (*vfn).minimumOK, keywords.Number,
-		func(c *model.Checks, typ string) (string, []jen.Code) { return typedLimit("Minimum", typ, c.Minimum) }},
+		func(c *model.Checks, typ string) (string, []string) { return typedLimit("Minimum", typ, c.Minimum) }},
 	{func(c *model.Checks) bool { return c.Maximum != nil }, (*vfn).maximumOK, keywords.Number,
-		func(c *model.Checks, typ string) (string, []jen.Code) { return typedLimit("Maximum", typ, c.Maximum) }},
+		func(c *model.Checks, typ string) (string, []string) { return typedLimit("Maximum", typ, c.Maximum) }},
 	{func(c *model.Checks) bool { return c.ExclusiveMinimum != nil }, (*vfn).exclusiveMinimumOK, keywords.Number, nil},
 	{func(c *model.Checks) bool { return c.ExclusiveMaximum != nil }, (*vfn).exclusiveMaximumOK, keywords.Number, nil},
 	{func(c *model.Checks) bool { return c.MinItems != nil && *c.MinItems != 0 }, (*vfn).minItemsOK, keywords.Array, nil},
@@ -63,23 +62,23 @@ var laterChecks = []laterCheck{
 
 // typedCount is a typed check of a string's length, for the type string:
 // s.StringMinLength(n, 1, "…/properties/id").
-func typedCount(helper, typ string, m int) (string, []jen.Code) {
+func typedCount(helper, typ string, m int) (string, []string) {
 	if typ != "string" {
 		return "", nil
 	}
-	return helper, []jen.Code{jen.Lit(m)}
+	return helper, []string{strconv.Itoa(m)}
 }
 
 // typedLimit is a typed check of a number against a limit of at most 18
 // digits, for the type integer or number: s.IntegerMinimum(n, 0, "0",
 // "…/properties/count").
-func typedLimit(keyword, typ string, limit *model.Number) (string, []jen.Code) {
+func typedLimit(keyword, typ string, limit *model.Number) (string, []string) {
 	v, ok := smallInt(limit.Text)
 	if !ok || (typ != "integer" && typ != "number") {
 		return "", nil
 	}
 	helper := map[string]string{"integer": "Integer", "number": "Number"}[typ] + keyword
-	return helper, []jen.Code{jen.Id(strconv.FormatInt(v, 10)), jen.Lit(limit.Text)}
+	return helper, []string{strconv.FormatInt(v, 10), quote(limit.Text)}
 }
 
 // typedLeaf is the one call of the envgenrt typed checks (checks.go) for a
@@ -88,49 +87,85 @@ func typedLimit(keyword, typ string, limit *model.Number) (string, []jen.Code) {
 // location written once,
 //
 //	s.StringMinLength(n, 1, "…/properties/id")
-func (f *vfn) typedLeaf(node jen.Code, later *laterCheck) jen.Code {
-	helper, args := typedHelper(f.c, later)
+func (f *vfn) typedLeaf(node string, later *laterCheck) string {
+	helper, args := f.vp.typedHelper(f.c, later)
 	if helper == "" {
-		return nil
+		return ""
 	}
-	return jen.Add(stateID).Dot(helper).Call(append(append([]jen.Code{node}, args...), f.sp())...)
+	all := append(append(make([]string, 0, len(args)+2), node), args...)
+	return call("s."+helper, append(all, f.sp())...)
 }
 
 // typed reports whether typedLeaf has a helper for c.
-func typed(c *model.Checks, later *laterCheck) bool {
-	helper, _ := typedHelper(c, later)
+func (p *vplan) typed(c *model.Checks, later *laterCheck) bool {
+	helper, _ := p.typedHelper(c, later)
 	return helper != ""
 }
 
 // typedHelper is typedLeaf's helper and arguments, "" where there is none.
-func typedHelper(c *model.Checks, later *laterCheck) (string, []jen.Code) {
-	if later == nil || later.typed == nil || c.Enum != nil || len(c.Types) != 1 {
-		return "", nil
-	}
-	if format, _ := messageFormat(keywords.Type(c.Types)); format != envgenrt.TypeFormat(typeSetOf(c.Types)) {
+func (p *vplan) typedHelper(c *model.Checks, later *laterCheck) (string, []string) {
+	if later == nil || later.typed == nil || c.Enum != nil || len(c.Types) != 1 || !p.factsOf(c).typeSpelt {
 		return "", nil
 	}
 	return later.typed(c, c.Types[0])
 }
 
+// checkFacts are what the leaf tests ask of one schema's checks, found
+// once for each (a copy of the Checks and reflect over all its fields,
+// asked again at every use, cost 4% of a generation; TestRestZero holds
+// restZero to what reflect.Value.IsZero said).
+type checkFacts struct {
+	leafRest  bool // no keyword but type, enum, format and those of laterChecks
+	arrayRest bool // no keyword but type and items
+	typeSpelt bool // the type keyword's message is envgenrt's (TypeFormat)
+}
+
+func (p *vplan) factsOf(c *model.Checks) checkFacts {
+	if f, ok := p.facts[c]; ok {
+		return f
+	}
+	var f checkFacts
+	f.leafRest, f.arrayRest = restZero(c)
+	if len(c.Types) > 0 {
+		format, _ := messageFormat(keywords.Type(c.Types))
+		f.typeSpelt = format == envgenrt.TypeFormat(typeSetOf(c.Types))
+	}
+	p.facts[c] = f
+	return f
+}
+
+// restZero reports whether c has no keyword but those a leaf may have
+// (type, enum, format and those of laterChecks), and whether it has none but
+// type and items. A slice counts as present when it is not nil, as for
+// reflect.Value.IsZero.
+func restZero(c *model.Checks) (leaf, array bool) {
+	others := !c.False && c.Const == nil && c.Ref == nil && c.DynamicRef == nil && c.Pattern == "" &&
+		c.MultipleOf == nil && c.PrefixItems == nil && !c.UniqueItems && c.Contains == nil &&
+		c.MinContains == nil && c.MaxContains == nil && c.Properties == nil && c.Required == nil &&
+		c.AdditionalProperties == nil && c.PropertyNames == nil && c.PatternProperties == nil &&
+		c.DependentRequired == nil && c.DependentSchemas == nil && c.AllOf == nil && c.AnyOf == nil &&
+		c.OneOf == nil && c.Not == nil && c.If == nil && c.Then == nil && c.Else == nil &&
+		c.UnevaluatedProperties == nil && c.UnevaluatedItems == nil
+	if !others {
+		return false, false
+	}
+	leafOnly := c.Enum != nil || c.Format != "" || c.MinLength != nil || c.MaxLength != nil ||
+		c.MinItems != nil || c.MaxItems != nil || c.MinProperties != nil || c.MaxProperties != nil ||
+		c.Minimum != nil || c.Maximum != nil || c.ExclusiveMinimum != nil || c.ExclusiveMaximum != nil
+	return c.Items == nil, !leafOnly
+}
+
 // leafShape reports whether a schema with checks c is a leaf, and which
 // later check it has (nil: none). Format is an annotation unless
 // assertFormat.
-func leafShape(c *model.Checks, assertFormat bool) (bool, *laterCheck) {
+func (p *vplan) leafShape(c *model.Checks, assertFormat bool) (bool, *laterCheck) {
 	if c.False || (len(c.Types) == 0 && c.Enum == nil) {
 		return false, nil
 	}
-	if _, ok := allStrings(c.Enum); c.Enum != nil && !ok {
+	if c.Enum != nil && !allStrings(c.Enum) {
 		return false, nil
 	}
-	rest := *c
-	rest.Types, rest.Enum = nil, nil
-	rest.MinLength, rest.MaxLength, rest.MinItems, rest.MaxItems, rest.MinProperties, rest.MaxProperties = nil, nil, nil, nil, nil, nil
-	rest.Minimum, rest.Maximum, rest.ExclusiveMinimum, rest.ExclusiveMaximum = nil, nil, nil, nil
-	if !assertFormat {
-		rest.Format = "" // an annotation
-	}
-	if !reflect.ValueOf(&rest).Elem().IsZero() {
+	if !p.factsOf(c).leafRest || (assertFormat && c.Format != "") { // (else format is an annotation)
 		return false, nil
 	}
 	var later *laterCheck
@@ -166,9 +201,7 @@ func (p *vplan) arrayItems(c *model.Checks) (model.Type, bool) {
 	if items == nil || items.OrNull || len(items.Args) > 0 || len(c.Types) != 1 || c.Types[0] != "array" {
 		return nil, false
 	}
-	rest := *c
-	rest.Types, rest.Items = nil, nil
-	if !reflect.ValueOf(&rest).Elem().IsZero() {
+	if !p.factsOf(c).arrayRest {
 		return nil, false
 	}
 	t := p.Resolve(items.ID)
@@ -176,14 +209,9 @@ func (p *vplan) arrayItems(c *model.Checks) (model.Type, bool) {
 		return nil, false
 	}
 	ic := &t.Base().Checks
-	if leaf, later := leafShape(ic, true); leaf {
+	if leaf, later := p.leafShape(ic, true); leaf {
 		// the type keyword alone, whose message Is spells
-		ok := later == nil && ic.Enum == nil && len(ic.Types) > 0
-		if set := typeSetOf(ic.Types); ok {
-			format, _ := messageFormat(keywords.Type(ic.Types))
-			ok = format == envgenrt.TypeFormat(set)
-		}
-		return t, ok
+		return t, later == nil && ic.Enum == nil && len(ic.Types) > 0 && p.factsOf(ic).typeSpelt
 	}
 	if _, nested := p.arrayItems(ic); nested { // an array leaf in turn: perhaps no function
 		return nil, false
@@ -198,38 +226,40 @@ func (p *vplan) isArrayLeaf(c *model.Checks) bool {
 }
 
 // leafExpr is the expression of a leaf on node, if f's schema is one.
-func (f *vfn) leafExpr(node jen.Code) (jen.Code, bool) {
+func (f *vfn) leafExpr(node string) (string, bool) {
 	if items, ok := f.vp.arrayItems(f.c); ok && !f.eval {
 		ic := &items.Base().Checks
-		if leaf, _ := leafShape(ic, true); leaf {
+		if leaf, _ := f.vp.leafShape(ic, true); leaf {
 			it := &vfn{renderer: f.renderer, t: items, c: ic, paths: f.paths}
 			if it.spText("type") == f.spText("items", "type") { // s.ArrayOf(n, envgenrt.TypeString, "…/properties/tags")
-				return jen.Add(stateID).Dot("ArrayOf").Call(node, typeMaskCode(ic.Types), f.sp()), true
+				return call("s.ArrayOf", node, f.typeMaskCode(ic.Types), f.sp()), true
 			}
-			return jen.Add(stateID).Dot("ItemsOf").Call(node, typeMaskCode(ic.Types), f.sp("type"), it.sp("type")), true
+			return call("s.ItemsOf", node, f.typeMaskCode(ic.Types), f.sp("type"), it.sp("type")), true
 		}
-		return jen.Add(stateID).Dot("Items").Call(node, f.funcValue(*f.c.Items), f.sp("type")), true
+		return call("s.Items", node, f.funcText(*f.c.Items), f.sp("type")), true
 	}
-	leaf, later := leafShape(f.c, f.opts.AssertFormat)
+	leaf, later := f.vp.leafShape(f.c, f.opts.AssertFormat)
 	if !leaf {
-		return nil, false
+		return "", false
 	}
-	if typed := f.typedLeaf(node, later); typed != nil {
+	if typed := f.typedLeaf(node, later); typed != "" {
 		return typed, true
 	}
-	var parts []jen.Code
+	var out string
 	if len(f.c.Types) > 0 {
-		parts = append(parts, f.typeCheck(node))
+		out = f.typeCheck(node)
+	}
+	and := func(e string) {
+		if out != "" {
+			out += " && "
+		}
+		out += e
 	}
 	if f.c.Enum != nil {
-		parts = append(parts, f.enumOK(node))
+		and(f.enumOK(node))
 	}
 	if later != nil {
-		parts = append(parts, later.ok(f, node))
-	}
-	out := jen.Add(parts[0])
-	for _, p := range parts[1:] {
-		out = out.Op("&&").Add(p)
+		and(later.ok(f, node))
 	}
 	return out, true
 }
@@ -240,13 +270,14 @@ func (r *renderer) leafBody(id model.TypeID) []jen.Code {
 	t := r.vp.Get(id)
 	f := &vfn{renderer: r, t: t, c: &t.Base().Checks}
 	f.paths = f.newPaths()
-	e, ok := f.leafExpr(nodeID)
+	e, ok := f.leafExpr("n")
 	if !ok {
 		panic("golang: not a leaf: " + t.Base().Loc.URL)
 	}
-	body := []jen.Code{jen.Return(e)}
-	if p := f.paths.resolve(); p != nil {
-		body = append([]jen.Code{p}, body...)
+	p := f.paths.resolve()
+	body := []jen.Code{jen.Op(f.paths.fill("return " + e))}
+	if p != "" {
+		body = append([]jen.Code{jen.Op(p)}, body...)
 	}
 	return body
 }

@@ -4,8 +4,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/dave/jennifer/jen"
-
 	"github.com/envgen/envgen/gen/internal/keywords"
 	"github.com/envgen/envgen/gen/internal/model"
 )
@@ -27,14 +25,14 @@ import (
 // form, which has its value too, so that it is not read on every call:
 //
 //	if !s.MinimumInt(n, 1, "1", "…/minimum") && s.Stop() { … }
-func (f *vfn) compare(limit *model.Number, helper, keyword string, node jen.Code) jen.Code {
+func (f *vfn) compare(limit *model.Number, helper, keyword string, node string) string {
 	if limit == nil {
-		return nil
+		return ""
 	}
 	if v, ok := smallInt(limit.Text); ok {
-		return f.okCall(helper+"Int", node, keyword, jen.Id(strconv.FormatInt(v, 10)), jen.Lit(limit.Text)) // (an untyped constant: int64(1) is longer)
+		return f.okCall(helper+"Int", node, keyword, strconv.FormatInt(v, 10), quote(limit.Text)) // (an untyped constant: int64(1) is longer)
 	}
-	return f.okCall(helper, node, keyword, jen.Lit(limit.Text))
+	return f.okCall(helper, node, keyword, quote(limit.Text))
 }
 
 // smallInt is the value of text when it is a JSON integer of at most 18
@@ -53,35 +51,35 @@ func smallInt(text string) (int64, bool) {
 	return v, err == nil
 }
 
-func (f *vfn) minimumOK(node jen.Code) jen.Code {
+func (f *vfn) minimumOK(node string) string {
 	return f.compare(f.c.Minimum, "Minimum", "minimum", node)
 }
 
-func (f *vfn) maximumOK(node jen.Code) jen.Code {
+func (f *vfn) maximumOK(node string) string {
 	return f.compare(f.c.Maximum, "Maximum", "maximum", node)
 }
 
-func (f *vfn) exclusiveMinimumOK(node jen.Code) jen.Code {
+func (f *vfn) exclusiveMinimumOK(node string) string {
 	return f.compare(f.c.ExclusiveMinimum, "ExclusiveMinimum", "exclusiveMinimum", node)
 }
 
-func (f *vfn) exclusiveMaximumOK(node jen.Code) jen.Code {
+func (f *vfn) exclusiveMaximumOK(node string) string {
 	return f.compare(f.c.ExclusiveMaximum, "ExclusiveMaximum", "exclusiveMaximum", node)
 }
 
-func (f *vfn) minimum() []jen.Code          { return stmt(f.minimumOK(nodeID)) }
-func (f *vfn) maximum() []jen.Code          { return stmt(f.maximumOK(nodeID)) }
-func (f *vfn) exclusiveMinimum() []jen.Code { return stmt(f.exclusiveMinimumOK(nodeID)) }
-func (f *vfn) exclusiveMaximum() []jen.Code { return stmt(f.exclusiveMaximumOK(nodeID)) }
+func (f *vfn) minimum() []string          { return stmt(f.minimumOK("n")) }
+func (f *vfn) maximum() []string          { return stmt(f.maximumOK("n")) }
+func (f *vfn) exclusiveMinimum() []string { return stmt(f.exclusiveMinimumOK("n")) }
+func (f *vfn) exclusiveMaximum() []string { return stmt(f.exclusiveMaximumOK("n")) }
 
 // multipleOf:
 //
 //	if !runtime.MultipleOf(s.Text(n), "0.01") && s.Fail(n, "…/multipleOf", "multipleOf", "must be a multiple of 0.01") { … }
-func (f *vfn) multipleOf() []jen.Code {
+func (f *vfn) multipleOf() []string {
 	m := f.c.MultipleOf
 	if m == nil {
 		return nil
 	}
-	cond := jen.Op("!").Qual(runtimePkg, "MultipleOf").Call(jen.Add(stateID).Dot("Text").Call(nodeID), jen.Lit(m.Text))
-	return []jen.Code{f.failIf(cond, nodeID, f.sp("multipleOf"), "multipleOf", keywords.MultipleOf(m.Text))}
+	cond := "!" + call(f.text.rt("MultipleOf"), "s.Text(n)", quote(m.Text))
+	return []string{f.failIf(cond, "n", f.sp("multipleOf"), "multipleOf", keywords.MultipleOf(m.Text))}
 }

@@ -2,8 +2,8 @@ package golang
 
 import (
 	"slices"
-
-	"github.com/dave/jennifer/jen"
+	"strconv"
+	"strings"
 
 	"github.com/envgen/envgen/gen/internal/keywords"
 	"github.com/envgen/envgen/gen/internal/model"
@@ -56,7 +56,7 @@ import (
 // Where unevaluatedProperties depends on it, the first pass marks the
 // properties (s.Mark(n, i)), the second the members patternProperties
 // match, and additionalProperties marks them all (s.MarkAll(n)).
-func (f *vfn) members() []jen.Code {
+func (f *vfn) members() []string {
 	c := f.c
 	ap := c.AdditionalProperties
 	props, patterns := c.Properties, c.PatternProperties
@@ -65,7 +65,7 @@ func (f *vfn) members() []jen.Code {
 	}
 	additional := ap != nil && !f.always(*ap)
 	markProps := f.eval && ap == nil // else additionalProperties evaluates what the others do not: s.MarkAll
-	key := jen.Add(stateID).Dot("Key").Call(jen.Id("c"))
+	const key = "s.Key(c)"
 	// f.have: the required members that are properties, by their place in
 	// props; required reads at[i] for them.
 	f.have = map[string]int{}
@@ -78,27 +78,32 @@ func (f *vfn) members() []jen.Code {
 	for _, p := range props {
 		checked = checked || !f.always(p.Type)
 	}
-	var out []jen.Code
+	var out []string
 	// The first pass: where the properties are, whether a member is unknown.
 	flagUnknown := additional && len(patterns) == 0 && len(props) > 0
 	if len(props) > 0 && (checked || len(f.have) > 0 || markProps || flagUnknown) {
 		// var at [k]int32: the members properties name, by their place in the schema; 0: absent
-		out = append(out, jen.Var().Id("at").Index(jen.Lit(len(props))).Int32())
+		out = append(out, "var at ["+strconv.Itoa(len(props))+"]int32")
 		if flagUnknown {
-			out = append(out, jen.Id("unknown").Op(":=").False())
+			out = append(out, "unknown := false")
 		}
-		var cases []jen.Code
+		// switch string(s.Key(c)) { case "code": at[0] = c … }, written at once
+		sw := make([]byte, 0, 32+len(props)*32)
+		sw = append(sw, "switch string("+key+") {"...)
 		for i, p := range props {
-			block := []jen.Code{jen.Id("at").Index(jen.Lit(i)).Op("=").Id("c")}
+			sw = strconv.AppendQuote(append(sw, "\ncase "...), p.Name)
+			sw = strconv.AppendInt(append(sw, ":\nat["...), int64(i), 10)
+			sw = append(sw, "] = c"...)
 			if markProps {
-				block = append(block, f.markItem()...)
+				for _, m := range f.markItem() {
+					sw = append(append(sw, '\n'), m...)
+				}
 			}
-			cases = append(cases, jen.Case(jen.Lit(p.Name)).Block(block...))
 		}
 		if flagUnknown {
-			cases = append(cases, jen.Default().Block(jen.Id("unknown").Op("=").True()))
+			sw = append(sw, "\ndefault:\nunknown = true"...)
 		}
-		out = append(out, eachChild(markProps, jen.Switch(jen.String().Call(key)).Block(cases...)))
+		out = append(out, eachChild(markProps, string(append(sw, "\n}"...))))
 	} else {
 		f.have = nil
 	}
@@ -108,15 +113,15 @@ func (f *vfn) members() []jen.Code {
 	}
 	if len(props) > 1 && f.have != nil && checked && !inline {
 		// if !s.CheckMembers(at[:], checkCode, nil, …) { return false }
-		checks := []jen.Code{jen.Id("at").Index(jen.Empty().Op(":"))}
+		checks := append(make([]string, 0, len(props)+1), "at[:]")
 		for _, p := range props {
 			if f.always(p.Type) {
-				checks = append(checks, jen.Nil())
+				checks = append(checks, "nil")
 			} else {
-				checks = append(checks, f.funcValue(p.Type))
+				checks = append(checks, f.funcText(p.Type))
 			}
 		}
-		out = append(out, jen.If(jen.Op("!").Add(stateID).Dot("CheckMembers").Call(checks...)).Block(jen.Return(jen.False())))
+		out = append(out, ifFalse("!"+call("s.CheckMembers", checks...)))
 		checked = false // done
 	}
 	if checked {
@@ -125,67 +130,64 @@ func (f *vfn) members() []jen.Code {
 	if flagUnknown && f.never(*ap) && !f.eval {
 		// The members that are no property, in Object.keys order:
 		// if unknown && s.NoAdditional(n, at[:], "…/additionalProperties") { return false }
-		return append(out, jen.If(jen.Id("unknown").Op("&&").Add(stateID).Dot("NoAdditional").Call(nodeID,
-			jen.Id("at").Index(jen.Empty().Op(":")), f.sp("additionalProperties"))).
-			Block(jen.Return(jen.False())))
+		return append(out, ifFalse("unknown && "+call("s.NoAdditional", "n", "at[:]", f.sp("additionalProperties"))))
 	}
 	// The second: patternProperties and additionalProperties, in Object.keys order.
 	// A property is no additional member: the loop skips it, or (when
 	// patternProperties still apply to it) notes it is known.
-	var body []jen.Code
+	var body []string
 	known := additional && len(patterns) > 0
 	if known {
-		body = append(body, jen.Id("known").Op(":=").False())
+		body = append(body, "known := false")
 	}
 	if additional && len(props) > 0 {
-		var names []jen.Code
-		for _, p := range props {
-			names = append(names, jen.Lit(p.Name))
+		names := make([]string, len(props))
+		for i, p := range props {
+			names[i] = quote(p.Name)
 		}
-		skip := jen.Continue()
+		skip := "continue"
 		if known {
-			skip = jen.Id("known").Op("=").True()
+			skip = "known = true"
 		}
-		body = append(body, jen.Switch(jen.String().Call(key)).Block(jen.Case(names...).Block(skip)))
+		body = append(body, "switch string("+key+") "+block(caseBlock("case "+strings.Join(names, ", "), skip)))
 	}
 	for i, pp := range patterns {
 		re := f.regexpVar(keywords.PatternPropertiesName(f.name, i), pp.Pattern, "/patternProperties/"+escapeToken(pp.Pattern))
-		var block []jen.Code
+		var block []string
 		if known {
-			block = append(block, jen.Id("known").Op("=").True())
+			block = append(block, "known = true")
 		}
 		if f.eval && ap == nil {
 			block = append(block, f.markItem()...)
 		}
 		if !f.always(pp.Type) {
-			block = append(block, sub(f.call(pp.Type, jen.Id("c"))))
+			block = append(block, sub(f.call(pp.Type, "c")))
 		}
 		if len(block) > 0 {
-			body = append(body, jen.If(jen.Add(re).Dot("Match").Call(key)).Block(block...))
+			body = append(body, ifBlock(re+".Match("+key+")", block...))
 		}
 	}
 	if additional {
-		notKnown := jen.True()
+		notKnown := "true"
 		if known {
-			notKnown = jen.Op("!").Id("known")
+			notKnown = "!known"
 		}
 		if f.never(*ap) {
-			body = append(body, f.failIf(notKnown, nodeID, f.sp("additionalProperties"), "additionalProperties",
+			body = append(body, f.failIf(notKnown, "n", f.sp("additionalProperties"), "additionalProperties",
 				keywords.UnexpectedProperty(), key))
 		} else {
-			body = append(body, jen.If(notKnown.Op("&&").Op("!").Add(f.call(*ap, jen.Id("c"))).Op("&&").Add(stateID).Dot("Stop").Call()).
-				Block(jen.Return(jen.False())))
+			body = append(body, ifFalse(notKnown+" && !"+f.call(*ap, "c")+" && s.Stop()"))
 		}
 	}
 	if len(body) > 0 && (len(patterns) > 0 || additional) {
 		loop := eachMember(f.eval && ap == nil && len(patterns) > 0, body...)
 		if flagUnknown {
-			loop = jen.If(jen.Id("unknown")).Block(loop)
+			loop = ifBlock("unknown", loop)
 		}
 		out = append(out, loop)
 	}
 	if f.eval && ap != nil {
-		out = append(out, jen.Add(stateID).Dot("MarkAll").Call(nodeID))
+		out = append(out, "s.MarkAll(n)")
 	}
 	return out
 }
@@ -211,28 +213,22 @@ func (f *vfn) members() []jen.Code {
 // between its terms, which cost the validation of the benchmark's large
 // envelope 1% more instructions; the switch costs 0.35%. Each if on its own
 // costs 20-30 bytes more for each property.)
-func (f *vfn) checkProperties() []jen.Code {
-	var conds []jen.Code
+func (f *vfn) checkProperties() []string {
+	var conds []string
 	for i, p := range f.c.Properties {
 		if !f.always(p.Type) {
-			c := jen.Id("at").Index(jen.Lit(i))
-			conds = append(conds, jen.Add(c).Op("!=").Lit(0).Op("&&").Op("!").Add(f.call(p.Type, c)).Op("&&").Add(stateID).Dot("Stop").Call())
-			if len(conds) > 1 {
-				conds[len(conds)-1] = jen.Line().Add(conds[len(conds)-1])
-			}
+			c := "at[" + strconv.Itoa(i) + "]"
+			conds = append(conds, c+" != 0 && !"+f.call(p.Type, c)+" && s.Stop()")
 		}
 	}
 	if len(conds) == 1 {
 		for i, p := range f.c.Properties {
 			if !f.always(p.Type) {
-				c := jen.Id("c")
-				return []jen.Code{jen.If(c.Clone().Op(":=").Id("at").Index(jen.Lit(i)),
-					c.Clone().Op("!=").Lit(0).Op("&&").Op("!").Add(f.call(p.Type, c)).Op("&&").Add(stateID).Dot("Stop").Call()).
-					Block(jen.Return(jen.False()))}
+				return []string{ifFalse("c := at[" + strconv.Itoa(i) + "]; c != 0 && !" + f.call(p.Type, "c") + " && s.Stop()")}
 			}
 		}
 	}
-	return []jen.Code{jen.Switch().Block(jen.Case(conds...).Block(jen.Return(jen.False())))}
+	return []string{"switch " + block(caseBlock("case "+strings.Join(conds, ",\n"), "return false"))}
 }
 
 // eachMember is the loop over the members of n, in the order of
@@ -242,14 +238,12 @@ func (f *vfn) checkProperties() []jen.Code {
 //		c, i := m.Node(), m.Index()
 //		…
 //	}
-func eachMember(withIndex bool, body ...jen.Code) jen.Code {
-	m := jen.Id("m")
-	head := jen.Id("c").Op(":=").Add(m).Dot("Node").Call()
+func eachMember(withIndex bool, body ...string) string {
+	head := "c := m.Node()"
 	if withIndex {
-		head = jen.List(jen.Id("c"), jen.Id("i")).Op(":=").List(jen.Add(m).Dot("Node").Call(), jen.Add(m).Dot("Index").Call())
+		head = "c, i := m.Node(), m.Index()"
 	}
-	return jen.For(jen.Add(m).Op(":=").Add(stateID).Dot("Members").Call(nodeID), jen.Add(m).Dot("Next").Call(), jen.Empty()).
-		Block(append([]jen.Code{head}, body...)...)
+	return "for m := s.Members(n); m.Next(); " + block(append([]string{head}, body...)...)
 }
 
 // required reports each missing member (envgenrt spells the message,
@@ -258,36 +252,35 @@ func eachMember(withIndex bool, body ...jen.Code) jen.Code {
 //	if !s.Has(n, "data") && s.Missing(n, "…/required", "data") { … }
 //
 // or at[0] == 0 for a property members found.
-func (f *vfn) required() []jen.Code {
-	var out []jen.Code
+func (f *vfn) required() []string {
+	var out []string
 	for _, name := range f.c.Required {
-		missing := jen.Op("!").Add(stateID).Dot("Has").Call(nodeID, jen.Lit(name))
+		missing := "!s.Has(n, " + quote(name) + ")"
 		if i, ok := f.have[name]; ok { // found by members
-			missing = jen.Id("at").Index(jen.Lit(i)).Op("==").Lit(0)
+			missing = "at[" + strconv.Itoa(i) + "] == 0"
 		}
-		call := jen.Add(stateID).Dot("Missing").Call(nodeID, f.sp("required"), jen.Lit(name))
-		out = append(out, jen.If(jen.Add(missing).Op("&&").Add(call)).Block(jen.Return(jen.False())))
+		out = append(out, ifFalse(missing+" && "+call("s.Missing", "n", f.sp("required"), quote(name))))
 	}
 	return out
 }
 
 // minProperties: if !s.MinProperties(n, 1, "…/minProperties") && s.Stop() { … }
-func (f *vfn) minProperties() []jen.Code { return stmt(f.minPropertiesOK(nodeID)) }
+func (f *vfn) minProperties() []string { return stmt(f.minPropertiesOK("n")) }
 
-func (f *vfn) minPropertiesOK(node jen.Code) jen.Code {
+func (f *vfn) minPropertiesOK(node string) string {
 	if f.c.MinProperties == nil || *f.c.MinProperties == 0 {
-		return nil
+		return ""
 	}
-	return f.okCall("MinProperties", node, "minProperties", jen.Lit(*f.c.MinProperties))
+	return f.okCall("MinProperties", node, "minProperties", strconv.Itoa(*f.c.MinProperties))
 }
 
-func (f *vfn) maxProperties() []jen.Code { return stmt(f.maxPropertiesOK(nodeID)) }
+func (f *vfn) maxProperties() []string { return stmt(f.maxPropertiesOK("n")) }
 
-func (f *vfn) maxPropertiesOK(node jen.Code) jen.Code {
+func (f *vfn) maxPropertiesOK(node string) string {
 	if f.c.MaxProperties == nil {
-		return nil
+		return ""
 	}
-	return f.okCall("MaxProperties", node, "maxProperties", jen.Lit(*f.c.MaxProperties))
+	return f.okCall("MaxProperties", node, "maxProperties", strconv.Itoa(*f.c.MaxProperties))
 }
 
 // propertyNames validates each member name as a string instance, in the
@@ -300,16 +293,16 @@ func (f *vfn) maxPropertiesOK(node jen.Code) jen.Code {
 //		s.DropNameNode(k)
 //		if !valid && s.Stop() { … }
 //	}
-func (f *vfn) propertyNames() []jen.Code {
+func (f *vfn) propertyNames() []string {
 	r := f.c.PropertyNames
 	if r == nil || f.always(*r) {
 		return nil
 	}
-	return []jen.Code{eachMember(false,
-		jen.Id("k").Op(":=").Add(stateID).Dot("NameNode").Call(jen.Id("c")),
-		jen.Id("valid").Op(":=").Add(f.call(*r, jen.Id("k"))),
-		jen.Add(stateID).Dot("DropNameNode").Call(jen.Id("k")),
-		jen.If(jen.Op("!").Id("valid").Op("&&").Add(stateID).Dot("Stop").Call()).Block(jen.Return(jen.False())),
+	return []string{eachMember(false,
+		"k := s.NameNode(c)",
+		"valid := "+f.call(*r, "k"),
+		"s.DropNameNode(k)",
+		ifFalse("!valid && s.Stop()"),
 	)}
 }
 
@@ -319,16 +312,16 @@ func (f *vfn) propertyNames() []jen.Code {
 //	if s.Has(n, "a") {
 //		if !s.Has(n, "b") && s.Fail(n, "…/dependentRequired/a", "dependentRequired", `property "b" is required when "a" is present`) { … }
 //	}
-func (f *vfn) dependentRequired() []jen.Code {
-	var out []jen.Code
+func (f *vfn) dependentRequired() []string {
+	var out []string
 	for _, d := range f.c.DependentRequired {
-		var checks []jen.Code
+		var checks []string
 		for _, req := range d.Requires {
-			checks = append(checks, f.failIf(jen.Op("!").Add(stateID).Dot("Has").Call(nodeID, jen.Lit(req)), nodeID,
+			checks = append(checks, f.failIf("!s.Has(n, "+quote(req)+")", "n",
 				f.sp("dependentRequired", d.Member), "dependentRequired", keywords.DependentRequired(req, d.Member)))
 		}
 		if len(checks) > 0 {
-			out = append(out, jen.If(jen.Add(stateID).Dot("Has").Call(nodeID, jen.Lit(d.Member))).Block(checks...))
+			out = append(out, ifBlock("s.Has(n, "+quote(d.Member)+")", checks...))
 		}
 	}
 	return out
@@ -337,14 +330,13 @@ func (f *vfn) dependentRequired() []jen.Code {
 // dependentSchemas:
 //
 //	if s.Has(n, "a") && !checkXDependentSchemasA(s, n) && s.Stop() { … }
-func (f *vfn) dependentSchemas() []jen.Code {
-	var out []jen.Code
+func (f *vfn) dependentSchemas() []string {
+	var out []string
 	for _, d := range f.c.DependentSchemas {
 		if f.always(d.Type) {
 			continue
 		}
-		out = append(out, jen.If(jen.Add(stateID).Dot("Has").Call(nodeID, jen.Lit(d.Member)).Op("&&").
-			Op("!").Add(f.inPlace(d.Type, nodeID)).Op("&&").Add(stateID).Dot("Stop").Call()).Block(jen.Return(jen.False())))
+		out = append(out, ifFalse("s.Has(n, "+quote(d.Member)+") && !"+f.inPlace(d.Type, "n")+" && s.Stop()"))
 	}
 	return out
 }
@@ -357,22 +349,21 @@ func (f *vfn) dependentSchemas() []jen.Code {
 //		if !s.Evaluated(n, i) && s.Failf(n, "…/unevaluatedProperties", "unevaluatedProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) { … }
 //	}
 //	s.MarkAll(n)
-func (f *vfn) unevaluatedProperties() []jen.Code {
+func (f *vfn) unevaluatedProperties() []string {
 	u := f.c.UnevaluatedProperties
 	if u == nil {
 		return nil
 	}
-	notEvaluated := jen.Op("!").Add(stateID).Dot("Evaluated").Call(nodeID, jen.Id("i"))
-	var check jen.Code
+	const notEvaluated = "!s.Evaluated(n, i)"
+	var check string
 	switch {
 	case f.always(*u):
-		return []jen.Code{jen.Add(stateID).Dot("MarkAll").Call(nodeID)}
+		return []string{"s.MarkAll(n)"}
 	case f.never(*u):
-		check = f.failIf(notEvaluated, nodeID, f.sp("unevaluatedProperties"), "unevaluatedProperties",
-			keywords.UnexpectedProperty(), jen.Add(stateID).Dot("Key").Call(jen.Id("c")))
+		check = f.failIf(notEvaluated, "n", f.sp("unevaluatedProperties"), "unevaluatedProperties",
+			keywords.UnexpectedProperty(), "s.Key(c)")
 	default:
-		check = jen.If(jen.Add(notEvaluated).Op("&&").Op("!").Add(f.call(*u, jen.Id("c"))).Op("&&").Add(stateID).Dot("Stop").Call()).
-			Block(jen.Return(jen.False()))
+		check = ifFalse(notEvaluated + " && !" + f.call(*u, "c") + " && s.Stop()")
 	}
-	return []jen.Code{eachMember(true, check), jen.Add(stateID).Dot("MarkAll").Call(nodeID)}
+	return []string{eachMember(true, check), "s.MarkAll(n)"}
 }

@@ -1,6 +1,8 @@
 package golang
 
 import (
+	"strings"
+
 	"github.com/dave/jennifer/jen"
 
 	"github.com/envgen/envgen/gen/internal/model"
@@ -17,15 +19,15 @@ import (
 // parameters), and falls back to the static target.
 
 // if !checkXRef(s, n) && s.Stop() { return false }
-func (f *vfn) ref() []jen.Code {
+func (f *vfn) ref() []string {
 	r := f.c.Ref
 	if r == nil || f.always(*r) {
 		return nil
 	}
-	return []jen.Code{sub(f.inPlace(*r, nodeID))}
+	return []string{sub(f.inPlace(*r, "n"))}
 }
 
-func (f *vfn) dynamicRef() []jen.Code {
+func (f *vfn) dynamicRef() []string {
 	d := f.c.DynamicRef
 	if d == nil {
 		return nil
@@ -34,22 +36,22 @@ func (f *vfn) dynamicRef() []jen.Code {
 		if f.always(d.Default) {
 			return nil
 		}
-		return []jen.Code{sub(f.inPlace(d.Default, nodeID))}
+		return []string{sub(f.inPlace(d.Default, "n"))}
 	}
 	if f.eval { // s.TrackDynamic(n, "anchor", checkDefault), see inPlace
-		return []jen.Code{sub(jen.Add(stateID).Dot("TrackDynamic").Call(nodeID, jen.Lit(d.Anchor), f.funcValue(d.Default)))}
+		return []string{sub(call("s.TrackDynamic", "n", quote(d.Anchor), f.funcText(d.Default)))}
 	}
-	return []jen.Code{sub(f.dynamicExpr(d.Anchor, d.Default, nodeID))}
+	return []string{sub(f.dynamicExpr(d.Anchor, d.Default, "n"))}
 }
 
 // dynamicExpr is s.Dynamic(n, "anchor", checkDefault).
-func (f *vfn) dynamicExpr(anchor string, def model.Ref, node jen.Code) jen.Code {
-	return jen.Add(stateID).Dot("Dynamic").Call(node, jen.Lit(anchor), f.funcValue(def))
+func (f *vfn) dynamicExpr(anchor string, def model.Ref, node string) string {
+	return call("s.Dynamic", node, quote(anchor), f.funcText(def))
 }
 
 // dynamicCall is the body of a type parameter's function: return s.Dynamic(…).
-func (f *vfn) dynamicCall(anchor string, def model.Ref, node jen.Code) jen.Code {
-	return jen.Return(f.dynamicExpr(anchor, def, node))
+func (f *vfn) dynamicCall(anchor string, def model.Ref, node string) string {
+	return "return " + f.dynamicExpr(anchor, def, node)
 }
 
 // anchorsFunc renders the $dynamicAnchors of a schema resource:
@@ -63,13 +65,16 @@ func (f *vfn) dynamicCall(anchor string, def model.Ref, node jen.Code) jen.Code 
 //	}
 func (r *renderer) anchorsFunc(res *model.Resource) jen.Code {
 	name := r.vp.anchors[res.Loc]
-	var cases []jen.Code
-	for _, a := range res.Anchors {
-		cases = append(cases, jen.Case(jen.Lit(a.Name)).Block(jen.Return(r.funcValue(a.Type))))
+	doc := name + " returns the validators of the $dynamicAnchors of " + res.Loc + "."
+	if strings.Contains(doc, "\n") { // (jennifer writes it as a /* */ comment)
+		doc = r.text.spell(jen.Comment(doc))
+	} else {
+		doc = "// " + doc
 	}
-	return jen.Comment(name+" returns the validators of the $dynamicAnchors of "+res.Loc+".").Line().
-		Func().Id(name).Params(jen.Id("anchor").String()).Qual(runtimePkg, "CheckFunc").Block(
-		jen.Switch(jen.Id("anchor")).Block(cases...),
-		jen.Return(jen.Nil()),
-	)
+	cases := make([]string, 0, len(res.Anchors))
+	for _, a := range res.Anchors {
+		cases = append(cases, caseBlock("case "+quote(a.Name), "return "+r.funcText(a.Type)))
+	}
+	head := "func " + name + "(anchor string) " + r.text.rt("CheckFunc") + " "
+	return jen.Op(doc + " \n " + head + block("switch anchor "+block(cases...), "return nil"))
 }

@@ -3,7 +3,6 @@ package golang
 import (
 	"strconv"
 
-	"github.com/dave/jennifer/jen"
 	"github.com/dlclark/regexp2"
 
 	"github.com/envgen/envgen/envgenrt"
@@ -15,30 +14,30 @@ import (
 
 // minLength: if !s.MinLength(n, 3, "…/minLength") && s.Stop() { … }
 // (envgenrt spells "must be at least 3 characters long").
-func (f *vfn) minLength() []jen.Code { return stmt(f.minLengthOK(nodeID)) }
+func (f *vfn) minLength() []string { return stmt(f.minLengthOK("n")) }
 
-func (f *vfn) minLengthOK(node jen.Code) jen.Code {
+func (f *vfn) minLengthOK(node string) string {
 	if f.c.MinLength == nil || *f.c.MinLength == 0 {
-		return nil
+		return ""
 	}
-	return f.okCall("MinLength", node, "minLength", jen.Lit(*f.c.MinLength))
+	return f.okCall("MinLength", node, "minLength", strconv.Itoa(*f.c.MinLength))
 }
 
 // maxLength: if !s.MaxLength(n, 200, "…/maxLength") && s.Stop() { … }
-func (f *vfn) maxLength() []jen.Code { return stmt(f.maxLengthOK(nodeID)) }
+func (f *vfn) maxLength() []string { return stmt(f.maxLengthOK("n")) }
 
-func (f *vfn) maxLengthOK(node jen.Code) jen.Code {
+func (f *vfn) maxLengthOK(node string) string {
 	if f.c.MaxLength == nil {
-		return nil
+		return ""
 	}
-	return f.okCall("MaxLength", node, "maxLength", jen.Lit(*f.c.MaxLength))
+	return f.okCall("MaxLength", node, "maxLength", strconv.Itoa(*f.c.MaxLength))
 }
 
 // regexpVar declares a pattern, compiled once per package: on RE2 when
 // envgenrt.TranslateECMA can translate it, else on regexp2:
 //
 //	var patternWarningCode = runtime.MustPattern(`^[a-z_]+$`)
-func (f *vfn) regexpVar(name, pattern, keywordPath string) jen.Code {
+func (f *vfn) regexpVar(name, pattern, keywordPath string) string {
 	name = f.varName(name)
 	re, err := envgenrt.TranslateECMA(pattern)
 	if err == nil {
@@ -50,37 +49,36 @@ func (f *vfn) regexpVar(name, pattern, keywordPath string) jen.Code {
 		//
 		//	var patternX = runtime.MustECMAPattern(`^(?!x)`)
 		if _, err2 := regexp2.Compile(envgenrt.ForRegexp2(pattern), envgenrt.ECMAOptions); envgenrt.CheckECMA(pattern) == nil && err2 == nil {
-			f.vars = append(f.vars, jen.Var().Id(name).Op("=").Qual(runtimePkg, "MustECMAPattern").Call(stringLit(pattern)))
-			return jen.Id(name)
+			f.vars = append(f.vars, "var "+name+" = "+call(f.text.rt("MustECMAPattern"), stringLit(pattern)))
+			return name
 		}
 		loc := f.t.Base().Loc
 		loc.Pointer += keywordPath
 		f.fail(loc, "docs/validation.md lists what is supported", "%v", err)
-		return jen.Id(name)
+		return name
 	}
-	f.vars = append(f.vars, jen.Var().Id(name).Op("=").Qual(runtimePkg, "MustPattern").Call(stringLit(re)))
-	return jen.Id(name)
+	f.vars = append(f.vars, "var "+name+" = "+call(f.text.rt("MustPattern"), stringLit(re)))
+	return name
 }
 
 // stringLit is s as a raw string literal when it can be one, for patterns
-// that read as written.
-func stringLit(s string) jen.Code {
+// and JSON texts that read as written.
+func stringLit(s string) string {
 	if strconv.CanBackquote(s) {
-		return jen.Op("`" + s + "`")
+		return "`" + s + "`"
 	}
-	return jen.Lit(s)
+	return quote(s)
 }
 
 // pattern:
 //
 //	if !patternX.Match(s.Str(n)) && s.Fail(n, "…/pattern", "pattern", `must match the pattern "^a"`) { … }
-func (f *vfn) pattern() []jen.Code {
+func (f *vfn) pattern() []string {
 	if f.c.Pattern == "" {
 		return nil
 	}
 	re := f.regexpVar(keywords.PatternName(f.name), f.c.Pattern, "/pattern")
-	cond := jen.Op("!").Add(re).Dot("Match").Call(jen.Add(stateID).Dot("Str").Call(nodeID))
-	return []jen.Code{f.failIf(cond, nodeID, f.sp("pattern"), "pattern", keywords.Pattern(f.c.Pattern))}
+	return []string{f.failIf("!"+re+".Match(s.Str(n))", "n", f.sp("pattern"), "pattern", keywords.Pattern(f.c.Pattern))}
 }
 
 // format is an annotation unless Options.AssertFormat is set:
@@ -88,7 +86,7 @@ func (f *vfn) pattern() []jen.Code {
 //	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, "…/format", "format", "must be a valid date-time") { … }
 //
 // The formats are keywords.Formats; envgenrt.Is<Func> checks each.
-func (f *vfn) format() []jen.Code {
+func (f *vfn) format() []string {
 	if f.c.Format == "" || !f.opts.AssertFormat {
 		return nil
 	}
@@ -100,6 +98,6 @@ func (f *vfn) format() []jen.Code {
 			"format %q cannot be asserted", f.c.Format)
 		return nil
 	}
-	cond := jen.Op("!").Qual(runtimePkg, "Is"+fn).Call(jen.Add(stateID).Dot("Str").Call(nodeID))
-	return []jen.Code{f.failIf(cond, nodeID, f.sp("format"), "format", keywords.Format(f.c.Format))}
+	cond := "!" + f.text.rt("Is"+fn) + "(s.Str(n))"
+	return []string{f.failIf(cond, "n", f.sp("format"), "format", keywords.Format(f.c.Format))}
 }

@@ -1,7 +1,7 @@
 package golang
 
 import (
-	"github.com/dave/jennifer/jen"
+	"strings"
 
 	"github.com/envgen/envgen/envgenrt"
 	"github.com/envgen/envgen/gen/internal/keywords"
@@ -22,39 +22,38 @@ var typeMask = map[string]string{
 //	if !s.Is(n, envgenrt.TypeNull|envgenrt.TypeString, "…/type") { // "must be null or string, not <type>"
 //		return false
 //	}
-func (f *vfn) typeKeyword() []jen.Code {
+func (f *vfn) typeKeyword() []string {
 	if len(f.c.Types) == 0 {
 		return nil
 	}
-	return []jen.Code{jen.If(jen.Op("!").Add(f.typeCheck(nodeID))).Block(jen.Return(jen.False()))}
+	return []string{ifFalse("!" + f.typeCheck("n"))}
 }
 
 // typeCheck is the call of typeKeyword: s.Is(n, mask, "…/type"), whose
 // message the runtime spells (envgenrt.TypeFormat), or s.CheckType(n, mask,
 // "…/type", format) for types listed in another order than the runtime's.
-func (f *vfn) typeCheck(node jen.Code) jen.Code {
-	mask := typeMaskCode(f.c.Types)
-	format, _ := messageFormat(keywords.Type(f.c.Types))
+func (f *vfn) typeCheck(node string) string {
 	if f.typeSet() == envgenrt.TypeInteger { // inlined for most integers
-		return jen.Add(stateID).Dot("IsInt").Call(node, f.sp("type"))
+		return call("s.IsInt", node, f.sp("type"))
 	}
-	if format == envgenrt.TypeFormat(f.typeSet()) { // the usual order: s.Is(n, mask, "…/type")
-		return jen.Add(stateID).Dot("Is").Call(node, mask, f.sp("type"))
+	mask := f.typeMaskCode(f.c.Types)
+	if f.vp.factsOf(f.c).typeSpelt { // the usual order: s.Is(n, mask, "…/type")
+		return call("s.Is", node, mask, f.sp("type"))
 	}
-	return jen.Add(stateID).Dot("CheckType").Call(node, mask, f.sp("type"), jen.Lit(format))
+	format, _ := messageFormat(keywords.Type(f.c.Types))
+	return call("s.CheckType", node, mask, f.sp("type"), quote(format))
 }
 
 // typeMaskCode is the runtime's constant of types: envgenrt.TypeNull|envgenrt.TypeString.
-func typeMaskCode(types []string) *jen.Statement {
-	var mask *jen.Statement
-	for _, t := range types {
-		if mask == nil {
-			mask = jen.Qual(runtimePkg, typeMask[t])
-		} else {
-			mask.Op("|").Qual(runtimePkg, typeMask[t])
-		}
+func (f *vfn) typeMaskCode(types []string) string {
+	if len(types) == 1 {
+		return f.text.rt(typeMask[types[0]])
 	}
-	return mask
+	names := make([]string, len(types))
+	for i, t := range types {
+		names[i] = f.text.rt(typeMask[t])
+	}
+	return strings.Join(names, "|")
 }
 
 // typeSet is the type keyword's set, as the runtime spells it.
@@ -76,9 +75,13 @@ func typeSetOf(types []string) envgenrt.Type {
 // one only: the checks of that kind need not test the kind again.
 func (f *vfn) typeKind() (keywords.Instance, bool) { return typeKind(f.c.Types) }
 
+// instanceKinds are the instance kinds of the JSON types that have checks
+// of their own.
+var instanceKinds = map[string]keywords.Instance{"string": keywords.String, "integer": keywords.Number,
+	"number": keywords.Number, "array": keywords.Array, "object": keywords.Object}
+
 func typeKind(types []string) (keywords.Instance, bool) {
-	kinds := map[string]keywords.Instance{"string": keywords.String, "integer": keywords.Number,
-		"number": keywords.Number, "array": keywords.Array, "object": keywords.Object}
+	kinds := instanceKinds
 	var kind keywords.Instance
 	for i, t := range types {
 		k, ok := kinds[t]
@@ -93,27 +96,24 @@ func typeKind(types []string) (keywords.Instance, bool) {
 // literalVar declares the JSON values of an enum or const once per package:
 //
 //	var enumMixed = []*runtime.Literal{runtime.MustLiteral(`1`), runtime.MustLiteral(`"a"`)}
-func (f *vfn) literalVar(name string, values []model.Value) jen.Code {
+func (f *vfn) literalVar(name string, values []model.Value) string {
 	name = f.varName(name)
-	lits := make([]jen.Code, len(values))
+	lits := make([]string, len(values))
 	for i, v := range values {
-		lits[i] = jen.Qual(runtimePkg, "MustLiteral").Call(textLit(v.JSON))
+		lits[i] = call(f.text.rt("MustLiteral"), stringLit(v.JSON))
 	}
-	f.vars = append(f.vars, jen.Var().Id(name).Op("=").Index().Op("*").Qual(runtimePkg, "Literal").Values(lits...))
-	return jen.Id(name)
+	f.vars = append(f.vars, "var "+name+" = []*"+f.text.rt("Literal")+"{"+strings.Join(lits, ", ")+"}")
+	return name
 }
 
-// allStrings returns the values as Go strings when they all are strings.
-func allStrings(values []model.Value) ([]jen.Code, bool) {
-	out := make([]jen.Code, len(values))
-	for i, v := range values {
-		s, ok := v.Go.(string)
-		if !ok {
-			return nil, false
+// allStrings reports whether the values all are strings.
+func allStrings(values []model.Value) bool {
+	for _, v := range values {
+		if _, ok := v.Go.(string); !ok {
+			return false
 		}
-		out[i] = jen.Lit(s)
 	}
-	return out, true
+	return true
 }
 
 // valueTexts are the JSON texts of values, for keywords.Enum.
@@ -132,46 +132,48 @@ func valueTexts(values []model.Value) []string {
 //	}
 //
 // or, for values that are not all strings, !s.OneOf(n, enumX) && s.Fail(…).
-func (f *vfn) enumKeyword() []jen.Code {
+func (f *vfn) enumKeyword() []string {
 	if f.c.Enum == nil {
 		return nil
 	}
-	if ok := f.enumOK(nodeID); ok != nil {
-		return []jen.Code{jen.If(jen.Op("!").Add(ok)).Block(jen.Return(jen.False()))}
+	if ok := f.enumOK("n"); ok != "" {
+		return []string{ifFalse("!" + ok)}
 	}
 	msg := keywords.Enum(valueTexts(f.c.Enum))
 	v := f.literalVar(keywords.EnumName(f.name), f.c.Enum)
-	cond := jen.Op("!").Add(stateID).Dot("OneOf").Call(nodeID, v)
-	return []jen.Code{f.failStop(cond, nodeID, f.sp("enum"), "enum", msg)}
+	return []string{f.failStop("!s.OneOf(n, "+v+")", "n", f.sp("enum"), "enum", msg)}
 }
 
 // enumOK is s.Enum(node, "…/enum", "ok", "partial") for an enum of strings,
 // else nil.
-func (f *vfn) enumOK(node jen.Code) jen.Code {
-	strs, ok := allStrings(f.c.Enum)
-	if f.c.Enum == nil || !ok {
-		return nil
+func (f *vfn) enumOK(node string) string {
+	if f.c.Enum == nil || !allStrings(f.c.Enum) {
+		return ""
 	}
-	return jen.Add(stateID).Dot("Enum").Call(append([]jen.Code{node, f.sp("enum")}, strs...)...)
+	args := append(make([]string, 0, 2+len(f.c.Enum)), node, f.sp("enum"))
+	for _, v := range f.c.Enum {
+		args = append(args, quote(v.Go.(string)))
+	}
+	return call("s.Enum", args...)
 }
 
 // constKeyword: like enum with one value.
-func (f *vfn) constKeyword() []jen.Code {
+func (f *vfn) constKeyword() []string {
 	if f.c.Const == nil {
 		return nil
 	}
 	msg := keywords.Const(f.c.Const.JSON)
-	var cond jen.Code
+	var cond string
 	switch v := f.c.Const.Go.(type) {
 	case string:
-		cond = jen.Op("!").Add(stateID).Dot("StringIn").Call(nodeID, jen.Lit(v))
+		cond = "!s.StringIn(n, " + quote(v) + ")"
 	case bool, nil:
 		// s.Kind(n) != envgenrt.KindTrue
 		kind := map[any]string{true: "KindTrue", false: "KindFalse", nil: "KindNull"}[v]
-		cond = jen.Add(stateID).Dot("Kind").Call(nodeID).Op("!=").Qual(runtimePkg, kind)
+		cond = "s.Kind(n) != " + f.text.rt(kind)
 	default:
 		lits := f.literalVar(keywords.ConstName(f.name), []model.Value{*f.c.Const})
-		cond = jen.Op("!").Add(stateID).Dot("OneOf").Call(nodeID, lits)
+		cond = "!s.OneOf(n, " + lits + ")"
 	}
-	return []jen.Code{f.failStop(cond, nodeID, f.sp("const"), "const", msg)}
+	return []string{f.failStop(cond, "n", f.sp("const"), "const", msg)}
 }

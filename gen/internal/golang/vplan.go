@@ -38,19 +38,22 @@ type vplan struct {
 	orNull  map[model.TypeID]string
 	// inline are the leaves (validate_leaf.go) checked in place, by the
 	// function of the one object or array that uses them: they have none.
-	inline map[model.TypeID]bool
+	// (By TypeID, as the space's types are: a slice, not a map, since it is
+	// asked for every property.)
+	inline []bool
 	order  []model.TypeID                  // the types with functions, by name
 	owned  map[model.TypeID][]model.TypeID // owner → the functions its file declares, in order
 	// resOwned is, once asked for, owner → the indexes of the resources in
 	// space.Resources whose anchors function its file declares.
 	resOwned map[model.TypeID][]int
+	facts    map[*model.Checks]checkFacts // what leafShape and arrayItems ask, by schema (factsOf)
 }
 
 func newVPlan(space *model.Space) *vplan {
 	p := &vplan{
 		space: space, fn: map[model.TypeID]string{}, inner: map[model.TypeID]string{},
 		owner: map[model.TypeID]model.TypeID{}, anchors: map[string]string{}, orNull: map[model.TypeID]string{},
-		owned: map[model.TypeID][]model.TypeID{},
+		owned: map[model.TypeID][]model.TypeID{}, facts: make(map[*model.Checks]checkFacts, len(space.Types)),
 	}
 	p.Plan = checkplan.New(space, checkplan.Options{
 		ShapeEdges: true, // unions and generic arguments check their parts
@@ -170,8 +173,8 @@ func (p *vplan) usesOf(reached []model.TypeID) []typeUses {
 // place: everything but additionalProperties, unevaluatedProperties,
 // unevaluatedItems and items (past prefixItems), whose emitters report
 // "unexpected property" and the like themselves.
-func (p *vplan) generalUses(reached []model.TypeID, uses []typeUses) map[model.TypeID]bool {
-	out := make(map[model.TypeID]bool, len(reached))
+func (p *vplan) generalUses(reached []model.TypeID, uses []typeUses) []bool {
+	out := make([]bool, len(p.space.Types))
 	for i, id := range reached {
 		t := p.Get(id)
 		if t.Base().Named { // its CheckNode calls it
@@ -207,19 +210,20 @@ func (p *vplan) generalUses(reached []model.TypeID, uses []typeUses) map[model.T
 // CheckNode method of a named one spells them too). A leaf that anything
 // else names (a second slot, an applicator, a union, an alias, an anchor)
 // keeps its function.
-func (p *vplan) inlineLeaves(reached []model.TypeID, typeUses []typeUses) map[model.TypeID]bool {
-	uses := make(map[model.TypeID]int, len(reached)) // 1: one slot; more: other uses
-	slot := map[model.TypeID]model.TypeID{}          // the type whose slot uses a type
+func (p *vplan) inlineLeaves(reached []model.TypeID, typeUses []typeUses) []bool {
+	uses := make([]int, len(p.space.Types))          // by TypeID; 1: one slot; more: other uses
+	slot := make([]model.TypeID, len(p.space.Types)) // the type whose slot uses a type
 	for i, id := range reached {
 		t := p.Get(id)
 		c := &t.Base().Checks
+		imported := checkplan.Imported(t)
 		refs := typeUses[i].refs
 		for _, r := range refs {
 			target := p.Resolve(r.ID)
 			if target == nil {
 				continue
 			}
-			if inlineSlot(c, r) && !r.OrNull && target.Base().ID == r.ID && !checkplan.Imported(t) {
+			if !r.OrNull && target.Base().ID == r.ID && !imported && inlineSlot(c, r) { // (inlineSlot scans the properties: last)
 				uses[r.ID]++
 				slot[r.ID] = id
 			} else {
@@ -246,7 +250,7 @@ func (p *vplan) inlineLeaves(reached []model.TypeID, typeUses []typeUses) map[mo
 			uses[a.Type.ID] += 2
 		}
 	}
-	out := map[model.TypeID]bool{}
+	out := make([]bool, len(p.space.Types))
 	var named []model.TypeID // named leaves that one slot uses
 	for _, id := range reached {
 		t := p.Get(id)
@@ -257,7 +261,7 @@ func (p *vplan) inlineLeaves(reached []model.TypeID, typeUses []typeUses) map[mo
 			c.External != nil || c.Loc.URL == "" || p.split(t) || p.Eval[id] {
 			continue
 		}
-		if leaf, _ := leafShape(&c.Checks, true); !leaf && !p.isArrayLeaf(&c.Checks) { // (a format may be asserted: the plan does not know the options)
+		if leaf, _ := p.leafShape(&c.Checks, true); !leaf && !p.isArrayLeaf(&c.Checks) { // (a format may be asserted: the plan does not know the options)
 			continue
 		}
 		if c.Named && uses[id] == 1 {
