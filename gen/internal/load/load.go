@@ -18,6 +18,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -68,6 +69,21 @@ type document struct {
 	path  string // display path
 	doc   any
 	order map[string][]string // member names of each object in written order, by JSON Pointer
+	// nestedIDs is set when an object below the root has an "$id" member:
+	// only then can a schema of the document be in a resource other than
+	// the document's.
+	nestedIDs bool
+}
+
+func newDocument(path string, doc any, order map[string][]string) *document {
+	d := &document{path: path, doc: doc, order: order}
+	for ptr, keys := range order {
+		if ptr != "" && slices.Contains(keys, "$id") {
+			d.nestedIDs = true
+			break
+		}
+	}
+	return d
 }
 
 // Load reads, checks and compiles the inputs.
@@ -102,7 +118,7 @@ func Load(opts Options) (*Set, error) {
 				Hint:    "every schema file needs its own $id",
 			}
 		}
-		d := &document{path: p, doc: doc, order: order}
+		d := newDocument(p, doc, order)
 		l.byURL[u] = d
 		inputs = append(inputs, input{p, u, doc})
 	}
@@ -223,6 +239,30 @@ func (s *Set) Locate(location string) model.Location {
 		loc.File = d.path
 	}
 	return loc
+}
+
+// Place is where a compiled schema is.
+type Place struct {
+	Loc model.Location // Locate(sch.Location)
+	Raw map[string]any // Raw(sch.Location)
+	// NestedIDs is false when no object below the root of the schema's
+	// document has an "$id" member: every schema of it is then in the
+	// document's resource.
+	NestedIDs bool
+}
+
+// Where is the Place of a compiled schema, found by the schema itself:
+// lower asks it of every schema, and parsing the Location and following its
+// pointer from the document's root cost more than the rest of what lower
+// does with a schema.
+func (s *Set) Where(sch *jsonschema.Schema) Place {
+	p, ok := s.c.placed[sch]
+	if !ok { // a metaschema's
+		return Place{Loc: s.Locate(sch.Location), Raw: s.Raw(sch.Location), NestedIDs: true}
+	}
+	m, _ := p.v.(map[string]any)
+	loc := model.Location{File: p.r.path, Pointer: sch.Location[len(p.r.url)+1:], URL: sch.Location}
+	return Place{Loc: loc, Raw: m, NestedIDs: p.r.nestedIDs}
 }
 
 // Raw returns the schema object at a compiled schema's Location, or nil when

@@ -45,14 +45,39 @@ func (w *schemaWalker) ptr() string {
 }
 
 // walkBits maps a keyword to its bits in a walk mask: bit i for
-// schemaKeywords[i], then the array keywords, then the map keywords.
-var walkBits = func() map[string]uint32 {
-	m := map[string]uint32{}
-	for i, kw := range slices.Concat(schemaKeywords, schemaArrayKeywords, schemaMapKeywords) {
+// schemaKeywords[i], then the array keywords, then the map keywords (the
+// subschema bits, subschemaBits), then collectKeywords.
+var walkBits = func() map[string]uint64 {
+	m := map[string]uint64{}
+	for i, kw := range slices.Concat(schemaKeywords, schemaArrayKeywords, schemaMapKeywords, collectKeywords) {
 		m[kw] |= 1 << i
 	}
 	return m
 }()
+
+// subschemaBits are the bits of a walk mask that stand for keywords with
+// subschemas.
+const subschemaBits = 1<<23 - 1
+
+// collectKeywords are the other keywords compiler.collect reads.
+var collectKeywords = []string{"$schema", "$id", "id", "$ref", "$anchor", "$dynamicAnchor", "pattern"}
+
+// Bits of walk masks that collect tests.
+var (
+	bitSchema    = walkBits["$schema"]
+	bitsID       = walkBits["$id"] | walkBits["id"]
+	bitsAnchors  = bitsID | walkBits["$anchor"] | walkBits["$dynamicAnchor"]
+	bitsPatterns = walkBits["pattern"] | walkBits["patternProperties"]
+)
+
+// keywordMask is the walk mask of obj: the bits of the keywords it has.
+func keywordMask(obj map[string]any) uint64 {
+	var mask uint64
+	for k := range obj {
+		mask |= walkBits[k]
+	}
+	return mask
+}
 
 func (w *schemaWalker) walk(v any) {
 	obj, ok := v.(map[string]any)
@@ -62,14 +87,11 @@ func (w *schemaWalker) walk(v any) {
 	w.fn(w.ptrFn, obj)
 	// The keywords obj has, found from its own members: most schema
 	// objects have a handful, and the lists hold 23.
-	var mask uint32
-	for k := range obj {
-		mask |= walkBits[k]
-	}
-	if mask == 0 {
+	mask := keywordMask(obj)
+	if mask&subschemaBits == 0 {
 		return
 	}
-	bit := uint32(1)
+	bit := uint64(1)
 	for _, kw := range schemaKeywords {
 		if mask&bit != 0 {
 			w.toks = append(w.toks, kw)
