@@ -61,7 +61,7 @@ func (b *builder) newType(s *jsonschema.Schema, loc model.Location, key string, 
 	c.Loc = loc
 	c.Doc = docOf(s)
 	c.NameHint = hint
-	c.Resource = b.resourceOf(loc)
+	c.Resource = b.resourceIn(b.info(s))
 	id := b.space.Add(t)
 	b.byLoc[key] = id // key is loc.String()
 	b.noteAnchor(c, s)

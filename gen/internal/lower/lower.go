@@ -39,8 +39,8 @@ func newBuilder(set *load.Set) *builder {
 		params:   map[string]model.TypeID{},
 		visiting: map[string]bool{},
 		anchored: map[string]bool{},
-		resource: make(map[string]string, n),
-		raws:     make(map[string]map[string]any, n),
+		resource: map[string]string{}, // empty unless a document has $id below its root (resourceIn)
+		raws:     map[string]map[string]any{},
 		infos:    make(map[*jsonschema.Schema]*schemaInfo, n),
 	}
 }
@@ -143,7 +143,11 @@ func (b *builder) raw(location string) map[string]any {
 type schemaInfo struct {
 	loc model.Location
 	key string         // loc.String(), the key of byLoc
-	raw map[string]any // b.raw(s.Location)
+	raw map[string]any // the schema object, nil for a boolean schema
+
+	res       string // its resource (resourceIn), once hasRes
+	hasRes    bool
+	nestedIDs bool // load.Place.NestedIDs
 }
 
 // info returns s's schemaInfo.
@@ -151,8 +155,8 @@ func (b *builder) info(s *jsonschema.Schema) *schemaInfo {
 	if in, ok := b.infos[s]; ok {
 		return in
 	}
-	loc := b.set.Locate(s.Location)
-	in := &schemaInfo{loc: loc, key: loc.String(), raw: b.raw(s.Location)}
+	p := b.set.Where(s)
+	in := &schemaInfo{loc: p.Loc, key: p.Loc.String(), raw: p.Raw, nestedIDs: p.NestedIDs}
 	b.infos[s] = in
 	return in
 }
@@ -167,7 +171,8 @@ func (b *builder) fail(loc model.Location, hint, format string, args ...any) {
 // with the given hint: when the schema is only a reference (its ref resolved to
 // a type that lives elsewhere), that is an Alias.
 func (b *builder) declare(r model.Ref, s *jsonschema.Schema, hint model.NameHint) model.TypeID {
-	loc := b.info(s).loc
+	in := b.info(s)
+	loc := in.loc
 	if r.ID != 0 && b.space.Get(r.ID).Base().Loc.String() == loc.String() {
 		c := b.space.Get(r.ID).Base()
 		mergeHint(&c.NameHint, hint)
@@ -179,7 +184,7 @@ func (b *builder) declare(r model.Ref, s *jsonschema.Schema, hint model.NameHint
 	a.Doc = docOf(s)
 	a.NameHint = hint
 	a.Named = true
-	a.Resource = b.resourceOf(loc)
+	a.Resource = b.resourceIn(in)
 	if o := b.override(s); o != "" {
 		a.NameHint.Override = o
 	}
@@ -252,7 +257,7 @@ func (b *builder) ref(s *jsonschema.Schema, hint model.NameHint) model.Ref {
 	in := b.info(s)
 	loc, key := in.loc, in.key
 	if target := b.pureRef(s); target != nil {
-		if res := b.resourceOf(loc); b.anchoredResource(res) && b.resourceOf(b.info(target).loc) != res {
+		if res := b.resourceIn(in); b.anchoredResource(res) && b.resourceIn(b.info(target)) != res {
 			return b.scopeAlias(s, target, loc, hint)
 		}
 		if b.visiting[key] {
@@ -338,7 +343,7 @@ func (b *builder) scopeAlias(s, target *jsonschema.Schema, loc model.Location, h
 	a.Doc = docOf(s)
 	a.NameHint = hint
 	fromLocation(&a.NameHint, loc)
-	a.Resource = b.resourceOf(loc)
+	a.Resource = b.resourceIn(b.info(s))
 	id := b.space.Add(a)
 	b.byLoc[key] = id
 	a.Target = b.ref(target, model.NameHint{})

@@ -27,13 +27,30 @@ type anchorUse struct {
 // first ancestor already answered: a schema nested n levels deep is then one
 // lookup, not n, which keeps deep nesting (items/items/…) linear rather than
 // cubic.
-func (b *builder) resourceOf(loc model.Location) string {
+func (b *builder) resourceOf(loc model.Location) string { return b.resourceFrom(loc, nil) }
+
+// resourceIn is resourceOf for a schema lower has met, read once: its own
+// object is already at hand.
+func (b *builder) resourceIn(in *schemaInfo) string {
+	if in.hasRes {
+		return in.res
+	}
+	in.res, in.hasRes = b.resourceFrom(in.loc, in), true
+	return in.res
+}
+
+// resourceFrom is resourceOf; own, when not nil, is what lower knows of the
+// schema at loc.
+func (b *builder) resourceFrom(loc model.Location, own *schemaInfo) string {
 	if loc.URL == "" {
 		return ""
 	}
 	doc, ptr, found := strings.Cut(loc.URL, "#")
 	if !found { // a URL without a fragment is its document's root
 		return loc.URL + "#"
+	}
+	if own != nil && !own.nestedIDs { // no $id below the document's root: the walk up would end there
+		return loc.URL[:len(doc)+1]
 	}
 	var walked []string // the pointers met before the answer, to remember it for
 	res := ""
@@ -49,7 +66,13 @@ func (b *builder) resourceOf(loc model.Location) string {
 			break
 		}
 		b.lookups++
-		if id, ok := b.raw(at)["$id"].(string); ok && id != "" && !strings.HasPrefix(id, "#") {
+		var raw map[string]any
+		if own != nil && len(at) == len(loc.URL) {
+			raw = own.raw
+		} else {
+			raw = b.raw(at)
+		}
+		if id, ok := raw["$id"].(string); ok && id != "" && !strings.HasPrefix(id, "#") {
 			res = at
 			break
 		}
