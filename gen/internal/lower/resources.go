@@ -20,28 +20,25 @@ type anchorUse struct {
 	id             model.TypeID
 }
 
-// resourceOf returns the resource location of the schema at loc: the longest
-// prefix of its pointer that is a schema with an $id, else the document root.
+// resourceIn returns the resource location of a schema lower has met: the
+// longest prefix of its pointer that is a schema with an $id, else the
+// document root. It is found once per schema.
 //
-// The answer for each pointer is remembered, and the walk up stops at the
-// first ancestor already answered: a schema nested n levels deep is then one
-// lookup, not n, which keeps deep nesting (items/items/…) linear rather than
-// cubic.
-func (b *builder) resourceOf(loc model.Location) string { return b.resourceFrom(loc, nil) }
-
-// resourceIn is resourceOf for a schema lower has met, read once: its own
-// object is already at hand.
+// Finding it walks up the pointer; the answer for each pointer is
+// remembered, and the walk stops at the first ancestor already answered: a
+// schema nested n levels deep is then one lookup, not n, which keeps deep
+// nesting (items/items/…) linear rather than cubic. A document with no $id
+// below its root needs no walk.
 func (b *builder) resourceIn(in *schemaInfo) string {
 	if in.hasRes {
 		return in.res
 	}
-	in.res, in.hasRes = b.resourceFrom(in.loc, in), true
+	in.res, in.hasRes = b.resourceOf(in), true
 	return in.res
 }
 
-// resourceFrom is resourceOf; own, when not nil, is what lower knows of the
-// schema at loc.
-func (b *builder) resourceFrom(loc model.Location, own *schemaInfo) string {
+func (b *builder) resourceOf(in *schemaInfo) string {
+	loc := in.loc
 	if loc.URL == "" {
 		return ""
 	}
@@ -49,7 +46,7 @@ func (b *builder) resourceFrom(loc model.Location, own *schemaInfo) string {
 	if !found { // a URL without a fragment is its document's root
 		return loc.URL + "#"
 	}
-	if own != nil && !own.nestedIDs { // no $id below the document's root: the walk up would end there
+	if !in.nestedIDs { // no $id below the document's root: the walk up would end there
 		return loc.URL[:len(doc)+1]
 	}
 	var walked []string // the pointers met before the answer, to remember it for
@@ -67,8 +64,8 @@ func (b *builder) resourceFrom(loc model.Location, own *schemaInfo) string {
 		}
 		b.lookups++
 		var raw map[string]any
-		if own != nil && len(at) == len(loc.URL) {
-			raw = own.raw
+		if len(at) == len(loc.URL) { // the schema itself
+			raw = in.raw
 		} else {
 			raw = b.raw(at)
 		}
