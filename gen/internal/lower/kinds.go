@@ -2,6 +2,7 @@ package lower
 
 import (
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -134,7 +135,10 @@ func typesOf(s *jsonschema.Schema) (types []string, nullable bool) {
 	if s.Types == nil {
 		return nil, false
 	}
-	all := s.Types.ToStrings()
+	all := s.Types.ToStrings() // a new slice each call
+	if len(all) == 1 || !slices.Contains(all, "null") {
+		return all, false
+	}
 	for _, t := range all {
 		if t == "null" && len(all) > 1 {
 			nullable = true

@@ -128,8 +128,8 @@ func (b *builder) anchoredResource(res string) bool {
 			if _, ok := x["$dynamicAnchor"].(string); ok {
 				return true
 			}
-			for _, k := range sortedNames(x) {
-				if walk(x[k], false) {
+			for _, v := range x { // in any order: the answer is whether one is found
+				if walk(v, false) {
 					return true
 				}
 			}
