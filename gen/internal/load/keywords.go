@@ -208,7 +208,8 @@ func (o *object) compile() error {
 	s.Title = o.str(kwTitle)
 	s.Description = o.str(kwDescription)
 	if v, ok := o.get(kwDefault); ok {
-		s.Default = &v
+		d := v // a variable of its own: v's address would put v on the heap for every object
+		s.Default = &d
 	}
 	if version >= 7 {
 		s.Comment = o.str(kwComment)
@@ -343,7 +344,8 @@ func (o *object) validation(version int) {
 	}
 	if version >= 6 {
 		if v, ok := o.get(kwConst); ok {
-			s.Const = &v
+			c := v // as for default
+			s.Const = &c
 		}
 	}
 	if version >= 2019 {
