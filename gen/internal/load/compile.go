@@ -25,14 +25,10 @@ type compiler struct {
 	l        *loader
 	meta     *metaschemas
 	roots    map[string]*root
-	schemas  map[location]*jsonschema.Schema
-	placed   map[*jsonschema.Schema]placed // where each of schemas is, for Set.Where
+	placed   map[*jsonschema.Schema]placed // where each compiled schema is, for Set.Where
 	queue    []pending
 	metaDocs map[string]any // the metaschemas of dialects, by URL
 }
-
-// location is a schema's place: the URL of its document and a JSON Pointer.
-type location struct{ url, ptr string }
 
 type pending struct {
 	r   *root
@@ -41,15 +37,16 @@ type pending struct {
 	v   any // the value at ptr, found by whoever enqueued it
 }
 
-// placed is a compiled schema's document and its value there.
+// placed is a compiled schema's document, its JSON Pointer and its value there.
 type placed struct {
-	r *root
-	v any
+	r   *root
+	ptr string
+	v   any
 }
 
 func newCompiler(l *loader) *compiler {
 	return &compiler{l: l, meta: newMetaschemas(l), roots: map[string]*root{},
-		schemas: map[location]*jsonschema.Schema{}, placed: map[*jsonschema.Schema]placed{}, metaDocs: map[string]any{}}
+		placed: map[*jsonschema.Schema]placed{}, metaDocs: map[string]any{}}
 }
 
 // compile returns the compiled schema at ptr in the document at u, and
@@ -78,13 +75,12 @@ func (c *compiler) compile(u, ptr string) (*jsonschema.Schema, error) {
 // enqueue returns the schema at ptr in r, whose value is v, and queues it to
 // be compiled if it is new.
 func (c *compiler) enqueue(r *root, ptr string, v any) *jsonschema.Schema {
-	loc := location{r.url, ptr}
-	if sch, ok := c.schemas[loc]; ok {
+	if sch, ok := r.schemas[ptr]; ok {
 		return sch
 	}
 	sch := &jsonschema.Schema{Location: r.url + "#" + encodePointer(ptr)}
-	c.schemas[loc] = sch
-	c.placed[sch] = placed{r, v}
+	r.schemas[ptr] = sch
+	c.placed[sch] = placed{r, ptr, v}
 	c.queue = append(c.queue, pending{r, ptr, sch, v})
 	return sch
 }

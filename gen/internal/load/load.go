@@ -228,7 +228,7 @@ func compileDefs(c *compiler, u string, doc any) ([]Def, error) {
 
 // Schemas is the number of schemas compiled so far: a size hint for maps
 // that will hold one entry per schema.
-func (s *Set) Schemas() int { return len(s.c.schemas) }
+func (s *Set) Schemas() int { return len(s.c.placed) }
 
 // Locate maps a compiled schema's Location ("rootURL#/pointer") to the file the
 // user knows and the pointer inside it.
@@ -287,6 +287,16 @@ func (s *Set) Keys(location string) []string {
 		return d.order[ptr]
 	}
 	return nil
+}
+
+// Members is Keys of the member kw (a keyword that needs no escaping, such
+// as "properties") of a compiled schema, found by the schema.
+func (s *Set) Members(sch *jsonschema.Schema, kw string) []string {
+	p, ok := s.c.placed[sch]
+	if !ok {
+		return s.Keys(sch.Location + "/" + kw)
+	}
+	return p.r.order[p.ptr+"/"+kw]
 }
 
 // splitLocation splits a compiled schema's Location into its document's URL

@@ -18,10 +18,12 @@ type root struct {
 	url       string // the URL it was loaded by
 	path      string // the file, as messages name it
 	doc       any
-	resources map[string]*resource // by JSON Pointer
-	byID      map[string]*resource // by identifier
-	processed map[string]bool      // JSON Pointers whose subschemas are collected
-	nestedIDs bool                 // its document's (document.nestedIDs)
+	resources map[string]*resource          // by JSON Pointer
+	byID      map[string]*resource          // by identifier
+	processed map[string]bool               // JSON Pointers whose subschemas are collected
+	schemas   map[string]*jsonschema.Schema // compiled, by JSON Pointer: each location is compiled once
+	order     map[string][]string           // its document's (document.order)
+	nestedIDs bool                          // its document's (document.nestedIDs)
 }
 
 type resource struct {
@@ -68,15 +70,15 @@ func (c *compiler) root(u string) (*root, error) {
 	// Its objects, a bound on its schemas: the maps that hold one entry per
 	// schema start at that size rather than growing to it.
 	objects, nestedIDs := 0, true
+	var order map[string][]string
 	if d, ok := c.l.set.docs[u]; ok {
-		objects, nestedIDs = len(d.order), d.nestedIDs
+		objects, nestedIDs, order = len(d.order), d.nestedIDs, d.order
 	}
-	if len(c.schemas) == 0 {
-		c.schemas = make(map[location]*jsonschema.Schema, objects)
+	if len(c.placed) == 0 {
 		c.placed = make(map[*jsonschema.Schema]placed, objects)
 	}
 	r := &root{
-		url: u, path: c.l.pathOf(u), doc: doc, nestedIDs: nestedIDs,
+		url: u, path: c.l.pathOf(u), doc: doc, order: order, nestedIDs: nestedIDs, schemas: make(map[string]*jsonschema.Schema, objects),
 		resources: map[string]*resource{}, byID: map[string]*resource{}, processed: make(map[string]bool, objects),
 	}
 	if err := c.collect(r, doc, u, "", dialect{draft: draft2020}); err != nil {

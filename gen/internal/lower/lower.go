@@ -147,7 +147,9 @@ type schemaInfo struct {
 
 	res       string // its resource (resourceIn), once hasRes
 	hasRes    bool
-	nestedIDs bool // load.Place.NestedIDs
+	nestedIDs bool     // load.Place.NestedIDs
+	props     []string // its property names in written order (propertyOrder), once hasProps
+	hasProps  bool
 }
 
 // info returns s's schemaInfo.
