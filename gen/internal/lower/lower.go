@@ -123,7 +123,11 @@ type builder struct {
 	lookups  int                                // schemas resourceOf has read, for the tests
 	raws     map[string]map[string]any          // location → its schema object (raw), read once
 	infos    map[*jsonschema.Schema]*schemaInfo // what info found for each schema
-	err      error                              // the first error; building goes on with placeholders, output is discarded
+	// The schema info was last asked about, and its answer: a map of every
+	// schema is a cache miss per lookup once it is large.
+	lastSchema *jsonschema.Schema
+	lastInfo   *schemaInfo
+	err        error // the first error; building goes on with placeholders, output is discarded
 }
 
 // raw is b.set.Raw, once per location: lower reads a schema's object for
@@ -154,12 +158,16 @@ type schemaInfo struct {
 
 // info returns s's schemaInfo.
 func (b *builder) info(s *jsonschema.Schema) *schemaInfo {
-	if in, ok := b.infos[s]; ok {
-		return in
+	if s == b.lastSchema { // ref, newType and their helpers ask of one schema in turn
+		return b.lastInfo
 	}
-	p := b.set.Where(s)
-	in := &schemaInfo{loc: p.Loc, key: p.Loc.String(), raw: p.Raw, nestedIDs: p.NestedIDs}
-	b.infos[s] = in
+	in, ok := b.infos[s]
+	if !ok {
+		p := b.set.Where(s)
+		in = &schemaInfo{loc: p.Loc, key: p.Loc.String(), raw: p.Raw, nestedIDs: p.NestedIDs}
+		b.infos[s] = in
+	}
+	b.lastSchema, b.lastInfo = s, in
 	return in
 }
 
