@@ -27,6 +27,7 @@ type compiler struct {
 	roots    map[string]*root
 	placed   map[*jsonschema.Schema]placed // where each compiled schema is, for Set.Where
 	queue    []pending
+	free     []jsonschema.Schema // the rest of the block schemas are taken from
 	metaDocs map[string]any // the metaschemas of dialects, by URL
 }
 
@@ -72,13 +73,22 @@ func (c *compiler) compile(u, ptr string) (*jsonschema.Schema, error) {
 	return sch, nil
 }
 
+// schemaBlock is how many schemas are allocated at once: a schema is 760
+// bytes, and there is one per schema object of every document.
+const schemaBlock = 64
+
 // enqueue returns the schema at ptr in r, whose value is v, and queues it to
 // be compiled if it is new.
 func (c *compiler) enqueue(r *root, ptr string, v any) *jsonschema.Schema {
 	if sch, ok := r.schemas[ptr]; ok {
 		return sch
 	}
-	sch := &jsonschema.Schema{Location: r.url + "#" + encodePointer(ptr)}
+	if len(c.free) == 0 {
+		c.free = make([]jsonschema.Schema, schemaBlock)
+	}
+	sch := &c.free[0]
+	c.free = c.free[1:]
+	sch.Location = r.url + "#" + encodePointer(ptr)
 	r.schemas[ptr] = sch
 	c.placed[sch] = placed{r, ptr, v}
 	c.queue = append(c.queue, pending{r, ptr, sch, v})

@@ -76,6 +76,7 @@ func (c *compiler) root(u string) (*root, error) {
 	}
 	if len(c.placed) == 0 {
 		c.placed = make(map[*jsonschema.Schema]placed, objects)
+		c.queue = make([]pending, 0, objects)
 	}
 	r := &root{
 		url: u, path: c.l.pathOf(u), doc: doc, order: order, nestedIDs: nestedIDs, schemas: make(map[string]*jsonschema.Schema, objects),
