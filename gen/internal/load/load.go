@@ -127,18 +127,19 @@ func Load(opts Options) (*Set, error) {
 			return nil, err
 		}
 	}
-	for _, in := range inputs {
-		if err := checkKeywords(in.path, in.doc); err != nil {
+	entries := make([][]defEntry, len(inputs))
+	for i, in := range inputs {
+		if entries[i], err = checkInput(in.path, in.doc); err != nil {
 			return nil, err
 		}
 	}
-	for _, in := range inputs {
+	for i, in := range inputs {
 		sch, err := c.compile(in.url, "")
 		if err != nil {
 			return nil, l.compileError(in.path, err)
 		}
 		f := &File{Path: in.path, URL: in.url, Schema: sch}
-		if f.Defs, err = compileDefs(c, in.url, in.doc); err != nil {
+		if f.Defs, err = compileEntries(c, in.url, entries[i]); err != nil {
 			return nil, l.compileError(in.path, err)
 		}
 		l.set.Files = append(l.set.Files, f)
@@ -191,30 +192,13 @@ func (s *Set) Referenced(match func(url string) bool) ([]*File, error) {
 // compileDefs compiles every $defs and definitions entry of a document, so that
 // each becomes a type whether or not anything references it.
 func compileDefs(c *compiler, u string, doc any) ([]Def, error) {
-	type entry struct{ key, ptr string }
-	var entries []entry
-	walkSchemas(doc, func(at func() string, obj map[string]any) {
-		ptr := ""
-		for _, kw := range []string{"$defs", "definitions"} {
-			m, ok := obj[kw].(map[string]any)
-			if !ok {
-				continue
-			}
-			for _, k := range sortedKeys(m) {
-				// Only a schema (an object or a boolean) is an entry: a
-				// keyword its draft does not know ($defs in draft-07) may
-				// hold anything, and where it is the draft's keyword the
-				// metaschema has refused anything else already.
-				switch m[k].(type) {
-				case map[string]any, bool:
-					if ptr == "" {
-						ptr = at()
-					}
-					entries = append(entries, entry{k, ptr + "/" + kw + "/" + escape(k)})
-				}
-			}
-		}
-	})
+	var entries defEntries
+	walkSchemas(doc, entries.add)
+	return compileEntries(c, u, entries)
+}
+
+// compileEntries compiles the $defs and definitions entries of the document at u.
+func compileEntries(c *compiler, u string, entries []defEntry) ([]Def, error) {
 	defs := make([]Def, 0, len(entries))
 	for _, e := range entries {
 		sch, err := c.compile(u, e.ptr)
