@@ -28,7 +28,7 @@ type compiler struct {
 	placed   map[*jsonschema.Schema]placed // where each compiled schema is, for Set.Where
 	queue    []pending
 	free     []jsonschema.Schema // the rest of the block schemas are taken from
-	metaDocs map[string]any // the metaschemas of dialects, by URL
+	metaDocs map[string]any      // the metaschemas of dialects, by URL
 }
 
 type pending struct {
