@@ -18,7 +18,6 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"slices"
 	"sort"
 	"strings"
 
@@ -73,14 +72,21 @@ type document struct {
 	// only then can a schema of the document be in a resource other than
 	// the document's.
 	nestedIDs bool
+	// dynamicAnchors is set when an object of it has a "$dynamicAnchor"
+	// member.
+	dynamicAnchors bool
 }
 
 func newDocument(path string, doc any, order map[string][]string) *document {
 	d := &document{path: path, doc: doc, order: order}
 	for ptr, keys := range order {
-		if ptr != "" && slices.Contains(keys, "$id") {
-			d.nestedIDs = true
-			break
+		for _, k := range keys {
+			switch k {
+			case "$id":
+				d.nestedIDs = d.nestedIDs || ptr != ""
+			case "$dynamicAnchor":
+				d.dynamicAnchors = true
+			}
 		}
 	}
 	return d
@@ -233,6 +239,9 @@ type Place struct {
 	// document has an "$id" member: every schema of it is then in the
 	// document's resource.
 	NestedIDs bool
+	// DynamicAnchors is false when no object of the document has a
+	// "$dynamicAnchor" member.
+	DynamicAnchors bool
 }
 
 // Where is the Place of a compiled schema, found by the schema itself:
@@ -242,11 +251,11 @@ type Place struct {
 func (s *Set) Where(sch *jsonschema.Schema) Place {
 	p, ok := s.c.placed[sch]
 	if !ok { // a metaschema's
-		return Place{Loc: s.Locate(sch.Location), Raw: s.Raw(sch.Location), NestedIDs: true}
+		return Place{Loc: s.Locate(sch.Location), Raw: s.Raw(sch.Location), NestedIDs: true, DynamicAnchors: true}
 	}
 	m, _ := p.v.(map[string]any)
 	loc := model.Location{File: p.r.path, Pointer: sch.Location[len(p.r.url)+1:], URL: sch.Location}
-	return Place{Loc: loc, Raw: m, NestedIDs: p.r.nestedIDs}
+	return Place{Loc: loc, Raw: m, NestedIDs: p.r.nestedIDs, DynamicAnchors: p.r.dynamicAnchors}
 }
 
 // Raw returns the schema object at a compiled schema's Location, or nil when

@@ -149,11 +149,12 @@ type schemaInfo struct {
 	key string         // loc.String(), the key of byLoc
 	raw map[string]any // the schema object, nil for a boolean schema
 
-	res       string // its resource (resourceIn), once hasRes
-	hasRes    bool
-	nestedIDs bool     // load.Place.NestedIDs
-	props     []string // its property names in written order (propertyOrder), once hasProps
-	hasProps  bool
+	res            string // its resource (resourceIn), once hasRes
+	hasRes         bool
+	nestedIDs      bool     // load.Place.NestedIDs
+	dynamicAnchors bool     // load.Place.DynamicAnchors
+	props          []string // its property names in written order (propertyOrder), once hasProps
+	hasProps       bool
 }
 
 // info returns s's schemaInfo.
@@ -164,7 +165,7 @@ func (b *builder) info(s *jsonschema.Schema) *schemaInfo {
 	in, ok := b.infos[s]
 	if !ok {
 		p := b.set.Where(s)
-		in = &schemaInfo{loc: p.Loc, key: p.Loc.String(), raw: p.Raw, nestedIDs: p.NestedIDs}
+		in = &schemaInfo{loc: p.Loc, key: p.Loc.String(), raw: p.Raw, nestedIDs: p.NestedIDs, dynamicAnchors: p.DynamicAnchors}
 		b.infos[s] = in
 	}
 	b.lastSchema, b.lastInfo = s, in
@@ -267,7 +268,8 @@ func (b *builder) ref(s *jsonschema.Schema, hint model.NameHint) model.Ref {
 	in := b.info(s)
 	loc, key := in.loc, in.key
 	if target := b.pureRef(s); target != nil {
-		if res := b.resourceIn(in); b.anchoredResource(res) && b.resourceIn(b.info(target)) != res {
+		// (A document without $dynamicAnchor has no anchored resource.)
+		if res := b.resourceIn(in); in.dynamicAnchors && b.anchoredResource(res) && b.resourceIn(b.info(target)) != res {
 			return b.scopeAlias(s, target, loc, hint)
 		}
 		if b.visiting[key] {

@@ -90,6 +90,9 @@ func (b *builder) narrower(x, y model.Ref) (model.Ref, bool) {
 // propertyOrder is the schema's property names as written in the file
 // (found once per schema: fields and checks both want them).
 func (b *builder) propertyOrder(s *jsonschema.Schema) []string {
+	if len(s.Properties) == 0 { // as the file's order would say: it has none
+		return nil
+	}
 	in := b.info(s)
 	if in.hasProps {
 		return in.props
