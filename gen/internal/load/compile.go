@@ -25,23 +25,29 @@ type compiler struct {
 	l        *loader
 	meta     *metaschemas
 	roots    map[string]*root
-	schemas  map[location]*jsonschema.Schema
+	placed   map[*jsonschema.Schema]placed // where each compiled schema is, for Set.Where
 	queue    []pending
-	metaDocs map[string]any // the metaschemas of dialects, by URL
+	free     []jsonschema.Schema // the rest of the block schemas are taken from
+	metaDocs map[string]any      // the metaschemas of dialects, by URL
 }
 
-// location is a schema's place: the URL of its document and a JSON Pointer.
-type location struct{ url, ptr string }
-
 type pending struct {
-	loc location
+	r   *root
+	ptr string
 	sch *jsonschema.Schema
-	v   any // the value at loc, found by whoever enqueued it
+	v   any // the value at ptr, found by whoever enqueued it
+}
+
+// placed is a compiled schema's document, its JSON Pointer and its value there.
+type placed struct {
+	r   *root
+	ptr string
+	v   any
 }
 
 func newCompiler(l *loader) *compiler {
 	return &compiler{l: l, meta: newMetaschemas(l), roots: map[string]*root{},
-		schemas: map[location]*jsonschema.Schema{}, metaDocs: map[string]any{}}
+		placed: map[*jsonschema.Schema]placed{}, metaDocs: map[string]any{}}
 }
 
 // compile returns the compiled schema at ptr in the document at u, and
@@ -55,11 +61,11 @@ func (c *compiler) compile(u, ptr string) (*jsonschema.Schema, error) {
 	if !ok {
 		return nil, r.errorAt(ptr, "", "no such location in %s", r.path)
 	}
-	sch := c.enqueue(location{u, ptr}, v)
+	sch := c.enqueue(r, ptr, v)
 	// first in, first out: with several errors, the first reported is the
 	// one nearest the top of the document
 	for i := 0; i < len(c.queue); i++ {
-		if err := c.compileAt(c.queue[i].loc, c.queue[i].sch, c.queue[i].v); err != nil {
+		if err := c.compileAt(c.queue[i].r, c.queue[i].ptr, c.queue[i].sch, c.queue[i].v); err != nil {
 			return nil, err
 		}
 	}
@@ -67,25 +73,34 @@ func (c *compiler) compile(u, ptr string) (*jsonschema.Schema, error) {
 	return sch, nil
 }
 
-// enqueue returns the schema at loc, whose value is v, and queues it to be
-// compiled if it is new.
-func (c *compiler) enqueue(loc location, v any) *jsonschema.Schema {
-	if sch, ok := c.schemas[loc]; ok {
+// schemaBlock is how many schemas are allocated at once: a schema is 760
+// bytes, and there is one per schema object of every document.
+const schemaBlock = 64
+
+// enqueue returns the schema at ptr in r, whose value is v, and queues it to
+// be compiled if it is new.
+func (c *compiler) enqueue(r *root, ptr string, v any) *jsonschema.Schema {
+	if sch, ok := r.schemas[ptr]; ok {
 		return sch
 	}
-	sch := &jsonschema.Schema{Location: loc.url + "#" + encodePointer(loc.ptr)}
-	c.schemas[loc] = sch
-	c.queue = append(c.queue, pending{loc, sch, v})
+	if len(c.free) == 0 {
+		c.free = make([]jsonschema.Schema, schemaBlock)
+	}
+	sch := &c.free[0]
+	c.free = c.free[1:]
+	sch.Location = r.url + "#" + encodePointer(ptr)
+	r.schemas[ptr] = sch
+	c.placed[sch] = placed{r, ptr, v}
+	c.queue = append(c.queue, pending{r, ptr, sch, v})
 	return sch
 }
 
-// compileAt fills in sch, the schema at loc.
-func (c *compiler) compileAt(loc location, sch *jsonschema.Schema, v any) error {
-	r := c.roots[loc.url]
-	if err := c.ensure(r, loc.ptr, v); err != nil {
+// compileAt fills in sch, the schema at ptr in r.
+func (c *compiler) compileAt(r *root, ptr string, sch *jsonschema.Schema, v any) error {
+	if err := c.ensure(r, ptr, v); err != nil {
 		return err
 	}
-	res := r.resource(loc.ptr)
+	res := r.resource(ptr)
 	sch.DraftVersion = res.dialect.draft.version
 	switch v := v.(type) {
 	case bool:
@@ -96,7 +111,7 @@ func (c *compiler) compileAt(loc location, sch *jsonschema.Schema, v any) error 
 			sch.Bool = &t
 			return nil
 		}
-		o := &object{c: c, r: r, res: res, ptr: loc.ptr, obj: v, s: sch}
+		o := &object{c: c, r: r, res: res, ptr: ptr, obj: v, s: sch}
 		return o.compile()
 	}
 	return nil
@@ -178,7 +193,7 @@ func (c *compiler) resolve(r *root, res *resource, ptr, kw, ref string) (*jsonsc
 		}
 		return nil, err
 	}
-	return c.enqueue(location{target.url, tptr}, v), nil
+	return c.enqueue(target, tptr, v), nil
 }
 
 func referenceError(r *root, at, kw, ref string, err error) error {

@@ -323,7 +323,7 @@ func compareCompilers(t *testing.T, c corpus) (int, []string) {
 	n := 0
 	for _, u := range sortedKeys(c.docs) {
 		var ptrs []string
-		walkSchemas(c.docs[u], func(ptr func() string, _ map[string]any) { ptrs = append(ptrs, ptr()) })
+		walkSchemas(c.docs[u], func(ptr func() string, _ map[string]any, _ uint64) { ptrs = append(ptrs, ptr()) })
 		for _, ptr := range ptrs {
 			a, errA := ours.compile(u, ptr)
 			b, errB := theirs.Compile(u + "#" + (&url.URL{Fragment: ptr}).EscapedFragment())

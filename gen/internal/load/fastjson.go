@@ -34,7 +34,7 @@ type fastParser struct {
 	order map[string][]string
 	vals  []any // values of the arrays and objects being read, a stack
 	keys  []string
-	strs  map[string]string // short strings met, for intern
+	strs  map[string]any // short strings met, for intern
 }
 
 func (p *fastParser) space() {
@@ -60,10 +60,14 @@ func (p *fastParser) value(ptr string, depth int) (any, bool) {
 	case c == '[':
 		return p.array(ptr, depth+1)
 	case c == '"':
-		if s, ok := p.str(); ok {
-			return s, true
+		s, boxed, ok := p.str()
+		switch {
+		case !ok:
+			return nil, false
+		case boxed != nil: // no new box for "string", "object", … each time
+			return boxed, true
 		}
-		return nil, false
+		return s, true
 	case c == '-' || '0' <= c && c <= '9':
 		return p.number()
 	}
@@ -95,7 +99,7 @@ func (p *fastParser) object(ptr string, depth int) (any, bool) {
 		if p.i >= len(p.data) || p.data[p.i] != '"' {
 			return nil, false
 		}
-		key, ok := p.str()
+		key, _, ok := p.str()
 		if !ok {
 			return nil, false
 		}
@@ -194,8 +198,9 @@ func (p *fastParser) array(ptr string, depth int) (any, bool) {
 
 // str reads the string at p.i. One without escapes is its bytes; anything
 // else is read by encoding/json, so that escapes and invalid UTF-8 come out
-// as they do there.
-func (p *fastParser) str() (string, bool) {
+// as they do there. boxed is the string as an any when intern holds it, nil
+// otherwise.
+func (p *fastParser) str() (s string, boxed any, ok bool) {
 	start := p.i
 	escaped, ascii := false, true
 	j := p.i + 1
@@ -210,42 +215,44 @@ func (p *fastParser) str() (string, bool) {
 			continue
 		}
 		if c < 0x20 {
-			return "", false
+			return "", nil, false
 		}
 		if c >= utf8.RuneSelf {
 			ascii = false
 		}
 	}
 	if j >= len(p.data) {
-		return "", false
+		return "", nil, false
 	}
 	p.i = j + 1
 	raw := p.data[start+1 : j]
 	if !escaped && (ascii || utf8.Valid(raw)) {
-		return p.intern(raw), true
+		s, boxed = p.intern(raw)
+		return s, boxed, true
 	}
-	var s string
 	if err := json.Unmarshal(p.data[start:p.i], &s); err != nil {
-		return "", false
+		return "", nil, false
 	}
-	return s, true
+	return s, nil, true
 }
 
 // intern returns string(b), the same string for the same short bytes:
-// schemas repeat their keywords and type names thousands of times.
-func (p *fastParser) intern(b []byte) string {
+// schemas repeat their keywords and type names thousands of times. boxed is
+// that string as an any, made once too, or nil for a long string.
+func (p *fastParser) intern(b []byte) (s string, boxed any) {
 	if len(b) > 24 {
-		return string(b)
+		return string(b), nil
 	}
-	if s, ok := p.strs[string(b)]; ok {
-		return s
+	if v, ok := p.strs[string(b)]; ok {
+		return v.(string), v
 	}
 	if p.strs == nil {
-		p.strs = map[string]string{}
+		p.strs = map[string]any{}
 	}
-	s := string(b)
-	p.strs[s] = s
-	return s
+	s = string(b)
+	boxed = s
+	p.strs[s] = boxed
+	return s, boxed
 }
 
 // number reads the number at p.i, as json.Number of its text.

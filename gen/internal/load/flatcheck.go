@@ -206,6 +206,20 @@ func plainURIReference(s string) bool {
 }
 
 func uniqueStrings(a []any) bool {
+	if len(a) <= 8 { // a type list, a required list: no map for a handful
+		for i, x := range a {
+			s, ok := x.(string)
+			if !ok {
+				return false
+			}
+			for _, y := range a[:i] {
+				if y.(string) == s {
+					return false
+				}
+			}
+		}
+		return true
+	}
 	seen := make(map[string]bool, len(a))
 	for _, x := range a {
 		s, ok := x.(string)

@@ -3,6 +3,7 @@ package load
 import (
 	"math/big"
 	"strconv"
+	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
@@ -18,41 +19,171 @@ type object struct {
 	obj map[string]any
 	s   *jsonschema.Schema
 	err error // the first error
+
+	// The keywords of obj that compile reads, found by going over obj's
+	// members once: a schema object has a handful of the 56, and looking
+	// each of them up cost more than compiling it.
+	has  uint64           // bit k: obj has keywordNames[k]
+	vals [numKeywords]any // obj[keywordNames[k]], where has says
+}
+
+// A keyword is one of the keywords compile reads, by its place in keywordNames.
+type keyword uint8
+
+const (
+	kwID keyword = iota
+	kwIDDraft4
+	kwRef
+	kwAnchor
+	kwRecursiveRef
+	kwRecursiveAnchor
+	kwDynamicRef
+	kwDynamicAnchor
+	kwUnevaluatedItems
+	kwUnevaluatedProperties
+	kwFormat
+	kwTitle
+	kwDescription
+	kwDefault
+	kwComment
+	kwReadOnly
+	kwWriteOnly
+	kwExamples
+	kwDeprecated
+	kwAllOf
+	kwAnyOf
+	kwOneOf
+	kwNot
+	kwItems
+	kwAdditionalItems
+	kwPrefixItems
+	kwProperties
+	kwPatternProperties
+	kwAdditionalProperties
+	kwDependencies
+	kwContains
+	kwPropertyNames
+	kwIf
+	kwThen
+	kwElse
+	kwDependentSchemas
+	kwType
+	kwEnum
+	kwMultipleOf
+	kwMaximum
+	kwMinimum
+	kwExclusiveMaximum
+	kwExclusiveMinimum
+	kwMinLength
+	kwMaxLength
+	kwPattern
+	kwMinItems
+	kwMaxItems
+	kwUniqueItems
+	kwMaxProperties
+	kwMinProperties
+	kwRequired
+	kwConst
+	kwMinContains
+	kwMaxContains
+	kwDependentRequired
+	numKeywords
+)
+
+// keywordNames spells each keyword; none needs escaping in a JSON Pointer.
+var keywordNames = [numKeywords]string{
+	kwID: "$id", kwIDDraft4: "id", kwRef: "$ref", kwAnchor: "$anchor", kwRecursiveRef: "$recursiveRef",
+	kwRecursiveAnchor: "$recursiveAnchor", kwDynamicRef: "$dynamicRef", kwDynamicAnchor: "$dynamicAnchor",
+	kwUnevaluatedItems: "unevaluatedItems", kwUnevaluatedProperties: "unevaluatedProperties", kwFormat: "format",
+	kwTitle: "title", kwDescription: "description", kwDefault: "default", kwComment: "$comment",
+	kwReadOnly: "readOnly", kwWriteOnly: "writeOnly", kwExamples: "examples", kwDeprecated: "deprecated",
+	kwAllOf: "allOf", kwAnyOf: "anyOf", kwOneOf: "oneOf", kwNot: "not", kwItems: "items",
+	kwAdditionalItems: "additionalItems", kwPrefixItems: "prefixItems", kwProperties: "properties",
+	kwPatternProperties: "patternProperties", kwAdditionalProperties: "additionalProperties",
+	kwDependencies: "dependencies", kwContains: "contains", kwPropertyNames: "propertyNames", kwIf: "if",
+	kwThen: "then", kwElse: "else", kwDependentSchemas: "dependentSchemas", kwType: "type", kwEnum: "enum",
+	kwMultipleOf: "multipleOf", kwMaximum: "maximum", kwMinimum: "minimum", kwExclusiveMaximum: "exclusiveMaximum",
+	kwExclusiveMinimum: "exclusiveMinimum", kwMinLength: "minLength", kwMaxLength: "maxLength",
+	kwPattern: "pattern", kwMinItems: "minItems", kwMaxItems: "maxItems", kwUniqueItems: "uniqueItems",
+	kwMaxProperties: "maxProperties", kwMinProperties: "minProperties", kwRequired: "required",
+	kwConst: "const", kwMinContains: "minContains", kwMaxContains: "maxContains",
+	kwDependentRequired: "dependentRequired",
+}
+
+// keywordOf is keywordNames the other way.
+var keywordOf = func() map[string]keyword {
+	m := make(map[string]keyword, numKeywords)
+	for k, name := range keywordNames {
+		m[name] = keyword(k)
+	}
+	return m
+}()
+
+// read fills o.has and o.vals from o.obj.
+func (o *object) read() {
+	for name, v := range o.obj {
+		if k, ok := keywordOf[name]; ok {
+			o.has |= 1 << k
+			o.vals[k] = v
+		}
+	}
+}
+
+// get is o.obj[keywordNames[k]].
+func (o *object) get(k keyword) (any, bool) {
+	if o.has&(1<<k) == 0 {
+		return nil, false
+	}
+	return o.vals[k], true
+}
+
+// idKeyword is the keyword that names a draft's identifier.
+func idKeyword(d *draft) keyword {
+	if d.id == "id" {
+		return kwIDDraft4
+	}
+	return kwID
 }
 
 func (o *object) compile() error {
 	s, d := o.s, o.res.dialect
 	version := d.draft.version
-	if id := d.draft.getID(o.obj); id != "" {
-		s.ID = id
+	o.read()
+	idKw := idKeyword(d.draft)
+	if version >= 2019 || !o.present(kwRef) { // d.draft.getID(o.obj), from what read found
+		if id, _, _ := strings.Cut(o.str(idKw), "#"); id != "" {
+			s.ID = id
+		}
 	}
 	if version < 2019 {
-		if id, ok := o.obj[d.draft.id].(string); ok && !o.has("$ref") {
-			s.Anchor, _ = fragmentOf(id) // it decodes: collectAnchors refused the document otherwise
+		if v, _ := o.get(idKw); !o.present(kwRef) {
+			if id, ok := v.(string); ok {
+				s.Anchor, _ = fragmentOf(id) // it decodes: collectAnchors refused the document otherwise
+			}
 		}
 	} else {
-		s.Anchor = o.str("$anchor")
+		s.Anchor = o.str(kwAnchor)
 	}
 
 	// core
-	s.Ref = o.ref("$ref")
+	s.Ref = o.ref(kwRef)
 	if version < 2019 && s.Ref != nil {
 		return o.err // a $ref hides its siblings
 	}
 	if version >= 2019 {
-		s.RecursiveRef = o.ref("$recursiveRef")
-		s.RecursiveAnchor = o.boolean("$recursiveAnchor")
+		s.RecursiveRef = o.ref(kwRecursiveRef)
+		s.RecursiveAnchor = o.boolean(kwRecursiveAnchor)
 	}
 	if version >= 2020 {
-		if target := o.ref("$dynamicRef"); target != nil {
-			frag, _ := fragmentOf(o.str("$dynamicRef")) // it decodes: resolve refused it otherwise
+		if target := o.ref(kwDynamicRef); target != nil {
+			frag, _ := fragmentOf(o.str(kwDynamicRef)) // it decodes: resolve refused it otherwise
 			anchor := ""
 			if isAnchor(frag) {
 				anchor = frag
 			}
 			s.DynamicRef = &jsonschema.DynamicRef{Ref: target, Anchor: anchor}
 		}
-		s.DynamicAnchor = o.str("$dynamicAnchor")
+		s.DynamicAnchor = o.str(kwDynamicAnchor)
 	}
 
 	if d.hasVocab("applicator") {
@@ -62,56 +193,61 @@ func (o *object) compile() error {
 		o.validation(version)
 	}
 	if (version == 2019 && d.hasVocab("applicator")) || (version >= 2020 && d.hasVocab("unevaluated")) {
-		s.UnevaluatedItems = o.sub("unevaluatedItems")
-		s.UnevaluatedProperties = o.sub("unevaluatedProperties")
+		s.UnevaluatedItems = o.sub(kwUnevaluatedItems)
+		s.UnevaluatedProperties = o.sub(kwUnevaluatedProperties)
 	}
-	if f, ok := o.obj["format"].(string); ok {
-		// Whether a format asserts is the backends' choice (--assert-format);
-		// the name is kept in every draft.
-		s.Format = &jsonschema.Format{Name: f}
+	if v, _ := o.get(kwFormat); v != nil {
+		if f, ok := v.(string); ok {
+			// Whether a format asserts is the backends' choice (--assert-format);
+			// the name is kept in every draft.
+			s.Format = &jsonschema.Format{Name: f}
+		}
 	}
 
 	// annotations
-	s.Title = o.str("title")
-	s.Description = o.str("description")
-	if v, ok := o.obj["default"]; ok {
-		s.Default = &v
+	s.Title = o.str(kwTitle)
+	s.Description = o.str(kwDescription)
+	if v, ok := o.get(kwDefault); ok {
+		d := v // a variable of its own: v's address would put v on the heap for every object
+		s.Default = &d
 	}
 	if version >= 7 {
-		s.Comment = o.str("$comment")
-		s.ReadOnly = o.boolean("readOnly")
-		s.WriteOnly = o.boolean("writeOnly")
-		if arr, ok := o.obj["examples"].([]any); ok {
-			s.Examples = arr
+		s.Comment = o.str(kwComment)
+		s.ReadOnly = o.boolean(kwReadOnly)
+		s.WriteOnly = o.boolean(kwWriteOnly)
+		if v, _ := o.get(kwExamples); v != nil {
+			if arr, ok := v.([]any); ok {
+				s.Examples = arr
+			}
 		}
 	}
 	if version >= 2019 {
-		s.Deprecated = o.boolean("deprecated")
+		s.Deprecated = o.boolean(kwDeprecated)
 	}
 	return o.err
 }
 
 func (o *object) applicator(version int) {
 	s := o.s
-	s.AllOf = o.subs("allOf")
-	s.AnyOf = o.subs("anyOf")
-	s.OneOf = o.subs("oneOf")
-	s.Not = o.sub("not")
+	s.AllOf = o.subs(kwAllOf)
+	s.AnyOf = o.subs(kwAnyOf)
+	s.OneOf = o.subs(kwOneOf)
+	s.Not = o.sub(kwNot)
 	if version < 2020 {
-		if items, ok := o.obj["items"]; ok {
+		if items, ok := o.get(kwItems); ok {
 			if _, ok := items.([]any); ok {
-				s.Items = o.subs("items")
-				s.AdditionalItems = o.additional("additionalItems")
+				s.Items = o.subs(kwItems)
+				s.AdditionalItems = o.additional(kwAdditionalItems)
 			} else {
-				s.Items = o.sub("items")
+				s.Items = o.sub(kwItems)
 			}
 		}
 	} else {
-		s.PrefixItems = o.subs("prefixItems")
-		s.Items2020 = o.sub("items")
+		s.PrefixItems = o.subs(kwPrefixItems)
+		s.Items2020 = o.sub(kwItems)
 	}
-	s.Properties = o.subMap("properties")
-	if m := o.subMap("patternProperties"); m != nil {
+	s.Properties = o.subMap(kwProperties)
+	if m := o.subMap(kwPatternProperties); m != nil {
 		s.PatternProperties = map[jsonschema.Regexp]*jsonschema.Schema{}
 		for _, p := range sortedKeys(m) {
 			re, err := ecmaEngine(p) // refused, with its location, when collected (checkPatterns)
@@ -122,40 +258,43 @@ func (o *object) applicator(version int) {
 			s.PatternProperties[re] = m[p]
 		}
 	}
-	s.AdditionalProperties = o.additional("additionalProperties")
-	if m, ok := o.obj["dependencies"].(map[string]any); ok {
-		s.Dependencies = map[string]any{}
-		for _, k := range sortedKeys(m) {
-			if arr, ok := m[k].([]any); ok {
-				s.Dependencies[k] = strs(arr)
-			} else {
-				s.Dependencies[k] = o.at(o.ptr+"/dependencies/"+escape(k), m[k])
+	s.AdditionalProperties = o.additional(kwAdditionalProperties)
+	if v, _ := o.get(kwDependencies); v != nil {
+		if m, ok := v.(map[string]any); ok {
+			s.Dependencies = map[string]any{}
+			for _, k := range sortedKeys(m) {
+				if arr, ok := m[k].([]any); ok {
+					s.Dependencies[k] = strs(arr)
+				} else {
+					s.Dependencies[k] = o.at(o.ptr+"/dependencies/"+escape(k), m[k])
+				}
 			}
 		}
 	}
 	if version >= 6 {
-		s.Contains = o.sub("contains")
-		s.PropertyNames = o.sub("propertyNames")
+		s.Contains = o.sub(kwContains)
+		s.PropertyNames = o.sub(kwPropertyNames)
 	}
 	if version >= 7 {
-		if s.If = o.sub("if"); s.If != nil {
-			b, isBool := o.obj["if"].(bool)
+		if s.If = o.sub(kwIf); s.If != nil {
+			v, _ := o.get(kwIf)
+			b, isBool := v.(bool)
 			if !isBool || b {
-				s.Then = o.sub("then")
+				s.Then = o.sub(kwThen)
 			}
 			if !isBool || !b {
-				s.Else = o.sub("else")
+				s.Else = o.sub(kwElse)
 			}
 		}
 	}
 	if version >= 2019 {
-		s.DependentSchemas = o.subMap("dependentSchemas")
+		s.DependentSchemas = o.subMap(kwDependentSchemas)
 	}
 }
 
 func (o *object) validation(version int) {
 	s := o.s
-	if t, ok := o.obj["type"]; ok {
+	if t, ok := o.get(kwType); ok {
 		s.Types = new(jsonschema.Types)
 		switch t := t.(type) {
 		case string:
@@ -168,49 +307,58 @@ func (o *object) validation(version int) {
 			}
 		}
 	}
-	if arr, ok := o.obj["enum"].([]any); ok {
-		s.Enum = &jsonschema.Enum{Values: arr}
+	if v, _ := o.get(kwEnum); v != nil {
+		if arr, ok := v.([]any); ok {
+			s.Enum = &jsonschema.Enum{Values: arr}
+		}
 	}
-	s.MultipleOf = o.num("multipleOf")
-	s.Maximum, s.Minimum = o.num("maximum"), o.num("minimum")
-	if o.boolean("exclusiveMaximum") { // draft-04: a flag on maximum
+	s.MultipleOf = o.num(kwMultipleOf)
+	s.Maximum, s.Minimum = o.num(kwMaximum), o.num(kwMinimum)
+	if o.boolean(kwExclusiveMaximum) { // draft-04: a flag on maximum
 		s.ExclusiveMaximum, s.Maximum = s.Maximum, nil
 	} else {
-		s.ExclusiveMaximum = o.num("exclusiveMaximum")
+		s.ExclusiveMaximum = o.num(kwExclusiveMaximum)
 	}
-	if o.boolean("exclusiveMinimum") {
+	if o.boolean(kwExclusiveMinimum) {
 		s.ExclusiveMinimum, s.Minimum = s.Minimum, nil
 	} else {
-		s.ExclusiveMinimum = o.num("exclusiveMinimum")
+		s.ExclusiveMinimum = o.num(kwExclusiveMinimum)
 	}
-	s.MinLength, s.MaxLength = o.integer("minLength"), o.integer("maxLength")
-	if p, ok := o.obj["pattern"].(string); ok {
-		re, err := ecmaEngine(p) // refused, with its location, when collected (checkPatterns)
-		if err != nil {
-			o.fail(err)
+	s.MinLength, s.MaxLength = o.integer(kwMinLength), o.integer(kwMaxLength)
+	if v, _ := o.get(kwPattern); v != nil {
+		if p, ok := v.(string); ok {
+			re, err := ecmaEngine(p) // refused, with its location, when collected (checkPatterns)
+			if err != nil {
+				o.fail(err)
+			}
+			s.Pattern = re
 		}
-		s.Pattern = re
 	}
-	s.MinItems, s.MaxItems = o.integer("minItems"), o.integer("maxItems")
-	s.UniqueItems = o.boolean("uniqueItems")
-	s.MaxProperties, s.MinProperties = o.integer("maxProperties"), o.integer("minProperties")
-	if arr, ok := o.obj["required"].([]any); ok {
-		s.Required = strs(arr)
+	s.MinItems, s.MaxItems = o.integer(kwMinItems), o.integer(kwMaxItems)
+	s.UniqueItems = o.boolean(kwUniqueItems)
+	s.MaxProperties, s.MinProperties = o.integer(kwMaxProperties), o.integer(kwMinProperties)
+	if v, _ := o.get(kwRequired); v != nil {
+		if arr, ok := v.([]any); ok {
+			s.Required = strs(arr)
+		}
 	}
 	if version >= 6 {
-		if v, ok := o.obj["const"]; ok {
-			s.Const = &v
+		if v, ok := o.get(kwConst); ok {
+			c := v // as for default
+			s.Const = &c
 		}
 	}
 	if version >= 2019 {
 		if s.Contains != nil {
-			s.MinContains, s.MaxContains = o.integer("minContains"), o.integer("maxContains")
+			s.MinContains, s.MaxContains = o.integer(kwMinContains), o.integer(kwMaxContains)
 		}
-		if m, ok := o.obj["dependentRequired"].(map[string]any); ok {
-			s.DependentRequired = map[string][]string{}
-			for k, v := range m {
-				if arr, ok := v.([]any); ok {
-					s.DependentRequired[k] = strs(arr)
+		if v, _ := o.get(kwDependentRequired); v != nil {
+			if m, ok := v.(map[string]any); ok {
+				s.DependentRequired = map[string][]string{}
+				for k, v := range m {
+					if arr, ok := v.([]any); ok {
+						s.DependentRequired[k] = strs(arr)
+					}
 				}
 			}
 		}
@@ -223,15 +371,16 @@ func (o *object) fail(err error) {
 	}
 }
 
-func (o *object) has(kw string) bool { _, ok := o.obj[kw]; return ok }
+func (o *object) present(k keyword) bool { return o.has&(1<<k) != 0 }
 
-// ref resolves the reference under kw, if there is one.
-func (o *object) ref(kw string) *jsonschema.Schema {
-	ref, ok := o.obj[kw].(string)
+// ref resolves the reference under k, if there is one.
+func (o *object) ref(k keyword) *jsonschema.Schema {
+	v, _ := o.get(k)
+	ref, ok := v.(string)
 	if !ok {
 		return nil
 	}
-	sch, err := o.c.resolve(o.r, o.res, o.ptr, kw, ref)
+	sch, err := o.c.resolve(o.r, o.res, o.ptr, keywordNames[k], ref)
 	if err != nil {
 		o.fail(err)
 	}
@@ -240,72 +389,78 @@ func (o *object) ref(kw string) *jsonschema.Schema {
 
 // at returns the schema at ptr in o's document, whose value is v.
 func (o *object) at(ptr string, v any) *jsonschema.Schema {
-	return o.c.enqueue(location{o.r.url, ptr}, v)
+	return o.c.enqueue(o.r, ptr, v)
 }
 
-func (o *object) sub(kw string) *jsonschema.Schema {
-	if !o.has(kw) {
+func (o *object) sub(k keyword) *jsonschema.Schema {
+	v, ok := o.get(k)
+	if !ok {
 		return nil
 	}
-	return o.at(o.ptr+"/"+escape(kw), o.obj[kw])
+	return o.at(o.ptr+"/"+keywordNames[k], v)
 }
 
-func (o *object) subs(kw string) []*jsonschema.Schema {
-	arr, ok := o.obj[kw].([]any)
+func (o *object) subs(k keyword) []*jsonschema.Schema {
+	v, _ := o.get(k)
+	arr, ok := v.([]any)
 	if !ok {
 		return nil
 	}
 	out := make([]*jsonschema.Schema, len(arr))
 	for i := range arr {
-		out[i] = o.at(o.ptr+"/"+escape(kw)+"/"+strconv.Itoa(i), arr[i])
+		out[i] = o.at(o.ptr+"/"+keywordNames[k]+"/"+strconv.Itoa(i), arr[i])
 	}
 	return out
 }
 
-func (o *object) subMap(kw string) map[string]*jsonschema.Schema {
-	m, ok := o.obj[kw].(map[string]any)
+func (o *object) subMap(k keyword) map[string]*jsonschema.Schema {
+	v, _ := o.get(k)
+	m, ok := v.(map[string]any)
 	if !ok {
 		return nil
 	}
 	out := make(map[string]*jsonschema.Schema, len(m))
-	for _, k := range sortedKeys(m) { // in order: the first error found is always the same
-		out[k] = o.at(o.ptr+"/"+escape(kw)+"/"+escape(k), m[k])
+	for _, key := range sortedKeys(m) { // in order: the first error found is always the same
+		out[key] = o.at(o.ptr+"/"+keywordNames[k]+"/"+escape(key), m[key])
 	}
 	return out
 }
 
 // additional reads additionalItems or additionalProperties: nil, a bool, or a
 // *jsonschema.Schema.
-func (o *object) additional(kw string) any {
-	if b, ok := o.obj[kw].(bool); ok {
+func (o *object) additional(k keyword) any {
+	v, _ := o.get(k)
+	if b, ok := v.(bool); ok {
 		return b
 	}
-	if sch := o.sub(kw); sch != nil {
+	if sch := o.sub(k); sch != nil {
 		return sch
 	}
 	return nil
 }
 
-func (o *object) str(kw string) string {
-	s, _ := o.obj[kw].(string)
+func (o *object) str(k keyword) string {
+	v, _ := o.get(k)
+	s, _ := v.(string)
 	return s
 }
 
-func (o *object) boolean(kw string) bool {
-	b, _ := o.obj[kw].(bool)
+func (o *object) boolean(k keyword) bool {
+	v, _ := o.get(k)
+	b, _ := v.(bool)
 	return b
 }
 
-func (o *object) num(kw string) *big.Rat {
-	v, ok := o.obj[kw]
+func (o *object) num(k keyword) *big.Rat {
+	v, ok := o.get(k)
 	if !ok {
 		return nil
 	}
 	return number(v)
 }
 
-func (o *object) integer(kw string) *int {
-	if n := o.num(kw); n != nil && n.IsInt() {
+func (o *object) integer(k keyword) *int {
+	if n := o.num(k); n != nil && n.IsInt() {
 		i := int(n.Num().Int64())
 		return &i
 	}

@@ -68,6 +68,28 @@ type document struct {
 	path  string // display path
 	doc   any
 	order map[string][]string // member names of each object in written order, by JSON Pointer
+	// nestedIDs is set when an object below the root has an "$id" member:
+	// only then can a schema of the document be in a resource other than
+	// the document's.
+	nestedIDs bool
+	// dynamicAnchors is set when an object of it has a "$dynamicAnchor"
+	// member.
+	dynamicAnchors bool
+}
+
+func newDocument(path string, doc any, order map[string][]string) *document {
+	d := &document{path: path, doc: doc, order: order}
+	for ptr, keys := range order {
+		for _, k := range keys {
+			switch k {
+			case "$id":
+				d.nestedIDs = d.nestedIDs || ptr != ""
+			case "$dynamicAnchor":
+				d.dynamicAnchors = true
+			}
+		}
+	}
+	return d
 }
 
 // Load reads, checks and compiles the inputs.
@@ -102,7 +124,7 @@ func Load(opts Options) (*Set, error) {
 				Hint:    "every schema file needs its own $id",
 			}
 		}
-		d := &document{path: p, doc: doc, order: order}
+		d := newDocument(p, doc, order)
 		l.byURL[u] = d
 		inputs = append(inputs, input{p, u, doc})
 	}
@@ -111,18 +133,19 @@ func Load(opts Options) (*Set, error) {
 			return nil, err
 		}
 	}
-	for _, in := range inputs {
-		if err := checkKeywords(in.path, in.doc); err != nil {
+	entries := make([][]defEntry, len(inputs))
+	for i, in := range inputs {
+		if entries[i], err = checkInput(in.path, in.doc); err != nil {
 			return nil, err
 		}
 	}
-	for _, in := range inputs {
+	for i, in := range inputs {
 		sch, err := c.compile(in.url, "")
 		if err != nil {
 			return nil, l.compileError(in.path, err)
 		}
 		f := &File{Path: in.path, URL: in.url, Schema: sch}
-		if f.Defs, err = compileDefs(c, in.url, in.doc); err != nil {
+		if f.Defs, err = compileEntries(c, in.url, entries[i]); err != nil {
 			return nil, l.compileError(in.path, err)
 		}
 		l.set.Files = append(l.set.Files, f)
@@ -175,30 +198,13 @@ func (s *Set) Referenced(match func(url string) bool) ([]*File, error) {
 // compileDefs compiles every $defs and definitions entry of a document, so that
 // each becomes a type whether or not anything references it.
 func compileDefs(c *compiler, u string, doc any) ([]Def, error) {
-	type entry struct{ key, ptr string }
-	var entries []entry
-	walkSchemas(doc, func(at func() string, obj map[string]any) {
-		ptr := ""
-		for _, kw := range []string{"$defs", "definitions"} {
-			m, ok := obj[kw].(map[string]any)
-			if !ok {
-				continue
-			}
-			for _, k := range sortedKeys(m) {
-				// Only a schema (an object or a boolean) is an entry: a
-				// keyword its draft does not know ($defs in draft-07) may
-				// hold anything, and where it is the draft's keyword the
-				// metaschema has refused anything else already.
-				switch m[k].(type) {
-				case map[string]any, bool:
-					if ptr == "" {
-						ptr = at()
-					}
-					entries = append(entries, entry{k, ptr + "/" + kw + "/" + escape(k)})
-				}
-			}
-		}
-	})
+	var entries defEntries
+	walkSchemas(doc, entries.add)
+	return compileEntries(c, u, entries)
+}
+
+// compileEntries compiles the $defs and definitions entries of the document at u.
+func compileEntries(c *compiler, u string, entries []defEntry) ([]Def, error) {
 	defs := make([]Def, 0, len(entries))
 	for _, e := range entries {
 		sch, err := c.compile(u, e.ptr)
@@ -212,7 +218,7 @@ func compileDefs(c *compiler, u string, doc any) ([]Def, error) {
 
 // Schemas is the number of schemas compiled so far: a size hint for maps
 // that will hold one entry per schema.
-func (s *Set) Schemas() int { return len(s.c.schemas) }
+func (s *Set) Schemas() int { return len(s.c.placed) }
 
 // Locate maps a compiled schema's Location ("rootURL#/pointer") to the file the
 // user knows and the pointer inside it.
@@ -223,6 +229,33 @@ func (s *Set) Locate(location string) model.Location {
 		loc.File = d.path
 	}
 	return loc
+}
+
+// Place is where a compiled schema is.
+type Place struct {
+	Loc model.Location // Locate(sch.Location)
+	Raw map[string]any // Raw(sch.Location)
+	// NestedIDs is false when no object below the root of the schema's
+	// document has an "$id" member: every schema of it is then in the
+	// document's resource.
+	NestedIDs bool
+	// DynamicAnchors is false when no object of the document has a
+	// "$dynamicAnchor" member.
+	DynamicAnchors bool
+}
+
+// Where is the Place of a compiled schema, found by the schema itself:
+// lower asks it of every schema, and parsing the Location and following its
+// pointer from the document's root cost more than the rest of what lower
+// does with a schema.
+func (s *Set) Where(sch *jsonschema.Schema) Place {
+	p, ok := s.c.placed[sch]
+	if !ok { // a metaschema's
+		return Place{Loc: s.Locate(sch.Location), Raw: s.Raw(sch.Location), NestedIDs: true, DynamicAnchors: true}
+	}
+	m, _ := p.v.(map[string]any)
+	loc := model.Location{File: p.r.path, Pointer: sch.Location[len(p.r.url)+1:], URL: sch.Location}
+	return Place{Loc: loc, Raw: m, NestedIDs: p.r.nestedIDs, DynamicAnchors: p.r.dynamicAnchors}
 }
 
 // Raw returns the schema object at a compiled schema's Location, or nil when
@@ -247,6 +280,16 @@ func (s *Set) Keys(location string) []string {
 		return d.order[ptr]
 	}
 	return nil
+}
+
+// Members is Keys of the member kw (a keyword that needs no escaping, such
+// as "properties") of a compiled schema, found by the schema.
+func (s *Set) Members(sch *jsonschema.Schema, kw string) []string {
+	p, ok := s.c.placed[sch]
+	if !ok {
+		return s.Keys(sch.Location + "/" + kw)
+	}
+	return p.r.order[p.ptr+"/"+kw]
 }
 
 // splitLocation splits a compiled schema's Location into its document's URL

@@ -71,7 +71,7 @@ func (l *loader) addEmbedded(fsys fs.FS, name string) error {
 			return &model.Error{Loc: model.Location{File: p}, Message: "an embedded schema needs an absolute $id"}
 		}
 		if _, taken := l.byURL[u]; !taken { // an input with the same $id wins
-			l.byURL[u] = &document{path: p, doc: doc, order: order}
+			l.byURL[u] = newDocument(p, doc, order)
 		}
 	}
 	return nil
@@ -132,7 +132,7 @@ func (l *loader) loadFile(u, file string) (any, error) {
 	if err != nil {
 		return nil, decodeError(p, err)
 	}
-	l.set.docs[u] = &document{path: p, doc: doc, order: order}
+	l.set.docs[u] = newDocument(p, doc, order)
 	return doc, nil
 }
 

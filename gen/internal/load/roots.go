@@ -15,12 +15,16 @@ import (
 // resources (the document, and every subschema with an identifier of its
 // own), each with its dialect and anchors.
 type root struct {
-	url       string // the URL it was loaded by
-	path      string // the file, as messages name it
-	doc       any
-	resources map[string]*resource // by JSON Pointer
-	byID      map[string]*resource // by identifier
-	processed map[string]bool      // JSON Pointers whose subschemas are collected
+	url            string // the URL it was loaded by
+	path           string // the file, as messages name it
+	doc            any
+	resources      map[string]*resource          // by JSON Pointer
+	byID           map[string]*resource          // by identifier
+	processed      map[string]bool               // JSON Pointers whose subschemas are collected
+	schemas        map[string]*jsonschema.Schema // compiled, by JSON Pointer: each location is compiled once
+	order          map[string][]string           // its document's (document.order)
+	nestedIDs      bool                          // its document's (document.nestedIDs)
+	dynamicAnchors bool                          // its document's (document.dynamicAnchors)
 }
 
 type resource struct {
@@ -33,6 +37,11 @@ type resource struct {
 
 // resource is the schema resource that encloses the location ptr.
 func (r *root) resource(ptr string) *resource {
+	if len(r.resources) == 1 { // the document's only: most documents have no other
+		if res, ok := r.resources[""]; ok {
+			return res
+		}
+	}
 	for {
 		if res, ok := r.resources[ptr]; ok {
 			return res
@@ -61,15 +70,17 @@ func (c *compiler) root(u string) (*root, error) {
 	}
 	// Its objects, a bound on its schemas: the maps that hold one entry per
 	// schema start at that size rather than growing to it.
-	objects := 0
+	objects, nestedIDs, dynamicAnchors := 0, true, true
+	var order map[string][]string
 	if d, ok := c.l.set.docs[u]; ok {
-		objects = len(d.order)
+		objects, nestedIDs, dynamicAnchors, order = len(d.order), d.nestedIDs, d.dynamicAnchors, d.order
 	}
-	if len(c.schemas) == 0 {
-		c.schemas = make(map[location]*jsonschema.Schema, objects)
+	if len(c.placed) == 0 {
+		c.placed = make(map[*jsonschema.Schema]placed, objects)
+		c.queue = make([]pending, 0, objects)
 	}
 	r := &root{
-		url: u, path: c.l.pathOf(u), doc: doc,
+		url: u, path: c.l.pathOf(u), doc: doc, order: order, nestedIDs: nestedIDs, dynamicAnchors: dynamicAnchors, schemas: make(map[string]*jsonschema.Schema, objects),
 		resources: map[string]*resource{}, byID: map[string]*resource{}, processed: make(map[string]bool, objects),
 	}
 	if err := c.collect(r, doc, u, "", dialect{draft: draft2020}); err != nil {
@@ -98,17 +109,32 @@ func (c *compiler) collect(r *root, v any, base, ptr string, fallback dialect) e
 		r.processed[ptr] = true
 		return nil
 	}
-	dr, meta, hasSchema, err := c.draftFor(r, ptr, obj, fallback.draft)
-	if err != nil {
-		return err
+	// The keywords obj has: most objects have none of those read below
+	// but their subschemas', and looking each up cost more than the rest.
+	mask := keywordMask(obj)
+	var (
+		dr        *draft
+		meta      string
+		hasSchema bool
+	)
+	if mask&bitSchema != 0 {
+		var err error
+		if dr, meta, hasSchema, err = c.draftFor(r, ptr, obj, fallback.draft); err != nil {
+			return err
+		}
 	}
 	if !hasSchema {
 		dr = fallback.draft
 	}
-	id := dr.getID(obj)
-	if id == "" && ptr != "" { // $schema counts only where a resource starts
-		dr, meta, hasSchema = fallback.draft, "", false
+	id := ""
+	if mask&bitsID != 0 {
 		id = dr.getID(obj)
+		if id == "" && ptr != "" { // $schema counts only where a resource starts
+			dr, meta, hasSchema = fallback.draft, "", false
+			id = dr.getID(obj)
+		}
+	} else if ptr != "" {
+		dr, meta, hasSchema = fallback.draft, "", false
 	}
 	var res *resource
 	if id != "" {
@@ -140,14 +166,21 @@ func (c *compiler) collect(r *root, v any, base, ptr string, fallback dialect) e
 		}
 	}
 	baseRes := r.byID[base]
-	if err := r.collectAnchors(obj, ptr, baseRes); err != nil {
-		return err
+	if mask&bitsAnchors != 0 {
+		if err := r.collectAnchors(obj, ptr, baseRes); err != nil {
+			return err
+		}
 	}
-	if err := r.checkPatterns(obj, ptr, baseRes.dialect); err != nil {
-		return err
+	if mask&bitsPatterns != 0 {
+		if err := r.checkPatterns(obj, ptr, baseRes.dialect); err != nil {
+			return err
+		}
 	}
 	r.processed[ptr] = true
-	return eachSubschema(dr, obj, ptr, func(ptr string, v any) error {
+	if mask&subschemaBits == 0 {
+		return nil
+	}
+	return eachSubschema(dr, obj, mask, ptr, func(ptr string, v any) error {
 		return c.collect(r, v, base, ptr, baseRes.dialect)
 	})
 }
@@ -232,10 +265,13 @@ func (r *root) checkPatterns(obj map[string]any, ptr string, d dialect) error {
 }
 
 // eachSubschema calls fn with each subschema of obj, at ptr, in a fixed
-// order, and stops at the first error fn returns.
-func eachSubschema(d *draft, obj map[string]any, ptr string, fn func(ptr string, v any) error) error {
-	for _, p := range d.subschemas {
-		kw, kind, _ := strings.Cut(p, "/")
+// order, and stops at the first error fn returns. mask is obj's keywordMask.
+func eachSubschema(d *draft, obj map[string]any, mask uint64, ptr string, fn func(ptr string, v any) error) error {
+	for _, p := range d.specs {
+		if mask&p.bits == 0 {
+			continue
+		}
+		kw, kind := p.kw, p.kind
 		v, ok := obj[kw]
 		if !ok {
 			continue

@@ -23,14 +23,14 @@ var (
 // order, with a function that returns its JSON Pointer. It goes by keyword,
 // whatever the draft. The pointer is built only when asked for: the callers
 // want it for a few objects of thousands.
-func walkSchemas(doc any, fn func(ptr func() string, obj map[string]any)) {
+func walkSchemas(doc any, fn func(ptr func() string, obj map[string]any, mask uint64)) {
 	w := &schemaWalker{fn: fn}
 	w.ptrFn = w.ptr
 	w.walk(doc)
 }
 
 type schemaWalker struct {
-	fn    func(ptr func() string, obj map[string]any)
+	fn    func(ptr func() string, obj map[string]any, mask uint64)
 	ptrFn func() string
 	toks  []string // the pointer's tokens, unescaped
 }
@@ -45,31 +45,56 @@ func (w *schemaWalker) ptr() string {
 }
 
 // walkBits maps a keyword to its bits in a walk mask: bit i for
-// schemaKeywords[i], then the array keywords, then the map keywords.
-var walkBits = func() map[string]uint32 {
-	m := map[string]uint32{}
-	for i, kw := range slices.Concat(schemaKeywords, schemaArrayKeywords, schemaMapKeywords) {
+// schemaKeywords[i], then the array keywords, then the map keywords (the
+// subschema bits, subschemaBits), then collectKeywords.
+var walkBits = func() map[string]uint64 {
+	m := map[string]uint64{}
+	for i, kw := range slices.Concat(schemaKeywords, schemaArrayKeywords, schemaMapKeywords, collectKeywords) {
 		m[kw] |= 1 << i
 	}
 	return m
 }()
+
+// subschemaBits are the bits of a walk mask that stand for keywords with
+// subschemas.
+const subschemaBits = 1<<23 - 1
+
+// collectKeywords are the other keywords compiler.collect and checkInput read.
+var collectKeywords = []string{"$schema", "$id", "id", "$ref", "$anchor", "$dynamicAnchor", "pattern",
+	"$recursiveRef", "$recursiveAnchor"}
+
+// Bits of walk masks that collect tests.
+var (
+	bitSchema    = walkBits["$schema"]
+	bitsID       = walkBits["$id"] | walkBits["id"]
+	bitsAnchors  = bitsID | walkBits["$anchor"] | walkBits["$dynamicAnchor"]
+	bitsPatterns = walkBits["pattern"] | walkBits["patternProperties"]
+	bitsRefused  = walkBits["$recursiveRef"] | walkBits["$recursiveAnchor"]
+	bitsDefs     = walkBits["$defs"] | walkBits["definitions"]
+)
+
+// keywordMask is the walk mask of obj: the bits of the keywords it has.
+func keywordMask(obj map[string]any) uint64 {
+	var mask uint64
+	for k := range obj {
+		mask |= walkBits[k]
+	}
+	return mask
+}
 
 func (w *schemaWalker) walk(v any) {
 	obj, ok := v.(map[string]any)
 	if !ok {
 		return
 	}
-	w.fn(w.ptrFn, obj)
 	// The keywords obj has, found from its own members: most schema
 	// objects have a handful, and the lists hold 23.
-	var mask uint32
-	for k := range obj {
-		mask |= walkBits[k]
-	}
-	if mask == 0 {
+	mask := keywordMask(obj)
+	w.fn(w.ptrFn, obj, mask)
+	if mask&subschemaBits == 0 {
 		return
 	}
-	bit := uint32(1)
+	bit := uint64(1)
 	for _, kw := range schemaKeywords {
 		if mask&bit != 0 {
 			w.toks = append(w.toks, kw)
@@ -163,24 +188,62 @@ var refused = map[string]string{
 // refused for the first.
 var refusedOrder = slices.Sorted(maps.Keys(refused))
 
-// checkKeywords rejects keywords the backends cannot honour, naming the keyword
-// and its location. Unknown keywords are annotations in JSON Schema and pass.
-func checkKeywords(file string, doc any) error {
+// checkInput rejects keywords the backends cannot honour, naming the keyword
+// and its location (unknown keywords are annotations in JSON Schema and
+// pass), and returns the document's $defs and definitions entries: one walk
+// of an input for both.
+func checkInput(file string, doc any) ([]defEntry, error) {
 	var err error
-	walkSchemas(doc, func(ptr func() string, obj map[string]any) {
+	var entries defEntries
+	walkSchemas(doc, func(ptr func() string, obj map[string]any, mask uint64) {
 		if err != nil {
 			return
 		}
-		for _, kw := range refusedOrder {
-			if _, ok := obj[kw]; ok {
-				err = &model.Error{
-					Loc:     model.Location{File: file, Pointer: ptr() + "/" + escape(kw)},
-					Message: fmt.Sprintf("unsupported keyword %q", kw),
-					Hint:    refused[kw],
+		if mask&bitsRefused != 0 {
+			for _, kw := range refusedOrder {
+				if _, ok := obj[kw]; ok {
+					err = &model.Error{
+						Loc:     model.Location{File: file, Pointer: ptr() + "/" + escape(kw)},
+						Message: fmt.Sprintf("unsupported keyword %q", kw),
+						Hint:    refused[kw],
+					}
+					return
 				}
-				return
 			}
 		}
+		entries.add(ptr, obj, mask)
 	})
-	return err
+	return entries, err
+}
+
+// A defEntry is a $defs or definitions entry: its key and JSON Pointer.
+type defEntry struct{ key, ptr string }
+
+type defEntries []defEntry
+
+// add appends the entries of obj, a schema object whose walk mask is mask.
+func (es *defEntries) add(at func() string, obj map[string]any, mask uint64) {
+	if mask&bitsDefs == 0 {
+		return
+	}
+	ptr := ""
+	for _, kw := range [...]string{"$defs", "definitions"} {
+		m, ok := obj[kw].(map[string]any)
+		if !ok {
+			continue
+		}
+		for _, k := range sortedKeys(m) {
+			// Only a schema (an object or a boolean) is an entry: a
+			// keyword its draft does not know ($defs in draft-07) may
+			// hold anything, and where it is the draft's keyword the
+			// metaschema has refused anything else already.
+			switch m[k].(type) {
+			case map[string]any, bool:
+				if ptr == "" {
+					ptr = at()
+				}
+				*es = append(*es, defEntry{k, ptr + "/" + kw + "/" + escape(k)})
+			}
+		}
+	}
 }

@@ -83,7 +83,7 @@ func TestWalkSchemasOrder(t *testing.T) {
 		}
 		var want, got []visit
 		walkReference(doc, "", func(ptr string, obj map[string]any) { want = append(want, visit{ptr, obj}) })
-		walkSchemas(doc, func(ptr func() string, obj map[string]any) { got = append(got, visit{ptr(), obj}) })
+		walkSchemas(doc, func(ptr func() string, obj map[string]any, _ uint64) { got = append(got, visit{ptr(), obj}) })
 		if len(want) < 20 && name == "all" || !reflect.DeepEqual(got, want) {
 			t.Fatalf("%s: walkSchemas visits\n%v\nwant\n%v", name, got, want)
 		}

@@ -103,7 +103,9 @@ func (b *builder) fillChecks(c *model.Common, s *jsonschema.Schema, id model.Typ
 	for re := range s.PatternProperties {
 		patterns = append(patterns, re)
 	}
-	sort.Slice(patterns, func(i, j int) bool { return patterns[i].String() < patterns[j].String() })
+	if len(patterns) > 1 { // sort.Slice allocates even for none
+		sort.Slice(patterns, func(i, j int) bool { return patterns[i].String() < patterns[j].String() })
+	}
 	for _, re := range patterns {
 		k.PatternProperties = append(k.PatternProperties, model.PatternMember{Pattern: re.String(), Type: *sub(s.PatternProperties[re], "Extra")})
 	}

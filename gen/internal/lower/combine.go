@@ -167,13 +167,14 @@ func (b *builder) flattenParts(s *jsonschema.Schema, seen map[*jsonschema.Schema
 // anchor target, with the statically resolved target as its default.
 func (b *builder) typeParam(s *jsonschema.Schema) model.TypeID {
 	target := s.DynamicRef.Ref
-	loc := b.info(target).loc
+	in := b.info(target)
+	loc := in.loc
 	if id, ok := b.params[loc.String()]; ok {
 		return id
 	}
 	p := &model.TypeParam{Anchor: s.DynamicRef.Anchor}
 	p.Loc = loc
-	p.Resource = b.resourceOf(loc)
+	p.Resource = b.resourceIn(in)
 	id := b.space.Add(p)
 	b.params[loc.String()] = id
 	p.Default = b.ref(target, model.NameHint{})

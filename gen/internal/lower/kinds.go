@@ -2,6 +2,7 @@ package lower
 
 import (
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -61,7 +62,7 @@ func (b *builder) newType(s *jsonschema.Schema, loc model.Location, key string, 
 	c.Loc = loc
 	c.Doc = docOf(s)
 	c.NameHint = hint
-	c.Resource = b.resourceOf(loc)
+	c.Resource = b.resourceIn(b.info(s))
 	id := b.space.Add(t)
 	b.byLoc[key] = id // key is loc.String()
 	b.noteAnchor(c, s)
@@ -134,7 +135,10 @@ func typesOf(s *jsonschema.Schema) (types []string, nullable bool) {
 	if s.Types == nil {
 		return nil, false
 	}
-	all := s.Types.ToStrings()
+	all := s.Types.ToStrings() // a new slice each call
+	if len(all) == 1 || !slices.Contains(all, "null") {
+		return all, false
+	}
 	for _, t := range all {
 		if t == "null" && len(all) > 1 {
 			nullable = true

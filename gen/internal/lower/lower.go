@@ -39,8 +39,8 @@ func newBuilder(set *load.Set) *builder {
 		params:   map[string]model.TypeID{},
 		visiting: map[string]bool{},
 		anchored: map[string]bool{},
-		resource: make(map[string]string, n),
-		raws:     make(map[string]map[string]any, n),
+		resource: map[string]string{}, // empty unless a document has $id below its root (resourceIn)
+		raws:     map[string]map[string]any{},
 		infos:    make(map[*jsonschema.Schema]*schemaInfo, n),
 	}
 }
@@ -123,7 +123,11 @@ type builder struct {
 	lookups  int                                // schemas resourceOf has read, for the tests
 	raws     map[string]map[string]any          // location → its schema object (raw), read once
 	infos    map[*jsonschema.Schema]*schemaInfo // what info found for each schema
-	err      error                              // the first error; building goes on with placeholders, output is discarded
+	// The schema info was last asked about, and its answer: a map of every
+	// schema is a cache miss per lookup once it is large.
+	lastSchema *jsonschema.Schema
+	lastInfo   *schemaInfo
+	err        error // the first error; building goes on with placeholders, output is discarded
 }
 
 // raw is b.set.Raw, once per location: lower reads a schema's object for
@@ -143,17 +147,28 @@ func (b *builder) raw(location string) map[string]any {
 type schemaInfo struct {
 	loc model.Location
 	key string         // loc.String(), the key of byLoc
-	raw map[string]any // b.raw(s.Location)
+	raw map[string]any // the schema object, nil for a boolean schema
+
+	res            string // its resource (resourceIn), once hasRes
+	hasRes         bool
+	nestedIDs      bool     // load.Place.NestedIDs
+	dynamicAnchors bool     // load.Place.DynamicAnchors
+	props          []string // its property names in written order (propertyOrder), once hasProps
+	hasProps       bool
 }
 
 // info returns s's schemaInfo.
 func (b *builder) info(s *jsonschema.Schema) *schemaInfo {
-	if in, ok := b.infos[s]; ok {
-		return in
+	if s == b.lastSchema { // ref, newType and their helpers ask of one schema in turn
+		return b.lastInfo
 	}
-	loc := b.set.Locate(s.Location)
-	in := &schemaInfo{loc: loc, key: loc.String(), raw: b.raw(s.Location)}
-	b.infos[s] = in
+	in, ok := b.infos[s]
+	if !ok {
+		p := b.set.Where(s)
+		in = &schemaInfo{loc: p.Loc, key: p.Loc.String(), raw: p.Raw, nestedIDs: p.NestedIDs, dynamicAnchors: p.DynamicAnchors}
+		b.infos[s] = in
+	}
+	b.lastSchema, b.lastInfo = s, in
 	return in
 }
 
@@ -167,7 +182,8 @@ func (b *builder) fail(loc model.Location, hint, format string, args ...any) {
 // with the given hint: when the schema is only a reference (its ref resolved to
 // a type that lives elsewhere), that is an Alias.
 func (b *builder) declare(r model.Ref, s *jsonschema.Schema, hint model.NameHint) model.TypeID {
-	loc := b.info(s).loc
+	in := b.info(s)
+	loc := in.loc
 	if r.ID != 0 && b.space.Get(r.ID).Base().Loc.String() == loc.String() {
 		c := b.space.Get(r.ID).Base()
 		mergeHint(&c.NameHint, hint)
@@ -179,7 +195,7 @@ func (b *builder) declare(r model.Ref, s *jsonschema.Schema, hint model.NameHint
 	a.Doc = docOf(s)
 	a.NameHint = hint
 	a.Named = true
-	a.Resource = b.resourceOf(loc)
+	a.Resource = b.resourceIn(in)
 	if o := b.override(s); o != "" {
 		a.NameHint.Override = o
 	}
@@ -252,7 +268,8 @@ func (b *builder) ref(s *jsonschema.Schema, hint model.NameHint) model.Ref {
 	in := b.info(s)
 	loc, key := in.loc, in.key
 	if target := b.pureRef(s); target != nil {
-		if res := b.resourceOf(loc); b.anchoredResource(res) && b.resourceOf(b.info(target).loc) != res {
+		// (A document without $dynamicAnchor has no anchored resource.)
+		if res := b.resourceIn(in); in.dynamicAnchors && b.anchoredResource(res) && b.resourceIn(b.info(target)) != res {
 			return b.scopeAlias(s, target, loc, hint)
 		}
 		if b.visiting[key] {
@@ -338,7 +355,7 @@ func (b *builder) scopeAlias(s, target *jsonschema.Schema, loc model.Location, h
 	a.Doc = docOf(s)
 	a.NameHint = hint
 	fromLocation(&a.NameHint, loc)
-	a.Resource = b.resourceOf(loc)
+	a.Resource = b.resourceIn(b.info(s))
 	id := b.space.Add(a)
 	b.byLoc[key] = id
 	a.Target = b.ref(target, model.NameHint{})

@@ -20,20 +20,34 @@ type anchorUse struct {
 	id             model.TypeID
 }
 
-// resourceOf returns the resource location of the schema at loc: the longest
-// prefix of its pointer that is a schema with an $id, else the document root.
+// resourceIn returns the resource location of a schema lower has met: the
+// longest prefix of its pointer that is a schema with an $id, else the
+// document root. It is found once per schema.
 //
-// The answer for each pointer is remembered, and the walk up stops at the
-// first ancestor already answered: a schema nested n levels deep is then one
-// lookup, not n, which keeps deep nesting (items/items/…) linear rather than
-// cubic.
-func (b *builder) resourceOf(loc model.Location) string {
+// Finding it walks up the pointer; the answer for each pointer is
+// remembered, and the walk stops at the first ancestor already answered: a
+// schema nested n levels deep is then one lookup, not n, which keeps deep
+// nesting (items/items/…) linear rather than cubic. A document with no $id
+// below its root needs no walk.
+func (b *builder) resourceIn(in *schemaInfo) string {
+	if in.hasRes {
+		return in.res
+	}
+	in.res, in.hasRes = b.resourceOf(in), true
+	return in.res
+}
+
+func (b *builder) resourceOf(in *schemaInfo) string {
+	loc := in.loc
 	if loc.URL == "" {
 		return ""
 	}
 	doc, ptr, found := strings.Cut(loc.URL, "#")
 	if !found { // a URL without a fragment is its document's root
 		return loc.URL + "#"
+	}
+	if !in.nestedIDs { // no $id below the document's root: the walk up would end there
+		return loc.URL[:len(doc)+1]
 	}
 	var walked []string // the pointers met before the answer, to remember it for
 	res := ""
@@ -49,7 +63,13 @@ func (b *builder) resourceOf(loc model.Location) string {
 			break
 		}
 		b.lookups++
-		if id, ok := b.raw(at)["$id"].(string); ok && id != "" && !strings.HasPrefix(id, "#") {
+		var raw map[string]any
+		if len(at) == len(loc.URL) { // the schema itself
+			raw = in.raw
+		} else {
+			raw = b.raw(at)
+		}
+		if id, ok := raw["$id"].(string); ok && id != "" && !strings.HasPrefix(id, "#") {
 			res = at
 			break
 		}
@@ -108,8 +128,8 @@ func (b *builder) anchoredResource(res string) bool {
 			if _, ok := x["$dynamicAnchor"].(string); ok {
 				return true
 			}
-			for _, k := range sortedNames(x) {
-				if walk(x[k], false) {
+			for _, v := range x { // in any order: the answer is whether one is found
+				if walk(v, false) {
 					return true
 				}
 			}

@@ -87,13 +87,22 @@ func (b *builder) narrower(x, y model.Ref) (model.Ref, bool) {
 	return model.Ref{}, false
 }
 
-// propertyOrder is the schema's property names as written in the file.
+// propertyOrder is the schema's property names as written in the file
+// (found once per schema: fields and checks both want them).
 func (b *builder) propertyOrder(s *jsonschema.Schema) []string {
-	keys := b.set.Keys(s.Location + "/properties")
-	if len(keys) == len(s.Properties) {
-		return keys
+	if len(s.Properties) == 0 { // as the file's order would say: it has none
+		return nil
 	}
-	return sortedNames(s.Properties)
+	in := b.info(s)
+	if in.hasProps {
+		return in.props
+	}
+	keys := b.set.Members(s, "properties")
+	if len(keys) != len(s.Properties) {
+		keys = sortedNames(s.Properties)
+	}
+	in.props, in.hasProps = keys, true
+	return keys
 }
 
 func sortedNames[V any](m map[string]V) []string {

@@ -3,7 +3,6 @@
 package naming
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -21,13 +20,13 @@ func (n *namer) members(t model.Type) error {
 	case *model.Enum:
 		t.Members = n.constNames(c, t.Values)
 		for i, v := range t.Values {
-			if err := n.claim(c, t.Members[i], fmt.Sprintf("enum value %s", v.JSON)); err != nil {
+			if err := n.claim(c, t.Members[i], "enum value ", v.JSON); err != nil {
 				return err
 			}
 		}
 	case *model.Const:
 		t.Member = n.constNames(c, []model.Value{t.Value})[0]
-		return n.claim(c, t.Member, fmt.Sprintf("const value %s", t.Value.JSON))
+		return n.claim(c, t.Member, "const value ", t.Value.JSON)
 	case *model.Union:
 		t.BranchNames = n.branchNames(t)
 	}

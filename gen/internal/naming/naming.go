@@ -446,8 +446,9 @@ func (n *namer) pathName(parent model.Type, path []string) string {
 }
 
 // claim records that the type c uses a package-level identifier of its
-// package, refusing a second.
-func (n *namer) claim(c *model.Common, name, what string) error {
+// package, refusing a second; what and value (joined) say what it names, for
+// the message.
+func (n *namer) claim(c *model.Common, name, what, value string) error {
 	loc, id := c.Loc, identifier{pkgOf(c), name}
 	if prev, taken := n.owner[id]; taken {
 		first, second := prev, loc
@@ -456,7 +457,7 @@ func (n *namer) claim(c *model.Common, name, what string) error {
 		}
 		return &model.Error{
 			Loc:     second,
-			Message: fmt.Sprintf("the Go name %q is wanted by this %s and by %s", name, what, first),
+			Message: fmt.Sprintf("the Go name %q is wanted by this %s%s and by %s", name, what, value, first),
 			Hint:    fmt.Sprintf("set \"x-go-name\" on one of them, or pass --name '%s=Other%s'", second, name),
 		}
 	}
