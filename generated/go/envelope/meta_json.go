@@ -99,18 +99,18 @@ func (x Fidelity) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Fidelity) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "level":
-			err = x.Level.DecodeNode(s, c1)
+			err = x.Level.DecodeNode(s, c)
 		case "dropped_ids":
-			err = envgenrt.ReadSlice(s, c1, &x.DroppedIDs, (*envgenrt.State).ReadString)
+			err = s.ReadStrings(c, &x.DroppedIDs)
 		case "archive_hashes":
-			if s.Kind(c1) != envgenrt.KindObject {
-				return s.WrongKind(c1, "an object")
+			if s.Kind(c) != envgenrt.KindObject {
+				return s.WrongKind(c, "an object")
 			}
-			m2 := make(map[string]ArchiveHash, s.Count(c1))
-			for c2 := s.First(c1); c2 < s.End(c1); c2 = s.Next(c2) {
+			m2 := make(map[string]ArchiveHash, s.Count(c))
+			for c2 := s.First(c); c2 < s.End(c); c2 = s.Next(c2) {
 				var e2 ArchiveHash
 				if err := e2.DecodeNode(s, c2); err != nil {
 					return err
@@ -119,7 +119,7 @@ func (x *Fidelity) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			x.ArchiveHashes = m2
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -225,18 +225,18 @@ func (x Limits) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Limits) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "max_items":
-			err = s.ReadInt64Ptr(c1, &x.MaxItems)
+			err = s.ReadInt64Ptr(c, &x.MaxItems)
 		case "max_depth":
-			err = s.ReadInt64Ptr(c1, &x.MaxDepth)
+			err = s.ReadInt64Ptr(c, &x.MaxDepth)
 		case "max_tokens":
-			err = s.ReadInt64Ptr(c1, &x.MaxTokens)
+			err = s.ReadInt64Ptr(c, &x.MaxTokens)
 		case "max_bytes":
-			err = s.ReadInt64Ptr(c1, &x.MaxBytes)
+			err = s.ReadInt64Ptr(c, &x.MaxBytes)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -338,42 +338,42 @@ func (x Meta) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Meta) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "request_id":
-			err = envgenrt.DecodeStringPtr(s, c1, &x.RequestID)
+			err = envgenrt.DecodeStringPtr(s, c, &x.RequestID)
 		case "tool":
-			err = envgenrt.DecodePtr(s, c1, &x.Tool)
+			err = envgenrt.DecodePtr(s, c, &x.Tool)
 		case "timing":
-			err = envgenrt.DecodePtr(s, c1, &x.Timing)
+			err = envgenrt.DecodePtr(s, c, &x.Timing)
 		case "tier":
-			err = envgenrt.DecodeStringPtr(s, c1, &x.Tier)
+			err = envgenrt.DecodeStringPtr(s, c, &x.Tier)
 		case "capabilities":
-			err = envgenrt.DecodeSlice(s, c1, &x.Capabilities)
+			err = envgenrt.DecodeSlice(s, c, &x.Capabilities)
 		case "upgrade_hints":
-			err = envgenrt.DecodeSlice(s, c1, &x.UpgradeHints)
+			err = envgenrt.DecodeSlice(s, c, &x.UpgradeHints)
 		case "workspace":
-			err = envgenrt.DecodePtr(s, c1, &x.Workspace)
+			err = envgenrt.DecodePtr(s, c, &x.Workspace)
 		case "pagination":
-			err = envgenrt.DecodePtr(s, c1, &x.Pagination)
+			err = envgenrt.DecodePtr(s, c, &x.Pagination)
 		case "rate_limit":
-			err = envgenrt.DecodePtr(s, c1, &x.RateLimit)
+			err = envgenrt.DecodePtr(s, c, &x.RateLimit)
 		case "telemetry":
-			err = envgenrt.DecodePtr(s, c1, &x.Telemetry)
+			err = envgenrt.DecodePtr(s, c, &x.Telemetry)
 		case "tokens":
-			err = envgenrt.DecodePtr(s, c1, &x.Tokens)
+			err = envgenrt.DecodePtr(s, c, &x.Tokens)
 		case "fidelity":
-			err = envgenrt.DecodePtr(s, c1, &x.Fidelity)
+			err = envgenrt.DecodePtr(s, c, &x.Fidelity)
 		case "limits":
-			err = envgenrt.DecodePtr(s, c1, &x.Limits)
+			err = envgenrt.DecodePtr(s, c, &x.Limits)
 		case "next_calls":
-			err = envgenrt.DecodeSlice(s, c1, &x.NextCalls)
+			err = envgenrt.DecodeSlice(s, c, &x.NextCalls)
 		case "response_mode":
-			err = envgenrt.DecodeStringPtr(s, c1, &x.ResponseMode)
+			err = envgenrt.DecodeStringPtr(s, c, &x.ResponseMode)
 		case "source":
-			err = envgenrt.DecodePtr(s, c1, &x.Source)
+			err = envgenrt.DecodePtr(s, c, &x.Source)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -484,25 +484,25 @@ func (x NextCall) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *NextCall) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "tool":
-			err = x.Tool.DecodeNode(s, c1)
+			err = x.Tool.DecodeNode(s, c)
 		case "arguments":
-			if s.Kind(c1) != envgenrt.KindObject {
-				return s.WrongKind(c1, "an object")
+			if s.Kind(c) != envgenrt.KindObject {
+				return s.WrongKind(c, "an object")
 			}
-			m2 := make(map[string]json.RawMessage, s.Count(c1))
-			for c2 := s.First(c1); c2 < s.End(c1); c2 = s.Next(c2) {
+			m2 := make(map[string]json.RawMessage, s.Count(c))
+			for c2 := s.First(c); c2 < s.End(c); c2 = s.Next(c2) {
 				var e2 json.RawMessage
 				e2 = s.DecodeRaw(c2)
 				m2[s.KeyString(c2)] = e2
 			}
 			x.Arguments = m2
 		case "reason":
-			err = s.ReadStringPtr(c1, &x.Reason)
+			err = s.ReadStringPtr(c, &x.Reason)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -579,18 +579,18 @@ func (x Pagination) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Pagination) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "has_more":
-			err = s.ReadBool(c1, &x.HasMore)
+			err = s.ReadBool(c, &x.HasMore)
 		case "cursor":
-			err = s.ReadStringPtr(c1, &x.Cursor)
+			err = s.ReadStringPtr(c, &x.Cursor)
 		case "page_size":
-			err = s.ReadInt64Ptr(c1, &x.PageSize)
+			err = s.ReadInt64Ptr(c, &x.PageSize)
 		case "total":
-			err = s.ReadInt64Ptr(c1, &x.Total)
+			err = s.ReadInt64Ptr(c, &x.Total)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -694,20 +694,20 @@ func (x RateLimit) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *RateLimit) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "limit":
-			err = s.ReadInt64(c1, &x.Limit)
+			err = s.ReadInt64(c, &x.Limit)
 		case "remaining":
-			err = s.ReadInt64(c1, &x.Remaining)
+			err = s.ReadInt64(c, &x.Remaining)
 		case "window_ms":
-			err = s.ReadInt64Ptr(c1, &x.WindowMs)
+			err = s.ReadInt64Ptr(c, &x.WindowMs)
 		case "reset_at":
-			err = s.ReadStringPtr(c1, &x.ResetAt)
+			err = s.ReadStringPtr(c, &x.ResetAt)
 		case "retry_after_ms":
-			err = s.ReadInt64Ptr(c1, &x.RetryAfterMs)
+			err = s.ReadInt64Ptr(c, &x.RetryAfterMs)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -836,16 +836,16 @@ func (x Source) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Source) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "convention":
-			err = s.ReadString(c1, &x.Convention)
+			err = s.ReadString(c, &x.Convention)
 		case "kept":
-			if s.Kind(c1) != envgenrt.KindObject {
-				return s.WrongKind(c1, "an object")
+			if s.Kind(c) != envgenrt.KindObject {
+				return s.WrongKind(c, "an object")
 			}
-			m2 := make(map[string]SourceValue, s.Count(c1))
-			for c2 := s.First(c1); c2 < s.End(c1); c2 = s.Next(c2) {
+			m2 := make(map[string]SourceValue, s.Count(c))
+			for c2 := s.First(c); c2 < s.End(c); c2 = s.Next(c2) {
 				var e2 SourceValue
 				if err := e2.DecodeNode(s, c2); err != nil {
 					return err
@@ -854,9 +854,9 @@ func (x *Source) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			x.Kept = m2
 		case "absent":
-			err = envgenrt.DecodeSlice(s, c1, &x.Absent)
+			err = envgenrt.DecodeSlice(s, c, &x.Absent)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -1110,14 +1110,14 @@ func (x Telemetry) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Telemetry) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "cache_hit":
-			err = s.ReadBoolPtr(c1, &x.CacheHit)
+			err = s.ReadBoolPtr(c, &x.CacheHit)
 		case "downstream_calls":
-			err = s.ReadInt64Ptr(c1, &x.DownstreamCalls)
+			err = s.ReadInt64Ptr(c, &x.DownstreamCalls)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -1204,14 +1204,14 @@ func (x Timing) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Timing) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "started_at":
-			err = s.ReadStringPtr(c1, &x.StartedAt)
+			err = s.ReadStringPtr(c, &x.StartedAt)
 		case "duration_ms":
-			err = s.ReadFloat64Ptr(c1, &x.DurationMs)
+			err = s.ReadFloat64Ptr(c, &x.DurationMs)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -1276,16 +1276,16 @@ func (x TokenUsage) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *TokenUsage) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "estimated":
-			err = s.ReadInt64(c1, &x.Estimated)
+			err = s.ReadInt64(c, &x.Estimated)
 		case "actual":
-			err = s.ReadInt64Ptr(c1, &x.Actual)
+			err = s.ReadInt64Ptr(c, &x.Actual)
 		case "budget":
-			err = s.ReadInt64Ptr(c1, &x.Budget)
+			err = s.ReadInt64Ptr(c, &x.Budget)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -1346,16 +1346,16 @@ func (x Tool) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Tool) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "name":
-			err = x.Name.DecodeNode(s, c1)
+			err = x.Name.DecodeNode(s, c)
 		case "version":
-			err = s.ReadString(c1, &x.Version)
+			err = s.ReadString(c, &x.Version)
 		case "adapter":
-			err = s.ReadStringPtr(c1, &x.Adapter)
+			err = s.ReadStringPtr(c, &x.Adapter)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -1479,16 +1479,16 @@ func (x UpgradeHint) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *UpgradeHint) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "feature":
-			err = s.ReadString(c1, &x.Feature)
+			err = s.ReadString(c, &x.Feature)
 		case "tier":
-			err = x.Tier.DecodeNode(s, c1)
+			err = x.Tier.DecodeNode(s, c)
 		case "reason":
-			err = s.ReadStringPtr(c1, &x.Reason)
+			err = s.ReadStringPtr(c, &x.Reason)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -1577,16 +1577,16 @@ func (x Workspace) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Workspace) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "root":
-			err = s.ReadStringPtr(c1, &x.Root)
+			err = s.ReadStringPtr(c, &x.Root)
 		case "repo_name":
-			err = s.ReadStringPtr(c1, &x.RepoName)
+			err = s.ReadStringPtr(c, &x.RepoName)
 		case "revision":
-			err = s.ReadStringPtr(c1, &x.Revision)
+			err = s.ReadStringPtr(c, &x.Revision)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err

@@ -35,24 +35,24 @@ func (x Artifact) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Artifact) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "id":
-			err = s.ReadString(c1, &x.ID)
+			err = s.ReadString(c, &x.ID)
 		case "media_type":
-			err = s.ReadStringPtr(c1, &x.MediaType)
+			err = s.ReadStringPtr(c, &x.MediaType)
 		case "locator":
-			err = s.ReadStringPtr(c1, &x.Locator)
+			err = s.ReadStringPtr(c, &x.Locator)
 		case "size_bytes":
-			err = s.ReadInt64Ptr(c1, &x.SizeBytes)
+			err = s.ReadInt64Ptr(c, &x.SizeBytes)
 		case "digest":
-			err = envgenrt.DecodeStringPtr(s, c1, &x.Digest)
+			err = envgenrt.DecodeStringPtr(s, c, &x.Digest)
 		case "labels":
-			if s.Kind(c1) != envgenrt.KindObject {
-				return s.WrongKind(c1, "an object")
+			if s.Kind(c) != envgenrt.KindObject {
+				return s.WrongKind(c, "an object")
 			}
-			m2 := make(map[string]string, s.Count(c1))
-			for c2 := s.First(c1); c2 < s.End(c1); c2 = s.Next(c2) {
+			m2 := make(map[string]string, s.Count(c))
+			for c2 := s.First(c); c2 < s.End(c); c2 = s.Next(c2) {
 				var e2 string
 				if err := s.ReadString(c2, &e2); err != nil {
 					return err
@@ -61,7 +61,7 @@ func (x *Artifact) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			x.Labels = m2
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -210,18 +210,18 @@ func (x Evidence) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Evidence) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "field":
-			err = s.ReadString(c1, &x.Field)
+			err = s.ReadString(c, &x.Field)
 		case "source":
-			err = s.ReadString(c1, &x.Source)
+			err = s.ReadString(c, &x.Source)
 		case "method":
-			err = envgenrt.DecodeStringPtr(s, c1, &x.Method)
+			err = envgenrt.DecodeStringPtr(s, c, &x.Method)
 		case "note":
-			err = s.ReadStringPtr(c1, &x.Note)
+			err = s.ReadStringPtr(c, &x.Note)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -334,14 +334,14 @@ func (x Integrity) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Integrity) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "record_digest":
-			err = x.RecordDigest.DecodeNode(s, c1)
+			err = x.RecordDigest.DecodeNode(s, c)
 		case "signature":
-			err = envgenrt.DecodePtr(s, c1, &x.Signature)
+			err = envgenrt.DecodePtr(s, c, &x.Signature)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -450,28 +450,28 @@ func (x Provenance) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Provenance) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "run_id":
-			err = x.RunID.DecodeNode(s, c1)
+			err = x.RunID.DecodeNode(s, c)
 		case "tool":
-			err = x.Tool.DecodeNode(s, c1)
+			err = x.Tool.DecodeNode(s, c)
 		case "started_at":
-			err = s.ReadStringPtr(c1, &x.StartedAt)
+			err = s.ReadStringPtr(c, &x.StartedAt)
 		case "inputs":
-			err = envgenrt.DecodeSlice(s, c1, &x.Inputs)
+			err = envgenrt.DecodeSlice(s, c, &x.Inputs)
 		case "outputs":
-			err = envgenrt.DecodeSlice(s, c1, &x.Outputs)
+			err = envgenrt.DecodeSlice(s, c, &x.Outputs)
 		case "methods":
-			err = envgenrt.DecodeSlice(s, c1, &x.Methods)
+			err = envgenrt.DecodeSlice(s, c, &x.Methods)
 		case "evidence":
-			err = envgenrt.DecodeSlice(s, c1, &x.Evidence)
+			err = envgenrt.DecodeSlice(s, c, &x.Evidence)
 		case "parents":
-			err = envgenrt.DecodeSlice(s, c1, &x.Parents)
+			err = envgenrt.DecodeSlice(s, c, &x.Parents)
 		case "integrity":
-			err = envgenrt.DecodePtr(s, c1, &x.Integrity)
+			err = envgenrt.DecodePtr(s, c, &x.Integrity)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -594,16 +594,16 @@ func (x Signature) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Signature) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "alg":
-			err = s.ReadString(c1, &x.Alg)
+			err = s.ReadString(c, &x.Alg)
 		case "key_id":
-			err = s.ReadString(c1, &x.KeyID)
+			err = s.ReadString(c, &x.KeyID)
 		case "value":
-			err = s.ReadString(c1, &x.Value)
+			err = s.ReadString(c, &x.Value)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err

@@ -35,16 +35,16 @@ func (x ProvenanceOptions) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *ProvenanceOptions) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "capture":
-			err = s.ReadBoolPtr(c1, &x.Capture)
+			err = s.ReadBoolPtr(c, &x.Capture)
 		case "capture_artifacts":
-			err = s.ReadBoolPtr(c1, &x.CaptureArtifacts)
+			err = s.ReadBoolPtr(c, &x.CaptureArtifacts)
 		case "mode":
-			err = envgenrt.DecodeStringPtr(s, c1, &x.Mode)
+			err = envgenrt.DecodeStringPtr(s, c, &x.Mode)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -110,28 +110,28 @@ func (x Request) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "request_id":
-			err = envgenrt.DecodeStringPtr(s, c1, &x.RequestID)
+			err = envgenrt.DecodeStringPtr(s, c, &x.RequestID)
 		case "deterministic":
-			err = s.ReadBoolPtr(c1, &x.Deterministic)
+			err = s.ReadBoolPtr(c, &x.Deterministic)
 		case "response_mode":
-			err = envgenrt.DecodeStringPtr(s, c1, &x.ResponseMode)
+			err = envgenrt.DecodeStringPtr(s, c, &x.ResponseMode)
 		case "fields":
-			err = envgenrt.ReadSlice(s, c1, &x.Fields, (*envgenrt.State).ReadString)
+			err = s.ReadStrings(c, &x.Fields)
 		case "page_size":
-			err = s.ReadInt64Ptr(c1, &x.PageSize)
+			err = s.ReadInt64Ptr(c, &x.PageSize)
 		case "cursor":
-			err = s.ReadStringPtr(c1, &x.Cursor)
+			err = s.ReadStringPtr(c, &x.Cursor)
 		case "token_budget":
-			err = s.ReadInt64Ptr(c1, &x.TokenBudget)
+			err = s.ReadInt64Ptr(c, &x.TokenBudget)
 		case "locale":
-			err = s.ReadStringPtr(c1, &x.Locale)
+			err = s.ReadStringPtr(c, &x.Locale)
 		case "provenance":
-			err = envgenrt.DecodePtr(s, c1, &x.Provenance)
+			err = envgenrt.DecodePtr(s, c, &x.Provenance)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err

@@ -22,20 +22,20 @@ func (x Hit) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Hit) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "chunk_id":
-			err = s.ReadInt64(c1, &x.ChunkID)
+			err = s.ReadInt64(c, &x.ChunkID)
 		case "score":
-			err = s.ReadFloat64(c1, &x.Score)
+			err = s.ReadFloat64(c, &x.Score)
 		case "rank":
-			err = s.ReadInt64(c1, &x.Rank)
+			err = s.ReadInt64(c, &x.Rank)
 		case "source_file":
-			err = s.ReadStringPtr(c1, &x.SourceFile)
+			err = s.ReadStringPtr(c, &x.SourceFile)
 		case "snippet":
-			err = s.ReadStringPtr(c1, &x.Snippet)
+			err = s.ReadStringPtr(c, &x.Snippet)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -150,14 +150,14 @@ func (x Results) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Results) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "hits":
-			err = envgenrt.DecodeSlice(s, c1, &x.Hits)
+			err = envgenrt.DecodeSlice(s, c, &x.Hits)
 		case "total":
-			err = s.ReadInt64Ptr(c1, &x.Total)
+			err = s.ReadInt64Ptr(c, &x.Total)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err

@@ -20,20 +20,20 @@ func (x Evidence) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Evidence) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "schema_version":
-			err = x.SchemaVersion.DecodeNode(s, c1)
+			err = x.SchemaVersion.DecodeNode(s, c)
 		case "field":
-			err = s.ReadString(c1, &x.Field)
+			err = s.ReadString(c, &x.Field)
 		case "source":
-			err = s.ReadString(c1, &x.Source)
+			err = s.ReadString(c, &x.Source)
 		case "method":
-			err = s.ReadStringPtr(c1, &x.Method)
+			err = s.ReadStringPtr(c, &x.Method)
 		case "note":
-			err = s.ReadStringPtr(c1, &x.Note)
+			err = s.ReadStringPtr(c, &x.Note)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err

@@ -17,14 +17,14 @@ func (x Docs) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Docs) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "p":
-			err = s.ReadStringPtr(c1, &x.P)
+			err = s.ReadStringPtr(c, &x.P)
 		case "e":
-			err = envgenrt.DecodeStringPtr(s, c1, &x.E)
+			err = envgenrt.DecodeStringPtr(s, c, &x.E)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err

@@ -24,24 +24,24 @@ func (x Receipt) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Receipt) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "canon_version":
-			err = envgenrt.DecodeStringPtr(s, c1, &x.CanonVersion)
+			err = envgenrt.DecodeStringPtr(s, c, &x.CanonVersion)
 		case "result":
-			err = envgenrt.DecodeStringPtr(s, c1, &x.Result)
+			err = envgenrt.DecodeStringPtr(s, c, &x.Result)
 		case "fixed":
-			err = envgenrt.DecodeStringPtr(s, c1, &x.Fixed)
+			err = envgenrt.DecodeStringPtr(s, c, &x.Fixed)
 		case "tags":
-			err = envgenrt.ReadSlice(s, c1, &x.Tags, (*envgenrt.State).ReadString)
+			err = s.ReadStrings(c, &x.Tags)
 		case "probe":
-			err = envgenrt.DecodeStringPtr(s, c1, &x.Probe)
+			err = envgenrt.DecodeStringPtr(s, c, &x.Probe)
 		case "fixedObject":
-			err = envgenrt.DecodeStringPtr(s, c1, &x.FixedObject)
+			err = envgenrt.DecodeStringPtr(s, c, &x.FixedObject)
 		case "count":
-			err = envgenrt.DecodeStringPtr(s, c1, &x.Count)
+			err = envgenrt.DecodeStringPtr(s, c, &x.Count)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err

@@ -22,14 +22,14 @@ func (x Circle) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Circle) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "kind":
-			err = x.Kind.DecodeNode(s, c1)
+			err = x.Kind.DecodeNode(s, c)
 		case "radius":
-			err = s.ReadFloat64(c1, &x.Radius)
+			err = s.ReadFloat64(c, &x.Radius)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -130,17 +130,17 @@ func (x Drawing) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Drawing) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "shape":
-			err = x.Shape.DecodeNode(s, c1)
+			err = x.Shape.DecodeNode(s, c)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -267,14 +267,14 @@ func (x Square) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Square) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "kind":
-			err = x.Kind.DecodeNode(s, c1)
+			err = x.Kind.DecodeNode(s, c)
 		case "side":
-			err = s.ReadFloat64(c1, &x.Side)
+			err = s.ReadFloat64(c, &x.Side)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
