@@ -12,15 +12,13 @@ func (x *Hit) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Hit) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendStringMember(b, `"id":`, x.ID)
-	b = envgenrt.AppendStringMember(b, `"title":`, x.Title)
-	b = envgenrt.AppendStringPtrMember(b, `"url":`, x.URL)
-	if b, err = envgenrt.AppendFloatMember(b, `"score":`, x.Score); err != nil {
-		return b, err
-	}
-	return envgenrt.EndObject(b), nil
+func (x Hit) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.String(`"id":`, x.ID)
+	o.String(`"title":`, x.Title)
+	o.StringPtr(`"url":`, x.URL)
+	o.Float(`"score":`, x.Score)
+	return o.End()
 }
 
 func (x *Hit) DecodeNode(s *envgenrt.State, n int32) error {

@@ -253,7 +253,7 @@ func (x *EnvelopeStatus) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x EnvelopeStatus) AppendJSON(b []byte) (_ []byte, err error) {
+func (x EnvelopeStatus) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 

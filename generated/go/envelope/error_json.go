@@ -8,7 +8,7 @@ func (x *Category) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Category) AppendJSON(b []byte) (_ []byte, err error) {
+func (x Category) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -29,7 +29,7 @@ func (x *Code) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Code) AppendJSON(b []byte) (_ []byte, err error) {
+func (x Code) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -323,11 +323,11 @@ func (x *Retry) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Retry) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendBoolMember(b, `"retryable":`, x.Retryable)
-	b = envgenrt.AppendIntPtrMember(b, `"after_ms":`, x.AfterMs)
-	return envgenrt.EndObject(b), nil
+func (x Retry) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.Bool(`"retryable":`, x.Retryable)
+	o.IntPtr(`"after_ms":`, x.AfterMs)
+	return o.End()
 }
 
 func (x *Retry) DecodeNode(s *envgenrt.State, n int32) error {

@@ -11,7 +11,7 @@ func (x *ArchiveHash) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ArchiveHash) AppendJSON(b []byte) (_ []byte, err error) {
+func (x ArchiveHash) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -44,7 +44,7 @@ func (x *Capability) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Capability) AppendJSON(b []byte) (_ []byte, err error) {
+func (x Capability) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -193,7 +193,7 @@ func (x *FidelityLevel) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x FidelityLevel) AppendJSON(b []byte) (_ []byte, err error) {
+func (x FidelityLevel) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -214,13 +214,13 @@ func (x *Limits) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Limits) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendIntPtrMember(b, `"max_items":`, x.MaxItems)
-	b = envgenrt.AppendIntPtrMember(b, `"max_depth":`, x.MaxDepth)
-	b = envgenrt.AppendIntPtrMember(b, `"max_tokens":`, x.MaxTokens)
-	b = envgenrt.AppendIntPtrMember(b, `"max_bytes":`, x.MaxBytes)
-	return envgenrt.EndObject(b), nil
+func (x Limits) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.IntPtr(`"max_items":`, x.MaxItems)
+	o.IntPtr(`"max_depth":`, x.MaxDepth)
+	o.IntPtr(`"max_tokens":`, x.MaxTokens)
+	o.IntPtr(`"max_bytes":`, x.MaxBytes)
+	return o.End()
 }
 
 func (x *Limits) DecodeNode(s *envgenrt.State, n int32) error {
@@ -285,55 +285,25 @@ func (x *Meta) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Meta) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	if b, err = envgenrt.AppendPtrMember(b, `"request_id":`, x.RequestID); err != nil {
-		return b, err
-	}
-	if b, err = envgenrt.AppendPtrMember(b, `"tool":`, x.Tool); err != nil {
-		return b, err
-	}
-	if b, err = envgenrt.AppendPtrMember(b, `"timing":`, x.Timing); err != nil {
-		return b, err
-	}
-	if b, err = envgenrt.AppendPtrMember(b, `"tier":`, x.Tier); err != nil {
-		return b, err
-	}
-	if b, err = envgenrt.AppendSliceMember(b, `"capabilities":`, x.Capabilities); err != nil {
-		return b, err
-	}
-	if b, err = envgenrt.AppendSliceMember(b, `"upgrade_hints":`, x.UpgradeHints); err != nil {
-		return b, err
-	}
-	if b, err = envgenrt.AppendPtrMember(b, `"workspace":`, x.Workspace); err != nil {
-		return b, err
-	}
-	if b, err = envgenrt.AppendPtrMember(b, `"pagination":`, x.Pagination); err != nil {
-		return b, err
-	}
-	if b, err = envgenrt.AppendPtrMember(b, `"rate_limit":`, x.RateLimit); err != nil {
-		return b, err
-	}
-	if b, err = envgenrt.AppendPtrMember(b, `"telemetry":`, x.Telemetry); err != nil {
-		return b, err
-	}
-	if b, err = envgenrt.AppendPtrMember(b, `"tokens":`, x.Tokens); err != nil {
-		return b, err
-	}
-	if b, err = envgenrt.AppendPtrMember(b, `"fidelity":`, x.Fidelity); err != nil {
-		return b, err
-	}
-	if b, err = envgenrt.AppendPtrMember(b, `"limits":`, x.Limits); err != nil {
-		return b, err
-	}
-	if b, err = envgenrt.AppendSliceMember(b, `"next_calls":`, x.NextCalls); err != nil {
-		return b, err
-	}
-	b = envgenrt.AppendStringPtrMember(b, `"response_mode":`, (*string)(x.ResponseMode))
-	if b, err = envgenrt.AppendPtrMember(b, `"source":`, x.Source); err != nil {
-		return b, err
-	}
-	return envgenrt.EndObject(b), nil
+func (x Meta) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	envgenrt.PtrMember(&o, `"request_id":`, x.RequestID)
+	envgenrt.PtrMember(&o, `"tool":`, x.Tool)
+	envgenrt.PtrMember(&o, `"timing":`, x.Timing)
+	envgenrt.PtrMember(&o, `"tier":`, x.Tier)
+	envgenrt.SliceMember(&o, `"capabilities":`, x.Capabilities)
+	envgenrt.SliceMember(&o, `"upgrade_hints":`, x.UpgradeHints)
+	envgenrt.PtrMember(&o, `"workspace":`, x.Workspace)
+	envgenrt.PtrMember(&o, `"pagination":`, x.Pagination)
+	envgenrt.PtrMember(&o, `"rate_limit":`, x.RateLimit)
+	envgenrt.PtrMember(&o, `"telemetry":`, x.Telemetry)
+	envgenrt.PtrMember(&o, `"tokens":`, x.Tokens)
+	envgenrt.PtrMember(&o, `"fidelity":`, x.Fidelity)
+	envgenrt.PtrMember(&o, `"limits":`, x.Limits)
+	envgenrt.SliceMember(&o, `"next_calls":`, x.NextCalls)
+	o.StringPtr(`"response_mode":`, (*string)(x.ResponseMode))
+	envgenrt.PtrMember(&o, `"source":`, x.Source)
+	return o.End()
 }
 
 func (x *Meta) DecodeNode(s *envgenrt.State, n int32) error {
@@ -568,13 +538,13 @@ func (x *Pagination) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Pagination) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendBoolMember(b, `"has_more":`, x.HasMore)
-	b = envgenrt.AppendStringPtrMember(b, `"cursor":`, x.Cursor)
-	b = envgenrt.AppendIntPtrMember(b, `"page_size":`, x.PageSize)
-	b = envgenrt.AppendIntPtrMember(b, `"total":`, x.Total)
-	return envgenrt.EndObject(b), nil
+func (x Pagination) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.Bool(`"has_more":`, x.HasMore)
+	o.StringPtr(`"cursor":`, x.Cursor)
+	o.IntPtr(`"page_size":`, x.PageSize)
+	o.IntPtr(`"total":`, x.Total)
+	return o.End()
 }
 
 func (x *Pagination) DecodeNode(s *envgenrt.State, n int32) error {
@@ -682,14 +652,14 @@ func (x *RateLimit) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x RateLimit) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendIntMember(b, `"limit":`, x.Limit)
-	b = envgenrt.AppendIntMember(b, `"remaining":`, x.Remaining)
-	b = envgenrt.AppendIntPtrMember(b, `"window_ms":`, x.WindowMs)
-	b = envgenrt.AppendStringPtrMember(b, `"reset_at":`, x.ResetAt)
-	b = envgenrt.AppendIntPtrMember(b, `"retry_after_ms":`, x.RetryAfterMs)
-	return envgenrt.EndObject(b), nil
+func (x RateLimit) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.Int(`"limit":`, x.Limit)
+	o.Int(`"remaining":`, x.Remaining)
+	o.IntPtr(`"window_ms":`, x.WindowMs)
+	o.StringPtr(`"reset_at":`, x.ResetAt)
+	o.IntPtr(`"retry_after_ms":`, x.RetryAfterMs)
+	return o.End()
 }
 
 func (x *RateLimit) DecodeNode(s *envgenrt.State, n int32) error {
@@ -777,7 +747,7 @@ func (x *RequestID) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x RequestID) AppendJSON(b []byte) (_ []byte, err error) {
+func (x RequestID) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -969,7 +939,7 @@ func (x *SourcePointer) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x SourcePointer) AppendJSON(b []byte) (_ []byte, err error) {
+func (x SourcePointer) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -1101,11 +1071,11 @@ func (x *Telemetry) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Telemetry) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendBoolPtrMember(b, `"cache_hit":`, x.CacheHit)
-	b = envgenrt.AppendIntPtrMember(b, `"downstream_calls":`, x.DownstreamCalls)
-	return envgenrt.EndObject(b), nil
+func (x Telemetry) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.BoolPtr(`"cache_hit":`, x.CacheHit)
+	o.IntPtr(`"downstream_calls":`, x.DownstreamCalls)
+	return o.End()
 }
 
 func (x *Telemetry) DecodeNode(s *envgenrt.State, n int32) error {
@@ -1160,7 +1130,7 @@ func (x *Tier) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Tier) AppendJSON(b []byte) (_ []byte, err error) {
+func (x Tier) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -1193,13 +1163,11 @@ func (x *Timing) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Timing) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendStringPtrMember(b, `"started_at":`, x.StartedAt)
-	if b, err = envgenrt.AppendFloatPtrMember(b, `"duration_ms":`, x.DurationMs); err != nil {
-		return b, err
-	}
-	return envgenrt.EndObject(b), nil
+func (x Timing) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.StringPtr(`"started_at":`, x.StartedAt)
+	o.FloatPtr(`"duration_ms":`, x.DurationMs)
+	return o.End()
 }
 
 func (x *Timing) DecodeNode(s *envgenrt.State, n int32) error {
@@ -1266,12 +1234,12 @@ func (x *TokenUsage) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x TokenUsage) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendIntMember(b, `"estimated":`, x.Estimated)
-	b = envgenrt.AppendIntPtrMember(b, `"actual":`, x.Actual)
-	b = envgenrt.AppendIntPtrMember(b, `"budget":`, x.Budget)
-	return envgenrt.EndObject(b), nil
+func (x TokenUsage) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.Int(`"estimated":`, x.Estimated)
+	o.IntPtr(`"actual":`, x.Actual)
+	o.IntPtr(`"budget":`, x.Budget)
+	return o.End()
 }
 
 func (x *TokenUsage) DecodeNode(s *envgenrt.State, n int32) error {
@@ -1334,14 +1302,12 @@ func (x *Tool) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Tool) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	if b, err = envgenrt.AppendMember(b, `"name":`, x.Name); err != nil {
-		return b, err
-	}
-	b = envgenrt.AppendStringMember(b, `"version":`, x.Version)
-	b = envgenrt.AppendStringPtrMember(b, `"adapter":`, x.Adapter)
-	return envgenrt.EndObject(b), nil
+func (x Tool) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	envgenrt.Member(&o, `"name":`, x.Name)
+	o.String(`"version":`, x.Version)
+	o.StringPtr(`"adapter":`, x.Adapter)
+	return o.End()
 }
 
 func (x *Tool) DecodeNode(s *envgenrt.State, n int32) error {
@@ -1434,7 +1400,7 @@ func (x *ToolName) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ToolName) AppendJSON(b []byte) (_ []byte, err error) {
+func (x ToolName) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -1467,14 +1433,12 @@ func (x *UpgradeHint) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x UpgradeHint) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendStringMember(b, `"feature":`, x.Feature)
-	if b, err = envgenrt.AppendMember(b, `"tier":`, x.Tier); err != nil {
-		return b, err
-	}
-	b = envgenrt.AppendStringPtrMember(b, `"reason":`, x.Reason)
-	return envgenrt.EndObject(b), nil
+func (x UpgradeHint) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.String(`"feature":`, x.Feature)
+	envgenrt.Member(&o, `"tier":`, x.Tier)
+	o.StringPtr(`"reason":`, x.Reason)
+	return o.End()
 }
 
 func (x *UpgradeHint) DecodeNode(s *envgenrt.State, n int32) error {
@@ -1567,12 +1531,12 @@ func (x *Workspace) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Workspace) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendStringPtrMember(b, `"root":`, x.Root)
-	b = envgenrt.AppendStringPtrMember(b, `"repo_name":`, x.RepoName)
-	b = envgenrt.AppendStringPtrMember(b, `"revision":`, x.Revision)
-	return envgenrt.EndObject(b), nil
+func (x Workspace) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.StringPtr(`"root":`, x.Root)
+	o.StringPtr(`"repo_name":`, x.RepoName)
+	o.StringPtr(`"revision":`, x.Revision)
+	return o.End()
 }
 
 func (x *Workspace) DecodeNode(s *envgenrt.State, n int32) error {

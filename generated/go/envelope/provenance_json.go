@@ -167,7 +167,7 @@ func (x *Digest) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Digest) AppendJSON(b []byte) (_ []byte, err error) {
+func (x Digest) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -197,15 +197,13 @@ func (x *Evidence) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Evidence) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendStringMember(b, `"field":`, x.Field)
-	b = envgenrt.AppendStringMember(b, `"source":`, x.Source)
-	if b, err = envgenrt.AppendPtrMember(b, `"method":`, x.Method); err != nil {
-		return b, err
-	}
-	b = envgenrt.AppendStringPtrMember(b, `"note":`, x.Note)
-	return envgenrt.EndObject(b), nil
+func (x Evidence) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.String(`"field":`, x.Field)
+	o.String(`"source":`, x.Source)
+	envgenrt.PtrMember(&o, `"method":`, x.Method)
+	o.StringPtr(`"note":`, x.Note)
+	return o.End()
 }
 
 func (x *Evidence) DecodeNode(s *envgenrt.State, n int32) error {
@@ -321,15 +319,11 @@ func (x *Integrity) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Integrity) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	if b, err = envgenrt.AppendMember(b, `"record_digest":`, x.RecordDigest); err != nil {
-		return b, err
-	}
-	if b, err = envgenrt.AppendPtrMember(b, `"signature":`, x.Signature); err != nil {
-		return b, err
-	}
-	return envgenrt.EndObject(b), nil
+func (x Integrity) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	envgenrt.Member(&o, `"record_digest":`, x.RecordDigest)
+	envgenrt.PtrMember(&o, `"signature":`, x.Signature)
+	return o.End()
 }
 
 func (x *Integrity) DecodeNode(s *envgenrt.State, n int32) error {
@@ -385,7 +379,7 @@ func (x *MethodID) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x MethodID) AppendJSON(b []byte) (_ []byte, err error) {
+func (x MethodID) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -418,34 +412,18 @@ func (x *Provenance) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Provenance) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	if b, err = envgenrt.AppendMember(b, `"run_id":`, x.RunID); err != nil {
-		return b, err
-	}
-	if b, err = envgenrt.AppendMember(b, `"tool":`, x.Tool); err != nil {
-		return b, err
-	}
-	b = envgenrt.AppendStringPtrMember(b, `"started_at":`, x.StartedAt)
-	if b, err = envgenrt.AppendSliceMember(b, `"inputs":`, x.Inputs); err != nil {
-		return b, err
-	}
-	if b, err = envgenrt.AppendSliceMember(b, `"outputs":`, x.Outputs); err != nil {
-		return b, err
-	}
-	if b, err = envgenrt.AppendSliceMember(b, `"methods":`, x.Methods); err != nil {
-		return b, err
-	}
-	if b, err = envgenrt.AppendSliceMember(b, `"evidence":`, x.Evidence); err != nil {
-		return b, err
-	}
-	if b, err = envgenrt.AppendSliceMember(b, `"parents":`, x.Parents); err != nil {
-		return b, err
-	}
-	if b, err = envgenrt.AppendPtrMember(b, `"integrity":`, x.Integrity); err != nil {
-		return b, err
-	}
-	return envgenrt.EndObject(b), nil
+func (x Provenance) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	envgenrt.Member(&o, `"run_id":`, x.RunID)
+	envgenrt.Member(&o, `"tool":`, x.Tool)
+	o.StringPtr(`"started_at":`, x.StartedAt)
+	envgenrt.SliceMember(&o, `"inputs":`, x.Inputs)
+	envgenrt.SliceMember(&o, `"outputs":`, x.Outputs)
+	envgenrt.SliceMember(&o, `"methods":`, x.Methods)
+	envgenrt.SliceMember(&o, `"evidence":`, x.Evidence)
+	envgenrt.SliceMember(&o, `"parents":`, x.Parents)
+	envgenrt.PtrMember(&o, `"integrity":`, x.Integrity)
+	return o.End()
 }
 
 func (x *Provenance) DecodeNode(s *envgenrt.State, n int32) error {
@@ -553,7 +531,7 @@ func (x *RunID) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x RunID) AppendJSON(b []byte) (_ []byte, err error) {
+func (x RunID) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -584,12 +562,12 @@ func (x *Signature) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Signature) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendStringMember(b, `"alg":`, x.Alg)
-	b = envgenrt.AppendStringMember(b, `"key_id":`, x.KeyID)
-	b = envgenrt.AppendStringMember(b, `"value":`, x.Value)
-	return envgenrt.EndObject(b), nil
+func (x Signature) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.String(`"alg":`, x.Alg)
+	o.String(`"key_id":`, x.KeyID)
+	o.String(`"value":`, x.Value)
+	return o.End()
 }
 
 func (x *Signature) DecodeNode(s *envgenrt.State, n int32) error {

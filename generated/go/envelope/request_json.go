@@ -8,7 +8,7 @@ func (x *ProvenanceMode) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ProvenanceMode) AppendJSON(b []byte) (_ []byte, err error) {
+func (x ProvenanceMode) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -25,12 +25,12 @@ func (x *ProvenanceOptions) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ProvenanceOptions) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendBoolPtrMember(b, `"capture":`, x.Capture)
-	b = envgenrt.AppendBoolPtrMember(b, `"capture_artifacts":`, x.CaptureArtifacts)
-	b = envgenrt.AppendStringPtrMember(b, `"mode":`, (*string)(x.Mode))
-	return envgenrt.EndObject(b), nil
+func (x ProvenanceOptions) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.BoolPtr(`"capture":`, x.Capture)
+	o.BoolPtr(`"capture_artifacts":`, x.CaptureArtifacts)
+	o.StringPtr(`"mode":`, (*string)(x.Mode))
+	return o.End()
 }
 
 func (x *ProvenanceOptions) DecodeNode(s *envgenrt.State, n int32) error {
@@ -90,22 +90,18 @@ func (x *Request) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Request) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	if b, err = envgenrt.AppendPtrMember(b, `"request_id":`, x.RequestID); err != nil {
-		return b, err
-	}
-	b = envgenrt.AppendBoolPtrMember(b, `"deterministic":`, x.Deterministic)
-	b = envgenrt.AppendStringPtrMember(b, `"response_mode":`, (*string)(x.ResponseMode))
-	b = envgenrt.AppendStringsMember(b, `"fields":`, x.Fields)
-	b = envgenrt.AppendIntPtrMember(b, `"page_size":`, x.PageSize)
-	b = envgenrt.AppendStringPtrMember(b, `"cursor":`, x.Cursor)
-	b = envgenrt.AppendIntPtrMember(b, `"token_budget":`, x.TokenBudget)
-	b = envgenrt.AppendStringPtrMember(b, `"locale":`, x.Locale)
-	if b, err = envgenrt.AppendPtrMember(b, `"provenance":`, x.Provenance); err != nil {
-		return b, err
-	}
-	return envgenrt.EndObject(b), nil
+func (x Request) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	envgenrt.PtrMember(&o, `"request_id":`, x.RequestID)
+	o.BoolPtr(`"deterministic":`, x.Deterministic)
+	o.StringPtr(`"response_mode":`, (*string)(x.ResponseMode))
+	o.Strings(`"fields":`, x.Fields)
+	o.IntPtr(`"page_size":`, x.PageSize)
+	o.StringPtr(`"cursor":`, x.Cursor)
+	o.IntPtr(`"token_budget":`, x.TokenBudget)
+	o.StringPtr(`"locale":`, x.Locale)
+	envgenrt.PtrMember(&o, `"provenance":`, x.Provenance)
+	return o.End()
 }
 
 func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
@@ -244,7 +240,7 @@ func (x *ResponseMode) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ResponseMode) AppendJSON(b []byte) (_ []byte, err error) {
+func (x ResponseMode) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 

@@ -12,16 +12,14 @@ func (x *Hit) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Hit) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendIntMember(b, `"chunk_id":`, x.ChunkID)
-	if b, err = envgenrt.AppendFloatMember(b, `"score":`, x.Score); err != nil {
-		return b, err
-	}
-	b = envgenrt.AppendIntMember(b, `"rank":`, x.Rank)
-	b = envgenrt.AppendStringPtrMember(b, `"source_file":`, x.SourceFile)
-	b = envgenrt.AppendStringPtrMember(b, `"snippet":`, x.Snippet)
-	return envgenrt.EndObject(b), nil
+func (x Hit) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.Int(`"chunk_id":`, x.ChunkID)
+	o.Float(`"score":`, x.Score)
+	o.Int(`"rank":`, x.Rank)
+	o.StringPtr(`"source_file":`, x.SourceFile)
+	o.StringPtr(`"snippet":`, x.Snippet)
+	return o.End()
 }
 
 func (x *Hit) DecodeNode(s *envgenrt.State, n int32) error {

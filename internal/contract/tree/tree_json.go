@@ -8,13 +8,11 @@ func (x *Tree) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Tree) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendStringMember(b, `"name":`, x.Name)
-	if b, err = envgenrt.AppendSliceMember(b, `"children":`, x.Children); err != nil {
-		return b, err
-	}
-	return envgenrt.EndObject(b), nil
+func (x Tree) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.String(`"name":`, x.Name)
+	envgenrt.SliceMember(&o, `"children":`, x.Children)
+	return o.End()
 }
 
 func (x *Tree) DecodeNode(s *envgenrt.State, n int32) error {

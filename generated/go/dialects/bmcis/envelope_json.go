@@ -585,7 +585,7 @@ func (x *ResponseStatus) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ResponseStatus) AppendJSON(b []byte) (_ []byte, err error) {
+func (x ResponseStatus) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -699,7 +699,7 @@ func (x *WarningLevel) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x WarningLevel) AppendJSON(b []byte) (_ []byte, err error) {
+func (x WarningLevel) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 

@@ -11,7 +11,7 @@ func (x *ChunkID) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ChunkID) AppendJSON(b []byte) (_ []byte, err error) {
+func (x ChunkID) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendInt(b, int64(x)), nil
 }
 
@@ -347,7 +347,7 @@ func (x *Rank) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Rank) AppendJSON(b []byte) (_ []byte, err error) {
+func (x Rank) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendInt(b, int64(x)), nil
 }
 

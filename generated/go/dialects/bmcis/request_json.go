@@ -138,7 +138,7 @@ func (x *ResponseMode) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ResponseMode) AppendJSON(b []byte) (_ []byte, err error) {
+func (x ResponseMode) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 

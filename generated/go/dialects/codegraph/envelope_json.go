@@ -140,13 +140,11 @@ func (x *Envelope) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendBoolMember(b, `"success":`, x.Success)
-	if b, err = envgenrt.AppendMember(b, `"data":`, x.Data); err != nil {
-		return b, err
-	}
-	return envgenrt.EndObject(b), nil
+func (x Envelope) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.Bool(`"success":`, x.Success)
+	envgenrt.Member(&o, `"data":`, x.Data)
+	return o.End()
 }
 
 func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
@@ -365,12 +363,10 @@ func (x *ErrorResult) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ErrorResult) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	if b, err = envgenrt.AppendMember(b, `"error":`, x.Error); err != nil {
-		return b, err
-	}
-	return envgenrt.EndObject(b), nil
+func (x ErrorResult) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	envgenrt.Member(&o, `"error":`, x.Error)
+	return o.End()
 }
 
 func (x *ErrorResult) DecodeNode(s *envgenrt.State, n int32) error {
@@ -422,11 +418,11 @@ func (x *Limits) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Limits) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendIntPtrMember(b, `"maxItems":`, x.MaxItems)
-	b = envgenrt.AppendIntPtrMember(b, `"maxDepth":`, x.MaxDepth)
-	return envgenrt.EndObject(b), nil
+func (x Limits) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.IntPtr(`"maxItems":`, x.MaxItems)
+	o.IntPtr(`"maxDepth":`, x.MaxDepth)
+	return o.End()
 }
 
 func (x *Limits) DecodeNode(s *envgenrt.State, n int32) error {
@@ -481,12 +477,12 @@ func (x *Page) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Page) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendStringPtrMember(b, `"cursor":`, x.Cursor)
-	b = envgenrt.AppendBoolMember(b, `"hasMore":`, x.HasMore)
-	b = envgenrt.AppendIntPtrMember(b, `"total":`, x.Total)
-	return envgenrt.EndObject(b), nil
+func (x Page) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.StringPtr(`"cursor":`, x.Cursor)
+	o.Bool(`"hasMore":`, x.HasMore)
+	o.IntPtr(`"total":`, x.Total)
+	return o.End()
 }
 
 func (x *Page) DecodeNode(s *envgenrt.State, n int32) error {
@@ -645,20 +641,14 @@ func (x *ResponseMeta) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ResponseMeta) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendIntMember(b, `"approxTokens":`, x.ApproxTokens)
-	b = envgenrt.AppendBoolMember(b, `"truncated":`, x.Truncated)
-	if b, err = envgenrt.AppendMember(b, `"limits":`, x.Limits); err != nil {
-		return b, err
-	}
-	if b, err = envgenrt.AppendSliceMember(b, `"nextQuerySuggestion":`, x.NextQuerySuggestion); err != nil {
-		return b, err
-	}
-	if b, err = envgenrt.AppendPtrMember(b, `"page":`, x.Page); err != nil {
-		return b, err
-	}
-	return envgenrt.EndObject(b), nil
+func (x ResponseMeta) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.Int(`"approxTokens":`, x.ApproxTokens)
+	o.Bool(`"truncated":`, x.Truncated)
+	envgenrt.Member(&o, `"limits":`, x.Limits)
+	envgenrt.SliceMember(&o, `"nextQuerySuggestion":`, x.NextQuerySuggestion)
+	envgenrt.PtrMember(&o, `"page":`, x.Page)
+	return o.End()
 }
 
 func (x *ResponseMeta) DecodeNode(s *envgenrt.State, n int32) error {
@@ -737,12 +727,12 @@ func (x *WorkspaceContext) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x WorkspaceContext) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendStringMember(b, `"root":`, x.Root)
-	b = envgenrt.AppendStringMember(b, `"repoName":`, x.RepoName)
-	b = envgenrt.AppendStringPtrMember(b, `"rev":`, x.Rev)
-	return envgenrt.EndObject(b), nil
+func (x WorkspaceContext) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.String(`"root":`, x.Root)
+	o.String(`"repoName":`, x.RepoName)
+	o.StringPtr(`"rev":`, x.Rev)
+	return o.End()
 }
 
 func (x *WorkspaceContext) DecodeNode(s *envgenrt.State, n int32) error {

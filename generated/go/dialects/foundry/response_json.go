@@ -11,7 +11,7 @@ func (x *ContentFidelity) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ContentFidelity) AppendJSON(b []byte) (_ []byte, err error) {
+func (x ContentFidelity) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -154,7 +154,7 @@ func (x *ErrorType) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ErrorType) AppendJSON(b []byte) (_ []byte, err error) {
+func (x ErrorType) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -371,7 +371,7 @@ func (x *MetadataVersion) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x MetadataVersion) AppendJSON(b []byte) (_ []byte, err error) {
+func (x MetadataVersion) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -991,7 +991,7 @@ func (x *WarningSeverity) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x WarningSeverity) AppendJSON(b []byte) (_ []byte, err error) {
+func (x WarningSeverity) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 

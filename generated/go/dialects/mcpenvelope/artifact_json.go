@@ -149,11 +149,11 @@ func (x *ArtifactDigest) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ArtifactDigest) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendStringMember(b, `"alg":`, string(x.Alg))
-	b = envgenrt.AppendStringMember(b, `"value":`, x.Value)
-	return envgenrt.EndObject(b), nil
+func (x ArtifactDigest) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.String(`"alg":`, string(x.Alg))
+	o.String(`"value":`, x.Value)
+	return o.End()
 }
 
 func (x *ArtifactDigest) DecodeNode(s *envgenrt.State, n int32) error {
@@ -229,7 +229,7 @@ func (x *ArtifactDigestAlg) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ArtifactDigestAlg) AppendJSON(b []byte) (_ []byte, err error) {
+func (x ArtifactDigestAlg) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -250,7 +250,7 @@ func (x *ArtifactSchemaVersion) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ArtifactSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
+func (x ArtifactSchemaVersion) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 

@@ -160,11 +160,11 @@ func (x *ArtifactRefDigest) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ArtifactRefDigest) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendStringMember(b, `"alg":`, string(x.Alg))
-	b = envgenrt.AppendStringMember(b, `"value":`, x.Value)
-	return envgenrt.EndObject(b), nil
+func (x ArtifactRefDigest) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.String(`"alg":`, string(x.Alg))
+	o.String(`"value":`, x.Value)
+	return o.End()
 }
 
 func (x *ArtifactRefDigest) DecodeNode(s *envgenrt.State, n int32) error {
@@ -240,7 +240,7 @@ func (x *ArtifactRefDigestAlg) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ArtifactRefDigestAlg) AppendJSON(b []byte) (_ []byte, err error) {
+func (x ArtifactRefDigestAlg) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -261,7 +261,7 @@ func (x *ArtifactRefSchemaVersion) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ArtifactRefSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
+func (x ArtifactRefSchemaVersion) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 

@@ -388,7 +388,7 @@ func (x *EnvelopeSchemaVersion) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x EnvelopeSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
+func (x EnvelopeSchemaVersion) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 

@@ -8,14 +8,14 @@ func (x *Evidence) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Evidence) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendStringMember(b, `"schema_version":`, string(x.SchemaVersion))
-	b = envgenrt.AppendStringMember(b, `"field":`, x.Field)
-	b = envgenrt.AppendStringMember(b, `"source":`, x.Source)
-	b = envgenrt.AppendStringPtrMember(b, `"method":`, x.Method)
-	b = envgenrt.AppendStringPtrMember(b, `"note":`, x.Note)
-	return envgenrt.EndObject(b), nil
+func (x Evidence) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.String(`"schema_version":`, string(x.SchemaVersion))
+	o.String(`"field":`, x.Field)
+	o.String(`"source":`, x.Source)
+	o.StringPtr(`"method":`, x.Method)
+	o.StringPtr(`"note":`, x.Note)
+	return o.End()
 }
 
 func (x *Evidence) DecodeNode(s *envgenrt.State, n int32) error {
@@ -139,7 +139,7 @@ func (x *EvidenceSchemaVersion) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x EvidenceSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
+func (x EvidenceSchemaVersion) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 

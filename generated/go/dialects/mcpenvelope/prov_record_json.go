@@ -255,15 +255,11 @@ func (x *ProvRecordIntegrity) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ProvRecordIntegrity) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	if b, err = envgenrt.AppendPtrMember(b, `"record_digest":`, x.RecordDigest); err != nil {
-		return b, err
-	}
-	if b, err = envgenrt.AppendPtrMember(b, `"signature":`, x.Signature); err != nil {
-		return b, err
-	}
-	return envgenrt.EndObject(b), nil
+func (x ProvRecordIntegrity) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	envgenrt.PtrMember(&o, `"record_digest":`, x.RecordDigest)
+	envgenrt.PtrMember(&o, `"signature":`, x.Signature)
+	return o.End()
 }
 
 func (x *ProvRecordIntegrity) DecodeNode(s *envgenrt.State, n int32) error {
@@ -316,11 +312,11 @@ func (x *ProvRecordIntegrityRecordDigest) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ProvRecordIntegrityRecordDigest) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendStringMember(b, `"alg":`, string(x.Alg))
-	b = envgenrt.AppendStringMember(b, `"value":`, x.Value)
-	return envgenrt.EndObject(b), nil
+func (x ProvRecordIntegrityRecordDigest) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.String(`"alg":`, string(x.Alg))
+	o.String(`"value":`, x.Value)
+	return o.End()
 }
 
 func (x *ProvRecordIntegrityRecordDigest) DecodeNode(s *envgenrt.State, n int32) error {
@@ -396,7 +392,7 @@ func (x *ProvRecordIntegrityRecordDigestAlg) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ProvRecordIntegrityRecordDigestAlg) AppendJSON(b []byte) (_ []byte, err error) {
+func (x ProvRecordIntegrityRecordDigestAlg) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -417,12 +413,12 @@ func (x *ProvRecordIntegritySignature) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ProvRecordIntegritySignature) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendStringMember(b, `"alg":`, x.Alg)
-	b = envgenrt.AppendStringMember(b, `"key_id":`, x.KeyID)
-	b = envgenrt.AppendStringMember(b, `"value":`, x.Value)
-	return envgenrt.EndObject(b), nil
+func (x ProvRecordIntegritySignature) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.String(`"alg":`, x.Alg)
+	o.String(`"key_id":`, x.KeyID)
+	o.String(`"value":`, x.Value)
+	return o.End()
 }
 
 func (x *ProvRecordIntegritySignature) DecodeNode(s *envgenrt.State, n int32) error {
@@ -533,7 +529,7 @@ func (x *ProvRecordSchemaVersion) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ProvRecordSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
+func (x ProvRecordSchemaVersion) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -561,12 +557,12 @@ func (x *ProvRecordTool) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ProvRecordTool) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendStringMember(b, `"name":`, x.Name)
-	b = envgenrt.AppendStringMember(b, `"version":`, x.Version)
-	b = envgenrt.AppendStringPtrMember(b, `"adapter":`, x.Adapter)
-	return envgenrt.EndObject(b), nil
+func (x ProvRecordTool) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.String(`"name":`, x.Name)
+	o.String(`"version":`, x.Version)
+	o.StringPtr(`"adapter":`, x.Adapter)
+	return o.End()
 }
 
 func (x *ProvRecordTool) DecodeNode(s *envgenrt.State, n int32) error {

@@ -142,12 +142,12 @@ func (x *RequestPreferences) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x RequestPreferences) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendBoolPtrMember(b, `"deterministic":`, x.Deterministic)
-	b = envgenrt.AppendIntPtrMember(b, `"max_output_bytes":`, x.MaxOutputBytes)
-	b = envgenrt.AppendStringPtrMember(b, `"locale":`, x.Locale)
-	return envgenrt.EndObject(b), nil
+func (x RequestPreferences) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.BoolPtr(`"deterministic":`, x.Deterministic)
+	o.IntPtr(`"max_output_bytes":`, x.MaxOutputBytes)
+	o.StringPtr(`"locale":`, x.Locale)
+	return o.End()
 }
 
 func (x *RequestPreferences) DecodeNode(s *envgenrt.State, n int32) error {
@@ -207,7 +207,7 @@ func (x *RequestSchemaVersion) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x RequestSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
+func (x RequestSchemaVersion) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -235,11 +235,11 @@ func (x *RequestTool) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x RequestTool) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendStringMember(b, `"name":`, x.Name)
-	b = envgenrt.AppendStringPtrMember(b, `"version":`, x.Version)
-	return envgenrt.EndObject(b), nil
+func (x RequestTool) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.String(`"name":`, x.Name)
+	o.StringPtr(`"version":`, x.Version)
+	return o.End()
 }
 
 func (x *RequestTool) DecodeNode(s *envgenrt.State, n int32) error {

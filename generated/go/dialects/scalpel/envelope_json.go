@@ -426,7 +426,7 @@ func (x *RequestID) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x RequestID) AppendJSON(b []byte) (_ []byte, err error) {
+func (x RequestID) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -446,7 +446,7 @@ func (x *TierName) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x TierName) AppendJSON(b []byte) (_ []byte, err error) {
+func (x TierName) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -471,7 +471,7 @@ func (x *ToolID) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ToolID) AppendJSON(b []byte) (_ []byte, err error) {
+func (x ToolID) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -491,7 +491,7 @@ func (x *ToolVersion) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ToolVersion) AppendJSON(b []byte) (_ []byte, err error) {
+func (x ToolVersion) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -511,12 +511,12 @@ func (x *UpgradeHint) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x UpgradeHint) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendStringMember(b, `"feature":`, x.Feature)
-	b = envgenrt.AppendStringMember(b, `"tier":`, x.Tier)
-	b = envgenrt.AppendStringPtrMember(b, `"reason":`, x.Reason)
-	return envgenrt.EndObject(b), nil
+func (x UpgradeHint) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.String(`"feature":`, x.Feature)
+	o.String(`"tier":`, x.Tier)
+	o.StringPtr(`"reason":`, x.Reason)
+	return o.End()
 }
 
 func (x *UpgradeHint) DecodeNode(s *envgenrt.State, n int32) error {

@@ -287,7 +287,7 @@ func (x *ResponseConfigGlobalProfile) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ResponseConfigGlobalProfile) AppendJSON(b []byte) (_ []byte, err error) {
+func (x ResponseConfigGlobalProfile) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -472,7 +472,7 @@ func (x *ResponseConfigParsingMode) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ResponseConfigParsingMode) AppendJSON(b []byte) (_ []byte, err error) {
+func (x ResponseConfigParsingMode) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -750,7 +750,7 @@ func (x *ResponseConfigProfilesValueEnvelopeIncludeItem) UnmarshalJSON(data []by
 	return envgenrt.Decode(data, x)
 }
 
-func (x ResponseConfigProfilesValueEnvelopeIncludeItem) AppendJSON(b []byte) (_ []byte, err error) {
+func (x ResponseConfigProfilesValueEnvelopeIncludeItem) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -846,7 +846,7 @@ func (x *ResponseConfigProfilesValueParsingMode) UnmarshalJSON(data []byte) erro
 	return envgenrt.Decode(data, x)
 }
 
-func (x ResponseConfigProfilesValueParsingMode) AppendJSON(b []byte) (_ []byte, err error) {
+func (x ResponseConfigProfilesValueParsingMode) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -1126,7 +1126,7 @@ func (x *ResponseConfigToolOverridesValueVariant2Profile) UnmarshalJSON(data []b
 	return envgenrt.Decode(data, x)
 }
 
-func (x ResponseConfigToolOverridesValueVariant2Profile) AppendJSON(b []byte) (_ []byte, err error) {
+func (x ResponseConfigToolOverridesValueVariant2Profile) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 

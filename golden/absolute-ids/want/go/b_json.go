@@ -79,7 +79,7 @@ func (x *C) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x C) AppendJSON(b []byte) (_ []byte, err error) {
+func (x C) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 

@@ -213,7 +213,7 @@ func (x *ToolID) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ToolID) AppendJSON(b []byte) (_ []byte, err error) {
+func (x ToolID) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 

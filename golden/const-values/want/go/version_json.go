@@ -98,7 +98,7 @@ func (x *VersionedKind) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x VersionedKind) AppendJSON(b []byte) (_ []byte, err error) {
+func (x VersionedKind) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -126,7 +126,7 @@ func (x *VersionedRevision) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x VersionedRevision) AppendJSON(b []byte) (_ []byte, err error) {
+func (x VersionedRevision) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendInt(b, int64(x)), nil
 }
 
@@ -152,7 +152,7 @@ func (x *VersionedSchemaVersion) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x VersionedSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
+func (x VersionedSchemaVersion) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 

@@ -8,11 +8,11 @@ func (x *Docs) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Docs) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendStringPtrMember(b, `"p":`, x.P)
-	b = envgenrt.AppendStringPtrMember(b, `"e":`, (*string)(x.E))
-	return envgenrt.EndObject(b), nil
+func (x Docs) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.StringPtr(`"p":`, x.P)
+	o.StringPtr(`"e":`, (*string)(x.E))
+	return o.End()
 }
 
 func (x *Docs) DecodeNode(s *envgenrt.State, n int32) error {
@@ -67,7 +67,7 @@ func (x *DocsE) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x DocsE) AppendJSON(b []byte) (_ []byte, err error) {
+func (x DocsE) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 

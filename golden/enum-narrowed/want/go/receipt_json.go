@@ -8,18 +8,16 @@ func (x *Receipt) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Receipt) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendStringPtrMember(b, `"canon_version":`, (*string)(x.CanonVersion))
-	b = envgenrt.AppendStringPtrMember(b, `"result":`, (*string)(x.Result))
-	b = envgenrt.AppendStringPtrMember(b, `"fixed":`, (*string)(x.Fixed))
-	b = envgenrt.AppendStringsMember(b, `"tags":`, x.Tags)
-	b = envgenrt.AppendStringPtrMember(b, `"probe":`, (*string)(x.Probe))
-	b = envgenrt.AppendStringPtrMember(b, `"fixedObject":`, (*string)(x.FixedObject))
-	if b, err = envgenrt.AppendPtrMember(b, `"count":`, x.Count); err != nil {
-		return b, err
-	}
-	return envgenrt.EndObject(b), nil
+func (x Receipt) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.StringPtr(`"canon_version":`, (*string)(x.CanonVersion))
+	o.StringPtr(`"result":`, (*string)(x.Result))
+	o.StringPtr(`"fixed":`, (*string)(x.Fixed))
+	o.Strings(`"tags":`, x.Tags)
+	o.StringPtr(`"probe":`, (*string)(x.Probe))
+	o.StringPtr(`"fixedObject":`, (*string)(x.FixedObject))
+	envgenrt.PtrMember(&o, `"count":`, x.Count)
+	return o.End()
 }
 
 func (x *Receipt) DecodeNode(s *envgenrt.State, n int32) error {
@@ -118,7 +116,7 @@ func (x *ReceiptCanonVersion) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ReceiptCanonVersion) AppendJSON(b []byte) (_ []byte, err error) {
+func (x ReceiptCanonVersion) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -177,7 +175,7 @@ func (x *ReceiptFixed) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ReceiptFixed) AppendJSON(b []byte) (_ []byte, err error) {
+func (x ReceiptFixed) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -209,7 +207,7 @@ func (x *ReceiptFixedObject) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ReceiptFixedObject) AppendJSON(b []byte) (_ []byte, err error) {
+func (x ReceiptFixedObject) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -237,7 +235,7 @@ func (x *ReceiptProbe) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ReceiptProbe) AppendJSON(b []byte) (_ []byte, err error) {
+func (x ReceiptProbe) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -258,7 +256,7 @@ func (x *ReceiptResult) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ReceiptResult) AppendJSON(b []byte) (_ []byte, err error) {
+func (x ReceiptResult) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 

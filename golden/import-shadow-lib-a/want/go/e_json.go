@@ -131,7 +131,7 @@ func (x *Mode) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Mode) AppendJSON(b []byte) (_ []byte, err error) {
+func (x Mode) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 

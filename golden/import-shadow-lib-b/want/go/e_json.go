@@ -105,7 +105,7 @@ func (x *Level) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Level) AppendJSON(b []byte) (_ []byte, err error) {
+func (x Level) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 

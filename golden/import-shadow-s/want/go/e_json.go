@@ -36,7 +36,7 @@ func (x *Kind) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Kind) AppendJSON(b []byte) (_ []byte, err error) {
+func (x Kind) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 

@@ -11,7 +11,7 @@ func (x *Identifier) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Identifier) AppendJSON(b []byte) (_ []byte, err error) {
+func (x Identifier) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 

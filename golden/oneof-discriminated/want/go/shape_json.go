@@ -11,13 +11,11 @@ func (x *Circle) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Circle) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendStringMember(b, `"kind":`, string(x.Kind))
-	if b, err = envgenrt.AppendFloatMember(b, `"radius":`, x.Radius); err != nil {
-		return b, err
-	}
-	return envgenrt.EndObject(b), nil
+func (x Circle) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.String(`"kind":`, string(x.Kind))
+	o.Float(`"radius":`, x.Radius)
+	return o.End()
 }
 
 func (x *Circle) DecodeNode(s *envgenrt.State, n int32) error {
@@ -78,7 +76,7 @@ func (x *CircleKind) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x CircleKind) AppendJSON(b []byte) (_ []byte, err error) {
+func (x CircleKind) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -256,13 +254,11 @@ func (x *Square) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Square) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendStringMember(b, `"kind":`, string(x.Kind))
-	if b, err = envgenrt.AppendFloatMember(b, `"side":`, x.Side); err != nil {
-		return b, err
-	}
-	return envgenrt.EndObject(b), nil
+func (x Square) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.String(`"kind":`, string(x.Kind))
+	o.Float(`"side":`, x.Side)
+	return o.End()
 }
 
 func (x *Square) DecodeNode(s *envgenrt.State, n int32) error {
@@ -323,7 +319,7 @@ func (x *SquareKind) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x SquareKind) AppendJSON(b []byte) (_ []byte, err error) {
+func (x SquareKind) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 

@@ -174,7 +174,7 @@ func (x *EventClickType) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x EventClickType) AppendJSON(b []byte) (_ []byte, err error) {
+func (x EventClickType) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -280,7 +280,7 @@ func (x *EventKeyPressType) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x EventKeyPressType) AppendJSON(b []byte) (_ []byte, err error) {
+func (x EventKeyPressType) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 

@@ -333,7 +333,7 @@ func (x *PaymentChannelVariant1) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x PaymentChannelVariant1) AppendJSON(b []byte) (_ []byte, err error) {
+func (x PaymentChannelVariant1) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -357,7 +357,7 @@ func (x *PaymentChannelVariant2) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x PaymentChannelVariant2) AppendJSON(b []byte) (_ []byte, err error) {
+func (x PaymentChannelVariant2) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -381,7 +381,7 @@ func (x *PaymentMethod) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x PaymentMethod) AppendJSON(b []byte) (_ []byte, err error) {
+func (x PaymentMethod) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 

@@ -151,7 +151,7 @@ func (x *PriceTier) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x PriceTier) AppendJSON(b []byte) (_ []byte, err error) {
+func (x PriceTier) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendInt(b, int64(x)), nil
 }
 

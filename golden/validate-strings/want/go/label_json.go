@@ -154,7 +154,7 @@ func (x *LabelKind) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x LabelKind) AppendJSON(b []byte) (_ []byte, err error) {
+func (x LabelKind) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -174,7 +174,7 @@ func (x *LabelVersion) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x LabelVersion) AppendJSON(b []byte) (_ []byte, err error) {
+func (x LabelVersion) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 

@@ -224,7 +224,7 @@ func (x *ProfileKind) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ProfileKind) AppendJSON(b []byte) (_ []byte, err error) {
+func (x ProfileKind) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 

@@ -111,7 +111,7 @@ func (x *ServerConfigMode) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ServerConfigMode) AppendJSON(b []byte) (_ []byte, err error) {
+func (x ServerConfigMode) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
