@@ -284,3 +284,43 @@ func DecodeNullable[T any, P interface {
 	*p = Value(v)
 	return nil
 }
+
+// The typed forms of ReadSlice and ReadNullable, one call a member in a
+// generated DecodeNode: s.ReadStrings(c, &x.Tags) for
+// envgenrt.ReadSlice(s, c, &x.Tags, (*envgenrt.State).ReadString).
+
+// ReadStrings stores in *p the strings of the array n.
+func (s *State) ReadStrings(n int32, p *[]string) error {
+	return ReadSlice(s, n, p, (*State).ReadString)
+}
+
+// ReadInt64s stores in *p the integers of the array n.
+func (s *State) ReadInt64s(n int32, p *[]int64) error { return ReadSlice(s, n, p, (*State).ReadInt64) }
+
+// ReadFloat64s stores in *p the numbers of the array n.
+func (s *State) ReadFloat64s(n int32, p *[]float64) error {
+	return ReadSlice(s, n, p, (*State).ReadFloat64)
+}
+
+// ReadBools stores in *p the booleans of the array n.
+func (s *State) ReadBools(n int32, p *[]bool) error { return ReadSlice(s, n, p, (*State).ReadBool) }
+
+// ReadNullableString stores in *p null or the string n.
+func (s *State) ReadNullableString(n int32, p *Nullable[string]) error {
+	return ReadNullable(s, n, p, (*State).ReadString)
+}
+
+// ReadNullableInt64 stores in *p null or the integer n.
+func (s *State) ReadNullableInt64(n int32, p *Nullable[int64]) error {
+	return ReadNullable(s, n, p, (*State).ReadInt64)
+}
+
+// ReadNullableFloat64 stores in *p null or the number n.
+func (s *State) ReadNullableFloat64(n int32, p *Nullable[float64]) error {
+	return ReadNullable(s, n, p, (*State).ReadFloat64)
+}
+
+// ReadNullableBool stores in *p null or the boolean n.
+func (s *State) ReadNullableBool(n int32, p *Nullable[bool]) error {
+	return ReadNullable(s, n, p, (*State).ReadBool)
+}

@@ -2,6 +2,7 @@ package envgenrt
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -63,5 +64,54 @@ func TestCellsAndText(t *testing.T) {
 	}
 	if *last != long {
 		t.Errorf("the long string has %d bytes, want %d", len(*last), len(long))
+	}
+}
+
+// TestTypedReaders: the typed forms read what ReadSlice and ReadNullable
+// read with the matching Read method, and fail alike.
+func TestTypedReaders(t *testing.T) {
+	s := NewState()
+	defer s.Release()
+	if err := s.Parse([]byte(`[["a","b"],[1,-2],[0.5,3],[true,false],"s",7,2.5,false,null,[1],"x"]`)); err != nil {
+		t.Fatal(err)
+	}
+	var n [11]int32
+	for c, i := s.First(0), 0; c < s.End(0); c, i = s.Next(c), i+1 {
+		n[i] = c
+	}
+	var ss, ss2 []string
+	var is, is2 []int64
+	var fs, fs2 []float64
+	var bs, bs2 []bool
+	check := func(name string, a, b any, ea, eb error) {
+		t.Helper()
+		if !reflect.DeepEqual(a, b) || (ea == nil) != (eb == nil) || (ea != nil && ea.Error() != eb.Error()) {
+			t.Errorf("%s: %v (%v), want %v (%v)", name, a, ea, b, eb)
+		}
+	}
+	check("strings", &ss, &ss2, s.ReadStrings(n[0], &ss), ReadSlice(s, n[0], &ss2, (*State).ReadString))
+	check("ints", &is, &is2, s.ReadInt64s(n[1], &is), ReadSlice(s, n[1], &is2, (*State).ReadInt64))
+	check("floats", &fs, &fs2, s.ReadFloat64s(n[2], &fs), ReadSlice(s, n[2], &fs2, (*State).ReadFloat64))
+	check("bools", &bs, &bs2, s.ReadBools(n[3], &bs), ReadSlice(s, n[3], &bs2, (*State).ReadBool))
+	if len(ss) != 2 || len(is) != 2 || len(fs) != 2 || len(bs) != 2 {
+		t.Errorf("read %v %v %v %v", ss, is, fs, bs)
+	}
+	var bad, bad2 []string
+	check("not strings", bad, bad2, s.ReadStrings(n[9], &bad), ReadSlice(s, n[9], &bad2, (*State).ReadString))
+	for _, c := range []int32{n[4], n[8], n[5]} {
+		var a, b Nullable[string]
+		check("nullable string", a, b, s.ReadNullableString(c, &a), ReadNullable(s, c, &b, (*State).ReadString))
+	}
+	for _, c := range []int32{n[5], n[8], n[10]} {
+		var a, b Nullable[int64]
+		check("nullable int", a, b, s.ReadNullableInt64(c, &a), ReadNullable(s, c, &b, (*State).ReadInt64))
+	}
+	for _, c := range []int32{n[6], n[8], n[10]} {
+		var a, b Nullable[float64]
+		check("nullable float", a, b, s.ReadNullableFloat64(c, &a), ReadNullable(s, c, &b, (*State).ReadFloat64))
+	}
+	for _, c := range []int32{n[7], n[8], n[10]} {
+		var a, b Nullable[bool]
+		check("nullable bool", a, b, s.ReadNullableBool(c, &a), ReadNullable(s, c, &b, (*State).ReadBool))
 	}
 }

@@ -12,31 +12,29 @@ func (x *Hit) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Hit) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendStringMember(b, `"id":`, x.ID)
-	b = envgenrt.AppendStringMember(b, `"title":`, x.Title)
-	b = envgenrt.AppendStringPtrMember(b, `"url":`, x.URL)
-	if b, err = envgenrt.AppendFloatMember(b, `"score":`, x.Score); err != nil {
-		return b, err
-	}
-	return envgenrt.EndObject(b), nil
+func (x Hit) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.String(`"id":`, x.ID)
+	o.String(`"title":`, x.Title)
+	o.StringPtr(`"url":`, x.URL)
+	o.Float(`"score":`, x.Score)
+	return o.End()
 }
 
 func (x *Hit) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "id":
-			err = s.ReadString(c1, &x.ID)
+			err = s.ReadString(c, &x.ID)
 		case "title":
-			err = s.ReadString(c1, &x.Title)
+			err = s.ReadString(c, &x.Title)
 		case "url":
-			err = s.ReadStringPtr(c1, &x.URL)
+			err = s.ReadStringPtr(c, &x.URL)
 		case "score":
-			err = s.ReadFloat64(c1, &x.Score)
+			err = s.ReadFloat64(c, &x.Score)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -164,16 +162,16 @@ func (x SearchResult) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *SearchResult) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "query":
-			err = s.ReadString(c1, &x.Query)
+			err = s.ReadString(c, &x.Query)
 		case "hits":
-			err = envgenrt.DecodeSlice(s, c1, &x.Hits)
+			err = envgenrt.DecodeSlice(s, c, &x.Hits)
 		case "total":
-			err = s.ReadInt64Ptr(c1, &x.Total)
+			err = s.ReadInt64Ptr(c, &x.Total)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err

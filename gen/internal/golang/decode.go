@@ -2,6 +2,7 @@ package golang
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/envgen/envgen/gen/internal/keywords"
 	"github.com/envgen/envgen/gen/internal/model"
@@ -160,7 +161,7 @@ func (d *decl) decodeShape(target, addr string, t model.Type, node string, depth
 		w.line(target, " = s.DecodeRaw(", node, ")")
 		return
 	case *model.Array:
-		if fill := d.decodeItems(addr, t.Items, node); fill != "" {
+		if fill := d.decodeItems(addr, t.Items, node, true); fill != "" {
 			w.errReturn(fill)
 			return
 		}
@@ -179,7 +180,7 @@ func (d *decl) decodeShape(target, addr string, t model.Type, node string, depth
 		v := "m" + strconv.Itoa(depth)
 		wrongKind(w, node, "KindObject", "an object")
 		w.line(v, " := make(map[string]", d.slotText(t.Values, true), ", s.Count(", node, "))")
-		d.eachMember(node, depth, func() { d.decodeMember(v, t.Values, depth) })
+		d.eachMember(node, depth, func() { d.decodeMember(v, t.Values, "c"+strconv.Itoa(depth), depth) })
 		w.line(target, " = ", v)
 		return
 	}
@@ -187,11 +188,13 @@ func (d *decl) decodeShape(target, addr string, t model.Type, node string, depth
 }
 
 // decodeItems is the call that fills the slice *addr from the array node,
-// or "" when the runtime has no helper for its items:
+// or "" when the runtime has no helper for its items; plain says that *addr
+// is a []T, not a named slice type:
 //
 //	envgenrt.DecodeSlice(s, c, addr)                              (generated types)
+//	s.ReadStrings(c, addr)                                        (scalars, plain)
 //	envgenrt.ReadSlice(s, c, addr, (*envgenrt.State).ReadString)  (scalars)
-func (d *decl) decodeItems(addr string, items model.Ref, node string) string {
+func (d *decl) decodeItems(addr string, items model.Ref, node string, plain bool) string {
 	if d.presence(items, true) != bare {
 		return ""
 	}
@@ -202,11 +205,13 @@ func (d *decl) decodeItems(addr string, items model.Ref, node string) string {
 	if t.Base().Named {
 		return call(d.text.rt("DecodeSlice"), "s", node, addr)
 	}
-	read := map[model.ScalarKind]string{model.ScalarString: "ReadString", model.ScalarInteger: "ReadInt64",
-		model.ScalarNumber: "ReadFloat64", model.ScalarBoolean: "ReadBool"}
-	if sc, ok := t.(*model.Scalar); ok && read[sc.Scalar] != "" && d.typeOf(items) == t {
+	if sc, ok := t.(*model.Scalar); ok && ptrReaders[sc.Scalar] != "" && d.typeOf(items) == t {
+		read := scalarReaders[sc.Scalar]
+		if plain {
+			return call("s."+read+"s", node, addr)
+		}
 		rt := d.text.rt
-		return call(rt("ReadSlice"), "s", node, addr, "(*"+rt("State")+")."+read[sc.Scalar])
+		return call(rt("ReadSlice"), "s", node, addr, "(*"+rt("State")+")."+read)
 	}
 	return ""
 }
@@ -220,14 +225,13 @@ func (d *decl) eachMember(node string, depth int, body func()) {
 	d.text.line("}")
 }
 
-// decodeMember fills m[name] from the member c<depth>:
+// decodeMember fills m[name] from the member c:
 //
 //	var e1 T
 //	…
 //	m[s.KeyString(c1)] = e1
-func (d *decl) decodeMember(m string, values model.Ref, depth int) {
-	suffix := strconv.Itoa(depth)
-	c, e := "c"+suffix, "e"+suffix
+func (d *decl) decodeMember(m string, values model.Ref, c string, depth int) {
+	e := "e" + strconv.Itoa(depth)
 	d.text.line("var ", e, " ", d.slotText(values, true))
 	d.decodeSlot(e, values, d.presence(values, true), c, depth+1)
 	d.text.line(m, "[s.KeyString(", c, ")] = ", e)
@@ -254,7 +258,8 @@ func (d *decl) decodeObject(o *model.Object, x, whole, node string, depth int) {
 	c := "c" + strconv.Itoa(depth)
 	if o.Named {
 		// err := envgenrt.StartObject(s, n, x); for … { switch … }; return err
-		d.decodeNamedObject(node, c, func() { d.memberSwitch(o, x, c, depth) })
+		// (the members are c: nested loops name theirs c2, c3 …)
+		d.decodeNamedObject(node, "c", func() { d.memberSwitch(o, x, "c", depth) })
 		return
 	}
 	wrongKind(w, node, "KindObject", "an object")
@@ -310,7 +315,7 @@ func (d *decl) memberSwitch(o *model.Object, x, c string, depth int) (calls bool
 		w.line("if ", extra, " == nil {")
 		w.line(extra, " = make(map[string]", d.slotText(*o.Extra, true), ")")
 		w.line("}")
-		d.decodeMember(extra, *o.Extra, depth)
+		d.decodeMember(extra, *o.Extra, c, depth)
 	} else {
 		// A member the struct cannot hold: the validator refuses it first
 		// where the schema forbids it.
@@ -325,10 +330,10 @@ func (d *decl) memberSwitch(o *model.Object, x, c string, depth int) (calls bool
 // target is zero already), then the loop fills the members while err is nil:
 //
 //	err := envgenrt.StartObject(s, n, x)
-//	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-//		switch string(s.Key(c1)) {
+//	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+//		switch string(s.Key(c)) {
 //		case "id":
-//			err = s.ReadString(c1, &x.ID)
+//			err = s.ReadString(c, &x.ID)
 //		…
 //		}
 //	}
@@ -350,14 +355,14 @@ func (d *decl) slotCall(target string, ref model.Ref, p presence, node string) s
 	case pointer:
 		return d.decodePointer(target, ref, node)
 	case nullable:
-		// envgenrt.ReadNullable(s, c, &target, (*envgenrt.State).ReadString), envgenrt.DecodeNullable(s, c, &target)
+		// s.ReadNullableString(c, &target), envgenrt.DecodeNullable(s, c, &target)
 		t, _ := d.resolve(ref)
 		switch {
 		case t == nil || isTypeParam(t):
 		case t.Base().Named:
 			return call(rt("DecodeNullable"), "s", node, "&"+target)
 		case d.typeOf(ref) == t && ptrReaders[scalarKind(t)] != "":
-			return call(rt("ReadNullable"), "s", node, "&"+target, "(*"+rt("State")+")."+scalarReaders[scalarKind(t)])
+			return call("s.ReadNullable"+strings.TrimPrefix(scalarReaders[scalarKind(t)], "Read"), node, "&"+target)
 		}
 		return ""
 	}
@@ -375,7 +380,7 @@ func (d *decl) slotCall(target string, ref model.Ref, p presence, node string) s
 		}
 	case *model.Array:
 		if d.typeOf(ref) == t {
-			return d.decodeItems("&"+target, t.Items, node)
+			return d.decodeItems("&"+target, t.Items, node, true)
 		}
 	}
 	return ""
@@ -560,7 +565,7 @@ func (d *decl) decodeCall() string {
 	case *model.Scalar:
 		return d.readNamed(t.Scalar)
 	case *model.Array:
-		return d.decodeItems("x", t.Items, "n")
+		return d.decodeItems("x", t.Items, "n", false)
 	case *model.Alias: // d.wrap: (*Target)(x).DecodeNode(s, n)
 		return call("(*"+d.typeText(t.Target)+")(x).DecodeNode", "s", "n")
 	}

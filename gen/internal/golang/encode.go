@@ -9,7 +9,16 @@ import (
 )
 
 // AppendJSON writes what json.Marshal would, without reflection: MarshalJSON
-// and Validate both use it. Every statement that can fail returns at once:
+// and Validate both use it. A struct whose members are each one call writes
+// them on an envgenrt.Object, which keeps the first error for End to return
+// (objectWriter):
+//
+//	o := envgenrt.NewObject(b)
+//	o.String(`"id":`, x.ID)
+//	envgenrt.PtrMember(&o, `"meta":`, x.Meta)
+//	return o.End()
+//
+// Elsewhere every statement that can fail returns at once:
 //
 //	if b, err = x.Meta.AppendJSON(b); err != nil {
 //		return b, err
@@ -262,9 +271,14 @@ func (d *decl) present(ref model.Ref, p presence, v string) string {
 // appendObject is AppendJSON of a struct x: its members in schema order, the
 // optional ones when present, then the extra members in name order. It ends
 // with b = envgenrt.EndObject(b), or when it is AppendJSON's whole body
-// (top), with return envgenrt.EndObject(b), nil.
+// (top), with return envgenrt.EndObject(b), nil. A whole body whose members
+// are each one call writes them through an envgenrt.Object instead
+// (objectWriter).
 func (d *decl) appendObject(o *model.Object, x string, depth int, top bool) {
 	w := d.text
+	if top && d.objectWriter(o, x) {
+		return
+	}
 	appendLit(w, "{")
 	var known []string
 	for _, f := range o.Fields {
@@ -273,11 +287,12 @@ func (d *decl) appendObject(o *model.Object, x string, depth int, top bool) {
 		v := x + "." + f.GoName
 		cond := d.present(f.Type, p, v)
 		optional := !f.Required && cond != ""
-		if member, fallible := d.memberCall(f.Type, p, v, memberKey(f.JSONName), optional); fallible {
-			bErr(w, member)
-			continue
-		} else if member != "" {
-			w.line("b = ", member)
+		if m := d.memberCall(f.Type, p, v, optional); m.fn != "" {
+			if m.fallible {
+				bErr(w, m.appendCall(w, memberKey(f.JSONName)))
+			} else {
+				w.line("b = ", m.appendCall(w, memberKey(f.JSONName)))
+			}
 			continue
 		}
 		if optional {
@@ -301,103 +316,6 @@ func (d *decl) appendObject(o *model.Object, x string, depth int, top bool) {
 		return
 	}
 	w.line("b = ", w.rt("EndObject"), "(b)")
-}
-
-// memberCall is the one call that appends the member key with v, held with
-// presence p, or "" when that takes more than a call; fallible says that
-// the call returns an error as well:
-//
-//	b = envgenrt.AppendStringMember(b, `"id":`, x.ID)
-//	b = envgenrt.AppendIntPtrMember(b, `"count":`, x.Count)                 (optional: nothing when nil)
-//	if b, err = envgenrt.AppendPtrMember(b, `"next":`, x.Next); err != nil { return b, err }
-//	if b, err = envgenrt.AppendSliceMember(b, `"hits":`, x.Hits); err != nil { return b, err }
-func (d *decl) memberCall(ref model.Ref, p presence, v string, key string, optional bool) (_ string, fallible bool) {
-	t, _ := d.resolve(ref)
-	if t == nil || isTypeParam(t) {
-		return "", false
-	}
-	if p == nullable { // b = envgenrt.AppendNullableMember(b, `"note":`, x.Note, envgenrt.AppendString)
-		return d.nullableMember(ref, t, v, key, optional), false
-	}
-	// a pointer that is set when present, or a value always present
-	single := (p == pointer) == optional
-	own := d.typeOf(ref) == t // not through an alias
-	member := func(fn string, arg string) string {
-		return call(d.text.rt(fn), "b", textLiteral(key), arg)
-	}
-	suffix := ""
-	if p == pointer {
-		suffix = "Ptr"
-	}
-	switch {
-	case t.Base().Named:
-		if !single {
-			return "", false
-		}
-		if stringEnum(t) { // its AppendJSON is AppendString: b = envgenrt.AppendStringPtrMember(b, `"kind":`, (*string)(x.Kind))
-			if p == pointer {
-				return member("AppendStringPtrMember", "(*string)("+v+")"), false
-			}
-			return member("AppendStringMember", "string("+v+")"), false
-		}
-		return member("Append"+suffix+"Member", v), true
-	case !own:
-		return "", false
-	}
-	switch t := t.(type) {
-	case *model.Scalar:
-		if !single {
-			return "", false
-		}
-		switch t.Scalar {
-		case model.ScalarString:
-			return member("AppendString"+suffix+"Member", v), false
-		case model.ScalarInteger:
-			return member("AppendInt"+suffix+"Member", v), false
-		case model.ScalarBoolean:
-			return member("AppendBool"+suffix+"Member", v), false
-		case model.ScalarNumber:
-			return member("AppendFloat"+suffix+"Member", v), true
-		}
-	case *model.Array:
-		if !optional || p != bare || d.presence(t.Items, true) != bare {
-			return "", false
-		}
-		it, null := d.resolve(t.Items)
-		switch {
-		case it == nil || isTypeParam(it) || null:
-		case it.Base().Named:
-			return member("AppendSliceMember", v), true
-		case scalarKind(it) == model.ScalarString && d.typeOf(t.Items) == it:
-			return member("AppendStringsMember", v), false
-		}
-	}
-	return "", false
-}
-
-// stringEnum reports whether t is an enum or const of strings, a named
-// string (enumBase) whose AppendJSON appends it as a string.
-func stringEnum(t model.Type) bool {
-	switch t := t.(type) {
-	case *model.Enum:
-		return t.ValueType == model.ScalarString
-	case *model.Const:
-		return t.ValueType == model.ScalarString
-	}
-	return false
-}
-
-// nullableMember is memberCall for an optional Nullable of a string, integer
-// or boolean, or "" for other types.
-func (d *decl) nullableMember(ref model.Ref, t model.Type, v string, key string, optional bool) string {
-	fn := map[model.ScalarKind]string{
-		model.ScalarString: "AppendString", model.ScalarInteger: "AppendInt", model.ScalarBoolean: "AppendBool",
-	}[scalarKind(t)]
-	if !optional || fn == "" || t.Base().Named || d.typeOf(ref) != t { // Nullable[string], not of a type through an alias
-		return ""
-	}
-	rt := d.text.rt
-	return call(rt("AppendNullableMember"), "b", textLiteral(key), v, rt(fn))
 }
 
 // textLiteral is text as a Go string literal, raw when it can be.
@@ -531,6 +449,29 @@ func (d *decl) appendBody() {
 	w.line("return b, nil")
 }
 
+// appendUsesErr reports whether the body appendBody writes assigns err, the
+// second of AppendJSON's results, which it then names: (_ []byte, err error).
+func (d *decl) appendUsesErr() bool {
+	switch t := d.t.(type) {
+	case *model.Object:
+		return d.memberCalls(t, "x") == nil
+	case *model.Enum:
+		return namedScalarAppender(t.ValueType) == ""
+	case *model.Const:
+		return namedScalarAppender(t.ValueType) == ""
+	case *model.Scalar:
+		return namedScalarAppender(t.Scalar) == ""
+	}
+	return true
+}
+
+// namedScalarAppender is the runtime function that appends a named type over
+// a scalar of kind k in one call that cannot fail, or "".
+func namedScalarAppender(k model.ScalarKind) string {
+	return map[model.ScalarKind]string{model.ScalarString: "AppendString", model.ScalarInteger: "AppendInt",
+		model.ScalarBoolean: "AppendBool"}[k]
+}
+
 // appendNamedScalar appends x, a named type over a scalar (or JSON text),
 // and reports whether that was a return statement:
 //
@@ -538,8 +479,7 @@ func (d *decl) appendBody() {
 func appendNamedScalar(w *goText, k model.ScalarKind) (returned bool) {
 	conv := map[model.ScalarKind]string{model.ScalarString: "string", model.ScalarInteger: "int64",
 		model.ScalarNumber: "float64", model.ScalarBoolean: "bool"}[k]
-	if fn := map[model.ScalarKind]string{model.ScalarString: "AppendString", model.ScalarInteger: "AppendInt",
-		model.ScalarBoolean: "AppendBool"}[k]; fn != "" {
+	if fn := namedScalarAppender(k); fn != "" {
 		w.line("return ", w.rt(fn), "(b, ", conv, "(x)), nil")
 		return true
 	}

@@ -88,10 +88,14 @@ func (d *decl) unmarshalJSON() jen.Code {
 	})
 }
 
-// appendJSON: (_ []byte, err error), err being there for the statements
-// that need it.
+// appendJSON: ([]byte, error), or (_ []byte, err error) when the body has
+// statements that need err.
 func (d *decl) appendJSON() jen.Code {
-	return d.textMethod(false, "AppendJSON", "", "b []byte", "(_ []byte, err error)", func(*goText) {
+	results := "([]byte, error)"
+	if d.appendUsesErr() {
+		results = "(_ []byte, err error)"
+	}
+	return d.textMethod(false, "AppendJSON", "", "b []byte", results, func(*goText) {
 		d.appendBody()
 	})
 }

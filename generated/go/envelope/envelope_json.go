@@ -36,30 +36,30 @@ func (x Envelope[T]) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Envelope[T]) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "success":
-			err = s.ReadBool(c1, &x.Success)
+			err = s.ReadBool(c, &x.Success)
 		case "status":
-			err = envgenrt.DecodeStringPtr(s, c1, &x.Status)
+			err = envgenrt.DecodeStringPtr(s, c, &x.Status)
 		case "data":
 			{
 				v2 := new(T)
-				if err := envgenrt.DecodeValue(s, c1, v2); err != nil {
+				if err := envgenrt.DecodeValue(s, c, v2); err != nil {
 					return err
 				}
 				x.Data = v2
 			}
 		case "error":
-			err = envgenrt.DecodePtr(s, c1, &x.Error)
+			err = envgenrt.DecodePtr(s, c, &x.Error)
 		case "warnings":
-			err = envgenrt.DecodeSlice(s, c1, &x.Warnings)
+			err = envgenrt.DecodeSlice(s, c, &x.Warnings)
 		case "meta":
-			err = envgenrt.DecodePtr(s, c1, &x.Meta)
+			err = envgenrt.DecodePtr(s, c, &x.Meta)
 		case "provenance":
-			err = envgenrt.DecodePtr(s, c1, &x.Provenance)
+			err = envgenrt.DecodePtr(s, c, &x.Provenance)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -253,7 +253,7 @@ func (x *EnvelopeStatus) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x EnvelopeStatus) AppendJSON(b []byte) (_ []byte, err error) {
+func (x EnvelopeStatus) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 

@@ -8,7 +8,7 @@ func (x *Category) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Category) AppendJSON(b []byte) (_ []byte, err error) {
+func (x Category) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -29,7 +29,7 @@ func (x *Code) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Code) AppendJSON(b []byte) (_ []byte, err error) {
+func (x Code) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -209,24 +209,24 @@ func (x Error) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Error) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "code":
-			err = x.Code.DecodeNode(s, c1)
+			err = x.Code.DecodeNode(s, c)
 		case "category":
-			err = x.Category.DecodeNode(s, c1)
+			err = x.Category.DecodeNode(s, c)
 		case "message":
-			err = s.ReadString(c1, &x.Message)
+			err = s.ReadString(c, &x.Message)
 		case "remediation":
-			err = s.ReadStringPtr(c1, &x.Remediation)
+			err = s.ReadStringPtr(c, &x.Remediation)
 		case "retry":
-			err = envgenrt.DecodePtr(s, c1, &x.Retry)
+			err = envgenrt.DecodePtr(s, c, &x.Retry)
 		case "details":
-			err = x.Details.DecodeNode(s, c1)
+			err = x.Details.DecodeNode(s, c)
 		case "causes":
-			err = envgenrt.DecodeSlice(s, c1, &x.Causes)
+			err = envgenrt.DecodeSlice(s, c, &x.Causes)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -323,23 +323,23 @@ func (x *Retry) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Retry) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendBoolMember(b, `"retryable":`, x.Retryable)
-	b = envgenrt.AppendIntPtrMember(b, `"after_ms":`, x.AfterMs)
-	return envgenrt.EndObject(b), nil
+func (x Retry) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.Bool(`"retryable":`, x.Retryable)
+	o.IntPtr(`"after_ms":`, x.AfterMs)
+	return o.End()
 }
 
 func (x *Retry) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "retryable":
-			err = s.ReadBool(c1, &x.Retryable)
+			err = s.ReadBool(c, &x.Retryable)
 		case "after_ms":
-			err = s.ReadInt64Ptr(c1, &x.AfterMs)
+			err = s.ReadInt64Ptr(c, &x.AfterMs)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err

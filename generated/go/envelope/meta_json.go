@@ -11,7 +11,7 @@ func (x *ArchiveHash) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ArchiveHash) AppendJSON(b []byte) (_ []byte, err error) {
+func (x ArchiveHash) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -44,7 +44,7 @@ func (x *Capability) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Capability) AppendJSON(b []byte) (_ []byte, err error) {
+func (x Capability) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -99,18 +99,18 @@ func (x Fidelity) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Fidelity) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "level":
-			err = x.Level.DecodeNode(s, c1)
+			err = x.Level.DecodeNode(s, c)
 		case "dropped_ids":
-			err = envgenrt.ReadSlice(s, c1, &x.DroppedIDs, (*envgenrt.State).ReadString)
+			err = s.ReadStrings(c, &x.DroppedIDs)
 		case "archive_hashes":
-			if s.Kind(c1) != envgenrt.KindObject {
-				return s.WrongKind(c1, "an object")
+			if s.Kind(c) != envgenrt.KindObject {
+				return s.WrongKind(c, "an object")
 			}
-			m2 := make(map[string]ArchiveHash, s.Count(c1))
-			for c2 := s.First(c1); c2 < s.End(c1); c2 = s.Next(c2) {
+			m2 := make(map[string]ArchiveHash, s.Count(c))
+			for c2 := s.First(c); c2 < s.End(c); c2 = s.Next(c2) {
 				var e2 ArchiveHash
 				if err := e2.DecodeNode(s, c2); err != nil {
 					return err
@@ -119,7 +119,7 @@ func (x *Fidelity) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			x.ArchiveHashes = m2
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -193,7 +193,7 @@ func (x *FidelityLevel) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x FidelityLevel) AppendJSON(b []byte) (_ []byte, err error) {
+func (x FidelityLevel) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -214,29 +214,29 @@ func (x *Limits) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Limits) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendIntPtrMember(b, `"max_items":`, x.MaxItems)
-	b = envgenrt.AppendIntPtrMember(b, `"max_depth":`, x.MaxDepth)
-	b = envgenrt.AppendIntPtrMember(b, `"max_tokens":`, x.MaxTokens)
-	b = envgenrt.AppendIntPtrMember(b, `"max_bytes":`, x.MaxBytes)
-	return envgenrt.EndObject(b), nil
+func (x Limits) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.IntPtr(`"max_items":`, x.MaxItems)
+	o.IntPtr(`"max_depth":`, x.MaxDepth)
+	o.IntPtr(`"max_tokens":`, x.MaxTokens)
+	o.IntPtr(`"max_bytes":`, x.MaxBytes)
+	return o.End()
 }
 
 func (x *Limits) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "max_items":
-			err = s.ReadInt64Ptr(c1, &x.MaxItems)
+			err = s.ReadInt64Ptr(c, &x.MaxItems)
 		case "max_depth":
-			err = s.ReadInt64Ptr(c1, &x.MaxDepth)
+			err = s.ReadInt64Ptr(c, &x.MaxDepth)
 		case "max_tokens":
-			err = s.ReadInt64Ptr(c1, &x.MaxTokens)
+			err = s.ReadInt64Ptr(c, &x.MaxTokens)
 		case "max_bytes":
-			err = s.ReadInt64Ptr(c1, &x.MaxBytes)
+			err = s.ReadInt64Ptr(c, &x.MaxBytes)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -285,95 +285,65 @@ func (x *Meta) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Meta) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	if b, err = envgenrt.AppendPtrMember(b, `"request_id":`, x.RequestID); err != nil {
-		return b, err
-	}
-	if b, err = envgenrt.AppendPtrMember(b, `"tool":`, x.Tool); err != nil {
-		return b, err
-	}
-	if b, err = envgenrt.AppendPtrMember(b, `"timing":`, x.Timing); err != nil {
-		return b, err
-	}
-	if b, err = envgenrt.AppendPtrMember(b, `"tier":`, x.Tier); err != nil {
-		return b, err
-	}
-	if b, err = envgenrt.AppendSliceMember(b, `"capabilities":`, x.Capabilities); err != nil {
-		return b, err
-	}
-	if b, err = envgenrt.AppendSliceMember(b, `"upgrade_hints":`, x.UpgradeHints); err != nil {
-		return b, err
-	}
-	if b, err = envgenrt.AppendPtrMember(b, `"workspace":`, x.Workspace); err != nil {
-		return b, err
-	}
-	if b, err = envgenrt.AppendPtrMember(b, `"pagination":`, x.Pagination); err != nil {
-		return b, err
-	}
-	if b, err = envgenrt.AppendPtrMember(b, `"rate_limit":`, x.RateLimit); err != nil {
-		return b, err
-	}
-	if b, err = envgenrt.AppendPtrMember(b, `"telemetry":`, x.Telemetry); err != nil {
-		return b, err
-	}
-	if b, err = envgenrt.AppendPtrMember(b, `"tokens":`, x.Tokens); err != nil {
-		return b, err
-	}
-	if b, err = envgenrt.AppendPtrMember(b, `"fidelity":`, x.Fidelity); err != nil {
-		return b, err
-	}
-	if b, err = envgenrt.AppendPtrMember(b, `"limits":`, x.Limits); err != nil {
-		return b, err
-	}
-	if b, err = envgenrt.AppendSliceMember(b, `"next_calls":`, x.NextCalls); err != nil {
-		return b, err
-	}
-	b = envgenrt.AppendStringPtrMember(b, `"response_mode":`, (*string)(x.ResponseMode))
-	if b, err = envgenrt.AppendPtrMember(b, `"source":`, x.Source); err != nil {
-		return b, err
-	}
-	return envgenrt.EndObject(b), nil
+func (x Meta) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	envgenrt.PtrMember(&o, `"request_id":`, x.RequestID)
+	envgenrt.PtrMember(&o, `"tool":`, x.Tool)
+	envgenrt.PtrMember(&o, `"timing":`, x.Timing)
+	envgenrt.PtrMember(&o, `"tier":`, x.Tier)
+	envgenrt.SliceMember(&o, `"capabilities":`, x.Capabilities)
+	envgenrt.SliceMember(&o, `"upgrade_hints":`, x.UpgradeHints)
+	envgenrt.PtrMember(&o, `"workspace":`, x.Workspace)
+	envgenrt.PtrMember(&o, `"pagination":`, x.Pagination)
+	envgenrt.PtrMember(&o, `"rate_limit":`, x.RateLimit)
+	envgenrt.PtrMember(&o, `"telemetry":`, x.Telemetry)
+	envgenrt.PtrMember(&o, `"tokens":`, x.Tokens)
+	envgenrt.PtrMember(&o, `"fidelity":`, x.Fidelity)
+	envgenrt.PtrMember(&o, `"limits":`, x.Limits)
+	envgenrt.SliceMember(&o, `"next_calls":`, x.NextCalls)
+	o.StringPtr(`"response_mode":`, (*string)(x.ResponseMode))
+	envgenrt.PtrMember(&o, `"source":`, x.Source)
+	return o.End()
 }
 
 func (x *Meta) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "request_id":
-			err = envgenrt.DecodeStringPtr(s, c1, &x.RequestID)
+			err = envgenrt.DecodeStringPtr(s, c, &x.RequestID)
 		case "tool":
-			err = envgenrt.DecodePtr(s, c1, &x.Tool)
+			err = envgenrt.DecodePtr(s, c, &x.Tool)
 		case "timing":
-			err = envgenrt.DecodePtr(s, c1, &x.Timing)
+			err = envgenrt.DecodePtr(s, c, &x.Timing)
 		case "tier":
-			err = envgenrt.DecodeStringPtr(s, c1, &x.Tier)
+			err = envgenrt.DecodeStringPtr(s, c, &x.Tier)
 		case "capabilities":
-			err = envgenrt.DecodeSlice(s, c1, &x.Capabilities)
+			err = envgenrt.DecodeSlice(s, c, &x.Capabilities)
 		case "upgrade_hints":
-			err = envgenrt.DecodeSlice(s, c1, &x.UpgradeHints)
+			err = envgenrt.DecodeSlice(s, c, &x.UpgradeHints)
 		case "workspace":
-			err = envgenrt.DecodePtr(s, c1, &x.Workspace)
+			err = envgenrt.DecodePtr(s, c, &x.Workspace)
 		case "pagination":
-			err = envgenrt.DecodePtr(s, c1, &x.Pagination)
+			err = envgenrt.DecodePtr(s, c, &x.Pagination)
 		case "rate_limit":
-			err = envgenrt.DecodePtr(s, c1, &x.RateLimit)
+			err = envgenrt.DecodePtr(s, c, &x.RateLimit)
 		case "telemetry":
-			err = envgenrt.DecodePtr(s, c1, &x.Telemetry)
+			err = envgenrt.DecodePtr(s, c, &x.Telemetry)
 		case "tokens":
-			err = envgenrt.DecodePtr(s, c1, &x.Tokens)
+			err = envgenrt.DecodePtr(s, c, &x.Tokens)
 		case "fidelity":
-			err = envgenrt.DecodePtr(s, c1, &x.Fidelity)
+			err = envgenrt.DecodePtr(s, c, &x.Fidelity)
 		case "limits":
-			err = envgenrt.DecodePtr(s, c1, &x.Limits)
+			err = envgenrt.DecodePtr(s, c, &x.Limits)
 		case "next_calls":
-			err = envgenrt.DecodeSlice(s, c1, &x.NextCalls)
+			err = envgenrt.DecodeSlice(s, c, &x.NextCalls)
 		case "response_mode":
-			err = envgenrt.DecodeStringPtr(s, c1, &x.ResponseMode)
+			err = envgenrt.DecodeStringPtr(s, c, &x.ResponseMode)
 		case "source":
-			err = envgenrt.DecodePtr(s, c1, &x.Source)
+			err = envgenrt.DecodePtr(s, c, &x.Source)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -484,25 +454,25 @@ func (x NextCall) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *NextCall) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "tool":
-			err = x.Tool.DecodeNode(s, c1)
+			err = x.Tool.DecodeNode(s, c)
 		case "arguments":
-			if s.Kind(c1) != envgenrt.KindObject {
-				return s.WrongKind(c1, "an object")
+			if s.Kind(c) != envgenrt.KindObject {
+				return s.WrongKind(c, "an object")
 			}
-			m2 := make(map[string]json.RawMessage, s.Count(c1))
-			for c2 := s.First(c1); c2 < s.End(c1); c2 = s.Next(c2) {
+			m2 := make(map[string]json.RawMessage, s.Count(c))
+			for c2 := s.First(c); c2 < s.End(c); c2 = s.Next(c2) {
 				var e2 json.RawMessage
 				e2 = s.DecodeRaw(c2)
 				m2[s.KeyString(c2)] = e2
 			}
 			x.Arguments = m2
 		case "reason":
-			err = s.ReadStringPtr(c1, &x.Reason)
+			err = s.ReadStringPtr(c, &x.Reason)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -568,29 +538,29 @@ func (x *Pagination) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Pagination) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendBoolMember(b, `"has_more":`, x.HasMore)
-	b = envgenrt.AppendStringPtrMember(b, `"cursor":`, x.Cursor)
-	b = envgenrt.AppendIntPtrMember(b, `"page_size":`, x.PageSize)
-	b = envgenrt.AppendIntPtrMember(b, `"total":`, x.Total)
-	return envgenrt.EndObject(b), nil
+func (x Pagination) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.Bool(`"has_more":`, x.HasMore)
+	o.StringPtr(`"cursor":`, x.Cursor)
+	o.IntPtr(`"page_size":`, x.PageSize)
+	o.IntPtr(`"total":`, x.Total)
+	return o.End()
 }
 
 func (x *Pagination) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "has_more":
-			err = s.ReadBool(c1, &x.HasMore)
+			err = s.ReadBool(c, &x.HasMore)
 		case "cursor":
-			err = s.ReadStringPtr(c1, &x.Cursor)
+			err = s.ReadStringPtr(c, &x.Cursor)
 		case "page_size":
-			err = s.ReadInt64Ptr(c1, &x.PageSize)
+			err = s.ReadInt64Ptr(c, &x.PageSize)
 		case "total":
-			err = s.ReadInt64Ptr(c1, &x.Total)
+			err = s.ReadInt64Ptr(c, &x.Total)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -682,32 +652,32 @@ func (x *RateLimit) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x RateLimit) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendIntMember(b, `"limit":`, x.Limit)
-	b = envgenrt.AppendIntMember(b, `"remaining":`, x.Remaining)
-	b = envgenrt.AppendIntPtrMember(b, `"window_ms":`, x.WindowMs)
-	b = envgenrt.AppendStringPtrMember(b, `"reset_at":`, x.ResetAt)
-	b = envgenrt.AppendIntPtrMember(b, `"retry_after_ms":`, x.RetryAfterMs)
-	return envgenrt.EndObject(b), nil
+func (x RateLimit) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.Int(`"limit":`, x.Limit)
+	o.Int(`"remaining":`, x.Remaining)
+	o.IntPtr(`"window_ms":`, x.WindowMs)
+	o.StringPtr(`"reset_at":`, x.ResetAt)
+	o.IntPtr(`"retry_after_ms":`, x.RetryAfterMs)
+	return o.End()
 }
 
 func (x *RateLimit) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "limit":
-			err = s.ReadInt64(c1, &x.Limit)
+			err = s.ReadInt64(c, &x.Limit)
 		case "remaining":
-			err = s.ReadInt64(c1, &x.Remaining)
+			err = s.ReadInt64(c, &x.Remaining)
 		case "window_ms":
-			err = s.ReadInt64Ptr(c1, &x.WindowMs)
+			err = s.ReadInt64Ptr(c, &x.WindowMs)
 		case "reset_at":
-			err = s.ReadStringPtr(c1, &x.ResetAt)
+			err = s.ReadStringPtr(c, &x.ResetAt)
 		case "retry_after_ms":
-			err = s.ReadInt64Ptr(c1, &x.RetryAfterMs)
+			err = s.ReadInt64Ptr(c, &x.RetryAfterMs)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -777,7 +747,7 @@ func (x *RequestID) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x RequestID) AppendJSON(b []byte) (_ []byte, err error) {
+func (x RequestID) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -836,16 +806,16 @@ func (x Source) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Source) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "convention":
-			err = s.ReadString(c1, &x.Convention)
+			err = s.ReadString(c, &x.Convention)
 		case "kept":
-			if s.Kind(c1) != envgenrt.KindObject {
-				return s.WrongKind(c1, "an object")
+			if s.Kind(c) != envgenrt.KindObject {
+				return s.WrongKind(c, "an object")
 			}
-			m2 := make(map[string]SourceValue, s.Count(c1))
-			for c2 := s.First(c1); c2 < s.End(c1); c2 = s.Next(c2) {
+			m2 := make(map[string]SourceValue, s.Count(c))
+			for c2 := s.First(c); c2 < s.End(c); c2 = s.Next(c2) {
 				var e2 SourceValue
 				if err := e2.DecodeNode(s, c2); err != nil {
 					return err
@@ -854,9 +824,9 @@ func (x *Source) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			x.Kept = m2
 		case "absent":
-			err = envgenrt.DecodeSlice(s, c1, &x.Absent)
+			err = envgenrt.DecodeSlice(s, c, &x.Absent)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -969,7 +939,7 @@ func (x *SourcePointer) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x SourcePointer) AppendJSON(b []byte) (_ []byte, err error) {
+func (x SourcePointer) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -1101,23 +1071,23 @@ func (x *Telemetry) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Telemetry) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendBoolPtrMember(b, `"cache_hit":`, x.CacheHit)
-	b = envgenrt.AppendIntPtrMember(b, `"downstream_calls":`, x.DownstreamCalls)
-	return envgenrt.EndObject(b), nil
+func (x Telemetry) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.BoolPtr(`"cache_hit":`, x.CacheHit)
+	o.IntPtr(`"downstream_calls":`, x.DownstreamCalls)
+	return o.End()
 }
 
 func (x *Telemetry) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "cache_hit":
-			err = s.ReadBoolPtr(c1, &x.CacheHit)
+			err = s.ReadBoolPtr(c, &x.CacheHit)
 		case "downstream_calls":
-			err = s.ReadInt64Ptr(c1, &x.DownstreamCalls)
+			err = s.ReadInt64Ptr(c, &x.DownstreamCalls)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -1160,7 +1130,7 @@ func (x *Tier) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Tier) AppendJSON(b []byte) (_ []byte, err error) {
+func (x Tier) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -1193,25 +1163,23 @@ func (x *Timing) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Timing) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendStringPtrMember(b, `"started_at":`, x.StartedAt)
-	if b, err = envgenrt.AppendFloatPtrMember(b, `"duration_ms":`, x.DurationMs); err != nil {
-		return b, err
-	}
-	return envgenrt.EndObject(b), nil
+func (x Timing) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.StringPtr(`"started_at":`, x.StartedAt)
+	o.FloatPtr(`"duration_ms":`, x.DurationMs)
+	return o.End()
 }
 
 func (x *Timing) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "started_at":
-			err = s.ReadStringPtr(c1, &x.StartedAt)
+			err = s.ReadStringPtr(c, &x.StartedAt)
 		case "duration_ms":
-			err = s.ReadFloat64Ptr(c1, &x.DurationMs)
+			err = s.ReadFloat64Ptr(c, &x.DurationMs)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -1266,26 +1234,26 @@ func (x *TokenUsage) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x TokenUsage) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendIntMember(b, `"estimated":`, x.Estimated)
-	b = envgenrt.AppendIntPtrMember(b, `"actual":`, x.Actual)
-	b = envgenrt.AppendIntPtrMember(b, `"budget":`, x.Budget)
-	return envgenrt.EndObject(b), nil
+func (x TokenUsage) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.Int(`"estimated":`, x.Estimated)
+	o.IntPtr(`"actual":`, x.Actual)
+	o.IntPtr(`"budget":`, x.Budget)
+	return o.End()
 }
 
 func (x *TokenUsage) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "estimated":
-			err = s.ReadInt64(c1, &x.Estimated)
+			err = s.ReadInt64(c, &x.Estimated)
 		case "actual":
-			err = s.ReadInt64Ptr(c1, &x.Actual)
+			err = s.ReadInt64Ptr(c, &x.Actual)
 		case "budget":
-			err = s.ReadInt64Ptr(c1, &x.Budget)
+			err = s.ReadInt64Ptr(c, &x.Budget)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -1334,28 +1302,26 @@ func (x *Tool) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Tool) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	if b, err = envgenrt.AppendMember(b, `"name":`, x.Name); err != nil {
-		return b, err
-	}
-	b = envgenrt.AppendStringMember(b, `"version":`, x.Version)
-	b = envgenrt.AppendStringPtrMember(b, `"adapter":`, x.Adapter)
-	return envgenrt.EndObject(b), nil
+func (x Tool) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	envgenrt.Member(&o, `"name":`, x.Name)
+	o.String(`"version":`, x.Version)
+	o.StringPtr(`"adapter":`, x.Adapter)
+	return o.End()
 }
 
 func (x *Tool) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "name":
-			err = x.Name.DecodeNode(s, c1)
+			err = x.Name.DecodeNode(s, c)
 		case "version":
-			err = s.ReadString(c1, &x.Version)
+			err = s.ReadString(c, &x.Version)
 		case "adapter":
-			err = s.ReadStringPtr(c1, &x.Adapter)
+			err = s.ReadStringPtr(c, &x.Adapter)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -1434,7 +1400,7 @@ func (x *ToolName) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ToolName) AppendJSON(b []byte) (_ []byte, err error) {
+func (x ToolName) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -1467,28 +1433,26 @@ func (x *UpgradeHint) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x UpgradeHint) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendStringMember(b, `"feature":`, x.Feature)
-	if b, err = envgenrt.AppendMember(b, `"tier":`, x.Tier); err != nil {
-		return b, err
-	}
-	b = envgenrt.AppendStringPtrMember(b, `"reason":`, x.Reason)
-	return envgenrt.EndObject(b), nil
+func (x UpgradeHint) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.String(`"feature":`, x.Feature)
+	envgenrt.Member(&o, `"tier":`, x.Tier)
+	o.StringPtr(`"reason":`, x.Reason)
+	return o.End()
 }
 
 func (x *UpgradeHint) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "feature":
-			err = s.ReadString(c1, &x.Feature)
+			err = s.ReadString(c, &x.Feature)
 		case "tier":
-			err = x.Tier.DecodeNode(s, c1)
+			err = x.Tier.DecodeNode(s, c)
 		case "reason":
-			err = s.ReadStringPtr(c1, &x.Reason)
+			err = s.ReadStringPtr(c, &x.Reason)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -1567,26 +1531,26 @@ func (x *Workspace) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Workspace) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendStringPtrMember(b, `"root":`, x.Root)
-	b = envgenrt.AppendStringPtrMember(b, `"repo_name":`, x.RepoName)
-	b = envgenrt.AppendStringPtrMember(b, `"revision":`, x.Revision)
-	return envgenrt.EndObject(b), nil
+func (x Workspace) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.StringPtr(`"root":`, x.Root)
+	o.StringPtr(`"repo_name":`, x.RepoName)
+	o.StringPtr(`"revision":`, x.Revision)
+	return o.End()
 }
 
 func (x *Workspace) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "root":
-			err = s.ReadStringPtr(c1, &x.Root)
+			err = s.ReadStringPtr(c, &x.Root)
 		case "repo_name":
-			err = s.ReadStringPtr(c1, &x.RepoName)
+			err = s.ReadStringPtr(c, &x.RepoName)
 		case "revision":
-			err = s.ReadStringPtr(c1, &x.Revision)
+			err = s.ReadStringPtr(c, &x.Revision)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err

@@ -35,24 +35,24 @@ func (x Artifact) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Artifact) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "id":
-			err = s.ReadString(c1, &x.ID)
+			err = s.ReadString(c, &x.ID)
 		case "media_type":
-			err = s.ReadStringPtr(c1, &x.MediaType)
+			err = s.ReadStringPtr(c, &x.MediaType)
 		case "locator":
-			err = s.ReadStringPtr(c1, &x.Locator)
+			err = s.ReadStringPtr(c, &x.Locator)
 		case "size_bytes":
-			err = s.ReadInt64Ptr(c1, &x.SizeBytes)
+			err = s.ReadInt64Ptr(c, &x.SizeBytes)
 		case "digest":
-			err = envgenrt.DecodeStringPtr(s, c1, &x.Digest)
+			err = envgenrt.DecodeStringPtr(s, c, &x.Digest)
 		case "labels":
-			if s.Kind(c1) != envgenrt.KindObject {
-				return s.WrongKind(c1, "an object")
+			if s.Kind(c) != envgenrt.KindObject {
+				return s.WrongKind(c, "an object")
 			}
-			m2 := make(map[string]string, s.Count(c1))
-			for c2 := s.First(c1); c2 < s.End(c1); c2 = s.Next(c2) {
+			m2 := make(map[string]string, s.Count(c))
+			for c2 := s.First(c); c2 < s.End(c); c2 = s.Next(c2) {
 				var e2 string
 				if err := s.ReadString(c2, &e2); err != nil {
 					return err
@@ -61,7 +61,7 @@ func (x *Artifact) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			x.Labels = m2
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -167,7 +167,7 @@ func (x *Digest) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Digest) AppendJSON(b []byte) (_ []byte, err error) {
+func (x Digest) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -197,31 +197,29 @@ func (x *Evidence) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Evidence) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendStringMember(b, `"field":`, x.Field)
-	b = envgenrt.AppendStringMember(b, `"source":`, x.Source)
-	if b, err = envgenrt.AppendPtrMember(b, `"method":`, x.Method); err != nil {
-		return b, err
-	}
-	b = envgenrt.AppendStringPtrMember(b, `"note":`, x.Note)
-	return envgenrt.EndObject(b), nil
+func (x Evidence) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.String(`"field":`, x.Field)
+	o.String(`"source":`, x.Source)
+	envgenrt.PtrMember(&o, `"method":`, x.Method)
+	o.StringPtr(`"note":`, x.Note)
+	return o.End()
 }
 
 func (x *Evidence) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "field":
-			err = s.ReadString(c1, &x.Field)
+			err = s.ReadString(c, &x.Field)
 		case "source":
-			err = s.ReadString(c1, &x.Source)
+			err = s.ReadString(c, &x.Source)
 		case "method":
-			err = envgenrt.DecodeStringPtr(s, c1, &x.Method)
+			err = envgenrt.DecodeStringPtr(s, c, &x.Method)
 		case "note":
-			err = s.ReadStringPtr(c1, &x.Note)
+			err = s.ReadStringPtr(c, &x.Note)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -321,27 +319,23 @@ func (x *Integrity) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Integrity) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	if b, err = envgenrt.AppendMember(b, `"record_digest":`, x.RecordDigest); err != nil {
-		return b, err
-	}
-	if b, err = envgenrt.AppendPtrMember(b, `"signature":`, x.Signature); err != nil {
-		return b, err
-	}
-	return envgenrt.EndObject(b), nil
+func (x Integrity) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	envgenrt.Member(&o, `"record_digest":`, x.RecordDigest)
+	envgenrt.PtrMember(&o, `"signature":`, x.Signature)
+	return o.End()
 }
 
 func (x *Integrity) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "record_digest":
-			err = x.RecordDigest.DecodeNode(s, c1)
+			err = x.RecordDigest.DecodeNode(s, c)
 		case "signature":
-			err = envgenrt.DecodePtr(s, c1, &x.Signature)
+			err = envgenrt.DecodePtr(s, c, &x.Signature)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -385,7 +379,7 @@ func (x *MethodID) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x MethodID) AppendJSON(b []byte) (_ []byte, err error) {
+func (x MethodID) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -418,60 +412,44 @@ func (x *Provenance) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Provenance) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	if b, err = envgenrt.AppendMember(b, `"run_id":`, x.RunID); err != nil {
-		return b, err
-	}
-	if b, err = envgenrt.AppendMember(b, `"tool":`, x.Tool); err != nil {
-		return b, err
-	}
-	b = envgenrt.AppendStringPtrMember(b, `"started_at":`, x.StartedAt)
-	if b, err = envgenrt.AppendSliceMember(b, `"inputs":`, x.Inputs); err != nil {
-		return b, err
-	}
-	if b, err = envgenrt.AppendSliceMember(b, `"outputs":`, x.Outputs); err != nil {
-		return b, err
-	}
-	if b, err = envgenrt.AppendSliceMember(b, `"methods":`, x.Methods); err != nil {
-		return b, err
-	}
-	if b, err = envgenrt.AppendSliceMember(b, `"evidence":`, x.Evidence); err != nil {
-		return b, err
-	}
-	if b, err = envgenrt.AppendSliceMember(b, `"parents":`, x.Parents); err != nil {
-		return b, err
-	}
-	if b, err = envgenrt.AppendPtrMember(b, `"integrity":`, x.Integrity); err != nil {
-		return b, err
-	}
-	return envgenrt.EndObject(b), nil
+func (x Provenance) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	envgenrt.Member(&o, `"run_id":`, x.RunID)
+	envgenrt.Member(&o, `"tool":`, x.Tool)
+	o.StringPtr(`"started_at":`, x.StartedAt)
+	envgenrt.SliceMember(&o, `"inputs":`, x.Inputs)
+	envgenrt.SliceMember(&o, `"outputs":`, x.Outputs)
+	envgenrt.SliceMember(&o, `"methods":`, x.Methods)
+	envgenrt.SliceMember(&o, `"evidence":`, x.Evidence)
+	envgenrt.SliceMember(&o, `"parents":`, x.Parents)
+	envgenrt.PtrMember(&o, `"integrity":`, x.Integrity)
+	return o.End()
 }
 
 func (x *Provenance) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "run_id":
-			err = x.RunID.DecodeNode(s, c1)
+			err = x.RunID.DecodeNode(s, c)
 		case "tool":
-			err = x.Tool.DecodeNode(s, c1)
+			err = x.Tool.DecodeNode(s, c)
 		case "started_at":
-			err = s.ReadStringPtr(c1, &x.StartedAt)
+			err = s.ReadStringPtr(c, &x.StartedAt)
 		case "inputs":
-			err = envgenrt.DecodeSlice(s, c1, &x.Inputs)
+			err = envgenrt.DecodeSlice(s, c, &x.Inputs)
 		case "outputs":
-			err = envgenrt.DecodeSlice(s, c1, &x.Outputs)
+			err = envgenrt.DecodeSlice(s, c, &x.Outputs)
 		case "methods":
-			err = envgenrt.DecodeSlice(s, c1, &x.Methods)
+			err = envgenrt.DecodeSlice(s, c, &x.Methods)
 		case "evidence":
-			err = envgenrt.DecodeSlice(s, c1, &x.Evidence)
+			err = envgenrt.DecodeSlice(s, c, &x.Evidence)
 		case "parents":
-			err = envgenrt.DecodeSlice(s, c1, &x.Parents)
+			err = envgenrt.DecodeSlice(s, c, &x.Parents)
 		case "integrity":
-			err = envgenrt.DecodePtr(s, c1, &x.Integrity)
+			err = envgenrt.DecodePtr(s, c, &x.Integrity)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -553,7 +531,7 @@ func (x *RunID) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x RunID) AppendJSON(b []byte) (_ []byte, err error) {
+func (x RunID) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -584,26 +562,26 @@ func (x *Signature) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Signature) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendStringMember(b, `"alg":`, x.Alg)
-	b = envgenrt.AppendStringMember(b, `"key_id":`, x.KeyID)
-	b = envgenrt.AppendStringMember(b, `"value":`, x.Value)
-	return envgenrt.EndObject(b), nil
+func (x Signature) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.String(`"alg":`, x.Alg)
+	o.String(`"key_id":`, x.KeyID)
+	o.String(`"value":`, x.Value)
+	return o.End()
 }
 
 func (x *Signature) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "alg":
-			err = s.ReadString(c1, &x.Alg)
+			err = s.ReadString(c, &x.Alg)
 		case "key_id":
-			err = s.ReadString(c1, &x.KeyID)
+			err = s.ReadString(c, &x.KeyID)
 		case "value":
-			err = s.ReadString(c1, &x.Value)
+			err = s.ReadString(c, &x.Value)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err

@@ -8,7 +8,7 @@ func (x *ProvenanceMode) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ProvenanceMode) AppendJSON(b []byte) (_ []byte, err error) {
+func (x ProvenanceMode) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -25,26 +25,26 @@ func (x *ProvenanceOptions) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ProvenanceOptions) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendBoolPtrMember(b, `"capture":`, x.Capture)
-	b = envgenrt.AppendBoolPtrMember(b, `"capture_artifacts":`, x.CaptureArtifacts)
-	b = envgenrt.AppendStringPtrMember(b, `"mode":`, (*string)(x.Mode))
-	return envgenrt.EndObject(b), nil
+func (x ProvenanceOptions) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.BoolPtr(`"capture":`, x.Capture)
+	o.BoolPtr(`"capture_artifacts":`, x.CaptureArtifacts)
+	o.StringPtr(`"mode":`, (*string)(x.Mode))
+	return o.End()
 }
 
 func (x *ProvenanceOptions) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "capture":
-			err = s.ReadBoolPtr(c1, &x.Capture)
+			err = s.ReadBoolPtr(c, &x.Capture)
 		case "capture_artifacts":
-			err = s.ReadBoolPtr(c1, &x.CaptureArtifacts)
+			err = s.ReadBoolPtr(c, &x.CaptureArtifacts)
 		case "mode":
-			err = envgenrt.DecodeStringPtr(s, c1, &x.Mode)
+			err = envgenrt.DecodeStringPtr(s, c, &x.Mode)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -90,48 +90,44 @@ func (x *Request) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Request) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	if b, err = envgenrt.AppendPtrMember(b, `"request_id":`, x.RequestID); err != nil {
-		return b, err
-	}
-	b = envgenrt.AppendBoolPtrMember(b, `"deterministic":`, x.Deterministic)
-	b = envgenrt.AppendStringPtrMember(b, `"response_mode":`, (*string)(x.ResponseMode))
-	b = envgenrt.AppendStringsMember(b, `"fields":`, x.Fields)
-	b = envgenrt.AppendIntPtrMember(b, `"page_size":`, x.PageSize)
-	b = envgenrt.AppendStringPtrMember(b, `"cursor":`, x.Cursor)
-	b = envgenrt.AppendIntPtrMember(b, `"token_budget":`, x.TokenBudget)
-	b = envgenrt.AppendStringPtrMember(b, `"locale":`, x.Locale)
-	if b, err = envgenrt.AppendPtrMember(b, `"provenance":`, x.Provenance); err != nil {
-		return b, err
-	}
-	return envgenrt.EndObject(b), nil
+func (x Request) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	envgenrt.PtrMember(&o, `"request_id":`, x.RequestID)
+	o.BoolPtr(`"deterministic":`, x.Deterministic)
+	o.StringPtr(`"response_mode":`, (*string)(x.ResponseMode))
+	o.Strings(`"fields":`, x.Fields)
+	o.IntPtr(`"page_size":`, x.PageSize)
+	o.StringPtr(`"cursor":`, x.Cursor)
+	o.IntPtr(`"token_budget":`, x.TokenBudget)
+	o.StringPtr(`"locale":`, x.Locale)
+	envgenrt.PtrMember(&o, `"provenance":`, x.Provenance)
+	return o.End()
 }
 
 func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "request_id":
-			err = envgenrt.DecodeStringPtr(s, c1, &x.RequestID)
+			err = envgenrt.DecodeStringPtr(s, c, &x.RequestID)
 		case "deterministic":
-			err = s.ReadBoolPtr(c1, &x.Deterministic)
+			err = s.ReadBoolPtr(c, &x.Deterministic)
 		case "response_mode":
-			err = envgenrt.DecodeStringPtr(s, c1, &x.ResponseMode)
+			err = envgenrt.DecodeStringPtr(s, c, &x.ResponseMode)
 		case "fields":
-			err = envgenrt.ReadSlice(s, c1, &x.Fields, (*envgenrt.State).ReadString)
+			err = s.ReadStrings(c, &x.Fields)
 		case "page_size":
-			err = s.ReadInt64Ptr(c1, &x.PageSize)
+			err = s.ReadInt64Ptr(c, &x.PageSize)
 		case "cursor":
-			err = s.ReadStringPtr(c1, &x.Cursor)
+			err = s.ReadStringPtr(c, &x.Cursor)
 		case "token_budget":
-			err = s.ReadInt64Ptr(c1, &x.TokenBudget)
+			err = s.ReadInt64Ptr(c, &x.TokenBudget)
 		case "locale":
-			err = s.ReadStringPtr(c1, &x.Locale)
+			err = s.ReadStringPtr(c, &x.Locale)
 		case "provenance":
-			err = envgenrt.DecodePtr(s, c1, &x.Provenance)
+			err = envgenrt.DecodePtr(s, c, &x.Provenance)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -244,7 +240,7 @@ func (x *ResponseMode) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ResponseMode) AppendJSON(b []byte) (_ []byte, err error) {
+func (x ResponseMode) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 

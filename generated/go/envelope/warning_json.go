@@ -8,7 +8,7 @@ func (x *Severity) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Severity) AppendJSON(b []byte) (_ []byte, err error) {
+func (x Severity) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -49,20 +49,20 @@ func (x Warning) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Warning) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "code":
-			err = x.Code.DecodeNode(s, c1)
+			err = x.Code.DecodeNode(s, c)
 		case "severity":
-			err = x.Severity.DecodeNode(s, c1)
+			err = x.Severity.DecodeNode(s, c)
 		case "message":
-			err = s.ReadString(c1, &x.Message)
+			err = s.ReadString(c, &x.Message)
 		case "suggestion":
-			err = s.ReadStringPtr(c1, &x.Suggestion)
+			err = s.ReadStringPtr(c, &x.Suggestion)
 		case "context":
-			err = x.Context.DecodeNode(s, c1)
+			err = x.Context.DecodeNode(s, c)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err

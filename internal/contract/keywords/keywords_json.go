@@ -115,48 +115,48 @@ func (x Keywords) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Keywords) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "type":
-			err = envgenrt.ReadNullable(s, c1, &x.Type, (*envgenrt.State).ReadString)
+			err = s.ReadNullableString(c, &x.Type)
 		case "enum":
-			err = envgenrt.DecodeStringPtr(s, c1, &x.Enum)
+			err = envgenrt.DecodeStringPtr(s, c, &x.Enum)
 		case "const":
-			err = envgenrt.DecodeStringPtr(s, c1, &x.Const)
+			err = envgenrt.DecodeStringPtr(s, c, &x.Const)
 		case "string":
-			err = s.ReadStringPtr(c1, &x.StringField)
+			err = s.ReadStringPtr(c, &x.StringField)
 		case "format":
-			err = s.ReadStringPtr(c1, &x.Format)
+			err = s.ReadStringPtr(c, &x.Format)
 		case "number":
-			err = s.ReadFloat64Ptr(c1, &x.Number)
+			err = s.ReadFloat64Ptr(c, &x.Number)
 		case "tuple":
-			err = envgenrt.DecodePtr(s, c1, &x.Tuple)
+			err = envgenrt.DecodePtr(s, c, &x.Tuple)
 		case "list":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if s.Kind(c) != envgenrt.KindArray {
+				return s.WrongKind(c, "an array")
 			}
-			a2 := make([]json.RawMessage, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
+			a2 := make([]json.RawMessage, s.Count(c))
+			for c2, i2 := s.First(c), 0; c2 < s.End(c); c2, i2 = s.Next(c2), i2+1 {
 				a2[i2] = s.DecodeRaw(c2)
 			}
 			x.List = a2
 		case "contains":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if s.Kind(c) != envgenrt.KindArray {
+				return s.WrongKind(c, "an array")
 			}
-			a2 := make([]json.RawMessage, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
+			a2 := make([]json.RawMessage, s.Count(c))
+			for c2, i2 := s.First(c), 0; c2 < s.End(c); c2, i2 = s.Next(c2), i2+1 {
 				a2[i2] = s.DecodeRaw(c2)
 			}
 			x.Contains = a2
 		case "object":
-			err = envgenrt.DecodePtr(s, c1, &x.Object)
+			err = envgenrt.DecodePtr(s, c, &x.Object)
 		case "open":
-			if s.Kind(c1) != envgenrt.KindObject {
-				return s.WrongKind(c1, "an object")
+			if s.Kind(c) != envgenrt.KindObject {
+				return s.WrongKind(c, "an object")
 			}
-			m2 := make(map[string]int64, s.Count(c1))
-			for c2 := s.First(c1); c2 < s.End(c1); c2 = s.Next(c2) {
+			m2 := make(map[string]int64, s.Count(c))
+			for c2 := s.First(c); c2 < s.End(c); c2 = s.Next(c2) {
 				var e2 int64
 				if err := s.ReadInt64(c2, &e2); err != nil {
 					return err
@@ -165,23 +165,23 @@ func (x *Keywords) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			x.Open = m2
 		case "anyOf":
-			err = envgenrt.DecodePtr(s, c1, &x.AnyOf)
+			err = envgenrt.DecodePtr(s, c, &x.AnyOf)
 		case "oneOf":
-			err = envgenrt.DecodeNullable(s, c1, &x.OneOf)
+			err = envgenrt.DecodeNullable(s, c, &x.OneOf)
 		case "not":
-			x.Not = s.DecodeRaw(c1)
+			x.Not = s.DecodeRaw(c)
 		case "if":
-			x.If = s.DecodeRaw(c1)
+			x.If = s.DecodeRaw(c)
 		case "allOf":
-			err = s.ReadInt64Ptr(c1, &x.AllOf)
+			err = s.ReadInt64Ptr(c, &x.AllOf)
 		case "unevaluatedProperties":
-			err = envgenrt.DecodePtr(s, c1, &x.UnevaluatedProperties)
+			err = envgenrt.DecodePtr(s, c, &x.UnevaluatedProperties)
 		case "unevaluatedItems":
-			err = envgenrt.DecodePtr(s, c1, &x.UnevaluatedItems)
+			err = envgenrt.DecodePtr(s, c, &x.UnevaluatedItems)
 		case "never":
-			x.Never = s.DecodeRaw(c1)
+			x.Never = s.DecodeRaw(c)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -684,21 +684,21 @@ func (x KeywordsObject) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *KeywordsObject) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "a":
-			err = s.ReadInt64(c1, &x.A)
+			err = s.ReadInt64(c, &x.A)
 		case "b":
-			err = s.ReadString(c1, &x.B)
+			err = s.ReadString(c, &x.B)
 		case "x-p":
-			x.XP = s.DecodeRaw(c1)
+			x.XP = s.DecodeRaw(c)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -1130,19 +1130,19 @@ func (x KeywordsUnevaluatedProperties) AppendJSON(b []byte) (_ []byte, err error
 
 func (x *KeywordsUnevaluatedProperties) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "b":
-			x.B = s.DecodeRaw(c1)
+			x.B = s.DecodeRaw(c)
 		case "a":
-			x.A = s.DecodeRaw(c1)
+			x.A = s.DecodeRaw(c)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err

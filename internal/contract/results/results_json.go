@@ -8,34 +8,32 @@ func (x *Hit) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Hit) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendIntMember(b, `"chunk_id":`, x.ChunkID)
-	if b, err = envgenrt.AppendFloatMember(b, `"score":`, x.Score); err != nil {
-		return b, err
-	}
-	b = envgenrt.AppendIntMember(b, `"rank":`, x.Rank)
-	b = envgenrt.AppendStringPtrMember(b, `"source_file":`, x.SourceFile)
-	b = envgenrt.AppendStringPtrMember(b, `"snippet":`, x.Snippet)
-	return envgenrt.EndObject(b), nil
+func (x Hit) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.Int(`"chunk_id":`, x.ChunkID)
+	o.Float(`"score":`, x.Score)
+	o.Int(`"rank":`, x.Rank)
+	o.StringPtr(`"source_file":`, x.SourceFile)
+	o.StringPtr(`"snippet":`, x.Snippet)
+	return o.End()
 }
 
 func (x *Hit) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "chunk_id":
-			err = s.ReadInt64(c1, &x.ChunkID)
+			err = s.ReadInt64(c, &x.ChunkID)
 		case "score":
-			err = s.ReadFloat64(c1, &x.Score)
+			err = s.ReadFloat64(c, &x.Score)
 		case "rank":
-			err = s.ReadInt64(c1, &x.Rank)
+			err = s.ReadInt64(c, &x.Rank)
 		case "source_file":
-			err = s.ReadStringPtr(c1, &x.SourceFile)
+			err = s.ReadStringPtr(c, &x.SourceFile)
 		case "snippet":
-			err = s.ReadStringPtr(c1, &x.Snippet)
+			err = s.ReadStringPtr(c, &x.Snippet)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -150,14 +148,14 @@ func (x Results) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Results) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "hits":
-			err = envgenrt.DecodeSlice(s, c1, &x.Hits)
+			err = envgenrt.DecodeSlice(s, c, &x.Hits)
 		case "total":
-			err = s.ReadInt64Ptr(c1, &x.Total)
+			err = s.ReadInt64Ptr(c, &x.Total)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err

@@ -8,25 +8,23 @@ func (x *Tree) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Tree) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendStringMember(b, `"name":`, x.Name)
-	if b, err = envgenrt.AppendSliceMember(b, `"children":`, x.Children); err != nil {
-		return b, err
-	}
-	return envgenrt.EndObject(b), nil
+func (x Tree) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.String(`"name":`, x.Name)
+	envgenrt.SliceMember(&o, `"children":`, x.Children)
+	return o.End()
 }
 
 func (x *Tree) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "name":
-			err = s.ReadString(c1, &x.Name)
+			err = s.ReadString(c, &x.Name)
 		case "children":
-			err = envgenrt.DecodeSlice(s, c1, &x.Children)
+			err = envgenrt.DecodeSlice(s, c, &x.Children)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err

@@ -84,34 +84,34 @@ func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "_metadata":
-			err = x.Metadata.DecodeNode(s, c1)
+			err = x.Metadata.DecodeNode(s, c)
 		case "results":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if s.Kind(c) != envgenrt.KindArray {
+				return s.WrongKind(c, "an array")
 			}
-			a2 := make([]json.RawMessage, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
+			a2 := make([]json.RawMessage, s.Count(c))
+			for c2, i2 := s.First(c), 0; c2 < s.End(c); c2, i2 = s.Next(c2), i2+1 {
 				a2[i2] = s.DecodeRaw(c2)
 			}
 			x.Results = a2
 		case "pagination":
-			err = envgenrt.DecodeNullable(s, c1, &x.Pagination)
+			err = envgenrt.DecodeNullable(s, c, &x.Pagination)
 		case "execution_context":
-			err = x.ExecutionContext.DecodeNode(s, c1)
+			err = x.ExecutionContext.DecodeNode(s, c)
 		case "warnings":
-			err = envgenrt.DecodeSlice(s, c1, &x.Warnings)
+			err = envgenrt.DecodeSlice(s, c, &x.Warnings)
 		case "error":
-			err = envgenrt.DecodePtr(s, c1, &x.Error)
+			err = envgenrt.DecodePtr(s, c, &x.Error)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -204,25 +204,25 @@ func (x ExecutionContext) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *ExecutionContext) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "tokens_estimated":
-			err = s.ReadInt64(c1, &x.TokensEstimated)
+			err = s.ReadInt64(c, &x.TokensEstimated)
 		case "tokens_used":
-			err = envgenrt.ReadNullable(s, c1, &x.TokensUsed, (*envgenrt.State).ReadInt64)
+			err = s.ReadNullableInt64(c, &x.TokensUsed)
 		case "cache_hit":
-			err = s.ReadBool(c1, &x.CacheHit)
+			err = s.ReadBool(c, &x.CacheHit)
 		case "execution_time_ms":
-			err = s.ReadFloat64(c1, &x.ExecutionTimeMs)
+			err = s.ReadFloat64(c, &x.ExecutionTimeMs)
 		case "request_id":
-			err = s.ReadString(c1, &x.RequestID)
+			err = s.ReadString(c, &x.RequestID)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -309,23 +309,23 @@ func (x PaginationMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *PaginationMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "cursor":
-			err = s.ReadStringPtr(c1, &x.Cursor)
+			err = s.ReadStringPtr(c, &x.Cursor)
 		case "page_size":
-			err = s.ReadInt64Ptr(c1, &x.PageSize)
+			err = s.ReadInt64Ptr(c, &x.PageSize)
 		case "has_more":
-			err = s.ReadBoolPtr(c1, &x.HasMore)
+			err = s.ReadBoolPtr(c, &x.HasMore)
 		case "total_available":
-			err = envgenrt.ReadNullable(s, c1, &x.TotalAvailable, (*envgenrt.State).ReadInt64)
+			err = s.ReadNullableInt64(c, &x.TotalAvailable)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -398,21 +398,21 @@ func (x ResponseError) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *ResponseError) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "code":
-			err = s.ReadString(c1, &x.Code)
+			err = s.ReadString(c, &x.Code)
 		case "message":
-			err = s.ReadString(c1, &x.Message)
+			err = s.ReadString(c, &x.Message)
 		case "allowed_fields":
-			err = envgenrt.ReadSlice(s, c1, &x.AllowedFields, (*envgenrt.State).ReadString)
+			err = s.ReadStrings(c, &x.AllowedFields)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -489,27 +489,27 @@ func (x ResponseMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *ResponseMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "operation":
-			err = s.ReadString(c1, &x.Operation)
+			err = s.ReadString(c, &x.Operation)
 		case "version":
-			err = s.ReadString(c1, &x.Version)
+			err = s.ReadString(c, &x.Version)
 		case "timestamp":
-			err = s.ReadString(c1, &x.Timestamp)
+			err = s.ReadString(c, &x.Timestamp)
 		case "request_id":
-			err = s.ReadString(c1, &x.RequestID)
+			err = s.ReadString(c, &x.RequestID)
 		case "status":
-			err = x.Status.DecodeNode(s, c1)
+			err = x.Status.DecodeNode(s, c)
 		case "message":
-			err = envgenrt.ReadNullable(s, c1, &x.Message, (*envgenrt.State).ReadString)
+			err = s.ReadNullableString(c, &x.Message)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -585,7 +585,7 @@ func (x *ResponseStatus) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ResponseStatus) AppendJSON(b []byte) (_ []byte, err error) {
+func (x ResponseStatus) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -631,23 +631,23 @@ func (x ResponseWarning) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *ResponseWarning) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "level":
-			err = x.Level.DecodeNode(s, c1)
+			err = x.Level.DecodeNode(s, c)
 		case "code":
-			err = s.ReadString(c1, &x.Code)
+			err = s.ReadString(c, &x.Code)
 		case "message":
-			err = s.ReadString(c1, &x.Message)
+			err = s.ReadString(c, &x.Message)
 		case "suggestion":
-			err = envgenrt.ReadNullable(s, c1, &x.Suggestion, (*envgenrt.State).ReadString)
+			err = s.ReadNullableString(c, &x.Suggestion)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -699,7 +699,7 @@ func (x *WarningLevel) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x WarningLevel) AppendJSON(b []byte) (_ []byte, err error) {
+func (x WarningLevel) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 

@@ -11,7 +11,7 @@ func (x *ChunkID) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ChunkID) AppendJSON(b []byte) (_ []byte, err error) {
+func (x ChunkID) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendInt(b, int64(x)), nil
 }
 
@@ -65,21 +65,21 @@ func (x ConfidenceScore) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *ConfidenceScore) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "score_reliability":
-			err = x.ScoreReliability.DecodeNode(s, c1)
+			err = x.ScoreReliability.DecodeNode(s, c)
 		case "source_quality":
-			err = x.SourceQuality.DecodeNode(s, c1)
+			err = x.SourceQuality.DecodeNode(s, c)
 		case "recency":
-			err = x.Recency.DecodeNode(s, c1)
+			err = x.Recency.DecodeNode(s, c)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -153,21 +153,21 @@ func (x Cursor) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Cursor) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "query_hash":
-			err = s.ReadString(c1, &x.QueryHash)
+			err = s.ReadString(c, &x.QueryHash)
 		case "offset":
-			err = s.ReadInt64(c1, &x.Offset)
+			err = s.ReadInt64(c, &x.Offset)
 		case "response_mode":
-			err = x.ResponseMode.DecodeNode(s, c1)
+			err = x.ResponseMode.DecodeNode(s, c)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -259,21 +259,21 @@ func (x DeduplicationInfo) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *DeduplicationInfo) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "is_duplicate":
-			err = s.ReadBool(c1, &x.IsDuplicate)
+			err = s.ReadBool(c, &x.IsDuplicate)
 		case "similar_chunk_ids":
-			err = envgenrt.DecodeSlice(s, c1, &x.SimilarChunkIDs)
+			err = envgenrt.DecodeSlice(s, c, &x.SimilarChunkIDs)
 		case "confidence":
-			err = x.Confidence.DecodeNode(s, c1)
+			err = x.Confidence.DecodeNode(s, c)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -347,7 +347,7 @@ func (x *Rank) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Rank) AppendJSON(b []byte) (_ []byte, err error) {
+func (x Rank) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendInt(b, int64(x)), nil
 }
 
@@ -395,21 +395,21 @@ func (x RankingContext) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *RankingContext) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "percentile":
-			err = s.ReadInt64(c1, &x.Percentile)
+			err = s.ReadInt64(c, &x.Percentile)
 		case "explanation":
-			err = s.ReadString(c1, &x.Explanation)
+			err = s.ReadString(c, &x.Explanation)
 		case "score_method":
-			err = s.ReadString(c1, &x.ScoreMethod)
+			err = s.ReadString(c, &x.ScoreMethod)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -555,41 +555,41 @@ func (x SearchResultFull) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *SearchResultFull) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "chunk_id":
-			err = x.ChunkID.DecodeNode(s, c1)
+			err = x.ChunkID.DecodeNode(s, c)
 		case "chunk_text":
-			err = s.ReadString(c1, &x.ChunkText)
+			err = s.ReadString(c, &x.ChunkText)
 		case "similarity_score":
-			err = x.SimilarityScore.DecodeNode(s, c1)
+			err = x.SimilarityScore.DecodeNode(s, c)
 		case "bm25_score":
-			err = x.Bm25Score.DecodeNode(s, c1)
+			err = x.Bm25Score.DecodeNode(s, c)
 		case "hybrid_score":
-			err = x.HybridScore.DecodeNode(s, c1)
+			err = x.HybridScore.DecodeNode(s, c)
 		case "rank":
-			err = x.Rank.DecodeNode(s, c1)
+			err = x.Rank.DecodeNode(s, c)
 		case "score_type":
-			err = s.ReadString(c1, &x.ScoreType)
+			err = s.ReadString(c, &x.ScoreType)
 		case "source_file":
-			err = s.ReadString(c1, &x.SourceFile)
+			err = s.ReadString(c, &x.SourceFile)
 		case "source_category":
-			err = envgenrt.ReadNullable(s, c1, &x.SourceCategory, (*envgenrt.State).ReadString)
+			err = s.ReadNullableString(c, &x.SourceCategory)
 		case "context_header":
-			err = s.ReadString(c1, &x.ContextHeader)
+			err = s.ReadString(c, &x.ContextHeader)
 		case "chunk_index":
-			err = s.ReadInt64(c1, &x.ChunkIndex)
+			err = s.ReadInt64(c, &x.ChunkIndex)
 		case "total_chunks":
-			err = s.ReadInt64(c1, &x.TotalChunks)
+			err = s.ReadInt64(c, &x.TotalChunks)
 		case "chunk_token_count":
-			err = s.ReadInt64(c1, &x.ChunkTokenCount)
+			err = s.ReadInt64(c, &x.ChunkTokenCount)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -729,21 +729,21 @@ func (x SearchResultIDs) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *SearchResultIDs) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "chunk_id":
-			err = x.ChunkID.DecodeNode(s, c1)
+			err = x.ChunkID.DecodeNode(s, c)
 		case "hybrid_score":
-			err = x.HybridScore.DecodeNode(s, c1)
+			err = x.HybridScore.DecodeNode(s, c)
 		case "rank":
-			err = x.Rank.DecodeNode(s, c1)
+			err = x.Rank.DecodeNode(s, c)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -827,29 +827,29 @@ func (x SearchResultMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *SearchResultMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "chunk_id":
-			err = x.ChunkID.DecodeNode(s, c1)
+			err = x.ChunkID.DecodeNode(s, c)
 		case "hybrid_score":
-			err = x.HybridScore.DecodeNode(s, c1)
+			err = x.HybridScore.DecodeNode(s, c)
 		case "rank":
-			err = x.Rank.DecodeNode(s, c1)
+			err = x.Rank.DecodeNode(s, c)
 		case "source_file":
-			err = s.ReadString(c1, &x.SourceFile)
+			err = s.ReadString(c, &x.SourceFile)
 		case "source_category":
-			err = envgenrt.ReadNullable(s, c1, &x.SourceCategory, (*envgenrt.State).ReadString)
+			err = s.ReadNullableString(c, &x.SourceCategory)
 		case "chunk_index":
-			err = s.ReadInt64(c1, &x.ChunkIndex)
+			err = s.ReadInt64(c, &x.ChunkIndex)
 		case "total_chunks":
-			err = s.ReadInt64(c1, &x.TotalChunks)
+			err = s.ReadInt64(c, &x.TotalChunks)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -959,33 +959,33 @@ func (x SearchResultPreview) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *SearchResultPreview) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "chunk_id":
-			err = x.ChunkID.DecodeNode(s, c1)
+			err = x.ChunkID.DecodeNode(s, c)
 		case "hybrid_score":
-			err = x.HybridScore.DecodeNode(s, c1)
+			err = x.HybridScore.DecodeNode(s, c)
 		case "rank":
-			err = x.Rank.DecodeNode(s, c1)
+			err = x.Rank.DecodeNode(s, c)
 		case "source_file":
-			err = s.ReadString(c1, &x.SourceFile)
+			err = s.ReadString(c, &x.SourceFile)
 		case "source_category":
-			err = envgenrt.ReadNullable(s, c1, &x.SourceCategory, (*envgenrt.State).ReadString)
+			err = s.ReadNullableString(c, &x.SourceCategory)
 		case "chunk_index":
-			err = s.ReadInt64(c1, &x.ChunkIndex)
+			err = s.ReadInt64(c, &x.ChunkIndex)
 		case "total_chunks":
-			err = s.ReadInt64(c1, &x.TotalChunks)
+			err = s.ReadInt64(c, &x.TotalChunks)
 		case "chunk_snippet":
-			err = s.ReadString(c1, &x.ChunkSnippet)
+			err = s.ReadString(c, &x.ChunkSnippet)
 		case "context_header":
-			err = s.ReadString(c1, &x.ContextHeader)
+			err = s.ReadString(c, &x.ContextHeader)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -1124,37 +1124,37 @@ func (x VendorInfoFull) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *VendorInfoFull) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "vendor_name":
-			err = s.ReadString(c1, &x.VendorName)
+			err = s.ReadString(c, &x.VendorName)
 		case "entities":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if s.Kind(c) != envgenrt.KindArray {
+				return s.WrongKind(c, "an array")
 			}
-			a2 := make([]json.RawMessage, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
+			a2 := make([]json.RawMessage, s.Count(c))
+			for c2, i2 := s.First(c), 0; c2 < s.End(c); c2, i2 = s.Next(c2), i2+1 {
 				a2[i2] = s.DecodeRaw(c2)
 			}
 			x.Entities = a2
 		case "relationships":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if s.Kind(c) != envgenrt.KindArray {
+				return s.WrongKind(c, "an array")
 			}
-			a2 := make([]json.RawMessage, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
+			a2 := make([]json.RawMessage, s.Count(c))
+			for c2, i2 := s.First(c), 0; c2 < s.End(c); c2, i2 = s.Next(c2), i2+1 {
 				a2[i2] = s.DecodeRaw(c2)
 			}
 			x.Relationships = a2
 		case "statistics":
-			err = x.Statistics.DecodeNode(s, c1)
+			err = x.Statistics.DecodeNode(s, c)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -1259,21 +1259,21 @@ func (x VendorInfoIDs) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *VendorInfoIDs) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "vendor_name":
-			err = s.ReadString(c1, &x.VendorName)
+			err = s.ReadString(c, &x.VendorName)
 		case "entity_ids":
-			err = envgenrt.ReadSlice(s, c1, &x.EntityIDs, (*envgenrt.State).ReadString)
+			err = s.ReadStrings(c, &x.EntityIDs)
 		case "relationship_ids":
-			err = envgenrt.ReadSlice(s, c1, &x.RelationshipIDs, (*envgenrt.State).ReadString)
+			err = s.ReadStrings(c, &x.RelationshipIDs)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -1366,30 +1366,30 @@ func (x VendorInfoMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *VendorInfoMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "vendor_name":
-			err = s.ReadString(c1, &x.VendorName)
+			err = s.ReadString(c, &x.VendorName)
 		case "statistics":
-			err = x.Statistics.DecodeNode(s, c1)
+			err = x.Statistics.DecodeNode(s, c)
 		case "top_entities":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if s.Kind(c) != envgenrt.KindArray {
+				return s.WrongKind(c, "an array")
 			}
-			a2 := make([]json.RawMessage, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
+			a2 := make([]json.RawMessage, s.Count(c))
+			for c2, i2 := s.First(c), 0; c2 < s.End(c); c2, i2 = s.Next(c2), i2+1 {
 				a2[i2] = s.DecodeRaw(c2)
 			}
 			x.TopEntities = a2
 		case "last_updated":
-			err = s.ReadString(c1, &x.LastUpdated)
+			err = s.ReadString(c, &x.LastUpdated)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -1513,37 +1513,37 @@ func (x VendorInfoPreview) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *VendorInfoPreview) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "vendor_name":
-			err = s.ReadString(c1, &x.VendorName)
+			err = s.ReadString(c, &x.VendorName)
 		case "entities":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if s.Kind(c) != envgenrt.KindArray {
+				return s.WrongKind(c, "an array")
 			}
-			a2 := make([]json.RawMessage, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
+			a2 := make([]json.RawMessage, s.Count(c))
+			for c2, i2 := s.First(c), 0; c2 < s.End(c); c2, i2 = s.Next(c2), i2+1 {
 				a2[i2] = s.DecodeRaw(c2)
 			}
 			x.Entities = a2
 		case "relationships":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if s.Kind(c) != envgenrt.KindArray {
+				return s.WrongKind(c, "an array")
 			}
-			a2 := make([]json.RawMessage, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
+			a2 := make([]json.RawMessage, s.Count(c))
+			for c2, i2 := s.First(c), 0; c2 < s.End(c); c2, i2 = s.Next(c2), i2+1 {
 				a2[i2] = s.DecodeRaw(c2)
 			}
 			x.Relationships = a2
 		case "statistics":
-			err = x.Statistics.DecodeNode(s, c1)
+			err = x.Statistics.DecodeNode(s, c)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -1651,18 +1651,18 @@ func (x VendorStatistics) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *VendorStatistics) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "entity_count":
-			err = s.ReadInt64Ptr(c1, &x.EntityCount)
+			err = s.ReadInt64Ptr(c, &x.EntityCount)
 		case "relationship_count":
-			err = s.ReadInt64Ptr(c1, &x.RelationshipCount)
+			err = s.ReadInt64Ptr(c, &x.RelationshipCount)
 		case "entity_type_distribution":
-			if s.Kind(c1) != envgenrt.KindObject {
-				return s.WrongKind(c1, "an object")
+			if s.Kind(c) != envgenrt.KindObject {
+				return s.WrongKind(c, "an object")
 			}
-			m2 := make(map[string]int64, s.Count(c1))
-			for c2 := s.First(c1); c2 < s.End(c1); c2 = s.Next(c2) {
+			m2 := make(map[string]int64, s.Count(c))
+			for c2 := s.First(c); c2 < s.End(c); c2 = s.Next(c2) {
 				var e2 int64
 				if err := s.ReadInt64(c2, &e2); err != nil {
 					return err
@@ -1671,11 +1671,11 @@ func (x *VendorStatistics) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			x.EntityTypeDistribution = m2
 		case "relationship_type_distribution":
-			if s.Kind(c1) != envgenrt.KindObject {
-				return s.WrongKind(c1, "an object")
+			if s.Kind(c) != envgenrt.KindObject {
+				return s.WrongKind(c, "an object")
 			}
-			m2 := make(map[string]int64, s.Count(c1))
-			for c2 := s.First(c1); c2 < s.End(c1); c2 = s.Next(c2) {
+			m2 := make(map[string]int64, s.Count(c))
+			for c2 := s.First(c); c2 < s.End(c); c2 = s.Next(c2) {
 				var e2 int64
 				if err := s.ReadInt64(c2, &e2); err != nil {
 					return err
@@ -1688,8 +1688,8 @@ func (x *VendorStatistics) DecodeNode(s *envgenrt.State, n int32) error {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err

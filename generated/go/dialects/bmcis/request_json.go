@@ -41,25 +41,25 @@ func (x Request) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "query":
-			err = s.ReadString(c1, &x.Query)
+			err = s.ReadString(c, &x.Query)
 		case "response_mode":
-			err = envgenrt.DecodeStringPtr(s, c1, &x.ResponseMode)
+			err = envgenrt.DecodeStringPtr(s, c, &x.ResponseMode)
 		case "page_size":
-			err = s.ReadInt64Ptr(c1, &x.PageSize)
+			err = s.ReadInt64Ptr(c, &x.PageSize)
 		case "cursor":
-			err = s.ReadStringPtr(c1, &x.Cursor)
+			err = s.ReadStringPtr(c, &x.Cursor)
 		case "fields":
-			err = envgenrt.ReadSlice(s, c1, &x.Fields, (*envgenrt.State).ReadString)
+			err = s.ReadStrings(c, &x.Fields)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -138,7 +138,7 @@ func (x *ResponseMode) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ResponseMode) AppendJSON(b []byte) (_ []byte, err error) {
+func (x ResponseMode) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 

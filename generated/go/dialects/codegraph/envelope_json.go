@@ -33,24 +33,24 @@ func (x Data) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Data) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "tool":
-			err = s.ReadString(c1, &x.Tool)
+			err = s.ReadString(c, &x.Tool)
 		case "version":
-			err = s.ReadString(c1, &x.Version)
+			err = s.ReadString(c, &x.Version)
 		case "requestId":
-			err = s.ReadString(c1, &x.RequestID)
+			err = s.ReadString(c, &x.RequestID)
 		case "generatedAt":
-			err = s.ReadString(c1, &x.GeneratedAt)
+			err = s.ReadString(c, &x.GeneratedAt)
 		case "workspace":
-			err = x.Workspace.DecodeNode(s, c1)
+			err = x.Workspace.DecodeNode(s, c)
 		case "result":
-			x.Result = s.DecodeRaw(c1)
+			x.Result = s.DecodeRaw(c)
 		case "meta":
-			err = x.Meta.DecodeNode(s, c1)
+			err = x.Meta.DecodeNode(s, c)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -140,25 +140,23 @@ func (x *Envelope) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendBoolMember(b, `"success":`, x.Success)
-	if b, err = envgenrt.AppendMember(b, `"data":`, x.Data); err != nil {
-		return b, err
-	}
-	return envgenrt.EndObject(b), nil
+func (x Envelope) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.Bool(`"success":`, x.Success)
+	envgenrt.Member(&o, `"data":`, x.Data)
+	return o.End()
 }
 
 func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "success":
-			err = s.ReadBool(c1, &x.Success)
+			err = s.ReadBool(c, &x.Success)
 		case "data":
-			err = x.Data.DecodeNode(s, c1)
+			err = x.Data.DecodeNode(s, c)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -295,25 +293,25 @@ func (x Error) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Error) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "code":
-			err = s.ReadString(c1, &x.Code)
+			err = s.ReadString(c, &x.Code)
 		case "message":
-			err = s.ReadString(c1, &x.Message)
+			err = s.ReadString(c, &x.Message)
 		case "details":
-			if s.Kind(c1) != envgenrt.KindObject {
-				return s.WrongKind(c1, "an object")
+			if s.Kind(c) != envgenrt.KindObject {
+				return s.WrongKind(c, "an object")
 			}
-			m2 := make(map[string]json.RawMessage, s.Count(c1))
-			for c2 := s.First(c1); c2 < s.End(c1); c2 = s.Next(c2) {
+			m2 := make(map[string]json.RawMessage, s.Count(c))
+			for c2 := s.First(c); c2 < s.End(c); c2 = s.Next(c2) {
 				var e2 json.RawMessage
 				e2 = s.DecodeRaw(c2)
 				m2[s.KeyString(c2)] = e2
 			}
 			x.Details = m2
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -365,22 +363,20 @@ func (x *ErrorResult) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ErrorResult) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	if b, err = envgenrt.AppendMember(b, `"error":`, x.Error); err != nil {
-		return b, err
-	}
-	return envgenrt.EndObject(b), nil
+func (x ErrorResult) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	envgenrt.Member(&o, `"error":`, x.Error)
+	return o.End()
 }
 
 func (x *ErrorResult) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "error":
-			err = x.Error.DecodeNode(s, c1)
+			err = x.Error.DecodeNode(s, c)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -422,23 +418,23 @@ func (x *Limits) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Limits) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendIntPtrMember(b, `"maxItems":`, x.MaxItems)
-	b = envgenrt.AppendIntPtrMember(b, `"maxDepth":`, x.MaxDepth)
-	return envgenrt.EndObject(b), nil
+func (x Limits) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.IntPtr(`"maxItems":`, x.MaxItems)
+	o.IntPtr(`"maxDepth":`, x.MaxDepth)
+	return o.End()
 }
 
 func (x *Limits) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "maxItems":
-			err = s.ReadInt64Ptr(c1, &x.MaxItems)
+			err = s.ReadInt64Ptr(c, &x.MaxItems)
 		case "maxDepth":
-			err = s.ReadInt64Ptr(c1, &x.MaxDepth)
+			err = s.ReadInt64Ptr(c, &x.MaxDepth)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -481,26 +477,26 @@ func (x *Page) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Page) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendStringPtrMember(b, `"cursor":`, x.Cursor)
-	b = envgenrt.AppendBoolMember(b, `"hasMore":`, x.HasMore)
-	b = envgenrt.AppendIntPtrMember(b, `"total":`, x.Total)
-	return envgenrt.EndObject(b), nil
+func (x Page) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.StringPtr(`"cursor":`, x.Cursor)
+	o.Bool(`"hasMore":`, x.HasMore)
+	o.IntPtr(`"total":`, x.Total)
+	return o.End()
 }
 
 func (x *Page) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "cursor":
-			err = s.ReadStringPtr(c1, &x.Cursor)
+			err = s.ReadStringPtr(c, &x.Cursor)
 		case "hasMore":
-			err = s.ReadBool(c1, &x.HasMore)
+			err = s.ReadBool(c, &x.HasMore)
 		case "total":
-			err = s.ReadInt64Ptr(c1, &x.Total)
+			err = s.ReadInt64Ptr(c, &x.Total)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -575,25 +571,25 @@ func (x QuerySuggestion) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *QuerySuggestion) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "tool":
-			err = s.ReadString(c1, &x.Tool)
+			err = s.ReadString(c, &x.Tool)
 		case "args":
-			if s.Kind(c1) != envgenrt.KindObject {
-				return s.WrongKind(c1, "an object")
+			if s.Kind(c) != envgenrt.KindObject {
+				return s.WrongKind(c, "an object")
 			}
-			m2 := make(map[string]json.RawMessage, s.Count(c1))
-			for c2 := s.First(c1); c2 < s.End(c1); c2 = s.Next(c2) {
+			m2 := make(map[string]json.RawMessage, s.Count(c))
+			for c2 := s.First(c); c2 < s.End(c); c2 = s.Next(c2) {
 				var e2 json.RawMessage
 				e2 = s.DecodeRaw(c2)
 				m2[s.KeyString(c2)] = e2
 			}
 			x.Args = m2
 		case "reason":
-			err = s.ReadStringPtr(c1, &x.Reason)
+			err = s.ReadStringPtr(c, &x.Reason)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -645,38 +641,32 @@ func (x *ResponseMeta) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ResponseMeta) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendIntMember(b, `"approxTokens":`, x.ApproxTokens)
-	b = envgenrt.AppendBoolMember(b, `"truncated":`, x.Truncated)
-	if b, err = envgenrt.AppendMember(b, `"limits":`, x.Limits); err != nil {
-		return b, err
-	}
-	if b, err = envgenrt.AppendSliceMember(b, `"nextQuerySuggestion":`, x.NextQuerySuggestion); err != nil {
-		return b, err
-	}
-	if b, err = envgenrt.AppendPtrMember(b, `"page":`, x.Page); err != nil {
-		return b, err
-	}
-	return envgenrt.EndObject(b), nil
+func (x ResponseMeta) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.Int(`"approxTokens":`, x.ApproxTokens)
+	o.Bool(`"truncated":`, x.Truncated)
+	envgenrt.Member(&o, `"limits":`, x.Limits)
+	envgenrt.SliceMember(&o, `"nextQuerySuggestion":`, x.NextQuerySuggestion)
+	envgenrt.PtrMember(&o, `"page":`, x.Page)
+	return o.End()
 }
 
 func (x *ResponseMeta) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "approxTokens":
-			err = s.ReadInt64(c1, &x.ApproxTokens)
+			err = s.ReadInt64(c, &x.ApproxTokens)
 		case "truncated":
-			err = s.ReadBool(c1, &x.Truncated)
+			err = s.ReadBool(c, &x.Truncated)
 		case "limits":
-			err = x.Limits.DecodeNode(s, c1)
+			err = x.Limits.DecodeNode(s, c)
 		case "nextQuerySuggestion":
-			err = envgenrt.DecodeSlice(s, c1, &x.NextQuerySuggestion)
+			err = envgenrt.DecodeSlice(s, c, &x.NextQuerySuggestion)
 		case "page":
-			err = envgenrt.DecodePtr(s, c1, &x.Page)
+			err = envgenrt.DecodePtr(s, c, &x.Page)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -737,26 +727,26 @@ func (x *WorkspaceContext) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x WorkspaceContext) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendStringMember(b, `"root":`, x.Root)
-	b = envgenrt.AppendStringMember(b, `"repoName":`, x.RepoName)
-	b = envgenrt.AppendStringPtrMember(b, `"rev":`, x.Rev)
-	return envgenrt.EndObject(b), nil
+func (x WorkspaceContext) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.String(`"root":`, x.Root)
+	o.String(`"repoName":`, x.RepoName)
+	o.StringPtr(`"rev":`, x.Rev)
+	return o.End()
 }
 
 func (x *WorkspaceContext) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "root":
-			err = s.ReadString(c1, &x.Root)
+			err = s.ReadString(c, &x.Root)
 		case "repoName":
-			err = s.ReadString(c1, &x.RepoName)
+			err = s.ReadString(c, &x.RepoName)
 		case "rev":
-			err = s.ReadStringPtr(c1, &x.Rev)
+			err = s.ReadStringPtr(c, &x.Rev)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err

@@ -11,7 +11,7 @@ func (x *ContentFidelity) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ContentFidelity) AppendJSON(b []byte) (_ []byte, err error) {
+func (x ContentFidelity) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -76,34 +76,34 @@ func (x ErrorData) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *ErrorData) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "error_code":
-			err = s.ReadStringPtr(c1, &x.ErrorCode)
+			err = s.ReadStringPtr(c, &x.ErrorCode)
 		case "error_type":
-			err = envgenrt.DecodeStringPtr(s, c1, &x.ErrorType)
+			err = envgenrt.DecodeStringPtr(s, c, &x.ErrorType)
 		case "remediation":
-			err = s.ReadStringPtr(c1, &x.Remediation)
+			err = s.ReadStringPtr(c, &x.Remediation)
 		case "details":
-			if s.Kind(c1) != envgenrt.KindObject {
-				return s.WrongKind(c1, "an object")
+			if s.Kind(c) != envgenrt.KindObject {
+				return s.WrongKind(c, "an object")
 			}
-			m2 := make(map[string]json.RawMessage, s.Count(c1))
-			for c2 := s.First(c1); c2 < s.End(c1); c2 = s.Next(c2) {
+			m2 := make(map[string]json.RawMessage, s.Count(c))
+			for c2 := s.First(c); c2 < s.End(c); c2 = s.Next(c2) {
 				var e2 json.RawMessage
 				e2 = s.DecodeRaw(c2)
 				m2[s.KeyString(c2)] = e2
 			}
 			x.Details = m2
 		case "retry_after_seconds":
-			err = s.ReadInt64Ptr(c1, &x.RetryAfterSeconds)
+			err = s.ReadInt64Ptr(c, &x.RetryAfterSeconds)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -154,7 +154,7 @@ func (x *ErrorType) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ErrorType) AppendJSON(b []byte) (_ []byte, err error) {
+func (x ErrorType) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -231,34 +231,34 @@ func (x Metadata) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Metadata) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "version":
-			err = x.Version.DecodeNode(s, c1)
+			err = x.Version.DecodeNode(s, c)
 		case "request_id":
-			err = s.ReadStringPtr(c1, &x.RequestID)
+			err = s.ReadStringPtr(c, &x.RequestID)
 		case "warnings":
-			err = envgenrt.ReadSlice(s, c1, &x.Warnings, (*envgenrt.State).ReadString)
+			err = s.ReadStrings(c, &x.Warnings)
 		case "warning_details":
-			err = envgenrt.DecodeSlice(s, c1, &x.WarningDetails)
+			err = envgenrt.DecodeSlice(s, c, &x.WarningDetails)
 		case "pagination":
-			err = envgenrt.DecodePtr(s, c1, &x.Pagination)
+			err = envgenrt.DecodePtr(s, c, &x.Pagination)
 		case "rate_limit":
-			err = envgenrt.DecodePtr(s, c1, &x.RateLimit)
+			err = envgenrt.DecodePtr(s, c, &x.RateLimit)
 		case "telemetry":
-			err = envgenrt.DecodePtr(s, c1, &x.Telemetry)
+			err = envgenrt.DecodePtr(s, c, &x.Telemetry)
 		case "content_fidelity":
-			err = envgenrt.DecodeStringPtr(s, c1, &x.ContentFidelity)
+			err = envgenrt.DecodeStringPtr(s, c, &x.ContentFidelity)
 		case "content_fidelity_schema_version":
-			err = s.ReadStringPtr(c1, &x.ContentFidelitySchemaVersion)
+			err = s.ReadStringPtr(c, &x.ContentFidelitySchemaVersion)
 		case "dropped_content_ids":
-			err = envgenrt.ReadSlice(s, c1, &x.DroppedContentIDs, (*envgenrt.State).ReadString)
+			err = s.ReadStrings(c, &x.DroppedContentIDs)
 		case "content_archive_hashes":
-			if s.Kind(c1) != envgenrt.KindObject {
-				return s.WrongKind(c1, "an object")
+			if s.Kind(c) != envgenrt.KindObject {
+				return s.WrongKind(c, "an object")
 			}
-			m2 := make(map[string]string, s.Count(c1))
-			for c2 := s.First(c1); c2 < s.End(c1); c2 = s.Next(c2) {
+			m2 := make(map[string]string, s.Count(c))
+			for c2 := s.First(c); c2 < s.End(c); c2 = s.Next(c2) {
 				var e2 string
 				if err := s.ReadString(c2, &e2); err != nil {
 					return err
@@ -271,8 +271,8 @@ func (x *Metadata) DecodeNode(s *envgenrt.State, n int32) error {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -371,7 +371,7 @@ func (x *MetadataVersion) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x MetadataVersion) AppendJSON(b []byte) (_ []byte, err error) {
+func (x MetadataVersion) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -429,25 +429,25 @@ func (x Pagination) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Pagination) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "cursor":
-			err = envgenrt.ReadNullable(s, c1, &x.Cursor, (*envgenrt.State).ReadString)
+			err = s.ReadNullableString(c, &x.Cursor)
 		case "has_more":
-			err = s.ReadBoolPtr(c1, &x.HasMore)
+			err = s.ReadBoolPtr(c, &x.HasMore)
 		case "total_count":
-			err = s.ReadInt64Ptr(c1, &x.TotalCount)
+			err = s.ReadInt64Ptr(c, &x.TotalCount)
 		case "page_size":
-			err = s.ReadInt64Ptr(c1, &x.PageSize)
+			err = s.ReadInt64Ptr(c, &x.PageSize)
 		case "page":
-			err = s.ReadInt64Ptr(c1, &x.Page)
+			err = s.ReadInt64Ptr(c, &x.Page)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -523,25 +523,25 @@ func (x RateLimit) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *RateLimit) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "limit":
-			err = s.ReadInt64Ptr(c1, &x.Limit)
+			err = s.ReadInt64Ptr(c, &x.Limit)
 		case "remaining":
-			err = s.ReadInt64Ptr(c1, &x.Remaining)
+			err = s.ReadInt64Ptr(c, &x.Remaining)
 		case "reset_at":
-			err = s.ReadStringPtr(c1, &x.ResetAt)
+			err = s.ReadStringPtr(c, &x.ResetAt)
 		case "period":
-			err = s.ReadStringPtr(c1, &x.Period)
+			err = s.ReadStringPtr(c, &x.Period)
 		case "retry_after":
-			err = s.ReadInt64Ptr(c1, &x.RetryAfter)
+			err = s.ReadInt64Ptr(c, &x.RetryAfter)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -634,27 +634,27 @@ func (x Response) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Response) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "success":
-			err = s.ReadBool(c1, &x.Success)
+			err = s.ReadBool(c, &x.Success)
 		case "data":
-			if s.Kind(c1) != envgenrt.KindObject {
-				return s.WrongKind(c1, "an object")
+			if s.Kind(c) != envgenrt.KindObject {
+				return s.WrongKind(c, "an object")
 			}
-			m2 := make(map[string]json.RawMessage, s.Count(c1))
-			for c2 := s.First(c1); c2 < s.End(c1); c2 = s.Next(c2) {
+			m2 := make(map[string]json.RawMessage, s.Count(c))
+			for c2 := s.First(c); c2 < s.End(c); c2 = s.Next(c2) {
 				var e2 json.RawMessage
 				e2 = s.DecodeRaw(c2)
 				m2[s.KeyString(c2)] = e2
 			}
 			x.Data = m2
 		case "error":
-			err = s.ReadStringPtr(c1, &x.Error)
+			err = s.ReadStringPtr(c, &x.Error)
 		case "meta":
-			err = x.Meta.DecodeNode(s, c1)
+			err = x.Meta.DecodeNode(s, c)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -823,21 +823,21 @@ func (x Telemetry) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Telemetry) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "duration_ms":
-			err = s.ReadFloat64Ptr(c1, &x.DurationMs)
+			err = s.ReadFloat64Ptr(c, &x.DurationMs)
 		case "downstream_calls":
-			err = s.ReadInt64Ptr(c1, &x.DownstreamCalls)
+			err = s.ReadInt64Ptr(c, &x.DownstreamCalls)
 		case "cache_hit":
-			err = s.ReadBoolPtr(c1, &x.CacheHit)
+			err = s.ReadBoolPtr(c, &x.CacheHit)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -920,20 +920,20 @@ func (x WarningDetail) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *WarningDetail) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "code":
-			err = s.ReadStringPtr(c1, &x.Code)
+			err = s.ReadStringPtr(c, &x.Code)
 		case "severity":
-			err = envgenrt.DecodeStringPtr(s, c1, &x.Severity)
+			err = envgenrt.DecodeStringPtr(s, c, &x.Severity)
 		case "message":
-			err = s.ReadString(c1, &x.Message)
+			err = s.ReadString(c, &x.Message)
 		case "context":
-			if s.Kind(c1) != envgenrt.KindObject {
-				return s.WrongKind(c1, "an object")
+			if s.Kind(c) != envgenrt.KindObject {
+				return s.WrongKind(c, "an object")
 			}
-			m2 := make(map[string]json.RawMessage, s.Count(c1))
-			for c2 := s.First(c1); c2 < s.End(c1); c2 = s.Next(c2) {
+			m2 := make(map[string]json.RawMessage, s.Count(c))
+			for c2 := s.First(c); c2 < s.End(c); c2 = s.Next(c2) {
 				var e2 json.RawMessage
 				e2 = s.DecodeRaw(c2)
 				m2[s.KeyString(c2)] = e2
@@ -944,8 +944,8 @@ func (x *WarningDetail) DecodeNode(s *envgenrt.State, n int32) error {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -991,7 +991,7 @@ func (x *WarningSeverity) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x WarningSeverity) AppendJSON(b []byte) (_ []byte, err error) {
+func (x WarningSeverity) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 

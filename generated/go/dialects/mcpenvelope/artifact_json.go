@@ -36,26 +36,26 @@ func (x Artifact) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Artifact) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "schema_version":
-			err = x.SchemaVersion.DecodeNode(s, c1)
+			err = x.SchemaVersion.DecodeNode(s, c)
 		case "artifact_id":
-			err = s.ReadString(c1, &x.ArtifactID)
+			err = s.ReadString(c, &x.ArtifactID)
 		case "media_type":
-			err = s.ReadString(c1, &x.MediaType)
+			err = s.ReadString(c, &x.MediaType)
 		case "locator":
-			err = s.ReadStringPtr(c1, &x.Locator)
+			err = s.ReadStringPtr(c, &x.Locator)
 		case "size_bytes":
-			err = s.ReadInt64Ptr(c1, &x.SizeBytes)
+			err = s.ReadInt64Ptr(c, &x.SizeBytes)
 		case "digest":
-			err = envgenrt.DecodePtr(s, c1, &x.Digest)
+			err = envgenrt.DecodePtr(s, c, &x.Digest)
 		case "labels":
-			if s.Kind(c1) != envgenrt.KindObject {
-				return s.WrongKind(c1, "an object")
+			if s.Kind(c) != envgenrt.KindObject {
+				return s.WrongKind(c, "an object")
 			}
-			m2 := make(map[string]string, s.Count(c1))
-			for c2 := s.First(c1); c2 < s.End(c1); c2 = s.Next(c2) {
+			m2 := make(map[string]string, s.Count(c))
+			for c2 := s.First(c); c2 < s.End(c); c2 = s.Next(c2) {
 				var e2 string
 				if err := s.ReadString(c2, &e2); err != nil {
 					return err
@@ -64,7 +64,7 @@ func (x *Artifact) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			x.Labels = m2
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -149,23 +149,23 @@ func (x *ArtifactDigest) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ArtifactDigest) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendStringMember(b, `"alg":`, string(x.Alg))
-	b = envgenrt.AppendStringMember(b, `"value":`, x.Value)
-	return envgenrt.EndObject(b), nil
+func (x ArtifactDigest) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.String(`"alg":`, string(x.Alg))
+	o.String(`"value":`, x.Value)
+	return o.End()
 }
 
 func (x *ArtifactDigest) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "alg":
-			err = x.Alg.DecodeNode(s, c1)
+			err = x.Alg.DecodeNode(s, c)
 		case "value":
-			err = s.ReadString(c1, &x.Value)
+			err = s.ReadString(c, &x.Value)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -229,7 +229,7 @@ func (x *ArtifactDigestAlg) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ArtifactDigestAlg) AppendJSON(b []byte) (_ []byte, err error) {
+func (x ArtifactDigestAlg) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -250,7 +250,7 @@ func (x *ArtifactSchemaVersion) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ArtifactSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
+func (x ArtifactSchemaVersion) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 

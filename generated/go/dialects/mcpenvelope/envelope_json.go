@@ -44,22 +44,22 @@ func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "schema_version":
-			err = x.SchemaVersion.DecodeNode(s, c1)
+			err = x.SchemaVersion.DecodeNode(s, c)
 		case "result":
-			x.Result = s.DecodeRaw(c1)
+			x.Result = s.DecodeRaw(c)
 		case "provenance":
-			err = envgenrt.DecodeNullable(s, c1, &x.Provenance)
+			err = envgenrt.DecodeNullable(s, c, &x.Provenance)
 		case "errors":
-			err = envgenrt.DecodeSlice(s, c1, &x.Errors)
+			err = envgenrt.DecodeSlice(s, c, &x.Errors)
 		case "warnings":
-			err = envgenrt.DecodeSlice(s, c1, &x.Warnings)
+			err = envgenrt.DecodeSlice(s, c, &x.Warnings)
 		case "meta":
-			err = envgenrt.DecodePtr(s, c1, &x.Meta)
+			err = envgenrt.DecodePtr(s, c, &x.Meta)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -148,29 +148,29 @@ func (x EnvelopeError) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *EnvelopeError) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "code":
-			err = s.ReadString(c1, &x.Code)
+			err = s.ReadString(c, &x.Code)
 		case "message":
-			err = s.ReadString(c1, &x.Message)
+			err = s.ReadString(c, &x.Message)
 		case "details":
-			if s.Kind(c1) != envgenrt.KindObject {
-				return s.WrongKind(c1, "an object")
+			if s.Kind(c) != envgenrt.KindObject {
+				return s.WrongKind(c, "an object")
 			}
-			m2 := make(map[string]json.RawMessage, s.Count(c1))
-			for c2 := s.First(c1); c2 < s.End(c1); c2 = s.Next(c2) {
+			m2 := make(map[string]json.RawMessage, s.Count(c))
+			for c2 := s.First(c); c2 < s.End(c); c2 = s.Next(c2) {
 				var e2 json.RawMessage
 				e2 = s.DecodeRaw(c2)
 				m2[s.KeyString(c2)] = e2
 			}
 			x.Details = m2
 		case "retryable":
-			err = s.ReadBoolPtr(c1, &x.Retryable)
+			err = s.ReadBoolPtr(c, &x.Retryable)
 		case "evidence":
-			err = envgenrt.DecodeSlice(s, c1, &x.Evidence)
+			err = envgenrt.DecodeSlice(s, c, &x.Evidence)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -299,20 +299,20 @@ func (x EnvelopeMeta) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *EnvelopeMeta) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "adapter":
-			err = s.ReadStringPtr(c1, &x.Adapter)
+			err = s.ReadStringPtr(c, &x.Adapter)
 		case "request_id":
-			err = s.ReadStringPtr(c1, &x.RequestID)
+			err = s.ReadStringPtr(c, &x.RequestID)
 		case "duration_ms":
-			err = s.ReadInt64Ptr(c1, &x.DurationMs)
+			err = s.ReadInt64Ptr(c, &x.DurationMs)
 		case "schema_hints":
-			if s.Kind(c1) != envgenrt.KindObject {
-				return s.WrongKind(c1, "an object")
+			if s.Kind(c) != envgenrt.KindObject {
+				return s.WrongKind(c, "an object")
 			}
-			m2 := make(map[string]string, s.Count(c1))
-			for c2 := s.First(c1); c2 < s.End(c1); c2 = s.Next(c2) {
+			m2 := make(map[string]string, s.Count(c))
+			for c2 := s.First(c); c2 < s.End(c); c2 = s.Next(c2) {
 				var e2 string
 				if err := s.ReadString(c2, &e2); err != nil {
 					return err
@@ -321,7 +321,7 @@ func (x *EnvelopeMeta) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			x.SchemaHints = m2
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -388,7 +388,7 @@ func (x *EnvelopeSchemaVersion) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x EnvelopeSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
+func (x EnvelopeSchemaVersion) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -443,27 +443,27 @@ func (x EnvelopeWarning) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *EnvelopeWarning) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "code":
-			err = s.ReadString(c1, &x.Code)
+			err = s.ReadString(c, &x.Code)
 		case "message":
-			err = s.ReadString(c1, &x.Message)
+			err = s.ReadString(c, &x.Message)
 		case "details":
-			if s.Kind(c1) != envgenrt.KindObject {
-				return s.WrongKind(c1, "an object")
+			if s.Kind(c) != envgenrt.KindObject {
+				return s.WrongKind(c, "an object")
 			}
-			m2 := make(map[string]json.RawMessage, s.Count(c1))
-			for c2 := s.First(c1); c2 < s.End(c1); c2 = s.Next(c2) {
+			m2 := make(map[string]json.RawMessage, s.Count(c))
+			for c2 := s.First(c); c2 < s.End(c); c2 = s.Next(c2) {
 				var e2 json.RawMessage
 				e2 = s.DecodeRaw(c2)
 				m2[s.KeyString(c2)] = e2
 			}
 			x.Details = m2
 		case "evidence":
-			err = envgenrt.DecodeSlice(s, c1, &x.Evidence)
+			err = envgenrt.DecodeSlice(s, c, &x.Evidence)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err

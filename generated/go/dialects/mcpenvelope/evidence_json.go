@@ -8,32 +8,32 @@ func (x *Evidence) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Evidence) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendStringMember(b, `"schema_version":`, string(x.SchemaVersion))
-	b = envgenrt.AppendStringMember(b, `"field":`, x.Field)
-	b = envgenrt.AppendStringMember(b, `"source":`, x.Source)
-	b = envgenrt.AppendStringPtrMember(b, `"method":`, x.Method)
-	b = envgenrt.AppendStringPtrMember(b, `"note":`, x.Note)
-	return envgenrt.EndObject(b), nil
+func (x Evidence) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.String(`"schema_version":`, string(x.SchemaVersion))
+	o.String(`"field":`, x.Field)
+	o.String(`"source":`, x.Source)
+	o.StringPtr(`"method":`, x.Method)
+	o.StringPtr(`"note":`, x.Note)
+	return o.End()
 }
 
 func (x *Evidence) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "schema_version":
-			err = x.SchemaVersion.DecodeNode(s, c1)
+			err = x.SchemaVersion.DecodeNode(s, c)
 		case "field":
-			err = s.ReadString(c1, &x.Field)
+			err = s.ReadString(c, &x.Field)
 		case "source":
-			err = s.ReadString(c1, &x.Source)
+			err = s.ReadString(c, &x.Source)
 		case "method":
-			err = s.ReadStringPtr(c1, &x.Method)
+			err = s.ReadStringPtr(c, &x.Method)
 		case "note":
-			err = s.ReadStringPtr(c1, &x.Note)
+			err = s.ReadStringPtr(c, &x.Note)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -139,7 +139,7 @@ func (x *EvidenceSchemaVersion) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x EvidenceSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
+func (x EvidenceSchemaVersion) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 

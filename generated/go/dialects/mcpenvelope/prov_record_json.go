@@ -90,30 +90,30 @@ func (x ProvRecord) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *ProvRecord) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "schema_version":
-			err = x.SchemaVersion.DecodeNode(s, c1)
+			err = x.SchemaVersion.DecodeNode(s, c)
 		case "run_id":
-			err = s.ReadString(c1, &x.RunID)
+			err = s.ReadString(c, &x.RunID)
 		case "tool":
-			err = x.Tool.DecodeNode(s, c1)
+			err = x.Tool.DecodeNode(s, c)
 		case "time":
-			err = s.ReadStringPtr(c1, &x.Time)
+			err = s.ReadStringPtr(c, &x.Time)
 		case "inputs":
-			err = envgenrt.DecodeSlice(s, c1, &x.Inputs)
+			err = envgenrt.DecodeSlice(s, c, &x.Inputs)
 		case "outputs":
-			err = envgenrt.DecodeSlice(s, c1, &x.Outputs)
+			err = envgenrt.DecodeSlice(s, c, &x.Outputs)
 		case "methods":
-			err = envgenrt.ReadSlice(s, c1, &x.Methods, (*envgenrt.State).ReadString)
+			err = s.ReadStrings(c, &x.Methods)
 		case "evidence":
-			err = envgenrt.DecodeSlice(s, c1, &x.Evidence)
+			err = envgenrt.DecodeSlice(s, c, &x.Evidence)
 		case "parents":
-			err = envgenrt.ReadSlice(s, c1, &x.Parents, (*envgenrt.State).ReadString)
+			err = s.ReadStrings(c, &x.Parents)
 		case "integrity":
-			err = envgenrt.DecodePtr(s, c1, &x.Integrity)
+			err = envgenrt.DecodePtr(s, c, &x.Integrity)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -255,27 +255,23 @@ func (x *ProvRecordIntegrity) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ProvRecordIntegrity) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	if b, err = envgenrt.AppendPtrMember(b, `"record_digest":`, x.RecordDigest); err != nil {
-		return b, err
-	}
-	if b, err = envgenrt.AppendPtrMember(b, `"signature":`, x.Signature); err != nil {
-		return b, err
-	}
-	return envgenrt.EndObject(b), nil
+func (x ProvRecordIntegrity) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	envgenrt.PtrMember(&o, `"record_digest":`, x.RecordDigest)
+	envgenrt.PtrMember(&o, `"signature":`, x.Signature)
+	return o.End()
 }
 
 func (x *ProvRecordIntegrity) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "record_digest":
-			err = envgenrt.DecodePtr(s, c1, &x.RecordDigest)
+			err = envgenrt.DecodePtr(s, c, &x.RecordDigest)
 		case "signature":
-			err = envgenrt.DecodePtr(s, c1, &x.Signature)
+			err = envgenrt.DecodePtr(s, c, &x.Signature)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -316,23 +312,23 @@ func (x *ProvRecordIntegrityRecordDigest) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ProvRecordIntegrityRecordDigest) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendStringMember(b, `"alg":`, string(x.Alg))
-	b = envgenrt.AppendStringMember(b, `"value":`, x.Value)
-	return envgenrt.EndObject(b), nil
+func (x ProvRecordIntegrityRecordDigest) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.String(`"alg":`, string(x.Alg))
+	o.String(`"value":`, x.Value)
+	return o.End()
 }
 
 func (x *ProvRecordIntegrityRecordDigest) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "alg":
-			err = x.Alg.DecodeNode(s, c1)
+			err = x.Alg.DecodeNode(s, c)
 		case "value":
-			err = s.ReadString(c1, &x.Value)
+			err = s.ReadString(c, &x.Value)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -396,7 +392,7 @@ func (x *ProvRecordIntegrityRecordDigestAlg) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ProvRecordIntegrityRecordDigestAlg) AppendJSON(b []byte) (_ []byte, err error) {
+func (x ProvRecordIntegrityRecordDigestAlg) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -417,26 +413,26 @@ func (x *ProvRecordIntegritySignature) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ProvRecordIntegritySignature) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendStringMember(b, `"alg":`, x.Alg)
-	b = envgenrt.AppendStringMember(b, `"key_id":`, x.KeyID)
-	b = envgenrt.AppendStringMember(b, `"value":`, x.Value)
-	return envgenrt.EndObject(b), nil
+func (x ProvRecordIntegritySignature) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.String(`"alg":`, x.Alg)
+	o.String(`"key_id":`, x.KeyID)
+	o.String(`"value":`, x.Value)
+	return o.End()
 }
 
 func (x *ProvRecordIntegritySignature) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "alg":
-			err = s.ReadString(c1, &x.Alg)
+			err = s.ReadString(c, &x.Alg)
 		case "key_id":
-			err = s.ReadString(c1, &x.KeyID)
+			err = s.ReadString(c, &x.KeyID)
 		case "value":
-			err = s.ReadString(c1, &x.Value)
+			err = s.ReadString(c, &x.Value)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -533,7 +529,7 @@ func (x *ProvRecordSchemaVersion) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ProvRecordSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
+func (x ProvRecordSchemaVersion) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -561,26 +557,26 @@ func (x *ProvRecordTool) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ProvRecordTool) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendStringMember(b, `"name":`, x.Name)
-	b = envgenrt.AppendStringMember(b, `"version":`, x.Version)
-	b = envgenrt.AppendStringPtrMember(b, `"adapter":`, x.Adapter)
-	return envgenrt.EndObject(b), nil
+func (x ProvRecordTool) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.String(`"name":`, x.Name)
+	o.String(`"version":`, x.Version)
+	o.StringPtr(`"adapter":`, x.Adapter)
+	return o.End()
 }
 
 func (x *ProvRecordTool) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "name":
-			err = s.ReadString(c1, &x.Name)
+			err = s.ReadString(c, &x.Name)
 		case "version":
-			err = s.ReadString(c1, &x.Version)
+			err = s.ReadString(c, &x.Version)
 		case "adapter":
-			err = s.ReadStringPtr(c1, &x.Adapter)
+			err = s.ReadStringPtr(c, &x.Adapter)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err

@@ -43,24 +43,24 @@ func (x Request) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "schema_version":
-			err = x.SchemaVersion.DecodeNode(s, c1)
+			err = x.SchemaVersion.DecodeNode(s, c)
 		case "request_id":
-			err = s.ReadStringPtr(c1, &x.RequestID)
+			err = s.ReadStringPtr(c, &x.RequestID)
 		case "tool":
-			err = x.Tool.DecodeNode(s, c1)
+			err = x.Tool.DecodeNode(s, c)
 		case "params":
-			x.Params = s.DecodeRaw(c1)
+			x.Params = s.DecodeRaw(c)
 		case "artifacts":
-			err = envgenrt.DecodeSlice(s, c1, &x.Artifacts)
+			err = envgenrt.DecodeSlice(s, c, &x.Artifacts)
 		case "preferences":
-			err = envgenrt.DecodePtr(s, c1, &x.Preferences)
+			err = envgenrt.DecodePtr(s, c, &x.Preferences)
 		case "time":
-			err = s.ReadStringPtr(c1, &x.Time)
+			err = s.ReadStringPtr(c, &x.Time)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -142,26 +142,26 @@ func (x *RequestPreferences) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x RequestPreferences) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendBoolPtrMember(b, `"deterministic":`, x.Deterministic)
-	b = envgenrt.AppendIntPtrMember(b, `"max_output_bytes":`, x.MaxOutputBytes)
-	b = envgenrt.AppendStringPtrMember(b, `"locale":`, x.Locale)
-	return envgenrt.EndObject(b), nil
+func (x RequestPreferences) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.BoolPtr(`"deterministic":`, x.Deterministic)
+	o.IntPtr(`"max_output_bytes":`, x.MaxOutputBytes)
+	o.StringPtr(`"locale":`, x.Locale)
+	return o.End()
 }
 
 func (x *RequestPreferences) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "deterministic":
-			err = s.ReadBoolPtr(c1, &x.Deterministic)
+			err = s.ReadBoolPtr(c, &x.Deterministic)
 		case "max_output_bytes":
-			err = s.ReadInt64Ptr(c1, &x.MaxOutputBytes)
+			err = s.ReadInt64Ptr(c, &x.MaxOutputBytes)
 		case "locale":
-			err = s.ReadStringPtr(c1, &x.Locale)
+			err = s.ReadStringPtr(c, &x.Locale)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -207,7 +207,7 @@ func (x *RequestSchemaVersion) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x RequestSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
+func (x RequestSchemaVersion) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -235,23 +235,23 @@ func (x *RequestTool) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x RequestTool) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendStringMember(b, `"name":`, x.Name)
-	b = envgenrt.AppendStringPtrMember(b, `"version":`, x.Version)
-	return envgenrt.EndObject(b), nil
+func (x RequestTool) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.String(`"name":`, x.Name)
+	o.StringPtr(`"version":`, x.Version)
+	return o.End()
 }
 
 func (x *RequestTool) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "name":
-			err = s.ReadString(c1, &x.Name)
+			err = s.ReadString(c, &x.Name)
 		case "version":
-			err = s.ReadStringPtr(c1, &x.Version)
+			err = s.ReadStringPtr(c, &x.Version)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err

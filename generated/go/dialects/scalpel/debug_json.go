@@ -78,36 +78,36 @@ func (x Debug) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Debug) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "tier":
-			err = envgenrt.DecodeStringPtr(s, c1, &x.Tier)
+			err = envgenrt.DecodeStringPtr(s, c, &x.Tier)
 		case "tool_version":
-			err = envgenrt.DecodeStringPtr(s, c1, &x.ToolVersion)
+			err = envgenrt.DecodeStringPtr(s, c, &x.ToolVersion)
 		case "tool_id":
-			err = envgenrt.DecodeStringPtr(s, c1, &x.ToolID)
+			err = envgenrt.DecodeStringPtr(s, c, &x.ToolID)
 		case "request_id":
-			err = envgenrt.DecodeStringPtr(s, c1, &x.RequestID)
+			err = envgenrt.DecodeStringPtr(s, c, &x.RequestID)
 		case "capabilities":
-			if !s.IsNull(c1) {
-				if err := x.Capabilities.DecodeNode(s, c1); err != nil {
+			if !s.IsNull(c) {
+				if err := x.Capabilities.DecodeNode(s, c); err != nil {
 					return err
 				}
 			}
 		case "duration_ms":
-			err = envgenrt.DecodeScalarPtr(s, c1, &x.DurationMs)
+			err = envgenrt.DecodeScalarPtr(s, c, &x.DurationMs)
 		case "error":
-			err = envgenrt.DecodePtr(s, c1, &x.Error)
+			err = envgenrt.DecodePtr(s, c, &x.Error)
 		case "upgrade_hints":
-			if !s.IsNull(c1) {
-				if err := x.UpgradeHints.DecodeNode(s, c1); err != nil {
+			if !s.IsNull(c) {
+				if err := x.UpgradeHints.DecodeNode(s, c); err != nil {
 					return err
 				}
 			}
 		case "data":
-			err = x.Data.DecodeNode(s, c1)
+			err = x.Data.DecodeNode(s, c)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err

@@ -203,28 +203,28 @@ func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "tier":
-			err = envgenrt.DecodeNullable(s, c1, &x.Tier)
+			err = envgenrt.DecodeNullable(s, c, &x.Tier)
 		case "tool_version":
-			err = envgenrt.DecodeNullable(s, c1, &x.ToolVersion)
+			err = envgenrt.DecodeNullable(s, c, &x.ToolVersion)
 		case "tool_id":
-			err = envgenrt.DecodeNullable(s, c1, &x.ToolID)
+			err = envgenrt.DecodeNullable(s, c, &x.ToolID)
 		case "request_id":
-			err = envgenrt.DecodeNullable(s, c1, &x.RequestID)
+			err = envgenrt.DecodeNullable(s, c, &x.RequestID)
 		case "capabilities":
-			err = envgenrt.DecodeNullable(s, c1, &x.Capabilities)
+			err = envgenrt.DecodeNullable(s, c, &x.Capabilities)
 		case "duration_ms":
-			err = envgenrt.DecodeNullable(s, c1, &x.DurationMs)
+			err = envgenrt.DecodeNullable(s, c, &x.DurationMs)
 		case "error":
-			err = envgenrt.DecodeNullable(s, c1, &x.Error)
+			err = envgenrt.DecodeNullable(s, c, &x.Error)
 		case "upgrade_hints":
-			err = envgenrt.DecodeNullable(s, c1, &x.UpgradeHints)
+			err = envgenrt.DecodeNullable(s, c, &x.UpgradeHints)
 		case "data":
-			err = x.Data.DecodeNode(s, c1)
+			err = x.Data.DecodeNode(s, c)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -346,22 +346,22 @@ func (x ErrorModel) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *ErrorModel) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "error":
-			err = s.ReadString(c1, &x.Error)
+			err = s.ReadString(c, &x.Error)
 		case "error_code":
-			err = s.ReadString(c1, &x.ErrorCode)
+			err = s.ReadString(c, &x.ErrorCode)
 		case "error_details":
-			if s.IsNull(c1) {
+			if s.IsNull(c) {
 				x.ErrorDetails = envgenrt.NullValue[map[string]json.RawMessage]()
 			} else {
 				var v2 map[string]json.RawMessage
-				if s.Kind(c1) != envgenrt.KindObject {
-					return s.WrongKind(c1, "an object")
+				if s.Kind(c) != envgenrt.KindObject {
+					return s.WrongKind(c, "an object")
 				}
-				m3 := make(map[string]json.RawMessage, s.Count(c1))
-				for c3 := s.First(c1); c3 < s.End(c1); c3 = s.Next(c3) {
+				m3 := make(map[string]json.RawMessage, s.Count(c))
+				for c3 := s.First(c); c3 < s.End(c); c3 = s.Next(c3) {
 					var e3 json.RawMessage
 					e3 = s.DecodeRaw(c3)
 					m3[s.KeyString(c3)] = e3
@@ -370,7 +370,7 @@ func (x *ErrorModel) DecodeNode(s *envgenrt.State, n int32) error {
 				x.ErrorDetails = envgenrt.Value(v2)
 			}
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -426,7 +426,7 @@ func (x *RequestID) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x RequestID) AppendJSON(b []byte) (_ []byte, err error) {
+func (x RequestID) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -446,7 +446,7 @@ func (x *TierName) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x TierName) AppendJSON(b []byte) (_ []byte, err error) {
+func (x TierName) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -471,7 +471,7 @@ func (x *ToolID) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ToolID) AppendJSON(b []byte) (_ []byte, err error) {
+func (x ToolID) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -491,7 +491,7 @@ func (x *ToolVersion) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ToolVersion) AppendJSON(b []byte) (_ []byte, err error) {
+func (x ToolVersion) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -511,26 +511,26 @@ func (x *UpgradeHint) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x UpgradeHint) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendStringMember(b, `"feature":`, x.Feature)
-	b = envgenrt.AppendStringMember(b, `"tier":`, x.Tier)
-	b = envgenrt.AppendStringPtrMember(b, `"reason":`, x.Reason)
-	return envgenrt.EndObject(b), nil
+func (x UpgradeHint) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.String(`"feature":`, x.Feature)
+	o.String(`"tier":`, x.Tier)
+	o.StringPtr(`"reason":`, x.Reason)
+	return o.End()
 }
 
 func (x *UpgradeHint) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "feature":
-			err = s.ReadString(c1, &x.Feature)
+			err = s.ReadString(c, &x.Feature)
 		case "tier":
-			err = s.ReadString(c1, &x.Tier)
+			err = s.ReadString(c, &x.Tier)
 		case "reason":
-			err = s.ReadStringPtr(c1, &x.Reason)
+			err = s.ReadStringPtr(c, &x.Reason)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err

@@ -74,22 +74,22 @@ func (x ResponseConfig) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *ResponseConfig) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "version":
-			err = s.ReadStringPtr(c1, &x.Version)
+			err = s.ReadStringPtr(c, &x.Version)
 		case "description":
-			err = s.ReadStringPtr(c1, &x.Description)
+			err = s.ReadStringPtr(c, &x.Description)
 		case "global":
-			err = envgenrt.DecodePtr(s, c1, &x.Global)
+			err = envgenrt.DecodePtr(s, c, &x.Global)
 		case "parsing":
-			err = envgenrt.DecodePtr(s, c1, &x.Parsing)
+			err = envgenrt.DecodePtr(s, c, &x.Parsing)
 		case "profiles":
-			if s.Kind(c1) != envgenrt.KindObject {
-				return s.WrongKind(c1, "an object")
+			if s.Kind(c) != envgenrt.KindObject {
+				return s.WrongKind(c, "an object")
 			}
-			m2 := make(map[string]ResponseConfigProfilesValue, s.Count(c1))
-			for c2 := s.First(c1); c2 < s.End(c1); c2 = s.Next(c2) {
+			m2 := make(map[string]ResponseConfigProfilesValue, s.Count(c))
+			for c2 := s.First(c); c2 < s.End(c); c2 = s.Next(c2) {
 				var e2 ResponseConfigProfilesValue
 				if err := e2.DecodeNode(s, c2); err != nil {
 					return err
@@ -98,11 +98,11 @@ func (x *ResponseConfig) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			x.Profiles = m2
 		case "tool_overrides":
-			if s.Kind(c1) != envgenrt.KindObject {
-				return s.WrongKind(c1, "an object")
+			if s.Kind(c) != envgenrt.KindObject {
+				return s.WrongKind(c, "an object")
 			}
-			m2 := make(map[string]ResponseConfigToolOverridesValue, s.Count(c1))
-			for c2 := s.First(c1); c2 < s.End(c1); c2 = s.Next(c2) {
+			m2 := make(map[string]ResponseConfigToolOverridesValue, s.Count(c))
+			for c2 := s.First(c); c2 < s.End(c); c2 = s.Next(c2) {
 				var e2 ResponseConfigToolOverridesValue
 				if err := e2.DecodeNode(s, c2); err != nil {
 					return err
@@ -115,8 +115,8 @@ func (x *ResponseConfig) DecodeNode(s *envgenrt.State, n int32) error {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -223,25 +223,25 @@ func (x ResponseConfigGlobal) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *ResponseConfigGlobal) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "profile":
-			err = envgenrt.DecodeStringPtr(s, c1, &x.Profile)
+			err = envgenrt.DecodeStringPtr(s, c, &x.Profile)
 		case "exclude_empty_arrays":
-			err = s.ReadBoolPtr(c1, &x.ExcludeEmptyArrays)
+			err = s.ReadBoolPtr(c, &x.ExcludeEmptyArrays)
 		case "exclude_empty_objects":
-			err = s.ReadBoolPtr(c1, &x.ExcludeEmptyObjects)
+			err = s.ReadBoolPtr(c, &x.ExcludeEmptyObjects)
 		case "exclude_null_values":
-			err = s.ReadBoolPtr(c1, &x.ExcludeNullValues)
+			err = s.ReadBoolPtr(c, &x.ExcludeNullValues)
 		case "exclude_default_values":
-			err = s.ReadBoolPtr(c1, &x.ExcludeDefaultValues)
+			err = s.ReadBoolPtr(c, &x.ExcludeDefaultValues)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -287,7 +287,7 @@ func (x *ResponseConfigGlobalProfile) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ResponseConfigGlobalProfile) AppendJSON(b []byte) (_ []byte, err error) {
+func (x ResponseConfigGlobalProfile) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -340,21 +340,21 @@ func (x ResponseConfigParsing) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *ResponseConfigParsing) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "mode":
-			err = envgenrt.DecodeStringPtr(s, c1, &x.Mode)
+			err = envgenrt.DecodeStringPtr(s, c, &x.Mode)
 		case "sanitization_policy":
-			err = envgenrt.DecodePtr(s, c1, &x.SanitizationPolicy)
+			err = envgenrt.DecodePtr(s, c, &x.SanitizationPolicy)
 		case "error_reporting":
-			err = envgenrt.DecodePtr(s, c1, &x.ErrorReporting)
+			err = envgenrt.DecodePtr(s, c, &x.ErrorReporting)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -418,21 +418,21 @@ func (x ResponseConfigParsingErrorReporting) AppendJSON(b []byte) (_ []byte, err
 
 func (x *ResponseConfigParsingErrorReporting) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "include_sanitization_details":
-			err = s.ReadBoolPtr(c1, &x.IncludeSanitizationDetails)
+			err = s.ReadBoolPtr(c, &x.IncludeSanitizationDetails)
 		case "include_error_location":
-			err = s.ReadBoolPtr(c1, &x.IncludeErrorLocation)
+			err = s.ReadBoolPtr(c, &x.IncludeErrorLocation)
 		case "include_suggestions":
-			err = s.ReadBoolPtr(c1, &x.IncludeSuggestions)
+			err = s.ReadBoolPtr(c, &x.IncludeSuggestions)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -472,7 +472,7 @@ func (x *ResponseConfigParsingMode) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ResponseConfigParsingMode) AppendJSON(b []byte) (_ []byte, err error) {
+func (x ResponseConfigParsingMode) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -521,21 +521,21 @@ func (x ResponseConfigParsingSanitizationPolicy) AppendJSON(b []byte) (_ []byte,
 
 func (x *ResponseConfigParsingSanitizationPolicy) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "allow_merge_conflicts":
-			err = s.ReadBoolPtr(c1, &x.AllowMergeConflicts)
+			err = s.ReadBoolPtr(c, &x.AllowMergeConflicts)
 		case "allow_templates":
-			err = s.ReadBoolPtr(c1, &x.AllowTemplates)
+			err = s.ReadBoolPtr(c, &x.AllowTemplates)
 		case "report_modifications":
-			err = s.ReadBoolPtr(c1, &x.ReportModifications)
+			err = s.ReadBoolPtr(c, &x.ReportModifications)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -608,23 +608,23 @@ func (x ResponseConfigProfilesValue) AppendJSON(b []byte) (_ []byte, err error) 
 
 func (x *ResponseConfigProfilesValue) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "description":
-			err = s.ReadStringPtr(c1, &x.Description)
+			err = s.ReadStringPtr(c, &x.Description)
 		case "envelope":
-			err = envgenrt.DecodePtr(s, c1, &x.Envelope)
+			err = envgenrt.DecodePtr(s, c, &x.Envelope)
 		case "parsing":
-			err = envgenrt.DecodePtr(s, c1, &x.Parsing)
+			err = envgenrt.DecodePtr(s, c, &x.Parsing)
 		case "common_exclusions":
-			err = envgenrt.ReadSlice(s, c1, &x.CommonExclusions, (*envgenrt.State).ReadString)
+			err = s.ReadStrings(c, &x.CommonExclusions)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -695,17 +695,17 @@ func (x ResponseConfigProfilesValueEnvelope) AppendJSON(b []byte) (_ []byte, err
 
 func (x *ResponseConfigProfilesValueEnvelope) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "include":
-			err = envgenrt.DecodeSlice(s, c1, &x.Include)
+			err = envgenrt.DecodeSlice(s, c, &x.Include)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -750,7 +750,7 @@ func (x *ResponseConfigProfilesValueEnvelopeIncludeItem) UnmarshalJSON(data []by
 	return envgenrt.Decode(data, x)
 }
 
-func (x ResponseConfigProfilesValueEnvelopeIncludeItem) AppendJSON(b []byte) (_ []byte, err error) {
+func (x ResponseConfigProfilesValueEnvelopeIncludeItem) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -800,19 +800,19 @@ func (x ResponseConfigProfilesValueParsing) AppendJSON(b []byte) (_ []byte, err 
 
 func (x *ResponseConfigProfilesValueParsing) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "mode":
-			err = envgenrt.DecodeStringPtr(s, c1, &x.Mode)
+			err = envgenrt.DecodeStringPtr(s, c, &x.Mode)
 		case "sanitization_policy":
-			err = envgenrt.DecodePtr(s, c1, &x.SanitizationPolicy)
+			err = envgenrt.DecodePtr(s, c, &x.SanitizationPolicy)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -846,7 +846,7 @@ func (x *ResponseConfigProfilesValueParsingMode) UnmarshalJSON(data []byte) erro
 	return envgenrt.Decode(data, x)
 }
 
-func (x ResponseConfigProfilesValueParsingMode) AppendJSON(b []byte) (_ []byte, err error) {
+func (x ResponseConfigProfilesValueParsingMode) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -895,21 +895,21 @@ func (x ResponseConfigProfilesValueParsingSanitizationPolicy) AppendJSON(b []byt
 
 func (x *ResponseConfigProfilesValueParsingSanitizationPolicy) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "allow_merge_conflicts":
-			err = s.ReadBoolPtr(c1, &x.AllowMergeConflicts)
+			err = s.ReadBoolPtr(c, &x.AllowMergeConflicts)
 		case "allow_templates":
-			err = s.ReadBoolPtr(c1, &x.AllowTemplates)
+			err = s.ReadBoolPtr(c, &x.AllowTemplates)
 		case "report_modifications":
-			err = s.ReadBoolPtr(c1, &x.ReportModifications)
+			err = s.ReadBoolPtr(c, &x.ReportModifications)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -1067,23 +1067,23 @@ func (x ResponseConfigToolOverridesValueVariant2) AppendJSON(b []byte) (_ []byte
 
 func (x *ResponseConfigToolOverridesValueVariant2) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "profile":
-			err = envgenrt.DecodeStringPtr(s, c1, &x.Profile)
+			err = envgenrt.DecodeStringPtr(s, c, &x.Profile)
 		case "exclude_fields":
-			err = envgenrt.ReadSlice(s, c1, &x.ExcludeFields, (*envgenrt.State).ReadString)
+			err = s.ReadStrings(c, &x.ExcludeFields)
 		case "include_only":
-			err = envgenrt.ReadSlice(s, c1, &x.IncludeOnly, (*envgenrt.State).ReadString)
+			err = s.ReadStrings(c, &x.IncludeOnly)
 		case "include_on_error":
-			err = envgenrt.ReadSlice(s, c1, &x.IncludeOnError, (*envgenrt.State).ReadString)
+			err = s.ReadStrings(c, &x.IncludeOnError)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -1126,7 +1126,7 @@ func (x *ResponseConfigToolOverridesValueVariant2Profile) UnmarshalJSON(data []b
 	return envgenrt.Decode(data, x)
 }
 
-func (x ResponseConfigToolOverridesValueVariant2Profile) AppendJSON(b []byte) (_ []byte, err error) {
+func (x ResponseConfigToolOverridesValueVariant2Profile) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 

@@ -31,18 +31,18 @@ func (x Verbose) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Verbose) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "duration_ms":
-			err = s.ReadFloat64Ptr(c1, &x.DurationMs)
+			err = s.ReadFloat64Ptr(c, &x.DurationMs)
 		case "error":
-			err = envgenrt.DecodePtr(s, c1, &x.Error)
+			err = envgenrt.DecodePtr(s, c, &x.Error)
 		case "upgrade_hints":
-			err = envgenrt.DecodeSlice(s, c1, &x.UpgradeHints)
+			err = envgenrt.DecodeSlice(s, c, &x.UpgradeHints)
 		case "data":
-			err = x.Data.DecodeNode(s, c1)
+			err = x.Data.DecodeNode(s, c)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err

@@ -45,21 +45,21 @@ func (x Doc) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Doc) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "a":
-			err = envgenrt.DecodeSlice(s, c1, &x.A)
+			err = envgenrt.DecodeSlice(s, c, &x.A)
 		case "first":
-			err = envgenrt.DecodePtr(s, c1, &x.First)
+			err = envgenrt.DecodePtr(s, c, &x.First)
 		case "named":
-			err = envgenrt.DecodePtr(s, c1, &x.Named)
+			err = envgenrt.DecodePtr(s, c, &x.Named)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -124,17 +124,17 @@ func (x DocAItem) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *DocAItem) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "n":
-			err = s.ReadInt64Ptr(c1, &x.N)
+			err = s.ReadInt64Ptr(c, &x.N)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -193,17 +193,17 @@ func (x Thing) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Thing) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "ok":
-			err = s.ReadBoolPtr(c1, &x.OK)
+			err = s.ReadBoolPtr(c, &x.OK)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err

@@ -39,17 +39,17 @@ func (x Setting) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Setting) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "value":
-			err = envgenrt.DecodePtr(s, c1, &x.Value)
+			err = envgenrt.DecodePtr(s, c, &x.Value)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -169,7 +169,7 @@ func (x *SettingValue) DecodeNode(s *envgenrt.State, n int32) error {
 			if s.IsNull(n) {
 				return s.WrongKind(n, "a value")
 			}
-			if err := envgenrt.ReadSlice(s, n, &v, (*envgenrt.State).ReadString); err != nil {
+			if err := s.ReadStrings(n, &v); err != nil {
 				return err
 			}
 			return nil

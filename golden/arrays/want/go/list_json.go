@@ -73,29 +73,29 @@ func (x Lists) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Lists) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "names":
-			err = envgenrt.ReadSlice(s, c1, &x.Names, (*envgenrt.State).ReadString)
+			err = s.ReadStrings(c, &x.Names)
 		case "matrix":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if s.Kind(c) != envgenrt.KindArray {
+				return s.WrongKind(c, "an array")
 			}
-			a2 := make([][]float64, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := envgenrt.ReadSlice(s, c2, &a2[i2], (*envgenrt.State).ReadFloat64); err != nil {
+			a2 := make([][]float64, s.Count(c))
+			for c2, i2 := s.First(c), 0; c2 < s.End(c); c2, i2 = s.Next(c2), i2+1 {
+				if err := s.ReadFloat64s(c2, &a2[i2]); err != nil {
 					return err
 				}
 			}
 			x.Matrix = a2
 		case "points":
-			err = envgenrt.DecodeSlice(s, c1, &x.Points)
+			err = envgenrt.DecodeSlice(s, c, &x.Points)
 		case "anything":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if s.Kind(c) != envgenrt.KindArray {
+				return s.WrongKind(c, "an array")
 			}
-			a2 := make([]json.RawMessage, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
+			a2 := make([]json.RawMessage, s.Count(c))
+			for c2, i2 := s.First(c), 0; c2 < s.End(c); c2, i2 = s.Next(c2), i2+1 {
 				a2[i2] = s.DecodeRaw(c2)
 			}
 			x.Anything = a2
@@ -104,8 +104,8 @@ func (x *Lists) DecodeNode(s *envgenrt.State, n int32) error {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -212,19 +212,19 @@ func (x ListsPointsItem) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *ListsPointsItem) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "x":
-			err = s.ReadFloat64(c1, &x.X)
+			err = s.ReadFloat64(c, &x.X)
 		case "y":
-			err = s.ReadFloat64(c1, &x.Y)
+			err = s.ReadFloat64(c, &x.Y)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err

@@ -41,21 +41,21 @@ func (x Versioned) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Versioned) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "schema_version":
-			err = x.SchemaVersion.DecodeNode(s, c1)
+			err = x.SchemaVersion.DecodeNode(s, c)
 		case "kind":
-			err = x.Kind.DecodeNode(s, c1)
+			err = x.Kind.DecodeNode(s, c)
 		case "revision":
-			err = envgenrt.DecodeScalarPtr(s, c1, &x.Revision)
+			err = envgenrt.DecodeScalarPtr(s, c, &x.Revision)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -98,7 +98,7 @@ func (x *VersionedKind) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x VersionedKind) AppendJSON(b []byte) (_ []byte, err error) {
+func (x VersionedKind) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -126,7 +126,7 @@ func (x *VersionedRevision) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x VersionedRevision) AppendJSON(b []byte) (_ []byte, err error) {
+func (x VersionedRevision) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendInt(b, int64(x)), nil
 }
 
@@ -152,7 +152,7 @@ func (x *VersionedSchemaVersion) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x VersionedSchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
+func (x VersionedSchemaVersion) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 

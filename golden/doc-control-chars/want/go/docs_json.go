@@ -8,23 +8,23 @@ func (x *Docs) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Docs) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendStringPtrMember(b, `"p":`, x.P)
-	b = envgenrt.AppendStringPtrMember(b, `"e":`, (*string)(x.E))
-	return envgenrt.EndObject(b), nil
+func (x Docs) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.StringPtr(`"p":`, x.P)
+	o.StringPtr(`"e":`, (*string)(x.E))
+	return o.End()
 }
 
 func (x *Docs) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "p":
-			err = s.ReadStringPtr(c1, &x.P)
+			err = s.ReadStringPtr(c, &x.P)
 		case "e":
-			err = envgenrt.DecodeStringPtr(s, c1, &x.E)
+			err = envgenrt.DecodeStringPtr(s, c, &x.E)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -67,7 +67,7 @@ func (x *DocsE) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x DocsE) AppendJSON(b []byte) (_ []byte, err error) {
+func (x DocsE) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 

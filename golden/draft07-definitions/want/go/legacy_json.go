@@ -37,17 +37,17 @@ func (x Item) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Item) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "id":
-			err = s.ReadString(c1, &x.ID)
+			err = s.ReadString(c, &x.ID)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -114,19 +114,19 @@ func (x Legacy) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Legacy) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "item":
-			err = envgenrt.DecodePtr(s, c1, &x.Item)
+			err = envgenrt.DecodePtr(s, c, &x.Item)
 		case "pair":
-			err = envgenrt.DecodePtr(s, c1, &x.Pair)
+			err = envgenrt.DecodePtr(s, c, &x.Pair)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err

@@ -8,7 +8,7 @@ func (x *Level) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Level) AppendJSON(b []byte) (_ []byte, err error) {
+func (x Level) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendInt(b, int64(x)), nil
 }
 

@@ -8,40 +8,38 @@ func (x *Receipt) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Receipt) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendStringPtrMember(b, `"canon_version":`, (*string)(x.CanonVersion))
-	b = envgenrt.AppendStringPtrMember(b, `"result":`, (*string)(x.Result))
-	b = envgenrt.AppendStringPtrMember(b, `"fixed":`, (*string)(x.Fixed))
-	b = envgenrt.AppendStringsMember(b, `"tags":`, x.Tags)
-	b = envgenrt.AppendStringPtrMember(b, `"probe":`, (*string)(x.Probe))
-	b = envgenrt.AppendStringPtrMember(b, `"fixedObject":`, (*string)(x.FixedObject))
-	if b, err = envgenrt.AppendPtrMember(b, `"count":`, x.Count); err != nil {
-		return b, err
-	}
-	return envgenrt.EndObject(b), nil
+func (x Receipt) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.StringPtr(`"canon_version":`, (*string)(x.CanonVersion))
+	o.StringPtr(`"result":`, (*string)(x.Result))
+	o.StringPtr(`"fixed":`, (*string)(x.Fixed))
+	o.Strings(`"tags":`, x.Tags)
+	o.StringPtr(`"probe":`, (*string)(x.Probe))
+	o.StringPtr(`"fixedObject":`, (*string)(x.FixedObject))
+	envgenrt.PtrMember(&o, `"count":`, x.Count)
+	return o.End()
 }
 
 func (x *Receipt) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "canon_version":
-			err = envgenrt.DecodeStringPtr(s, c1, &x.CanonVersion)
+			err = envgenrt.DecodeStringPtr(s, c, &x.CanonVersion)
 		case "result":
-			err = envgenrt.DecodeStringPtr(s, c1, &x.Result)
+			err = envgenrt.DecodeStringPtr(s, c, &x.Result)
 		case "fixed":
-			err = envgenrt.DecodeStringPtr(s, c1, &x.Fixed)
+			err = envgenrt.DecodeStringPtr(s, c, &x.Fixed)
 		case "tags":
-			err = envgenrt.ReadSlice(s, c1, &x.Tags, (*envgenrt.State).ReadString)
+			err = s.ReadStrings(c, &x.Tags)
 		case "probe":
-			err = envgenrt.DecodeStringPtr(s, c1, &x.Probe)
+			err = envgenrt.DecodeStringPtr(s, c, &x.Probe)
 		case "fixedObject":
-			err = envgenrt.DecodeStringPtr(s, c1, &x.FixedObject)
+			err = envgenrt.DecodeStringPtr(s, c, &x.FixedObject)
 		case "count":
-			err = envgenrt.DecodeStringPtr(s, c1, &x.Count)
+			err = envgenrt.DecodeStringPtr(s, c, &x.Count)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -118,7 +116,7 @@ func (x *ReceiptCanonVersion) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ReceiptCanonVersion) AppendJSON(b []byte) (_ []byte, err error) {
+func (x ReceiptCanonVersion) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -177,7 +175,7 @@ func (x *ReceiptFixed) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ReceiptFixed) AppendJSON(b []byte) (_ []byte, err error) {
+func (x ReceiptFixed) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -209,7 +207,7 @@ func (x *ReceiptFixedObject) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ReceiptFixedObject) AppendJSON(b []byte) (_ []byte, err error) {
+func (x ReceiptFixedObject) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -237,7 +235,7 @@ func (x *ReceiptProbe) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ReceiptProbe) AppendJSON(b []byte) (_ []byte, err error) {
+func (x ReceiptProbe) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -258,7 +256,7 @@ func (x *ReceiptResult) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ReceiptResult) AppendJSON(b []byte) (_ []byte, err error) {
+func (x ReceiptResult) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 

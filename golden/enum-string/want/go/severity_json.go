@@ -8,7 +8,7 @@ func (x *Severity) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Severity) AppendJSON(b []byte) (_ []byte, err error) {
+func (x Severity) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 

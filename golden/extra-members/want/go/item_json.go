@@ -33,21 +33,21 @@ func (x Item) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Item) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "id":
-			err = s.ReadString(c1, &x.ID)
+			err = s.ReadString(c, &x.ID)
 		case "count":
-			err = s.ReadInt64Ptr(c1, &x.Count)
+			err = s.ReadInt64Ptr(c, &x.Count)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]int64)
 			}
 			var e1 int64
-			if err := s.ReadInt64(c1, &e1); err != nil {
+			if err := s.ReadInt64(c, &e1); err != nil {
 				return err
 			}
-			x.Extra[s.KeyString(c1)] = e1
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err

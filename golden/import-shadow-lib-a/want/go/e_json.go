@@ -62,17 +62,17 @@ func (x Item) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Item) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "n":
-			err = s.ReadInt64Ptr(c1, &x.N)
+			err = s.ReadInt64Ptr(c, &x.N)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -131,7 +131,7 @@ func (x *Mode) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Mode) AppendJSON(b []byte) (_ []byte, err error) {
+func (x Mode) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 

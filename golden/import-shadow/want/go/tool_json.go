@@ -89,20 +89,20 @@ func (x Tool) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Tool) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "one":
-			err = x.One.DecodeNode(s, c1)
+			err = x.One.DecodeNode(s, c)
 		case "two":
-			err = envgenrt.DecodePtr(s, c1, &x.Two)
+			err = envgenrt.DecodePtr(s, c, &x.Two)
 		case "three":
-			err = envgenrt.DecodePtr(s, c1, &x.Three)
+			err = envgenrt.DecodePtr(s, c, &x.Three)
 		case "kinds":
-			if s.Kind(c1) != envgenrt.KindObject {
-				return s.WrongKind(c1, "an object")
+			if s.Kind(c) != envgenrt.KindObject {
+				return s.WrongKind(c, "an object")
 			}
-			m2 := make(map[string]lib.Mode, s.Count(c1))
-			for c2 := s.First(c1); c2 < s.End(c1); c2 = s.Next(c2) {
+			m2 := make(map[string]lib.Mode, s.Count(c))
+			for c2 := s.First(c); c2 < s.End(c); c2 = s.Next(c2) {
 				var e2 lib.Mode
 				if err := e2.DecodeNode(s, c2); err != nil {
 					return err
@@ -111,26 +111,26 @@ func (x *Tool) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			x.Kinds = m2
 		case "nk":
-			if s.IsNull(c1) {
+			if s.IsNull(c) {
 				x.Nk = envgenrt.NullValue[[]spkg.Kind]()
 			} else {
 				var v2 []spkg.Kind
-				if err := envgenrt.DecodeSlice(s, c1, &v2); err != nil {
+				if err := envgenrt.DecodeSlice(s, c, &v2); err != nil {
 					return err
 				}
 				x.Nk = envgenrt.Value(v2)
 			}
 		case "tags":
-			err = envgenrt.DecodePtr(s, c1, &x.Tags)
+			err = envgenrt.DecodePtr(s, c, &x.Tags)
 		case "tup":
-			err = envgenrt.DecodePtr(s, c1, &x.Tup)
+			err = envgenrt.DecodePtr(s, c, &x.Tup)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err

@@ -42,19 +42,19 @@ func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "meta":
-			err = envgenrt.DecodePtr(s, c1, &x.Meta)
+			err = envgenrt.DecodePtr(s, c, &x.Meta)
 		case "items":
-			err = envgenrt.DecodeSlice(s, c1, &x.Items)
+			err = envgenrt.DecodeSlice(s, c, &x.Items)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -116,17 +116,17 @@ func (x EnvelopeItemsItem) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *EnvelopeItemsItem) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "id":
-			err = s.ReadStringPtr(c1, &x.ID)
+			err = s.ReadStringPtr(c, &x.ID)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -188,19 +188,19 @@ func (x EnvelopeMeta) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *EnvelopeMeta) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "pagination":
-			err = envgenrt.DecodePtr(s, c1, &x.Pagination)
+			err = envgenrt.DecodePtr(s, c, &x.Pagination)
 		case "request_id":
-			err = s.ReadStringPtr(c1, &x.RequestID)
+			err = s.ReadStringPtr(c, &x.RequestID)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -264,19 +264,19 @@ func (x EnvelopeMetaPagination) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *EnvelopeMetaPagination) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "cursor":
-			err = s.ReadStringPtr(c1, &x.Cursor)
+			err = s.ReadStringPtr(c, &x.Cursor)
 		case "has_more":
-			err = s.ReadBoolPtr(c1, &x.HasMore)
+			err = s.ReadBoolPtr(c, &x.HasMore)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err

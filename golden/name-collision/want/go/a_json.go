@@ -52,7 +52,7 @@ func (x *AItem) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x AItem) AppendJSON(b []byte) (_ []byte, err error) {
+func (x AItem) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 

@@ -52,7 +52,7 @@ func (x *BItem) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x BItem) AppendJSON(b []byte) (_ []byte, err error) {
+func (x BItem) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendInt(b, int64(x)), nil
 }
 

@@ -11,7 +11,7 @@ func (x *Identifier) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Identifier) AppendJSON(b []byte) (_ []byte, err error) {
+func (x Identifier) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -58,19 +58,19 @@ func (x OtherThing) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *OtherThing) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "url":
-			err = s.ReadStringPtr(c1, &x.URL)
+			err = s.ReadStringPtr(c, &x.URL)
 		case "api_key":
-			err = s.ReadStringPtr(c1, &x.APIKey)
+			err = s.ReadStringPtr(c, &x.APIKey)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -138,19 +138,19 @@ func (x Things) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Things) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "id_thing":
-			err = envgenrt.DecodeStringPtr(s, c1, &x.IDThing)
+			err = envgenrt.DecodeStringPtr(s, c, &x.IDThing)
 		case "other":
-			err = envgenrt.DecodePtr(s, c1, &x.Other)
+			err = envgenrt.DecodePtr(s, c, &x.Other)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err

@@ -111,36 +111,36 @@ func (x Nest) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Nest) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "aa":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if s.Kind(c) != envgenrt.KindArray {
+				return s.WrongKind(c, "an array")
 			}
-			a2 := make([][]string, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := envgenrt.ReadSlice(s, c2, &a2[i2], (*envgenrt.State).ReadString); err != nil {
+			a2 := make([][]string, s.Count(c))
+			for c2, i2 := s.First(c), 0; c2 < s.End(c); c2, i2 = s.Next(c2), i2+1 {
+				if err := s.ReadStrings(c2, &a2[i2]); err != nil {
 					return err
 				}
 			}
 			x.Aa = a2
 		case "ra":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if s.Kind(c) != envgenrt.KindArray {
+				return s.WrongKind(c, "an array")
 			}
-			a2 := make([][]int64, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
-				if err := envgenrt.ReadSlice(s, c2, &a2[i2], (*envgenrt.State).ReadInt64); err != nil {
+			a2 := make([][]int64, s.Count(c))
+			for c2, i2 := s.First(c), 0; c2 < s.End(c); c2, i2 = s.Next(c2), i2+1 {
+				if err := s.ReadInt64s(c2, &a2[i2]); err != nil {
 					return err
 				}
 			}
 			x.Ra = a2
 		case "mm":
-			if s.Kind(c1) != envgenrt.KindObject {
-				return s.WrongKind(c1, "an object")
+			if s.Kind(c) != envgenrt.KindObject {
+				return s.WrongKind(c, "an object")
 			}
-			m2 := make(map[string]map[string]int64, s.Count(c1))
-			for c2 := s.First(c1); c2 < s.End(c1); c2 = s.Next(c2) {
+			m2 := make(map[string]map[string]int64, s.Count(c))
+			for c2 := s.First(c); c2 < s.End(c); c2 = s.Next(c2) {
 				var e2 map[string]int64
 				if s.Kind(c2) != envgenrt.KindObject {
 					return s.WrongKind(c2, "an object")
@@ -158,18 +158,18 @@ func (x *Nest) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			x.Mm = m2
 		case "rm":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if s.Kind(c) != envgenrt.KindArray {
+				return s.WrongKind(c, "an array")
 			}
-			a2 := make([]map[string][]bool, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
+			a2 := make([]map[string][]bool, s.Count(c))
+			for c2, i2 := s.First(c), 0; c2 < s.End(c); c2, i2 = s.Next(c2), i2+1 {
 				if s.Kind(c2) != envgenrt.KindObject {
 					return s.WrongKind(c2, "an object")
 				}
 				m3 := make(map[string][]bool, s.Count(c2))
 				for c3 := s.First(c2); c3 < s.End(c2); c3 = s.Next(c3) {
 					var e3 []bool
-					if err := envgenrt.ReadSlice(s, c3, &e3, (*envgenrt.State).ReadBool); err != nil {
+					if err := s.ReadBools(c3, &e3); err != nil {
 						return err
 					}
 					m3[s.KeyString(c3)] = e3
@@ -178,7 +178,7 @@ func (x *Nest) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			x.Rm = a2
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err

@@ -43,28 +43,28 @@ func (x User) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *User) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "id":
-			err = s.ReadString(c1, &x.ID)
+			err = s.ReadString(c, &x.ID)
 		case "name":
-			err = s.ReadString(c1, &x.Name)
+			err = s.ReadString(c, &x.Name)
 		case "nickname":
-			err = s.ReadStringPtr(c1, &x.Nickname)
+			err = s.ReadStringPtr(c, &x.Nickname)
 		case "age":
-			err = s.ReadInt64Ptr(c1, &x.Age)
+			err = s.ReadInt64Ptr(c, &x.Age)
 		case "email":
-			err = envgenrt.ReadNullable(s, c1, &x.Email, (*envgenrt.State).ReadString)
+			err = s.ReadNullableString(c, &x.Email)
 		case "tags":
-			err = envgenrt.ReadSlice(s, c1, &x.Tags, (*envgenrt.State).ReadString)
+			err = s.ReadStrings(c, &x.Tags)
 		case "aliases":
-			err = envgenrt.ReadSlice(s, c1, &x.Aliases, (*envgenrt.State).ReadString)
+			err = s.ReadStrings(c, &x.Aliases)
 		case "score":
-			err = s.ReadFloat64Ptr(c1, &x.Score)
+			err = s.ReadFloat64Ptr(c, &x.Score)
 		case "active":
-			err = s.ReadBoolPtr(c1, &x.Active)
+			err = s.ReadBoolPtr(c, &x.Active)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err

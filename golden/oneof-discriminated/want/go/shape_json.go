@@ -11,25 +11,23 @@ func (x *Circle) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Circle) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendStringMember(b, `"kind":`, string(x.Kind))
-	if b, err = envgenrt.AppendFloatMember(b, `"radius":`, x.Radius); err != nil {
-		return b, err
-	}
-	return envgenrt.EndObject(b), nil
+func (x Circle) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.String(`"kind":`, string(x.Kind))
+	o.Float(`"radius":`, x.Radius)
+	return o.End()
 }
 
 func (x *Circle) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "kind":
-			err = x.Kind.DecodeNode(s, c1)
+			err = x.Kind.DecodeNode(s, c)
 		case "radius":
-			err = s.ReadFloat64(c1, &x.Radius)
+			err = s.ReadFloat64(c, &x.Radius)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -78,7 +76,7 @@ func (x *CircleKind) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x CircleKind) AppendJSON(b []byte) (_ []byte, err error) {
+func (x CircleKind) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -130,17 +128,17 @@ func (x Drawing) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Drawing) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "shape":
-			err = x.Shape.DecodeNode(s, c1)
+			err = x.Shape.DecodeNode(s, c)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -256,25 +254,23 @@ func (x *Square) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x Square) AppendJSON(b []byte) (_ []byte, err error) {
-	b = append(b, '{')
-	b = envgenrt.AppendStringMember(b, `"kind":`, string(x.Kind))
-	if b, err = envgenrt.AppendFloatMember(b, `"side":`, x.Side); err != nil {
-		return b, err
-	}
-	return envgenrt.EndObject(b), nil
+func (x Square) AppendJSON(b []byte) ([]byte, error) {
+	o := envgenrt.NewObject(b)
+	o.String(`"kind":`, string(x.Kind))
+	o.Float(`"side":`, x.Side)
+	return o.End()
 }
 
 func (x *Square) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "kind":
-			err = x.Kind.DecodeNode(s, c1)
+			err = x.Kind.DecodeNode(s, c)
 		case "side":
-			err = s.ReadFloat64(c1, &x.Side)
+			err = s.ReadFloat64(c, &x.Side)
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err
@@ -323,7 +319,7 @@ func (x *SquareKind) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x SquareKind) AppendJSON(b []byte) (_ []byte, err error) {
+func (x SquareKind) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 

@@ -119,19 +119,19 @@ func (x EventClick) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *EventClick) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "type":
-			err = x.Type.DecodeNode(s, c1)
+			err = x.Type.DecodeNode(s, c)
 		case "url":
-			err = s.ReadString(c1, &x.URL)
+			err = s.ReadString(c, &x.URL)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -174,7 +174,7 @@ func (x *EventClickType) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x EventClickType) AppendJSON(b []byte) (_ []byte, err error) {
+func (x EventClickType) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -225,19 +225,19 @@ func (x EventKeyPress) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *EventKeyPress) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "type":
-			err = x.Type.DecodeNode(s, c1)
+			err = x.Type.DecodeNode(s, c)
 		case "key":
-			err = s.ReadString(c1, &x.Key)
+			err = s.ReadString(c, &x.Key)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -280,7 +280,7 @@ func (x *EventKeyPressType) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x EventKeyPressType) AppendJSON(b []byte) (_ []byte, err error) {
+func (x EventKeyPressType) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 

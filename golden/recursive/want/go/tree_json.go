@@ -40,19 +40,19 @@ func (x Node) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Node) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "next":
-			err = envgenrt.DecodePtr(s, c1, &x.Next)
+			err = envgenrt.DecodePtr(s, c, &x.Next)
 		case "label":
-			err = s.ReadStringPtr(c1, &x.Label)
+			err = s.ReadStringPtr(c, &x.Label)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -124,23 +124,23 @@ func (x Tree) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Tree) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "value":
-			err = s.ReadString(c1, &x.Value)
+			err = s.ReadString(c, &x.Value)
 		case "children":
-			err = envgenrt.DecodeSlice(s, c1, &x.Children)
+			err = envgenrt.DecodeSlice(s, c, &x.Children)
 		case "parent":
-			err = envgenrt.DecodePtr(s, c1, &x.Parent)
+			err = envgenrt.DecodePtr(s, c, &x.Parent)
 		case "next":
-			err = envgenrt.DecodePtr(s, c1, &x.Next)
+			err = envgenrt.DecodePtr(s, c, &x.Next)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err

@@ -40,19 +40,19 @@ func (x Base) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Base) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "name":
-			err = s.ReadStringPtr(c1, &x.Name)
+			err = s.ReadStringPtr(c, &x.Name)
 		case "css":
-			err = envgenrt.DecodePtr(s, c1, &x.CSS)
+			err = envgenrt.DecodePtr(s, c, &x.CSS)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -118,17 +118,17 @@ func (x CSS) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *CSS) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "properties":
-			err = envgenrt.DecodeSlice(s, c1, &x.Properties)
+			err = envgenrt.DecodeSlice(s, c, &x.Properties)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -181,17 +181,17 @@ func (x Host) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Host) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "properties":
-			err = envgenrt.DecodeSlice(s, c1, &x.Properties)
+			err = envgenrt.DecodeSlice(s, c, &x.Properties)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -256,19 +256,19 @@ func (x Prop) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Prop) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "name":
-			err = s.ReadStringPtr(c1, &x.Name)
+			err = s.ReadStringPtr(c, &x.Name)
 		case "css":
-			err = envgenrt.DecodePtr(s, c1, &x.CSS)
+			err = envgenrt.DecodePtr(s, c, &x.CSS)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err

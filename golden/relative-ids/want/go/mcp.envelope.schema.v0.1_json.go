@@ -40,19 +40,19 @@ func (x MCPEnvelopeV01) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *MCPEnvelopeV01) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "schema_version":
-			err = x.SchemaVersion.DecodeNode(s, c1)
+			err = x.SchemaVersion.DecodeNode(s, c)
 		case "provenance":
-			err = envgenrt.DecodePtr(s, c1, &x.Provenance)
+			err = envgenrt.DecodePtr(s, c, &x.Provenance)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -90,7 +90,7 @@ func (x *MCPEnvelopeV01SchemaVersion) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x MCPEnvelopeV01SchemaVersion) AppendJSON(b []byte) (_ []byte, err error) {
+func (x MCPEnvelopeV01SchemaVersion) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 

@@ -42,19 +42,19 @@ func (x Range) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Range) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "bounds":
-			err = envgenrt.DecodePtr(s, c1, &x.Bounds)
+			err = envgenrt.DecodePtr(s, c, &x.Bounds)
 		case "record":
-			err = envgenrt.DecodePtr(s, c1, &x.Record)
+			err = envgenrt.DecodePtr(s, c, &x.Record)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err

@@ -44,23 +44,23 @@ func (x Payment) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Payment) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "method":
-			err = x.Method.DecodeNode(s, c1)
+			err = x.Method.DecodeNode(s, c)
 		case "reference":
-			err = envgenrt.DecodePtr(s, c1, &x.Reference)
+			err = envgenrt.DecodePtr(s, c, &x.Reference)
 		case "channel":
-			err = envgenrt.DecodePtr(s, c1, &x.Channel)
+			err = envgenrt.DecodePtr(s, c, &x.Channel)
 		case "comment":
-			err = s.ReadStringPtr(c1, &x.Comment)
+			err = s.ReadStringPtr(c, &x.Comment)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -333,7 +333,7 @@ func (x *PaymentChannelVariant1) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x PaymentChannelVariant1) AppendJSON(b []byte) (_ []byte, err error) {
+func (x PaymentChannelVariant1) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -357,7 +357,7 @@ func (x *PaymentChannelVariant2) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x PaymentChannelVariant2) AppendJSON(b []byte) (_ []byte, err error) {
+func (x PaymentChannelVariant2) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -381,7 +381,7 @@ func (x *PaymentMethod) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x PaymentMethod) AppendJSON(b []byte) (_ []byte, err error) {
+func (x PaymentMethod) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 

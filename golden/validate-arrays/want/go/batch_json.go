@@ -52,18 +52,18 @@ func (x Batch) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Batch) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "ids":
-			err = envgenrt.ReadSlice(s, c1, &x.IDs, (*envgenrt.State).ReadString)
+			err = s.ReadStrings(c, &x.IDs)
 		case "point":
-			err = envgenrt.DecodePtr(s, c1, &x.Point)
+			err = envgenrt.DecodePtr(s, c, &x.Point)
 		case "flags":
-			if s.Kind(c1) != envgenrt.KindArray {
-				return s.WrongKind(c1, "an array")
+			if s.Kind(c) != envgenrt.KindArray {
+				return s.WrongKind(c, "an array")
 			}
-			a2 := make([]json.RawMessage, s.Count(c1))
-			for c2, i2 := s.First(c1), 0; c2 < s.End(c1); c2, i2 = s.Next(c2), i2+1 {
+			a2 := make([]json.RawMessage, s.Count(c))
+			for c2, i2 := s.First(c), 0; c2 < s.End(c); c2, i2 = s.Next(c2), i2+1 {
 				a2[i2] = s.DecodeRaw(c2)
 			}
 			x.Flags = a2
@@ -72,8 +72,8 @@ func (x *Batch) DecodeNode(s *envgenrt.State, n int32) error {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err

@@ -46,23 +46,23 @@ func (x Price) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Price) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "amount":
-			err = s.ReadFloat64(c1, &x.Amount)
+			err = s.ReadFloat64(c, &x.Amount)
 		case "quantity":
-			err = s.ReadInt64Ptr(c1, &x.Quantity)
+			err = s.ReadInt64Ptr(c, &x.Quantity)
 		case "discount":
-			err = s.ReadFloat64Ptr(c1, &x.Discount)
+			err = s.ReadFloat64Ptr(c, &x.Discount)
 		case "tier":
-			err = envgenrt.DecodeScalarPtr(s, c1, &x.Tier)
+			err = envgenrt.DecodeScalarPtr(s, c, &x.Tier)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -151,7 +151,7 @@ func (x *PriceTier) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x PriceTier) AppendJSON(b []byte) (_ []byte, err error) {
+func (x PriceTier) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendInt(b, int64(x)), nil
 }
 

@@ -37,29 +37,29 @@ func (x Account) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Account) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "id":
-			err = s.ReadString(c1, &x.ID)
+			err = s.ReadString(c, &x.ID)
 		case "email":
-			err = s.ReadString(c1, &x.Email)
+			err = s.ReadString(c, &x.Email)
 		case "card":
-			err = s.ReadStringPtr(c1, &x.Card)
+			err = s.ReadStringPtr(c, &x.Card)
 		case "billing_address":
-			err = s.ReadStringPtr(c1, &x.BillingAddress)
+			err = s.ReadStringPtr(c, &x.BillingAddress)
 		case "settings":
-			if s.Kind(c1) != envgenrt.KindObject {
-				return s.WrongKind(c1, "an object")
+			if s.Kind(c) != envgenrt.KindObject {
+				return s.WrongKind(c, "an object")
 			}
-			m2 := make(map[string]json.RawMessage, s.Count(c1))
-			for c2 := s.First(c1); c2 < s.End(c1); c2 = s.Next(c2) {
+			m2 := make(map[string]json.RawMessage, s.Count(c))
+			for c2 := s.First(c); c2 < s.End(c); c2 = s.Next(c2) {
 				var e2 json.RawMessage
 				e2 = s.DecodeRaw(c2)
 				m2[s.KeyString(c2)] = e2
 			}
 			x.Settings = m2
 		default:
-			return s.DecodeError(c1, "unexpected member")
+			return s.DecodeError(c, "unexpected member")
 		}
 	}
 	return err

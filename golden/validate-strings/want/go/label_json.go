@@ -41,25 +41,25 @@ func (x Label) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Label) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "name":
-			err = s.ReadString(c1, &x.Name)
+			err = s.ReadString(c, &x.Name)
 		case "slug":
-			err = s.ReadStringPtr(c1, &x.Slug)
+			err = s.ReadStringPtr(c, &x.Slug)
 		case "kind":
-			err = x.Kind.DecodeNode(s, c1)
+			err = x.Kind.DecodeNode(s, c)
 		case "version":
-			err = envgenrt.DecodeStringPtr(s, c1, &x.Version)
+			err = envgenrt.DecodeStringPtr(s, c, &x.Version)
 		case "note":
-			err = envgenrt.ReadNullable(s, c1, &x.Note, (*envgenrt.State).ReadString)
+			err = s.ReadNullableString(c, &x.Note)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -154,7 +154,7 @@ func (x *LabelKind) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x LabelKind) AppendJSON(b []byte) (_ []byte, err error) {
+func (x LabelKind) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
@@ -174,7 +174,7 @@ func (x *LabelVersion) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x LabelVersion) AppendJSON(b []byte) (_ []byte, err error) {
+func (x LabelVersion) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 

@@ -38,19 +38,19 @@ func (x Base) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Base) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "name":
-			err = s.ReadString(c1, &x.Name)
+			err = s.ReadString(c, &x.Name)
 		case "kind":
-			err = envgenrt.DecodeStringPtr(s, c1, &x.Kind)
+			err = envgenrt.DecodeStringPtr(s, c, &x.Kind)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -121,19 +121,19 @@ func (x Profile) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Profile) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "name":
-			err = s.ReadString(c1, &x.Name)
+			err = s.ReadString(c, &x.Name)
 		case "kind":
-			err = envgenrt.DecodeStringPtr(s, c1, &x.Kind)
+			err = envgenrt.DecodeStringPtr(s, c, &x.Kind)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -224,7 +224,7 @@ func (x *ProfileKind) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ProfileKind) AppendJSON(b []byte) (_ []byte, err error) {
+func (x ProfileKind) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 

@@ -39,21 +39,21 @@ func (x ServerConfig) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *ServerConfig) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c1 := s.First(n); err == nil && c1 < s.End(n); c1 = s.Next(c1) {
-		switch string(s.Key(c1)) {
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "port":
-			err = s.ReadInt64(c1, &x.Port)
+			err = s.ReadInt64(c, &x.Port)
 		case "host":
-			err = s.ReadStringPtr(c1, &x.Host)
+			err = s.ReadStringPtr(c, &x.Host)
 		case "mode":
-			err = envgenrt.DecodeStringPtr(s, c1, &x.Mode)
+			err = envgenrt.DecodeStringPtr(s, c, &x.Mode)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
 			}
 			var e1 json.RawMessage
-			e1 = s.DecodeRaw(c1)
-			x.Extra[s.KeyString(c1)] = e1
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
 		}
 	}
 	return err
@@ -111,7 +111,7 @@ func (x *ServerConfigMode) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }
 
-func (x ServerConfigMode) AppendJSON(b []byte) (_ []byte, err error) {
+func (x ServerConfigMode) AppendJSON(b []byte) ([]byte, error) {
 	return envgenrt.AppendString(b, string(x)), nil
 }
 
