@@ -168,6 +168,10 @@ type GenRun struct {
 	Alloc   float64 // bytes allocated
 	GoBytes float64 // bytes of Go written
 	Killed  bool    // stopped at the cap
+	// Base marks envgen's run at N=1000 at the start of a round of the larger
+	// Ns: the base of that round's growth ratios, measured minutes apart from
+	// the rounds at N ≤ 1000 and so kept out of their figures.
+	Base bool
 }
 
 // GenResult is the generation benchmark.
@@ -183,8 +187,10 @@ type GenResult struct {
 // from it one run per process (-benchtime 1x), envgen and go-jsonschema
 // alternating at each N, round by round: s.GenRounds rounds at N ≤ 1000,
 // then rounds at the larger N while they fit in s.GenBudget (at least
-// one). A generator whose run at some N takes more than s.GenSkip of CPU
-// time, or is stopped at s.GenCap, is not run at larger N.
+// minBigRounds). A generator whose run at some N takes more than s.GenSkip of
+// CPU time, or is stopped at s.GenCap, is not run at larger N, nor again at
+// that N. Each round of the larger Ns starts with a run of envgen at N=1000,
+// so that its growth is a ratio within one round, as every other figure is.
 func generation(benchDir, work string, s Settings) (*GenResult, error) {
 	bin := filepath.Join(work, "bench.test")
 	build := exec.Command("go", "test", "-c", "-o", bin, ".")
@@ -194,8 +200,8 @@ func generation(benchDir, work string, s Settings) (*GenResult, error) {
 		return nil, fmt.Errorf("building the bench test binary: %v", err)
 	}
 	res := &GenResult{Sizes: s.GenSizes, Generators: []string{"envgen", "go-jsonschema"}, SkipFrom: map[string]int{}}
-	one := func(g string, n, round int) error {
-		if from, ok := res.SkipFrom[g]; ok && n > from {
+	one := func(g string, n, round int, base bool) error {
+		if from, ok := res.SkipFrom[g]; ok && (n > from || n == from && !base && res.measured(g, n)) {
 			return nil
 		}
 		pattern := fmt.Sprintf("^BenchmarkGenerate$/^%s$/^defs=%d$", g, n)
@@ -220,21 +226,26 @@ func generation(benchDir, work string, s Settings) (*GenResult, error) {
 			return fmt.Errorf("%s at N=%d: no benchmark line in its output", g, n)
 		}
 		m := runs[0]
-		run := GenRun{Gen: g, N: n, Round: round, Wall: m["ns/op"], CPU: m["cpu-ns/op"], Alloc: m["B/op"], GoBytes: m["Go-bytes"]}
+		run := GenRun{Gen: g, N: n, Round: round, Wall: m["ns/op"], CPU: m["cpu-ns/op"], Alloc: m["B/op"], GoBytes: m["Go-bytes"], Base: base}
 		res.Runs = append(res.Runs, run)
-		if run.CPU > float64(s.GenSkip.Nanoseconds()) {
+		if !base && run.CPU > float64(s.GenSkip.Nanoseconds()) {
 			res.SkipFrom[g] = n
 		}
 		return nil
 	}
 	roundOf := func(sizes []int, round int) error {
+		if sizes[0] > 1000 {
+			if err := one("envgen", 1000, round, true); err != nil {
+				return err
+			}
+		}
 		for _, n := range sizes {
 			gens := res.Generators
 			if round%2 == 1 {
 				gens = []string{gens[1], gens[0]}
 			}
 			for _, g := range gens {
-				if err := one(g, n, round); err != nil {
+				if err := one(g, n, round, false); err != nil {
 					return err
 				}
 			}
@@ -261,18 +272,50 @@ func generation(benchDir, work string, s Settings) (*GenResult, error) {
 			return res, err
 		}
 		res.BigRounds++
-		if time.Since(start)+time.Since(roundStart) > s.GenBudget {
+		if res.BigRounds >= minBigRounds && time.Since(start)+time.Since(roundStart) > s.GenBudget {
 			break
 		}
 	}
 	return res, nil
 }
 
-// runs are the measured runs of a generator at N, in round order.
+// minBigRounds is how many rounds of the larger Ns run even past the budget:
+// enough for a median of envgen's growth (a generator past s.GenSkip runs
+// there once, so the later rounds are envgen's alone and short).
+const minBigRounds = 3
+
+// measured says whether a generator has a run at N, stopped or not.
+func (g *GenResult) measured(gen string, n int) bool {
+	for _, r := range g.Runs {
+		if r.Gen == gen && r.N == n && !r.Base {
+			return true
+		}
+	}
+	return false
+}
+
+// growth is, round by round, a generator's CPU time at N ÷ its base run at
+// N=1000 of the same round (envgen's only: see GenRun.Base).
+func (g *GenResult) growth(gen string, n int) []float64 {
+	return ratios(roundCPU(g.runs(gen, n)), roundCPU(g.bases(gen)))
+}
+
+func (g *GenResult) bases(gen string) []GenRun {
+	var out []GenRun
+	for _, r := range g.Runs {
+		if r.Gen == gen && r.Base && !r.Killed {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// runs are the measured runs of a generator at N, in round order (not the
+// base runs of the larger Ns' rounds).
 func (g *GenResult) runs(gen string, n int) []GenRun {
 	var out []GenRun
 	for _, r := range g.Runs {
-		if r.Gen == gen && r.N == n && !r.Killed {
+		if r.Gen == gen && r.N == n && !r.Killed && !r.Base {
 			out = append(out, r)
 		}
 	}

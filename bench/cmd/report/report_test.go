@@ -106,3 +106,27 @@ func TestRunGroupCPU(t *testing.T) {
 		t.Errorf("sleep: %v", err)
 	}
 }
+
+// Envgen's growth is a ratio within each round of the larger Ns, against that
+// round's base run at N=1000, and base runs stay out of the N=1000 figures.
+func TestGrowthPerRound(t *testing.T) {
+	g := &GenResult{Runs: []GenRun{
+		{Gen: "envgen", N: 1000, Round: 0, CPU: 5},
+		{Gen: "envgen", N: 1000, Round: 0, CPU: 1, Base: true},
+		{Gen: "envgen", N: 8000, Round: 0, CPU: 9},
+		{Gen: "envgen", N: 1000, Round: 1, CPU: 2, Base: true},
+		{Gen: "envgen", N: 8000, Round: 1, CPU: 16},
+		{Gen: "envgen", N: 1000, Round: 2, CPU: 1, Base: true},
+		{Gen: "envgen", N: 8000, Round: 2, CPU: 8},
+	}}
+	if got := g.growth("envgen", 8000); len(got) != 3 || got[0] != 9 || got[1] != 8 || got[2] != 8 {
+		t.Errorf("growth = %v, want [9 8 8]", got)
+	}
+	if runs := g.runs("envgen", 1000); len(runs) != 1 || runs[0].CPU != 5 {
+		t.Errorf("runs at 1000 = %+v, want only the round's own run", runs)
+	}
+	r := &Report{Gen: g}
+	if got, want := r.growth("envgen", 8000), "8.00× (8.00–9.00, 3 rounds)"; got != want {
+		t.Errorf("report growth = %q, want %q", got, want)
+	}
+}
