@@ -18,9 +18,9 @@ import (
 // renderBody, and their garbage a fifth of its time. A goText holds the
 // text of one declaration, which goes into the file as one jennifer token
 // (jen.Op) of that text, so that it takes its place among the file's other
-// declarations (constants, enum methods), which are still jennifer trees.
-// The check functions (validate.go) are text too, put together from the
-// strings of their statements, each a jen.Op of its own.
+// declarations. The constants of an enum and their Valid method (enums.go)
+// are text too, and so are the check functions (validate.go), put together
+// from the strings of their statements, each a jen.Op of its own.
 //
 // The text has jennifer's line breaks: one statement a line, a block's
 // braces on lines of their own. Spaces and indentation are the formatter's
