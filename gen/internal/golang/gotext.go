@@ -174,6 +174,16 @@ func importAlias(name string) string {
 // quote is s as a Go string literal, as jen.Lit writes it.
 func quote(s string) string { return strconv.Quote(s) }
 
+// textLiteral is s as a Go string literal, raw when it can be one
+// (`{"a":1}`, `^a+$`), so that JSON texts, patterns and keys read as
+// written; else quoted.
+func textLiteral(s string) string {
+	if strconv.CanBackquote(s) {
+		return "`" + s + "`"
+	}
+	return quote(s)
+}
+
 // call is fn(args…).
 func call(fn string, args ...string) string {
 	n := len(fn) + 2 + 2*len(args)
