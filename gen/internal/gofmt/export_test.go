@@ -8,6 +8,10 @@ func Check() func() (fast, slow, genFast int) {
 	return func() (int, int, int) { return stats.fast, stats.slow, stats.genFast }
 }
 
+// SlowFuncs are the signature lines of the functions printed through
+// go/format since the comparison was turned on (Check).
+func SlowFuncs() []string { return stats.slowFuncs }
+
 // LinesPrinted is the number of functions, and of other declarations,
 // Formatters printed from their lines since the comparison was turned on
 // (Check).

@@ -45,7 +45,11 @@ func Source(src []byte) ([]byte, error) {
 // src formatted, with go/format.Source's result.
 func checked(src, out []byte, fast int) ([]byte, error) {
 	stats.fast += fast
-	stats.slow += strings.Count(string(out), "\nfunc ") - fast
+	slow := strings.Count(string(out), "\nfunc ") - fast
+	stats.slow += slow
+	if slow > 0 {
+		stats.slowFuncs = append(stats.slowFuncs, slowFuncs(src, slow)...)
+	}
 	want, err := format.Source(src)
 	if err != nil {
 		return nil, err
@@ -54,6 +58,34 @@ func checked(src, out []byte, fast int) ([]byte, error) {
 		return nil, fmt.Errorf("gofmt: differs from go/format:\n%s", firstDifference(out, want))
 	}
 	return out, nil
+}
+
+// slowFuncs names the functions of src that went to go/format, slow of
+// them, for the tests' message: each that goes there when printed on its
+// own by its signature line, and the rest, those of a file formatted whole
+// (planFile), as "(…)".
+func slowFuncs(src []byte, slow int) []string {
+	var names []string
+	if _, decls, ok := splitFile(src); ok {
+		for _, d := range decls {
+			text := src[d.start:d.end]
+			if !d.isFunc {
+				continue
+			}
+			if _, kind, err := printOne(nil, text); err == nil && kind == printedFunc {
+				continue
+			}
+			line := text[max(bytes.Index(text, []byte("func")), 0):] // past the doc comment
+			if i := bytes.IndexByte(line, '\n'); i >= 0 {
+				line = line[:i]
+			}
+			names = append(names, string(line))
+		}
+	}
+	for len(names) < slow {
+		names = append(names, "(a function of a file formatted whole)")
+	}
+	return names
 }
 
 // firstDifference shows the first line where got and want differ.
@@ -401,5 +433,8 @@ func (p *printer) parameters(fields *ast.FieldList, typeParams bool) {
 // counted in fast and genFast).
 var (
 	check bool
-	stats struct{ fast, slow, genFast, lines, genLines int }
+	stats struct {
+		fast, slow, genFast, lines, genLines int
+		slowFuncs                            []string // the slow ones' signature lines
+	}
 )

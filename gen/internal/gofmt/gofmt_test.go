@@ -28,22 +28,33 @@ func TestMatchesGoFormat(t *testing.T) {
 	fast, slow, genFast := stats()
 	lines, genLines := gofmt.LinesPrinted()
 	t.Logf("functions printed directly: %d (from their lines: %d); through go/format: %d; other declarations printed directly: %d (from their lines: %d)", fast, lines, slow, genFast, genLines)
+	t.Logf("through go/format:\n\t%s", strings.Join(gofmt.SlowFuncs(), "\n\t"))
 	if lines < fast/2 {
 		t.Errorf("only %d of %d functions printed from their lines", lines, fast)
 	}
 	if genLines < genFast/4 {
 		t.Errorf("only %d of %d other declarations printed from their lines", genLines, genFast)
 	}
-	// A handful today (the log line above). A doc comment that abuts its
-	// method sends the method to go/format (go/printer reformats it): that
-	// cost a fifth of a generation's formatting once, and showed only here.
-	if fast < 100*slow {
-		t.Errorf("only %d of %d functions printed directly", fast, fast+slow)
+	// A handful today (the log lines above), each named. A doc comment that
+	// abuts its method sends the method to go/format (go/printer reformats
+	// it): that cost a fifth of a generation's formatting once, and showed
+	// only here; a ratio (1 in 100) then let five more slip through
+	// unnoticed. A new one fails here: print it directly, or, when it truly
+	// belongs to go/format, raise the budget and say why.
+	if slow > slowBudget {
+		t.Errorf("%d functions printed through go/format, want at most %d:\n\t%s",
+			slow, slowBudget, strings.Join(gofmt.SlowFuncs(), "\n\t"))
 	}
 	if genFast < 100 {
 		t.Errorf("only %d type, const and var declarations printed directly", genFast)
 	}
 }
+
+// slowBudget is the number of generated functions TestMatchesGoFormat lets
+// go to go/format: the DecodeNode methods of five untagged unions, whose
+// branches try the decoding in a function literal (func() error { … }()),
+// which the direct printer leaves to go/format.
+const slowBudget = 5
 
 // sourceCases are small files: the first seven left to go/format, the rest
 // printed directly.

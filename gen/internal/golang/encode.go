@@ -318,14 +318,6 @@ func (d *decl) appendObject(o *model.Object, x string, depth int, top bool) {
 	w.line("b = ", w.rt("EndObject"), "(b)")
 }
 
-// textLiteral is text as a Go string literal, raw when it can be.
-func textLiteral(text string) string {
-	if strconv.CanBackquote(text) {
-		return "`" + text + "`"
-	}
-	return quote(text)
-}
-
 // appendUnion encodes the one branch that is set.
 //
 //	set := 0

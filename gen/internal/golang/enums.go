@@ -3,6 +3,7 @@ package golang
 import (
 	"encoding/json"
 	"strconv"
+	"strings"
 
 	"github.com/dave/jennifer/jen"
 
@@ -57,54 +58,67 @@ const validChain = 4
 //	}
 func (d *decl) enumConstants(base model.ScalarKind, consts []enumConst) []jen.Code {
 	if len(consts) == 0 { // "enum": [] accepts nothing: no constants, and Valid is false
-		return []jen.Code{d.method(false, "Valid", "reports false: "+d.name+" has no values.", nil, jen.Bool(),
-			jen.Return(jen.False()))}
+		return []jen.Code{d.textMethod(false, "Valid", "reports false: "+d.name+" has no values.", "", "bool",
+			func(w *goText) { w.line("return false") })}
 	}
-	defs := make([]jen.Code, 0, len(consts))
-	var cases []jen.Code
+	self := d.selfText()
+	w := d.text
+	w.start()
+	if len(consts) == 1 {
+		w.add("const ")
+	} else {
+		w.line("const (")
+	}
+	cases := make([]string, 0, len(consts))
 	seen := map[string]bool{}
-	for _, c := range consts {
+	for i, c := range consts {
 		canon, lit := d.constValue(base, c)
-		defs = append(defs, jen.Id(c.name).Add(d.self()).Op("=").Add(lit))
+		if i > 0 {
+			w.line()
+		}
+		w.add(c.name, " ", self, " = ", lit)
 		if !seen[canon] { // a switch cannot list one value twice
 			seen[canon] = true
-			cases = append(cases, jen.Id(c.name))
+			cases = append(cases, c.name)
 		}
 	}
-	block := jen.Const().Defs(defs...)
-	if len(defs) == 1 {
-		block = jen.Const().Add(defs[0])
+	if len(consts) > 1 {
+		w.add("\n)")
 	}
-	body := []jen.Code{
-		jen.Switch(jen.Id("x")).Block(jen.Case(cases...).Block(jen.Return(jen.True()))),
-		jen.Return(jen.False()),
-	}
-	if len(cases) <= validChain { // return x == SeverityInfo || x == SeverityWarning
-		var chain *jen.Statement
-		for _, c := range cases {
-			if chain == nil {
-				chain = jen.Id("x").Op("==").Add(c)
-			} else {
-				chain.Op("||").Id("x").Op("==").Add(c)
+	block := w.finish()
+	valid := d.textMethod(false, "Valid", "reports whether x is one of the "+d.name+" constants.", "", "bool",
+		func(w *goText) {
+			if len(cases) <= validChain { // return x == SeverityInfo || x == SeverityWarning
+				w.add("return ")
+				for i, c := range cases {
+					if i > 0 {
+						w.add(" || ")
+					}
+					w.add("x == ", c)
+				}
+				w.line()
+				return
 			}
-		}
-		body = []jen.Code{jen.Return(chain)}
-	}
-	valid := d.method(false, "Valid", "reports whether x is one of the "+d.name+" constants.", nil, jen.Bool(), body...)
+			w.line("switch x {")
+			w.line("case ", strings.Join(cases, ", "), ":")
+			w.line("return true")
+			w.line("}")
+			w.line("return false")
+		})
 	return []jen.Code{block, valid}
 }
 
 // constValue returns the canonical JSON text of a constant's value and its Go
 // literal for the base type.
-func (d *decl) constValue(base model.ScalarKind, c enumConst) (string, jen.Code) {
+func (d *decl) constValue(base model.ScalarKind, c enumConst) (string, string) {
 	canon, err := envgenrt.CanonicalJSON([]byte(c.value.JSON))
 	if err != nil {
 		d.fail(d.loc(), "", "value %s of %s is not JSON: %v", c.value.JSON, d.name, err)
-		return "", jen.Null()
+		return "", "nil"
 	}
-	bad := func(want string) (string, jen.Code) {
+	bad := func(want string) (string, string) {
 		d.fail(d.loc(), "", "value %s of %s is not %s", canon, d.name, want)
-		return canon, jen.Null()
+		return canon, "nil"
 	}
 	switch base {
 	case model.ScalarString:
@@ -112,31 +126,23 @@ func (d *decl) constValue(base model.ScalarKind, c enumConst) (string, jen.Code)
 		if json.Unmarshal([]byte(canon), &s) != nil {
 			return bad("a string")
 		}
-		return canon, jen.Lit(s)
+		return canon, quote(s)
 	case model.ScalarBoolean:
 		b, err := strconv.ParseBool(canon)
 		if err != nil {
 			return bad("a boolean")
 		}
-		return canon, jen.Lit(b)
+		return canon, strconv.FormatBool(b)
 	case model.ScalarInteger:
 		if _, err := strconv.ParseInt(canon, 10, 64); err != nil {
 			return bad("an integer that fits int64")
 		}
-		return canon, jen.Op(canon) // the number as written: 3, -1
+		return canon, canon // the number as written: 3, -1
 	case model.ScalarNumber:
 		if _, err := strconv.ParseFloat(canon, 64); err != nil {
 			return bad("a number that fits float64")
 		}
-		return canon, jen.Op(canon) // 1.5, 100
+		return canon, canon // 1.5, 100
 	}
-	return canon, textLit(canon)
-}
-
-// textLit is a string literal for JSON text, raw when it can be: `"a"`.
-func textLit(s string) jen.Code {
-	if strconv.CanBackquote(s) {
-		return jen.Op("`" + s + "`")
-	}
-	return jen.Lit(s)
+	return canon, textLiteral(canon)
 }

@@ -18,9 +18,9 @@ import (
 // renderBody, and their garbage a fifth of its time. A goText holds the
 // text of one declaration, which goes into the file as one jennifer token
 // (jen.Op) of that text, so that it takes its place among the file's other
-// declarations (constants, enum methods), which are still jennifer trees.
-// The check functions (validate.go) are text too, put together from the
-// strings of their statements, each a jen.Op of its own.
+// declarations. The constants of an enum and their Valid method (enums.go)
+// are text too, and so are the check functions (validate.go), put together
+// from the strings of their statements, each a jen.Op of its own.
 //
 // The text has jennifer's line breaks: one statement a line, a block's
 // braces on lines of their own. Spaces and indentation are the formatter's
@@ -173,6 +173,16 @@ func importAlias(name string) string {
 
 // quote is s as a Go string literal, as jen.Lit writes it.
 func quote(s string) string { return strconv.Quote(s) }
+
+// textLiteral is s as a Go string literal, raw when it can be one
+// (`{"a":1}`, `^a+$`), so that JSON texts, patterns and keys read as
+// written; else quoted.
+func textLiteral(s string) string {
+	if strconv.CanBackquote(s) {
+		return "`" + s + "`"
+	}
+	return quote(s)
+}
 
 // call is fn(args…).
 func call(fn string, args ...string) string {

@@ -49,7 +49,7 @@ func (f *vfn) regexpVar(name, pattern, keywordPath string) string {
 		//
 		//	var patternX = runtime.MustECMAPattern(`^(?!x)`)
 		if _, err2 := regexp2.Compile(envgenrt.ForRegexp2(pattern), envgenrt.ECMAOptions); envgenrt.CheckECMA(pattern) == nil && err2 == nil {
-			f.vars = append(f.vars, "var "+name+" = "+call(f.text.rt("MustECMAPattern"), stringLit(pattern)))
+			f.vars = append(f.vars, "var "+name+" = "+call(f.text.rt("MustECMAPattern"), textLiteral(pattern)))
 			return name
 		}
 		loc := f.t.Base().Loc
@@ -57,17 +57,8 @@ func (f *vfn) regexpVar(name, pattern, keywordPath string) string {
 		f.fail(loc, "docs/validation.md lists what is supported", "%v", err)
 		return name
 	}
-	f.vars = append(f.vars, "var "+name+" = "+call(f.text.rt("MustPattern"), stringLit(re)))
+	f.vars = append(f.vars, "var "+name+" = "+call(f.text.rt("MustPattern"), textLiteral(re)))
 	return name
-}
-
-// stringLit is s as a raw string literal when it can be one, for patterns
-// and JSON texts that read as written.
-func stringLit(s string) string {
-	if strconv.CanBackquote(s) {
-		return "`" + s + "`"
-	}
-	return quote(s)
 }
 
 // pattern:

@@ -100,7 +100,7 @@ func (f *vfn) literalVar(name string, values []model.Value) string {
 	name = f.varName(name)
 	lits := make([]string, len(values))
 	for i, v := range values {
-		lits[i] = call(f.text.rt("MustLiteral"), stringLit(v.JSON))
+		lits[i] = call(f.text.rt("MustLiteral"), textLiteral(v.JSON))
 	}
 	f.vars = append(f.vars, "var "+name+" = []*"+f.text.rt("Literal")+"{"+strings.Join(lits, ", ")+"}")
 	return name
