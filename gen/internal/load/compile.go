@@ -111,6 +111,8 @@ func (c *compiler) compileAt(r *root, ptr string, sch *jsonschema.Schema, v any)
 			sch.Bool = &t
 			return nil
 		}
+		// o, 1 KB, stays on the stack (go build -gcflags=-m: does not escape):
+		// it costs no allocation, and one kept in the compiler saves none.
 		o := &object{c: c, r: r, res: res, ptr: ptr, obj: v, s: sch}
 		return o.compile()
 	}

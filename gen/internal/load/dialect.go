@@ -15,10 +15,9 @@ import (
 // has.
 type draft struct {
 	version     int
-	url         string // its metaschema
-	id          string // "id" (draft-04) or "$id"
-	subschemas  []string
-	specs       []subschemaSpec // subschemas, read
+	url         string          // its metaschema
+	id          string          // "id" (draft-04) or "$id"
+	specs       []subschemaSpec // where its subschemas are
 	vocabPrefix string
 	vocabs      []string // every vocabulary it defines
 	defaults    []string // the vocabularies in force when a metaschema does not say
@@ -37,18 +36,20 @@ var (
 )
 
 var (
-	draft4 = &draft{version: 4, url: "http://json-schema.org/draft-04/schema", id: "id", subschemas: draft4Subschemas, specs: specsOf(draft4Subschemas)}
-	draft6 = &draft{version: 6, url: "http://json-schema.org/draft-06/schema", id: "$id", subschemas: draft6Subschemas, specs: specsOf(draft6Subschemas)}
-	draft7 = &draft{version: 7, url: "http://json-schema.org/draft-07/schema", id: "$id", subschemas: draft7Subschemas, specs: specsOf(draft7Subschemas)}
+	draft4 = &draft{version: 4, url: "http://json-schema.org/draft-04/schema", id: "id", specs: specsOf(draft4Subschemas)}
+	draft6 = &draft{version: 6, url: "http://json-schema.org/draft-06/schema", id: "$id", specs: specsOf(draft6Subschemas)}
+	draft7 = &draft{version: 7, url: "http://json-schema.org/draft-07/schema", id: "$id", specs: specsOf(draft7Subschemas)}
 
 	draft2019 = &draft{
-		version: 2019, url: "https://json-schema.org/draft/2019-09/schema", id: "$id", subschemas: draft2019Subschemas, specs: specsOf(draft2019Subschemas),
+		version: 2019, url: "https://json-schema.org/draft/2019-09/schema", id: "$id",
+		specs:       specsOf(draft2019Subschemas),
 		vocabPrefix: "https://json-schema.org/draft/2019-09/vocab/",
 		vocabs:      []string{"core", "applicator", "validation", "meta-data", "format", "content"},
 		defaults:    []string{"core", "applicator", "validation"},
 	}
 	draft2020 = &draft{
-		version: 2020, url: "https://json-schema.org/draft/2020-12/schema", id: "$id", subschemas: draft2020Subschemas, specs: specsOf(draft2020Subschemas),
+		version: 2020, url: "https://json-schema.org/draft/2020-12/schema", id: "$id",
+		specs:       specsOf(draft2020Subschemas),
 		vocabPrefix: "https://json-schema.org/draft/2020-12/vocab/",
 		vocabs: []string{"core", "applicator", "unevaluated", "validation", "meta-data",
 			"format-annotation", "format-assertion", "content"},

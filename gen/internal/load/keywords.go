@@ -27,98 +27,6 @@ type object struct {
 	vals [numKeywords]any // obj[keywordNames[k]], where has says
 }
 
-// A keyword is one of the keywords compile reads, by its place in keywordNames.
-type keyword uint8
-
-const (
-	kwID keyword = iota
-	kwIDDraft4
-	kwRef
-	kwAnchor
-	kwRecursiveRef
-	kwRecursiveAnchor
-	kwDynamicRef
-	kwDynamicAnchor
-	kwUnevaluatedItems
-	kwUnevaluatedProperties
-	kwFormat
-	kwTitle
-	kwDescription
-	kwDefault
-	kwComment
-	kwReadOnly
-	kwWriteOnly
-	kwExamples
-	kwDeprecated
-	kwAllOf
-	kwAnyOf
-	kwOneOf
-	kwNot
-	kwItems
-	kwAdditionalItems
-	kwPrefixItems
-	kwProperties
-	kwPatternProperties
-	kwAdditionalProperties
-	kwDependencies
-	kwContains
-	kwPropertyNames
-	kwIf
-	kwThen
-	kwElse
-	kwDependentSchemas
-	kwType
-	kwEnum
-	kwMultipleOf
-	kwMaximum
-	kwMinimum
-	kwExclusiveMaximum
-	kwExclusiveMinimum
-	kwMinLength
-	kwMaxLength
-	kwPattern
-	kwMinItems
-	kwMaxItems
-	kwUniqueItems
-	kwMaxProperties
-	kwMinProperties
-	kwRequired
-	kwConst
-	kwMinContains
-	kwMaxContains
-	kwDependentRequired
-	numKeywords
-)
-
-// keywordNames spells each keyword; none needs escaping in a JSON Pointer.
-var keywordNames = [numKeywords]string{
-	kwID: "$id", kwIDDraft4: "id", kwRef: "$ref", kwAnchor: "$anchor", kwRecursiveRef: "$recursiveRef",
-	kwRecursiveAnchor: "$recursiveAnchor", kwDynamicRef: "$dynamicRef", kwDynamicAnchor: "$dynamicAnchor",
-	kwUnevaluatedItems: "unevaluatedItems", kwUnevaluatedProperties: "unevaluatedProperties", kwFormat: "format",
-	kwTitle: "title", kwDescription: "description", kwDefault: "default", kwComment: "$comment",
-	kwReadOnly: "readOnly", kwWriteOnly: "writeOnly", kwExamples: "examples", kwDeprecated: "deprecated",
-	kwAllOf: "allOf", kwAnyOf: "anyOf", kwOneOf: "oneOf", kwNot: "not", kwItems: "items",
-	kwAdditionalItems: "additionalItems", kwPrefixItems: "prefixItems", kwProperties: "properties",
-	kwPatternProperties: "patternProperties", kwAdditionalProperties: "additionalProperties",
-	kwDependencies: "dependencies", kwContains: "contains", kwPropertyNames: "propertyNames", kwIf: "if",
-	kwThen: "then", kwElse: "else", kwDependentSchemas: "dependentSchemas", kwType: "type", kwEnum: "enum",
-	kwMultipleOf: "multipleOf", kwMaximum: "maximum", kwMinimum: "minimum", kwExclusiveMaximum: "exclusiveMaximum",
-	kwExclusiveMinimum: "exclusiveMinimum", kwMinLength: "minLength", kwMaxLength: "maxLength",
-	kwPattern: "pattern", kwMinItems: "minItems", kwMaxItems: "maxItems", kwUniqueItems: "uniqueItems",
-	kwMaxProperties: "maxProperties", kwMinProperties: "minProperties", kwRequired: "required",
-	kwConst: "const", kwMinContains: "minContains", kwMaxContains: "maxContains",
-	kwDependentRequired: "dependentRequired",
-}
-
-// keywordOf is keywordNames the other way.
-var keywordOf = func() map[string]keyword {
-	m := make(map[string]keyword, numKeywords)
-	for k, name := range keywordNames {
-		m[name] = keyword(k)
-	}
-	return m
-}()
-
 // read fills o.has and o.vals from o.obj.
 func (o *object) read() {
 	for name, v := range o.obj {
@@ -135,6 +43,13 @@ func (o *object) get(k keyword) (any, bool) {
 		return nil, false
 	}
 	return o.vals[k], true
+}
+
+// value is o.obj[keywordNames[k]], nil when obj has no k (a type assertion
+// on it fails then).
+func (o *object) value(k keyword) any {
+	v, _ := o.get(k)
+	return v
 }
 
 // idKeyword is the keyword that names a draft's identifier.
@@ -156,10 +71,8 @@ func (o *object) compile() error {
 		}
 	}
 	if version < 2019 {
-		if v, _ := o.get(idKw); !o.present(kwRef) {
-			if id, ok := v.(string); ok {
-				s.Anchor, _ = fragmentOf(id) // it decodes: collectAnchors refused the document otherwise
-			}
+		if id, ok := o.value(idKw).(string); ok && !o.present(kwRef) {
+			s.Anchor, _ = fragmentOf(id) // it decodes: collectAnchors refused the document otherwise
 		}
 	} else {
 		s.Anchor = o.str(kwAnchor)
@@ -196,12 +109,10 @@ func (o *object) compile() error {
 		s.UnevaluatedItems = o.sub(kwUnevaluatedItems)
 		s.UnevaluatedProperties = o.sub(kwUnevaluatedProperties)
 	}
-	if v, _ := o.get(kwFormat); v != nil {
-		if f, ok := v.(string); ok {
-			// Whether a format asserts is the backends' choice (--assert-format);
-			// the name is kept in every draft.
-			s.Format = &jsonschema.Format{Name: f}
-		}
+	if f, ok := o.value(kwFormat).(string); ok {
+		// Whether a format asserts is the backends' choice (--assert-format);
+		// the name is kept in every draft.
+		s.Format = &jsonschema.Format{Name: f}
 	}
 
 	// annotations
@@ -215,10 +126,8 @@ func (o *object) compile() error {
 		s.Comment = o.str(kwComment)
 		s.ReadOnly = o.boolean(kwReadOnly)
 		s.WriteOnly = o.boolean(kwWriteOnly)
-		if v, _ := o.get(kwExamples); v != nil {
-			if arr, ok := v.([]any); ok {
-				s.Examples = arr
-			}
+		if arr, ok := o.value(kwExamples).([]any); ok {
+			s.Examples = arr
 		}
 	}
 	if version >= 2019 {
@@ -259,15 +168,13 @@ func (o *object) applicator(version int) {
 		}
 	}
 	s.AdditionalProperties = o.additional(kwAdditionalProperties)
-	if v, _ := o.get(kwDependencies); v != nil {
-		if m, ok := v.(map[string]any); ok {
-			s.Dependencies = map[string]any{}
-			for _, k := range sortedKeys(m) {
-				if arr, ok := m[k].([]any); ok {
-					s.Dependencies[k] = strs(arr)
-				} else {
-					s.Dependencies[k] = o.at(o.ptr+"/dependencies/"+escape(k), m[k])
-				}
+	if m, ok := o.value(kwDependencies).(map[string]any); ok {
+		s.Dependencies = map[string]any{}
+		for _, k := range sortedKeys(m) {
+			if arr, ok := m[k].([]any); ok {
+				s.Dependencies[k] = strs(arr)
+			} else {
+				s.Dependencies[k] = o.at(o.ptr+"/dependencies/"+escape(k), m[k])
 			}
 		}
 	}
@@ -277,8 +184,7 @@ func (o *object) applicator(version int) {
 	}
 	if version >= 7 {
 		if s.If = o.sub(kwIf); s.If != nil {
-			v, _ := o.get(kwIf)
-			b, isBool := v.(bool)
+			b, isBool := o.value(kwIf).(bool)
 			if !isBool || b {
 				s.Then = o.sub(kwThen)
 			}
@@ -307,10 +213,8 @@ func (o *object) validation(version int) {
 			}
 		}
 	}
-	if v, _ := o.get(kwEnum); v != nil {
-		if arr, ok := v.([]any); ok {
-			s.Enum = &jsonschema.Enum{Values: arr}
-		}
+	if arr, ok := o.value(kwEnum).([]any); ok {
+		s.Enum = &jsonschema.Enum{Values: arr}
 	}
 	s.MultipleOf = o.num(kwMultipleOf)
 	s.Maximum, s.Minimum = o.num(kwMaximum), o.num(kwMinimum)
@@ -325,22 +229,18 @@ func (o *object) validation(version int) {
 		s.ExclusiveMinimum = o.num(kwExclusiveMinimum)
 	}
 	s.MinLength, s.MaxLength = o.integer(kwMinLength), o.integer(kwMaxLength)
-	if v, _ := o.get(kwPattern); v != nil {
-		if p, ok := v.(string); ok {
-			re, err := ecmaEngine(p) // refused, with its location, when collected (checkPatterns)
-			if err != nil {
-				o.fail(err)
-			}
-			s.Pattern = re
+	if p, ok := o.value(kwPattern).(string); ok {
+		re, err := ecmaEngine(p) // refused, with its location, when collected (checkPatterns)
+		if err != nil {
+			o.fail(err)
 		}
+		s.Pattern = re
 	}
 	s.MinItems, s.MaxItems = o.integer(kwMinItems), o.integer(kwMaxItems)
 	s.UniqueItems = o.boolean(kwUniqueItems)
 	s.MaxProperties, s.MinProperties = o.integer(kwMaxProperties), o.integer(kwMinProperties)
-	if v, _ := o.get(kwRequired); v != nil {
-		if arr, ok := v.([]any); ok {
-			s.Required = strs(arr)
-		}
+	if arr, ok := o.value(kwRequired).([]any); ok {
+		s.Required = strs(arr)
 	}
 	if version >= 6 {
 		if v, ok := o.get(kwConst); ok {
@@ -352,13 +252,11 @@ func (o *object) validation(version int) {
 		if s.Contains != nil {
 			s.MinContains, s.MaxContains = o.integer(kwMinContains), o.integer(kwMaxContains)
 		}
-		if v, _ := o.get(kwDependentRequired); v != nil {
-			if m, ok := v.(map[string]any); ok {
-				s.DependentRequired = map[string][]string{}
-				for k, v := range m {
-					if arr, ok := v.([]any); ok {
-						s.DependentRequired[k] = strs(arr)
-					}
+		if m, ok := o.value(kwDependentRequired).(map[string]any); ok {
+			s.DependentRequired = map[string][]string{}
+			for k, v := range m {
+				if arr, ok := v.([]any); ok {
+					s.DependentRequired[k] = strs(arr)
 				}
 			}
 		}
@@ -375,8 +273,7 @@ func (o *object) present(k keyword) bool { return o.has&(1<<k) != 0 }
 
 // ref resolves the reference under k, if there is one.
 func (o *object) ref(k keyword) *jsonschema.Schema {
-	v, _ := o.get(k)
-	ref, ok := v.(string)
+	ref, ok := o.value(k).(string)
 	if !ok {
 		return nil
 	}
@@ -401,8 +298,7 @@ func (o *object) sub(k keyword) *jsonschema.Schema {
 }
 
 func (o *object) subs(k keyword) []*jsonschema.Schema {
-	v, _ := o.get(k)
-	arr, ok := v.([]any)
+	arr, ok := o.value(k).([]any)
 	if !ok {
 		return nil
 	}
@@ -414,8 +310,7 @@ func (o *object) subs(k keyword) []*jsonschema.Schema {
 }
 
 func (o *object) subMap(k keyword) map[string]*jsonschema.Schema {
-	v, _ := o.get(k)
-	m, ok := v.(map[string]any)
+	m, ok := o.value(k).(map[string]any)
 	if !ok {
 		return nil
 	}
@@ -429,8 +324,7 @@ func (o *object) subMap(k keyword) map[string]*jsonschema.Schema {
 // additional reads additionalItems or additionalProperties: nil, a bool, or a
 // *jsonschema.Schema.
 func (o *object) additional(k keyword) any {
-	v, _ := o.get(k)
-	if b, ok := v.(bool); ok {
+	if b, ok := o.value(k).(bool); ok {
 		return b
 	}
 	if sch := o.sub(k); sch != nil {
@@ -440,14 +334,12 @@ func (o *object) additional(k keyword) any {
 }
 
 func (o *object) str(k keyword) string {
-	v, _ := o.get(k)
-	s, _ := v.(string)
+	s, _ := o.value(k).(string)
 	return s
 }
 
 func (o *object) boolean(k keyword) bool {
-	v, _ := o.get(k)
-	b, _ := v.(bool)
+	b, _ := o.value(k).(bool)
 	return b
 }
 

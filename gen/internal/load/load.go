@@ -197,6 +197,7 @@ func (s *Set) Referenced(match func(url string) bool) ([]*File, error) {
 
 // compileDefs compiles every $defs and definitions entry of a document, so that
 // each becomes a type whether or not anything references it.
+// Only Referenced uses it: inputs take checkInput's walk, the only one that refuses keywords.
 func compileDefs(c *compiler, u string, doc any) ([]Def, error) {
 	var entries defEntries
 	walkSchemas(doc, entries.add)

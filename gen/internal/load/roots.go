@@ -15,16 +15,14 @@ import (
 // resources (the document, and every subschema with an identifier of its
 // own), each with its dialect and anchors.
 type root struct {
-	url            string // the URL it was loaded by
-	path           string // the file, as messages name it
-	doc            any
-	resources      map[string]*resource          // by JSON Pointer
-	byID           map[string]*resource          // by identifier
-	processed      map[string]bool               // JSON Pointers whose subschemas are collected
-	schemas        map[string]*jsonschema.Schema // compiled, by JSON Pointer: each location is compiled once
-	order          map[string][]string           // its document's (document.order)
-	nestedIDs      bool                          // its document's (document.nestedIDs)
-	dynamicAnchors bool                          // its document's (document.dynamicAnchors)
+	// The document: its path (as messages name it), doc, order, nestedIDs
+	// and dynamicAnchors.
+	*document
+	url       string                        // the URL it was loaded by
+	resources map[string]*resource          // by JSON Pointer
+	byID      map[string]*resource          // by identifier
+	processed map[string]bool               // JSON Pointers whose subschemas are collected
+	schemas   map[string]*jsonschema.Schema // compiled, by JSON Pointer: each location is compiled once
 }
 
 type resource struct {
@@ -68,20 +66,21 @@ func (c *compiler) root(u string) (*root, error) {
 	if err != nil {
 		return nil, &loadError{url: u, err: err}
 	}
+	d, ok := c.l.set.docs[u]
+	if !ok { // Load records every document it loads: nothing is known of one it did not
+		d = &document{path: c.l.pathOf(u), doc: doc, nestedIDs: true, dynamicAnchors: true}
+	}
 	// Its objects, a bound on its schemas: the maps that hold one entry per
 	// schema start at that size rather than growing to it.
-	objects, nestedIDs, dynamicAnchors := 0, true, true
-	var order map[string][]string
-	if d, ok := c.l.set.docs[u]; ok {
-		objects, nestedIDs, dynamicAnchors, order = len(d.order), d.nestedIDs, d.dynamicAnchors, d.order
-	}
+	objects := len(d.order)
 	if len(c.placed) == 0 {
 		c.placed = make(map[*jsonschema.Schema]placed, objects)
 		c.queue = make([]pending, 0, objects)
 	}
 	r := &root{
-		url: u, path: c.l.pathOf(u), doc: doc, order: order, nestedIDs: nestedIDs, dynamicAnchors: dynamicAnchors, schemas: make(map[string]*jsonschema.Schema, objects),
-		resources: map[string]*resource{}, byID: map[string]*resource{}, processed: make(map[string]bool, objects),
+		document: d, url: u,
+		resources: map[string]*resource{}, byID: map[string]*resource{},
+		processed: make(map[string]bool, objects), schemas: make(map[string]*jsonschema.Schema, objects),
 	}
 	if err := c.collect(r, doc, u, "", dialect{draft: draft2020}); err != nil {
 		return nil, err

@@ -46,10 +46,15 @@ func (w *schemaWalker) ptr() string {
 
 // walkBits maps a keyword to its bits in a walk mask: bit i for
 // schemaKeywords[i], then the array keywords, then the map keywords (the
-// subschema bits, subschemaBits), then collectKeywords.
+// subschema bits, subschemaBits), then collectKeywords, then the refused
+// keywords (bitsRefused).
 var walkBits = func() map[string]uint64 {
+	kws := slices.Concat(schemaKeywords, schemaArrayKeywords, schemaMapKeywords, collectKeywords, refusedOrder)
+	if len(kws) > 64 {
+		panic("load: more keywords than bits in a walk mask")
+	}
 	m := map[string]uint64{}
-	for i, kw := range slices.Concat(schemaKeywords, schemaArrayKeywords, schemaMapKeywords, collectKeywords) {
+	for i, kw := range kws {
 		m[kw] |= 1 << i
 	}
 	return m
@@ -57,20 +62,25 @@ var walkBits = func() map[string]uint64 {
 
 // subschemaBits are the bits of a walk mask that stand for keywords with
 // subschemas.
-const subschemaBits = 1<<23 - 1
+var subschemaBits = uint64(1)<<(len(schemaKeywords)+len(schemaArrayKeywords)+len(schemaMapKeywords)) - 1
 
-// collectKeywords are the other keywords compiler.collect and checkInput read.
-var collectKeywords = []string{"$schema", "$id", "id", "$ref", "$anchor", "$dynamicAnchor", "pattern",
-	"$recursiveRef", "$recursiveAnchor"}
+// collectKeywords are the other keywords compiler.collect reads.
+var collectKeywords = []string{"$schema", "$id", "id", "$ref", "$anchor", "$dynamicAnchor", "pattern"}
 
-// Bits of walk masks that collect tests.
+// Bits of walk masks that collect and checkInput test.
 var (
 	bitSchema    = walkBits["$schema"]
 	bitsID       = walkBits["$id"] | walkBits["id"]
 	bitsAnchors  = bitsID | walkBits["$anchor"] | walkBits["$dynamicAnchor"]
 	bitsPatterns = walkBits["pattern"] | walkBits["patternProperties"]
-	bitsRefused  = walkBits["$recursiveRef"] | walkBits["$recursiveAnchor"]
 	bitsDefs     = walkBits["$defs"] | walkBits["definitions"]
+	bitsRefused  = func() uint64 { // every keyword of refused
+		var bits uint64
+		for _, kw := range refusedOrder {
+			bits |= walkBits[kw]
+		}
+		return bits
+	}()
 )
 
 // keywordMask is the walk mask of obj: the bits of the keywords it has.
@@ -185,7 +195,7 @@ var refused = map[string]string{
 }
 
 // refusedOrder is refused's keywords in order: an object with several is
-// refused for the first.
+// refused for the first. Each has its bit in walk masks (bitsRefused).
 var refusedOrder = slices.Sorted(maps.Keys(refused))
 
 // checkInput rejects keywords the backends cannot honour, naming the keyword

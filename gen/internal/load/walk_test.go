@@ -1,14 +1,17 @@
 package load
 
 import (
+	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/envgen/envgen/gen/internal/model"
 	"github.com/envgen/envgen/internal/synthetic"
 )
 
@@ -86,6 +89,41 @@ func TestWalkSchemasOrder(t *testing.T) {
 		walkSchemas(doc, func(ptr func() string, obj map[string]any, _ uint64) { got = append(got, visit{ptr(), obj}) })
 		if len(want) < 20 && name == "all" || !reflect.DeepEqual(got, want) {
 			t.Fatalf("%s: walkSchemas visits\n%v\nwant\n%v", name, got, want)
+		}
+	}
+}
+
+// TestWalkListsCoverDrafts: the keyword lists are kept in several places,
+// and a drift between them fails nowhere else. Every subschema location of
+// every draft is in the walk's list of its kind, so that walkSchemas visits
+// it and collect, reading walk masks, descends into it.
+func TestWalkListsCoverDrafts(t *testing.T) {
+	lists := map[string][]string{"": schemaKeywords, "*": schemaMapKeywords, "[]": schemaArrayKeywords}
+	for _, d := range []*draft{draft4, draft6, draft7, draft2019, draft2020} {
+		for _, p := range d.specs {
+			if p.bits == 0 || p.bits&^subschemaBits != 0 {
+				t.Errorf("draft %d: %s has walk bits %#x, want some of %#x", d.version, p.kw, p.bits, subschemaBits)
+			}
+			if !slices.Contains(lists[p.kind], p.kw) {
+				t.Errorf("draft %d: %s (kind %q) is not in the walk's list of its kind", d.version, p.kw, p.kind)
+			}
+		}
+	}
+}
+
+// TestRefusedKeywords: every keyword of refused is refused by checkInput,
+// wherever it is, by its location; and it has a bit of its own in bitsRefused.
+func TestRefusedKeywords(t *testing.T) {
+	for _, kw := range refusedOrder {
+		if walkBits[kw]&bitsRefused == 0 {
+			t.Errorf("%s has no bit in bitsRefused", kw)
+		}
+		doc := map[string]any{"$defs": map[string]any{"a": map[string]any{"items": map[string]any{kw: "#"}}}}
+		_, err := checkInput("a.json", doc)
+		var me *model.Error
+		ptr, msg := "/$defs/a/items/"+kw, `unsupported keyword "`+kw+`"`
+		if !errors.As(err, &me) || me.Loc.Pointer != ptr || me.Message != msg || me.Hint != refused[kw] {
+			t.Errorf("checkInput of a schema with %s: %v, want %s at %s", kw, err, msg, ptr)
 		}
 	}
 }
