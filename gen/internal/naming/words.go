@@ -33,22 +33,27 @@ func Camel(s string) string {
 func camelWords(s string) string {
 	var b strings.Builder
 	for _, w := range words(s) {
-		if camelASCII(&b, w) {
-			continue
-		}
-		up := strings.ToUpper(w)
-		switch {
-		case initialisms[up] && up == "IDS":
-			b.WriteString("IDs")
-		case initialisms[up]:
-			b.WriteString(up)
-		default:
-			r := []rune(w)
-			b.WriteRune(unicode.ToUpper(r[0]))
-			b.WriteString(string(r[1:]))
+		if !camelASCII(&b, w) {
+			camelRunes(&b, w)
 		}
 	}
 	return b.String()
+}
+
+// camelRunes writes the word w capitalised, or as an initialism: what
+// camelASCII does for ASCII words, for any word.
+func camelRunes(b *strings.Builder, w string) {
+	up := strings.ToUpper(w)
+	switch {
+	case initialisms[up] && up == "IDS":
+		b.WriteString("IDs")
+	case initialisms[up]:
+		b.WriteString(up)
+	default:
+		r := []rune(w)
+		b.WriteRune(unicode.ToUpper(r[0]))
+		b.WriteString(string(r[1:]))
+	}
 }
 
 // maxInitialism is the length of the longest initialism.

@@ -4,7 +4,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"unicode"
 )
 
 func TestCamel(t *testing.T) {
@@ -64,17 +63,7 @@ func TestWordsASCII(t *testing.T) {
 func camelWordsRunes(s string) string {
 	var b strings.Builder
 	for _, w := range wordsRunes(s) {
-		up := strings.ToUpper(w)
-		switch {
-		case initialisms[up] && up == "IDS":
-			b.WriteString("IDs")
-		case initialisms[up]:
-			b.WriteString(up)
-		default:
-			r := []rune(w)
-			b.WriteRune(unicode.ToUpper(r[0]))
-			b.WriteString(string(r[1:]))
-		}
+		camelRunes(&b, w)
 	}
 	return b.String()
 }
