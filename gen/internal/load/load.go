@@ -197,7 +197,8 @@ func (s *Set) Referenced(match func(url string) bool) ([]*File, error) {
 
 // compileDefs compiles every $defs and definitions entry of a document, so that
 // each becomes a type whether or not anything references it.
-// Only Referenced uses it: inputs take checkInput's walk, the only one that refuses keywords.
+// Only Referenced uses it: an input's entries come from checkInput's walk, which also
+// refuses keywords (as loadFile does for each document a reference loads).
 func compileDefs(c *compiler, u string, doc any) ([]Def, error) {
 	var entries defEntries
 	walkSchemas(doc, entries.add)

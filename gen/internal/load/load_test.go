@@ -254,6 +254,26 @@ func TestRefMapAndEmbedded(t *testing.T) {
 	}
 }
 
+// TestReferencedDocumentRefused: a document that a $ref loads is refused for
+// the keywords an input is refused for, by its file and pointer, through a
+// --ref-map folder and through a relative reference alike; compiled, its
+// $recursiveRef would check nothing.
+func TestReferencedDocumentRefused(t *testing.T) {
+	write(t, map[string]string{
+		"mapped.json":   `{"properties": {"a": {"$ref": "https://remote.test/s/rec.json"}}}`,
+		"relative.json": `{"properties": {"a": {"$ref": "local/rec.json"}}}`,
+		"local/rec.json": `{"$schema": "https://json-schema.org/draft/2019-09/schema",
+			"properties": {"next": {"$recursiveRef": "#"}}}`,
+	})
+	for _, input := range []string{"mapped.json", "relative.json"} {
+		_, err := Load(Options{Inputs: []string{input}, RefMap: map[string]string{"https://remote.test/s/": "local"}})
+		var me *model.Error
+		if !errors.As(err, &me) || me.Loc.String() != "local/rec.json#/properties/next/$recursiveRef" || me.Hint != refused["$recursiveRef"] {
+			t.Errorf("%s: %v, want $recursiveRef refused at local/rec.json#/properties/next/$recursiveRef", input, err)
+		}
+	}
+}
+
 func TestInputsFolderAndOrder(t *testing.T) {
 	write(t, map[string]string{
 		"s/b.yaml":        "type: object\nproperties:\n  zeta: {type: string}\n  alpha: {type: integer}\n",

@@ -132,6 +132,11 @@ func (l *loader) loadFile(u, file string) (any, error) {
 	if err != nil {
 		return nil, decodeError(p, err)
 	}
+	// A referenced document is refused for the keywords an input is refused
+	// for: compiled, its $recursiveRef would check nothing.
+	if _, err := checkInput(p, doc); err != nil {
+		return nil, err
+	}
 	l.set.docs[u] = newDocument(p, doc, order)
 	return doc, nil
 }
