@@ -233,8 +233,10 @@ func generation(benchDir, work string, s Settings) (*GenResult, error) {
 		}
 		return nil
 	}
-	roundOf := func(sizes []int, round int) error {
-		if sizes[0] > 1000 {
+	// roundOf runs a round of sizes; a round of the larger Ns (big) starts
+	// with envgen's base run at N=1000.
+	roundOf := func(sizes []int, round int, big bool) error {
+		if big {
 			if err := one("envgen", 1000, round, true); err != nil {
 				return err
 			}
@@ -261,14 +263,14 @@ func generation(benchDir, work string, s Settings) (*GenResult, error) {
 		}
 	}
 	for round := range s.GenRounds {
-		if err := roundOf(small, round); err != nil {
+		if err := roundOf(small, round, false); err != nil {
 			return res, err
 		}
 	}
 	start := time.Now()
 	for round := 0; len(big) > 0; round++ {
 		roundStart := time.Now()
-		if err := roundOf(big, round); err != nil {
+		if err := roundOf(big, round, true); err != nil {
 			return res, err
 		}
 		res.BigRounds++
