@@ -201,7 +201,7 @@ func generation(benchDir, work string, s Settings) (*GenResult, error) {
 	}
 	res := &GenResult{Sizes: s.GenSizes, Generators: []string{"envgen", "go-jsonschema"}, SkipFrom: map[string]int{}}
 	one := func(g string, n, round int, base bool) error {
-		if from, ok := res.SkipFrom[g]; ok && (n > from || n == from && !base && res.measured(g, n)) {
+		if from, ok := res.SkipFrom[g]; ok && (n > from || n == from && !base) {
 			return nil
 		}
 		pattern := fmt.Sprintf("^BenchmarkGenerate$/^%s$/^defs=%d$", g, n)
@@ -212,8 +212,10 @@ func generation(benchDir, work string, s Settings) (*GenResult, error) {
 		logf("generate: round %d, %s, N=%d", round+1, g, n)
 		err := runGroupCPU(cmd, s.GenWallCap, s.GenCap)
 		if errors.Is(err, errTimeout) {
-			res.Runs = append(res.Runs, GenRun{Gen: g, N: n, Round: round, Killed: true})
-			res.SkipFrom[g] = n
+			res.Runs = append(res.Runs, GenRun{Gen: g, N: n, Round: round, Killed: true, Base: base})
+			if !base {
+				res.SkipFrom[g] = n
+			}
 			return nil
 		}
 		if err != nil {
@@ -286,16 +288,6 @@ func generation(benchDir, work string, s Settings) (*GenResult, error) {
 // there once, so the later rounds are envgen's alone and short).
 const minBigRounds = 3
 
-// measured says whether a generator has a run at N, stopped or not.
-func (g *GenResult) measured(gen string, n int) bool {
-	for _, r := range g.Runs {
-		if r.Gen == gen && r.N == n && !r.Base {
-			return true
-		}
-	}
-	return false
-}
-
 // growth is, round by round, a generator's CPU time at N ÷ its base run at
 // N=1000 of the same round (envgen's only: see GenRun.Base).
 func (g *GenResult) growth(gen string, n int) []float64 {
@@ -326,7 +318,7 @@ func (g *GenResult) runs(gen string, n int) []GenRun {
 
 func (g *GenResult) killed(gen string, n int) bool {
 	for _, r := range g.Runs {
-		if r.Gen == gen && r.N == n && r.Killed {
+		if r.Gen == gen && r.N == n && r.Killed && !r.Base {
 			return true
 		}
 	}

@@ -140,7 +140,7 @@ func typesOf(s *jsonschema.Schema) (types []string, nullable bool) {
 		return all, false
 	}
 	for _, t := range all {
-		if t == "null" && len(all) > 1 {
+		if t == "null" {
 			nullable = true
 			continue
 		}
