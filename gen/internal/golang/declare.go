@@ -92,27 +92,6 @@ func (d *decl) constants() []jen.Code {
 	return nil
 }
 
-// method renders a method of the declared type with a doc comment that starts
-// with the method's name, or none when doc is "":
-//
-//	// MarshalJSON <doc>
-//	func (x T) MarshalJSON() ([]byte, error) { body }
-func (d *decl) method(ptr bool, name, doc string, params []jen.Code, results jen.Code, body ...jen.Code) jen.Code {
-	recv := jen.Id("x")
-	if ptr {
-		recv.Op("*")
-	}
-	recv.Add(d.self())
-	fn := jen.Func().Params(recv).Id(name).Params(params...)
-	if results != nil {
-		fn.Add(results)
-	}
-	if doc == "" { // a method the package doc describes
-		return fn.Block(body...)
-	}
-	return withDoc(commentLines([]paragraph{prose(name + " " + doc)}, 0), fn.Block(body...))
-}
-
 // withDoc puts comment lines (with their "//") above code.
 func withDoc(lines []string, code jen.Code) *jen.Statement {
 	s := &jen.Statement{}

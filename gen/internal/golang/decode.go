@@ -441,7 +441,7 @@ func (d *decl) decodeUnion(u *model.Union) {
 	}
 	for i, b := range bs {
 		if t := d.vp.Resolve(b.ref.ID); t != nil && d.vp.fn[t.Base().ID] != "" {
-			w.line("if s.Valid(", w.spell(d.funcValue(u.Branches[i])), ", n) {")
+			w.line("if s.Valid(", d.funcText(u.Branches[i]), ", n) {")
 		} else {
 			w.line("{")
 		}

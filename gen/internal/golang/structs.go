@@ -103,11 +103,7 @@ func structText(w *goText, fields []structField) {
 // structTag is the struct tag `json:"<tag>"`, as jen.Tag writes it: quoted
 // when it cannot be in backquotes.
 func structTag(tag string) string {
-	s := "json:" + strconv.Quote(tag)
-	if strconv.CanBackquote(s) {
-		return "`" + s + "`"
-	}
-	return strconv.Quote(s)
+	return textLiteral("json:" + strconv.Quote(tag))
 }
 
 // jsonTag is the json struct tag of a member: its name, and omitzero when it is

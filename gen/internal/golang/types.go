@@ -84,15 +84,6 @@ func (r *renderer) newDecl(t model.Type) *decl {
 // loc is where the declared type comes from, for error messages.
 func (d *decl) loc() model.Location { return d.t.Base().Loc }
 
-// self is the declared type as used in its own methods: Envelope[T].
-func (d *decl) self() *jen.Statement {
-	args := make([]jen.Code, len(d.params))
-	for i, p := range d.params {
-		args[i] = jen.Id(p.name)
-	}
-	return instantiate(jen.Id(d.name), args)
-}
-
 // instantiate appends a bracketed list to a type name, if there is one:
 // Envelope + [SearchResult] → Envelope[SearchResult]. (The list must be added
 // to the name's own statement: a separate one would render "Envelope [T]".)

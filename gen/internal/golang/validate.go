@@ -261,16 +261,8 @@ func (f *vfn) inPlace(ref model.Ref, node string) string {
 	return f.call(ref, node)
 }
 
-// funcValue is ref's validator as a runtime.CheckFunc: the function, its
-// OrNull adapter, or runtime.Always; funcText spells it.
-func (r *renderer) funcValue(ref model.Ref) jen.Code {
-	name, rt := r.checkFunc(ref)
-	if rt {
-		return jen.Qual(runtimePkg, name)
-	}
-	return jen.Id(name)
-}
-
+// funcText is ref's validator as a runtime.CheckFunc, spelt: the function,
+// its OrNull adapter, or runtime.Always.
 func (r *renderer) funcText(ref model.Ref) string {
 	name, rt := r.checkFunc(ref)
 	if rt {
@@ -279,7 +271,7 @@ func (r *renderer) funcText(ref model.Ref) string {
 	return name
 }
 
-// checkFunc is the name of funcValue, and whether it is envgenrt's.
+// checkFunc is the name funcText spells, and whether it is envgenrt's.
 func (r *renderer) checkFunc(ref model.Ref) (string, bool) {
 	t := r.vp.Resolve(ref.ID)
 	name := r.vp.fn[t.Base().ID]
