@@ -103,12 +103,17 @@ func draftOf(schema string) *draft {
 // getID is the identifier a schema object declares, without its fragment;
 // "" when it declares none. Before draft 2019-09 a $ref hides its siblings.
 func (d *draft) getID(obj map[string]any) string {
-	if d.version < 2019 {
-		if _, ok := obj["$ref"]; ok {
-			return ""
-		}
-	}
+	_, hasRef := obj["$ref"]
 	id, _ := obj[d.id].(string)
+	return d.declaredID(id, hasRef)
+}
+
+// declaredID is the identifier of a schema object whose id keyword holds id
+// and which has a $ref or not: id without its fragment, "" if a $ref hides it.
+func (d *draft) declaredID(id string, hasRef bool) string {
+	if d.version < 2019 && hasRef {
+		return ""
+	}
 	id, _, _ = strings.Cut(id, "#")
 	return id
 }

@@ -3,7 +3,6 @@ package load
 import (
 	"math/big"
 	"strconv"
-	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
@@ -65,10 +64,8 @@ func (o *object) compile() error {
 	version := d.draft.version
 	o.read()
 	idKw := idKeyword(d.draft)
-	if version >= 2019 || !o.present(kwRef) { // d.draft.getID(o.obj), from what read found
-		if id, _, _ := strings.Cut(o.str(idKw), "#"); id != "" {
-			s.ID = id
-		}
+	if id := d.draft.declaredID(o.str(idKw), o.present(kwRef)); id != "" { // getID, from what read found
+		s.ID = id
 	}
 	if version < 2019 {
 		if id, ok := o.value(idKw).(string); ok && !o.present(kwRef) {
