@@ -1,10 +1,13 @@
 package naming
 
 import (
+	"cmp"
 	"fmt"
 	"go/token"
+	"path"
 	"slices"
 	"strconv"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -237,13 +240,64 @@ func CheckTS(space *model.Space) (TSDeclared, error) {
 	return seen, k.err
 }
 
-// Import refuses the import of c, a type declared by an imported package,
-// into a module of a run that declares a type of the same name: TypeScript
-// imports it by its name, where Go would qualify it.
-func (d TSDeclared) Import(c *model.Common) error {
-	if prev, taken := d[c.Name.TS]; taken {
-		return model.Errorf(prev, "rename the type here with x-go-name, or a names override",
-			fmt.Sprintf("the TypeScript name %q is also the name of the type imported from %q", c.Name.TS, c.External.TSModule))
+// ImportNames names the types that imported packages declare
+// (model.Common.Imported) for the TypeScript code here, which imports them by
+// name where Go qualifies them with their package: each by its own name,
+// unless a type declared here or one imported before it (by module, then
+// name) has that name. That one is imported under its name prefixed with the
+// words of its module's specifier (its path segments, without an index file
+// or a file extension), from the last, leaving out a last word the name
+// starts with: Item of "@x/b" as BItem, then XBItem; Item of "../b/index.js"
+// as BItem; Envelope of "@envgen/envelope" as EnvgenEnvelope. A number follows if those are taken
+// too. The names returned are only those that differ from Name.TS.
+func (d TSDeclared) ImportNames(space *model.Space) map[model.TypeID]string {
+	var imported []*model.Common
+	for _, t := range space.Types {
+		if t != nil && t.Base().Imported() {
+			imported = append(imported, t.Base())
+		}
 	}
-	return nil
+	slices.SortFunc(imported, func(a, b *model.Common) int {
+		return cmp.Or(cmp.Compare(a.External.TSModule, b.External.TSModule), cmp.Compare(a.Name.TS, b.Name.TS))
+	})
+	taken := func(name string) bool { _, ok := d[name]; return ok }
+	names := map[model.TypeID]string{}
+	used := map[string]bool{}
+	for _, c := range imported {
+		name := c.Name.TS
+		if taken(name) || used[name] {
+			name = importAlias(c.Name.TS, c.External.TSModule, func(n string) bool { return taken(n) || used[n] })
+			names[c.ID] = name
+		}
+		used[name] = true
+	}
+	return names
+}
+
+// importAlias is the first name for the type name of module that taken
+// leaves free (see ImportNames).
+func importAlias(name, module string, taken func(string) bool) string {
+	var words []string
+	for _, seg := range strings.Split(module, "/") {
+		switch ext := path.Ext(seg); ext {
+		case ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts":
+			seg = strings.TrimSuffix(seg, ext)
+		}
+		if w := Camel(seg); w != "" && seg != "index" {
+			words = append(words, w)
+		}
+	}
+	if len(words) > 0 && strings.HasPrefix(name, words[len(words)-1]) {
+		words = words[:len(words)-1]
+	}
+	for i := len(words) - 1; i >= 0; i-- {
+		if alias := strings.Join(words[i:], "") + name; !taken(alias) {
+			return alias
+		}
+	}
+	for n := 2; ; n++ {
+		if alias := name + strconv.Itoa(n); !taken(alias) {
+			return alias
+		}
+	}
 }

@@ -1,6 +1,7 @@
 package naming
 
 import (
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -57,31 +58,28 @@ func TestTypeParams(t *testing.T) {
 // refuse two type parameters with one name.
 func TestCheckTargets(t *testing.T) {
 	cases := []struct {
-		name     string
-		space    func(s *model.Space)
-		goErr    string // "" when CheckGo accepts it
-		tsErr    string
-		tsImport string // the error of importing a type named Thing, "" when allowed
+		name  string
+		space func(s *model.Space)
+		goErr string // "" when CheckGo accepts it
+		tsErr string
 	}{
 		{"a caseless name", func(s *model.Space) {
 			add(s, &model.Object{}, "", "名前")
-		}, `s.json#: Go name "名前" is not an exported Go identifier`, "", ""},
+		}, `s.json#: Go name "名前" is not an exported Go identifier`, ""},
 		{"a TypeScript type's name", func(s *model.Space) {
 			add(s, &model.Object{}, "", "Validator")
-		}, "", `s.json#: TypeScript name "Validator" is not a usable type name`, ""},
+		}, "", `s.json#: TypeScript name "Validator" is not a usable type name`},
 		{"one name twice", func(s *model.Space) {
 			add(s, &model.Object{}, "", "Thing")
 			add(s, &model.Object{}, "/$defs/b", "Thing")
 		}, `s.json#/$defs/b: Go name "Thing" is also used by s.json#`,
-			`s.json#/$defs/b: TypeScript name "Thing" is also used by s.json#`,
-			`s.json#/$defs/b: the TypeScript name "Thing" is also the name of the type imported from "@x/y"`},
+			`s.json#/$defs/b: TypeScript name "Thing" is also used by s.json#`},
 		{"two type parameters with one name", func(s *model.Space) {
 			o := &model.Object{}
 			o.TypeParams = []model.TypeID{add(s, &model.TypeParam{Anchor: "a-b"}, "/$defs/x", ""),
 				add(s, &model.TypeParam{Anchor: "a_b"}, "/$defs/y", "")}
 			add(s, o, "", "Thing")
-		}, "two type parameters of Thing are both named TAB", "two type parameters of Thing are both named TAB",
-			`s.json#: the TypeScript name "Thing"`},
+		}, "two type parameters of Thing are both named TAB", "two type parameters of Thing are both named TAB"},
 	}
 	check := func(t *testing.T, what string, err error, want string) {
 		t.Helper()
@@ -97,11 +95,46 @@ func TestCheckTargets(t *testing.T) {
 			s := &model.Space{}
 			c.space(s)
 			check(t, "CheckGo", CheckGo(s), c.goErr)
-			declared, err := CheckTS(s)
+			_, err := CheckTS(s)
 			check(t, "CheckTS", err, c.tsErr)
-			imp := &model.Common{Name: model.Names{TS: "Thing"}, External: &model.Import{TSModule: "@x/y"}}
-			check(t, "Import", declared.Import(imp), c.tsImport)
 		})
+	}
+}
+
+// TestImportNames: an imported type keeps its name unless a type declared
+// here, or one imported from a module before its own, has it; then the words
+// of its module name it, and a number when they are taken too.
+func TestImportNames(t *testing.T) {
+	s := &model.Space{}
+	imp := func(module, name string) model.TypeID {
+		o := &model.Object{}
+		o.External = &model.Import{TSModule: module}
+		return add(s, o, "", name)
+	}
+	add(s, &model.Object{}, "/$defs/envelope", "Envelope")
+	add(s, &model.Object{}, "/$defs/c", "CItem")
+	ids := []model.TypeID{
+		imp("@x/b", "Item"), imp("@x/a", "Item"), imp("@x/c", "Item"), imp("@y/c", "Item"), imp("@z/y/c", "Item"), imp("../w/index.js", "Item"),
+		imp("@envgen/envelope", "Envelope"), imp("@envgen/envelope", "Warning"),
+	}
+	declared, err := CheckTS(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := declared.ImportNames(s)
+	want := map[model.TypeID]string{ // by module: ../w/index.js comes first and keeps Item
+		ids[1]: "AItem",
+		ids[0]: "BItem",
+		ids[2]: "XCItem",         // CItem is declared here
+		ids[3]: "YCItem",         // XCItem is taken by @x/c's
+		ids[4]: "ZYCItem",        // and YCItem by @y/c's
+		ids[6]: "EnvgenEnvelope", // not EnvelopeEnvelope
+	}
+	if !maps.Equal(got, want) {
+		t.Errorf("ImportNames = %v, want %v", got, want)
+	}
+	if got := importAlias("Item", "@x/b", func(n string) bool { return n != "Item3" }); got != "Item3" {
+		t.Errorf("importAlias with all but Item3 taken = %q, want Item3", got)
 	}
 }
 

@@ -51,18 +51,14 @@ func (r *renderer) module(t model.Type) (string, bool) {
 			"%s is declared by the package imported for %s, which has no TypeScript module", c.Name.TS, c.External.Prefix)
 		return "", false
 	}
-	if err := r.local.Import(c); err != nil {
-		if r.err == nil {
-			r.err = err
-		}
-		return "", false
-	}
 	return c.External.TSModule, true
 }
 
 // useImported records that the module imports the names of an imported
-// type: the type itself, or values (validateX, isX).
-func (w *moduleWriter) useImported(t model.Type, values ...string) {
+// type: the type itself, or its functions with the prefixes given ("check",
+// "validate", "is"), under the names they have here (renderer.name, and
+// importedCheck): "type Item as BItem", "validateItem as validateBItem".
+func (w *moduleWriter) useImported(t model.Type, prefixes ...string) {
 	spec, ok := w.r.module(t)
 	if !ok {
 		return
@@ -76,11 +72,22 @@ func (w *moduleWriter) useImported(t model.Type, values ...string) {
 		}
 		m[spec][name] = true
 	}
-	if len(values) == 0 {
-		add(w.extTypes, t.Base().Name.TS)
+	c := t.Base()
+	as := func(name, local string) string {
+		if local != name {
+			return name + " as " + local
+		}
+		return name
 	}
-	for _, v := range values {
-		add(w.extValues, v)
+	if len(prefixes) == 0 {
+		add(w.extTypes, as(c.Name.TS, w.r.name(c)))
+	}
+	for _, p := range prefixes {
+		local := p + w.r.name(c)
+		if p == "check" {
+			local = importedCheck(w.r, t)
+		}
+		add(w.extValues, as(p+c.Name.TS, local))
 	}
 }
 
@@ -96,11 +103,11 @@ func (w *moduleWriter) adapter(vp *vplan, t model.Type) funcView {
 		return funcView{
 			Doc:       newDoc("", [][]string{{"Checks a value with check" + c.Name.TS + " of " + c.External.TSModule + "."}}, nil),
 			Signature: vp.fn[c.ID] + checkSignature,
-			Body:      []string{"return " + importedCheck(t) + "(v, p, c);"},
+			Body:      []string{"return " + importedCheck(w.r, t) + "(v, p, c);"},
 			imported:  t,
 		}
 	}
-	validate, is := "validate"+c.Name.TS, "is"+c.Name.TS
+	validate, is := "validate"+w.r.name(c), "is"+w.r.name(c)
 	args := []string{"v", "p", "c", validate, is}
 	if len(c.TypeParams) > 0 {
 		anchors := make([]string, len(c.TypeParams))
@@ -131,7 +138,7 @@ func directlyChecked(t model.Type) bool {
 }
 
 // importedCheck is the local name of the imported checkX of t.
-func importedCheck(t model.Type) string { return "check" + t.Base().Name.TS + "$" }
+func importedCheck(r *renderer, t model.Type) string { return "check" + r.name(t.Base()) + "$" }
 
 // checkExports are the check functions the package index exports, as
 // "checkX" or "checkX2 as checkX", by the module that declares them.

@@ -99,8 +99,8 @@ func Render(space *model.Space, opts Options) (map[string][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	r.local = local
-	r.vp = newVPlan(space, func(t model.Type) string { return r.claim(r.fileOf(t)) })
+	r.imports = local.ImportNames(space)
+	r.vp = newVPlan(space, r.name, func(t model.Type) string { return r.claim(r.fileOf(t)) })
 	modules := r.modules()
 	if r.err != nil {
 		return nil, r.err
@@ -174,9 +174,18 @@ type renderer struct {
 	vp       *vplan                    // the validators' plan
 	live     map[symbol]bool           // the validator declarations the API uses
 	exported map[symbol]bool           // the functions another module uses
-	local    naming.TSDeclared         // the names of the types declared here, by who has them
+	imports  map[model.TypeID]string   // imported types named here other than by Name.TS (naming.TSDeclared.ImportNames)
 	runtimes map[string]bool           // the runtimes the imported packages used export (Import.TSRuntime)
 	err      error                     // the first error; output is discarded when set
+}
+
+// name is the TypeScript name of the named type c here: Name.TS, or the name
+// an imported type is imported under when a type here has that name.
+func (r *renderer) name(c *model.Common) string {
+	if n, ok := r.imports[c.ID]; ok {
+		return n
+	}
+	return c.Name.TS
 }
 
 // fail records a problem at loc; the first one is what Render returns.

@@ -85,7 +85,7 @@ func (w *moduleWriter) typeExpr(r model.Ref, sc scope) expr {
 	c := t.Base()
 	if c.Named && c.Kind != model.KindTypeParam {
 		w.use(t)
-		return w.nullable(primary(c.Name.TS+w.typeArgs(t, r.Args, sc)), r)
+		return w.nullable(primary(w.r.name(c)+w.typeArgs(t, r.Args, sc)), r)
 	}
 	// An anonymous type is spelled out where it is used, so it must not
 	// contain itself: a recursive type needs a name to refer to.

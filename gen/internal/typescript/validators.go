@@ -177,9 +177,9 @@ func (w *moduleWriter) validatorDecls() []declaration {
 	importFrom := func(f funcView) {
 		if t := f.imported; t != nil {
 			if directlyChecked(t) {
-				w.useImported(t, "check"+t.Base().Name.TS+" as "+importedCheck(t))
+				w.useImported(t, "check")
 			} else {
-				w.useImported(t, "validate"+t.Base().Name.TS, "is"+t.Base().Name.TS)
+				w.useImported(t, "validate", "is")
 			}
 		}
 		for _, u := range f.uses {

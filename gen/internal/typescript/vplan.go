@@ -28,11 +28,12 @@ import (
 type vplan struct {
 	*checkplan.Plan
 	space  *model.Space
-	fn     map[model.TypeID]string // the check function; absent: always valid, or another's (aliases)
-	inner  map[model.TypeID]string // for split functions: the body behind the frame set-up
-	module map[model.TypeID]string // the module that declares fn
-	enters map[model.TypeID]bool   // enters its schema resource for the dynamic scope
-	orNull map[model.TypeID]string // adapters that accept null besides, by the type they adapt
+	tsName func(*model.Common) string // a named type's name here (renderer.name)
+	fn     map[model.TypeID]string    // the check function; absent: always valid, or another's (aliases)
+	inner  map[model.TypeID]string    // for split functions: the body behind the frame set-up
+	module map[model.TypeID]string    // the module that declares fn
+	enters map[model.TypeID]bool      // enters its schema resource for the dynamic scope
+	orNull map[model.TypeID]string    // adapters that accept null besides, by the type they adapt
 	// anchors are set when Dynamic is (some $dynamicRef resolves in the
 	// dynamic scope).
 	anchors    map[string]string // resource location → its anchors function
@@ -41,16 +42,16 @@ type vplan struct {
 	order      []model.TypeID    // the types with functions, by name
 }
 
-// newVPlan plans the validators of space; moduleOf gives the module that
-// declares a type's schema.
-func newVPlan(space *model.Space, moduleOf func(model.Type) string) *vplan {
+// newVPlan plans the validators of space; name gives a named type's name
+// here, and moduleOf the module that declares a type's schema.
+func newVPlan(space *model.Space, name func(*model.Common) string, moduleOf func(model.Type) string) *vplan {
 	p := &vplan{
-		space: space, fn: map[model.TypeID]string{}, inner: map[model.TypeID]string{},
+		space: space, tsName: name, fn: map[model.TypeID]string{}, inner: map[model.TypeID]string{},
 		module: map[model.TypeID]string{}, enters: map[model.TypeID]bool{},
 		orNull: map[model.TypeID]string{}, anchors: map[string]string{},
 	}
 	p.Plan = checkplan.New(space, checkplan.Options{Spelling: checkplan.Spelling{
-		Name: func(c *model.Common) string { return c.Name.TS },
+		Name: name,
 		Stem: moduleName,
 		Word: identWord,
 	}})
@@ -156,8 +157,8 @@ func (p *vplan) taken(name string) bool {
 		}
 		for _, t := range p.space.Types[1:] {
 			if t.Base().Named {
-				p.names["validate"+t.Base().Name.TS] = true
-				p.names["is"+t.Base().Name.TS] = true
+				p.names["validate"+p.tsName(t.Base())] = true
+				p.names["is"+p.tsName(t.Base())] = true
 			}
 		}
 	}
@@ -187,7 +188,7 @@ func (p *vplan) split(t model.Type) bool { return checkplan.Split(t, p.enters[t.
 func (p *vplan) ident(t model.Type) (string, model.Type) {
 	c := t.Base()
 	if c.Named && c.Kind != model.KindTypeParam {
-		return c.Name.TS, t
+		return p.tsName(c), t
 	}
 	ident, owner := p.identAt(c.Loc.URL, c.Loc.File)
 	if c.Kind == model.KindTypeParam && owner == t {

@@ -33,6 +33,21 @@ func (x Entry) Validate() error {
 	return envgenrt.Validate(x, (*Entry)(nil))
 }
 
+// Item is a JSON object.
+// Schema: e.json#/$defs/item
+type Item struct {
+	S *string `json:"s,omitzero"`
+
+	// Extra holds the members beyond those above, by name. MarshalJSON writes them after the
+	// others.
+	Extra map[string]json.RawMessage `json:"-"`
+}
+
+// Validate reports whether x is valid (see the package doc).
+func (x Item) Validate() error {
+	return envgenrt.Validate(x, (*Item)(nil))
+}
+
 // Level is one of the Level constants.
 // Schema: e.json#/$defs/level
 type Level string

@@ -101,6 +101,75 @@ func checkEntry(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
+// MarshalJSON encodes x as JSON; see AppendJSON.
+func (x Item) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
+
+func (x *Item) UnmarshalJSON(data []byte) error {
+	return envgenrt.Decode(data, x)
+}
+
+func (x Item) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	b = envgenrt.AppendStringPtrMember(b, `"s":`, x.S)
+	var keys1 [16]string
+	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
+		switch k1 {
+		case "s":
+			return b, envgenrt.KnownMember(k1)
+		}
+		b = envgenrt.AppendString(b, k1)
+		b = append(b, ':')
+		if b, err = envgenrt.AppendRaw(b, x.Extra[k1]); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	return envgenrt.EndObject(b), nil
+}
+
+func (x *Item) DecodeNode(s *envgenrt.State, n int32) error {
+	err := envgenrt.StartObject(s, n, x)
+	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "s":
+			err = s.ReadStringPtr(c, &x.S)
+		default:
+			if x.Extra == nil {
+				x.Extra = make(map[string]json.RawMessage)
+			}
+			var e1 json.RawMessage
+			e1 = s.DecodeRaw(c)
+			x.Extra[s.KeyString(c)] = e1
+		}
+	}
+	return err
+}
+
+func (*Item) CheckNode(s *envgenrt.State, n int32) bool {
+	return checkItem(s, n)
+}
+
+func checkItem(s *envgenrt.State, n int32) bool {
+	const p = "e.json#/$defs/item"
+	errs := s.ErrorCount()
+	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+		return false
+	}
+	var at [1]int32
+	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "s":
+			at[0] = c
+		}
+	}
+	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/s/type") && s.Stop() {
+		return false
+	}
+	return s.ErrorCount() == errs
+}
+
 func (x *Level) UnmarshalJSON(data []byte) error {
 	return envgenrt.Decode(data, x)
 }

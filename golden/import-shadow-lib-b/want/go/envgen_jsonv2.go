@@ -17,6 +17,10 @@ func (x *Entry) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
+func (x *Item) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	return envgenrt.UnmarshalFrom(dec, x)
+}
+
 func (x *Level) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }

@@ -10,6 +10,11 @@ export interface Entry {
   [key: string]: unknown;
 }
 
+export interface Item {
+  s?: string;
+  [key: string]: unknown;
+}
+
 export type Level = "x" | "y";
 
 /** The values of {@link Level}, by name. */
@@ -40,6 +45,16 @@ export function isEntry(value: unknown): value is Entry {
   return rt.is(value, checkEntry);
 }
 
+/** Every violation of {@link Item} by a value; none when it is valid. */
+export function validateItem(value: unknown): rt.ValidationError[] {
+  return rt.validate(value, checkItem);
+}
+
+/** Reports whether a value is a valid {@link Item}. */
+export function isItem(value: unknown): value is Item {
+  return rt.is(value, checkItem);
+}
+
 /** Every violation of {@link Level} by a value; none when it is valid. */
 export function validateLevel(value: unknown): rt.ValidationError[] {
   return rt.validate(value, checkLevel);
@@ -62,6 +77,8 @@ export function isWords(value: unknown): value is Words {
 
 const membersEntry = ["n"];
 
+const membersItem = ["s"];
+
 /** Checks a value against e.json#/$defs/entry. */
 export function checkEntry(v: unknown, p: number, c: rt.Context): boolean {
   let ok = true;
@@ -72,6 +89,19 @@ export function checkEntry(v: unknown, p: number, c: rt.Context): boolean {
     }
   } else { rt.failType(c, p, "e.json#/$defs/entry", "object", v); return false; }
   rt.rest(v, p, c, membersEntry, -1);
+  return ok;
+}
+
+/** Checks a value against e.json#/$defs/item. */
+export function checkItem(v: unknown, p: number, c: rt.Context): boolean {
+  let ok = true;
+  if (rt.isObject(v)) {
+    if (v["s"] !== undefined) {
+      const x = v["s"];
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "s"), "e.json#/$defs/item/properties/*", "string", x)) return false; }
+    }
+  } else { rt.failType(c, p, "e.json#/$defs/item", "object", v); return false; }
+  rt.rest(v, p, c, membersItem, -1);
   return ok;
 }
 

@@ -9,6 +9,10 @@ import (
 	"github.com/envgen/envgen/envgenrt"
 )
 
+func (x *Thing) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	return envgenrt.UnmarshalFrom(dec, x)
+}
+
 func (x *Tool) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }

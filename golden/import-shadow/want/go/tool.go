@@ -10,6 +10,15 @@ import (
 	spkg "golden.test/import_shadow_s"
 )
 
+// Thing is a JSON string.
+// Schema: tool.json#/$defs/thing
+type Thing string
+
+// Validate reports whether x is valid (see the package doc).
+func (x Thing) Validate() error {
+	return envgenrt.Validate(x, (*Thing)(nil))
+}
+
 // Tool is a JSON object.
 // Schema: tool.json#
 type Tool struct {
@@ -20,6 +29,8 @@ type Tool struct {
 	Nk    envgenrt.Nullable[[]spkg.Kind] `json:"nk,omitzero"`
 	Tags  *ToolTags                      `json:"tags,omitzero"`
 	Tup   *ToolTup                       `json:"tup,omitzero"`
+	Four  *lib1.Item                     `json:"four,omitzero"`
+	Five  *Thing                         `json:"five,omitzero"`
 
 	// Extra holds the members beyond those above, by name. MarshalJSON writes them after the
 	// others.

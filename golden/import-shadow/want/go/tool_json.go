@@ -10,6 +10,26 @@ import (
 	spkg "golden.test/import_shadow_s"
 )
 
+func (x *Thing) UnmarshalJSON(data []byte) error {
+	return envgenrt.Decode(data, x)
+}
+
+func (x Thing) AppendJSON(b []byte) ([]byte, error) {
+	return envgenrt.AppendString(b, string(x)), nil
+}
+
+func (x *Thing) DecodeNode(s *envgenrt.State, n int32) error {
+	return s.ReadString(n, (*string)(x))
+}
+
+func (*Thing) CheckNode(s *envgenrt.State, n int32) bool {
+	return checkThing2(s, n)
+}
+
+func checkThing2(s *envgenrt.State, n int32) bool {
+	return s.StringMinLength(n, 1, "tool.json#/$defs/thing")
+}
+
 // MarshalJSON encodes x as JSON; see AppendJSON.
 func (x Tool) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
@@ -71,10 +91,16 @@ func (x Tool) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendPtrMember(b, `"tup":`, x.Tup); err != nil {
 		return b, err
 	}
+	if b, err = envgenrt.AppendPtrMember(b, `"four":`, x.Four); err != nil {
+		return b, err
+	}
+	if b, err = envgenrt.AppendPtrMember(b, `"five":`, x.Five); err != nil {
+		return b, err
+	}
 	var keys1 [16]string
 	for _, k1 := range envgenrt.SortedKeys(x.Extra, keys1[:0]) {
 		switch k1 {
-		case "one", "two", "three", "kinds", "nk", "tags", "tup":
+		case "one", "two", "three", "kinds", "nk", "tags", "tup", "four", "five":
 			return b, envgenrt.KnownMember(k1)
 		}
 		b = envgenrt.AppendString(b, k1)
@@ -124,6 +150,10 @@ func (x *Tool) DecodeNode(s *envgenrt.State, n int32) error {
 			err = envgenrt.DecodePtr(s, c, &x.Tags)
 		case "tup":
 			err = envgenrt.DecodePtr(s, c, &x.Tup)
+		case "four":
+			err = envgenrt.DecodePtr(s, c, &x.Four)
+		case "five":
+			err = envgenrt.DecodeStringPtr(s, c, &x.Five)
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]json.RawMessage)
@@ -145,7 +175,7 @@ func checkTool(s *envgenrt.State, n int32) bool {
 	if !s.Is(n, envgenrt.TypeObject, "tool.json#/type") {
 		return false
 	}
-	var at [7]int32
+	var at [9]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "one":
@@ -162,9 +192,13 @@ func checkTool(s *envgenrt.State, n int32) bool {
 			at[5] = c
 		case "tup":
 			at[6] = c
+		case "four":
+			at[7] = c
+		case "five":
+			at[8] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkThing, checkItem, checkEntry, checkToolPropertiesKinds, checkToolPropertiesNk, checkToolTags, checkToolTup) {
+	if !s.CheckMembers(at[:], checkThing, checkItem, checkEntry, checkToolPropertiesKinds, checkToolPropertiesNk, checkToolTags, checkToolTup, checkItem2, checkThing2) {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, "tool.json#/required", "one") {
@@ -408,6 +442,11 @@ func checkEntry(s *envgenrt.State, n int32) bool {
 // checkItem validates a value against e.json#/$defs/item with the validator of lib.Item.
 func checkItem(s *envgenrt.State, n int32) bool {
 	return (*lib.Item)(nil).CheckNode(s, n)
+}
+
+// checkItem2 validates a value against e.json#/$defs/item with the validator of lib.Item.
+func checkItem2(s *envgenrt.State, n int32) bool {
+	return (*lib1.Item)(nil).CheckNode(s, n)
 }
 
 // checkKind validates a value against e.json#/$defs/kind with the validator of s.Kind.

@@ -2,23 +2,38 @@
 
 import * as rt from "./_envgen.js";
 import { type Item, type Mode, checkItem as checkItem$, checkMode as checkMode$ } from "../import-shadow-lib-a/index.js";
-import { type Entry, type Words, checkEntry as checkEntry$, checkWords as checkWords$ } from "../import-shadow-lib-b/index.js";
-import { type Kind, type Thing, checkKind as checkKind$, checkThing as checkThing$ } from "../import-shadow-s/index.js";
+import { type Entry, type Item as ImportShadowLibBItem, type Words, checkEntry as checkEntry$, checkItem as checkImportShadowLibBItem$, checkWords as checkWords$ } from "../import-shadow-lib-b/index.js";
+import { type Kind, type Thing as ImportShadowSThing, checkKind as checkKind$, checkThing as checkImportShadowSThing$ } from "../import-shadow-s/index.js";
+
+/** @minLength 1 */
+export type Thing = string;
 
 export interface Tool {
-  one: Thing;
+  one: ImportShadowSThing;
   two?: Item;
   three?: Entry;
   kinds?: { [key: string]: Mode };
   nk?: Kind[] | null;
   tags?: ToolTags;
   tup?: ToolTup;
+  four?: ImportShadowLibBItem;
+  five?: Thing;
   [key: string]: unknown;
 }
 
-export type ToolTags = Words | Thing;
+export type ToolTags = Words | ImportShadowSThing;
 
 export type ToolTup = [Kind?, Item?, ...Words[]];
+
+/** Every violation of {@link Thing} by a value; none when it is valid. */
+export function validateThing(value: unknown): rt.ValidationError[] {
+  return rt.validate(value, checkThing);
+}
+
+/** Reports whether a value is a valid {@link Thing}. */
+export function isThing(value: unknown): value is Thing {
+  return rt.is(value, checkThing);
+}
 
 /** Every violation of {@link Tool} by a value; none when it is valid. */
 export function validateTool(value: unknown): rt.ValidationError[] {
@@ -50,11 +65,21 @@ export function isToolTup(value: unknown): value is ToolTup {
   return rt.is(value, checkToolTup);
 }
 
-const membersTool = ["one", "two", "three", "kinds", "nk", "tags", "tup"];
+const membersTool = ["one", "two", "three", "kinds", "nk", "tags", "tup", "four", "five"];
 
 /** Checks a value with checkEntry of ../import-shadow-lib-b/index.js. */
 function checkEntry(v: unknown, p: number, c: rt.Context): boolean {
   return checkEntry$(v, p, c);
+}
+
+/** Checks a value with checkItem of ../import-shadow-lib-b/index.js. */
+function checkImportShadowLibBItem(v: unknown, p: number, c: rt.Context): boolean {
+  return checkImportShadowLibBItem$(v, p, c);
+}
+
+/** Checks a value with checkThing of ../import-shadow-s/index.js. */
+function checkImportShadowSThing(v: unknown, p: number, c: rt.Context): boolean {
+  return checkImportShadowSThing$(v, p, c);
 }
 
 /** Checks a value with checkItem of ../import-shadow-lib-a/index.js. */
@@ -72,9 +97,13 @@ function checkMode(v: unknown, p: number, c: rt.Context): boolean {
   return checkMode$(v, p, c);
 }
 
-/** Checks a value with checkThing of ../import-shadow-s/index.js. */
-function checkThing(v: unknown, p: number, c: rt.Context): boolean {
-  return checkThing$(v, p, c);
+/** Checks a value against tool.json#/$defs/thing. */
+export function checkThing(v: unknown, p: number, c: rt.Context): boolean {
+  let ok = true;
+  if (typeof v === "string") {
+    if (!v) { ok = false; if (rt.failLimit(c, p, "tool.json#/$defs/thing", "minLength", 1)) return false; }
+  } else { rt.failType(c, p, "tool.json#/$defs/thing", "string", v); return false; }
+  return ok;
 }
 
 /** Checks a value against tool.json#. */
@@ -82,13 +111,15 @@ export function checkTool(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkTool, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["one"] !== undefined && !checkThing(v["one"], p + 1, c)) { ok = false; if (rt.up(c, p, "one")) return false; }
+    if (v["one"] !== undefined && !checkImportShadowSThing(v["one"], p + 1, c)) { ok = false; if (rt.up(c, p, "one")) return false; }
     if (v["two"] !== undefined && !checkItem(v["two"], p + 1, c)) { ok = false; if (rt.up(c, p, "two")) return false; }
     if (v["three"] !== undefined && !checkEntry(v["three"], p + 1, c)) { ok = false; if (rt.up(c, p, "three")) return false; }
     if (v["kinds"] !== undefined && !checkToolPropertiesKinds(v["kinds"], p + 1, c)) { ok = false; if (rt.up(c, p, "kinds")) return false; }
     if (v["nk"] !== undefined && !checkToolPropertiesNk(v["nk"], p + 1, c)) { ok = false; if (rt.up(c, p, "nk")) return false; }
     if (v["tags"] !== undefined && !checkToolTags(v["tags"], p + 1, c)) { ok = false; if (rt.up(c, p, "tags")) return false; }
     if (v["tup"] !== undefined && !checkToolTup(v["tup"], p + 1, c)) { ok = false; if (rt.up(c, p, "tup")) return false; }
+    if (v["four"] !== undefined && !checkImportShadowLibBItem(v["four"], p + 1, c)) { ok = false; if (rt.up(c, p, "four")) return false; }
+    if (v["five"] !== undefined && !checkThing(v["five"], p + 1, c)) { ok = false; if (rt.up(c, p, "five")) return false; }
     if (v["one"] === undefined) { ok = false; if (rt.failRequired(c, p, "tool.json#", "one")) return false; }
   } else { rt.failType(c, p, "tool.json#", "object", v); return false; }
   rt.rest(v, p, c, membersTool, -1);
@@ -126,7 +157,7 @@ export function checkToolTags(v: unknown, p: number, c: rt.Context): boolean {
   let ok = true;
   let oneOfMatches = 0;
   if (rt.quiet(c, checkWords, v, p)) oneOfMatches++;
-  if (rt.quiet(c, checkThing, v, p)) oneOfMatches++;
+  if (rt.quiet(c, checkImportShadowSThing, v, p)) oneOfMatches++;
   if (oneOfMatches !== 1) { ok = false; if (rt.fail(c, p, "tool.json#/properties/tags/oneOf", "oneOf", "must match exactly one schema of oneOf, not " + oneOfMatches)) return false; }
   rt.rest(v, p, c, rt.noMembers, 0);
   return ok;
