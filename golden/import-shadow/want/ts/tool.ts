@@ -79,6 +79,7 @@ function checkThing(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against tool.json#. */
 export function checkTool(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "tool.json#";
   if (p >= c.lim) return rt.deep(checkTool, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
@@ -89,14 +90,15 @@ export function checkTool(v: unknown, p: number, c: rt.Context): boolean {
     if (v["nk"] !== undefined && !checkToolPropertiesNk(v["nk"], p + 1, c)) { ok = false; if (rt.up(c, p, "nk")) return false; }
     if (v["tags"] !== undefined && !checkToolTags(v["tags"], p + 1, c)) { ok = false; if (rt.up(c, p, "tags")) return false; }
     if (v["tup"] !== undefined && !checkToolTup(v["tup"], p + 1, c)) { ok = false; if (rt.up(c, p, "tup")) return false; }
-    if (v["one"] === undefined) { ok = false; if (rt.failRequired(c, p, "tool.json#", "one")) return false; }
-  } else { rt.failType(c, p, "tool.json#", "object", v); return false; }
+    if (v["one"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "one")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersTool, -1);
   return ok;
 }
 
 /** Checks a value against tool.json#/properties/kinds. */
 function checkToolPropertiesKinds(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "tool.json#/properties/kinds";
   if (p >= c.lim) return rt.deep(checkToolPropertiesKinds, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
@@ -104,15 +106,16 @@ function checkToolPropertiesKinds(v: unknown, p: number, c: rt.Context): boolean
       if (!rt.has(v, k)) continue;
       if (!checkMode(v[k], p + 1, c)) { ok = false; if (rt.up(c, p, k)) return false; }
     }
-  } else { rt.failType(c, p, "tool.json#/properties/kinds", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against tool.json#/properties/nk. */
 function checkToolPropertiesNk(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "tool.json#/properties/nk";
   if (p >= c.lim) return rt.deep(checkToolPropertiesNk, v, p, c);
   let ok = true;
-  if (!(v === null || rt.isArray(v))) { rt.failType(c, p, "tool.json#/properties/nk", "null or array", v); return false; }
+  if (!(v === null || rt.isArray(v))) { rt.failType(c, p, sp, "null or array", v); return false; }
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (!checkKind(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
@@ -123,17 +126,19 @@ function checkToolPropertiesNk(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against tool.json#/properties/tags. */
 export function checkToolTags(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "tool.json#/properties/tags";
   let ok = true;
   let oneOfMatches = 0;
   if (rt.quiet(c, checkWords, v, p)) oneOfMatches++;
   if (rt.quiet(c, checkThing, v, p)) oneOfMatches++;
-  if (oneOfMatches !== 1) { ok = false; if (rt.fail(c, p, "tool.json#/properties/tags/oneOf", "oneOf", "must match exactly one schema of oneOf, not " + oneOfMatches)) return false; }
+  if (oneOfMatches !== 1) { ok = false; if (rt.fail(c, p, sp + "/oneOf", "oneOf", "must match exactly one schema of oneOf, not " + oneOfMatches)) return false; }
   rt.rest(v, p, c, rt.noMembers, 0);
   return ok;
 }
 
 /** Checks a value against tool.json#/properties/tup. */
 export function checkToolTup(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "tool.json#/properties/tup";
   if (p >= c.lim) return rt.deep(checkToolTup, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
@@ -142,7 +147,7 @@ export function checkToolTup(v: unknown, p: number, c: rt.Context): boolean {
     for (let i = 2; i < v.length; i++) {
       if (!checkWords(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
-  } else { rt.failType(c, p, "tool.json#/properties/tup", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
