@@ -19,12 +19,13 @@ import (
 //
 //	/** Checks a value against warning.json#. */
 //	export function checkWarning(v: unknown, p: number, c: rt.Context): boolean {
+//	  const sp = "warning.json#";
 //	  let ok = true;
 //	  if (rt.isObject(v)) {
 //	    if (v["code"] !== undefined && !checkCode(v["code"], p + 1, c)) { ok = false; if (rt.up(c, p, "code")) return false; }
 //	    …
-//	    if (v["code"] === undefined) { ok = false; if (rt.failRequired(c, p, "warning.json#", "code")) return false; }
-//	  } else { rt.failType(c, p, "warning.json#", "object", v); return false; }
+//	    if (v["code"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "code")) return false; }
+//	  } else { rt.failType(c, p, sp, "object", v); return false; }
 //	  return ok;
 //	}
 //
@@ -487,8 +488,10 @@ func reads(body []string, id string) bool {
 // and for a split one the body behind its frame set-up.
 func (w *moduleWriter) checkFuncs(vp *vplan, id model.TypeID) []funcView {
 	fns := w.checkFuncsOf(vp, id)
+	base := schemaPath(vp.Get(id).Base().Loc)
 	for i := range fns {
 		fns[i].module = w.name
+		fns[i].Body = relativePaths(fns[i].Body, base)
 	}
 	return fns
 }

@@ -21,6 +21,9 @@ import (
 //	rt.failPattern(c, p, "warning.json#/$defs/code", patternCode)   // "must match the pattern \"^[A-Z]…$\""
 //	rt.failLimit(c, rt.at(c, p, "message"), "warning.json#/properties/*", "maxLength", 2000)
 //
+// (A path that begins with the check function's own is written from the
+// function's constant sp: validate_paths.go.)
+//
 // The last one is the schema of a member checked where its object is: a
 // schema path that ends in /properties/* ends in the member's name (the
 // instance path's last step, escaped), which the text then shares with the
@@ -77,7 +80,7 @@ func (x msgExpr) expr() string {
 // at, with the schema path schemaPath and the message msg; it returns true
 // when the caller should return (rt.fail's contract).
 func failCall(at, schemaPath, keyword string, msg msgExpr) string {
-	long := "rt.fail(c, " + at + ", " + stringLiteral(schemaPath) + ", " + stringLiteral(keyword) + ", " + msg.expr() + ")"
+	long := "rt.fail(c, " + at + ", " + pathLiteral(schemaPath) + ", " + stringLiteral(keyword) + ", " + msg.expr() + ")"
 	base, ok := strings.CutSuffix(schemaPath, "/"+keyword)
 	if !ok || escapeToken(keyword) != keyword {
 		return long
@@ -91,7 +94,7 @@ func failCall(at, schemaPath, keyword string, msg msgExpr) string {
 			base = b + "/properties/*"
 		}
 	}
-	head := "(c, " + at + ", " + stringLiteral(base) + ", "
+	head := "(c, " + at + ", " + pathLiteral(base) + ", "
 	m := msg.m
 	if keyword == "type" && len(m) == 2 && m[0].Hole == keywords.Text && m[1].Hole == keywords.TypeOf {
 		if types, ok := strings.CutPrefix(m[0].Text, "must be "); ok {

@@ -69,8 +69,8 @@ func (f *vfn) typeKeyword() []string {
 }
 
 // enumKeyword: if (v !== "a" && v !== "b") { rt.fail(…); return false; } a
-// list of more values, or of arrays and objects, is a module constant that
-// rt.includes searches by JSON equality.
+// list of more scalars is a module Set, one with arrays or objects a module
+// constant that rt.includes searches by JSON equality.
 func (f *vfn) enumKeyword() []string {
 	if f.c.Enum == nil {
 		return nil
@@ -86,6 +86,10 @@ func (f *vfn) enumKeyword() []string {
 	if f.noneOfType(f.c.Enum) {
 		return []string{f.failStop("rt.unsatisfiable()", "enum", msg)}
 	}
+	items := make([]string, len(f.c.Enum))
+	for i, v := range f.c.Enum {
+		items[i] = valueExpr(v)
+	}
 	if len(f.c.Enum) <= 4 && allScalars(f.c.Enum) {
 		tests := make([]string, len(f.c.Enum))
 		for i, v := range f.c.Enum {
@@ -93,9 +97,11 @@ func (f *vfn) enumKeyword() []string {
 		}
 		return []string{f.failStop(strings.Join(tests, " && "), "enum", msg)}
 	}
-	items := make([]string, len(f.c.Enum))
-	for i, v := range f.c.Enum {
-		items[i] = valueExpr(v)
+	if allScalars(f.c.Enum) {
+		// For scalars JSON equality is Set's (no value of a schema is NaN):
+		// the bundle then needs neither rt.includes nor rt.equal.
+		name := f.w.moduleConst(keywords.EnumName(f.name), "new Set<unknown>(["+strings.Join(items, ", ")+"])")
+		return []string{f.failStop("!"+name+".has("+f.v+")", "enum", msg)}
 	}
 	name := f.w.moduleConst(keywords.EnumName(f.name), "["+strings.Join(items, ", ")+"]")
 	return []string{f.failStop("!rt.includes("+name+", "+f.v+")", "enum", msg)}

@@ -225,92 +225,96 @@ const membersResponseWarning = ["level", "code", "message", "suggestion"];
 
 /** Checks a value against envelope.json#. */
 export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "envelope.json#";
   if (p >= c.lim) return rt.deep(checkEnvelope, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["_metadata"] !== undefined && !checkResponseMetadata(v["_metadata"], p + 1, c)) { ok = false; if (rt.up(c, p, "_metadata")) return false; }
     if (v["results"] !== undefined) {
       const x = v["results"];
-      if (!rt.isArray(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "results"), "envelope.json#/properties/*", "array", x)) return false; }
+      if (!rt.isArray(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "results"), sp + "/properties/*", "array", x)) return false; }
     }
     if (v["pagination"] !== undefined && !checkPaginationMetadata(v["pagination"], p + 1, c)) { ok = false; if (rt.up(c, p, "pagination")) return false; }
     if (v["execution_context"] !== undefined && !checkExecutionContext(v["execution_context"], p + 1, c)) { ok = false; if (rt.up(c, p, "execution_context")) return false; }
     if (v["warnings"] !== undefined && !checkEnvelopePropertiesWarnings(v["warnings"], p + 1, c)) { ok = false; if (rt.up(c, p, "warnings")) return false; }
     if (v["error"] !== undefined && !checkResponseError(v["error"], p + 1, c)) { ok = false; if (rt.up(c, p, "error")) return false; }
-    if (v["_metadata"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#", "_metadata")) return false; }
-    if (v["results"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#", "results")) return false; }
-    if (v["execution_context"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#", "execution_context")) return false; }
-    if (v["warnings"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#", "warnings")) return false; }
-  } else { rt.failType(c, p, "envelope.json#", "object", v); return false; }
+    if (v["_metadata"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "_metadata")) return false; }
+    if (v["results"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "results")) return false; }
+    if (v["execution_context"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "execution_context")) return false; }
+    if (v["warnings"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "warnings")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersEnvelope, -1);
   return ok;
 }
 
 /** Checks a value against envelope.json#/properties/warnings. */
 function checkEnvelopePropertiesWarnings(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "envelope.json#/properties/warnings";
   if (p >= c.lim) return rt.deep(checkEnvelopePropertiesWarnings, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (!checkResponseWarning(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
-  } else { rt.failType(c, p, "envelope.json#/properties/warnings", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
 /** Checks a value against envelope.json#/$defs/execution_context. */
 export function checkExecutionContext(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "envelope.json#/$defs/execution_context";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["tokens_estimated"] !== undefined) {
       const x = v["tokens_estimated"];
-      if (!Number.isInteger(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "tokens_estimated"), "envelope.json#/$defs/execution_context/properties/*", "integer", x)) return false; }
+      if (!Number.isInteger(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "tokens_estimated"), sp + "/properties/*", "integer", x)) return false; }
     }
     if (v["tokens_used"] !== undefined) {
       const x = v["tokens_used"];
-      if (!(x === null || Number.isInteger(x))) { ok = false; if (rt.failType(c, rt.at(c, p, "tokens_used"), "envelope.json#/$defs/execution_context/properties/*", "null or integer", x)) return false; }
+      if (!(x === null || Number.isInteger(x))) { ok = false; if (rt.failType(c, rt.at(c, p, "tokens_used"), sp + "/properties/*", "null or integer", x)) return false; }
     }
     if (v["cache_hit"] !== undefined) {
       const x = v["cache_hit"];
-      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "cache_hit"), "envelope.json#/$defs/execution_context/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "cache_hit"), sp + "/properties/*", "boolean", x)) return false; }
     }
     if (v["execution_time_ms"] !== undefined) {
       const x = v["execution_time_ms"];
-      if (!Number.isFinite(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "execution_time_ms"), "envelope.json#/$defs/execution_context/properties/*", "number", x)) return false; }
+      if (!Number.isFinite(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "execution_time_ms"), sp + "/properties/*", "number", x)) return false; }
     }
     if (v["request_id"] !== undefined) {
       const x = v["request_id"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "request_id"), "envelope.json#/$defs/execution_context/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "request_id"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["tokens_estimated"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/execution_context", "tokens_estimated")) return false; }
-    if (v["cache_hit"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/execution_context", "cache_hit")) return false; }
-    if (v["execution_time_ms"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/execution_context", "execution_time_ms")) return false; }
-    if (v["request_id"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/execution_context", "request_id")) return false; }
-  } else { rt.failType(c, p, "envelope.json#/$defs/execution_context", "object", v); return false; }
+    if (v["tokens_estimated"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "tokens_estimated")) return false; }
+    if (v["cache_hit"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "cache_hit")) return false; }
+    if (v["execution_time_ms"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "execution_time_ms")) return false; }
+    if (v["request_id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "request_id")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersExecutionContext, -1);
   return ok;
 }
 
 /** Checks a value against envelope.json#/$defs/pagination_metadata. */
 export function checkPaginationMetadata(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "envelope.json#/$defs/pagination_metadata";
   let ok = true;
-  if (!(v === null || rt.isObject(v))) { rt.failType(c, p, "envelope.json#/$defs/pagination_metadata", "null or object", v); return false; }
+  if (!(v === null || rt.isObject(v))) { rt.failType(c, p, sp, "null or object", v); return false; }
   if (rt.isObject(v)) {
     if (v["cursor"] !== undefined) {
       const x = v["cursor"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "cursor"), "envelope.json#/$defs/pagination_metadata/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "cursor"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["page_size"] !== undefined) {
       const x = v["page_size"];
-      if (!Number.isInteger(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "page_size"), "envelope.json#/$defs/pagination_metadata/properties/*", "integer", x)) return false; }
+      if (!Number.isInteger(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "page_size"), sp + "/properties/*", "integer", x)) return false; }
     }
     if (v["has_more"] !== undefined) {
       const x = v["has_more"];
-      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "has_more"), "envelope.json#/$defs/pagination_metadata/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "has_more"), sp + "/properties/*", "boolean", x)) return false; }
     }
     if (v["total_available"] !== undefined) {
       const x = v["total_available"];
-      if (!(x === null || Number.isInteger(x))) { ok = false; if (rt.failType(c, rt.at(c, p, "total_available"), "envelope.json#/$defs/pagination_metadata/properties/*", "null or integer", x)) return false; }
+      if (!(x === null || Number.isInteger(x))) { ok = false; if (rt.failType(c, rt.at(c, p, "total_available"), sp + "/properties/*", "null or integer", x)) return false; }
     }
   }
   rt.rest(v, p, c, membersPaginationMetadata, -1);
@@ -319,111 +323,117 @@ export function checkPaginationMetadata(v: unknown, p: number, c: rt.Context): b
 
 /** Checks a value against envelope.json#/$defs/response_error. */
 export function checkResponseError(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "envelope.json#/$defs/response_error";
   if (p >= c.lim) return rt.deep(checkResponseError, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["code"] !== undefined) {
       const x = v["code"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "code"), "envelope.json#/$defs/response_error/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "code"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["message"] !== undefined) {
       const x = v["message"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "message"), "envelope.json#/$defs/response_error/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "message"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["allowed_fields"] !== undefined && !checkResponseErrorPropertiesAllowedFields(v["allowed_fields"], p + 1, c)) { ok = false; if (rt.up(c, p, "allowed_fields")) return false; }
-    if (v["code"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/response_error", "code")) return false; }
-    if (v["message"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/response_error", "message")) return false; }
-  } else { rt.failType(c, p, "envelope.json#/$defs/response_error", "object", v); return false; }
+    if (v["code"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "code")) return false; }
+    if (v["message"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "message")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersResponseError, -1);
   return ok;
 }
 
 /** Checks a value against envelope.json#/$defs/response_error/properties/allowed_fields. */
 function checkResponseErrorPropertiesAllowedFields(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "envelope.json#/$defs/response_error/properties/allowed_fields";
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), "envelope.json#/$defs/response_error/properties/allowed_fields/items", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "string", x)) return false; }
     }
-  } else { rt.failType(c, p, "envelope.json#/$defs/response_error/properties/allowed_fields", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
 /** Checks a value against envelope.json#/$defs/response_metadata. */
 export function checkResponseMetadata(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "envelope.json#/$defs/response_metadata";
   if (p >= c.lim) return rt.deep(checkResponseMetadata, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["operation"] !== undefined) {
       const x = v["operation"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "operation"), "envelope.json#/$defs/response_metadata/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "operation"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["version"] !== undefined) {
       const x = v["version"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "version"), "envelope.json#/$defs/response_metadata/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "version"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["timestamp"] !== undefined) {
       const x = v["timestamp"];
       if (typeof x === "string") {
-        if (!rt.isDateTime(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "timestamp"), "envelope.json#/$defs/response_metadata/properties/*", "format", "must be a valid date-time")) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "timestamp"), "envelope.json#/$defs/response_metadata/properties/*", "string", x)) return false; }
+        if (!rt.isDateTime(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "timestamp"), sp + "/properties/*", "format", "must be a valid date-time")) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "timestamp"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["request_id"] !== undefined) {
       const x = v["request_id"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "request_id"), "envelope.json#/$defs/response_metadata/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "request_id"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["status"] !== undefined && !checkResponseStatus(v["status"], p + 1, c)) { ok = false; if (rt.up(c, p, "status")) return false; }
     if (v["message"] !== undefined) {
       const x = v["message"];
-      if (!(x === null || typeof x === "string")) { ok = false; if (rt.failType(c, rt.at(c, p, "message"), "envelope.json#/$defs/response_metadata/properties/*", "null or string", x)) return false; }
+      if (!(x === null || typeof x === "string")) { ok = false; if (rt.failType(c, rt.at(c, p, "message"), sp + "/properties/*", "null or string", x)) return false; }
     }
-    if (v["operation"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/response_metadata", "operation")) return false; }
-    if (v["version"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/response_metadata", "version")) return false; }
-    if (v["timestamp"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/response_metadata", "timestamp")) return false; }
-    if (v["request_id"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/response_metadata", "request_id")) return false; }
-    if (v["status"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/response_metadata", "status")) return false; }
-  } else { rt.failType(c, p, "envelope.json#/$defs/response_metadata", "object", v); return false; }
+    if (v["operation"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "operation")) return false; }
+    if (v["version"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "version")) return false; }
+    if (v["timestamp"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "timestamp")) return false; }
+    if (v["request_id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "request_id")) return false; }
+    if (v["status"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "status")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersResponseMetadata, -1);
   return ok;
 }
 
 /** Checks a value against envelope.json#/$defs/response_status. */
 export function checkResponseStatus(v: unknown, p: number, c: rt.Context): boolean {
-  if (typeof v !== "string") { rt.failType(c, p, "envelope.json#/$defs/response_status", "string", v); return false; }
-  if (v !== "success" && v !== "partial" && v !== "error") { rt.failAt(c, p, "envelope.json#/$defs/response_status", "enum", "must be one of \"success\", \"partial\", \"error\""); return false; }
+  const sp = "envelope.json#/$defs/response_status";
+  if (typeof v !== "string") { rt.failType(c, p, sp, "string", v); return false; }
+  if (v !== "success" && v !== "partial" && v !== "error") { rt.failAt(c, p, sp, "enum", "must be one of \"success\", \"partial\", \"error\""); return false; }
   return true;
 }
 
 /** Checks a value against envelope.json#/$defs/response_warning. */
 export function checkResponseWarning(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "envelope.json#/$defs/response_warning";
   if (p >= c.lim) return rt.deep(checkResponseWarning, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["level"] !== undefined && !checkWarningLevel(v["level"], p + 1, c)) { ok = false; if (rt.up(c, p, "level")) return false; }
     if (v["code"] !== undefined) {
       const x = v["code"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "code"), "envelope.json#/$defs/response_warning/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "code"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["message"] !== undefined) {
       const x = v["message"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "message"), "envelope.json#/$defs/response_warning/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "message"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["suggestion"] !== undefined) {
       const x = v["suggestion"];
-      if (!(x === null || typeof x === "string")) { ok = false; if (rt.failType(c, rt.at(c, p, "suggestion"), "envelope.json#/$defs/response_warning/properties/*", "null or string", x)) return false; }
+      if (!(x === null || typeof x === "string")) { ok = false; if (rt.failType(c, rt.at(c, p, "suggestion"), sp + "/properties/*", "null or string", x)) return false; }
     }
-    if (v["level"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/response_warning", "level")) return false; }
-    if (v["code"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/response_warning", "code")) return false; }
-    if (v["message"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/response_warning", "message")) return false; }
-  } else { rt.failType(c, p, "envelope.json#/$defs/response_warning", "object", v); return false; }
+    if (v["level"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "level")) return false; }
+    if (v["code"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "code")) return false; }
+    if (v["message"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "message")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersResponseWarning, -1);
   return ok;
 }
 
 /** Checks a value against envelope.json#/$defs/warning_level. */
 export function checkWarningLevel(v: unknown, p: number, c: rt.Context): boolean {
-  if (typeof v !== "string") { rt.failType(c, p, "envelope.json#/$defs/warning_level", "string", v); return false; }
-  if (v !== "info" && v !== "warning" && v !== "error") { rt.failAt(c, p, "envelope.json#/$defs/warning_level", "enum", "must be one of \"info\", \"warning\", \"error\""); return false; }
+  const sp = "envelope.json#/$defs/warning_level";
+  if (typeof v !== "string") { rt.failType(c, p, sp, "string", v); return false; }
+  if (v !== "info" && v !== "warning" && v !== "error") { rt.failAt(c, p, sp, "enum", "must be one of \"info\", \"warning\", \"error\""); return false; }
   return true;
 }

@@ -438,136 +438,145 @@ const membersVendorStatistics = ["entity_count", "relationship_count", "entity_t
 
 /** Checks a value against payloads.json#/$defs/chunk_id. */
 export function checkChunkID(v: unknown, p: number, c: rt.Context): boolean {
-  if (!Number.isInteger(v)) { rt.failType(c, p, "payloads.json#/$defs/chunk_id", "integer", v); return false; }
+  const sp = "payloads.json#/$defs/chunk_id";
+  if (!Number.isInteger(v)) { rt.failType(c, p, sp, "integer", v); return false; }
   return true;
 }
 
 /** Checks a value against payloads.json#/$defs/confidence_score. */
 export function checkConfidenceScore(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "payloads.json#/$defs/confidence_score";
   if (p >= c.lim) return rt.deep(checkConfidenceScore, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["score_reliability"] !== undefined && !checkScore(v["score_reliability"], p + 1, c)) { ok = false; if (rt.up(c, p, "score_reliability")) return false; }
     if (v["source_quality"] !== undefined && !checkScore(v["source_quality"], p + 1, c)) { ok = false; if (rt.up(c, p, "source_quality")) return false; }
     if (v["recency"] !== undefined && !checkScore(v["recency"], p + 1, c)) { ok = false; if (rt.up(c, p, "recency")) return false; }
-    if (v["score_reliability"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/confidence_score", "score_reliability")) return false; }
-    if (v["source_quality"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/confidence_score", "source_quality")) return false; }
-    if (v["recency"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/confidence_score", "recency")) return false; }
-  } else { rt.failType(c, p, "payloads.json#/$defs/confidence_score", "object", v); return false; }
+    if (v["score_reliability"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "score_reliability")) return false; }
+    if (v["source_quality"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "source_quality")) return false; }
+    if (v["recency"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "recency")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersConfidenceScore, -1);
   return ok;
 }
 
 /** Checks a value against payloads.json#/$defs/cursor. */
 export function checkCursor(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "payloads.json#/$defs/cursor";
   if (p >= c.lim) return rt.deep(checkCursor, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["query_hash"] !== undefined) {
       const x = v["query_hash"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "query_hash"), "payloads.json#/$defs/cursor/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "query_hash"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["offset"] !== undefined) {
       const x = v["offset"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "offset"), "payloads.json#/$defs/cursor/properties/*", "minimum", 0)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "offset"), "payloads.json#/$defs/cursor/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "offset"), sp + "/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "offset"), sp + "/properties/*", "integer", x)) return false; }
     }
     if (v["response_mode"] !== undefined && !checkResponseMode(v["response_mode"], p + 1, c)) { ok = false; if (rt.up(c, p, "response_mode")) return false; }
-    if (v["query_hash"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/cursor", "query_hash")) return false; }
-    if (v["offset"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/cursor", "offset")) return false; }
-    if (v["response_mode"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/cursor", "response_mode")) return false; }
-  } else { rt.failType(c, p, "payloads.json#/$defs/cursor", "object", v); return false; }
+    if (v["query_hash"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "query_hash")) return false; }
+    if (v["offset"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "offset")) return false; }
+    if (v["response_mode"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "response_mode")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersCursor, -1);
   return ok;
 }
 
 /** Checks a value against payloads.json#/$defs/deduplication_info. */
 export function checkDeduplicationInfo(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "payloads.json#/$defs/deduplication_info";
   if (p >= c.lim) return rt.deep(checkDeduplicationInfo, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["is_duplicate"] !== undefined) {
       const x = v["is_duplicate"];
-      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "is_duplicate"), "payloads.json#/$defs/deduplication_info/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "is_duplicate"), sp + "/properties/*", "boolean", x)) return false; }
     }
     if (v["similar_chunk_ids"] !== undefined && !checkDeduplicationInfoPropertiesSimilarChunkIDs(v["similar_chunk_ids"], p + 1, c)) { ok = false; if (rt.up(c, p, "similar_chunk_ids")) return false; }
     if (v["confidence"] !== undefined && !checkScore(v["confidence"], p + 1, c)) { ok = false; if (rt.up(c, p, "confidence")) return false; }
-    if (v["is_duplicate"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/deduplication_info", "is_duplicate")) return false; }
-    if (v["similar_chunk_ids"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/deduplication_info", "similar_chunk_ids")) return false; }
-    if (v["confidence"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/deduplication_info", "confidence")) return false; }
-  } else { rt.failType(c, p, "payloads.json#/$defs/deduplication_info", "object", v); return false; }
+    if (v["is_duplicate"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "is_duplicate")) return false; }
+    if (v["similar_chunk_ids"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "similar_chunk_ids")) return false; }
+    if (v["confidence"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "confidence")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersDeduplicationInfo, -1);
   return ok;
 }
 
 /** Checks a value against payloads.json#/$defs/deduplication_info/properties/similar_chunk_ids. */
 function checkDeduplicationInfoPropertiesSimilarChunkIDs(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "payloads.json#/$defs/deduplication_info/properties/similar_chunk_ids";
   if (p >= c.lim) return rt.deep(checkDeduplicationInfoPropertiesSimilarChunkIDs, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (!checkChunkID(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
-  } else { rt.failType(c, p, "payloads.json#/$defs/deduplication_info/properties/similar_chunk_ids", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
 /** Checks a value against payloads.json#/$defs/rank. */
 export function checkRank(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "payloads.json#/$defs/rank";
   let ok = true;
   if (typeof v === "number" && Number.isInteger(v)) {
-    if (v < 1) { ok = false; if (rt.failLimit(c, p, "payloads.json#/$defs/rank", "minimum", 1)) return false; }
-  } else { rt.failType(c, p, "payloads.json#/$defs/rank", "integer", v); return false; }
+    if (v < 1) { ok = false; if (rt.failLimit(c, p, sp, "minimum", 1)) return false; }
+  } else { rt.failType(c, p, sp, "integer", v); return false; }
   return ok;
 }
 
 /** Checks a value against payloads.json#/$defs/ranking_context. */
 export function checkRankingContext(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "payloads.json#/$defs/ranking_context";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["percentile"] !== undefined) {
       const x = v["percentile"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "percentile"), "payloads.json#/$defs/ranking_context/properties/*", "minimum", 0)) return false; }
-        if (x > 100) { ok = false; if (rt.failLimit(c, rt.at(c, p, "percentile"), "payloads.json#/$defs/ranking_context/properties/*", "maximum", 100)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "percentile"), "payloads.json#/$defs/ranking_context/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "percentile"), sp + "/properties/*", "minimum", 0)) return false; }
+        if (x > 100) { ok = false; if (rt.failLimit(c, rt.at(c, p, "percentile"), sp + "/properties/*", "maximum", 100)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "percentile"), sp + "/properties/*", "integer", x)) return false; }
     }
     if (v["explanation"] !== undefined) {
       const x = v["explanation"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "explanation"), "payloads.json#/$defs/ranking_context/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "explanation"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["score_method"] !== undefined) {
       const x = v["score_method"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "score_method"), "payloads.json#/$defs/ranking_context/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "score_method"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["percentile"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/ranking_context", "percentile")) return false; }
-    if (v["explanation"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/ranking_context", "explanation")) return false; }
-    if (v["score_method"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/ranking_context", "score_method")) return false; }
-  } else { rt.failType(c, p, "payloads.json#/$defs/ranking_context", "object", v); return false; }
+    if (v["percentile"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "percentile")) return false; }
+    if (v["explanation"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "explanation")) return false; }
+    if (v["score_method"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "score_method")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersRankingContext, -1);
   return ok;
 }
 
 /** Checks a value against payloads.json#/$defs/score. */
 export function checkScore(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "payloads.json#/$defs/score";
   let ok = true;
   if (typeof v === "number" && Number.isFinite(v)) {
-    if (v < 0) { ok = false; if (rt.failLimit(c, p, "payloads.json#/$defs/score", "minimum", 0)) return false; }
-    if (v > 1) { ok = false; if (rt.failLimit(c, p, "payloads.json#/$defs/score", "maximum", 1)) return false; }
-  } else { rt.failType(c, p, "payloads.json#/$defs/score", "number", v); return false; }
+    if (v < 0) { ok = false; if (rt.failLimit(c, p, sp, "minimum", 0)) return false; }
+    if (v > 1) { ok = false; if (rt.failLimit(c, p, sp, "maximum", 1)) return false; }
+  } else { rt.failType(c, p, sp, "number", v); return false; }
   return ok;
 }
 
 /** Checks a value against payloads.json#/$defs/search_result_full. */
 export function checkSearchResultFull(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "payloads.json#/$defs/search_result_full";
   if (p >= c.lim) return rt.deep(checkSearchResultFull, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["chunk_id"] !== undefined && !checkChunkID(v["chunk_id"], p + 1, c)) { ok = false; if (rt.up(c, p, "chunk_id")) return false; }
     if (v["chunk_text"] !== undefined) {
       const x = v["chunk_text"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "chunk_text"), "payloads.json#/$defs/search_result_full/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "chunk_text"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["similarity_score"] !== undefined && !checkScore(v["similarity_score"], p + 1, c)) { ok = false; if (rt.up(c, p, "similarity_score")) return false; }
     if (v["bm25_score"] !== undefined && !checkScore(v["bm25_score"], p + 1, c)) { ok = false; if (rt.up(c, p, "bm25_score")) return false; }
@@ -575,73 +584,75 @@ export function checkSearchResultFull(v: unknown, p: number, c: rt.Context): boo
     if (v["rank"] !== undefined && !checkRank(v["rank"], p + 1, c)) { ok = false; if (rt.up(c, p, "rank")) return false; }
     if (v["score_type"] !== undefined) {
       const x = v["score_type"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "score_type"), "payloads.json#/$defs/search_result_full/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "score_type"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["source_file"] !== undefined) {
       const x = v["source_file"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "source_file"), "payloads.json#/$defs/search_result_full/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "source_file"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["source_category"] !== undefined) {
       const x = v["source_category"];
-      if (!(x === null || typeof x === "string")) { ok = false; if (rt.failType(c, rt.at(c, p, "source_category"), "payloads.json#/$defs/search_result_full/properties/*", "null or string", x)) return false; }
+      if (!(x === null || typeof x === "string")) { ok = false; if (rt.failType(c, rt.at(c, p, "source_category"), sp + "/properties/*", "null or string", x)) return false; }
     }
     if (v["context_header"] !== undefined) {
       const x = v["context_header"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "context_header"), "payloads.json#/$defs/search_result_full/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "context_header"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["chunk_index"] !== undefined) {
       const x = v["chunk_index"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "chunk_index"), "payloads.json#/$defs/search_result_full/properties/*", "minimum", 0)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "chunk_index"), "payloads.json#/$defs/search_result_full/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "chunk_index"), sp + "/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "chunk_index"), sp + "/properties/*", "integer", x)) return false; }
     }
     if (v["total_chunks"] !== undefined) {
       const x = v["total_chunks"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "total_chunks"), "payloads.json#/$defs/search_result_full/properties/*", "minimum", 0)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "total_chunks"), "payloads.json#/$defs/search_result_full/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "total_chunks"), sp + "/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "total_chunks"), sp + "/properties/*", "integer", x)) return false; }
     }
     if (v["chunk_token_count"] !== undefined) {
       const x = v["chunk_token_count"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "chunk_token_count"), "payloads.json#/$defs/search_result_full/properties/*", "minimum", 0)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "chunk_token_count"), "payloads.json#/$defs/search_result_full/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "chunk_token_count"), sp + "/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "chunk_token_count"), sp + "/properties/*", "integer", x)) return false; }
     }
-    if (v["chunk_id"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/search_result_full", "chunk_id")) return false; }
-    if (v["chunk_text"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/search_result_full", "chunk_text")) return false; }
-    if (v["similarity_score"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/search_result_full", "similarity_score")) return false; }
-    if (v["bm25_score"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/search_result_full", "bm25_score")) return false; }
-    if (v["hybrid_score"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/search_result_full", "hybrid_score")) return false; }
-    if (v["rank"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/search_result_full", "rank")) return false; }
-    if (v["score_type"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/search_result_full", "score_type")) return false; }
-    if (v["source_file"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/search_result_full", "source_file")) return false; }
-    if (v["context_header"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/search_result_full", "context_header")) return false; }
-    if (v["chunk_index"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/search_result_full", "chunk_index")) return false; }
-    if (v["total_chunks"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/search_result_full", "total_chunks")) return false; }
-    if (v["chunk_token_count"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/search_result_full", "chunk_token_count")) return false; }
-  } else { rt.failType(c, p, "payloads.json#/$defs/search_result_full", "object", v); return false; }
+    if (v["chunk_id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "chunk_id")) return false; }
+    if (v["chunk_text"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "chunk_text")) return false; }
+    if (v["similarity_score"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "similarity_score")) return false; }
+    if (v["bm25_score"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "bm25_score")) return false; }
+    if (v["hybrid_score"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "hybrid_score")) return false; }
+    if (v["rank"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "rank")) return false; }
+    if (v["score_type"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "score_type")) return false; }
+    if (v["source_file"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "source_file")) return false; }
+    if (v["context_header"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "context_header")) return false; }
+    if (v["chunk_index"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "chunk_index")) return false; }
+    if (v["total_chunks"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "total_chunks")) return false; }
+    if (v["chunk_token_count"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "chunk_token_count")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersSearchResultFull, -1);
   return ok;
 }
 
 /** Checks a value against payloads.json#/$defs/search_result_ids. */
 export function checkSearchResultIDs(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "payloads.json#/$defs/search_result_ids";
   if (p >= c.lim) return rt.deep(checkSearchResultIDs, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["chunk_id"] !== undefined && !checkChunkID(v["chunk_id"], p + 1, c)) { ok = false; if (rt.up(c, p, "chunk_id")) return false; }
     if (v["hybrid_score"] !== undefined && !checkScore(v["hybrid_score"], p + 1, c)) { ok = false; if (rt.up(c, p, "hybrid_score")) return false; }
     if (v["rank"] !== undefined && !checkRank(v["rank"], p + 1, c)) { ok = false; if (rt.up(c, p, "rank")) return false; }
-    if (v["chunk_id"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/search_result_ids", "chunk_id")) return false; }
-    if (v["hybrid_score"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/search_result_ids", "hybrid_score")) return false; }
-    if (v["rank"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/search_result_ids", "rank")) return false; }
-  } else { rt.failType(c, p, "payloads.json#/$defs/search_result_ids", "object", v); return false; }
+    if (v["chunk_id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "chunk_id")) return false; }
+    if (v["hybrid_score"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "hybrid_score")) return false; }
+    if (v["rank"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "rank")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersSearchResultIDs, -1);
   return ok;
 }
 
 /** Checks a value against payloads.json#/$defs/search_result_metadata. */
 export function checkSearchResultMetadata(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "payloads.json#/$defs/search_result_metadata";
   if (p >= c.lim) return rt.deep(checkSearchResultMetadata, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
@@ -650,37 +661,38 @@ export function checkSearchResultMetadata(v: unknown, p: number, c: rt.Context):
     if (v["rank"] !== undefined && !checkRank(v["rank"], p + 1, c)) { ok = false; if (rt.up(c, p, "rank")) return false; }
     if (v["source_file"] !== undefined) {
       const x = v["source_file"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "source_file"), "payloads.json#/$defs/search_result_metadata/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "source_file"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["source_category"] !== undefined) {
       const x = v["source_category"];
-      if (!(x === null || typeof x === "string")) { ok = false; if (rt.failType(c, rt.at(c, p, "source_category"), "payloads.json#/$defs/search_result_metadata/properties/*", "null or string", x)) return false; }
+      if (!(x === null || typeof x === "string")) { ok = false; if (rt.failType(c, rt.at(c, p, "source_category"), sp + "/properties/*", "null or string", x)) return false; }
     }
     if (v["chunk_index"] !== undefined) {
       const x = v["chunk_index"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "chunk_index"), "payloads.json#/$defs/search_result_metadata/properties/*", "minimum", 0)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "chunk_index"), "payloads.json#/$defs/search_result_metadata/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "chunk_index"), sp + "/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "chunk_index"), sp + "/properties/*", "integer", x)) return false; }
     }
     if (v["total_chunks"] !== undefined) {
       const x = v["total_chunks"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "total_chunks"), "payloads.json#/$defs/search_result_metadata/properties/*", "minimum", 0)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "total_chunks"), "payloads.json#/$defs/search_result_metadata/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "total_chunks"), sp + "/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "total_chunks"), sp + "/properties/*", "integer", x)) return false; }
     }
-    if (v["chunk_id"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/search_result_metadata", "chunk_id")) return false; }
-    if (v["hybrid_score"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/search_result_metadata", "hybrid_score")) return false; }
-    if (v["rank"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/search_result_metadata", "rank")) return false; }
-    if (v["source_file"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/search_result_metadata", "source_file")) return false; }
-    if (v["chunk_index"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/search_result_metadata", "chunk_index")) return false; }
-    if (v["total_chunks"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/search_result_metadata", "total_chunks")) return false; }
-  } else { rt.failType(c, p, "payloads.json#/$defs/search_result_metadata", "object", v); return false; }
+    if (v["chunk_id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "chunk_id")) return false; }
+    if (v["hybrid_score"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "hybrid_score")) return false; }
+    if (v["rank"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "rank")) return false; }
+    if (v["source_file"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "source_file")) return false; }
+    if (v["chunk_index"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "chunk_index")) return false; }
+    if (v["total_chunks"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "total_chunks")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersSearchResultMetadata, -1);
   return ok;
 }
 
 /** Checks a value against payloads.json#/$defs/search_result_preview. */
 export function checkSearchResultPreview(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "payloads.json#/$defs/search_result_preview";
   if (p >= c.lim) return rt.deep(checkSearchResultPreview, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
@@ -689,219 +701,230 @@ export function checkSearchResultPreview(v: unknown, p: number, c: rt.Context): 
     if (v["rank"] !== undefined && !checkRank(v["rank"], p + 1, c)) { ok = false; if (rt.up(c, p, "rank")) return false; }
     if (v["source_file"] !== undefined) {
       const x = v["source_file"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "source_file"), "payloads.json#/$defs/search_result_preview/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "source_file"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["source_category"] !== undefined) {
       const x = v["source_category"];
-      if (!(x === null || typeof x === "string")) { ok = false; if (rt.failType(c, rt.at(c, p, "source_category"), "payloads.json#/$defs/search_result_preview/properties/*", "null or string", x)) return false; }
+      if (!(x === null || typeof x === "string")) { ok = false; if (rt.failType(c, rt.at(c, p, "source_category"), sp + "/properties/*", "null or string", x)) return false; }
     }
     if (v["chunk_index"] !== undefined) {
       const x = v["chunk_index"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "chunk_index"), "payloads.json#/$defs/search_result_preview/properties/*", "minimum", 0)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "chunk_index"), "payloads.json#/$defs/search_result_preview/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "chunk_index"), sp + "/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "chunk_index"), sp + "/properties/*", "integer", x)) return false; }
     }
     if (v["total_chunks"] !== undefined) {
       const x = v["total_chunks"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "total_chunks"), "payloads.json#/$defs/search_result_preview/properties/*", "minimum", 0)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "total_chunks"), "payloads.json#/$defs/search_result_preview/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "total_chunks"), sp + "/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "total_chunks"), sp + "/properties/*", "integer", x)) return false; }
     }
     if (v["chunk_snippet"] !== undefined) {
       const x = v["chunk_snippet"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "chunk_snippet"), "payloads.json#/$defs/search_result_preview/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "chunk_snippet"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["context_header"] !== undefined) {
       const x = v["context_header"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "context_header"), "payloads.json#/$defs/search_result_preview/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "context_header"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["chunk_id"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/search_result_preview", "chunk_id")) return false; }
-    if (v["hybrid_score"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/search_result_preview", "hybrid_score")) return false; }
-    if (v["rank"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/search_result_preview", "rank")) return false; }
-    if (v["source_file"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/search_result_preview", "source_file")) return false; }
-    if (v["chunk_index"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/search_result_preview", "chunk_index")) return false; }
-    if (v["total_chunks"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/search_result_preview", "total_chunks")) return false; }
-    if (v["chunk_snippet"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/search_result_preview", "chunk_snippet")) return false; }
-    if (v["context_header"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/search_result_preview", "context_header")) return false; }
-  } else { rt.failType(c, p, "payloads.json#/$defs/search_result_preview", "object", v); return false; }
+    if (v["chunk_id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "chunk_id")) return false; }
+    if (v["hybrid_score"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "hybrid_score")) return false; }
+    if (v["rank"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "rank")) return false; }
+    if (v["source_file"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "source_file")) return false; }
+    if (v["chunk_index"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "chunk_index")) return false; }
+    if (v["total_chunks"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "total_chunks")) return false; }
+    if (v["chunk_snippet"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "chunk_snippet")) return false; }
+    if (v["context_header"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "context_header")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersSearchResultPreview, -1);
   return ok;
 }
 
 /** Checks a value against payloads.json#/$defs/vendor_info_full. */
 export function checkVendorInfoFull(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "payloads.json#/$defs/vendor_info_full";
   if (p >= c.lim) return rt.deep(checkVendorInfoFull, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["vendor_name"] !== undefined) {
       const x = v["vendor_name"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "vendor_name"), "payloads.json#/$defs/vendor_info_full/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "vendor_name"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["entities"] !== undefined && !checkVendorInfoFullPropertiesEntities(v["entities"], p + 1, c)) { ok = false; if (rt.up(c, p, "entities")) return false; }
     if (v["relationships"] !== undefined && !checkVendorInfoFullPropertiesRelationships(v["relationships"], p + 1, c)) { ok = false; if (rt.up(c, p, "relationships")) return false; }
     if (v["statistics"] !== undefined && !checkVendorStatistics(v["statistics"], p + 1, c)) { ok = false; if (rt.up(c, p, "statistics")) return false; }
-    if (v["vendor_name"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/vendor_info_full", "vendor_name")) return false; }
-    if (v["entities"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/vendor_info_full", "entities")) return false; }
-    if (v["relationships"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/vendor_info_full", "relationships")) return false; }
-    if (v["statistics"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/vendor_info_full", "statistics")) return false; }
-  } else { rt.failType(c, p, "payloads.json#/$defs/vendor_info_full", "object", v); return false; }
+    if (v["vendor_name"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "vendor_name")) return false; }
+    if (v["entities"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "entities")) return false; }
+    if (v["relationships"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "relationships")) return false; }
+    if (v["statistics"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "statistics")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersVendorInfoFull, -1);
   return ok;
 }
 
 /** Checks a value against payloads.json#/$defs/vendor_info_full/properties/entities. */
 function checkVendorInfoFullPropertiesEntities(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "payloads.json#/$defs/vendor_info_full/properties/entities";
   let ok = true;
   if (rt.isArray(v)) {
-    if (v.length > 100) { ok = false; if (rt.failLimit(c, p, "payloads.json#/$defs/vendor_info_full/properties/entities", "maxItems", 100)) return false; }
-  } else { rt.failType(c, p, "payloads.json#/$defs/vendor_info_full/properties/entities", "array", v); return false; }
+    if (v.length > 100) { ok = false; if (rt.failLimit(c, p, sp, "maxItems", 100)) return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   rt.rest(v, p, c, undefined, 0);
   return ok;
 }
 
 /** Checks a value against payloads.json#/$defs/vendor_info_full/properties/relationships. */
 function checkVendorInfoFullPropertiesRelationships(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "payloads.json#/$defs/vendor_info_full/properties/relationships";
   let ok = true;
   if (rt.isArray(v)) {
-    if (v.length > 500) { ok = false; if (rt.failLimit(c, p, "payloads.json#/$defs/vendor_info_full/properties/relationships", "maxItems", 500)) return false; }
-  } else { rt.failType(c, p, "payloads.json#/$defs/vendor_info_full/properties/relationships", "array", v); return false; }
+    if (v.length > 500) { ok = false; if (rt.failLimit(c, p, sp, "maxItems", 500)) return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   rt.rest(v, p, c, undefined, 0);
   return ok;
 }
 
 /** Checks a value against payloads.json#/$defs/vendor_info_ids. */
 export function checkVendorInfoIDs(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "payloads.json#/$defs/vendor_info_ids";
   if (p >= c.lim) return rt.deep(checkVendorInfoIDs, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["vendor_name"] !== undefined) {
       const x = v["vendor_name"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "vendor_name"), "payloads.json#/$defs/vendor_info_ids/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "vendor_name"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["entity_ids"] !== undefined && !checkVendorInfoIDsPropertiesEntityIDs(v["entity_ids"], p + 1, c)) { ok = false; if (rt.up(c, p, "entity_ids")) return false; }
     if (v["relationship_ids"] !== undefined && !checkVendorInfoIDsPropertiesRelationshipIDs(v["relationship_ids"], p + 1, c)) { ok = false; if (rt.up(c, p, "relationship_ids")) return false; }
-    if (v["vendor_name"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/vendor_info_ids", "vendor_name")) return false; }
-    if (v["entity_ids"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/vendor_info_ids", "entity_ids")) return false; }
-    if (v["relationship_ids"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/vendor_info_ids", "relationship_ids")) return false; }
-  } else { rt.failType(c, p, "payloads.json#/$defs/vendor_info_ids", "object", v); return false; }
+    if (v["vendor_name"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "vendor_name")) return false; }
+    if (v["entity_ids"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "entity_ids")) return false; }
+    if (v["relationship_ids"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "relationship_ids")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersVendorInfoIDs, -1);
   return ok;
 }
 
 /** Checks a value against payloads.json#/$defs/vendor_info_ids/properties/entity_ids. */
 function checkVendorInfoIDsPropertiesEntityIDs(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "payloads.json#/$defs/vendor_info_ids/properties/entity_ids";
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), "payloads.json#/$defs/vendor_info_ids/properties/entity_ids/items", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "string", x)) return false; }
     }
-  } else { rt.failType(c, p, "payloads.json#/$defs/vendor_info_ids/properties/entity_ids", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
 /** Checks a value against payloads.json#/$defs/vendor_info_ids/properties/relationship_ids. */
 function checkVendorInfoIDsPropertiesRelationshipIDs(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "payloads.json#/$defs/vendor_info_ids/properties/relationship_ids";
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), "payloads.json#/$defs/vendor_info_ids/properties/relationship_ids/items", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "string", x)) return false; }
     }
-  } else { rt.failType(c, p, "payloads.json#/$defs/vendor_info_ids/properties/relationship_ids", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
 /** Checks a value against payloads.json#/$defs/vendor_info_metadata. */
 export function checkVendorInfoMetadata(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "payloads.json#/$defs/vendor_info_metadata";
   if (p >= c.lim) return rt.deep(checkVendorInfoMetadata, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["vendor_name"] !== undefined) {
       const x = v["vendor_name"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "vendor_name"), "payloads.json#/$defs/vendor_info_metadata/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "vendor_name"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["statistics"] !== undefined && !checkVendorStatistics(v["statistics"], p + 1, c)) { ok = false; if (rt.up(c, p, "statistics")) return false; }
     if (v["top_entities"] !== undefined) {
       const x = v["top_entities"];
-      if (!rt.isArray(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "top_entities"), "payloads.json#/$defs/vendor_info_metadata/properties/*", "array", x)) return false; }
+      if (!rt.isArray(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "top_entities"), sp + "/properties/*", "array", x)) return false; }
     }
     if (v["last_updated"] !== undefined) {
       const x = v["last_updated"];
       if (typeof x === "string") {
-        if (!rt.isDateTime(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "last_updated"), "payloads.json#/$defs/vendor_info_metadata/properties/*", "format", "must be a valid date-time")) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "last_updated"), "payloads.json#/$defs/vendor_info_metadata/properties/*", "string", x)) return false; }
+        if (!rt.isDateTime(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "last_updated"), sp + "/properties/*", "format", "must be a valid date-time")) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "last_updated"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["vendor_name"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/vendor_info_metadata", "vendor_name")) return false; }
-    if (v["statistics"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/vendor_info_metadata", "statistics")) return false; }
-    if (v["top_entities"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/vendor_info_metadata", "top_entities")) return false; }
-    if (v["last_updated"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/vendor_info_metadata", "last_updated")) return false; }
-  } else { rt.failType(c, p, "payloads.json#/$defs/vendor_info_metadata", "object", v); return false; }
+    if (v["vendor_name"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "vendor_name")) return false; }
+    if (v["statistics"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "statistics")) return false; }
+    if (v["top_entities"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "top_entities")) return false; }
+    if (v["last_updated"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "last_updated")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersVendorInfoMetadata, -1);
   return ok;
 }
 
 /** Checks a value against payloads.json#/$defs/vendor_info_preview. */
 export function checkVendorInfoPreview(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "payloads.json#/$defs/vendor_info_preview";
   if (p >= c.lim) return rt.deep(checkVendorInfoPreview, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["vendor_name"] !== undefined) {
       const x = v["vendor_name"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "vendor_name"), "payloads.json#/$defs/vendor_info_preview/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "vendor_name"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["entities"] !== undefined && !checkVendorInfoPreviewPropertiesEntities(v["entities"], p + 1, c)) { ok = false; if (rt.up(c, p, "entities")) return false; }
     if (v["relationships"] !== undefined && !checkVendorInfoPreviewPropertiesRelationships(v["relationships"], p + 1, c)) { ok = false; if (rt.up(c, p, "relationships")) return false; }
     if (v["statistics"] !== undefined && !checkVendorStatistics(v["statistics"], p + 1, c)) { ok = false; if (rt.up(c, p, "statistics")) return false; }
-    if (v["vendor_name"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/vendor_info_preview", "vendor_name")) return false; }
-    if (v["entities"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/vendor_info_preview", "entities")) return false; }
-    if (v["relationships"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/vendor_info_preview", "relationships")) return false; }
-    if (v["statistics"] === undefined) { ok = false; if (rt.failRequired(c, p, "payloads.json#/$defs/vendor_info_preview", "statistics")) return false; }
-  } else { rt.failType(c, p, "payloads.json#/$defs/vendor_info_preview", "object", v); return false; }
+    if (v["vendor_name"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "vendor_name")) return false; }
+    if (v["entities"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "entities")) return false; }
+    if (v["relationships"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "relationships")) return false; }
+    if (v["statistics"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "statistics")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersVendorInfoFull, -1);
   return ok;
 }
 
 /** Checks a value against payloads.json#/$defs/vendor_info_preview/properties/entities. */
 function checkVendorInfoPreviewPropertiesEntities(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "payloads.json#/$defs/vendor_info_preview/properties/entities";
   let ok = true;
   if (rt.isArray(v)) {
-    if (v.length > 5) { ok = false; if (rt.failLimit(c, p, "payloads.json#/$defs/vendor_info_preview/properties/entities", "maxItems", 5)) return false; }
-  } else { rt.failType(c, p, "payloads.json#/$defs/vendor_info_preview/properties/entities", "array", v); return false; }
+    if (v.length > 5) { ok = false; if (rt.failLimit(c, p, sp, "maxItems", 5)) return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   rt.rest(v, p, c, undefined, 0);
   return ok;
 }
 
 /** Checks a value against payloads.json#/$defs/vendor_info_preview/properties/relationships. */
 function checkVendorInfoPreviewPropertiesRelationships(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "payloads.json#/$defs/vendor_info_preview/properties/relationships";
   let ok = true;
   if (rt.isArray(v)) {
-    if (v.length > 5) { ok = false; if (rt.failLimit(c, p, "payloads.json#/$defs/vendor_info_preview/properties/relationships", "maxItems", 5)) return false; }
-  } else { rt.failType(c, p, "payloads.json#/$defs/vendor_info_preview/properties/relationships", "array", v); return false; }
+    if (v.length > 5) { ok = false; if (rt.failLimit(c, p, sp, "maxItems", 5)) return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   rt.rest(v, p, c, undefined, 0);
   return ok;
 }
 
 /** Checks a value against payloads.json#/$defs/vendor_statistics. */
 export function checkVendorStatistics(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "payloads.json#/$defs/vendor_statistics";
   if (p >= c.lim) return rt.deep(checkVendorStatistics, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["entity_count"] !== undefined) {
       const x = v["entity_count"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "entity_count"), "payloads.json#/$defs/vendor_statistics/properties/*", "minimum", 0)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "entity_count"), "payloads.json#/$defs/vendor_statistics/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "entity_count"), sp + "/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "entity_count"), sp + "/properties/*", "integer", x)) return false; }
     }
     if (v["relationship_count"] !== undefined) {
       const x = v["relationship_count"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "relationship_count"), "payloads.json#/$defs/vendor_statistics/properties/*", "minimum", 0)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "relationship_count"), "payloads.json#/$defs/vendor_statistics/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "relationship_count"), sp + "/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "relationship_count"), sp + "/properties/*", "integer", x)) return false; }
     }
     if (v["entity_type_distribution"] !== undefined && !checkVendorStatisticsPropertiesEntityTypeDistribution(v["entity_type_distribution"], p + 1, c)) { ok = false; if (rt.up(c, p, "entity_type_distribution")) return false; }
     if (v["relationship_type_distribution"] !== undefined && !checkVendorStatisticsPropertiesRelationshipTypeDistribution(v["relationship_type_distribution"], p + 1, c)) { ok = false; if (rt.up(c, p, "relationship_type_distribution")) return false; }
-  } else { rt.failType(c, p, "payloads.json#/$defs/vendor_statistics", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersVendorStatistics, -1);
   return ok;
 }
@@ -910,16 +933,17 @@ export function checkVendorStatistics(v: unknown, p: number, c: rt.Context): boo
  * Checks a value against payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution.
  */
 function checkVendorStatisticsPropertiesEntityTypeDistribution(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution";
   let ok = true;
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
       const x = v[k];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, k), "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties", "minimum", 0)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, k), "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/additionalProperties", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, k), sp + "/additionalProperties", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, k), sp + "/additionalProperties", "integer", x)) return false; }
     }
-  } else { rt.failType(c, p, "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
@@ -927,15 +951,16 @@ function checkVendorStatisticsPropertiesEntityTypeDistribution(v: unknown, p: nu
  * Checks a value against payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution.
  */
 function checkVendorStatisticsPropertiesRelationshipTypeDistribution(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution";
   let ok = true;
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
       const x = v[k];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, k), "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties", "minimum", 0)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, k), "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/additionalProperties", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, k), sp + "/additionalProperties", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, k), sp + "/additionalProperties", "integer", x)) return false; }
     }
-  } else { rt.failType(c, p, "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }

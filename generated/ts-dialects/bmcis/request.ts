@@ -71,50 +71,53 @@ const membersRequest = ["query", "response_mode", "page_size", "cursor", "fields
 
 /** Checks a value against request.json#. */
 export function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "request.json#";
   if (p >= c.lim) return rt.deep(checkRequest, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["query"] !== undefined) {
       const x = v["query"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "query"), "request.json#/properties/*", "minLength", 1)) return false; }
-        if (x.length > 500 && rt.codePoints(x) > 500) { ok = false; if (rt.failLimit(c, rt.at(c, p, "query"), "request.json#/properties/*", "maxLength", 500)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "query"), "request.json#/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "query"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length > 500 && rt.codePoints(x) > 500) { ok = false; if (rt.failLimit(c, rt.at(c, p, "query"), sp + "/properties/*", "maxLength", 500)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "query"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["response_mode"] !== undefined && !checkResponseMode(v["response_mode"], p + 1, c)) { ok = false; if (rt.up(c, p, "response_mode")) return false; }
     if (v["page_size"] !== undefined) {
       const x = v["page_size"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 1) { ok = false; if (rt.failLimit(c, rt.at(c, p, "page_size"), "request.json#/properties/*", "minimum", 1)) return false; }
-        if (x > 50) { ok = false; if (rt.failLimit(c, rt.at(c, p, "page_size"), "request.json#/properties/*", "maximum", 50)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "page_size"), "request.json#/properties/*", "integer", x)) return false; }
+        if (x < 1) { ok = false; if (rt.failLimit(c, rt.at(c, p, "page_size"), sp + "/properties/*", "minimum", 1)) return false; }
+        if (x > 50) { ok = false; if (rt.failLimit(c, rt.at(c, p, "page_size"), sp + "/properties/*", "maximum", 50)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "page_size"), sp + "/properties/*", "integer", x)) return false; }
     }
     if (v["cursor"] !== undefined) {
       const x = v["cursor"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "cursor"), "request.json#/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "cursor"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["fields"] !== undefined && !checkRequestPropertiesFields(v["fields"], p + 1, c)) { ok = false; if (rt.up(c, p, "fields")) return false; }
-    if (v["query"] === undefined) { ok = false; if (rt.failRequired(c, p, "request.json#", "query")) return false; }
-  } else { rt.failType(c, p, "request.json#", "object", v); return false; }
+    if (v["query"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "query")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersRequest, -1);
   return ok;
 }
 
 /** Checks a value against request.json#/properties/fields. */
 function checkRequestPropertiesFields(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "request.json#/properties/fields";
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), "request.json#/properties/fields/items", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "string", x)) return false; }
     }
-  } else { rt.failType(c, p, "request.json#/properties/fields", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
 /** Checks a value against request.json#/$defs/response_mode. */
 export function checkResponseMode(v: unknown, p: number, c: rt.Context): boolean {
-  if (typeof v !== "string") { rt.failType(c, p, "request.json#/$defs/response_mode", "string", v); return false; }
-  if (v !== "ids_only" && v !== "metadata" && v !== "preview" && v !== "full") { rt.failAt(c, p, "request.json#/$defs/response_mode", "enum", "must be one of \"ids_only\", \"metadata\", \"preview\", \"full\""); return false; }
+  const sp = "request.json#/$defs/response_mode";
+  if (typeof v !== "string") { rt.failType(c, p, sp, "string", v); return false; }
+  if (v !== "ids_only" && v !== "metadata" && v !== "preview" && v !== "full") { rt.failAt(c, p, sp, "enum", "must be one of \"ids_only\", \"metadata\", \"preview\", \"full\""); return false; }
   return true;
 }

@@ -203,26 +203,27 @@ const membersEnvelopeThenPropertiesData = ["result"];
 
 /** Checks a value against envelope.json#/$defs/data. */
 export function checkData(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "envelope.json#/$defs/data";
   if (p >= c.lim) return rt.deep(checkData, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["tool"] !== undefined) {
       const x = v["tool"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "tool"), "envelope.json#/$defs/data/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "tool"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["version"] !== undefined) {
       const x = v["version"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "version"), "envelope.json#/$defs/data/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "version"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["requestId"] !== undefined) {
       const x = v["requestId"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "requestId"), "envelope.json#/$defs/data/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "requestId"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["generatedAt"] !== undefined) {
       const x = v["generatedAt"];
       if (typeof x === "string") {
-        if (!rt.isDateTime(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "generatedAt"), "envelope.json#/$defs/data/properties/*", "format", "must be a valid date-time")) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "generatedAt"), "envelope.json#/$defs/data/properties/*", "string", x)) return false; }
+        if (!rt.isDateTime(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "generatedAt"), sp + "/properties/*", "format", "must be a valid date-time")) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "generatedAt"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["workspace"] !== undefined && !checkWorkspaceContext(v["workspace"], p + 1, c)) { ok = false; if (rt.up(c, p, "workspace")) return false; }
     if (v["meta"] !== undefined && !checkResponseMeta(v["meta"], p + 1, c)) { ok = false; if (rt.up(c, p, "meta")) return false; }
@@ -237,27 +238,28 @@ export function checkData(v: unknown, p: number, c: rt.Context): boolean {
         case "meta":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "envelope.json#/$defs/data", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["tool"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/data", "tool")) return false; }
-    if (v["version"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/data", "version")) return false; }
-    if (v["requestId"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/data", "requestId")) return false; }
-    if (v["generatedAt"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/data", "generatedAt")) return false; }
-    if (v["workspace"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/data", "workspace")) return false; }
-    if (v["result"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/data", "result")) return false; }
-    if (v["meta"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/data", "meta")) return false; }
-  } else { rt.failType(c, p, "envelope.json#/$defs/data", "object", v); return false; }
+    if (v["tool"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "tool")) return false; }
+    if (v["version"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "version")) return false; }
+    if (v["requestId"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "requestId")) return false; }
+    if (v["generatedAt"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "generatedAt")) return false; }
+    if (v["workspace"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "workspace")) return false; }
+    if (v["result"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "result")) return false; }
+    if (v["meta"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "meta")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against envelope.json#. */
 export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "envelope.json#";
   if (p >= c.lim) return rt.deep(checkEnvelope, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["success"] !== undefined) {
       const x = v["success"];
-      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "success"), "envelope.json#/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "success"), sp + "/properties/*", "boolean", x)) return false; }
     }
     if (v["data"] !== undefined && !checkData(v["data"], p + 1, c)) { ok = false; if (rt.up(c, p, "data")) return false; }
     for (const k in v) {
@@ -266,11 +268,11 @@ export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
         case "data":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "envelope.json#", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["success"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#", "success")) return false; }
-    if (v["data"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#", "data")) return false; }
-  } else { rt.failType(c, p, "envelope.json#", "object", v); return false; }
+    if (v["success"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "success")) return false; }
+    if (v["data"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "data")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   if (rt.quiet(c, checkEnvelopeIf, v, p)) {
     if (!checkEnvelopeThen(v, p, c)) { ok = false; if (c.stop) return false; }
   }
@@ -279,11 +281,12 @@ export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against envelope.json#/if. */
 function checkEnvelopeIf(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "envelope.json#/if";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["success"] !== undefined) {
       const x = v["success"];
-      if (x !== false) { ok = false; if (rt.failAt(c, rt.at(c, p, "success"), "envelope.json#/if/properties/*", "const", "must be false")) return false; }
+      if (x !== false) { ok = false; if (rt.failAt(c, rt.at(c, p, "success"), sp + "/properties/*", "const", "must be false")) return false; }
     }
   }
   return ok;
@@ -311,19 +314,20 @@ function checkEnvelopeThenPropertiesData(v: unknown, p: number, c: rt.Context): 
 
 /** Checks a value against envelope.json#/$defs/error. */
 export function checkError(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "envelope.json#/$defs/error";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["code"] !== undefined) {
       const x = v["code"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "code"), "envelope.json#/$defs/error/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "code"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["message"] !== undefined) {
       const x = v["message"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "message"), "envelope.json#/$defs/error/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "message"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["details"] !== undefined) {
       const x = v["details"];
-      if (!rt.isObject(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "details"), "envelope.json#/$defs/error/properties/*", "object", x)) return false; }
+      if (!rt.isObject(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "details"), sp + "/properties/*", "object", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -332,16 +336,17 @@ export function checkError(v: unknown, p: number, c: rt.Context): boolean {
         case "details":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "envelope.json#/$defs/error", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["code"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/error", "code")) return false; }
-    if (v["message"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/error", "message")) return false; }
-  } else { rt.failType(c, p, "envelope.json#/$defs/error", "object", v); return false; }
+    if (v["code"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "code")) return false; }
+    if (v["message"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "message")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against envelope.json#/$defs/error_result. */
 export function checkErrorResult(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "envelope.json#/$defs/error_result";
   if (p >= c.lim) return rt.deep(checkErrorResult, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
@@ -351,28 +356,29 @@ export function checkErrorResult(v: unknown, p: number, c: rt.Context): boolean 
         case "error":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "envelope.json#/$defs/error_result", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["error"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/error_result", "error")) return false; }
-  } else { rt.failType(c, p, "envelope.json#/$defs/error_result", "object", v); return false; }
+    if (v["error"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "error")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against envelope.json#/$defs/limits. */
 export function checkLimits(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "envelope.json#/$defs/limits";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["maxItems"] !== undefined) {
       const x = v["maxItems"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "maxItems"), "envelope.json#/$defs/limits/properties/*", "minimum", 0)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "maxItems"), "envelope.json#/$defs/limits/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "maxItems"), sp + "/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "maxItems"), sp + "/properties/*", "integer", x)) return false; }
     }
     if (v["maxDepth"] !== undefined) {
       const x = v["maxDepth"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "maxDepth"), "envelope.json#/$defs/limits/properties/*", "minimum", 0)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "maxDepth"), "envelope.json#/$defs/limits/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "maxDepth"), sp + "/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "maxDepth"), sp + "/properties/*", "integer", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -380,29 +386,30 @@ export function checkLimits(v: unknown, p: number, c: rt.Context): boolean {
         case "maxDepth":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "envelope.json#/$defs/limits", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-  } else { rt.failType(c, p, "envelope.json#/$defs/limits", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against envelope.json#/$defs/page. */
 export function checkPage(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "envelope.json#/$defs/page";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["cursor"] !== undefined) {
       const x = v["cursor"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "cursor"), "envelope.json#/$defs/page/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "cursor"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["hasMore"] !== undefined) {
       const x = v["hasMore"];
-      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "hasMore"), "envelope.json#/$defs/page/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "hasMore"), sp + "/properties/*", "boolean", x)) return false; }
     }
     if (v["total"] !== undefined) {
       const x = v["total"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "total"), "envelope.json#/$defs/page/properties/*", "minimum", 0)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "total"), "envelope.json#/$defs/page/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "total"), sp + "/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "total"), sp + "/properties/*", "integer", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -411,28 +418,29 @@ export function checkPage(v: unknown, p: number, c: rt.Context): boolean {
         case "total":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "envelope.json#/$defs/page", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["hasMore"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/page", "hasMore")) return false; }
-  } else { rt.failType(c, p, "envelope.json#/$defs/page", "object", v); return false; }
+    if (v["hasMore"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "hasMore")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against envelope.json#/$defs/query_suggestion. */
 export function checkQuerySuggestion(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "envelope.json#/$defs/query_suggestion";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["tool"] !== undefined) {
       const x = v["tool"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "tool"), "envelope.json#/$defs/query_suggestion/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "tool"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["args"] !== undefined) {
       const x = v["args"];
-      if (!rt.isObject(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "args"), "envelope.json#/$defs/query_suggestion/properties/*", "object", x)) return false; }
+      if (!rt.isObject(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "args"), sp + "/properties/*", "object", x)) return false; }
     }
     if (v["reason"] !== undefined) {
       const x = v["reason"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "reason"), "envelope.json#/$defs/query_suggestion/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "reason"), sp + "/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -441,28 +449,29 @@ export function checkQuerySuggestion(v: unknown, p: number, c: rt.Context): bool
         case "reason":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "envelope.json#/$defs/query_suggestion", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["tool"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/query_suggestion", "tool")) return false; }
-    if (v["args"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/query_suggestion", "args")) return false; }
-  } else { rt.failType(c, p, "envelope.json#/$defs/query_suggestion", "object", v); return false; }
+    if (v["tool"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "tool")) return false; }
+    if (v["args"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "args")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against envelope.json#/$defs/response_meta. */
 export function checkResponseMeta(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "envelope.json#/$defs/response_meta";
   if (p >= c.lim) return rt.deep(checkResponseMeta, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["approxTokens"] !== undefined) {
       const x = v["approxTokens"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "approxTokens"), "envelope.json#/$defs/response_meta/properties/*", "minimum", 0)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "approxTokens"), "envelope.json#/$defs/response_meta/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "approxTokens"), sp + "/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "approxTokens"), sp + "/properties/*", "integer", x)) return false; }
     }
     if (v["truncated"] !== undefined) {
       const x = v["truncated"];
-      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "truncated"), "envelope.json#/$defs/response_meta/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "truncated"), sp + "/properties/*", "boolean", x)) return false; }
     }
     if (v["limits"] !== undefined && !checkLimits(v["limits"], p + 1, c)) { ok = false; if (rt.up(c, p, "limits")) return false; }
     if (v["nextQuerySuggestion"] !== undefined && !checkResponseMetaPropertiesNextQuerySuggestion(v["nextQuerySuggestion"], p + 1, c)) { ok = false; if (rt.up(c, p, "nextQuerySuggestion")) return false; }
@@ -476,42 +485,44 @@ export function checkResponseMeta(v: unknown, p: number, c: rt.Context): boolean
         case "page":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "envelope.json#/$defs/response_meta", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["approxTokens"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/response_meta", "approxTokens")) return false; }
-    if (v["truncated"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/response_meta", "truncated")) return false; }
-    if (v["limits"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/response_meta", "limits")) return false; }
-  } else { rt.failType(c, p, "envelope.json#/$defs/response_meta", "object", v); return false; }
+    if (v["approxTokens"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "approxTokens")) return false; }
+    if (v["truncated"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "truncated")) return false; }
+    if (v["limits"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "limits")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against envelope.json#/$defs/response_meta/properties/nextQuerySuggestion. */
 function checkResponseMetaPropertiesNextQuerySuggestion(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "envelope.json#/$defs/response_meta/properties/nextQuerySuggestion";
   if (p >= c.lim) return rt.deep(checkResponseMetaPropertiesNextQuerySuggestion, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (!checkQuerySuggestion(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
-  } else { rt.failType(c, p, "envelope.json#/$defs/response_meta/properties/nextQuerySuggestion", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
 /** Checks a value against envelope.json#/$defs/workspace_context. */
 export function checkWorkspaceContext(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "envelope.json#/$defs/workspace_context";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["root"] !== undefined) {
       const x = v["root"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "root"), "envelope.json#/$defs/workspace_context/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "root"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["repoName"] !== undefined) {
       const x = v["repoName"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "repoName"), "envelope.json#/$defs/workspace_context/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "repoName"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["rev"] !== undefined) {
       const x = v["rev"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "rev"), "envelope.json#/$defs/workspace_context/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "rev"), sp + "/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -520,10 +531,10 @@ export function checkWorkspaceContext(v: unknown, p: number, c: rt.Context): boo
         case "rev":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "envelope.json#/$defs/workspace_context", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["root"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/workspace_context", "root")) return false; }
-    if (v["repoName"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/workspace_context", "repoName")) return false; }
-  } else { rt.failType(c, p, "envelope.json#/$defs/workspace_context", "object", v); return false; }
+    if (v["root"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "root")) return false; }
+    if (v["repoName"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "repoName")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }

@@ -345,7 +345,7 @@ export function isWarningSeverity(value: unknown): value is WarningSeverity {
 
 const membersErrorData = ["error_code", "error_type", "remediation", "details", "retry_after_seconds"];
 
-const enumErrorType = ["validation", "authentication", "authorization", "not_found", "conflict", "rate_limit", "feature_flag", "internal", "unavailable"];
+const enumErrorType = new Set<unknown>(["validation", "authentication", "authorization", "not_found", "conflict", "rate_limit", "feature_flag", "internal", "unavailable"]);
 
 const patternMetadataPropertiesRequestID = /^[a-zA-Z0-9_-]+$/u;
 
@@ -361,53 +361,58 @@ const membersWarningDetail = ["code", "severity", "message"];
 
 /** Checks a value against response.json#/$defs/content_fidelity. */
 export function checkContentFidelity(v: unknown, p: number, c: rt.Context): boolean {
-  if (typeof v !== "string") { rt.failType(c, p, "response.json#/$defs/content_fidelity", "string", v); return false; }
-  if (v !== "full" && v !== "partial" && v !== "summary" && v !== "reference_only") { rt.failAt(c, p, "response.json#/$defs/content_fidelity", "enum", "must be one of \"full\", \"partial\", \"summary\", \"reference_only\""); return false; }
+  const sp = "response.json#/$defs/content_fidelity";
+  if (typeof v !== "string") { rt.failType(c, p, sp, "string", v); return false; }
+  if (v !== "full" && v !== "partial" && v !== "summary" && v !== "reference_only") { rt.failAt(c, p, sp, "enum", "must be one of \"full\", \"partial\", \"summary\", \"reference_only\""); return false; }
   return true;
 }
 
 /** Checks a value against response.json#/$defs/error_data. */
 export function checkErrorData(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "response.json#/$defs/error_data";
   if (p >= c.lim) return rt.deep(checkErrorData, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["error_code"] !== undefined) {
       const x = v["error_code"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "error_code"), "response.json#/$defs/error_data/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "error_code"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["error_type"] !== undefined && !checkErrorType(v["error_type"], p + 1, c)) { ok = false; if (rt.up(c, p, "error_type")) return false; }
     if (v["remediation"] !== undefined) {
       const x = v["remediation"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "remediation"), "response.json#/$defs/error_data/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "remediation"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["details"] !== undefined && !checkErrorDataPropertiesDetails(v["details"], p + 1, c)) { ok = false; if (rt.up(c, p, "details")) return false; }
     if (v["retry_after_seconds"] !== undefined) {
       const x = v["retry_after_seconds"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "retry_after_seconds"), "response.json#/$defs/error_data/properties/*", "minimum", 0)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "retry_after_seconds"), "response.json#/$defs/error_data/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "retry_after_seconds"), sp + "/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "retry_after_seconds"), sp + "/properties/*", "integer", x)) return false; }
     }
-  } else { rt.failType(c, p, "response.json#/$defs/error_data", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersErrorData, -1);
   return ok;
 }
 
 /** Checks a value against response.json#/$defs/error_data/properties/details. */
 function checkErrorDataPropertiesDetails(v: unknown, p: number, c: rt.Context): boolean {
-  if (!rt.isObject(v)) { rt.failType(c, p, "response.json#/$defs/error_data/properties/details", "object", v); return false; }
+  const sp = "response.json#/$defs/error_data/properties/details";
+  if (!rt.isObject(v)) { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, rt.noMembers, -1);
   return true;
 }
 
 /** Checks a value against response.json#/$defs/error_type. */
 export function checkErrorType(v: unknown, p: number, c: rt.Context): boolean {
-  if (typeof v !== "string") { rt.failType(c, p, "response.json#/$defs/error_type", "string", v); return false; }
-  if (!rt.includes(enumErrorType, v)) { rt.failAt(c, p, "response.json#/$defs/error_type", "enum", "must be one of \"validation\", \"authentication\", \"authorization\", \"not_found\", \"conflict\", \"rate_limit\", \"feature_flag\", \"internal\", \"unavailable\""); return false; }
+  const sp = "response.json#/$defs/error_type";
+  if (typeof v !== "string") { rt.failType(c, p, sp, "string", v); return false; }
+  if (!enumErrorType.has(v)) { rt.failAt(c, p, sp, "enum", "must be one of \"validation\", \"authentication\", \"authorization\", \"not_found\", \"conflict\", \"rate_limit\", \"feature_flag\", \"internal\", \"unavailable\""); return false; }
   return true;
 }
 
 /** Checks a value against response.json#/$defs/metadata. */
 export function checkMetadata(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "response.json#/$defs/metadata";
   if (p >= c.lim) return rt.deep(checkMetadata, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
@@ -415,8 +420,8 @@ export function checkMetadata(v: unknown, p: number, c: rt.Context): boolean {
     if (v["request_id"] !== undefined) {
       const x = v["request_id"];
       if (typeof x === "string") {
-        if (!patternMetadataPropertiesRequestID.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "request_id"), "response.json#/$defs/metadata/properties/*", patternMetadataPropertiesRequestID)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "request_id"), "response.json#/$defs/metadata/properties/*", "string", x)) return false; }
+        if (!patternMetadataPropertiesRequestID.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "request_id"), sp + "/properties/*", patternMetadataPropertiesRequestID)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "request_id"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["warnings"] !== undefined && !checkMetadataPropertiesWarnings(v["warnings"], p + 1, c)) { ok = false; if (rt.up(c, p, "warnings")) return false; }
     if (v["warning_details"] !== undefined && !checkMetadataPropertiesWarningDetails(v["warning_details"], p + 1, c)) { ok = false; if (rt.up(c, p, "warning_details")) return false; }
@@ -426,157 +431,165 @@ export function checkMetadata(v: unknown, p: number, c: rt.Context): boolean {
     if (v["content_fidelity"] !== undefined && !checkContentFidelity(v["content_fidelity"], p + 1, c)) { ok = false; if (rt.up(c, p, "content_fidelity")) return false; }
     if (v["content_fidelity_schema_version"] !== undefined) {
       const x = v["content_fidelity_schema_version"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "content_fidelity_schema_version"), "response.json#/$defs/metadata/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "content_fidelity_schema_version"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["dropped_content_ids"] !== undefined && !checkMetadataPropertiesDroppedContentIDs(v["dropped_content_ids"], p + 1, c)) { ok = false; if (rt.up(c, p, "dropped_content_ids")) return false; }
     if (v["content_archive_hashes"] !== undefined && !checkMetadataPropertiesContentArchiveHashes(v["content_archive_hashes"], p + 1, c)) { ok = false; if (rt.up(c, p, "content_archive_hashes")) return false; }
-    if (v["version"] === undefined) { ok = false; if (rt.failRequired(c, p, "response.json#/$defs/metadata", "version")) return false; }
-  } else { rt.failType(c, p, "response.json#/$defs/metadata", "object", v); return false; }
+    if (v["version"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "version")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersMetadata, -1);
   return ok;
 }
 
 /** Checks a value against response.json#/$defs/metadata/properties/content_archive_hashes. */
 function checkMetadataPropertiesContentArchiveHashes(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "response.json#/$defs/metadata/properties/content_archive_hashes";
   let ok = true;
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
       const x = v[k];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, k), "response.json#/$defs/metadata/properties/content_archive_hashes/additionalProperties", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, k), sp + "/additionalProperties", "string", x)) return false; }
     }
-  } else { rt.failType(c, p, "response.json#/$defs/metadata/properties/content_archive_hashes", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against response.json#/$defs/metadata/properties/dropped_content_ids. */
 function checkMetadataPropertiesDroppedContentIDs(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "response.json#/$defs/metadata/properties/dropped_content_ids";
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), "response.json#/$defs/metadata/properties/dropped_content_ids/items", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "string", x)) return false; }
     }
-  } else { rt.failType(c, p, "response.json#/$defs/metadata/properties/dropped_content_ids", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
 /** Checks a value against response.json#/$defs/metadata/properties/warning_details. */
 function checkMetadataPropertiesWarningDetails(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "response.json#/$defs/metadata/properties/warning_details";
   if (p >= c.lim) return rt.deep(checkMetadataPropertiesWarningDetails, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (!checkWarningDetail(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
-  } else { rt.failType(c, p, "response.json#/$defs/metadata/properties/warning_details", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
 /** Checks a value against response.json#/$defs/metadata/properties/warnings. */
 function checkMetadataPropertiesWarnings(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "response.json#/$defs/metadata/properties/warnings";
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), "response.json#/$defs/metadata/properties/warnings/items", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "string", x)) return false; }
     }
-  } else { rt.failType(c, p, "response.json#/$defs/metadata/properties/warnings", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
 /** Checks a value against response.json#/$defs/metadata/properties/version. */
 export function checkMetadataVersion(v: unknown, p: number, c: rt.Context): boolean {
-  if (typeof v !== "string") { rt.failType(c, p, "response.json#/$defs/metadata/properties/version", "string", v); return false; }
-  if (v !== "response-v2") { rt.failAt(c, p, "response.json#/$defs/metadata/properties/version", "const", "must be \"response-v2\""); return false; }
+  const sp = "response.json#/$defs/metadata/properties/version";
+  if (typeof v !== "string") { rt.failType(c, p, sp, "string", v); return false; }
+  if (v !== "response-v2") { rt.failAt(c, p, sp, "const", "must be \"response-v2\""); return false; }
   return true;
 }
 
 /** Checks a value against response.json#/$defs/pagination. */
 export function checkPagination(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "response.json#/$defs/pagination";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["cursor"] !== undefined) {
       const x = v["cursor"];
-      if (!(x === null || typeof x === "string")) { ok = false; if (rt.failType(c, rt.at(c, p, "cursor"), "response.json#/$defs/pagination/properties/*", "null or string", x)) return false; }
+      if (!(x === null || typeof x === "string")) { ok = false; if (rt.failType(c, rt.at(c, p, "cursor"), sp + "/properties/*", "null or string", x)) return false; }
     }
     if (v["has_more"] !== undefined) {
       const x = v["has_more"];
-      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "has_more"), "response.json#/$defs/pagination/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "has_more"), sp + "/properties/*", "boolean", x)) return false; }
     }
     if (v["total_count"] !== undefined) {
       const x = v["total_count"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "total_count"), "response.json#/$defs/pagination/properties/*", "minimum", 0)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "total_count"), "response.json#/$defs/pagination/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "total_count"), sp + "/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "total_count"), sp + "/properties/*", "integer", x)) return false; }
     }
     if (v["page_size"] !== undefined) {
       const x = v["page_size"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 1) { ok = false; if (rt.failLimit(c, rt.at(c, p, "page_size"), "response.json#/$defs/pagination/properties/*", "minimum", 1)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "page_size"), "response.json#/$defs/pagination/properties/*", "integer", x)) return false; }
+        if (x < 1) { ok = false; if (rt.failLimit(c, rt.at(c, p, "page_size"), sp + "/properties/*", "minimum", 1)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "page_size"), sp + "/properties/*", "integer", x)) return false; }
     }
     if (v["page"] !== undefined) {
       const x = v["page"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 1) { ok = false; if (rt.failLimit(c, rt.at(c, p, "page"), "response.json#/$defs/pagination/properties/*", "minimum", 1)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "page"), "response.json#/$defs/pagination/properties/*", "integer", x)) return false; }
+        if (x < 1) { ok = false; if (rt.failLimit(c, rt.at(c, p, "page"), sp + "/properties/*", "minimum", 1)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "page"), sp + "/properties/*", "integer", x)) return false; }
     }
-  } else { rt.failType(c, p, "response.json#/$defs/pagination", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersPagination, -1);
   return ok;
 }
 
 /** Checks a value against response.json#/$defs/rate_limit. */
 export function checkRateLimit(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "response.json#/$defs/rate_limit";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["limit"] !== undefined) {
       const x = v["limit"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "limit"), "response.json#/$defs/rate_limit/properties/*", "minimum", 0)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "limit"), "response.json#/$defs/rate_limit/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "limit"), sp + "/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "limit"), sp + "/properties/*", "integer", x)) return false; }
     }
     if (v["remaining"] !== undefined) {
       const x = v["remaining"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "remaining"), "response.json#/$defs/rate_limit/properties/*", "minimum", 0)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "remaining"), "response.json#/$defs/rate_limit/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "remaining"), sp + "/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "remaining"), sp + "/properties/*", "integer", x)) return false; }
     }
     if (v["reset_at"] !== undefined) {
       const x = v["reset_at"];
       if (typeof x === "string") {
-        if (!rt.isDateTime(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "reset_at"), "response.json#/$defs/rate_limit/properties/*", "format", "must be a valid date-time")) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "reset_at"), "response.json#/$defs/rate_limit/properties/*", "string", x)) return false; }
+        if (!rt.isDateTime(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "reset_at"), sp + "/properties/*", "format", "must be a valid date-time")) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "reset_at"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["period"] !== undefined) {
       const x = v["period"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "period"), "response.json#/$defs/rate_limit/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "period"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["retry_after"] !== undefined) {
       const x = v["retry_after"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "retry_after"), "response.json#/$defs/rate_limit/properties/*", "minimum", 0)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "retry_after"), "response.json#/$defs/rate_limit/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "retry_after"), sp + "/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "retry_after"), sp + "/properties/*", "integer", x)) return false; }
     }
-  } else { rt.failType(c, p, "response.json#/$defs/rate_limit", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersRateLimit, -1);
   return ok;
 }
 
 /** Checks a value against response.json#. */
 export function checkResponse(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "response.json#";
   if (p >= c.lim) return rt.deep(checkResponse, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["success"] !== undefined) {
       const x = v["success"];
-      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "success"), "response.json#/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "success"), sp + "/properties/*", "boolean", x)) return false; }
     }
     if (v["data"] !== undefined && !checkResponsePropertiesData(v["data"], p + 1, c)) { ok = false; if (rt.up(c, p, "data")) return false; }
     if (v["error"] !== undefined) {
       const x = v["error"];
-      if (!(x === null || typeof x === "string")) { ok = false; if (rt.failType(c, rt.at(c, p, "error"), "response.json#/properties/*", "null or string", x)) return false; }
+      if (!(x === null || typeof x === "string")) { ok = false; if (rt.failType(c, rt.at(c, p, "error"), sp + "/properties/*", "null or string", x)) return false; }
     }
     if (v["meta"] !== undefined && !checkMetadata(v["meta"], p + 1, c)) { ok = false; if (rt.up(c, p, "meta")) return false; }
     for (const k in v) {
@@ -587,13 +600,13 @@ export function checkResponse(v: unknown, p: number, c: rt.Context): boolean {
         case "meta":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "response.json#", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["success"] === undefined) { ok = false; if (rt.failRequired(c, p, "response.json#", "success")) return false; }
-    if (v["data"] === undefined) { ok = false; if (rt.failRequired(c, p, "response.json#", "data")) return false; }
-    if (v["error"] === undefined) { ok = false; if (rt.failRequired(c, p, "response.json#", "error")) return false; }
-    if (v["meta"] === undefined) { ok = false; if (rt.failRequired(c, p, "response.json#", "meta")) return false; }
-  } else { rt.failType(c, p, "response.json#", "object", v); return false; }
+    if (v["success"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "success")) return false; }
+    if (v["data"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "data")) return false; }
+    if (v["error"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "error")) return false; }
+    if (v["meta"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "meta")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   if (rt.quiet(c, checkResponseIf, v, p)) {
     if (!checkResponseThen(v, p, c)) { ok = false; if (c.stop) return false; }
   } else {
@@ -604,13 +617,14 @@ export function checkResponse(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against response.json#/else. */
 function checkResponseElse(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "response.json#/else";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["error"] !== undefined) {
       const x = v["error"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "error"), "response.json#/else/properties/*", "minLength", 1)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "error"), "response.json#/else/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "error"), sp + "/properties/*", "minLength", 1)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "error"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["data"] !== undefined && !checkErrorData(v["data"], p + 1, c)) { ok = false; if (rt.up(c, p, "data")) return false; }
   }
@@ -619,11 +633,12 @@ function checkResponseElse(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against response.json#/if. */
 function checkResponseIf(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "response.json#/if";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["success"] !== undefined) {
       const x = v["success"];
-      if (x !== true) { ok = false; if (rt.failAt(c, rt.at(c, p, "success"), "response.json#/if/properties/*", "const", "must be true")) return false; }
+      if (x !== true) { ok = false; if (rt.failAt(c, rt.at(c, p, "success"), sp + "/properties/*", "const", "must be true")) return false; }
     }
   }
   return ok;
@@ -631,18 +646,20 @@ function checkResponseIf(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against response.json#/properties/data. */
 function checkResponsePropertiesData(v: unknown, p: number, c: rt.Context): boolean {
-  if (!rt.isObject(v)) { rt.failType(c, p, "response.json#/properties/data", "object", v); return false; }
+  const sp = "response.json#/properties/data";
+  if (!rt.isObject(v)) { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, rt.noMembers, -1);
   return true;
 }
 
 /** Checks a value against response.json#/then. */
 function checkResponseThen(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "response.json#/then";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["error"] !== undefined) {
       const x = v["error"];
-      if (x !== null) { ok = false; if (rt.failType(c, rt.at(c, p, "error"), "response.json#/then/properties/*", "null", x)) return false; }
+      if (x !== null) { ok = false; if (rt.failType(c, rt.at(c, p, "error"), sp + "/properties/*", "null", x)) return false; }
     }
   }
   return ok;
@@ -650,56 +667,59 @@ function checkResponseThen(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against response.json#/$defs/telemetry. */
 export function checkTelemetry(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "response.json#/$defs/telemetry";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["duration_ms"] !== undefined) {
       const x = v["duration_ms"];
       if (typeof x === "number" && Number.isFinite(x)) {
-        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "duration_ms"), "response.json#/$defs/telemetry/properties/*", "minimum", 0)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "duration_ms"), "response.json#/$defs/telemetry/properties/*", "number", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "duration_ms"), sp + "/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "duration_ms"), sp + "/properties/*", "number", x)) return false; }
     }
     if (v["downstream_calls"] !== undefined) {
       const x = v["downstream_calls"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "downstream_calls"), "response.json#/$defs/telemetry/properties/*", "minimum", 0)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "downstream_calls"), "response.json#/$defs/telemetry/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "downstream_calls"), sp + "/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "downstream_calls"), sp + "/properties/*", "integer", x)) return false; }
     }
     if (v["cache_hit"] !== undefined) {
       const x = v["cache_hit"];
-      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "cache_hit"), "response.json#/$defs/telemetry/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "cache_hit"), sp + "/properties/*", "boolean", x)) return false; }
     }
-  } else { rt.failType(c, p, "response.json#/$defs/telemetry", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersTelemetry, -1);
   return ok;
 }
 
 /** Checks a value against response.json#/$defs/warning_detail. */
 export function checkWarningDetail(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "response.json#/$defs/warning_detail";
   if (p >= c.lim) return rt.deep(checkWarningDetail, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["code"] !== undefined) {
       const x = v["code"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "code"), "response.json#/$defs/warning_detail/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "code"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["severity"] !== undefined && !checkWarningSeverity(v["severity"], p + 1, c)) { ok = false; if (rt.up(c, p, "severity")) return false; }
     if (v["message"] !== undefined) {
       const x = v["message"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "message"), "response.json#/$defs/warning_detail/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "message"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["context"] !== undefined) {
       const x = v["context"];
-      if (!rt.isObject(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "context"), "response.json#/$defs/warning_detail/properties/*", "object", x)) return false; }
+      if (!rt.isObject(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "context"), sp + "/properties/*", "object", x)) return false; }
     }
-    if (v["message"] === undefined) { ok = false; if (rt.failRequired(c, p, "response.json#/$defs/warning_detail", "message")) return false; }
-  } else { rt.failType(c, p, "response.json#/$defs/warning_detail", "object", v); return false; }
+    if (v["message"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "message")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersWarningDetail, -1);
   return ok;
 }
 
 /** Checks a value against response.json#/$defs/warning_severity. */
 export function checkWarningSeverity(v: unknown, p: number, c: rt.Context): boolean {
-  if (typeof v !== "string") { rt.failType(c, p, "response.json#/$defs/warning_severity", "string", v); return false; }
-  if (v !== "info" && v !== "warning" && v !== "error") { rt.failAt(c, p, "response.json#/$defs/warning_severity", "enum", "must be one of \"info\", \"warning\", \"error\""); return false; }
+  const sp = "response.json#/$defs/warning_severity";
+  if (typeof v !== "string") { rt.failType(c, p, sp, "string", v); return false; }
+  if (v !== "info" && v !== "warning" && v !== "error") { rt.failAt(c, p, sp, "enum", "must be one of \"info\", \"warning\", \"error\""); return false; }
   return true;
 }

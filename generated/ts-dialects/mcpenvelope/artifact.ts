@@ -109,6 +109,7 @@ const patternArtifactDigestPropertiesValue = /^[0-9a-fA-F]+$/u;
 
 /** Checks a value against artifact.json#. */
 export function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "artifact.json#";
   if (p >= c.lim) return rt.deep(checkArtifact, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
@@ -116,26 +117,26 @@ export function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
     if (v["artifact_id"] !== undefined) {
       const x = v["artifact_id"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "artifact_id"), "artifact.json#/properties/*", "minLength", 1)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "artifact_id"), "artifact.json#/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "artifact_id"), sp + "/properties/*", "minLength", 1)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "artifact_id"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["media_type"] !== undefined) {
       const x = v["media_type"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "media_type"), "artifact.json#/properties/*", "minLength", 1)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "media_type"), "artifact.json#/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "media_type"), sp + "/properties/*", "minLength", 1)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "media_type"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["locator"] !== undefined) {
       const x = v["locator"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "locator"), "artifact.json#/properties/*", "minLength", 1)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "locator"), "artifact.json#/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "locator"), sp + "/properties/*", "minLength", 1)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "locator"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["size_bytes"] !== undefined) {
       const x = v["size_bytes"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "size_bytes"), "artifact.json#/properties/*", "minimum", 0)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "size_bytes"), "artifact.json#/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "size_bytes"), sp + "/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "size_bytes"), sp + "/properties/*", "integer", x)) return false; }
     }
     if (v["digest"] !== undefined && !checkArtifactDigest(v["digest"], p + 1, c)) { ok = false; if (rt.up(c, p, "digest")) return false; }
     if (v["labels"] !== undefined && !checkArtifactPropertiesLabels(v["labels"], p + 1, c)) { ok = false; if (rt.up(c, p, "labels")) return false; }
@@ -150,17 +151,18 @@ export function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
         case "labels":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "artifact.json#", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["schema_version"] === undefined) { ok = false; if (rt.failRequired(c, p, "artifact.json#", "schema_version")) return false; }
-    if (v["artifact_id"] === undefined) { ok = false; if (rt.failRequired(c, p, "artifact.json#", "artifact_id")) return false; }
-    if (v["media_type"] === undefined) { ok = false; if (rt.failRequired(c, p, "artifact.json#", "media_type")) return false; }
-  } else { rt.failType(c, p, "artifact.json#", "object", v); return false; }
+    if (v["schema_version"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "schema_version")) return false; }
+    if (v["artifact_id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "artifact_id")) return false; }
+    if (v["media_type"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "media_type")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against artifact.json#/properties/digest. */
 export function checkArtifactDigest(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "artifact.json#/properties/digest";
   if (p >= c.lim) return rt.deep(checkArtifactDigest, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
@@ -168,9 +170,9 @@ export function checkArtifactDigest(v: unknown, p: number, c: rt.Context): boole
     if (v["value"] !== undefined) {
       const x = v["value"];
       if (typeof x === "string") {
-        if (rt.codePoints(x) < 16) { ok = false; if (rt.failLimit(c, rt.at(c, p, "value"), "artifact.json#/properties/digest/properties/*", "minLength", 16)) return false; }
-        if (!patternArtifactDigestPropertiesValue.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "value"), "artifact.json#/properties/digest/properties/*", patternArtifactDigestPropertiesValue)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "value"), "artifact.json#/properties/digest/properties/*", "string", x)) return false; }
+        if (rt.codePoints(x) < 16) { ok = false; if (rt.failLimit(c, rt.at(c, p, "value"), sp + "/properties/*", "minLength", 16)) return false; }
+        if (!patternArtifactDigestPropertiesValue.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "value"), sp + "/properties/*", patternArtifactDigestPropertiesValue)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "value"), sp + "/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -178,39 +180,42 @@ export function checkArtifactDigest(v: unknown, p: number, c: rt.Context): boole
         case "value":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "artifact.json#/properties/digest", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["alg"] === undefined) { ok = false; if (rt.failRequired(c, p, "artifact.json#/properties/digest", "alg")) return false; }
-    if (v["value"] === undefined) { ok = false; if (rt.failRequired(c, p, "artifact.json#/properties/digest", "value")) return false; }
-  } else { rt.failType(c, p, "artifact.json#/properties/digest", "object", v); return false; }
+    if (v["alg"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "alg")) return false; }
+    if (v["value"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "value")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against artifact.json#/properties/digest/properties/alg. */
 export function checkArtifactDigestAlg(v: unknown, p: number, c: rt.Context): boolean {
-  if (typeof v !== "string") { rt.failType(c, p, "artifact.json#/properties/digest/properties/alg", "string", v); return false; }
-  if (v !== "sha256" && v !== "sha512" && v !== "blake3") { rt.failAt(c, p, "artifact.json#/properties/digest/properties/alg", "enum", "must be one of \"sha256\", \"sha512\", \"blake3\""); return false; }
+  const sp = "artifact.json#/properties/digest/properties/alg";
+  if (typeof v !== "string") { rt.failType(c, p, sp, "string", v); return false; }
+  if (v !== "sha256" && v !== "sha512" && v !== "blake3") { rt.failAt(c, p, sp, "enum", "must be one of \"sha256\", \"sha512\", \"blake3\""); return false; }
   return true;
 }
 
 /** Checks a value against artifact.json#/properties/labels. */
 function checkArtifactPropertiesLabels(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "artifact.json#/properties/labels";
   let ok = true;
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
       const x = v[k];
       if (typeof x === "string") {
-        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, k), "artifact.json#/properties/labels/additionalProperties", "maxLength", 200)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, k), "artifact.json#/properties/labels/additionalProperties", "string", x)) return false; }
+        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, k), sp + "/additionalProperties", "maxLength", 200)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, k), sp + "/additionalProperties", "string", x)) return false; }
     }
-  } else { rt.failType(c, p, "artifact.json#/properties/labels", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against artifact.json#/properties/schema_version. */
 export function checkArtifactSchemaVersion(v: unknown, p: number, c: rt.Context): boolean {
-  if (typeof v !== "string") { rt.failType(c, p, "artifact.json#/properties/schema_version", "string", v); return false; }
-  if (v !== "artifact.v0.1") { rt.failAt(c, p, "artifact.json#/properties/schema_version", "const", "must be \"artifact.v0.1\""); return false; }
+  const sp = "artifact.json#/properties/schema_version";
+  if (typeof v !== "string") { rt.failType(c, p, sp, "string", v); return false; }
+  if (v !== "artifact.v0.1") { rt.failAt(c, p, sp, "const", "must be \"artifact.v0.1\""); return false; }
   return true;
 }

@@ -100,6 +100,7 @@ const patternArtifactRefDigestPropertiesValue = /^[0-9a-fA-F]+$/u;
 
 /** Checks a value against artifact_ref.json#. */
 export function checkArtifactRef(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "artifact_ref.json#";
   if (p >= c.lim) return rt.deep(checkArtifactRef, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
@@ -107,20 +108,20 @@ export function checkArtifactRef(v: unknown, p: number, c: rt.Context): boolean 
     if (v["artifact_id"] !== undefined) {
       const x = v["artifact_id"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "artifact_id"), "artifact_ref.json#/properties/*", "minLength", 1)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "artifact_id"), "artifact_ref.json#/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "artifact_id"), sp + "/properties/*", "minLength", 1)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "artifact_id"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["locator"] !== undefined) {
       const x = v["locator"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "locator"), "artifact_ref.json#/properties/*", "minLength", 1)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "locator"), "artifact_ref.json#/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "locator"), sp + "/properties/*", "minLength", 1)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "locator"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["media_type"] !== undefined) {
       const x = v["media_type"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "media_type"), "artifact_ref.json#/properties/*", "minLength", 1)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "media_type"), "artifact_ref.json#/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "media_type"), sp + "/properties/*", "minLength", 1)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "media_type"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["digest"] !== undefined && !checkArtifactRefDigest(v["digest"], p + 1, c)) { ok = false; if (rt.up(c, p, "digest")) return false; }
     if (v["labels"] !== undefined && !checkArtifactRefPropertiesLabels(v["labels"], p + 1, c)) { ok = false; if (rt.up(c, p, "labels")) return false; }
@@ -134,34 +135,37 @@ export function checkArtifactRef(v: unknown, p: number, c: rt.Context): boolean 
         case "labels":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "artifact_ref.json#", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["schema_version"] === undefined) { ok = false; if (rt.failRequired(c, p, "artifact_ref.json#", "schema_version")) return false; }
-  } else { rt.failType(c, p, "artifact_ref.json#", "object", v); return false; }
-  if (!(rt.quiet(c, checkArtifactRefAnyOf0, v, p) || rt.quiet(c, checkArtifactRefAnyOf1, v, p))) { ok = false; if (rt.failAt(c, p, "artifact_ref.json#", "anyOf", "must match at least one schema of anyOf")) return false; }
+    if (v["schema_version"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "schema_version")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
+  if (!(rt.quiet(c, checkArtifactRefAnyOf0, v, p) || rt.quiet(c, checkArtifactRefAnyOf1, v, p))) { ok = false; if (rt.failAt(c, p, sp, "anyOf", "must match at least one schema of anyOf")) return false; }
   return ok;
 }
 
 /** Checks a value against artifact_ref.json#/anyOf/0. */
 function checkArtifactRefAnyOf0(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "artifact_ref.json#/anyOf/0";
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["artifact_id"] === undefined) { ok = false; if (rt.failRequired(c, p, "artifact_ref.json#/anyOf/0", "artifact_id")) return false; }
+    if (v["artifact_id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "artifact_id")) return false; }
   }
   return ok;
 }
 
 /** Checks a value against artifact_ref.json#/anyOf/1. */
 function checkArtifactRefAnyOf1(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "artifact_ref.json#/anyOf/1";
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["locator"] === undefined) { ok = false; if (rt.failRequired(c, p, "artifact_ref.json#/anyOf/1", "locator")) return false; }
+    if (v["locator"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "locator")) return false; }
   }
   return ok;
 }
 
 /** Checks a value against artifact_ref.json#/properties/digest. */
 export function checkArtifactRefDigest(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "artifact_ref.json#/properties/digest";
   if (p >= c.lim) return rt.deep(checkArtifactRefDigest, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
@@ -169,9 +173,9 @@ export function checkArtifactRefDigest(v: unknown, p: number, c: rt.Context): bo
     if (v["value"] !== undefined) {
       const x = v["value"];
       if (typeof x === "string") {
-        if (rt.codePoints(x) < 16) { ok = false; if (rt.failLimit(c, rt.at(c, p, "value"), "artifact_ref.json#/properties/digest/properties/*", "minLength", 16)) return false; }
-        if (!patternArtifactRefDigestPropertiesValue.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "value"), "artifact_ref.json#/properties/digest/properties/*", patternArtifactRefDigestPropertiesValue)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "value"), "artifact_ref.json#/properties/digest/properties/*", "string", x)) return false; }
+        if (rt.codePoints(x) < 16) { ok = false; if (rt.failLimit(c, rt.at(c, p, "value"), sp + "/properties/*", "minLength", 16)) return false; }
+        if (!patternArtifactRefDigestPropertiesValue.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "value"), sp + "/properties/*", patternArtifactRefDigestPropertiesValue)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "value"), sp + "/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -179,39 +183,42 @@ export function checkArtifactRefDigest(v: unknown, p: number, c: rt.Context): bo
         case "value":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "artifact_ref.json#/properties/digest", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["alg"] === undefined) { ok = false; if (rt.failRequired(c, p, "artifact_ref.json#/properties/digest", "alg")) return false; }
-    if (v["value"] === undefined) { ok = false; if (rt.failRequired(c, p, "artifact_ref.json#/properties/digest", "value")) return false; }
-  } else { rt.failType(c, p, "artifact_ref.json#/properties/digest", "object", v); return false; }
+    if (v["alg"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "alg")) return false; }
+    if (v["value"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "value")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against artifact_ref.json#/properties/digest/properties/alg. */
 export function checkArtifactRefDigestAlg(v: unknown, p: number, c: rt.Context): boolean {
-  if (typeof v !== "string") { rt.failType(c, p, "artifact_ref.json#/properties/digest/properties/alg", "string", v); return false; }
-  if (v !== "sha256" && v !== "sha512" && v !== "blake3") { rt.failAt(c, p, "artifact_ref.json#/properties/digest/properties/alg", "enum", "must be one of \"sha256\", \"sha512\", \"blake3\""); return false; }
+  const sp = "artifact_ref.json#/properties/digest/properties/alg";
+  if (typeof v !== "string") { rt.failType(c, p, sp, "string", v); return false; }
+  if (v !== "sha256" && v !== "sha512" && v !== "blake3") { rt.failAt(c, p, sp, "enum", "must be one of \"sha256\", \"sha512\", \"blake3\""); return false; }
   return true;
 }
 
 /** Checks a value against artifact_ref.json#/properties/labels. */
 function checkArtifactRefPropertiesLabels(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "artifact_ref.json#/properties/labels";
   let ok = true;
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
       const x = v[k];
       if (typeof x === "string") {
-        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, k), "artifact_ref.json#/properties/labels/additionalProperties", "maxLength", 200)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, k), "artifact_ref.json#/properties/labels/additionalProperties", "string", x)) return false; }
+        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, k), sp + "/additionalProperties", "maxLength", 200)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, k), sp + "/additionalProperties", "string", x)) return false; }
     }
-  } else { rt.failType(c, p, "artifact_ref.json#/properties/labels", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against artifact_ref.json#/properties/schema_version. */
 export function checkArtifactRefSchemaVersion(v: unknown, p: number, c: rt.Context): boolean {
-  if (typeof v !== "string") { rt.failType(c, p, "artifact_ref.json#/properties/schema_version", "string", v); return false; }
-  if (v !== "artifact.ref.v0.1") { rt.failAt(c, p, "artifact_ref.json#/properties/schema_version", "const", "must be \"artifact.ref.v0.1\""); return false; }
+  const sp = "artifact_ref.json#/properties/schema_version";
+  if (typeof v !== "string") { rt.failType(c, p, sp, "string", v); return false; }
+  if (v !== "artifact.ref.v0.1") { rt.failAt(c, p, sp, "const", "must be \"artifact.ref.v0.1\""); return false; }
   return true;
 }

@@ -156,13 +156,14 @@ export function isEnvelopeWarning(value: unknown): value is EnvelopeWarning {
 
 /** Checks a value against envelope.json#. */
 export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "envelope.json#";
   if (p >= c.lim) return rt.deep(checkEnvelope, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["schema_version"] !== undefined && !checkEnvelopeSchemaVersion(v["schema_version"], p + 1, c)) { ok = false; if (rt.up(c, p, "schema_version")) return false; }
     if (v["result"] !== undefined) {
       const x = v["result"];
-      if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string" || rt.isArray(x) || rt.isObject(x))) { ok = false; if (rt.failType(c, rt.at(c, p, "result"), "envelope.json#/properties/*", "null or boolean or number or string or array or object", x)) return false; }
+      if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string" || rt.isArray(x) || rt.isObject(x))) { ok = false; if (rt.failType(c, rt.at(c, p, "result"), sp + "/properties/*", "null or boolean or number or string or array or object", x)) return false; }
     }
     if (v["provenance"] !== undefined && !(v["provenance"] === null || checkProvRecord(v["provenance"], p + 1, c))) { ok = false; if (rt.up(c, p, "provenance")) return false; }
     if (v["errors"] !== undefined && !checkEnvelopePropertiesErrors(v["errors"], p + 1, c)) { ok = false; if (rt.up(c, p, "errors")) return false; }
@@ -178,37 +179,38 @@ export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
         case "meta":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "envelope.json#", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["schema_version"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#", "schema_version")) return false; }
-    if (v["result"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#", "result")) return false; }
-  } else { rt.failType(c, p, "envelope.json#", "object", v); return false; }
+    if (v["schema_version"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "schema_version")) return false; }
+    if (v["result"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "result")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against envelope.json#/$defs/envelope_error. */
 export function checkEnvelopeError(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "envelope.json#/$defs/envelope_error";
   if (p >= c.lim) return rt.deep(checkEnvelopeError, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["code"] !== undefined) {
       const x = v["code"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_error/properties/*", "minLength", 1)) return false; }
-        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_error/properties/*", "maxLength", 200)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_error/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "code"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "code"), sp + "/properties/*", "maxLength", 200)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "code"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["message"] !== undefined) {
       const x = v["message"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_error/properties/*", "minLength", 1)) return false; }
-        if (x.length > 2000 && rt.codePoints(x) > 2000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_error/properties/*", "maxLength", 2000)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_error/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "message"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length > 2000 && rt.codePoints(x) > 2000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "message"), sp + "/properties/*", "maxLength", 2000)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "message"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["details"] !== undefined && !checkEnvelopeErrorPropertiesDetails(v["details"], p + 1, c)) { ok = false; if (rt.up(c, p, "details")) return false; }
     if (v["retryable"] !== undefined) {
       const x = v["retryable"];
-      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "retryable"), "envelope.json#/$defs/envelope_error/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "retryable"), sp + "/properties/*", "boolean", x)) return false; }
     }
     if (v["evidence"] !== undefined && !checkEnvelopeErrorPropertiesEvidence(v["evidence"], p + 1, c)) { ok = false; if (rt.up(c, p, "evidence")) return false; }
     for (const k in v) {
@@ -220,61 +222,64 @@ export function checkEnvelopeError(v: unknown, p: number, c: rt.Context): boolea
         case "evidence":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "envelope.json#/$defs/envelope_error", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["code"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/envelope_error", "code")) return false; }
-    if (v["message"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/envelope_error", "message")) return false; }
-  } else { rt.failType(c, p, "envelope.json#/$defs/envelope_error", "object", v); return false; }
+    if (v["code"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "code")) return false; }
+    if (v["message"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "message")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against envelope.json#/$defs/envelope_error/properties/details. */
 function checkEnvelopeErrorPropertiesDetails(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "envelope.json#/$defs/envelope_error/properties/details";
   let ok = true;
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
       const x = v[k];
-      if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string")) { ok = false; if (rt.failType(c, rt.at(c, p, k), "envelope.json#/$defs/envelope_error/properties/details/additionalProperties", "null or boolean or number or string", x)) return false; }
+      if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string")) { ok = false; if (rt.failType(c, rt.at(c, p, k), sp + "/additionalProperties", "null or boolean or number or string", x)) return false; }
     }
-  } else { rt.failType(c, p, "envelope.json#/$defs/envelope_error/properties/details", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against envelope.json#/$defs/envelope_error/properties/evidence. */
 function checkEnvelopeErrorPropertiesEvidence(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "envelope.json#/$defs/envelope_error/properties/evidence";
   if (p >= c.lim) return rt.deep(checkEnvelopeErrorPropertiesEvidence, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (!checkEvidence(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
-  } else { rt.failType(c, p, "envelope.json#/$defs/envelope_error/properties/evidence", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
 /** Checks a value against envelope.json#/properties/meta. */
 export function checkEnvelopeMeta(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "envelope.json#/properties/meta";
   if (p >= c.lim) return rt.deep(checkEnvelopeMeta, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["adapter"] !== undefined) {
       const x = v["adapter"];
       if (typeof x === "string") {
-        if (x.length > 100 && rt.codePoints(x) > 100) { ok = false; if (rt.failLimit(c, rt.at(c, p, "adapter"), "envelope.json#/properties/meta/properties/*", "maxLength", 100)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "adapter"), "envelope.json#/properties/meta/properties/*", "string", x)) return false; }
+        if (x.length > 100 && rt.codePoints(x) > 100) { ok = false; if (rt.failLimit(c, rt.at(c, p, "adapter"), sp + "/properties/*", "maxLength", 100)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "adapter"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["request_id"] !== undefined) {
       const x = v["request_id"];
       if (typeof x === "string") {
-        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "request_id"), "envelope.json#/properties/meta/properties/*", "maxLength", 200)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "request_id"), "envelope.json#/properties/meta/properties/*", "string", x)) return false; }
+        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "request_id"), sp + "/properties/*", "maxLength", 200)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "request_id"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["duration_ms"] !== undefined) {
       const x = v["duration_ms"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "duration_ms"), "envelope.json#/properties/meta/properties/*", "minimum", 0)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "duration_ms"), "envelope.json#/properties/meta/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "duration_ms"), sp + "/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "duration_ms"), sp + "/properties/*", "integer", x)) return false; }
     }
     if (v["schema_hints"] !== undefined && !checkEnvelopeMetaPropertiesSchemaHints(v["schema_hints"], p + 1, c)) { ok = false; if (rt.up(c, p, "schema_hints")) return false; }
     for (const k in v) {
@@ -285,76 +290,81 @@ export function checkEnvelopeMeta(v: unknown, p: number, c: rt.Context): boolean
         case "schema_hints":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "envelope.json#/properties/meta", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-  } else { rt.failType(c, p, "envelope.json#/properties/meta", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against envelope.json#/properties/meta/properties/schema_hints. */
 function checkEnvelopeMetaPropertiesSchemaHints(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "envelope.json#/properties/meta/properties/schema_hints";
   let ok = true;
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
       const x = v[k];
       if (typeof x === "string") {
-        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, k), "envelope.json#/properties/meta/properties/schema_hints/additionalProperties", "maxLength", 200)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, k), "envelope.json#/properties/meta/properties/schema_hints/additionalProperties", "string", x)) return false; }
+        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, k), sp + "/additionalProperties", "maxLength", 200)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, k), sp + "/additionalProperties", "string", x)) return false; }
     }
-  } else { rt.failType(c, p, "envelope.json#/properties/meta/properties/schema_hints", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against envelope.json#/properties/errors. */
 function checkEnvelopePropertiesErrors(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "envelope.json#/properties/errors";
   if (p >= c.lim) return rt.deep(checkEnvelopePropertiesErrors, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (!checkEnvelopeError(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
-  } else { rt.failType(c, p, "envelope.json#/properties/errors", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
 /** Checks a value against envelope.json#/properties/warnings. */
 function checkEnvelopePropertiesWarnings(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "envelope.json#/properties/warnings";
   if (p >= c.lim) return rt.deep(checkEnvelopePropertiesWarnings, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (!checkEnvelopeWarning(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
-  } else { rt.failType(c, p, "envelope.json#/properties/warnings", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
 /** Checks a value against envelope.json#/properties/schema_version. */
 export function checkEnvelopeSchemaVersion(v: unknown, p: number, c: rt.Context): boolean {
-  if (typeof v !== "string") { rt.failType(c, p, "envelope.json#/properties/schema_version", "string", v); return false; }
-  if (v !== "mcp.envelope.v0.1") { rt.failAt(c, p, "envelope.json#/properties/schema_version", "const", "must be \"mcp.envelope.v0.1\""); return false; }
+  const sp = "envelope.json#/properties/schema_version";
+  if (typeof v !== "string") { rt.failType(c, p, sp, "string", v); return false; }
+  if (v !== "mcp.envelope.v0.1") { rt.failAt(c, p, sp, "const", "must be \"mcp.envelope.v0.1\""); return false; }
   return true;
 }
 
 /** Checks a value against envelope.json#/$defs/envelope_warning. */
 export function checkEnvelopeWarning(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "envelope.json#/$defs/envelope_warning";
   if (p >= c.lim) return rt.deep(checkEnvelopeWarning, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["code"] !== undefined) {
       const x = v["code"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_warning/properties/*", "minLength", 1)) return false; }
-        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_warning/properties/*", "maxLength", 200)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "code"), "envelope.json#/$defs/envelope_warning/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "code"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "code"), sp + "/properties/*", "maxLength", 200)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "code"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["message"] !== undefined) {
       const x = v["message"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_warning/properties/*", "minLength", 1)) return false; }
-        if (x.length > 2000 && rt.codePoints(x) > 2000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_warning/properties/*", "maxLength", 2000)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "message"), "envelope.json#/$defs/envelope_warning/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "message"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length > 2000 && rt.codePoints(x) > 2000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "message"), sp + "/properties/*", "maxLength", 2000)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "message"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["details"] !== undefined && !checkEnvelopeWarningPropertiesDetails(v["details"], p + 1, c)) { ok = false; if (rt.up(c, p, "details")) return false; }
     if (v["evidence"] !== undefined && !checkEnvelopeWarningPropertiesEvidence(v["evidence"], p + 1, c)) { ok = false; if (rt.up(c, p, "evidence")) return false; }
@@ -366,35 +376,37 @@ export function checkEnvelopeWarning(v: unknown, p: number, c: rt.Context): bool
         case "evidence":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "envelope.json#/$defs/envelope_warning", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["code"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/envelope_warning", "code")) return false; }
-    if (v["message"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/envelope_warning", "message")) return false; }
-  } else { rt.failType(c, p, "envelope.json#/$defs/envelope_warning", "object", v); return false; }
+    if (v["code"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "code")) return false; }
+    if (v["message"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "message")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against envelope.json#/$defs/envelope_warning/properties/details. */
 function checkEnvelopeWarningPropertiesDetails(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "envelope.json#/$defs/envelope_warning/properties/details";
   let ok = true;
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
       const x = v[k];
-      if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string")) { ok = false; if (rt.failType(c, rt.at(c, p, k), "envelope.json#/$defs/envelope_warning/properties/details/additionalProperties", "null or boolean or number or string", x)) return false; }
+      if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string")) { ok = false; if (rt.failType(c, rt.at(c, p, k), sp + "/additionalProperties", "null or boolean or number or string", x)) return false; }
     }
-  } else { rt.failType(c, p, "envelope.json#/$defs/envelope_warning/properties/details", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against envelope.json#/$defs/envelope_warning/properties/evidence. */
 function checkEnvelopeWarningPropertiesEvidence(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "envelope.json#/$defs/envelope_warning/properties/evidence";
   if (p >= c.lim) return rt.deep(checkEnvelopeWarningPropertiesEvidence, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (!checkEvidence(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
-  } else { rt.failType(c, p, "envelope.json#/$defs/envelope_warning/properties/evidence", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }

@@ -65,6 +65,7 @@ export function isEvidenceSchemaVersion(value: unknown): value is EvidenceSchema
 
 /** Checks a value against evidence.json#. */
 export function checkEvidence(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "evidence.json#";
   if (p >= c.lim) return rt.deep(checkEvidence, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
@@ -72,29 +73,29 @@ export function checkEvidence(v: unknown, p: number, c: rt.Context): boolean {
     if (v["field"] !== undefined) {
       const x = v["field"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "field"), "evidence.json#/properties/*", "minLength", 1)) return false; }
-        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "field"), "evidence.json#/properties/*", "maxLength", 200)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "field"), "evidence.json#/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "field"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "field"), sp + "/properties/*", "maxLength", 200)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "field"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["source"] !== undefined) {
       const x = v["source"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "source"), "evidence.json#/properties/*", "minLength", 1)) return false; }
-        if (x.length > 1000 && rt.codePoints(x) > 1000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "source"), "evidence.json#/properties/*", "maxLength", 1000)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "source"), "evidence.json#/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "source"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length > 1000 && rt.codePoints(x) > 1000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "source"), sp + "/properties/*", "maxLength", 1000)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "source"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["method"] !== undefined) {
       const x = v["method"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "method"), "evidence.json#/properties/*", "minLength", 1)) return false; }
-        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "method"), "evidence.json#/properties/*", "maxLength", 200)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "method"), "evidence.json#/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "method"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "method"), sp + "/properties/*", "maxLength", 200)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "method"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["note"] !== undefined) {
       const x = v["note"];
       if (typeof x === "string") {
-        if (x.length > 400 && rt.codePoints(x) > 400) { ok = false; if (rt.failLimit(c, rt.at(c, p, "note"), "evidence.json#/properties/*", "maxLength", 400)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "note"), "evidence.json#/properties/*", "string", x)) return false; }
+        if (x.length > 400 && rt.codePoints(x) > 400) { ok = false; if (rt.failLimit(c, rt.at(c, p, "note"), sp + "/properties/*", "maxLength", 400)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "note"), sp + "/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -105,18 +106,19 @@ export function checkEvidence(v: unknown, p: number, c: rt.Context): boolean {
         case "note":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "evidence.json#", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["schema_version"] === undefined) { ok = false; if (rt.failRequired(c, p, "evidence.json#", "schema_version")) return false; }
-    if (v["field"] === undefined) { ok = false; if (rt.failRequired(c, p, "evidence.json#", "field")) return false; }
-    if (v["source"] === undefined) { ok = false; if (rt.failRequired(c, p, "evidence.json#", "source")) return false; }
-  } else { rt.failType(c, p, "evidence.json#", "object", v); return false; }
+    if (v["schema_version"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "schema_version")) return false; }
+    if (v["field"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "field")) return false; }
+    if (v["source"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "source")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against evidence.json#/properties/schema_version. */
 export function checkEvidenceSchemaVersion(v: unknown, p: number, c: rt.Context): boolean {
-  if (typeof v !== "string") { rt.failType(c, p, "evidence.json#/properties/schema_version", "string", v); return false; }
-  if (v !== "evidence.v0.1") { rt.failAt(c, p, "evidence.json#/properties/schema_version", "const", "must be \"evidence.v0.1\""); return false; }
+  const sp = "evidence.json#/properties/schema_version";
+  if (typeof v !== "string") { rt.failType(c, p, sp, "string", v); return false; }
+  if (v !== "evidence.v0.1") { rt.failAt(c, p, sp, "const", "must be \"evidence.v0.1\""); return false; }
   return true;
 }

@@ -197,6 +197,7 @@ const patternProvRecordPropertiesMethodsItems = /^[a-z0-9]+([._-][a-z0-9]+)*$/u;
 
 /** Checks a value against prov_record.json#. */
 export function checkProvRecord(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "prov_record.json#";
   if (p >= c.lim) return rt.deep(checkProvRecord, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
@@ -204,15 +205,15 @@ export function checkProvRecord(v: unknown, p: number, c: rt.Context): boolean {
     if (v["run_id"] !== undefined) {
       const x = v["run_id"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "run_id"), "prov_record.json#/properties/*", "minLength", 1)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "run_id"), "prov_record.json#/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "run_id"), sp + "/properties/*", "minLength", 1)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "run_id"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["tool"] !== undefined && !checkProvRecordTool(v["tool"], p + 1, c)) { ok = false; if (rt.up(c, p, "tool")) return false; }
     if (v["time"] !== undefined) {
       const x = v["time"];
       if (typeof x === "string") {
-        if (!rt.isDateTime(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "time"), "prov_record.json#/properties/*", "format", "must be a valid date-time")) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "time"), "prov_record.json#/properties/*", "string", x)) return false; }
+        if (!rt.isDateTime(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "time"), sp + "/properties/*", "format", "must be a valid date-time")) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "time"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["inputs"] !== undefined && !checkProvRecordPropertiesInputs(v["inputs"], p + 1, c)) { ok = false; if (rt.up(c, p, "inputs")) return false; }
     if (v["outputs"] !== undefined && !checkProvRecordPropertiesOutputs(v["outputs"], p + 1, c)) { ok = false; if (rt.up(c, p, "outputs")) return false; }
@@ -234,22 +235,23 @@ export function checkProvRecord(v: unknown, p: number, c: rt.Context): boolean {
         case "integrity":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "prov_record.json#", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["schema_version"] === undefined) { ok = false; if (rt.failRequired(c, p, "prov_record.json#", "schema_version")) return false; }
-    if (v["run_id"] === undefined) { ok = false; if (rt.failRequired(c, p, "prov_record.json#", "run_id")) return false; }
-    if (v["tool"] === undefined) { ok = false; if (rt.failRequired(c, p, "prov_record.json#", "tool")) return false; }
-    if (v["inputs"] === undefined) { ok = false; if (rt.failRequired(c, p, "prov_record.json#", "inputs")) return false; }
-    if (v["outputs"] === undefined) { ok = false; if (rt.failRequired(c, p, "prov_record.json#", "outputs")) return false; }
-    if (v["methods"] === undefined) { ok = false; if (rt.failRequired(c, p, "prov_record.json#", "methods")) return false; }
-    if (v["evidence"] === undefined) { ok = false; if (rt.failRequired(c, p, "prov_record.json#", "evidence")) return false; }
-    if (v["parents"] === undefined) { ok = false; if (rt.failRequired(c, p, "prov_record.json#", "parents")) return false; }
-  } else { rt.failType(c, p, "prov_record.json#", "object", v); return false; }
+    if (v["schema_version"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "schema_version")) return false; }
+    if (v["run_id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "run_id")) return false; }
+    if (v["tool"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "tool")) return false; }
+    if (v["inputs"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "inputs")) return false; }
+    if (v["outputs"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "outputs")) return false; }
+    if (v["methods"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "methods")) return false; }
+    if (v["evidence"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "evidence")) return false; }
+    if (v["parents"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "parents")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against prov_record.json#/properties/integrity. */
 export function checkProvRecordIntegrity(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "prov_record.json#/properties/integrity";
   if (p >= c.lim) return rt.deep(checkProvRecordIntegrity, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
@@ -261,14 +263,15 @@ export function checkProvRecordIntegrity(v: unknown, p: number, c: rt.Context): 
         case "signature":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "prov_record.json#/properties/integrity", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-  } else { rt.failType(c, p, "prov_record.json#/properties/integrity", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against prov_record.json#/properties/integrity/properties/record_digest. */
 export function checkProvRecordIntegrityRecordDigest(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "prov_record.json#/properties/integrity/properties/record_digest";
   if (p >= c.lim) return rt.deep(checkProvRecordIntegrityRecordDigest, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
@@ -276,9 +279,9 @@ export function checkProvRecordIntegrityRecordDigest(v: unknown, p: number, c: r
     if (v["value"] !== undefined) {
       const x = v["value"];
       if (typeof x === "string") {
-        if (rt.codePoints(x) < 16) { ok = false; if (rt.failLimit(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/record_digest/properties/*", "minLength", 16)) return false; }
-        if (!patternProvRecordIntegrityRecordDigestPropertiesValue.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/record_digest/properties/*", patternProvRecordIntegrityRecordDigestPropertiesValue)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/record_digest/properties/*", "string", x)) return false; }
+        if (rt.codePoints(x) < 16) { ok = false; if (rt.failLimit(c, rt.at(c, p, "value"), sp + "/properties/*", "minLength", 16)) return false; }
+        if (!patternProvRecordIntegrityRecordDigestPropertiesValue.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "value"), sp + "/properties/*", patternProvRecordIntegrityRecordDigestPropertiesValue)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "value"), sp + "/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -286,11 +289,11 @@ export function checkProvRecordIntegrityRecordDigest(v: unknown, p: number, c: r
         case "value":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "prov_record.json#/properties/integrity/properties/record_digest", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["alg"] === undefined) { ok = false; if (rt.failRequired(c, p, "prov_record.json#/properties/integrity/properties/record_digest", "alg")) return false; }
-    if (v["value"] === undefined) { ok = false; if (rt.failRequired(c, p, "prov_record.json#/properties/integrity/properties/record_digest", "value")) return false; }
-  } else { rt.failType(c, p, "prov_record.json#/properties/integrity/properties/record_digest", "object", v); return false; }
+    if (v["alg"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "alg")) return false; }
+    if (v["value"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "value")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
@@ -298,35 +301,37 @@ export function checkProvRecordIntegrityRecordDigest(v: unknown, p: number, c: r
  * Checks a value against prov_record.json#/properties/integrity/properties/record_digest/properties/alg.
  */
 export function checkProvRecordIntegrityRecordDigestAlg(v: unknown, p: number, c: rt.Context): boolean {
-  if (typeof v !== "string") { rt.failType(c, p, "prov_record.json#/properties/integrity/properties/record_digest/properties/alg", "string", v); return false; }
-  if (v !== "sha256" && v !== "sha512" && v !== "blake3") { rt.failAt(c, p, "prov_record.json#/properties/integrity/properties/record_digest/properties/alg", "enum", "must be one of \"sha256\", \"sha512\", \"blake3\""); return false; }
+  const sp = "prov_record.json#/properties/integrity/properties/record_digest/properties/alg";
+  if (typeof v !== "string") { rt.failType(c, p, sp, "string", v); return false; }
+  if (v !== "sha256" && v !== "sha512" && v !== "blake3") { rt.failAt(c, p, sp, "enum", "must be one of \"sha256\", \"sha512\", \"blake3\""); return false; }
   return true;
 }
 
 /** Checks a value against prov_record.json#/properties/integrity/properties/signature. */
 export function checkProvRecordIntegritySignature(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "prov_record.json#/properties/integrity/properties/signature";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["alg"] !== undefined) {
       const x = v["alg"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "alg"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "minLength", 1)) return false; }
-        if (x.length > 100 && rt.codePoints(x) > 100) { ok = false; if (rt.failLimit(c, rt.at(c, p, "alg"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "maxLength", 100)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "alg"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "alg"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length > 100 && rt.codePoints(x) > 100) { ok = false; if (rt.failLimit(c, rt.at(c, p, "alg"), sp + "/properties/*", "maxLength", 100)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "alg"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["key_id"] !== undefined) {
       const x = v["key_id"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "key_id"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "minLength", 1)) return false; }
-        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "key_id"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "maxLength", 200)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "key_id"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "key_id"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "key_id"), sp + "/properties/*", "maxLength", 200)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "key_id"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["value"] !== undefined) {
       const x = v["value"];
       if (typeof x === "string") {
-        if (rt.codePoints(x) < 16) { ok = false; if (rt.failLimit(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "minLength", 16)) return false; }
-        if (x.length > 5000 && rt.codePoints(x) > 5000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "maxLength", 5000)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "value"), "prov_record.json#/properties/integrity/properties/signature/properties/*", "string", x)) return false; }
+        if (rt.codePoints(x) < 16) { ok = false; if (rt.failLimit(c, rt.at(c, p, "value"), sp + "/properties/*", "minLength", 16)) return false; }
+        if (x.length > 5000 && rt.codePoints(x) > 5000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "value"), sp + "/properties/*", "maxLength", 5000)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "value"), sp + "/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -335,112 +340,119 @@ export function checkProvRecordIntegritySignature(v: unknown, p: number, c: rt.C
         case "value":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "prov_record.json#/properties/integrity/properties/signature", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["alg"] === undefined) { ok = false; if (rt.failRequired(c, p, "prov_record.json#/properties/integrity/properties/signature", "alg")) return false; }
-    if (v["key_id"] === undefined) { ok = false; if (rt.failRequired(c, p, "prov_record.json#/properties/integrity/properties/signature", "key_id")) return false; }
-    if (v["value"] === undefined) { ok = false; if (rt.failRequired(c, p, "prov_record.json#/properties/integrity/properties/signature", "value")) return false; }
-  } else { rt.failType(c, p, "prov_record.json#/properties/integrity/properties/signature", "object", v); return false; }
+    if (v["alg"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "alg")) return false; }
+    if (v["key_id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "key_id")) return false; }
+    if (v["value"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "value")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against prov_record.json#/properties/evidence. */
 function checkProvRecordPropertiesEvidence(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "prov_record.json#/properties/evidence";
   if (p >= c.lim) return rt.deep(checkProvRecordPropertiesEvidence, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (!checkEvidence(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
-  } else { rt.failType(c, p, "prov_record.json#/properties/evidence", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
 /** Checks a value against prov_record.json#/properties/inputs. */
 function checkProvRecordPropertiesInputs(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "prov_record.json#/properties/inputs";
   if (p >= c.lim) return rt.deep(checkProvRecordPropertiesInputs, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (!checkArtifact(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
-  } else { rt.failType(c, p, "prov_record.json#/properties/inputs", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
 /** Checks a value against prov_record.json#/properties/methods. */
 function checkProvRecordPropertiesMethods(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "prov_record.json#/properties/methods";
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, i), "prov_record.json#/properties/methods/items", "minLength", 1)) return false; }
-        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, i), "prov_record.json#/properties/methods/items", "maxLength", 200)) return false; }
-        if (!patternProvRecordPropertiesMethodsItems.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, i), "prov_record.json#/properties/methods/items", patternProvRecordPropertiesMethodsItems)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, i), "prov_record.json#/properties/methods/items", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, i), sp + "/items", "minLength", 1)) return false; }
+        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, i), sp + "/items", "maxLength", 200)) return false; }
+        if (!patternProvRecordPropertiesMethodsItems.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, i), sp + "/items", patternProvRecordPropertiesMethodsItems)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "string", x)) return false; }
     }
-  } else { rt.failType(c, p, "prov_record.json#/properties/methods", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
 /** Checks a value against prov_record.json#/properties/outputs. */
 function checkProvRecordPropertiesOutputs(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "prov_record.json#/properties/outputs";
   if (p >= c.lim) return rt.deep(checkProvRecordPropertiesOutputs, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (!checkArtifact(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
-  } else { rt.failType(c, p, "prov_record.json#/properties/outputs", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
 /** Checks a value against prov_record.json#/properties/parents. */
 function checkProvRecordPropertiesParents(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "prov_record.json#/properties/parents";
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, i), "prov_record.json#/properties/parents/items", "minLength", 1)) return false; }
-        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, i), "prov_record.json#/properties/parents/items", "maxLength", 200)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, i), "prov_record.json#/properties/parents/items", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, i), sp + "/items", "minLength", 1)) return false; }
+        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, i), sp + "/items", "maxLength", 200)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "string", x)) return false; }
     }
-  } else { rt.failType(c, p, "prov_record.json#/properties/parents", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
 /** Checks a value against prov_record.json#/properties/schema_version. */
 export function checkProvRecordSchemaVersion(v: unknown, p: number, c: rt.Context): boolean {
-  if (typeof v !== "string") { rt.failType(c, p, "prov_record.json#/properties/schema_version", "string", v); return false; }
-  if (v !== "prov.record.v0.1") { rt.failAt(c, p, "prov_record.json#/properties/schema_version", "const", "must be \"prov.record.v0.1\""); return false; }
+  const sp = "prov_record.json#/properties/schema_version";
+  if (typeof v !== "string") { rt.failType(c, p, sp, "string", v); return false; }
+  if (v !== "prov.record.v0.1") { rt.failAt(c, p, sp, "const", "must be \"prov.record.v0.1\""); return false; }
   return true;
 }
 
 /** Checks a value against prov_record.json#/properties/tool. */
 export function checkProvRecordTool(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "prov_record.json#/properties/tool";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["name"] !== undefined) {
       const x = v["name"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "name"), "prov_record.json#/properties/tool/properties/*", "minLength", 1)) return false; }
-        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "name"), "prov_record.json#/properties/tool/properties/*", "maxLength", 200)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "name"), "prov_record.json#/properties/tool/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "name"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "name"), sp + "/properties/*", "maxLength", 200)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "name"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["version"] !== undefined) {
       const x = v["version"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "version"), "prov_record.json#/properties/tool/properties/*", "minLength", 1)) return false; }
-        if (x.length > 100 && rt.codePoints(x) > 100) { ok = false; if (rt.failLimit(c, rt.at(c, p, "version"), "prov_record.json#/properties/tool/properties/*", "maxLength", 100)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "version"), "prov_record.json#/properties/tool/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "version"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length > 100 && rt.codePoints(x) > 100) { ok = false; if (rt.failLimit(c, rt.at(c, p, "version"), sp + "/properties/*", "maxLength", 100)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "version"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["adapter"] !== undefined) {
       const x = v["adapter"];
       if (typeof x === "string") {
-        if (x.length > 100 && rt.codePoints(x) > 100) { ok = false; if (rt.failLimit(c, rt.at(c, p, "adapter"), "prov_record.json#/properties/tool/properties/*", "maxLength", 100)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "adapter"), "prov_record.json#/properties/tool/properties/*", "string", x)) return false; }
+        if (x.length > 100 && rt.codePoints(x) > 100) { ok = false; if (rt.failLimit(c, rt.at(c, p, "adapter"), sp + "/properties/*", "maxLength", 100)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "adapter"), sp + "/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -449,10 +461,10 @@ export function checkProvRecordTool(v: unknown, p: number, c: rt.Context): boole
         case "adapter":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "prov_record.json#/properties/tool", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["name"] === undefined) { ok = false; if (rt.failRequired(c, p, "prov_record.json#/properties/tool", "name")) return false; }
-    if (v["version"] === undefined) { ok = false; if (rt.failRequired(c, p, "prov_record.json#/properties/tool", "version")) return false; }
-  } else { rt.failType(c, p, "prov_record.json#/properties/tool", "object", v); return false; }
+    if (v["name"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "name")) return false; }
+    if (v["version"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "version")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }

@@ -119,6 +119,7 @@ export function isRequestTool(value: unknown): value is RequestTool {
 
 /** Checks a value against request.json#. */
 export function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "request.json#";
   if (p >= c.lim) return rt.deep(checkRequest, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
@@ -126,21 +127,21 @@ export function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
     if (v["request_id"] !== undefined) {
       const x = v["request_id"];
       if (typeof x === "string") {
-        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "request_id"), "request.json#/properties/*", "maxLength", 200)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "request_id"), "request.json#/properties/*", "string", x)) return false; }
+        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "request_id"), sp + "/properties/*", "maxLength", 200)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "request_id"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["tool"] !== undefined && !checkRequestTool(v["tool"], p + 1, c)) { ok = false; if (rt.up(c, p, "tool")) return false; }
     if (v["params"] !== undefined) {
       const x = v["params"];
-      if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string" || rt.isArray(x) || rt.isObject(x))) { ok = false; if (rt.failType(c, rt.at(c, p, "params"), "request.json#/properties/*", "null or boolean or number or string or array or object", x)) return false; }
+      if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string" || rt.isArray(x) || rt.isObject(x))) { ok = false; if (rt.failType(c, rt.at(c, p, "params"), sp + "/properties/*", "null or boolean or number or string or array or object", x)) return false; }
     }
     if (v["artifacts"] !== undefined && !checkRequestPropertiesArtifacts(v["artifacts"], p + 1, c)) { ok = false; if (rt.up(c, p, "artifacts")) return false; }
     if (v["preferences"] !== undefined && !checkRequestPreferences(v["preferences"], p + 1, c)) { ok = false; if (rt.up(c, p, "preferences")) return false; }
     if (v["time"] !== undefined) {
       const x = v["time"];
       if (typeof x === "string") {
-        if (!rt.isDateTime(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "time"), "request.json#/properties/*", "format", "must be a valid date-time")) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "time"), "request.json#/properties/*", "string", x)) return false; }
+        if (!rt.isDateTime(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "time"), sp + "/properties/*", "format", "must be a valid date-time")) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "time"), sp + "/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -153,35 +154,36 @@ export function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
         case "time":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "request.json#", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["schema_version"] === undefined) { ok = false; if (rt.failRequired(c, p, "request.json#", "schema_version")) return false; }
-    if (v["tool"] === undefined) { ok = false; if (rt.failRequired(c, p, "request.json#", "tool")) return false; }
-    if (v["params"] === undefined) { ok = false; if (rt.failRequired(c, p, "request.json#", "params")) return false; }
-    if (v["artifacts"] === undefined) { ok = false; if (rt.failRequired(c, p, "request.json#", "artifacts")) return false; }
-  } else { rt.failType(c, p, "request.json#", "object", v); return false; }
+    if (v["schema_version"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "schema_version")) return false; }
+    if (v["tool"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "tool")) return false; }
+    if (v["params"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "params")) return false; }
+    if (v["artifacts"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "artifacts")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against request.json#/properties/preferences. */
 export function checkRequestPreferences(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "request.json#/properties/preferences";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["deterministic"] !== undefined) {
       const x = v["deterministic"];
-      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "deterministic"), "request.json#/properties/preferences/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "deterministic"), sp + "/properties/*", "boolean", x)) return false; }
     }
     if (v["max_output_bytes"] !== undefined) {
       const x = v["max_output_bytes"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "max_output_bytes"), "request.json#/properties/preferences/properties/*", "minimum", 0)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "max_output_bytes"), "request.json#/properties/preferences/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "max_output_bytes"), sp + "/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "max_output_bytes"), sp + "/properties/*", "integer", x)) return false; }
     }
     if (v["locale"] !== undefined) {
       const x = v["locale"];
       if (typeof x === "string") {
-        if (x.length > 50 && rt.codePoints(x) > 50) { ok = false; if (rt.failLimit(c, rt.at(c, p, "locale"), "request.json#/properties/preferences/properties/*", "maxLength", 50)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "locale"), "request.json#/properties/preferences/properties/*", "string", x)) return false; }
+        if (x.length > 50 && rt.codePoints(x) > 50) { ok = false; if (rt.failLimit(c, rt.at(c, p, "locale"), sp + "/properties/*", "maxLength", 50)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "locale"), sp + "/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -190,47 +192,50 @@ export function checkRequestPreferences(v: unknown, p: number, c: rt.Context): b
         case "locale":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "request.json#/properties/preferences", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-  } else { rt.failType(c, p, "request.json#/properties/preferences", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against request.json#/properties/artifacts. */
 function checkRequestPropertiesArtifacts(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "request.json#/properties/artifacts";
   if (p >= c.lim) return rt.deep(checkRequestPropertiesArtifacts, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (!checkArtifactRef(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
-  } else { rt.failType(c, p, "request.json#/properties/artifacts", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
 /** Checks a value against request.json#/properties/schema_version. */
 export function checkRequestSchemaVersion(v: unknown, p: number, c: rt.Context): boolean {
-  if (typeof v !== "string") { rt.failType(c, p, "request.json#/properties/schema_version", "string", v); return false; }
-  if (v !== "mcp.request.v0.1") { rt.failAt(c, p, "request.json#/properties/schema_version", "const", "must be \"mcp.request.v0.1\""); return false; }
+  const sp = "request.json#/properties/schema_version";
+  if (typeof v !== "string") { rt.failType(c, p, sp, "string", v); return false; }
+  if (v !== "mcp.request.v0.1") { rt.failAt(c, p, sp, "const", "must be \"mcp.request.v0.1\""); return false; }
   return true;
 }
 
 /** Checks a value against request.json#/properties/tool. */
 export function checkRequestTool(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "request.json#/properties/tool";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["name"] !== undefined) {
       const x = v["name"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "name"), "request.json#/properties/tool/properties/*", "minLength", 1)) return false; }
-        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "name"), "request.json#/properties/tool/properties/*", "maxLength", 200)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "name"), "request.json#/properties/tool/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "name"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "name"), sp + "/properties/*", "maxLength", 200)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "name"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["version"] !== undefined) {
       const x = v["version"];
       if (typeof x === "string") {
-        if (x.length > 100 && rt.codePoints(x) > 100) { ok = false; if (rt.failLimit(c, rt.at(c, p, "version"), "request.json#/properties/tool/properties/*", "maxLength", 100)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "version"), "request.json#/properties/tool/properties/*", "string", x)) return false; }
+        if (x.length > 100 && rt.codePoints(x) > 100) { ok = false; if (rt.failLimit(c, rt.at(c, p, "version"), sp + "/properties/*", "maxLength", 100)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "version"), sp + "/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -238,9 +243,9 @@ export function checkRequestTool(v: unknown, p: number, c: rt.Context): boolean 
         case "version":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "request.json#/properties/tool", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["name"] === undefined) { ok = false; if (rt.failRequired(c, p, "request.json#/properties/tool", "name")) return false; }
-  } else { rt.failType(c, p, "request.json#/properties/tool", "object", v); return false; }
+    if (v["name"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "name")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }

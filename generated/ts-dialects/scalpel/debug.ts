@@ -31,6 +31,7 @@ export function isDebug(value: unknown): value is Debug {
 
 /** Checks a value against debug.json#. */
 export function checkDebug(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "debug.json#";
   if (p >= c.lim) return rt.deep(checkDebug, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
@@ -55,17 +56,17 @@ export function checkDebug(v: unknown, p: number, c: rt.Context): boolean {
         case "data":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "debug.json#", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["tier"] === undefined) { ok = false; if (rt.failRequired(c, p, "debug.json#", "tier")) return false; }
-    if (v["tool_version"] === undefined) { ok = false; if (rt.failRequired(c, p, "debug.json#", "tool_version")) return false; }
-    if (v["tool_id"] === undefined) { ok = false; if (rt.failRequired(c, p, "debug.json#", "tool_id")) return false; }
-    if (v["request_id"] === undefined) { ok = false; if (rt.failRequired(c, p, "debug.json#", "request_id")) return false; }
-    if (v["capabilities"] === undefined) { ok = false; if (rt.failRequired(c, p, "debug.json#", "capabilities")) return false; }
-    if (v["duration_ms"] === undefined) { ok = false; if (rt.failRequired(c, p, "debug.json#", "duration_ms")) return false; }
-    if (v["error"] === undefined) { ok = false; if (rt.failRequired(c, p, "debug.json#", "error")) return false; }
-    if (v["upgrade_hints"] === undefined) { ok = false; if (rt.failRequired(c, p, "debug.json#", "upgrade_hints")) return false; }
-    if (v["data"] === undefined) { ok = false; if (rt.failRequired(c, p, "debug.json#", "data")) return false; }
-  } else { rt.failType(c, p, "debug.json#", "object", v); return false; }
+    if (v["tier"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "tier")) return false; }
+    if (v["tool_version"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "tool_version")) return false; }
+    if (v["tool_id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "tool_id")) return false; }
+    if (v["request_id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "request_id")) return false; }
+    if (v["capabilities"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "capabilities")) return false; }
+    if (v["duration_ms"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "duration_ms")) return false; }
+    if (v["error"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "error")) return false; }
+    if (v["upgrade_hints"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "upgrade_hints")) return false; }
+    if (v["data"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "data")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }

@@ -206,12 +206,13 @@ export function isUpgradeHints(value: unknown): value is UpgradeHints {
 
 /** Checks a value against envelope.json#/$defs/capabilities. */
 export function checkCapabilities(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "envelope.json#/$defs/capabilities";
   let ok = true;
-  if (!(v === null || rt.isArray(v))) { rt.failType(c, p, "envelope.json#/$defs/capabilities", "null or array", v); return false; }
+  if (!(v === null || rt.isArray(v))) { rt.failType(c, p, sp, "null or array", v); return false; }
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), "envelope.json#/$defs/capabilities/items", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "string", x)) return false; }
     }
   }
   return ok;
@@ -219,12 +220,14 @@ export function checkCapabilities(v: unknown, p: number, c: rt.Context): boolean
 
 /** Checks a value against envelope.json#/$defs/duration_ms. */
 export function checkDurationMs(v: unknown, p: number, c: rt.Context): boolean {
-  if (!(v === null || Number.isFinite(v))) { rt.failType(c, p, "envelope.json#/$defs/duration_ms", "null or number", v); return false; }
+  const sp = "envelope.json#/$defs/duration_ms";
+  if (!(v === null || Number.isFinite(v))) { rt.failType(c, p, sp, "null or number", v); return false; }
   return true;
 }
 
 /** Checks a value against envelope.json#. */
 export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "envelope.json#";
   if (p >= c.lim) return rt.deep(checkEnvelope, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
@@ -249,9 +252,9 @@ export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
         case "data":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "envelope.json#", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-  } else { rt.failType(c, p, "envelope.json#", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   if (!rt.quiet(c, checkEnvelopeIf, v, p)) {
     if (!checkEnvelopeElse(v, p, c)) { ok = false; if (c.stop) return false; }
   }
@@ -260,41 +263,44 @@ export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against envelope.json#/else. */
 function checkEnvelopeElse(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "envelope.json#/else";
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["data"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/else", "data")) return false; }
+    if (v["data"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "data")) return false; }
   }
   return ok;
 }
 
 /** Checks a value against envelope.json#/if. */
 function checkEnvelopeIf(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "envelope.json#/if";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["error"] !== undefined) {
       const x = v["error"];
-      if (!rt.isObject(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "error"), "envelope.json#/if/properties/*", "object", x)) return false; }
+      if (!rt.isObject(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "error"), sp + "/properties/*", "object", x)) return false; }
     }
-    if (v["error"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/if", "error")) return false; }
+    if (v["error"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "error")) return false; }
   }
   return ok;
 }
 
 /** Checks a value against envelope.json#/$defs/error_model. */
 export function checkErrorModel(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "envelope.json#/$defs/error_model";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["error"] !== undefined) {
       const x = v["error"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "error"), "envelope.json#/$defs/error_model/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "error"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["error_code"] !== undefined) {
       const x = v["error_code"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "error_code"), "envelope.json#/$defs/error_model/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "error_code"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["error_details"] !== undefined) {
       const x = v["error_details"];
-      if (!(x === null || rt.isObject(x))) { ok = false; if (rt.failType(c, rt.at(c, p, "error_details"), "envelope.json#/$defs/error_model/properties/*", "null or object", x)) return false; }
+      if (!(x === null || rt.isObject(x))) { ok = false; if (rt.failType(c, rt.at(c, p, "error_details"), sp + "/properties/*", "null or object", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -303,54 +309,59 @@ export function checkErrorModel(v: unknown, p: number, c: rt.Context): boolean {
         case "error_details":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "envelope.json#/$defs/error_model", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["error"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/error_model", "error")) return false; }
-    if (v["error_code"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/error_model", "error_code")) return false; }
-  } else { rt.failType(c, p, "envelope.json#/$defs/error_model", "object", v); return false; }
+    if (v["error"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "error")) return false; }
+    if (v["error_code"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "error_code")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against envelope.json#/$defs/request_id. */
 export function checkRequestID(v: unknown, p: number, c: rt.Context): boolean {
-  if (!(v === null || typeof v === "string")) { rt.failType(c, p, "envelope.json#/$defs/request_id", "null or string", v); return false; }
+  const sp = "envelope.json#/$defs/request_id";
+  if (!(v === null || typeof v === "string")) { rt.failType(c, p, sp, "null or string", v); return false; }
   return true;
 }
 
 /** Checks a value against envelope.json#/$defs/tier_name. */
 export function checkTierName(v: unknown, p: number, c: rt.Context): boolean {
-  if (typeof v !== "string") { rt.failType(c, p, "envelope.json#/$defs/tier_name", "string", v); return false; }
-  if (v !== "community" && v !== "pro" && v !== "enterprise") { rt.failAt(c, p, "envelope.json#/$defs/tier_name", "enum", "must be one of \"community\", \"pro\", \"enterprise\""); return false; }
+  const sp = "envelope.json#/$defs/tier_name";
+  if (typeof v !== "string") { rt.failType(c, p, sp, "string", v); return false; }
+  if (v !== "community" && v !== "pro" && v !== "enterprise") { rt.failAt(c, p, sp, "enum", "must be one of \"community\", \"pro\", \"enterprise\""); return false; }
   return true;
 }
 
 /** Checks a value against envelope.json#/$defs/tool_id. */
 export function checkToolID(v: unknown, p: number, c: rt.Context): boolean {
-  if (!(v === null || typeof v === "string")) { rt.failType(c, p, "envelope.json#/$defs/tool_id", "null or string", v); return false; }
+  const sp = "envelope.json#/$defs/tool_id";
+  if (!(v === null || typeof v === "string")) { rt.failType(c, p, sp, "null or string", v); return false; }
   return true;
 }
 
 /** Checks a value against envelope.json#/$defs/tool_version. */
 export function checkToolVersion(v: unknown, p: number, c: rt.Context): boolean {
-  if (!(v === null || typeof v === "string")) { rt.failType(c, p, "envelope.json#/$defs/tool_version", "null or string", v); return false; }
+  const sp = "envelope.json#/$defs/tool_version";
+  if (!(v === null || typeof v === "string")) { rt.failType(c, p, sp, "null or string", v); return false; }
   return true;
 }
 
 /** Checks a value against envelope.json#/$defs/upgrade_hint. */
 export function checkUpgradeHint(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "envelope.json#/$defs/upgrade_hint";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["feature"] !== undefined) {
       const x = v["feature"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "feature"), "envelope.json#/$defs/upgrade_hint/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "feature"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["tier"] !== undefined) {
       const x = v["tier"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "tier"), "envelope.json#/$defs/upgrade_hint/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "tier"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["reason"] !== undefined) {
       const x = v["reason"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "reason"), "envelope.json#/$defs/upgrade_hint/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "reason"), sp + "/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -359,19 +370,20 @@ export function checkUpgradeHint(v: unknown, p: number, c: rt.Context): boolean 
         case "reason":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "envelope.json#/$defs/upgrade_hint", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["feature"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/upgrade_hint", "feature")) return false; }
-    if (v["tier"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/$defs/upgrade_hint", "tier")) return false; }
-  } else { rt.failType(c, p, "envelope.json#/$defs/upgrade_hint", "object", v); return false; }
+    if (v["feature"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "feature")) return false; }
+    if (v["tier"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "tier")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against envelope.json#/$defs/upgrade_hints. */
 export function checkUpgradeHints(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "envelope.json#/$defs/upgrade_hints";
   if (p >= c.lim) return rt.deep(checkUpgradeHints, v, p, c);
   let ok = true;
-  if (!(v === null || rt.isArray(v))) { rt.failType(c, p, "envelope.json#/$defs/upgrade_hints", "null or array", v); return false; }
+  if (!(v === null || rt.isArray(v))) { rt.failType(c, p, sp, "null or array", v); return false; }
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (!checkUpgradeHint(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }

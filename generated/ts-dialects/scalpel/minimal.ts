@@ -25,6 +25,7 @@ export function isMinimal(value: unknown): value is Minimal {
 
 /** Checks a value against minimal.json#. */
 export function checkMinimal(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "minimal.json#";
   if (p >= c.lim) return rt.deep(checkMinimal, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
@@ -35,9 +36,9 @@ export function checkMinimal(v: unknown, p: number, c: rt.Context): boolean {
         case "data":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "minimal.json#", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-  } else { rt.failType(c, p, "minimal.json#", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   if (!rt.quiet(c, checkMinimalIf, v, p)) {
     if (!checkMinimalElse(v, p, c)) { ok = false; if (c.stop) return false; }
   }
@@ -46,22 +47,24 @@ export function checkMinimal(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against minimal.json#/else. */
 function checkMinimalElse(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "minimal.json#/else";
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["data"] === undefined) { ok = false; if (rt.failRequired(c, p, "minimal.json#/else", "data")) return false; }
+    if (v["data"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "data")) return false; }
   }
   return ok;
 }
 
 /** Checks a value against minimal.json#/if. */
 function checkMinimalIf(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "minimal.json#/if";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["error"] !== undefined) {
       const x = v["error"];
-      if (!rt.isObject(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "error"), "minimal.json#/if/properties/*", "object", x)) return false; }
+      if (!rt.isObject(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "error"), sp + "/properties/*", "object", x)) return false; }
     }
-    if (v["error"] === undefined) { ok = false; if (rt.failRequired(c, p, "minimal.json#/if", "error")) return false; }
+    if (v["error"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "error")) return false; }
   }
   return ok;
 }

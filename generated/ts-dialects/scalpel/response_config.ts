@@ -385,7 +385,7 @@ const membersResponseConfigProfilesValue = ["description", "envelope", "parsing"
 
 const membersResponseConfigProfilesValueEnvelope = ["include"];
 
-const enumResponseConfigProfilesValueEnvelopeIncludeItem = ["tier", "tool_version", "tool_id", "request_id", "capabilities", "duration_ms", "error", "upgrade_hints"];
+const enumResponseConfigProfilesValueEnvelopeIncludeItem = new Set<unknown>(["tier", "tool_version", "tool_id", "request_id", "capabilities", "duration_ms", "error", "upgrade_hints"]);
 
 const membersResponseConfigProfilesValueParsing = ["mode", "sanitization_policy"];
 
@@ -393,98 +393,104 @@ const membersResponseConfigToolOverridesValueVariant2 = ["profile", "exclude_fie
 
 /** Checks a value against response_config.json#. */
 export function checkResponseConfig(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "response_config.json#";
   if (p >= c.lim) return rt.deep(checkResponseConfig, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["version"] !== undefined) {
       const x = v["version"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "version"), "response_config.json#/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "version"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["description"] !== undefined) {
       const x = v["description"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "description"), "response_config.json#/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "description"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["global"] !== undefined && !checkResponseConfigGlobal(v["global"], p + 1, c)) { ok = false; if (rt.up(c, p, "global")) return false; }
     if (v["parsing"] !== undefined && !checkResponseConfigParsing(v["parsing"], p + 1, c)) { ok = false; if (rt.up(c, p, "parsing")) return false; }
     if (v["profiles"] !== undefined && !checkResponseConfigPropertiesProfiles(v["profiles"], p + 1, c)) { ok = false; if (rt.up(c, p, "profiles")) return false; }
     if (v["tool_overrides"] !== undefined && !checkResponseConfigPropertiesToolOverrides(v["tool_overrides"], p + 1, c)) { ok = false; if (rt.up(c, p, "tool_overrides")) return false; }
-  } else { rt.failType(c, p, "response_config.json#", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersResponseConfig, -1);
   return ok;
 }
 
 /** Checks a value against response_config.json#/properties/global. */
 export function checkResponseConfigGlobal(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "response_config.json#/properties/global";
   if (p >= c.lim) return rt.deep(checkResponseConfigGlobal, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["profile"] !== undefined && !checkResponseConfigGlobalProfile(v["profile"], p + 1, c)) { ok = false; if (rt.up(c, p, "profile")) return false; }
     if (v["exclude_empty_arrays"] !== undefined) {
       const x = v["exclude_empty_arrays"];
-      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "exclude_empty_arrays"), "response_config.json#/properties/global/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "exclude_empty_arrays"), sp + "/properties/*", "boolean", x)) return false; }
     }
     if (v["exclude_empty_objects"] !== undefined) {
       const x = v["exclude_empty_objects"];
-      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "exclude_empty_objects"), "response_config.json#/properties/global/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "exclude_empty_objects"), sp + "/properties/*", "boolean", x)) return false; }
     }
     if (v["exclude_null_values"] !== undefined) {
       const x = v["exclude_null_values"];
-      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "exclude_null_values"), "response_config.json#/properties/global/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "exclude_null_values"), sp + "/properties/*", "boolean", x)) return false; }
     }
     if (v["exclude_default_values"] !== undefined) {
       const x = v["exclude_default_values"];
-      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "exclude_default_values"), "response_config.json#/properties/global/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "exclude_default_values"), sp + "/properties/*", "boolean", x)) return false; }
     }
-  } else { rt.failType(c, p, "response_config.json#/properties/global", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersResponseConfigGlobal, -1);
   return ok;
 }
 
 /** Checks a value against response_config.json#/properties/global/properties/profile. */
 export function checkResponseConfigGlobalProfile(v: unknown, p: number, c: rt.Context): boolean {
-  if (typeof v !== "string") { rt.failType(c, p, "response_config.json#/properties/global/properties/profile", "string", v); return false; }
-  if (v !== "minimal" && v !== "standard" && v !== "verbose" && v !== "debug") { rt.failAt(c, p, "response_config.json#/properties/global/properties/profile", "enum", "must be one of \"minimal\", \"standard\", \"verbose\", \"debug\""); return false; }
+  const sp = "response_config.json#/properties/global/properties/profile";
+  if (typeof v !== "string") { rt.failType(c, p, sp, "string", v); return false; }
+  if (v !== "minimal" && v !== "standard" && v !== "verbose" && v !== "debug") { rt.failAt(c, p, sp, "enum", "must be one of \"minimal\", \"standard\", \"verbose\", \"debug\""); return false; }
   return true;
 }
 
 /** Checks a value against response_config.json#/properties/parsing. */
 export function checkResponseConfigParsing(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "response_config.json#/properties/parsing";
   if (p >= c.lim) return rt.deep(checkResponseConfigParsing, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["mode"] !== undefined && !checkResponseConfigParsingMode(v["mode"], p + 1, c)) { ok = false; if (rt.up(c, p, "mode")) return false; }
     if (v["sanitization_policy"] !== undefined && !checkResponseConfigParsingSanitizationPolicy(v["sanitization_policy"], p + 1, c)) { ok = false; if (rt.up(c, p, "sanitization_policy")) return false; }
     if (v["error_reporting"] !== undefined && !checkResponseConfigParsingErrorReporting(v["error_reporting"], p + 1, c)) { ok = false; if (rt.up(c, p, "error_reporting")) return false; }
-  } else { rt.failType(c, p, "response_config.json#/properties/parsing", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersResponseConfigParsing, -1);
   return ok;
 }
 
 /** Checks a value against response_config.json#/properties/parsing/properties/error_reporting. */
 export function checkResponseConfigParsingErrorReporting(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "response_config.json#/properties/parsing/properties/error_reporting";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["include_sanitization_details"] !== undefined) {
       const x = v["include_sanitization_details"];
-      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "include_sanitization_details"), "response_config.json#/properties/parsing/properties/error_reporting/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "include_sanitization_details"), sp + "/properties/*", "boolean", x)) return false; }
     }
     if (v["include_error_location"] !== undefined) {
       const x = v["include_error_location"];
-      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "include_error_location"), "response_config.json#/properties/parsing/properties/error_reporting/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "include_error_location"), sp + "/properties/*", "boolean", x)) return false; }
     }
     if (v["include_suggestions"] !== undefined) {
       const x = v["include_suggestions"];
-      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "include_suggestions"), "response_config.json#/properties/parsing/properties/error_reporting/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "include_suggestions"), sp + "/properties/*", "boolean", x)) return false; }
     }
-  } else { rt.failType(c, p, "response_config.json#/properties/parsing/properties/error_reporting", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersResponseConfigParsingErrorReporting, -1);
   return ok;
 }
 
 /** Checks a value against response_config.json#/properties/parsing/properties/mode. */
 export function checkResponseConfigParsingMode(v: unknown, p: number, c: rt.Context): boolean {
-  if (typeof v !== "string") { rt.failType(c, p, "response_config.json#/properties/parsing/properties/mode", "string", v); return false; }
-  if (v !== "strict" && v !== "permissive") { rt.failAt(c, p, "response_config.json#/properties/parsing/properties/mode", "enum", "must be one of \"strict\", \"permissive\""); return false; }
+  const sp = "response_config.json#/properties/parsing/properties/mode";
+  if (typeof v !== "string") { rt.failType(c, p, sp, "string", v); return false; }
+  if (v !== "strict" && v !== "permissive") { rt.failAt(c, p, sp, "enum", "must be one of \"strict\", \"permissive\""); return false; }
   return true;
 }
 
@@ -492,38 +498,40 @@ export function checkResponseConfigParsingMode(v: unknown, p: number, c: rt.Cont
  * Checks a value against response_config.json#/properties/parsing/properties/sanitization_policy.
  */
 export function checkResponseConfigParsingSanitizationPolicy(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "response_config.json#/properties/parsing/properties/sanitization_policy";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["allow_merge_conflicts"] !== undefined) {
       const x = v["allow_merge_conflicts"];
-      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "allow_merge_conflicts"), "response_config.json#/properties/parsing/properties/sanitization_policy/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "allow_merge_conflicts"), sp + "/properties/*", "boolean", x)) return false; }
     }
     if (v["allow_templates"] !== undefined) {
       const x = v["allow_templates"];
-      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "allow_templates"), "response_config.json#/properties/parsing/properties/sanitization_policy/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "allow_templates"), sp + "/properties/*", "boolean", x)) return false; }
     }
     if (v["report_modifications"] !== undefined) {
       const x = v["report_modifications"];
-      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "report_modifications"), "response_config.json#/properties/parsing/properties/sanitization_policy/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "report_modifications"), sp + "/properties/*", "boolean", x)) return false; }
     }
-  } else { rt.failType(c, p, "response_config.json#/properties/parsing/properties/sanitization_policy", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersResponseConfigParsingSanitizationPolicy, -1);
   return ok;
 }
 
 /** Checks a value against response_config.json#/properties/profiles/additionalProperties. */
 export function checkResponseConfigProfilesValue(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "response_config.json#/properties/profiles/additionalProperties";
   if (p >= c.lim) return rt.deep(checkResponseConfigProfilesValue, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["description"] !== undefined) {
       const x = v["description"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "description"), "response_config.json#/properties/profiles/additionalProperties/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "description"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["envelope"] !== undefined && !checkResponseConfigProfilesValueEnvelope(v["envelope"], p + 1, c)) { ok = false; if (rt.up(c, p, "envelope")) return false; }
     if (v["parsing"] !== undefined && !checkResponseConfigProfilesValueParsing(v["parsing"], p + 1, c)) { ok = false; if (rt.up(c, p, "parsing")) return false; }
     if (v["common_exclusions"] !== undefined && !checkResponseConfigProfilesValuePropertiesCommonExclusions(v["common_exclusions"], p + 1, c)) { ok = false; if (rt.up(c, p, "common_exclusions")) return false; }
-  } else { rt.failType(c, p, "response_config.json#/properties/profiles/additionalProperties", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersResponseConfigProfilesValue, -1);
   return ok;
 }
@@ -532,11 +540,12 @@ export function checkResponseConfigProfilesValue(v: unknown, p: number, c: rt.Co
  * Checks a value against response_config.json#/properties/profiles/additionalProperties/properties/envelope.
  */
 export function checkResponseConfigProfilesValueEnvelope(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "response_config.json#/properties/profiles/additionalProperties/properties/envelope";
   if (p >= c.lim) return rt.deep(checkResponseConfigProfilesValueEnvelope, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["include"] !== undefined && !checkResponseConfigProfilesValueEnvelopePropertiesInclude(v["include"], p + 1, c)) { ok = false; if (rt.up(c, p, "include")) return false; }
-  } else { rt.failType(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/envelope", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersResponseConfigProfilesValueEnvelope, -1);
   return ok;
 }
@@ -545,8 +554,9 @@ export function checkResponseConfigProfilesValueEnvelope(v: unknown, p: number, 
  * Checks a value against response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items.
  */
 export function checkResponseConfigProfilesValueEnvelopeIncludeItem(v: unknown, p: number, c: rt.Context): boolean {
-  if (typeof v !== "string") { rt.failType(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items", "string", v); return false; }
-  if (!rt.includes(enumResponseConfigProfilesValueEnvelopeIncludeItem, v)) { rt.failAt(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items", "enum", "must be one of \"tier\", \"tool_version\", \"tool_id\", \"request_id\", \"capabilities\", \"duration_ms\", \"error\", \"upgrade_hints\""); return false; }
+  const sp = "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items";
+  if (typeof v !== "string") { rt.failType(c, p, sp, "string", v); return false; }
+  if (!enumResponseConfigProfilesValueEnvelopeIncludeItem.has(v)) { rt.failAt(c, p, sp, "enum", "must be one of \"tier\", \"tool_version\", \"tool_id\", \"request_id\", \"capabilities\", \"duration_ms\", \"error\", \"upgrade_hints\""); return false; }
   return true;
 }
 
@@ -554,13 +564,14 @@ export function checkResponseConfigProfilesValueEnvelopeIncludeItem(v: unknown, 
  * Checks a value against response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include.
  */
 function checkResponseConfigProfilesValueEnvelopePropertiesInclude(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include";
   if (p >= c.lim) return rt.deep(checkResponseConfigProfilesValueEnvelopePropertiesInclude, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (!checkResponseConfigProfilesValueEnvelopeIncludeItem(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
-  } else { rt.failType(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
@@ -568,12 +579,13 @@ function checkResponseConfigProfilesValueEnvelopePropertiesInclude(v: unknown, p
  * Checks a value against response_config.json#/properties/profiles/additionalProperties/properties/parsing.
  */
 export function checkResponseConfigProfilesValueParsing(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "response_config.json#/properties/profiles/additionalProperties/properties/parsing";
   if (p >= c.lim) return rt.deep(checkResponseConfigProfilesValueParsing, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["mode"] !== undefined && !checkResponseConfigProfilesValueParsingMode(v["mode"], p + 1, c)) { ok = false; if (rt.up(c, p, "mode")) return false; }
     if (v["sanitization_policy"] !== undefined && !checkResponseConfigProfilesValueParsingSanitizationPolicy(v["sanitization_policy"], p + 1, c)) { ok = false; if (rt.up(c, p, "sanitization_policy")) return false; }
-  } else { rt.failType(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/parsing", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersResponseConfigProfilesValueParsing, -1);
   return ok;
 }
@@ -582,8 +594,9 @@ export function checkResponseConfigProfilesValueParsing(v: unknown, p: number, c
  * Checks a value against response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode.
  */
 export function checkResponseConfigProfilesValueParsingMode(v: unknown, p: number, c: rt.Context): boolean {
-  if (typeof v !== "string") { rt.failType(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode", "string", v); return false; }
-  if (v !== "fail_fast" && v !== "auto_sanitize") { rt.failAt(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode", "enum", "must be one of \"fail_fast\", \"auto_sanitize\""); return false; }
+  const sp = "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode";
+  if (typeof v !== "string") { rt.failType(c, p, sp, "string", v); return false; }
+  if (v !== "fail_fast" && v !== "auto_sanitize") { rt.failAt(c, p, sp, "enum", "must be one of \"fail_fast\", \"auto_sanitize\""); return false; }
   return true;
 }
 
@@ -591,21 +604,22 @@ export function checkResponseConfigProfilesValueParsingMode(v: unknown, p: numbe
  * Checks a value against response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy.
  */
 export function checkResponseConfigProfilesValueParsingSanitizationPolicy(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["allow_merge_conflicts"] !== undefined) {
       const x = v["allow_merge_conflicts"];
-      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "allow_merge_conflicts"), "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "allow_merge_conflicts"), sp + "/properties/*", "boolean", x)) return false; }
     }
     if (v["allow_templates"] !== undefined) {
       const x = v["allow_templates"];
-      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "allow_templates"), "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "allow_templates"), sp + "/properties/*", "boolean", x)) return false; }
     }
     if (v["report_modifications"] !== undefined) {
       const x = v["report_modifications"];
-      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "report_modifications"), "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "report_modifications"), sp + "/properties/*", "boolean", x)) return false; }
     }
-  } else { rt.failType(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersResponseConfigParsingSanitizationPolicy, -1);
   return ok;
 }
@@ -614,18 +628,20 @@ export function checkResponseConfigProfilesValueParsingSanitizationPolicy(v: unk
  * Checks a value against response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions.
  */
 function checkResponseConfigProfilesValuePropertiesCommonExclusions(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions";
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), "response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions/items", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "string", x)) return false; }
     }
-  } else { rt.failType(c, p, "response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
 /** Checks a value against response_config.json#/properties/profiles. */
 function checkResponseConfigPropertiesProfiles(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "response_config.json#/properties/profiles";
   if (p >= c.lim) return rt.deep(checkResponseConfigPropertiesProfiles, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
@@ -633,12 +649,13 @@ function checkResponseConfigPropertiesProfiles(v: unknown, p: number, c: rt.Cont
       if (!rt.has(v, k)) continue;
       if (!checkResponseConfigProfilesValue(v[k], p + 1, c)) { ok = false; if (rt.up(c, p, k)) return false; }
     }
-  } else { rt.failType(c, p, "response_config.json#/properties/profiles", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against response_config.json#/properties/tool_overrides. */
 function checkResponseConfigPropertiesToolOverrides(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "response_config.json#/properties/tool_overrides";
   if (p >= c.lim) return rt.deep(checkResponseConfigPropertiesToolOverrides, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
@@ -646,17 +663,18 @@ function checkResponseConfigPropertiesToolOverrides(v: unknown, p: number, c: rt
       if (!rt.has(v, k)) continue;
       if (!checkResponseConfigToolOverridesValue(v[k], p + 1, c)) { ok = false; if (rt.up(c, p, k)) return false; }
     }
-  } else { rt.failType(c, p, "response_config.json#/properties/tool_overrides", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against response_config.json#/properties/tool_overrides/additionalProperties. */
 export function checkResponseConfigToolOverridesValue(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "response_config.json#/properties/tool_overrides/additionalProperties";
   let ok = true;
   let oneOfMatches = 0;
   if (rt.quiet(c, checkResponseConfigToolOverridesValueOneOf0, v, p)) oneOfMatches++;
   if (rt.quiet(c, checkResponseConfigToolOverridesValueVariant2, v, p)) oneOfMatches++;
-  if (oneOfMatches !== 1) { ok = false; if (rt.fail(c, p, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf", "oneOf", "must match exactly one schema of oneOf, not " + oneOfMatches)) return false; }
+  if (oneOfMatches !== 1) { ok = false; if (rt.fail(c, p, sp + "/oneOf", "oneOf", "must match exactly one schema of oneOf, not " + oneOfMatches)) return false; }
   rt.rest(v, p, c, rt.noMembers, 0);
   return ok;
 }
@@ -665,7 +683,8 @@ export function checkResponseConfigToolOverridesValue(v: unknown, p: number, c: 
  * Checks a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/0.
  */
 function checkResponseConfigToolOverridesValueOneOf0(v: unknown, p: number, c: rt.Context): boolean {
-  if (typeof v !== "string") { rt.failType(c, p, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/0", "string", v); return false; }
+  const sp = "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/0";
+  if (typeof v !== "string") { rt.failType(c, p, sp, "string", v); return false; }
   return true;
 }
 
@@ -673,6 +692,7 @@ function checkResponseConfigToolOverridesValueOneOf0(v: unknown, p: number, c: r
  * Checks a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1.
  */
 export function checkResponseConfigToolOverridesValueVariant2(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1";
   if (p >= c.lim) return rt.deep(checkResponseConfigToolOverridesValueVariant2, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
@@ -680,7 +700,7 @@ export function checkResponseConfigToolOverridesValueVariant2(v: unknown, p: num
     if (v["exclude_fields"] !== undefined && !checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFields(v["exclude_fields"], p + 1, c)) { ok = false; if (rt.up(c, p, "exclude_fields")) return false; }
     if (v["include_only"] !== undefined && !checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnly(v["include_only"], p + 1, c)) { ok = false; if (rt.up(c, p, "include_only")) return false; }
     if (v["include_on_error"] !== undefined && !checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError(v["include_on_error"], p + 1, c)) { ok = false; if (rt.up(c, p, "include_on_error")) return false; }
-  } else { rt.failType(c, p, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersResponseConfigToolOverridesValueVariant2, -1);
   return ok;
 }
@@ -689,8 +709,9 @@ export function checkResponseConfigToolOverridesValueVariant2(v: unknown, p: num
  * Checks a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile.
  */
 export function checkResponseConfigToolOverridesValueVariant2Profile(v: unknown, p: number, c: rt.Context): boolean {
-  if (typeof v !== "string") { rt.failType(c, p, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile", "string", v); return false; }
-  if (v !== "minimal" && v !== "standard" && v !== "verbose" && v !== "debug") { rt.failAt(c, p, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile", "enum", "must be one of \"minimal\", \"standard\", \"verbose\", \"debug\""); return false; }
+  const sp = "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile";
+  if (typeof v !== "string") { rt.failType(c, p, sp, "string", v); return false; }
+  if (v !== "minimal" && v !== "standard" && v !== "verbose" && v !== "debug") { rt.failAt(c, p, sp, "enum", "must be one of \"minimal\", \"standard\", \"verbose\", \"debug\""); return false; }
   return true;
 }
 
@@ -698,13 +719,14 @@ export function checkResponseConfigToolOverridesValueVariant2Profile(v: unknown,
  * Checks a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields.
  */
 function checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFields(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields";
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields/items", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "string", x)) return false; }
     }
-  } else { rt.failType(c, p, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
@@ -712,13 +734,14 @@ function checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFields(v:
  * Checks a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error.
  */
 function checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error";
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error/items", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "string", x)) return false; }
     }
-  } else { rt.failType(c, p, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
@@ -726,12 +749,13 @@ function checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError(v
  * Checks a value against response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only.
  */
 function checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnly(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only";
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only/items", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "string", x)) return false; }
     }
-  } else { rt.failType(c, p, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }

@@ -23,6 +23,7 @@ export function isStandard(value: unknown): value is Standard {
 
 /** Checks a value against standard.json#. */
 export function checkStandard(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "standard.json#";
   if (p >= c.lim) return rt.deep(checkStandard, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
@@ -35,9 +36,9 @@ export function checkStandard(v: unknown, p: number, c: rt.Context): boolean {
         case "data":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "standard.json#", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-  } else { rt.failType(c, p, "standard.json#", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   if (!rt.quiet(c, checkStandardIf, v, p)) {
     if (!checkStandardElse(v, p, c)) { ok = false; if (c.stop) return false; }
   }
@@ -46,35 +47,38 @@ export function checkStandard(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against standard.json#/else. */
 function checkStandardElse(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "standard.json#/else";
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["data"] === undefined) { ok = false; if (rt.failRequired(c, p, "standard.json#/else", "data")) return false; }
+    if (v["data"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "data")) return false; }
   }
   return ok;
 }
 
 /** Checks a value against standard.json#/if. */
 function checkStandardIf(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "standard.json#/if";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["error"] !== undefined) {
       const x = v["error"];
-      if (!rt.isObject(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "error"), "standard.json#/if/properties/*", "object", x)) return false; }
+      if (!rt.isObject(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "error"), sp + "/properties/*", "object", x)) return false; }
     }
-    if (v["error"] === undefined) { ok = false; if (rt.failRequired(c, p, "standard.json#/if", "error")) return false; }
+    if (v["error"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "error")) return false; }
   }
   return ok;
 }
 
 /** Checks a value against standard.json#/properties/upgrade_hints. */
 function checkStandardPropertiesUpgradeHints(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "standard.json#/properties/upgrade_hints";
   if (p >= c.lim) return rt.deep(checkStandardPropertiesUpgradeHints, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (!checkUpgradeHint(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
-    if (v.length < 1) { ok = false; if (rt.failLimit(c, p, "standard.json#/properties/upgrade_hints", "minItems", 1)) return false; }
-  } else { rt.failType(c, p, "standard.json#/properties/upgrade_hints", "array", v); return false; }
+    if (v.length < 1) { ok = false; if (rt.failLimit(c, p, sp, "minItems", 1)) return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }

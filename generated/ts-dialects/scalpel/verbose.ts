@@ -24,12 +24,13 @@ export function isVerbose(value: unknown): value is Verbose {
 
 /** Checks a value against verbose.json#. */
 export function checkVerbose(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "verbose.json#";
   if (p >= c.lim) return rt.deep(checkVerbose, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["duration_ms"] !== undefined) {
       const x = v["duration_ms"];
-      if (!Number.isFinite(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "duration_ms"), "verbose.json#/properties/*", "number", x)) return false; }
+      if (!Number.isFinite(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "duration_ms"), sp + "/properties/*", "number", x)) return false; }
     }
     if (v["error"] !== undefined && !checkErrorModel(v["error"], p + 1, c)) { ok = false; if (rt.up(c, p, "error")) return false; }
     if (v["upgrade_hints"] !== undefined && !checkVerbosePropertiesUpgradeHints(v["upgrade_hints"], p + 1, c)) { ok = false; if (rt.up(c, p, "upgrade_hints")) return false; }
@@ -41,9 +42,9 @@ export function checkVerbose(v: unknown, p: number, c: rt.Context): boolean {
         case "data":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "verbose.json#", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-  } else { rt.failType(c, p, "verbose.json#", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   if (!rt.quiet(c, checkVerboseIf, v, p)) {
     if (!checkVerboseElse(v, p, c)) { ok = false; if (c.stop) return false; }
   }
@@ -52,35 +53,38 @@ export function checkVerbose(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against verbose.json#/else. */
 function checkVerboseElse(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "verbose.json#/else";
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["data"] === undefined) { ok = false; if (rt.failRequired(c, p, "verbose.json#/else", "data")) return false; }
+    if (v["data"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "data")) return false; }
   }
   return ok;
 }
 
 /** Checks a value against verbose.json#/if. */
 function checkVerboseIf(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "verbose.json#/if";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["error"] !== undefined) {
       const x = v["error"];
-      if (!rt.isObject(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "error"), "verbose.json#/if/properties/*", "object", x)) return false; }
+      if (!rt.isObject(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "error"), sp + "/properties/*", "object", x)) return false; }
     }
-    if (v["error"] === undefined) { ok = false; if (rt.failRequired(c, p, "verbose.json#/if", "error")) return false; }
+    if (v["error"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "error")) return false; }
   }
   return ok;
 }
 
 /** Checks a value against verbose.json#/properties/upgrade_hints. */
 function checkVerbosePropertiesUpgradeHints(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "verbose.json#/properties/upgrade_hints";
   if (p >= c.lim) return rt.deep(checkVerbosePropertiesUpgradeHints, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (!checkUpgradeHint(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
-    if (v.length < 1) { ok = false; if (rt.failLimit(c, p, "verbose.json#/properties/upgrade_hints", "minItems", 1)) return false; }
-  } else { rt.failType(c, p, "verbose.json#/properties/upgrade_hints", "array", v); return false; }
+    if (v.length < 1) { ok = false; if (rt.failLimit(c, p, sp, "minItems", 1)) return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }

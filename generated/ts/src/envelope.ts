@@ -102,12 +102,13 @@ export function isEnvelopeStatus(value: unknown): value is EnvelopeStatus {
 
 /** Checks a value against envelope.json#. */
 export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "envelope.json#";
   if (p >= c.lim) return rt.deep(checkEnvelope, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["success"] !== undefined) {
       const x = v["success"];
-      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "success"), "envelope.json#/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "success"), sp + "/properties/*", "boolean", x)) return false; }
     }
     if (v["status"] !== undefined && !checkEnvelopeStatus(v["status"], p + 1, c)) { ok = false; if (rt.up(c, p, "status")) return false; }
     if (v["data"] !== undefined && !dynamicEnvelopeDefsData(v["data"], p + 1, c)) { ok = false; if (rt.up(c, p, "data")) return false; }
@@ -126,10 +127,10 @@ export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
         case "provenance":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "envelope.json#", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["success"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#", "success")) return false; }
-  } else { rt.failType(c, p, "envelope.json#", "object", v); return false; }
+    if (v["success"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "success")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   if (rt.quiet(c, checkEnvelopeIf, v, p)) {
     if (!checkEnvelopeThen(v, p, c)) { ok = false; if (c.stop) return false; }
   } else {
@@ -140,24 +141,26 @@ export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against envelope.json#/else. */
 function checkEnvelopeElse(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "envelope.json#/else";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["status"] !== undefined) {
       const x = v["status"];
-      if (x !== "error") { ok = false; if (rt.failAt(c, rt.at(c, p, "status"), "envelope.json#/else/properties/*", "const", "must be \"error\"")) return false; }
+      if (x !== "error") { ok = false; if (rt.failAt(c, rt.at(c, p, "status"), sp + "/properties/*", "const", "must be \"error\"")) return false; }
     }
-    if (v["error"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/else", "error")) return false; }
+    if (v["error"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "error")) return false; }
   }
   return ok;
 }
 
 /** Checks a value against envelope.json#/if. */
 function checkEnvelopeIf(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "envelope.json#/if";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["success"] !== undefined) {
       const x = v["success"];
-      if (x !== true) { ok = false; if (rt.failAt(c, rt.at(c, p, "success"), "envelope.json#/if/properties/*", "const", "must be true")) return false; }
+      if (x !== true) { ok = false; if (rt.failAt(c, rt.at(c, p, "success"), sp + "/properties/*", "const", "must be true")) return false; }
     }
   }
   return ok;
@@ -165,33 +168,36 @@ function checkEnvelopeIf(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against envelope.json#/properties/warnings. */
 function checkEnvelopePropertiesWarnings(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "envelope.json#/properties/warnings";
   if (p >= c.lim) return rt.deep(checkEnvelopePropertiesWarnings, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (!checkWarning(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
-  } else { rt.failType(c, p, "envelope.json#/properties/warnings", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
 /** Checks a value against envelope.json#/properties/status. */
 export function checkEnvelopeStatus(v: unknown, p: number, c: rt.Context): boolean {
-  if (typeof v !== "string") { rt.failType(c, p, "envelope.json#/properties/status", "string", v); return false; }
-  if (v !== "ok" && v !== "partial" && v !== "error") { rt.failAt(c, p, "envelope.json#/properties/status", "enum", "must be one of \"ok\", \"partial\", \"error\""); return false; }
+  const sp = "envelope.json#/properties/status";
+  if (typeof v !== "string") { rt.failType(c, p, sp, "string", v); return false; }
+  if (v !== "ok" && v !== "partial" && v !== "error") { rt.failAt(c, p, sp, "enum", "must be one of \"ok\", \"partial\", \"error\""); return false; }
   return true;
 }
 
 /** Checks a value against envelope.json#/then. */
 function checkEnvelopeThen(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "envelope.json#/then";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["status"] !== undefined) {
       const x = v["status"];
-      if (x !== "ok" && x !== "partial") { ok = false; if (rt.failAt(c, rt.at(c, p, "status"), "envelope.json#/then/properties/*", "enum", "must be one of \"ok\", \"partial\"")) return false; }
+      if (x !== "ok" && x !== "partial") { ok = false; if (rt.failAt(c, rt.at(c, p, "status"), sp + "/properties/*", "enum", "must be one of \"ok\", \"partial\"")) return false; }
     }
     if (v["error"] !== undefined && !rt.never(c, p + 1, "envelope.json#/then/properties/error")) { ok = false; if (rt.up(c, p, "error")) return false; }
-    if (v["data"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#/then", "data")) return false; }
+    if (v["data"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "data")) return false; }
   }
   return ok;
 }

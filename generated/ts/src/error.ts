@@ -200,53 +200,57 @@ export function isScalar(value: unknown): value is Scalar {
   return rt.is(value, checkScalar);
 }
 
-const enumCategory = ["validation", "authentication", "authorization", "not_found", "conflict", "rate_limit", "feature_flag", "internal", "unavailable"];
+const enumCategory = new Set<unknown>(["validation", "authentication", "authorization", "not_found", "conflict", "rate_limit", "feature_flag", "internal", "unavailable"]);
 
 const patternCode = /^[A-Z][A-Z0-9]*([_.][A-Z0-9]+)*$/u;
 
 /** Checks a value against error.json#/$defs/category. */
 export function checkCategory(v: unknown, p: number, c: rt.Context): boolean {
-  if (typeof v !== "string") { rt.failType(c, p, "error.json#/$defs/category", "string", v); return false; }
-  if (!rt.includes(enumCategory, v)) { rt.failAt(c, p, "error.json#/$defs/category", "enum", "must be one of \"validation\", \"authentication\", \"authorization\", \"not_found\", \"conflict\", \"rate_limit\", \"feature_flag\", \"internal\", \"unavailable\""); return false; }
+  const sp = "error.json#/$defs/category";
+  if (typeof v !== "string") { rt.failType(c, p, sp, "string", v); return false; }
+  if (!enumCategory.has(v)) { rt.failAt(c, p, sp, "enum", "must be one of \"validation\", \"authentication\", \"authorization\", \"not_found\", \"conflict\", \"rate_limit\", \"feature_flag\", \"internal\", \"unavailable\""); return false; }
   return true;
 }
 
 /** Checks a value against error.json#/$defs/code. */
 export function checkCode(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "error.json#/$defs/code";
   let ok = true;
   if (typeof v === "string") {
-    if (v.length > 100 && rt.codePoints(v) > 100) { ok = false; if (rt.failLimit(c, p, "error.json#/$defs/code", "maxLength", 100)) return false; }
-    if (!patternCode.test(v)) { ok = false; if (rt.failPattern(c, p, "error.json#/$defs/code", patternCode)) return false; }
-  } else { rt.failType(c, p, "error.json#/$defs/code", "string", v); return false; }
+    if (v.length > 100 && rt.codePoints(v) > 100) { ok = false; if (rt.failLimit(c, p, sp, "maxLength", 100)) return false; }
+    if (!patternCode.test(v)) { ok = false; if (rt.failPattern(c, p, sp, patternCode)) return false; }
+  } else { rt.failType(c, p, sp, "string", v); return false; }
   return ok;
 }
 
 /** Checks a value against error.json#/$defs/detail. */
 export function checkDetail(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "error.json#/$defs/detail";
   if (p >= c.lim) return rt.deep(checkDetail, v, p, c);
   let ok = true;
-  if (!(v === null || typeof v === "boolean" || Number.isFinite(v) || typeof v === "string" || rt.isArray(v) || rt.isObject(v))) { rt.failType(c, p, "error.json#/$defs/detail", "null or boolean or number or string or array or object", v); return false; }
+  if (!(v === null || typeof v === "boolean" || Number.isFinite(v) || typeof v === "string" || rt.isArray(v) || rt.isObject(v))) { rt.failType(c, p, sp, "null or boolean or number or string or array or object", v); return false; }
   if (typeof v === "string") {
-    if (v.length > 2000 && rt.codePoints(v) > 2000) { ok = false; if (rt.failLimit(c, p, "error.json#/$defs/detail", "maxLength", 2000)) return false; }
+    if (v.length > 2000 && rt.codePoints(v) > 2000) { ok = false; if (rt.failLimit(c, p, sp, "maxLength", 2000)) return false; }
   }
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (!checkScalar(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
-    if (v.length > 100) { ok = false; if (rt.failLimit(c, p, "error.json#/$defs/detail", "maxItems", 100)) return false; }
+    if (v.length > 100) { ok = false; if (rt.failLimit(c, p, sp, "maxItems", 100)) return false; }
   }
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
       if (!checkScalar(v[k], p + 1, c)) { ok = false; if (rt.up(c, p, k)) return false; }
     }
-    if (Object.keys(v).length > 100) { ok = false; if (rt.failLimit(c, p, "error.json#/$defs/detail", "maxProperties", 100)) return false; }
+    if (Object.keys(v).length > 100) { ok = false; if (rt.failLimit(c, p, sp, "maxProperties", 100)) return false; }
   }
   return ok;
 }
 
 /** Checks a value against error.json#/$defs/detail_map. */
 export function checkDetailMap(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "error.json#/$defs/detail_map";
   if (p >= c.lim) return rt.deep(checkDetailMap, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
@@ -254,13 +258,14 @@ export function checkDetailMap(v: unknown, p: number, c: rt.Context): boolean {
       if (!rt.has(v, k)) continue;
       if (!checkDetail(v[k], p + 1, c)) { ok = false; if (rt.up(c, p, k)) return false; }
     }
-    if (Object.keys(v).length > 100) { ok = false; if (rt.failLimit(c, p, "error.json#/$defs/detail_map", "maxProperties", 100)) return false; }
-  } else { rt.failType(c, p, "error.json#/$defs/detail_map", "object", v); return false; }
+    if (Object.keys(v).length > 100) { ok = false; if (rt.failLimit(c, p, sp, "maxProperties", 100)) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against error.json#. */
 export function checkError(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "error.json#";
   if (p >= c.lim) return rt.deep(checkError, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
@@ -269,16 +274,16 @@ export function checkError(v: unknown, p: number, c: rt.Context): boolean {
     if (v["message"] !== undefined) {
       const x = v["message"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "message"), "error.json#/properties/*", "minLength", 1)) return false; }
-        if (x.length > 2000 && rt.codePoints(x) > 2000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "message"), "error.json#/properties/*", "maxLength", 2000)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "message"), "error.json#/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "message"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length > 2000 && rt.codePoints(x) > 2000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "message"), sp + "/properties/*", "maxLength", 2000)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "message"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["remediation"] !== undefined) {
       const x = v["remediation"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "remediation"), "error.json#/properties/*", "minLength", 1)) return false; }
-        if (x.length > 2000 && rt.codePoints(x) > 2000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "remediation"), "error.json#/properties/*", "maxLength", 2000)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "remediation"), "error.json#/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "remediation"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length > 2000 && rt.codePoints(x) > 2000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "remediation"), sp + "/properties/*", "maxLength", 2000)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "remediation"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["retry"] !== undefined && !checkRetry(v["retry"], p + 1, c)) { ok = false; if (rt.up(c, p, "retry")) return false; }
     if (v["details"] !== undefined && !checkDetailMap(v["details"], p + 1, c)) { ok = false; if (rt.up(c, p, "details")) return false; }
@@ -294,40 +299,42 @@ export function checkError(v: unknown, p: number, c: rt.Context): boolean {
         case "causes":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "error.json#", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["code"] === undefined) { ok = false; if (rt.failRequired(c, p, "error.json#", "code")) return false; }
-    if (v["category"] === undefined) { ok = false; if (rt.failRequired(c, p, "error.json#", "category")) return false; }
-    if (v["message"] === undefined) { ok = false; if (rt.failRequired(c, p, "error.json#", "message")) return false; }
-  } else { rt.failType(c, p, "error.json#", "object", v); return false; }
+    if (v["code"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "code")) return false; }
+    if (v["category"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "category")) return false; }
+    if (v["message"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "message")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against error.json#/properties/causes. */
 function checkErrorPropertiesCauses(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "error.json#/properties/causes";
   if (p >= c.lim) return rt.deep(checkErrorPropertiesCauses, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (!checkError(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
-  } else { rt.failType(c, p, "error.json#/properties/causes", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
 /** Checks a value against error.json#/$defs/retry. */
 export function checkRetry(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "error.json#/$defs/retry";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["retryable"] !== undefined) {
       const x = v["retryable"];
-      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "retryable"), "error.json#/$defs/retry/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "retryable"), sp + "/properties/*", "boolean", x)) return false; }
     }
     if (v["after_ms"] !== undefined) {
       const x = v["after_ms"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "after_ms"), "error.json#/$defs/retry/properties/*", "minimum", 0)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "after_ms"), "error.json#/$defs/retry/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "after_ms"), sp + "/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "after_ms"), sp + "/properties/*", "integer", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -335,19 +342,20 @@ export function checkRetry(v: unknown, p: number, c: rt.Context): boolean {
         case "after_ms":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "error.json#/$defs/retry", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["retryable"] === undefined) { ok = false; if (rt.failRequired(c, p, "error.json#/$defs/retry", "retryable")) return false; }
-  } else { rt.failType(c, p, "error.json#/$defs/retry", "object", v); return false; }
+    if (v["retryable"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "retryable")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against error.json#/$defs/scalar. */
 export function checkScalar(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "error.json#/$defs/scalar";
   let ok = true;
-  if (!(v === null || typeof v === "boolean" || Number.isFinite(v) || typeof v === "string")) { rt.failType(c, p, "error.json#/$defs/scalar", "null or boolean or number or string", v); return false; }
+  if (!(v === null || typeof v === "boolean" || Number.isFinite(v) || typeof v === "string")) { rt.failType(c, p, sp, "null or boolean or number or string", v); return false; }
   if (typeof v === "string") {
-    if (v.length > 2000 && rt.codePoints(v) > 2000) { ok = false; if (rt.failLimit(c, p, "error.json#/$defs/scalar", "maxLength", 2000)) return false; }
+    if (v.length > 2000 && rt.codePoints(v) > 2000) { ok = false; if (rt.failLimit(c, p, sp, "maxLength", 2000)) return false; }
   }
   return ok;
 }

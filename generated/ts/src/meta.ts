@@ -648,26 +648,29 @@ const patternToolName = /^[A-Za-z0-9_.-]+$/u;
 
 /** Checks a value against meta.json#/$defs/archive_hash. */
 export function checkArchiveHash(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "meta.json#/$defs/archive_hash";
   let ok = true;
   if (typeof v === "string") {
-    if (v.length > 200 && rt.codePoints(v) > 200) { ok = false; if (rt.failLimit(c, p, "meta.json#/$defs/archive_hash", "maxLength", 200)) return false; }
-    if (!patternArchiveHash.test(v)) { ok = false; if (rt.failPattern(c, p, "meta.json#/$defs/archive_hash", patternArchiveHash)) return false; }
-  } else { rt.failType(c, p, "meta.json#/$defs/archive_hash", "string", v); return false; }
+    if (v.length > 200 && rt.codePoints(v) > 200) { ok = false; if (rt.failLimit(c, p, sp, "maxLength", 200)) return false; }
+    if (!patternArchiveHash.test(v)) { ok = false; if (rt.failPattern(c, p, sp, patternArchiveHash)) return false; }
+  } else { rt.failType(c, p, sp, "string", v); return false; }
   return ok;
 }
 
 /** Checks a value against meta.json#/$defs/capability. */
 export function checkCapability(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "meta.json#/$defs/capability";
   let ok = true;
   if (typeof v === "string") {
-    if (!v) { ok = false; if (rt.failLimit(c, p, "meta.json#/$defs/capability", "minLength", 1)) return false; }
-    if (v.length > 100 && rt.codePoints(v) > 100) { ok = false; if (rt.failLimit(c, p, "meta.json#/$defs/capability", "maxLength", 100)) return false; }
-  } else { rt.failType(c, p, "meta.json#/$defs/capability", "string", v); return false; }
+    if (!v) { ok = false; if (rt.failLimit(c, p, sp, "minLength", 1)) return false; }
+    if (v.length > 100 && rt.codePoints(v) > 100) { ok = false; if (rt.failLimit(c, p, sp, "maxLength", 100)) return false; }
+  } else { rt.failType(c, p, sp, "string", v); return false; }
   return ok;
 }
 
 /** Checks a value against meta.json#/$defs/fidelity. */
 export function checkFidelity(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "meta.json#/$defs/fidelity";
   if (p >= c.lim) return rt.deep(checkFidelity, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
@@ -681,22 +684,24 @@ export function checkFidelity(v: unknown, p: number, c: rt.Context): boolean {
         case "archive_hashes":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "meta.json#/$defs/fidelity", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["level"] === undefined) { ok = false; if (rt.failRequired(c, p, "meta.json#/$defs/fidelity", "level")) return false; }
-  } else { rt.failType(c, p, "meta.json#/$defs/fidelity", "object", v); return false; }
+    if (v["level"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "level")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against meta.json#/$defs/fidelity_level. */
 export function checkFidelityLevel(v: unknown, p: number, c: rt.Context): boolean {
-  if (typeof v !== "string") { rt.failType(c, p, "meta.json#/$defs/fidelity_level", "string", v); return false; }
-  if (v !== "full" && v !== "partial" && v !== "summary" && v !== "reference_only") { rt.failAt(c, p, "meta.json#/$defs/fidelity_level", "enum", "must be one of \"full\", \"partial\", \"summary\", \"reference_only\""); return false; }
+  const sp = "meta.json#/$defs/fidelity_level";
+  if (typeof v !== "string") { rt.failType(c, p, sp, "string", v); return false; }
+  if (v !== "full" && v !== "partial" && v !== "summary" && v !== "reference_only") { rt.failAt(c, p, sp, "enum", "must be one of \"full\", \"partial\", \"summary\", \"reference_only\""); return false; }
   return true;
 }
 
 /** Checks a value against meta.json#/$defs/fidelity/properties/archive_hashes. */
 function checkFidelityPropertiesArchiveHashes(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "meta.json#/$defs/fidelity/properties/archive_hashes";
   if (p >= c.lim) return rt.deep(checkFidelityPropertiesArchiveHashes, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
@@ -704,51 +709,53 @@ function checkFidelityPropertiesArchiveHashes(v: unknown, p: number, c: rt.Conte
       if (!rt.has(v, k)) continue;
       if (!checkArchiveHash(v[k], p + 1, c)) { ok = false; if (rt.up(c, p, k)) return false; }
     }
-  } else { rt.failType(c, p, "meta.json#/$defs/fidelity/properties/archive_hashes", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against meta.json#/$defs/fidelity/properties/dropped_ids. */
 function checkFidelityPropertiesDroppedIDs(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "meta.json#/$defs/fidelity/properties/dropped_ids";
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, i), "meta.json#/$defs/fidelity/properties/dropped_ids/items", "minLength", 1)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, i), "meta.json#/$defs/fidelity/properties/dropped_ids/items", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, i), sp + "/items", "minLength", 1)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "string", x)) return false; }
     }
-  } else { rt.failType(c, p, "meta.json#/$defs/fidelity/properties/dropped_ids", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
 /** Checks a value against meta.json#/$defs/limits. */
 export function checkLimits(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "meta.json#/$defs/limits";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["max_items"] !== undefined) {
       const x = v["max_items"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "max_items"), "meta.json#/$defs/limits/properties/*", "minimum", 0)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "max_items"), "meta.json#/$defs/limits/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "max_items"), sp + "/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "max_items"), sp + "/properties/*", "integer", x)) return false; }
     }
     if (v["max_depth"] !== undefined) {
       const x = v["max_depth"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "max_depth"), "meta.json#/$defs/limits/properties/*", "minimum", 0)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "max_depth"), "meta.json#/$defs/limits/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "max_depth"), sp + "/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "max_depth"), sp + "/properties/*", "integer", x)) return false; }
     }
     if (v["max_tokens"] !== undefined) {
       const x = v["max_tokens"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "max_tokens"), "meta.json#/$defs/limits/properties/*", "minimum", 0)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "max_tokens"), "meta.json#/$defs/limits/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "max_tokens"), sp + "/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "max_tokens"), sp + "/properties/*", "integer", x)) return false; }
     }
     if (v["max_bytes"] !== undefined) {
       const x = v["max_bytes"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "max_bytes"), "meta.json#/$defs/limits/properties/*", "minimum", 0)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "max_bytes"), "meta.json#/$defs/limits/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "max_bytes"), sp + "/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "max_bytes"), sp + "/properties/*", "integer", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -758,14 +765,15 @@ export function checkLimits(v: unknown, p: number, c: rt.Context): boolean {
         case "max_bytes":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "meta.json#/$defs/limits", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-  } else { rt.failType(c, p, "meta.json#/$defs/limits", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against meta.json#. */
 export function checkMeta(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "meta.json#";
   if (p >= c.lim) return rt.deep(checkMeta, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
@@ -805,50 +813,54 @@ export function checkMeta(v: unknown, p: number, c: rt.Context): boolean {
         case "source":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "meta.json#", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-  } else { rt.failType(c, p, "meta.json#", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against meta.json#/properties/capabilities. */
 function checkMetaPropertiesCapabilities(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "meta.json#/properties/capabilities";
   if (p >= c.lim) return rt.deep(checkMetaPropertiesCapabilities, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (!checkCapability(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
-  } else { rt.failType(c, p, "meta.json#/properties/capabilities", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
 /** Checks a value against meta.json#/properties/next_calls. */
 function checkMetaPropertiesNextCalls(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "meta.json#/properties/next_calls";
   if (p >= c.lim) return rt.deep(checkMetaPropertiesNextCalls, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (!checkNextCall(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
-  } else { rt.failType(c, p, "meta.json#/properties/next_calls", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
 /** Checks a value against meta.json#/properties/upgrade_hints. */
 function checkMetaPropertiesUpgradeHints(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "meta.json#/properties/upgrade_hints";
   if (p >= c.lim) return rt.deep(checkMetaPropertiesUpgradeHints, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (!checkUpgradeHint(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
-  } else { rt.failType(c, p, "meta.json#/properties/upgrade_hints", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
 /** Checks a value against meta.json#/$defs/next_call. */
 export function checkNextCall(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "meta.json#/$defs/next_call";
   if (p >= c.lim) return rt.deep(checkNextCall, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
@@ -857,9 +869,9 @@ export function checkNextCall(v: unknown, p: number, c: rt.Context): boolean {
     if (v["reason"] !== undefined) {
       const x = v["reason"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "reason"), "meta.json#/$defs/next_call/properties/*", "minLength", 1)) return false; }
-        if (x.length > 2000 && rt.codePoints(x) > 2000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "reason"), "meta.json#/$defs/next_call/properties/*", "maxLength", 2000)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "reason"), "meta.json#/$defs/next_call/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "reason"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length > 2000 && rt.codePoints(x) > 2000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "reason"), sp + "/properties/*", "maxLength", 2000)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "reason"), sp + "/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -868,45 +880,47 @@ export function checkNextCall(v: unknown, p: number, c: rt.Context): boolean {
         case "reason":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "meta.json#/$defs/next_call", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["tool"] === undefined) { ok = false; if (rt.failRequired(c, p, "meta.json#/$defs/next_call", "tool")) return false; }
-  } else { rt.failType(c, p, "meta.json#/$defs/next_call", "object", v); return false; }
+    if (v["tool"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "tool")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against meta.json#/$defs/next_call/properties/arguments. */
 function checkNextCallPropertiesArguments(v: unknown, p: number, c: rt.Context): boolean {
-  if (!rt.isObject(v)) { rt.failType(c, p, "meta.json#/$defs/next_call/properties/arguments", "object", v); return false; }
+  const sp = "meta.json#/$defs/next_call/properties/arguments";
+  if (!rt.isObject(v)) { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, rt.noMembers, -1);
   return true;
 }
 
 /** Checks a value against meta.json#/$defs/pagination. */
 export function checkPagination(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "meta.json#/$defs/pagination";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["has_more"] !== undefined) {
       const x = v["has_more"];
-      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "has_more"), "meta.json#/$defs/pagination/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "has_more"), sp + "/properties/*", "boolean", x)) return false; }
     }
     if (v["cursor"] !== undefined) {
       const x = v["cursor"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "cursor"), "meta.json#/$defs/pagination/properties/*", "minLength", 1)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "cursor"), "meta.json#/$defs/pagination/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "cursor"), sp + "/properties/*", "minLength", 1)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "cursor"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["page_size"] !== undefined) {
       const x = v["page_size"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 1) { ok = false; if (rt.failLimit(c, rt.at(c, p, "page_size"), "meta.json#/$defs/pagination/properties/*", "minimum", 1)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "page_size"), "meta.json#/$defs/pagination/properties/*", "integer", x)) return false; }
+        if (x < 1) { ok = false; if (rt.failLimit(c, rt.at(c, p, "page_size"), sp + "/properties/*", "minimum", 1)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "page_size"), sp + "/properties/*", "integer", x)) return false; }
     }
     if (v["total"] !== undefined) {
       const x = v["total"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "total"), "meta.json#/$defs/pagination/properties/*", "minimum", 0)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "total"), "meta.json#/$defs/pagination/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "total"), sp + "/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "total"), sp + "/properties/*", "integer", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -916,10 +930,10 @@ export function checkPagination(v: unknown, p: number, c: rt.Context): boolean {
         case "total":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "meta.json#/$defs/pagination", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["has_more"] === undefined) { ok = false; if (rt.failRequired(c, p, "meta.json#/$defs/pagination", "has_more")) return false; }
-  } else { rt.failType(c, p, "meta.json#/$defs/pagination", "object", v); return false; }
+    if (v["has_more"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "has_more")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   if (rt.quiet(c, checkPaginationIf, v, p)) {
     if (!checkPaginationThen(v, p, c)) { ok = false; if (c.stop) return false; }
   }
@@ -928,11 +942,12 @@ export function checkPagination(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against meta.json#/$defs/pagination/if. */
 function checkPaginationIf(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "meta.json#/$defs/pagination/if";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["has_more"] !== undefined) {
       const x = v["has_more"];
-      if (x !== true) { ok = false; if (rt.failAt(c, rt.at(c, p, "has_more"), "meta.json#/$defs/pagination/if/properties/*", "const", "must be true")) return false; }
+      if (x !== true) { ok = false; if (rt.failAt(c, rt.at(c, p, "has_more"), sp + "/properties/*", "const", "must be true")) return false; }
     }
   }
   return ok;
@@ -940,46 +955,48 @@ function checkPaginationIf(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against meta.json#/$defs/pagination/then. */
 function checkPaginationThen(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "meta.json#/$defs/pagination/then";
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["cursor"] === undefined) { ok = false; if (rt.failRequired(c, p, "meta.json#/$defs/pagination/then", "cursor")) return false; }
+    if (v["cursor"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "cursor")) return false; }
   }
   return ok;
 }
 
 /** Checks a value against meta.json#/$defs/rate_limit. */
 export function checkRateLimit(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "meta.json#/$defs/rate_limit";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["limit"] !== undefined) {
       const x = v["limit"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "limit"), "meta.json#/$defs/rate_limit/properties/*", "minimum", 0)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "limit"), "meta.json#/$defs/rate_limit/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "limit"), sp + "/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "limit"), sp + "/properties/*", "integer", x)) return false; }
     }
     if (v["remaining"] !== undefined) {
       const x = v["remaining"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "remaining"), "meta.json#/$defs/rate_limit/properties/*", "minimum", 0)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "remaining"), "meta.json#/$defs/rate_limit/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "remaining"), sp + "/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "remaining"), sp + "/properties/*", "integer", x)) return false; }
     }
     if (v["window_ms"] !== undefined) {
       const x = v["window_ms"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 1) { ok = false; if (rt.failLimit(c, rt.at(c, p, "window_ms"), "meta.json#/$defs/rate_limit/properties/*", "minimum", 1)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "window_ms"), "meta.json#/$defs/rate_limit/properties/*", "integer", x)) return false; }
+        if (x < 1) { ok = false; if (rt.failLimit(c, rt.at(c, p, "window_ms"), sp + "/properties/*", "minimum", 1)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "window_ms"), sp + "/properties/*", "integer", x)) return false; }
     }
     if (v["reset_at"] !== undefined) {
       const x = v["reset_at"];
       if (typeof x === "string") {
-        if (!rt.isDateTime(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "reset_at"), "meta.json#/$defs/rate_limit/properties/*", "format", "must be a valid date-time")) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "reset_at"), "meta.json#/$defs/rate_limit/properties/*", "string", x)) return false; }
+        if (!rt.isDateTime(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "reset_at"), sp + "/properties/*", "format", "must be a valid date-time")) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "reset_at"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["retry_after_ms"] !== undefined) {
       const x = v["retry_after_ms"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "retry_after_ms"), "meta.json#/$defs/rate_limit/properties/*", "minimum", 0)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "retry_after_ms"), "meta.json#/$defs/rate_limit/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "retry_after_ms"), sp + "/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "retry_after_ms"), sp + "/properties/*", "integer", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -990,35 +1007,37 @@ export function checkRateLimit(v: unknown, p: number, c: rt.Context): boolean {
         case "retry_after_ms":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "meta.json#/$defs/rate_limit", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["limit"] === undefined) { ok = false; if (rt.failRequired(c, p, "meta.json#/$defs/rate_limit", "limit")) return false; }
-    if (v["remaining"] === undefined) { ok = false; if (rt.failRequired(c, p, "meta.json#/$defs/rate_limit", "remaining")) return false; }
-  } else { rt.failType(c, p, "meta.json#/$defs/rate_limit", "object", v); return false; }
+    if (v["limit"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "limit")) return false; }
+    if (v["remaining"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "remaining")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against meta.json#/$defs/request_id. */
 export function checkRequestID(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "meta.json#/$defs/request_id";
   let ok = true;
   if (typeof v === "string") {
-    if (v.length > 128 && rt.codePoints(v) > 128) { ok = false; if (rt.failLimit(c, p, "meta.json#/$defs/request_id", "maxLength", 128)) return false; }
-    if (!patternRequestID.test(v)) { ok = false; if (rt.failPattern(c, p, "meta.json#/$defs/request_id", patternRequestID)) return false; }
-  } else { rt.failType(c, p, "meta.json#/$defs/request_id", "string", v); return false; }
+    if (v.length > 128 && rt.codePoints(v) > 128) { ok = false; if (rt.failLimit(c, p, sp, "maxLength", 128)) return false; }
+    if (!patternRequestID.test(v)) { ok = false; if (rt.failPattern(c, p, sp, patternRequestID)) return false; }
+  } else { rt.failType(c, p, sp, "string", v); return false; }
   return ok;
 }
 
 /** Checks a value against meta.json#/$defs/source. */
 export function checkSource(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "meta.json#/$defs/source";
   if (p >= c.lim) return rt.deep(checkSource, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["convention"] !== undefined) {
       const x = v["convention"];
       if (typeof x === "string") {
-        if (x.length > 64 && rt.codePoints(x) > 64) { ok = false; if (rt.failLimit(c, rt.at(c, p, "convention"), "meta.json#/$defs/source/properties/*", "maxLength", 64)) return false; }
-        if (!patternSourcePropertiesConvention.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "convention"), "meta.json#/$defs/source/properties/*", patternSourcePropertiesConvention)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "convention"), "meta.json#/$defs/source/properties/*", "string", x)) return false; }
+        if (x.length > 64 && rt.codePoints(x) > 64) { ok = false; if (rt.failLimit(c, rt.at(c, p, "convention"), sp + "/properties/*", "maxLength", 64)) return false; }
+        if (!patternSourcePropertiesConvention.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "convention"), sp + "/properties/*", patternSourcePropertiesConvention)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "convention"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["kept"] !== undefined && !checkSourcePropertiesKept(v["kept"], p + 1, c)) { ok = false; if (rt.up(c, p, "kept")) return false; }
     if (v["absent"] !== undefined && !checkSourcePropertiesAbsent(v["absent"], p + 1, c)) { ok = false; if (rt.up(c, p, "absent")) return false; }
@@ -1029,39 +1048,42 @@ export function checkSource(v: unknown, p: number, c: rt.Context): boolean {
         case "absent":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "meta.json#/$defs/source", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["convention"] === undefined) { ok = false; if (rt.failRequired(c, p, "meta.json#/$defs/source", "convention")) return false; }
-  } else { rt.failType(c, p, "meta.json#/$defs/source", "object", v); return false; }
+    if (v["convention"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "convention")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against meta.json#/$defs/source_pointer. */
 export function checkSourcePointer(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "meta.json#/$defs/source_pointer";
   let ok = true;
   if (typeof v === "string") {
-    if (v.length > 256 && rt.codePoints(v) > 256) { ok = false; if (rt.failLimit(c, p, "meta.json#/$defs/source_pointer", "maxLength", 256)) return false; }
-    if (!patternSourcePointer.test(v)) { ok = false; if (rt.failPattern(c, p, "meta.json#/$defs/source_pointer", patternSourcePointer)) return false; }
-  } else { rt.failType(c, p, "meta.json#/$defs/source_pointer", "string", v); return false; }
+    if (v.length > 256 && rt.codePoints(v) > 256) { ok = false; if (rt.failLimit(c, p, sp, "maxLength", 256)) return false; }
+    if (!patternSourcePointer.test(v)) { ok = false; if (rt.failPattern(c, p, sp, patternSourcePointer)) return false; }
+  } else { rt.failType(c, p, sp, "string", v); return false; }
   return ok;
 }
 
 /** Checks a value against meta.json#/$defs/source/properties/absent. */
 function checkSourcePropertiesAbsent(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "meta.json#/$defs/source/properties/absent";
   if (p >= c.lim) return rt.deep(checkSourcePropertiesAbsent, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (!checkSourcePointer(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
-    if (v.length < 1) { ok = false; if (rt.failLimit(c, p, "meta.json#/$defs/source/properties/absent", "minItems", 1)) return false; }
-    if (v.length > 64) { ok = false; if (rt.failLimit(c, p, "meta.json#/$defs/source/properties/absent", "maxItems", 64)) return false; }
-  } else { rt.failType(c, p, "meta.json#/$defs/source/properties/absent", "array", v); return false; }
+    if (v.length < 1) { ok = false; if (rt.failLimit(c, p, sp, "minItems", 1)) return false; }
+    if (v.length > 64) { ok = false; if (rt.failLimit(c, p, sp, "maxItems", 64)) return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
 /** Checks a value against meta.json#/$defs/source/properties/kept. */
 function checkSourcePropertiesKept(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "meta.json#/$defs/source/properties/kept";
   if (p >= c.lim) return rt.deep(checkSourcePropertiesKept, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
@@ -1069,62 +1091,65 @@ function checkSourcePropertiesKept(v: unknown, p: number, c: rt.Context): boolea
       if (!rt.has(v, k)) continue;
       if (!checkSourceValue(v[k], p + 1, c)) { ok = false; if (rt.up(c, p, k)) return false; }
     }
-    if (Object.keys(v).length < 1) { ok = false; if (rt.failLimit(c, p, "meta.json#/$defs/source/properties/kept", "minProperties", 1)) return false; }
-    if (Object.keys(v).length > 64) { ok = false; if (rt.failLimit(c, p, "meta.json#/$defs/source/properties/kept", "maxProperties", 64)) return false; }
+    if (Object.keys(v).length < 1) { ok = false; if (rt.failLimit(c, p, sp, "minProperties", 1)) return false; }
+    if (Object.keys(v).length > 64) { ok = false; if (rt.failLimit(c, p, sp, "maxProperties", 64)) return false; }
     for (const k of Object.keys(v)) {
       if (!checkSourcePointer(k, p + 1, c)) { ok = false; if (rt.up(c, p, k)) return false; }
     }
-  } else { rt.failType(c, p, "meta.json#/$defs/source/properties/kept", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against meta.json#/$defs/source_scalar. */
 export function checkSourceScalar(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "meta.json#/$defs/source_scalar";
   let ok = true;
-  if (!(v === null || typeof v === "boolean" || Number.isFinite(v) || typeof v === "string")) { rt.failType(c, p, "meta.json#/$defs/source_scalar", "null or boolean or number or string", v); return false; }
+  if (!(v === null || typeof v === "boolean" || Number.isFinite(v) || typeof v === "string")) { rt.failType(c, p, sp, "null or boolean or number or string", v); return false; }
   if (typeof v === "string") {
-    if (v.length > 2000 && rt.codePoints(v) > 2000) { ok = false; if (rt.failLimit(c, p, "meta.json#/$defs/source_scalar", "maxLength", 2000)) return false; }
+    if (v.length > 2000 && rt.codePoints(v) > 2000) { ok = false; if (rt.failLimit(c, p, sp, "maxLength", 2000)) return false; }
   }
   return ok;
 }
 
 /** Checks a value against meta.json#/$defs/source_value. */
 export function checkSourceValue(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "meta.json#/$defs/source_value";
   if (p >= c.lim) return rt.deep(checkSourceValue, v, p, c);
   let ok = true;
-  if (!(v === null || typeof v === "boolean" || Number.isFinite(v) || typeof v === "string" || rt.isArray(v) || rt.isObject(v))) { rt.failType(c, p, "meta.json#/$defs/source_value", "null or boolean or number or string or array or object", v); return false; }
+  if (!(v === null || typeof v === "boolean" || Number.isFinite(v) || typeof v === "string" || rt.isArray(v) || rt.isObject(v))) { rt.failType(c, p, sp, "null or boolean or number or string or array or object", v); return false; }
   if (typeof v === "string") {
-    if (v.length > 2000 && rt.codePoints(v) > 2000) { ok = false; if (rt.failLimit(c, p, "meta.json#/$defs/source_value", "maxLength", 2000)) return false; }
+    if (v.length > 2000 && rt.codePoints(v) > 2000) { ok = false; if (rt.failLimit(c, p, sp, "maxLength", 2000)) return false; }
   }
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (!checkSourceScalar(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
-    if (v.length > 100) { ok = false; if (rt.failLimit(c, p, "meta.json#/$defs/source_value", "maxItems", 100)) return false; }
+    if (v.length > 100) { ok = false; if (rt.failLimit(c, p, sp, "maxItems", 100)) return false; }
   }
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
       if (!checkSourceScalar(v[k], p + 1, c)) { ok = false; if (rt.up(c, p, k)) return false; }
     }
-    if (Object.keys(v).length > 100) { ok = false; if (rt.failLimit(c, p, "meta.json#/$defs/source_value", "maxProperties", 100)) return false; }
+    if (Object.keys(v).length > 100) { ok = false; if (rt.failLimit(c, p, sp, "maxProperties", 100)) return false; }
   }
   return ok;
 }
 
 /** Checks a value against meta.json#/$defs/telemetry. */
 export function checkTelemetry(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "meta.json#/$defs/telemetry";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["cache_hit"] !== undefined) {
       const x = v["cache_hit"];
-      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "cache_hit"), "meta.json#/$defs/telemetry/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "cache_hit"), sp + "/properties/*", "boolean", x)) return false; }
     }
     if (v["downstream_calls"] !== undefined) {
       const x = v["downstream_calls"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "downstream_calls"), "meta.json#/$defs/telemetry/properties/*", "minimum", 0)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "downstream_calls"), "meta.json#/$defs/telemetry/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "downstream_calls"), sp + "/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "downstream_calls"), sp + "/properties/*", "integer", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -1132,37 +1157,39 @@ export function checkTelemetry(v: unknown, p: number, c: rt.Context): boolean {
         case "downstream_calls":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "meta.json#/$defs/telemetry", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-  } else { rt.failType(c, p, "meta.json#/$defs/telemetry", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against meta.json#/$defs/tier. */
 export function checkTier(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "meta.json#/$defs/tier";
   let ok = true;
   if (typeof v === "string") {
-    if (v.length > 64 && rt.codePoints(v) > 64) { ok = false; if (rt.failLimit(c, p, "meta.json#/$defs/tier", "maxLength", 64)) return false; }
-    if (!patternTier.test(v)) { ok = false; if (rt.failPattern(c, p, "meta.json#/$defs/tier", patternTier)) return false; }
-  } else { rt.failType(c, p, "meta.json#/$defs/tier", "string", v); return false; }
+    if (v.length > 64 && rt.codePoints(v) > 64) { ok = false; if (rt.failLimit(c, p, sp, "maxLength", 64)) return false; }
+    if (!patternTier.test(v)) { ok = false; if (rt.failPattern(c, p, sp, patternTier)) return false; }
+  } else { rt.failType(c, p, sp, "string", v); return false; }
   return ok;
 }
 
 /** Checks a value against meta.json#/$defs/timing. */
 export function checkTiming(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "meta.json#/$defs/timing";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["started_at"] !== undefined) {
       const x = v["started_at"];
       if (typeof x === "string") {
-        if (!rt.isDateTime(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "started_at"), "meta.json#/$defs/timing/properties/*", "format", "must be a valid date-time")) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "started_at"), "meta.json#/$defs/timing/properties/*", "string", x)) return false; }
+        if (!rt.isDateTime(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "started_at"), sp + "/properties/*", "format", "must be a valid date-time")) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "started_at"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["duration_ms"] !== undefined) {
       const x = v["duration_ms"];
       if (typeof x === "number" && Number.isFinite(x)) {
-        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "duration_ms"), "meta.json#/$defs/timing/properties/*", "minimum", 0)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "duration_ms"), "meta.json#/$defs/timing/properties/*", "number", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "duration_ms"), sp + "/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "duration_ms"), sp + "/properties/*", "number", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -1170,33 +1197,34 @@ export function checkTiming(v: unknown, p: number, c: rt.Context): boolean {
         case "duration_ms":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "meta.json#/$defs/timing", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-  } else { rt.failType(c, p, "meta.json#/$defs/timing", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against meta.json#/$defs/token_usage. */
 export function checkTokenUsage(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "meta.json#/$defs/token_usage";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["estimated"] !== undefined) {
       const x = v["estimated"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "estimated"), "meta.json#/$defs/token_usage/properties/*", "minimum", 0)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "estimated"), "meta.json#/$defs/token_usage/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "estimated"), sp + "/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "estimated"), sp + "/properties/*", "integer", x)) return false; }
     }
     if (v["actual"] !== undefined) {
       const x = v["actual"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "actual"), "meta.json#/$defs/token_usage/properties/*", "minimum", 0)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "actual"), "meta.json#/$defs/token_usage/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "actual"), sp + "/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "actual"), sp + "/properties/*", "integer", x)) return false; }
     }
     if (v["budget"] !== undefined) {
       const x = v["budget"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 1) { ok = false; if (rt.failLimit(c, rt.at(c, p, "budget"), "meta.json#/$defs/token_usage/properties/*", "minimum", 1)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "budget"), "meta.json#/$defs/token_usage/properties/*", "integer", x)) return false; }
+        if (x < 1) { ok = false; if (rt.failLimit(c, rt.at(c, p, "budget"), sp + "/properties/*", "minimum", 1)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "budget"), sp + "/properties/*", "integer", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -1205,15 +1233,16 @@ export function checkTokenUsage(v: unknown, p: number, c: rt.Context): boolean {
         case "budget":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "meta.json#/$defs/token_usage", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["estimated"] === undefined) { ok = false; if (rt.failRequired(c, p, "meta.json#/$defs/token_usage", "estimated")) return false; }
-  } else { rt.failType(c, p, "meta.json#/$defs/token_usage", "object", v); return false; }
+    if (v["estimated"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "estimated")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against meta.json#/$defs/tool. */
 export function checkTool(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "meta.json#/$defs/tool";
   if (p >= c.lim) return rt.deep(checkTool, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
@@ -1221,16 +1250,16 @@ export function checkTool(v: unknown, p: number, c: rt.Context): boolean {
     if (v["version"] !== undefined) {
       const x = v["version"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "version"), "meta.json#/$defs/tool/properties/*", "minLength", 1)) return false; }
-        if (x.length > 100 && rt.codePoints(x) > 100) { ok = false; if (rt.failLimit(c, rt.at(c, p, "version"), "meta.json#/$defs/tool/properties/*", "maxLength", 100)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "version"), "meta.json#/$defs/tool/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "version"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length > 100 && rt.codePoints(x) > 100) { ok = false; if (rt.failLimit(c, rt.at(c, p, "version"), sp + "/properties/*", "maxLength", 100)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "version"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["adapter"] !== undefined) {
       const x = v["adapter"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "adapter"), "meta.json#/$defs/tool/properties/*", "minLength", 1)) return false; }
-        if (x.length > 100 && rt.codePoints(x) > 100) { ok = false; if (rt.failLimit(c, rt.at(c, p, "adapter"), "meta.json#/$defs/tool/properties/*", "maxLength", 100)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "adapter"), "meta.json#/$defs/tool/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "adapter"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length > 100 && rt.codePoints(x) > 100) { ok = false; if (rt.failLimit(c, rt.at(c, p, "adapter"), sp + "/properties/*", "maxLength", 100)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "adapter"), sp + "/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -1239,43 +1268,45 @@ export function checkTool(v: unknown, p: number, c: rt.Context): boolean {
         case "adapter":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "meta.json#/$defs/tool", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["name"] === undefined) { ok = false; if (rt.failRequired(c, p, "meta.json#/$defs/tool", "name")) return false; }
-    if (v["version"] === undefined) { ok = false; if (rt.failRequired(c, p, "meta.json#/$defs/tool", "version")) return false; }
-  } else { rt.failType(c, p, "meta.json#/$defs/tool", "object", v); return false; }
+    if (v["name"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "name")) return false; }
+    if (v["version"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "version")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against meta.json#/$defs/tool_name. */
 export function checkToolName(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "meta.json#/$defs/tool_name";
   let ok = true;
   if (typeof v === "string") {
-    if (v.length > 128 && rt.codePoints(v) > 128) { ok = false; if (rt.failLimit(c, p, "meta.json#/$defs/tool_name", "maxLength", 128)) return false; }
-    if (!patternToolName.test(v)) { ok = false; if (rt.failPattern(c, p, "meta.json#/$defs/tool_name", patternToolName)) return false; }
-  } else { rt.failType(c, p, "meta.json#/$defs/tool_name", "string", v); return false; }
+    if (v.length > 128 && rt.codePoints(v) > 128) { ok = false; if (rt.failLimit(c, p, sp, "maxLength", 128)) return false; }
+    if (!patternToolName.test(v)) { ok = false; if (rt.failPattern(c, p, sp, patternToolName)) return false; }
+  } else { rt.failType(c, p, sp, "string", v); return false; }
   return ok;
 }
 
 /** Checks a value against meta.json#/$defs/upgrade_hint. */
 export function checkUpgradeHint(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "meta.json#/$defs/upgrade_hint";
   if (p >= c.lim) return rt.deep(checkUpgradeHint, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["feature"] !== undefined) {
       const x = v["feature"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "feature"), "meta.json#/$defs/upgrade_hint/properties/*", "minLength", 1)) return false; }
-        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "feature"), "meta.json#/$defs/upgrade_hint/properties/*", "maxLength", 200)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "feature"), "meta.json#/$defs/upgrade_hint/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "feature"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "feature"), sp + "/properties/*", "maxLength", 200)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "feature"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["tier"] !== undefined && !checkTier(v["tier"], p + 1, c)) { ok = false; if (rt.up(c, p, "tier")) return false; }
     if (v["reason"] !== undefined) {
       const x = v["reason"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "reason"), "meta.json#/$defs/upgrade_hint/properties/*", "minLength", 1)) return false; }
-        if (x.length > 2000 && rt.codePoints(x) > 2000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "reason"), "meta.json#/$defs/upgrade_hint/properties/*", "maxLength", 2000)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "reason"), "meta.json#/$defs/upgrade_hint/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "reason"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length > 2000 && rt.codePoints(x) > 2000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "reason"), sp + "/properties/*", "maxLength", 2000)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "reason"), sp + "/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -1284,37 +1315,38 @@ export function checkUpgradeHint(v: unknown, p: number, c: rt.Context): boolean 
         case "reason":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "meta.json#/$defs/upgrade_hint", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["feature"] === undefined) { ok = false; if (rt.failRequired(c, p, "meta.json#/$defs/upgrade_hint", "feature")) return false; }
-    if (v["tier"] === undefined) { ok = false; if (rt.failRequired(c, p, "meta.json#/$defs/upgrade_hint", "tier")) return false; }
-  } else { rt.failType(c, p, "meta.json#/$defs/upgrade_hint", "object", v); return false; }
+    if (v["feature"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "feature")) return false; }
+    if (v["tier"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "tier")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against meta.json#/$defs/workspace. */
 export function checkWorkspace(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "meta.json#/$defs/workspace";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["root"] !== undefined) {
       const x = v["root"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "root"), "meta.json#/$defs/workspace/properties/*", "minLength", 1)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "root"), "meta.json#/$defs/workspace/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "root"), sp + "/properties/*", "minLength", 1)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "root"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["repo_name"] !== undefined) {
       const x = v["repo_name"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "repo_name"), "meta.json#/$defs/workspace/properties/*", "minLength", 1)) return false; }
-        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "repo_name"), "meta.json#/$defs/workspace/properties/*", "maxLength", 200)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "repo_name"), "meta.json#/$defs/workspace/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "repo_name"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "repo_name"), sp + "/properties/*", "maxLength", 200)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "repo_name"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["revision"] !== undefined) {
       const x = v["revision"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "revision"), "meta.json#/$defs/workspace/properties/*", "minLength", 1)) return false; }
-        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "revision"), "meta.json#/$defs/workspace/properties/*", "maxLength", 200)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "revision"), "meta.json#/$defs/workspace/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "revision"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "revision"), sp + "/properties/*", "maxLength", 200)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "revision"), sp + "/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -1323,8 +1355,8 @@ export function checkWorkspace(v: unknown, p: number, c: rt.Context): boolean {
         case "revision":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "meta.json#/$defs/workspace", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-  } else { rt.failType(c, p, "meta.json#/$defs/workspace", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }

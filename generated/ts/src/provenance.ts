@@ -245,34 +245,35 @@ const patternMethodID = /^[a-z0-9]+([._-][a-z0-9]+)*$/u;
 
 /** Checks a value against provenance.json#/$defs/artifact. */
 export function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "provenance.json#/$defs/artifact";
   if (p >= c.lim) return rt.deep(checkArtifact, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["id"] !== undefined) {
       const x = v["id"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "id"), "provenance.json#/$defs/artifact/properties/*", "minLength", 1)) return false; }
-        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "id"), "provenance.json#/$defs/artifact/properties/*", "maxLength", 200)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "id"), "provenance.json#/$defs/artifact/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "id"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "id"), sp + "/properties/*", "maxLength", 200)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "id"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["media_type"] !== undefined) {
       const x = v["media_type"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "media_type"), "provenance.json#/$defs/artifact/properties/*", "minLength", 1)) return false; }
-        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "media_type"), "provenance.json#/$defs/artifact/properties/*", "maxLength", 200)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "media_type"), "provenance.json#/$defs/artifact/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "media_type"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "media_type"), sp + "/properties/*", "maxLength", 200)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "media_type"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["locator"] !== undefined) {
       const x = v["locator"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "locator"), "provenance.json#/$defs/artifact/properties/*", "minLength", 1)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "locator"), "provenance.json#/$defs/artifact/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "locator"), sp + "/properties/*", "minLength", 1)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "locator"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["size_bytes"] !== undefined) {
       const x = v["size_bytes"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "size_bytes"), "provenance.json#/$defs/artifact/properties/*", "minimum", 0)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "size_bytes"), "provenance.json#/$defs/artifact/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "size_bytes"), sp + "/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "size_bytes"), sp + "/properties/*", "integer", x)) return false; }
     }
     if (v["digest"] !== undefined && !checkDigest(v["digest"], p + 1, c)) { ok = false; if (rt.up(c, p, "digest")) return false; }
     if (v["labels"] !== undefined && !checkArtifactPropertiesLabels(v["labels"], p + 1, c)) { ok = false; if (rt.up(c, p, "labels")) return false; }
@@ -286,63 +287,66 @@ export function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
         case "labels":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "provenance.json#/$defs/artifact", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["id"] === undefined) { ok = false; if (rt.failRequired(c, p, "provenance.json#/$defs/artifact", "id")) return false; }
-  } else { rt.failType(c, p, "provenance.json#/$defs/artifact", "object", v); return false; }
+    if (v["id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "id")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against provenance.json#/$defs/artifact/properties/labels. */
 function checkArtifactPropertiesLabels(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "provenance.json#/$defs/artifact/properties/labels";
   let ok = true;
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
       const x = v[k];
       if (typeof x === "string") {
-        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, k), "provenance.json#/$defs/artifact/properties/labels/additionalProperties", "maxLength", 200)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, k), "provenance.json#/$defs/artifact/properties/labels/additionalProperties", "string", x)) return false; }
+        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, k), sp + "/additionalProperties", "maxLength", 200)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, k), sp + "/additionalProperties", "string", x)) return false; }
     }
-  } else { rt.failType(c, p, "provenance.json#/$defs/artifact/properties/labels", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against provenance.json#/$defs/digest. */
 export function checkDigest(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "provenance.json#/$defs/digest";
   let ok = true;
   if (typeof v === "string") {
-    if (!patternDigest.test(v)) { ok = false; if (rt.failPattern(c, p, "provenance.json#/$defs/digest", patternDigest)) return false; }
-  } else { rt.failType(c, p, "provenance.json#/$defs/digest", "string", v); return false; }
+    if (!patternDigest.test(v)) { ok = false; if (rt.failPattern(c, p, sp, patternDigest)) return false; }
+  } else { rt.failType(c, p, sp, "string", v); return false; }
   return ok;
 }
 
 /** Checks a value against provenance.json#/$defs/evidence. */
 export function checkEvidence(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "provenance.json#/$defs/evidence";
   if (p >= c.lim) return rt.deep(checkEvidence, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["field"] !== undefined) {
       const x = v["field"];
       if (typeof x === "string") {
-        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "field"), "provenance.json#/$defs/evidence/properties/*", "maxLength", 200)) return false; }
-        if (!patternEvidencePropertiesField.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "field"), "provenance.json#/$defs/evidence/properties/*", patternEvidencePropertiesField)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "field"), "provenance.json#/$defs/evidence/properties/*", "string", x)) return false; }
+        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "field"), sp + "/properties/*", "maxLength", 200)) return false; }
+        if (!patternEvidencePropertiesField.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "field"), sp + "/properties/*", patternEvidencePropertiesField)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "field"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["source"] !== undefined) {
       const x = v["source"];
       if (typeof x === "string") {
-        if (x.length > 1000 && rt.codePoints(x) > 1000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "source"), "provenance.json#/$defs/evidence/properties/*", "maxLength", 1000)) return false; }
-        if (!patternEvidencePropertiesSource.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "source"), "provenance.json#/$defs/evidence/properties/*", patternEvidencePropertiesSource)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "source"), "provenance.json#/$defs/evidence/properties/*", "string", x)) return false; }
+        if (x.length > 1000 && rt.codePoints(x) > 1000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "source"), sp + "/properties/*", "maxLength", 1000)) return false; }
+        if (!patternEvidencePropertiesSource.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "source"), sp + "/properties/*", patternEvidencePropertiesSource)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "source"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["method"] !== undefined && !checkMethodID(v["method"], p + 1, c)) { ok = false; if (rt.up(c, p, "method")) return false; }
     if (v["note"] !== undefined) {
       const x = v["note"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "note"), "provenance.json#/$defs/evidence/properties/*", "minLength", 1)) return false; }
-        if (x.length > 400 && rt.codePoints(x) > 400) { ok = false; if (rt.failLimit(c, rt.at(c, p, "note"), "provenance.json#/$defs/evidence/properties/*", "maxLength", 400)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "note"), "provenance.json#/$defs/evidence/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "note"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length > 400 && rt.codePoints(x) > 400) { ok = false; if (rt.failLimit(c, rt.at(c, p, "note"), sp + "/properties/*", "maxLength", 400)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "note"), sp + "/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -352,16 +356,17 @@ export function checkEvidence(v: unknown, p: number, c: rt.Context): boolean {
         case "note":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "provenance.json#/$defs/evidence", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["field"] === undefined) { ok = false; if (rt.failRequired(c, p, "provenance.json#/$defs/evidence", "field")) return false; }
-    if (v["source"] === undefined) { ok = false; if (rt.failRequired(c, p, "provenance.json#/$defs/evidence", "source")) return false; }
-  } else { rt.failType(c, p, "provenance.json#/$defs/evidence", "object", v); return false; }
+    if (v["field"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "field")) return false; }
+    if (v["source"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "source")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against provenance.json#/$defs/integrity. */
 export function checkIntegrity(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "provenance.json#/$defs/integrity";
   if (p >= c.lim) return rt.deep(checkIntegrity, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
@@ -373,25 +378,27 @@ export function checkIntegrity(v: unknown, p: number, c: rt.Context): boolean {
         case "signature":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "provenance.json#/$defs/integrity", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["record_digest"] === undefined) { ok = false; if (rt.failRequired(c, p, "provenance.json#/$defs/integrity", "record_digest")) return false; }
-  } else { rt.failType(c, p, "provenance.json#/$defs/integrity", "object", v); return false; }
+    if (v["record_digest"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "record_digest")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against provenance.json#/$defs/method_id. */
 export function checkMethodID(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "provenance.json#/$defs/method_id";
   let ok = true;
   if (typeof v === "string") {
-    if (v.length > 200 && rt.codePoints(v) > 200) { ok = false; if (rt.failLimit(c, p, "provenance.json#/$defs/method_id", "maxLength", 200)) return false; }
-    if (!patternMethodID.test(v)) { ok = false; if (rt.failPattern(c, p, "provenance.json#/$defs/method_id", patternMethodID)) return false; }
-  } else { rt.failType(c, p, "provenance.json#/$defs/method_id", "string", v); return false; }
+    if (v.length > 200 && rt.codePoints(v) > 200) { ok = false; if (rt.failLimit(c, p, sp, "maxLength", 200)) return false; }
+    if (!patternMethodID.test(v)) { ok = false; if (rt.failPattern(c, p, sp, patternMethodID)) return false; }
+  } else { rt.failType(c, p, sp, "string", v); return false; }
   return ok;
 }
 
 /** Checks a value against provenance.json#. */
 export function checkProvenance(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "provenance.json#";
   if (p >= c.lim) return rt.deep(checkProvenance, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
@@ -400,8 +407,8 @@ export function checkProvenance(v: unknown, p: number, c: rt.Context): boolean {
     if (v["started_at"] !== undefined) {
       const x = v["started_at"];
       if (typeof x === "string") {
-        if (!rt.isDateTime(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "started_at"), "provenance.json#/properties/*", "format", "must be a valid date-time")) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "started_at"), "provenance.json#/properties/*", "string", x)) return false; }
+        if (!rt.isDateTime(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "started_at"), sp + "/properties/*", "format", "must be a valid date-time")) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "started_at"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["inputs"] !== undefined && !checkProvenancePropertiesInputs(v["inputs"], p + 1, c)) { ok = false; if (rt.up(c, p, "inputs")) return false; }
     if (v["outputs"] !== undefined && !checkProvenancePropertiesOutputs(v["outputs"], p + 1, c)) { ok = false; if (rt.up(c, p, "outputs")) return false; }
@@ -422,108 +429,115 @@ export function checkProvenance(v: unknown, p: number, c: rt.Context): boolean {
         case "integrity":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "provenance.json#", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["run_id"] === undefined) { ok = false; if (rt.failRequired(c, p, "provenance.json#", "run_id")) return false; }
-    if (v["tool"] === undefined) { ok = false; if (rt.failRequired(c, p, "provenance.json#", "tool")) return false; }
-  } else { rt.failType(c, p, "provenance.json#", "object", v); return false; }
+    if (v["run_id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "run_id")) return false; }
+    if (v["tool"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "tool")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against provenance.json#/properties/evidence. */
 function checkProvenancePropertiesEvidence(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "provenance.json#/properties/evidence";
   if (p >= c.lim) return rt.deep(checkProvenancePropertiesEvidence, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (!checkEvidence(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
-  } else { rt.failType(c, p, "provenance.json#/properties/evidence", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
 /** Checks a value against provenance.json#/properties/inputs. */
 function checkProvenancePropertiesInputs(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "provenance.json#/properties/inputs";
   if (p >= c.lim) return rt.deep(checkProvenancePropertiesInputs, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (!checkArtifact(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
-  } else { rt.failType(c, p, "provenance.json#/properties/inputs", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
 /** Checks a value against provenance.json#/properties/methods. */
 function checkProvenancePropertiesMethods(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "provenance.json#/properties/methods";
   if (p >= c.lim) return rt.deep(checkProvenancePropertiesMethods, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (!checkMethodID(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
-  } else { rt.failType(c, p, "provenance.json#/properties/methods", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
 /** Checks a value against provenance.json#/properties/outputs. */
 function checkProvenancePropertiesOutputs(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "provenance.json#/properties/outputs";
   if (p >= c.lim) return rt.deep(checkProvenancePropertiesOutputs, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (!checkArtifact(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
-  } else { rt.failType(c, p, "provenance.json#/properties/outputs", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
 /** Checks a value against provenance.json#/properties/parents. */
 function checkProvenancePropertiesParents(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "provenance.json#/properties/parents";
   if (p >= c.lim) return rt.deep(checkProvenancePropertiesParents, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (!checkRunID(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
-  } else { rt.failType(c, p, "provenance.json#/properties/parents", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
 /** Checks a value against provenance.json#/$defs/run_id. */
 export function checkRunID(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "provenance.json#/$defs/run_id";
   let ok = true;
   if (typeof v === "string") {
-    if (!v) { ok = false; if (rt.failLimit(c, p, "provenance.json#/$defs/run_id", "minLength", 1)) return false; }
-    if (v.length > 200 && rt.codePoints(v) > 200) { ok = false; if (rt.failLimit(c, p, "provenance.json#/$defs/run_id", "maxLength", 200)) return false; }
-  } else { rt.failType(c, p, "provenance.json#/$defs/run_id", "string", v); return false; }
+    if (!v) { ok = false; if (rt.failLimit(c, p, sp, "minLength", 1)) return false; }
+    if (v.length > 200 && rt.codePoints(v) > 200) { ok = false; if (rt.failLimit(c, p, sp, "maxLength", 200)) return false; }
+  } else { rt.failType(c, p, sp, "string", v); return false; }
   return ok;
 }
 
 /** Checks a value against provenance.json#/$defs/signature. */
 export function checkSignature(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "provenance.json#/$defs/signature";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["alg"] !== undefined) {
       const x = v["alg"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "alg"), "provenance.json#/$defs/signature/properties/*", "minLength", 1)) return false; }
-        if (x.length > 100 && rt.codePoints(x) > 100) { ok = false; if (rt.failLimit(c, rt.at(c, p, "alg"), "provenance.json#/$defs/signature/properties/*", "maxLength", 100)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "alg"), "provenance.json#/$defs/signature/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "alg"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length > 100 && rt.codePoints(x) > 100) { ok = false; if (rt.failLimit(c, rt.at(c, p, "alg"), sp + "/properties/*", "maxLength", 100)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "alg"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["key_id"] !== undefined) {
       const x = v["key_id"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "key_id"), "provenance.json#/$defs/signature/properties/*", "minLength", 1)) return false; }
-        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "key_id"), "provenance.json#/$defs/signature/properties/*", "maxLength", 200)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "key_id"), "provenance.json#/$defs/signature/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "key_id"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "key_id"), sp + "/properties/*", "maxLength", 200)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "key_id"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["value"] !== undefined) {
       const x = v["value"];
       if (typeof x === "string") {
-        if (rt.codePoints(x) < 16) { ok = false; if (rt.failLimit(c, rt.at(c, p, "value"), "provenance.json#/$defs/signature/properties/*", "minLength", 16)) return false; }
-        if (x.length > 5000 && rt.codePoints(x) > 5000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "value"), "provenance.json#/$defs/signature/properties/*", "maxLength", 5000)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "value"), "provenance.json#/$defs/signature/properties/*", "string", x)) return false; }
+        if (rt.codePoints(x) < 16) { ok = false; if (rt.failLimit(c, rt.at(c, p, "value"), sp + "/properties/*", "minLength", 16)) return false; }
+        if (x.length > 5000 && rt.codePoints(x) > 5000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "value"), sp + "/properties/*", "maxLength", 5000)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "value"), sp + "/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -532,11 +546,11 @@ export function checkSignature(v: unknown, p: number, c: rt.Context): boolean {
         case "value":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "provenance.json#/$defs/signature", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["alg"] === undefined) { ok = false; if (rt.failRequired(c, p, "provenance.json#/$defs/signature", "alg")) return false; }
-    if (v["key_id"] === undefined) { ok = false; if (rt.failRequired(c, p, "provenance.json#/$defs/signature", "key_id")) return false; }
-    if (v["value"] === undefined) { ok = false; if (rt.failRequired(c, p, "provenance.json#/$defs/signature", "value")) return false; }
-  } else { rt.failType(c, p, "provenance.json#/$defs/signature", "object", v); return false; }
+    if (v["alg"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "alg")) return false; }
+    if (v["key_id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "key_id")) return false; }
+    if (v["value"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "value")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }

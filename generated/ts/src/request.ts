@@ -151,23 +151,25 @@ const patternRequestPropertiesLocale = /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/u;
 
 /** Checks a value against request.json#/$defs/provenance_mode. */
 export function checkProvenanceMode(v: unknown, p: number, c: rt.Context): boolean {
-  if (typeof v !== "string") { rt.failType(c, p, "request.json#/$defs/provenance_mode", "string", v); return false; }
-  if (v !== "minimal" && v !== "full") { rt.failAt(c, p, "request.json#/$defs/provenance_mode", "enum", "must be one of \"minimal\", \"full\""); return false; }
+  const sp = "request.json#/$defs/provenance_mode";
+  if (typeof v !== "string") { rt.failType(c, p, sp, "string", v); return false; }
+  if (v !== "minimal" && v !== "full") { rt.failAt(c, p, sp, "enum", "must be one of \"minimal\", \"full\""); return false; }
   return true;
 }
 
 /** Checks a value against request.json#/$defs/provenance_options. */
 export function checkProvenanceOptions(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "request.json#/$defs/provenance_options";
   if (p >= c.lim) return rt.deep(checkProvenanceOptions, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["capture"] !== undefined) {
       const x = v["capture"];
-      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "capture"), "request.json#/$defs/provenance_options/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "capture"), sp + "/properties/*", "boolean", x)) return false; }
     }
     if (v["capture_artifacts"] !== undefined) {
       const x = v["capture_artifacts"];
-      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "capture_artifacts"), "request.json#/$defs/provenance_options/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "capture_artifacts"), sp + "/properties/*", "boolean", x)) return false; }
     }
     if (v["mode"] !== undefined && !checkProvenanceMode(v["mode"], p + 1, c)) { ok = false; if (rt.up(c, p, "mode")) return false; }
     for (const k in v) {
@@ -177,48 +179,49 @@ export function checkProvenanceOptions(v: unknown, p: number, c: rt.Context): bo
         case "mode":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "request.json#/$defs/provenance_options", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-  } else { rt.failType(c, p, "request.json#/$defs/provenance_options", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against request.json#. */
 export function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "request.json#";
   if (p >= c.lim) return rt.deep(checkRequest, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["request_id"] !== undefined && !checkRequestID(v["request_id"], p + 1, c)) { ok = false; if (rt.up(c, p, "request_id")) return false; }
     if (v["deterministic"] !== undefined) {
       const x = v["deterministic"];
-      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "deterministic"), "request.json#/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "deterministic"), sp + "/properties/*", "boolean", x)) return false; }
     }
     if (v["response_mode"] !== undefined && !checkResponseMode(v["response_mode"], p + 1, c)) { ok = false; if (rt.up(c, p, "response_mode")) return false; }
     if (v["fields"] !== undefined && !checkRequestPropertiesFields(v["fields"], p + 1, c)) { ok = false; if (rt.up(c, p, "fields")) return false; }
     if (v["page_size"] !== undefined) {
       const x = v["page_size"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 1) { ok = false; if (rt.failLimit(c, rt.at(c, p, "page_size"), "request.json#/properties/*", "minimum", 1)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "page_size"), "request.json#/properties/*", "integer", x)) return false; }
+        if (x < 1) { ok = false; if (rt.failLimit(c, rt.at(c, p, "page_size"), sp + "/properties/*", "minimum", 1)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "page_size"), sp + "/properties/*", "integer", x)) return false; }
     }
     if (v["cursor"] !== undefined) {
       const x = v["cursor"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "cursor"), "request.json#/properties/*", "minLength", 1)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "cursor"), "request.json#/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "cursor"), sp + "/properties/*", "minLength", 1)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "cursor"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["token_budget"] !== undefined) {
       const x = v["token_budget"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 1) { ok = false; if (rt.failLimit(c, rt.at(c, p, "token_budget"), "request.json#/properties/*", "minimum", 1)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "token_budget"), "request.json#/properties/*", "integer", x)) return false; }
+        if (x < 1) { ok = false; if (rt.failLimit(c, rt.at(c, p, "token_budget"), sp + "/properties/*", "minimum", 1)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "token_budget"), sp + "/properties/*", "integer", x)) return false; }
     }
     if (v["locale"] !== undefined) {
       const x = v["locale"];
       if (typeof x === "string") {
-        if (x.length > 50 && rt.codePoints(x) > 50) { ok = false; if (rt.failLimit(c, rt.at(c, p, "locale"), "request.json#/properties/*", "maxLength", 50)) return false; }
-        if (!patternRequestPropertiesLocale.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "locale"), "request.json#/properties/*", patternRequestPropertiesLocale)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "locale"), "request.json#/properties/*", "string", x)) return false; }
+        if (x.length > 50 && rt.codePoints(x) > 50) { ok = false; if (rt.failLimit(c, rt.at(c, p, "locale"), sp + "/properties/*", "maxLength", 50)) return false; }
+        if (!patternRequestPropertiesLocale.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "locale"), sp + "/properties/*", patternRequestPropertiesLocale)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "locale"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["provenance"] !== undefined && !checkProvenanceOptions(v["provenance"], p + 1, c)) { ok = false; if (rt.up(c, p, "provenance")) return false; }
     for (const k in v) {
@@ -234,31 +237,33 @@ export function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
         case "provenance":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "request.json#", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-  } else { rt.failType(c, p, "request.json#", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against request.json#/properties/fields. */
 function checkRequestPropertiesFields(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "request.json#/properties/fields";
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, i), "request.json#/properties/fields/items", "minLength", 1)) return false; }
-        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, i), "request.json#/properties/fields/items", "maxLength", 200)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, i), "request.json#/properties/fields/items", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, i), sp + "/items", "minLength", 1)) return false; }
+        if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, i), sp + "/items", "maxLength", 200)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "string", x)) return false; }
     }
-    if (v.length < 1) { ok = false; if (rt.failLimit(c, p, "request.json#/properties/fields", "minItems", 1)) return false; }
-  } else { rt.failType(c, p, "request.json#/properties/fields", "array", v); return false; }
+    if (v.length < 1) { ok = false; if (rt.failLimit(c, p, sp, "minItems", 1)) return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
 /** Checks a value against request.json#/$defs/response_mode. */
 export function checkResponseMode(v: unknown, p: number, c: rt.Context): boolean {
-  if (typeof v !== "string") { rt.failType(c, p, "request.json#/$defs/response_mode", "string", v); return false; }
-  if (v !== "ids_only" && v !== "metadata" && v !== "preview" && v !== "full") { rt.failAt(c, p, "request.json#/$defs/response_mode", "enum", "must be one of \"ids_only\", \"metadata\", \"preview\", \"full\""); return false; }
+  const sp = "request.json#/$defs/response_mode";
+  if (typeof v !== "string") { rt.failType(c, p, sp, "string", v); return false; }
+  if (v !== "ids_only" && v !== "metadata" && v !== "preview" && v !== "full") { rt.failAt(c, p, sp, "enum", "must be one of \"ids_only\", \"metadata\", \"preview\", \"full\""); return false; }
   return true;
 }

@@ -69,13 +69,15 @@ export function isWarning(value: unknown): value is Warning {
 
 /** Checks a value against warning.json#/$defs/severity. */
 export function checkSeverity(v: unknown, p: number, c: rt.Context): boolean {
-  if (typeof v !== "string") { rt.failType(c, p, "warning.json#/$defs/severity", "string", v); return false; }
-  if (v !== "info" && v !== "warning" && v !== "error") { rt.failAt(c, p, "warning.json#/$defs/severity", "enum", "must be one of \"info\", \"warning\", \"error\""); return false; }
+  const sp = "warning.json#/$defs/severity";
+  if (typeof v !== "string") { rt.failType(c, p, sp, "string", v); return false; }
+  if (v !== "info" && v !== "warning" && v !== "error") { rt.failAt(c, p, sp, "enum", "must be one of \"info\", \"warning\", \"error\""); return false; }
   return true;
 }
 
 /** Checks a value against warning.json#. */
 export function checkWarning(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "warning.json#";
   if (p >= c.lim) return rt.deep(checkWarning, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
@@ -84,16 +86,16 @@ export function checkWarning(v: unknown, p: number, c: rt.Context): boolean {
     if (v["message"] !== undefined) {
       const x = v["message"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "message"), "warning.json#/properties/*", "minLength", 1)) return false; }
-        if (x.length > 2000 && rt.codePoints(x) > 2000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "message"), "warning.json#/properties/*", "maxLength", 2000)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "message"), "warning.json#/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "message"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length > 2000 && rt.codePoints(x) > 2000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "message"), sp + "/properties/*", "maxLength", 2000)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "message"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["suggestion"] !== undefined) {
       const x = v["suggestion"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "suggestion"), "warning.json#/properties/*", "minLength", 1)) return false; }
-        if (x.length > 2000 && rt.codePoints(x) > 2000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "suggestion"), "warning.json#/properties/*", "maxLength", 2000)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "suggestion"), "warning.json#/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "suggestion"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length > 2000 && rt.codePoints(x) > 2000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "suggestion"), sp + "/properties/*", "maxLength", 2000)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "suggestion"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["context"] !== undefined && !checkDetailMap(v["context"], p + 1, c)) { ok = false; if (rt.up(c, p, "context")) return false; }
     for (const k in v) {
@@ -105,11 +107,11 @@ export function checkWarning(v: unknown, p: number, c: rt.Context): boolean {
         case "context":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "warning.json#", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["code"] === undefined) { ok = false; if (rt.failRequired(c, p, "warning.json#", "code")) return false; }
-    if (v["severity"] === undefined) { ok = false; if (rt.failRequired(c, p, "warning.json#", "severity")) return false; }
-    if (v["message"] === undefined) { ok = false; if (rt.failRequired(c, p, "warning.json#", "message")) return false; }
-  } else { rt.failType(c, p, "warning.json#", "object", v); return false; }
+    if (v["code"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "code")) return false; }
+    if (v["severity"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "severity")) return false; }
+    if (v["message"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "message")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }

@@ -201,38 +201,39 @@ const patternKeywordsObjectProperties0 = /^x-/u;
 
 /** Checks a value against keywords.json#. */
 export function checkKeywords(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "keywords.json#";
   if (p >= c.lim) return rt.deep(checkKeywords, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["type"] !== undefined) {
       const x = v["type"];
-      if (!(x === null || typeof x === "string")) { ok = false; if (rt.failType(c, rt.at(c, p, "type"), "keywords.json#/properties/*", "null or string", x)) return false; }
+      if (!(x === null || typeof x === "string")) { ok = false; if (rt.failType(c, rt.at(c, p, "type"), sp + "/properties/*", "null or string", x)) return false; }
     }
     if (v["enum"] !== undefined && !checkKeywordsEnum(v["enum"], p + 1, c)) { ok = false; if (rt.up(c, p, "enum")) return false; }
     if (v["const"] !== undefined && !checkKeywordsConst(v["const"], p + 1, c)) { ok = false; if (rt.up(c, p, "const")) return false; }
     if (v["string"] !== undefined) {
       const x = v["string"];
       if (typeof x === "string") {
-        if (rt.codePoints(x) < 2) { ok = false; if (rt.failLimit(c, rt.at(c, p, "string"), "keywords.json#/properties/*", "minLength", 2)) return false; }
-        if (x.length > 3 && rt.codePoints(x) > 3) { ok = false; if (rt.failLimit(c, rt.at(c, p, "string"), "keywords.json#/properties/*", "maxLength", 3)) return false; }
-        if (!patternKeywordsPropertiesString.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "string"), "keywords.json#/properties/*", patternKeywordsPropertiesString)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "string"), "keywords.json#/properties/*", "string", x)) return false; }
+        if (rt.codePoints(x) < 2) { ok = false; if (rt.failLimit(c, rt.at(c, p, "string"), sp + "/properties/*", "minLength", 2)) return false; }
+        if (x.length > 3 && rt.codePoints(x) > 3) { ok = false; if (rt.failLimit(c, rt.at(c, p, "string"), sp + "/properties/*", "maxLength", 3)) return false; }
+        if (!patternKeywordsPropertiesString.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "string"), sp + "/properties/*", patternKeywordsPropertiesString)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "string"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["format"] !== undefined) {
       const x = v["format"];
       if (typeof x === "string") {
-        if (!rt.isDate(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "format"), "keywords.json#/properties/*", "format", "must be a valid date")) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "format"), "keywords.json#/properties/*", "string", x)) return false; }
+        if (!rt.isDate(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "format"), sp + "/properties/*", "format", "must be a valid date")) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "format"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["number"] !== undefined) {
       const x = v["number"];
       if (typeof x === "number" && Number.isFinite(x)) {
-        if (x < 1) { ok = false; if (rt.failLimit(c, rt.at(c, p, "number"), "keywords.json#/properties/*", "minimum", 1)) return false; }
-        if (x > 10) { ok = false; if (rt.failLimit(c, rt.at(c, p, "number"), "keywords.json#/properties/*", "maximum", 10)) return false; }
-        if (x <= 0.5) { ok = false; if (rt.failAt(c, rt.at(c, p, "number"), "keywords.json#/properties/*", "exclusiveMinimum", "must be greater than 0.5")) return false; }
-        if (x >= 9.5) { ok = false; if (rt.failAt(c, rt.at(c, p, "number"), "keywords.json#/properties/*", "exclusiveMaximum", "must be less than 9.5")) return false; }
-        if (!rt.multipleOf(x, 25n, -2)) { ok = false; if (rt.failAt(c, rt.at(c, p, "number"), "keywords.json#/properties/*", "multipleOf", "must be a multiple of 0.25")) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "number"), "keywords.json#/properties/*", "number", x)) return false; }
+        if (x < 1) { ok = false; if (rt.failLimit(c, rt.at(c, p, "number"), sp + "/properties/*", "minimum", 1)) return false; }
+        if (x > 10) { ok = false; if (rt.failLimit(c, rt.at(c, p, "number"), sp + "/properties/*", "maximum", 10)) return false; }
+        if (x <= 0.5) { ok = false; if (rt.failAt(c, rt.at(c, p, "number"), sp + "/properties/*", "exclusiveMinimum", "must be greater than 0.5")) return false; }
+        if (x >= 9.5) { ok = false; if (rt.failAt(c, rt.at(c, p, "number"), sp + "/properties/*", "exclusiveMaximum", "must be less than 9.5")) return false; }
+        if (!rt.multipleOf(x, 25n, -2)) { ok = false; if (rt.failAt(c, rt.at(c, p, "number"), sp + "/properties/*", "multipleOf", "must be a multiple of 0.25")) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "number"), sp + "/properties/*", "number", x)) return false; }
     }
     if (v["tuple"] !== undefined && !checkKeywordsTuple(v["tuple"], p + 1, c)) { ok = false; if (rt.up(c, p, "tuple")) return false; }
     if (v["list"] !== undefined && !checkKeywordsPropertiesList(v["list"], p + 1, c)) { ok = false; if (rt.up(c, p, "list")) return false; }
@@ -270,60 +271,66 @@ export function checkKeywords(v: unknown, p: number, c: rt.Context): boolean {
         case "never":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "keywords.json#", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-  } else { rt.failType(c, p, "keywords.json#", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against keywords.json#/properties/anyOf. */
 export function checkKeywordsAnyOf(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "keywords.json#/properties/anyOf";
   let ok = true;
-  if (!(rt.quiet(c, checkKeywordsAnyOfAnyOf0, v, p) || rt.quiet(c, checkKeywordsAnyOfAnyOf1, v, p))) { ok = false; if (rt.failAt(c, p, "keywords.json#/properties/anyOf", "anyOf", "must match at least one schema of anyOf")) return false; }
+  if (!(rt.quiet(c, checkKeywordsAnyOfAnyOf0, v, p) || rt.quiet(c, checkKeywordsAnyOfAnyOf1, v, p))) { ok = false; if (rt.failAt(c, p, sp, "anyOf", "must match at least one schema of anyOf")) return false; }
   return ok;
 }
 
 /** Checks a value against keywords.json#/properties/anyOf/anyOf/0. */
 function checkKeywordsAnyOfAnyOf0(v: unknown, p: number, c: rt.Context): boolean {
-  if (typeof v !== "string") { rt.failType(c, p, "keywords.json#/properties/anyOf/anyOf/0", "string", v); return false; }
+  const sp = "keywords.json#/properties/anyOf/anyOf/0";
+  if (typeof v !== "string") { rt.failType(c, p, sp, "string", v); return false; }
   return true;
 }
 
 /** Checks a value against keywords.json#/properties/anyOf/anyOf/1. */
 function checkKeywordsAnyOfAnyOf1(v: unknown, p: number, c: rt.Context): boolean {
-  if (!Number.isInteger(v)) { rt.failType(c, p, "keywords.json#/properties/anyOf/anyOf/1", "integer", v); return false; }
+  const sp = "keywords.json#/properties/anyOf/anyOf/1";
+  if (!Number.isInteger(v)) { rt.failType(c, p, sp, "integer", v); return false; }
   return true;
 }
 
 /** Checks a value against keywords.json#/properties/const. */
 export function checkKeywordsConst(v: unknown, p: number, c: rt.Context): boolean {
-  if (!rt.equal(v, constKeywordsConst)) { rt.failAt(c, p, "keywords.json#/properties/const", "const", "must be {\"k\":\"v\"}"); return false; }
+  const sp = "keywords.json#/properties/const";
+  if (!rt.equal(v, constKeywordsConst)) { rt.failAt(c, p, sp, "const", "must be {\"k\":\"v\"}"); return false; }
   return true;
 }
 
 /** Checks a value against keywords.json#/properties/enum. */
 export function checkKeywordsEnum(v: unknown, p: number, c: rt.Context): boolean {
-  if (!rt.includes(enumKeywordsEnum, v)) { rt.failAt(c, p, "keywords.json#/properties/enum", "enum", "must be one of \"a\", 1, {\"x\":[true,\"<b>\"]}"); return false; }
+  const sp = "keywords.json#/properties/enum";
+  if (!rt.includes(enumKeywordsEnum, v)) { rt.failAt(c, p, sp, "enum", "must be one of \"a\", 1, {\"x\":[true,\"<b>\"]}"); return false; }
   return true;
 }
 
 /** Checks a value against keywords.json#/properties/object. */
 export function checkKeywordsObject(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "keywords.json#/properties/object";
   if (p >= c.lim) return rt.deep(checkKeywordsObject, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["a"] !== undefined) {
       const x = v["a"];
-      if (!Number.isInteger(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "a"), "keywords.json#/properties/object/properties/*", "integer", x)) return false; }
+      if (!Number.isInteger(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "a"), sp + "/properties/*", "integer", x)) return false; }
     }
     if (v["b"] !== undefined) {
       const x = v["b"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "b"), "keywords.json#/properties/object/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "b"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["x-p"] !== undefined) {
       const x = v["x-p"];
       if (typeof x === "string") {
-        if (x.length > 2 && rt.codePoints(x) > 2) { ok = false; if (rt.failLimit(c, rt.at(c, p, "x-p"), "keywords.json#/properties/object/properties/*", "maxLength", 2)) return false; }
+        if (x.length > 2 && rt.codePoints(x) > 2) { ok = false; if (rt.failLimit(c, rt.at(c, p, "x-p"), sp + "/properties/*", "maxLength", 2)) return false; }
       }
     }
     for (const k in v) {
@@ -340,33 +347,35 @@ export function checkKeywordsObject(v: unknown, p: number, c: rt.Context): boole
         case "x-p":
           continue;
       }
-      ok = false; if (rt.failMember(c, p, "keywords.json#/properties/object", "additionalProperties", k)) return false;
+      ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false;
     }
-    if (v["a"] === undefined) { ok = false; if (rt.failRequired(c, p, "keywords.json#/properties/object", "a")) return false; }
-    if (v["b"] === undefined) { ok = false; if (rt.failRequired(c, p, "keywords.json#/properties/object", "b")) return false; }
-    if (Object.keys(v).length < 2) { ok = false; if (rt.failLimit(c, p, "keywords.json#/properties/object", "minProperties", 2)) return false; }
-    if (Object.keys(v).length > 5) { ok = false; if (rt.failLimit(c, p, "keywords.json#/properties/object", "maxProperties", 5)) return false; }
+    if (v["a"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "a")) return false; }
+    if (v["b"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "b")) return false; }
+    if (Object.keys(v).length < 2) { ok = false; if (rt.failLimit(c, p, sp, "minProperties", 2)) return false; }
+    if (Object.keys(v).length > 5) { ok = false; if (rt.failLimit(c, p, sp, "maxProperties", 5)) return false; }
     for (const k of Object.keys(v)) {
       if (!checkKeywordsObjectPropertyNames(k, p + 1, c)) { ok = false; if (rt.up(c, p, k)) return false; }
     }
     if (v["a"] !== undefined) {
-      if (v["b"] === undefined) { ok = false; if (rt.fail(c, p, "keywords.json#/properties/object/dependentRequired/a", "dependentRequired", "property \"b\" is required when \"a\" is present")) return false; }
+      if (v["b"] === undefined) { ok = false; if (rt.fail(c, p, sp + "/dependentRequired/a", "dependentRequired", "property \"b\" is required when \"a\" is present")) return false; }
     }
-  } else { rt.failType(c, p, "keywords.json#/properties/object", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against keywords.json#/properties/object/patternProperties/%5Ex-. */
 function checkKeywordsObjectPatternPropertiesX5Ex(v: unknown, p: number, c: rt.Context): boolean {
-  if (typeof v !== "string") { rt.failType(c, p, "keywords.json#/properties/object/patternProperties/%5Ex-", "string", v); return false; }
+  const sp = "keywords.json#/properties/object/patternProperties/%5Ex-";
+  if (typeof v !== "string") { rt.failType(c, p, sp, "string", v); return false; }
   return true;
 }
 
 /** Checks a value against keywords.json#/properties/object/propertyNames. */
 function checkKeywordsObjectPropertyNames(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "keywords.json#/properties/object/propertyNames";
   let ok = true;
   if (typeof v === "string") {
-    if (v.length > 4 && rt.codePoints(v) > 4) { ok = false; if (rt.failLimit(c, p, "keywords.json#/properties/object/propertyNames", "maxLength", 4)) return false; }
+    if (v.length > 4 && rt.codePoints(v) > 4) { ok = false; if (rt.failLimit(c, p, sp, "maxLength", 4)) return false; }
   }
   rt.rest(v, p, c, rt.noMembers, 0);
   return ok;
@@ -374,26 +383,29 @@ function checkKeywordsObjectPropertyNames(v: unknown, p: number, c: rt.Context):
 
 /** Checks a value against keywords.json#/properties/oneOf. */
 export function checkKeywordsOneOf(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "keywords.json#/properties/oneOf";
   let ok = true;
   let oneOfMatches = 0;
   if (rt.quiet(c, checkKeywordsOneOfOneOf0, v, p)) oneOfMatches++;
   if (rt.quiet(c, checkKeywordsOneOfOneOf1, v, p)) oneOfMatches++;
-  if (oneOfMatches !== 1) { ok = false; if (rt.fail(c, p, "keywords.json#/properties/oneOf/oneOf", "oneOf", "must match exactly one schema of oneOf, not " + oneOfMatches)) return false; }
+  if (oneOfMatches !== 1) { ok = false; if (rt.fail(c, p, sp + "/oneOf", "oneOf", "must match exactly one schema of oneOf, not " + oneOfMatches)) return false; }
   rt.rest(v, p, c, rt.noMembers, 0);
   return ok;
 }
 
 /** Checks a value against keywords.json#/properties/oneOf/oneOf/0. */
 function checkKeywordsOneOfOneOf0(v: unknown, p: number, c: rt.Context): boolean {
-  if (!Number.isInteger(v)) { rt.failType(c, p, "keywords.json#/properties/oneOf/oneOf/0", "integer", v); return false; }
+  const sp = "keywords.json#/properties/oneOf/oneOf/0";
+  if (!Number.isInteger(v)) { rt.failType(c, p, sp, "integer", v); return false; }
   return true;
 }
 
 /** Checks a value against keywords.json#/properties/oneOf/oneOf/1. */
 function checkKeywordsOneOfOneOf1(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "keywords.json#/properties/oneOf/oneOf/1";
   let ok = true;
   if (typeof v === "number") {
-    if (v < 0) { ok = false; if (rt.failLimit(c, p, "keywords.json#/properties/oneOf/oneOf/1", "minimum", 0)) return false; }
+    if (v < 0) { ok = false; if (rt.failLimit(c, p, sp, "minimum", 0)) return false; }
   }
   return ok;
 }
@@ -408,12 +420,14 @@ function checkKeywordsPropertiesAllOf(v: unknown, p: number, c: rt.Context): boo
 
 /** Checks a value against keywords.json#/properties/allOf/allOf/1. */
 function checkKeywordsPropertiesAllOfAllOf1(v: unknown, p: number, c: rt.Context): boolean {
-  if (!Number.isInteger(v)) { rt.failType(c, p, "keywords.json#/properties/allOf/allOf/1", "integer", v); return false; }
+  const sp = "keywords.json#/properties/allOf/allOf/1";
+  if (!Number.isInteger(v)) { rt.failType(c, p, sp, "integer", v); return false; }
   return true;
 }
 
 /** Checks a value against keywords.json#/properties/contains. */
 function checkKeywordsPropertiesContains(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "keywords.json#/properties/contains";
   if (p >= c.lim) return rt.deep(checkKeywordsPropertiesContains, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
@@ -421,15 +435,16 @@ function checkKeywordsPropertiesContains(v: unknown, p: number, c: rt.Context): 
     for (let i = 0; i < v.length; i++) {
       if (rt.quiet(c, checkKeywordsPropertiesContainsContains, v[i], p + 1)) matches++;
     }
-    if (matches < 1) { ok = false; if (rt.failAt(c, p, "keywords.json#/properties/contains", "contains", "must contain at least 1 matching item")) return false; }
-  } else { rt.failType(c, p, "keywords.json#/properties/contains", "array", v); return false; }
+    if (matches < 1) { ok = false; if (rt.failAt(c, p, sp, "contains", "must contain at least 1 matching item")) return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   rt.rest(v, p, c, undefined, 0);
   return ok;
 }
 
 /** Checks a value against keywords.json#/properties/contains/contains. */
 function checkKeywordsPropertiesContainsContains(v: unknown, p: number, c: rt.Context): boolean {
-  if (!Number.isInteger(v)) { rt.failType(c, p, "keywords.json#/properties/contains/contains", "integer", v); return false; }
+  const sp = "keywords.json#/properties/contains/contains";
+  if (!Number.isInteger(v)) { rt.failType(c, p, sp, "integer", v); return false; }
   return true;
 }
 
@@ -447,116 +462,128 @@ function checkKeywordsPropertiesIf(v: unknown, p: number, c: rt.Context): boolea
 
 /** Checks a value against keywords.json#/properties/if/else. */
 function checkKeywordsPropertiesIfElse(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "keywords.json#/properties/if/else";
   let ok = true;
   if (typeof v === "number" && Number.isInteger(v)) {
-    if (v > 5) { ok = false; if (rt.failLimit(c, p, "keywords.json#/properties/if/else", "maximum", 5)) return false; }
-  } else { rt.failType(c, p, "keywords.json#/properties/if/else", "integer", v); return false; }
+    if (v > 5) { ok = false; if (rt.failLimit(c, p, sp, "maximum", 5)) return false; }
+  } else { rt.failType(c, p, sp, "integer", v); return false; }
   return ok;
 }
 
 /** Checks a value against keywords.json#/properties/if/if. */
 function checkKeywordsPropertiesIfIf(v: unknown, p: number, c: rt.Context): boolean {
-  if (typeof v !== "string") { rt.failType(c, p, "keywords.json#/properties/if/if", "string", v); return false; }
+  const sp = "keywords.json#/properties/if/if";
+  if (typeof v !== "string") { rt.failType(c, p, sp, "string", v); return false; }
   return true;
 }
 
 /** Checks a value against keywords.json#/properties/if/then. */
 function checkKeywordsPropertiesIfThen(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "keywords.json#/properties/if/then";
   let ok = true;
   if (typeof v === "string") {
-    if (!v) { ok = false; if (rt.failLimit(c, p, "keywords.json#/properties/if/then", "minLength", 1)) return false; }
+    if (!v) { ok = false; if (rt.failLimit(c, p, sp, "minLength", 1)) return false; }
   }
   return ok;
 }
 
 /** Checks a value against keywords.json#/properties/list. */
 function checkKeywordsPropertiesList(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "keywords.json#/properties/list";
   if (p >= c.lim) return rt.deep(checkKeywordsPropertiesList, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
-      if (!(Number.isInteger(x) || typeof x === "string" || rt.isObject(x))) { ok = false; if (rt.failType(c, rt.at(c, p, i), "keywords.json#/properties/list/items", "integer or string or object", x)) return false; }
+      if (!(Number.isInteger(x) || typeof x === "string" || rt.isObject(x))) { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "integer or string or object", x)) return false; }
     }
     let matches = 0;
     for (let i = 0; i < v.length; i++) {
       if (rt.quiet(c, checkKeywordsPropertiesListContains, v[i], p + 1)) matches++;
     }
-    if (matches < 2) { ok = false; if (rt.failAt(c, p, "keywords.json#/properties/list", "minContains", "must contain at least 2 matching items")) return false; }
-    if (matches > 3) { ok = false; if (rt.failAt(c, p, "keywords.json#/properties/list", "maxContains", "must contain at most 3 matching items")) return false; }
-    if (v.length < 2) { ok = false; if (rt.failLimit(c, p, "keywords.json#/properties/list", "minItems", 2)) return false; }
-    if (v.length > 6) { ok = false; if (rt.failLimit(c, p, "keywords.json#/properties/list", "maxItems", 6)) return false; }
+    if (matches < 2) { ok = false; if (rt.failAt(c, p, sp, "minContains", "must contain at least 2 matching items")) return false; }
+    if (matches > 3) { ok = false; if (rt.failAt(c, p, sp, "maxContains", "must contain at most 3 matching items")) return false; }
+    if (v.length < 2) { ok = false; if (rt.failLimit(c, p, sp, "minItems", 2)) return false; }
+    if (v.length > 6) { ok = false; if (rt.failLimit(c, p, sp, "maxItems", 6)) return false; }
     const dup = rt.duplicates(v);
-    if (dup !== undefined) { ok = false; if (rt.fail(c, p, "keywords.json#/properties/list/uniqueItems", "uniqueItems", "must not have equal items, but items " + dup[0] + " and " + dup[1] + " are equal")) return false; }
-  } else { rt.failType(c, p, "keywords.json#/properties/list", "array", v); return false; }
+    if (dup !== undefined) { ok = false; if (rt.fail(c, p, sp + "/uniqueItems", "uniqueItems", "must not have equal items, but items " + dup[0] + " and " + dup[1] + " are equal")) return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   rt.rest(v, p, c, undefined, 0);
   return ok;
 }
 
 /** Checks a value against keywords.json#/properties/list/contains. */
 function checkKeywordsPropertiesListContains(v: unknown, p: number, c: rt.Context): boolean {
-  if (typeof v !== "string") { rt.failType(c, p, "keywords.json#/properties/list/contains", "string", v); return false; }
+  const sp = "keywords.json#/properties/list/contains";
+  if (typeof v !== "string") { rt.failType(c, p, sp, "string", v); return false; }
   return true;
 }
 
 /** Checks a value against keywords.json#/properties/not. */
 function checkKeywordsPropertiesNot(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "keywords.json#/properties/not";
   let ok = true;
-  if (rt.quiet(c, checkKeywordsPropertiesNotNot, v, p)) { ok = false; if (rt.failAt(c, p, "keywords.json#/properties/not", "not", "must not match the schema of not")) return false; }
+  if (rt.quiet(c, checkKeywordsPropertiesNotNot, v, p)) { ok = false; if (rt.failAt(c, p, sp, "not", "must not match the schema of not")) return false; }
   rt.rest(v, p, c, rt.noMembers, 0);
   return ok;
 }
 
 /** Checks a value against keywords.json#/properties/not/not. */
 function checkKeywordsPropertiesNotNot(v: unknown, p: number, c: rt.Context): boolean {
-  if (typeof v !== "string") { rt.failType(c, p, "keywords.json#/properties/not/not", "string", v); return false; }
+  const sp = "keywords.json#/properties/not/not";
+  if (typeof v !== "string") { rt.failType(c, p, sp, "string", v); return false; }
   return true;
 }
 
 /** Checks a value against keywords.json#/properties/open. */
 function checkKeywordsPropertiesOpen(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "keywords.json#/properties/open";
   let ok = true;
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
       const x = v[k];
-      if (!Number.isInteger(x)) { ok = false; if (rt.failType(c, rt.at(c, p, k), "keywords.json#/properties/open/additionalProperties", "integer", x)) return false; }
+      if (!Number.isInteger(x)) { ok = false; if (rt.failType(c, rt.at(c, p, k), sp + "/additionalProperties", "integer", x)) return false; }
     }
     if (v["c"] !== undefined && !checkKeywordsPropertiesOpenDependentSchemasC(v, p, c)) { ok = false; if (c.stop) return false; }
-  } else { rt.failType(c, p, "keywords.json#/properties/open", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against keywords.json#/properties/open/dependentSchemas/c. */
 function checkKeywordsPropertiesOpenDependentSchemasC(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "keywords.json#/properties/open/dependentSchemas/c";
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["d"] === undefined) { ok = false; if (rt.failRequired(c, p, "keywords.json#/properties/open/dependentSchemas/c", "d")) return false; }
+    if (v["d"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "d")) return false; }
   }
   return ok;
 }
 
 /** Checks a value against keywords.json#/properties/tuple. */
 export function checkKeywordsTuple(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "keywords.json#/properties/tuple";
   if (p >= c.lim) return rt.deep(checkKeywordsTuple, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
     if (v.length > 0 && !checkKeywordsTuplePrefixItems0(v[0], p + 1, c)) { ok = false; if (rt.up(c, p, 0)) return false; }
     if (v.length > 1 && !checkKeywordsTuplePrefixItems1(v[1], p + 1, c)) { ok = false; if (rt.up(c, p, 1)) return false; }
-    if (v.length > 2) { ok = false; if (rt.failAt(c, p, "keywords.json#/properties/tuple", "items", "must have at most 2 items")) return false; }
-  } else { rt.failType(c, p, "keywords.json#/properties/tuple", "array", v); return false; }
+    if (v.length > 2) { ok = false; if (rt.failAt(c, p, sp, "items", "must have at most 2 items")) return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
 /** Checks a value against keywords.json#/properties/tuple/prefixItems/0. */
 function checkKeywordsTuplePrefixItems0(v: unknown, p: number, c: rt.Context): boolean {
-  if (!Number.isInteger(v)) { rt.failType(c, p, "keywords.json#/properties/tuple/prefixItems/0", "integer", v); return false; }
+  const sp = "keywords.json#/properties/tuple/prefixItems/0";
+  if (!Number.isInteger(v)) { rt.failType(c, p, sp, "integer", v); return false; }
   return true;
 }
 
 /** Checks a value against keywords.json#/properties/tuple/prefixItems/1. */
 function checkKeywordsTuplePrefixItems1(v: unknown, p: number, c: rt.Context): boolean {
-  if (typeof v !== "string") { rt.failType(c, p, "keywords.json#/properties/tuple/prefixItems/1", "string", v); return false; }
+  const sp = "keywords.json#/properties/tuple/prefixItems/1";
+  if (typeof v !== "string") { rt.failType(c, p, sp, "string", v); return false; }
   return true;
 }
 
@@ -570,6 +597,7 @@ export function checkKeywordsUnevaluatedItems(v: unknown, p: number, c: rt.Conte
 
 /** The body of checkKeywordsUnevaluatedItems. */
 function checkKeywordsUnevaluatedItemsIn(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "keywords.json#/properties/unevaluatedItems";
   let ok = true;
   if (rt.isArray(v)) {
     if (v.length > 0) {
@@ -577,10 +605,10 @@ function checkKeywordsUnevaluatedItemsIn(v: unknown, p: number, c: rt.Context): 
     }
     for (let i = 0; i < v.length; i++) {
       if (rt.evaluated(c, v, i)) continue;
-      ok = false; if (rt.fail(c, p, "keywords.json#/properties/unevaluatedItems/unevaluatedItems", "unevaluatedItems", "unexpected item " + i)) return false;
+      ok = false; if (rt.fail(c, p, sp + "/unevaluatedItems", "unevaluatedItems", "unexpected item " + i)) return false;
     }
     rt.markAll(c, v);
-  } else { rt.failType(c, p, "keywords.json#/properties/unevaluatedItems", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
@@ -594,17 +622,18 @@ export function checkKeywordsUnevaluatedProperties(v: unknown, p: number, c: rt.
 
 /** The body of checkKeywordsUnevaluatedProperties. */
 function checkKeywordsUnevaluatedPropertiesIn(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "keywords.json#/properties/unevaluatedProperties";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["a"] !== undefined) {
       rt.mark(c, v, "a");
     }
-  } else { rt.failType(c, p, "keywords.json#/properties/unevaluatedProperties", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   if (!rt.track(c, checkKeywordsUnevaluatedPropertiesAllOf0, v, p)) { ok = false; if (c.stop) return false; }
   if (rt.isObject(v)) {
     for (const k of Object.keys(v)) {
       if (rt.evaluated(c, v, k)) continue;
-      ok = false; if (rt.failMember(c, p, "keywords.json#/properties/unevaluatedProperties", "unevaluatedProperties", k)) return false;
+      ok = false; if (rt.failMember(c, p, sp, "unevaluatedProperties", k)) return false;
     }
     rt.markAll(c, v);
   }
@@ -623,9 +652,10 @@ function checkKeywordsUnevaluatedPropertiesAllOf0(v: unknown, _p: number, c: rt.
 
 /** Checks a value against keywords.json#/$defs/small. */
 export function checkSmall(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "keywords.json#/$defs/small";
   let ok = true;
   if (typeof v === "number") {
-    if (v > 3) { ok = false; if (rt.failLimit(c, p, "keywords.json#/$defs/small", "maximum", 3)) return false; }
+    if (v > 3) { ok = false; if (rt.failLimit(c, p, sp, "maximum", 3)) return false; }
   }
   rt.rest(v, p, c, rt.noMembers, 0);
   return ok;

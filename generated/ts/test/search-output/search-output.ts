@@ -85,36 +85,37 @@ function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against search-output.json#/$defs/hit. */
 export function checkHit(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "search-output.json#/$defs/hit";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["chunk_id"] !== undefined) {
       const x = v["chunk_id"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "chunk_id"), "search-output.json#/$defs/hit/properties/*", "minimum", 0)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "chunk_id"), "search-output.json#/$defs/hit/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "chunk_id"), sp + "/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "chunk_id"), sp + "/properties/*", "integer", x)) return false; }
     }
     if (v["score"] !== undefined) {
       const x = v["score"];
       if (typeof x === "number" && Number.isFinite(x)) {
-        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/*", "minimum", 0)) return false; }
-        if (x > 1) { ok = false; if (rt.failLimit(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/*", "maximum", 1)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/*", "number", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "score"), sp + "/properties/*", "minimum", 0)) return false; }
+        if (x > 1) { ok = false; if (rt.failLimit(c, rt.at(c, p, "score"), sp + "/properties/*", "maximum", 1)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "score"), sp + "/properties/*", "number", x)) return false; }
     }
     if (v["rank"] !== undefined) {
       const x = v["rank"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 1) { ok = false; if (rt.failLimit(c, rt.at(c, p, "rank"), "search-output.json#/$defs/hit/properties/*", "minimum", 1)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "rank"), "search-output.json#/$defs/hit/properties/*", "integer", x)) return false; }
+        if (x < 1) { ok = false; if (rt.failLimit(c, rt.at(c, p, "rank"), sp + "/properties/*", "minimum", 1)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "rank"), sp + "/properties/*", "integer", x)) return false; }
     }
     if (v["source_file"] !== undefined) {
       const x = v["source_file"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "source_file"), "search-output.json#/$defs/hit/properties/*", "minLength", 1)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "source_file"), "search-output.json#/$defs/hit/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "source_file"), sp + "/properties/*", "minLength", 1)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "source_file"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["snippet"] !== undefined) {
       const x = v["snippet"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "snippet"), "search-output.json#/$defs/hit/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "snippet"), sp + "/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -125,12 +126,12 @@ export function checkHit(v: unknown, p: number, c: rt.Context): boolean {
         case "snippet":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "search-output.json#/$defs/hit", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["chunk_id"] === undefined) { ok = false; if (rt.failRequired(c, p, "search-output.json#/$defs/hit", "chunk_id")) return false; }
-    if (v["score"] === undefined) { ok = false; if (rt.failRequired(c, p, "search-output.json#/$defs/hit", "score")) return false; }
-    if (v["rank"] === undefined) { ok = false; if (rt.failRequired(c, p, "search-output.json#/$defs/hit", "rank")) return false; }
-  } else { rt.failType(c, p, "search-output.json#/$defs/hit", "object", v); return false; }
+    if (v["chunk_id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "chunk_id")) return false; }
+    if (v["score"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "score")) return false; }
+    if (v["rank"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "rank")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
@@ -144,6 +145,7 @@ function checkSearchOutput(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against search-output.json#/$defs/search_results. */
 export function checkSearchResults(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "search-output.json#/$defs/search_results";
   if (p >= c.lim) return rt.deep(checkSearchResults, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
@@ -153,22 +155,23 @@ export function checkSearchResults(v: unknown, p: number, c: rt.Context): boolea
         case "hits":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "search-output.json#/$defs/search_results", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["hits"] === undefined) { ok = false; if (rt.failRequired(c, p, "search-output.json#/$defs/search_results", "hits")) return false; }
-  } else { rt.failType(c, p, "search-output.json#/$defs/search_results", "object", v); return false; }
+    if (v["hits"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "hits")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against search-output.json#/$defs/search_results/properties/hits. */
 function checkSearchResultsPropertiesHits(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "search-output.json#/$defs/search_results/properties/hits";
   if (p >= c.lim) return rt.deep(checkSearchResultsPropertiesHits, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (!checkHit(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
-  } else { rt.failType(c, p, "search-output.json#/$defs/search_results/properties/hits", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 

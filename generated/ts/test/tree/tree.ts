@@ -21,14 +21,15 @@ export function isTree(value: unknown): value is Tree {
 
 /** Checks a value against tree.json#. */
 export function checkTree(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "tree.json#";
   if (p >= c.lim) return rt.deep(checkTree, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["name"] !== undefined) {
       const x = v["name"];
       if (typeof x === "string") {
-        if (x.length > 20 && rt.codePoints(x) > 20) { ok = false; if (rt.failLimit(c, rt.at(c, p, "name"), "tree.json#/properties/*", "maxLength", 20)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "name"), "tree.json#/properties/*", "string", x)) return false; }
+        if (x.length > 20 && rt.codePoints(x) > 20) { ok = false; if (rt.failLimit(c, rt.at(c, p, "name"), sp + "/properties/*", "maxLength", 20)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "name"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["children"] !== undefined && !checkTreePropertiesChildren(v["children"], p + 1, c)) { ok = false; if (rt.up(c, p, "children")) return false; }
     for (const k in v) {
@@ -37,21 +38,22 @@ export function checkTree(v: unknown, p: number, c: rt.Context): boolean {
         case "children":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "tree.json#", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["name"] === undefined) { ok = false; if (rt.failRequired(c, p, "tree.json#", "name")) return false; }
-  } else { rt.failType(c, p, "tree.json#", "object", v); return false; }
+    if (v["name"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "name")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against tree.json#/properties/children. */
 function checkTreePropertiesChildren(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "tree.json#/properties/children";
   if (p >= c.lim) return rt.deep(checkTreePropertiesChildren, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (!checkTree(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
-  } else { rt.failType(c, p, "tree.json#/properties/children", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }

@@ -23,12 +23,13 @@ const membersA = ["b", "c"];
 
 /** Checks a value against a.json#. */
 export function checkA(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "a.json#";
   if (p >= c.lim) return rt.deep(checkA, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["b"] !== undefined && !checkB(v["b"], p + 1, c)) { ok = false; if (rt.up(c, p, "b")) return false; }
     if (v["c"] !== undefined && !checkC(v["c"], p + 1, c)) { ok = false; if (rt.up(c, p, "c")) return false; }
-  } else { rt.failType(c, p, "a.json#", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersA, -1);
   return ok;
 }

@@ -40,20 +40,22 @@ const membersB = ["n"];
 
 /** Checks a value against b.json#. */
 export function checkB(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "b.json#";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["n"] !== undefined) {
       const x = v["n"];
-      if (!Number.isInteger(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "n"), "b.json#/properties/*", "integer", x)) return false; }
+      if (!Number.isInteger(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "n"), sp + "/properties/*", "integer", x)) return false; }
     }
-  } else { rt.failType(c, p, "b.json#", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersB, -1);
   return ok;
 }
 
 /** Checks a value against b.json#/$defs/c. */
 export function checkC(v: unknown, p: number, c: rt.Context): boolean {
-  if (typeof v !== "string") { rt.failType(c, p, "b.json#/$defs/c", "string", v); return false; }
-  if (v !== "x" && v !== "y") { rt.failAt(c, p, "b.json#/$defs/c", "enum", "must be one of \"x\", \"y\""); return false; }
+  const sp = "b.json#/$defs/c";
+  if (typeof v !== "string") { rt.failType(c, p, sp, "string", v); return false; }
+  if (v !== "x" && v !== "y") { rt.failAt(c, p, sp, "enum", "must be one of \"x\", \"y\""); return false; }
   return true;
 }

@@ -28,24 +28,26 @@ export function checkBad(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against bad.json#/allOf/0. */
 function checkBadAllOf0(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "bad.json#/allOf/0";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["a"] !== undefined) {
       const x = v["a"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "a"), "bad.json#/allOf/0/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "a"), sp + "/properties/*", "string", x)) return false; }
     }
-  } else { rt.failType(c, p, "bad.json#/allOf/0", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against bad.json#/allOf/1. */
 function checkBadAllOf1(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "bad.json#/allOf/1";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["a"] !== undefined) {
       const x = v["a"];
-      if (!Number.isInteger(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "a"), "bad.json#/allOf/1/properties/*", "integer", x)) return false; }
+      if (!Number.isInteger(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "a"), sp + "/properties/*", "integer", x)) return false; }
     }
-  } else { rt.failType(c, p, "bad.json#/allOf/1", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }

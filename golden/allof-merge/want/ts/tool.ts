@@ -55,18 +55,19 @@ const membersBase = ["id", "title"];
 
 /** Checks a value against tool.json#/$defs/base. */
 export function checkBase(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "tool.json#/$defs/base";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["id"] !== undefined) {
       const x = v["id"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "id"), "tool.json#/$defs/base/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "id"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["title"] !== undefined) {
       const x = v["title"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "title"), "tool.json#/$defs/base/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "title"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["id"] === undefined) { ok = false; if (rt.failRequired(c, p, "tool.json#/$defs/base", "id")) return false; }
-  } else { rt.failType(c, p, "tool.json#/$defs/base", "object", v); return false; }
+    if (v["id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "id")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersBase, -1);
   return ok;
 }
@@ -82,21 +83,23 @@ export function checkTool(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against tool.json#/allOf/1. */
 function checkToolAllOf1(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "tool.json#/allOf/1";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["schema"] !== undefined) {
       const x = v["schema"];
-      if (!rt.isObject(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "schema"), "tool.json#/allOf/1/properties/*", "object", x)) return false; }
+      if (!rt.isObject(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "schema"), sp + "/properties/*", "object", x)) return false; }
     }
     if (v["id"] !== undefined && !checkToolID(v["id"], p + 1, c)) { ok = false; if (rt.up(c, p, "id")) return false; }
-    if (v["schema"] === undefined) { ok = false; if (rt.failRequired(c, p, "tool.json#/allOf/1", "schema")) return false; }
-  } else { rt.failType(c, p, "tool.json#/allOf/1", "object", v); return false; }
+    if (v["schema"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "schema")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against tool.json#/allOf/1/properties/id. */
 export function checkToolID(v: unknown, p: number, c: rt.Context): boolean {
-  if (typeof v !== "string") { rt.failType(c, p, "tool.json#/allOf/1/properties/id", "string", v); return false; }
-  if (v !== "tool-1") { rt.failAt(c, p, "tool.json#/allOf/1/properties/id", "const", "must be \"tool-1\""); return false; }
+  const sp = "tool.json#/allOf/1/properties/id";
+  if (typeof v !== "string") { rt.failType(c, p, sp, "string", v); return false; }
+  if (v !== "tool-1") { rt.failAt(c, p, sp, "const", "must be \"tool-1\""); return false; }
   return true;
 }

@@ -58,51 +58,55 @@ const membersThing = ["ok"];
 
 /** Checks a value against doc.json#. */
 export function checkDoc(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "doc.json#";
   if (p >= c.lim) return rt.deep(checkDoc, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["a"] !== undefined && !checkDocPropertiesA(v["a"], p + 1, c)) { ok = false; if (rt.up(c, p, "a")) return false; }
     if (v["first"] !== undefined && !checkDocAItem(v["first"], p + 1, c)) { ok = false; if (rt.up(c, p, "first")) return false; }
     if (v["named"] !== undefined && !checkThing(v["named"], p + 1, c)) { ok = false; if (rt.up(c, p, "named")) return false; }
-  } else { rt.failType(c, p, "doc.json#", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersDoc, -1);
   return ok;
 }
 
 /** Checks a value against doc.json#/properties/a/items. */
 export function checkDocAItem(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "doc.json#/properties/a/items";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["n"] !== undefined) {
       const x = v["n"];
-      if (!Number.isInteger(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "n"), "doc.json#/properties/a/items/properties/*", "integer", x)) return false; }
+      if (!Number.isInteger(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "n"), sp + "/properties/*", "integer", x)) return false; }
     }
-  } else { rt.failType(c, p, "doc.json#/properties/a/items", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersDocAItem, -1);
   return ok;
 }
 
 /** Checks a value against doc.json#/properties/a. */
 function checkDocPropertiesA(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "doc.json#/properties/a";
   if (p >= c.lim) return rt.deep(checkDocPropertiesA, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (!checkDocAItem(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
-  } else { rt.failType(c, p, "doc.json#/properties/a", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
 /** Checks a value against doc.json#/$defs/thing. */
 export function checkThing(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "doc.json#/$defs/thing";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["ok"] !== undefined) {
       const x = v["ok"];
-      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "ok"), "doc.json#/$defs/thing/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "ok"), sp + "/properties/*", "boolean", x)) return false; }
     }
-  } else { rt.failType(c, p, "doc.json#/$defs/thing", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersThing, -1);
   return ok;
 }

@@ -28,12 +28,13 @@ export function isCycleVariant2(value: unknown): value is CycleVariant2 {
 
 /** Checks a value against cycle.json#/oneOf/1. */
 export function checkCycleVariant2(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "cycle.json#/oneOf/1";
   if (p >= c.lim) return rt.deep(checkCycleVariant2, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (!(v[i] === null || checkCycleVariant2(v[i], p + 1, c))) { ok = false; if (rt.up(c, p, i)) return false; }
     }
-  } else { rt.failType(c, p, "cycle.json#/oneOf/1", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }

@@ -42,30 +42,32 @@ const membersLoose = ["num"];
 
 /** Checks a value against loose.json#. */
 export function checkLoose(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "loose.json#";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["several"] !== undefined) {
       const x = v["several"];
-      if (!(Number.isFinite(x) || typeof x === "string" || rt.isObject(x))) { ok = false; if (rt.failType(c, rt.at(c, p, "several"), "loose.json#/properties/*", "number or string or object", x)) return false; }
+      if (!(Number.isFinite(x) || typeof x === "string" || rt.isObject(x))) { ok = false; if (rt.failType(c, rt.at(c, p, "several"), sp + "/properties/*", "number or string or object", x)) return false; }
     }
     if (v["num"] !== undefined) {
       const x = v["num"];
-      if (!Number.isFinite(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "num"), "loose.json#/properties/*", "number or integer", x)) return false; }
+      if (!Number.isFinite(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "num"), sp + "/properties/*", "number or integer", x)) return false; }
     }
     if (v["maybe_any"] !== undefined) {
       const x = v["maybe_any"];
-      if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string" || rt.isArray(x) || rt.isObject(x))) { ok = false; if (rt.failType(c, rt.at(c, p, "maybe_any"), "loose.json#/properties/*", "null or boolean or number or string or array or object", x)) return false; }
+      if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string" || rt.isArray(x) || rt.isObject(x))) { ok = false; if (rt.failType(c, rt.at(c, p, "maybe_any"), sp + "/properties/*", "null or boolean or number or string or array or object", x)) return false; }
     }
-  } else { rt.failType(c, p, "loose.json#", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersLoose, -1);
   return ok;
 }
 
 /** Checks a value against loose.json#/$defs/untyped. */
 export function checkUntyped(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "loose.json#/$defs/untyped";
   let ok = true;
   if (typeof v === "string") {
-    if (rt.codePoints(v) < 2) { ok = false; if (rt.failLimit(c, p, "loose.json#/$defs/untyped", "minLength", 2)) return false; }
+    if (rt.codePoints(v) < 2) { ok = false; if (rt.failLimit(c, p, sp, "minLength", 2)) return false; }
   }
   rt.rest(v, p, c, rt.noMembers, 0);
   return ok;

@@ -33,42 +33,47 @@ const membersSetting = ["value"];
 
 /** Checks a value against value.json#. */
 export function checkSetting(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "value.json#";
   if (p >= c.lim) return rt.deep(checkSetting, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["value"] !== undefined && !checkSettingValue(v["value"], p + 1, c)) { ok = false; if (rt.up(c, p, "value")) return false; }
-  } else { rt.failType(c, p, "value.json#", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersSetting, -1);
   return ok;
 }
 
 /** Checks a value against value.json#/properties/value. */
 export function checkSettingValue(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "value.json#/properties/value";
   let ok = true;
-  if (!(rt.quiet(c, checkSettingValueAnyOf0, v, p) || rt.quiet(c, checkSettingValueAnyOf1, v, p) || rt.quiet(c, checkSettingValueAnyOf2, v, p))) { ok = false; if (rt.failAt(c, p, "value.json#/properties/value", "anyOf", "must match at least one schema of anyOf")) return false; }
+  if (!(rt.quiet(c, checkSettingValueAnyOf0, v, p) || rt.quiet(c, checkSettingValueAnyOf1, v, p) || rt.quiet(c, checkSettingValueAnyOf2, v, p))) { ok = false; if (rt.failAt(c, p, sp, "anyOf", "must match at least one schema of anyOf")) return false; }
   return ok;
 }
 
 /** Checks a value against value.json#/properties/value/anyOf/0. */
 function checkSettingValueAnyOf0(v: unknown, p: number, c: rt.Context): boolean {
-  if (typeof v !== "string") { rt.failType(c, p, "value.json#/properties/value/anyOf/0", "string", v); return false; }
+  const sp = "value.json#/properties/value/anyOf/0";
+  if (typeof v !== "string") { rt.failType(c, p, sp, "string", v); return false; }
   return true;
 }
 
 /** Checks a value against value.json#/properties/value/anyOf/1. */
 function checkSettingValueAnyOf1(v: unknown, p: number, c: rt.Context): boolean {
-  if (!Number.isInteger(v)) { rt.failType(c, p, "value.json#/properties/value/anyOf/1", "integer", v); return false; }
+  const sp = "value.json#/properties/value/anyOf/1";
+  if (!Number.isInteger(v)) { rt.failType(c, p, sp, "integer", v); return false; }
   return true;
 }
 
 /** Checks a value against value.json#/properties/value/anyOf/2. */
 function checkSettingValueAnyOf2(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "value.json#/properties/value/anyOf/2";
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), "value.json#/properties/value/anyOf/2/items", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "string", x)) return false; }
     }
-  } else { rt.failType(c, p, "value.json#/properties/value/anyOf/2", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }

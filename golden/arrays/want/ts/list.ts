@@ -46,6 +46,7 @@ const membersListsPointsItem = ["x", "y"];
 
 /** Checks a value against list.json#. */
 export function checkLists(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "list.json#";
   if (p >= c.lim) return rt.deep(checkLists, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
@@ -54,79 +55,84 @@ export function checkLists(v: unknown, p: number, c: rt.Context): boolean {
     if (v["points"] !== undefined && !checkListsPropertiesPoints(v["points"], p + 1, c)) { ok = false; if (rt.up(c, p, "points")) return false; }
     if (v["anything"] !== undefined) {
       const x = v["anything"];
-      if (!rt.isArray(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "anything"), "list.json#/properties/*", "array", x)) return false; }
+      if (!rt.isArray(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "anything"), sp + "/properties/*", "array", x)) return false; }
     }
-  } else { rt.failType(c, p, "list.json#", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersLists, -1);
   return ok;
 }
 
 /** Checks a value against list.json#/properties/points/items. */
 export function checkListsPointsItem(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "list.json#/properties/points/items";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["x"] !== undefined) {
       const x = v["x"];
-      if (!Number.isFinite(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "x"), "list.json#/properties/points/items/properties/*", "number", x)) return false; }
+      if (!Number.isFinite(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "x"), sp + "/properties/*", "number", x)) return false; }
     }
     if (v["y"] !== undefined) {
       const x = v["y"];
-      if (!Number.isFinite(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "y"), "list.json#/properties/points/items/properties/*", "number", x)) return false; }
+      if (!Number.isFinite(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "y"), sp + "/properties/*", "number", x)) return false; }
     }
-    if (v["x"] === undefined) { ok = false; if (rt.failRequired(c, p, "list.json#/properties/points/items", "x")) return false; }
-    if (v["y"] === undefined) { ok = false; if (rt.failRequired(c, p, "list.json#/properties/points/items", "y")) return false; }
-  } else { rt.failType(c, p, "list.json#/properties/points/items", "object", v); return false; }
+    if (v["x"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "x")) return false; }
+    if (v["y"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "y")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersListsPointsItem, -1);
   return ok;
 }
 
 /** Checks a value against list.json#/properties/matrix. */
 function checkListsPropertiesMatrix(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "list.json#/properties/matrix";
   if (p >= c.lim) return rt.deep(checkListsPropertiesMatrix, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (!checkListsPropertiesMatrixItems(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
-  } else { rt.failType(c, p, "list.json#/properties/matrix", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
 /** Checks a value against list.json#/properties/matrix/items. */
 function checkListsPropertiesMatrixItems(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "list.json#/properties/matrix/items";
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
-      if (!Number.isFinite(x)) { ok = false; if (rt.failType(c, rt.at(c, p, i), "list.json#/properties/matrix/items/items", "number", x)) return false; }
+      if (!Number.isFinite(x)) { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "number", x)) return false; }
     }
-  } else { rt.failType(c, p, "list.json#/properties/matrix/items", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
 /** Checks a value against list.json#/properties/names. */
 function checkListsPropertiesNames(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "list.json#/properties/names";
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), "list.json#/properties/names/items", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "string", x)) return false; }
     }
-    if (v.length < 1) { ok = false; if (rt.failLimit(c, p, "list.json#/properties/names", "minItems", 1)) return false; }
+    if (v.length < 1) { ok = false; if (rt.failLimit(c, p, sp, "minItems", 1)) return false; }
     const dup = rt.duplicates(v);
-    if (dup !== undefined) { ok = false; if (rt.fail(c, p, "list.json#/properties/names/uniqueItems", "uniqueItems", "must not have equal items, but items " + dup[0] + " and " + dup[1] + " are equal")) return false; }
-  } else { rt.failType(c, p, "list.json#/properties/names", "array", v); return false; }
+    if (dup !== undefined) { ok = false; if (rt.fail(c, p, sp + "/uniqueItems", "uniqueItems", "must not have equal items, but items " + dup[0] + " and " + dup[1] + " are equal")) return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
 /** Checks a value against list.json#/properties/points. */
 function checkListsPropertiesPoints(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "list.json#/properties/points";
   if (p >= c.lim) return rt.deep(checkListsPropertiesPoints, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (!checkListsPointsItem(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
-  } else { rt.failType(c, p, "list.json#/properties/points", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }

@@ -39,25 +39,27 @@ function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against tool.json#/$defs/payload. */
 export function checkPayload(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "tool.json#/$defs/payload";
   if (p >= c.lim) return rt.deep(checkPayload, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["results"] !== undefined && !checkPayloadPropertiesResults(v["results"], p + 1, c)) { ok = false; if (rt.up(c, p, "results")) return false; }
-    if (v["results"] === undefined) { ok = false; if (rt.failRequired(c, p, "tool.json#/$defs/payload", "results")) return false; }
-  } else { rt.failType(c, p, "tool.json#/$defs/payload", "object", v); return false; }
+    if (v["results"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "results")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersPayload, -1);
   return ok;
 }
 
 /** Checks a value against tool.json#/$defs/payload/properties/results. */
 function checkPayloadPropertiesResults(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "tool.json#/$defs/payload/properties/results";
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), "tool.json#/$defs/payload/properties/results/items", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "string", x)) return false; }
     }
-  } else { rt.failType(c, p, "tool.json#/$defs/payload/properties/results", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 

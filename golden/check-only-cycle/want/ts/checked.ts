@@ -23,6 +23,7 @@ const membersCheckedNotItems = ["b"];
 
 /** Checks a value against checked.json#. */
 export function checkChecked(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "checked.json#";
   if (p >= c.lim) return rt.deep(checkChecked, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
@@ -30,64 +31,69 @@ export function checkChecked(v: unknown, p: number, c: rt.Context): boolean {
     for (let i = 0; i < v.length; i++) {
       if (rt.quiet(c, checkCheckedContains, v[i], p + 1)) matches++;
     }
-    if (matches < 1) { ok = false; if (rt.failAt(c, p, "checked.json#", "contains", "must contain at least 1 matching item")) return false; }
-  } else { rt.failType(c, p, "checked.json#", "array", v); return false; }
-  if (rt.quiet(c, checkCheckedNot, v, p)) { ok = false; if (rt.failAt(c, p, "checked.json#", "not", "must not match the schema of not")) return false; }
+    if (matches < 1) { ok = false; if (rt.failAt(c, p, sp, "contains", "must contain at least 1 matching item")) return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
+  if (rt.quiet(c, checkCheckedNot, v, p)) { ok = false; if (rt.failAt(c, p, sp, "not", "must not match the schema of not")) return false; }
   rt.rest(v, p, c, undefined, 0);
   return ok;
 }
 
 /** Checks a value against checked.json#/contains. */
 function checkCheckedContains(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "checked.json#/contains";
   if (p >= c.lim) return rt.deep(checkCheckedContains, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (!checkCheckedContainsItems(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
-  } else { rt.failType(c, p, "checked.json#/contains", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
 /** Checks a value against checked.json#/contains/items. */
 function checkCheckedContainsItems(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "checked.json#/contains/items";
   let ok = true;
-  if (!(rt.quiet(c, checkCheckedContains, v, p) || rt.quiet(c, checkCheckedContainsItemsAnyOf1, v, p))) { ok = false; if (rt.failAt(c, p, "checked.json#/contains/items", "anyOf", "must match at least one schema of anyOf")) return false; }
+  if (!(rt.quiet(c, checkCheckedContains, v, p) || rt.quiet(c, checkCheckedContainsItemsAnyOf1, v, p))) { ok = false; if (rt.failAt(c, p, sp, "anyOf", "must match at least one schema of anyOf")) return false; }
   rt.rest(v, p, c, rt.noMembers, 0);
   return ok;
 }
 
 /** Checks a value against checked.json#/contains/items/anyOf/1. */
 function checkCheckedContainsItemsAnyOf1(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "checked.json#/contains/items/anyOf/1";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["c"] !== undefined) {
       const x = v["c"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "c"), "checked.json#/contains/items/anyOf/1/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "c"), sp + "/properties/*", "string", x)) return false; }
     }
-  } else { rt.failType(c, p, "checked.json#/contains/items/anyOf/1", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against checked.json#/not. */
 function checkCheckedNot(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "checked.json#/not";
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (!checkCheckedNotItems(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
-    if (v.length < 1) { ok = false; if (rt.failLimit(c, p, "checked.json#/not", "minItems", 1)) return false; }
-  } else { rt.failType(c, p, "checked.json#/not", "array", v); return false; }
+    if (v.length < 1) { ok = false; if (rt.failLimit(c, p, sp, "minItems", 1)) return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
 /** Checks a value against checked.json#/not/items. */
 function checkCheckedNotItems(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "checked.json#/not/items";
   if (p >= c.lim) return rt.deep(checkCheckedNotItems, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["b"] !== undefined && !checkCheckedNot(v["b"], p + 1, c)) { ok = false; if (rt.up(c, p, "b")) return false; }
-  } else { rt.failType(c, p, "checked.json#/not/items", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersCheckedNotItems, -1);
   return ok;
 }

@@ -68,34 +68,38 @@ const membersVersioned = ["schema_version", "kind", "revision"];
 
 /** Checks a value against version.json#. */
 export function checkVersioned(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "version.json#";
   if (p >= c.lim) return rt.deep(checkVersioned, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["schema_version"] !== undefined && !checkVersionedSchemaVersion(v["schema_version"], p + 1, c)) { ok = false; if (rt.up(c, p, "schema_version")) return false; }
     if (v["kind"] !== undefined && !checkVersionedKind(v["kind"], p + 1, c)) { ok = false; if (rt.up(c, p, "kind")) return false; }
     if (v["revision"] !== undefined && !checkVersionedRevision(v["revision"], p + 1, c)) { ok = false; if (rt.up(c, p, "revision")) return false; }
-    if (v["schema_version"] === undefined) { ok = false; if (rt.failRequired(c, p, "version.json#", "schema_version")) return false; }
-    if (v["kind"] === undefined) { ok = false; if (rt.failRequired(c, p, "version.json#", "kind")) return false; }
-  } else { rt.failType(c, p, "version.json#", "object", v); return false; }
+    if (v["schema_version"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "schema_version")) return false; }
+    if (v["kind"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "kind")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersVersioned, -1);
   return ok;
 }
 
 /** Checks a value against version.json#/properties/kind. */
 export function checkVersionedKind(v: unknown, p: number, c: rt.Context): boolean {
-  if (typeof v !== "string") { rt.failType(c, p, "version.json#/properties/kind", "string", v); return false; }
-  if (v !== "report") { rt.failAt(c, p, "version.json#/properties/kind", "const", "must be \"report\""); return false; }
+  const sp = "version.json#/properties/kind";
+  if (typeof v !== "string") { rt.failType(c, p, sp, "string", v); return false; }
+  if (v !== "report") { rt.failAt(c, p, sp, "const", "must be \"report\""); return false; }
   return true;
 }
 
 /** Checks a value against version.json#/properties/revision. */
 export function checkVersionedRevision(v: unknown, p: number, c: rt.Context): boolean {
-  if (v !== 2) { rt.failAt(c, p, "version.json#/properties/revision", "const", "must be 2"); return false; }
+  const sp = "version.json#/properties/revision";
+  if (v !== 2) { rt.failAt(c, p, sp, "const", "must be 2"); return false; }
   return true;
 }
 
 /** Checks a value against version.json#/properties/schema_version. */
 export function checkVersionedSchemaVersion(v: unknown, p: number, c: rt.Context): boolean {
-  if (v !== "mcp.envelope.v0.1") { rt.failAt(c, p, "version.json#/properties/schema_version", "const", "must be \"mcp.envelope.v0.1\""); return false; }
+  const sp = "version.json#/properties/schema_version";
+  if (v !== "mcp.envelope.v0.1") { rt.failAt(c, p, sp, "const", "must be \"mcp.envelope.v0.1\""); return false; }
   return true;
 }

@@ -39,28 +39,30 @@ const membersCustomer = ["name", "home"];
 
 /** Checks a value against customer.json#/$defs/address. */
 export function checkAddress(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "customer.json#/$defs/address";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["street"] !== undefined) {
       const x = v["street"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "street"), "customer.json#/$defs/address/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "street"), sp + "/properties/*", "string", x)) return false; }
     }
-  } else { rt.failType(c, p, "customer.json#/$defs/address", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersAddress, -1);
   return ok;
 }
 
 /** Checks a value against customer.json#. */
 export function checkCustomer(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "customer.json#";
   if (p >= c.lim) return rt.deep(checkCustomer, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["name"] !== undefined) {
       const x = v["name"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "name"), "customer.json#/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "name"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["home"] !== undefined && !checkAddress(v["home"], p + 1, c)) { ok = false; if (rt.up(c, p, "home")) return false; }
-  } else { rt.failType(c, p, "customer.json#", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersCustomer, -1);
   return ok;
 }

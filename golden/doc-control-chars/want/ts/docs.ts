@@ -45,12 +45,13 @@ export function isDocsE(value: unknown): value is DocsE {
 
 /** Checks a value against docs.json#. */
 export function checkDocs(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "docs.json#";
   if (p >= c.lim) return rt.deep(checkDocs, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["p"] !== undefined) {
       const x = v["p"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "p"), "docs.json#/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "p"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["e"] !== undefined && !checkDocsE(v["e"], p + 1, c)) { ok = false; if (rt.up(c, p, "e")) return false; }
     for (const k in v) {
@@ -59,14 +60,15 @@ export function checkDocs(v: unknown, p: number, c: rt.Context): boolean {
         case "e":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "docs.json#", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-  } else { rt.failType(c, p, "docs.json#", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against docs.json#/properties/e. */
 export function checkDocsE(v: unknown, p: number, c: rt.Context): boolean {
-  if (v !== "a\u0000" && v !== "b﻿") { rt.failAt(c, p, "docs.json#/properties/e", "enum", "must be one of \"a\\u0000\", \"b﻿\""); return false; }
+  const sp = "docs.json#/properties/e";
+  if (v !== "a\u0000" && v !== "b﻿") { rt.failAt(c, p, sp, "enum", "must be one of \"a\\u0000\", \"b﻿\""); return false; }
   return true;
 }

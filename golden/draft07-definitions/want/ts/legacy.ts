@@ -51,50 +51,55 @@ const membersLegacy = ["item", "pair"];
 
 /** Checks a value against legacy.json#/definitions/item. */
 export function checkItem(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "legacy.json#/definitions/item";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["id"] !== undefined) {
       const x = v["id"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "id"), "legacy.json#/definitions/item/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "id"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["id"] === undefined) { ok = false; if (rt.failRequired(c, p, "legacy.json#/definitions/item", "id")) return false; }
-  } else { rt.failType(c, p, "legacy.json#/definitions/item", "object", v); return false; }
+    if (v["id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "id")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersItem, -1);
   return ok;
 }
 
 /** Checks a value against legacy.json#. */
 export function checkLegacy(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "legacy.json#";
   if (p >= c.lim) return rt.deep(checkLegacy, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["item"] !== undefined && !checkItem(v["item"], p + 1, c)) { ok = false; if (rt.up(c, p, "item")) return false; }
     if (v["pair"] !== undefined && !checkLegacyPair(v["pair"], p + 1, c)) { ok = false; if (rt.up(c, p, "pair")) return false; }
-  } else { rt.failType(c, p, "legacy.json#", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersLegacy, -1);
   return ok;
 }
 
 /** Checks a value against legacy.json#/properties/pair. */
 export function checkLegacyPair(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "legacy.json#/properties/pair";
   if (p >= c.lim) return rt.deep(checkLegacyPair, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
     if (v.length > 0 && !checkLegacyPairItems0(v[0], p + 1, c)) { ok = false; if (rt.up(c, p, 0)) return false; }
     if (v.length > 1 && !checkLegacyPairItems1(v[1], p + 1, c)) { ok = false; if (rt.up(c, p, 1)) return false; }
-    if (v.length > 2) { ok = false; if (rt.failAt(c, p, "legacy.json#/properties/pair", "items", "must have at most 2 items")) return false; }
-  } else { rt.failType(c, p, "legacy.json#/properties/pair", "array", v); return false; }
+    if (v.length > 2) { ok = false; if (rt.failAt(c, p, sp, "items", "must have at most 2 items")) return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
 /** Checks a value against legacy.json#/properties/pair/items/0. */
 function checkLegacyPairItems0(v: unknown, p: number, c: rt.Context): boolean {
-  if (typeof v !== "string") { rt.failType(c, p, "legacy.json#/properties/pair/items/0", "string", v); return false; }
+  const sp = "legacy.json#/properties/pair/items/0";
+  if (typeof v !== "string") { rt.failType(c, p, sp, "string", v); return false; }
   return true;
 }
 
 /** Checks a value against legacy.json#/properties/pair/items/1. */
 function checkLegacyPairItems1(v: unknown, p: number, c: rt.Context): boolean {
-  if (!Number.isInteger(v)) { rt.failType(c, p, "legacy.json#/properties/pair/items/1", "integer", v); return false; }
+  const sp = "legacy.json#/properties/pair/items/1";
+  if (!Number.isInteger(v)) { rt.failType(c, p, sp, "integer", v); return false; }
   return true;
 }

@@ -24,7 +24,8 @@ export function isLevel(value: unknown): value is Level {
 
 /** Checks a value against level.json#. */
 export function checkLevel(v: unknown, p: number, c: rt.Context): boolean {
-  if (!Number.isInteger(v)) { rt.failType(c, p, "level.json#", "integer", v); return false; }
-  if (v !== 0 && v !== 1 && v !== 2 && v !== -1) { rt.failAt(c, p, "level.json#", "enum", "must be one of 0, 1, 2, -1"); return false; }
+  const sp = "level.json#";
+  if (!Number.isInteger(v)) { rt.failType(c, p, sp, "integer", v); return false; }
+  if (v !== 0 && v !== 1 && v !== 2 && v !== -1) { rt.failAt(c, p, sp, "enum", "must be one of 0, 1, 2, -1"); return false; }
   return true;
 }

@@ -25,6 +25,7 @@ export function isMixed(value: unknown): value is Mixed {
 
 /** Checks a value against mixed.json#. */
 export function checkMixed(v: unknown, p: number, c: rt.Context): boolean {
-  if (v !== "auto" && v !== 3 && v !== true && v !== null) { rt.failAt(c, p, "mixed.json#", "enum", "must be one of \"auto\", 3, true, null"); return false; }
+  const sp = "mixed.json#";
+  if (v !== "auto" && v !== 3 && v !== true && v !== null) { rt.failAt(c, p, sp, "enum", "must be one of \"auto\", 3, true, null"); return false; }
   return true;
 }

@@ -147,6 +147,7 @@ const patternReceiptResult = /^[A-Z]+$/u;
 
 /** Checks a value against receipt.json#. */
 export function checkReceipt(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "receipt.json#";
   if (p >= c.lim) return rt.deep(checkReceipt, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
@@ -168,76 +169,83 @@ export function checkReceipt(v: unknown, p: number, c: rt.Context): boolean {
         case "count":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "receipt.json#", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-  } else { rt.failType(c, p, "receipt.json#", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against receipt.json#/properties/canon_version. */
 export function checkReceiptCanonVersion(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "receipt.json#/properties/canon_version";
   let ok = true;
-  if (typeof v !== "string") { rt.failType(c, p, "receipt.json#/properties/canon_version", "string", v); return false; }
-  if (v !== "jcs-rfc8785-v1") { rt.failAt(c, p, "receipt.json#/properties/canon_version", "enum", "must be one of \"jcs-rfc8785-v1\""); return false; }
+  if (typeof v !== "string") { rt.failType(c, p, sp, "string", v); return false; }
+  if (v !== "jcs-rfc8785-v1") { rt.failAt(c, p, sp, "enum", "must be one of \"jcs-rfc8785-v1\""); return false; }
   if (typeof v === "string") {
-    if (!v) { ok = false; if (rt.failLimit(c, p, "receipt.json#/properties/canon_version", "minLength", 1)) return false; }
+    if (!v) { ok = false; if (rt.failLimit(c, p, sp, "minLength", 1)) return false; }
   }
   return ok;
 }
 
 /** Checks a value against receipt.json#/properties/count. */
 export function checkReceiptCount(v: unknown, p: number, c: rt.Context): boolean {
-  if (!Number.isInteger(v)) { rt.failType(c, p, "receipt.json#/properties/count", "integer", v); return false; }
-  if (v !== 1 && v !== 2.5 && v !== "x") { rt.failAt(c, p, "receipt.json#/properties/count", "enum", "must be one of 1, 2.5, \"x\""); return false; }
+  const sp = "receipt.json#/properties/count";
+  if (!Number.isInteger(v)) { rt.failType(c, p, sp, "integer", v); return false; }
+  if (v !== 1 && v !== 2.5 && v !== "x") { rt.failAt(c, p, sp, "enum", "must be one of 1, 2.5, \"x\""); return false; }
   return true;
 }
 
 /** Checks a value against receipt.json#/properties/fixed. */
 export function checkReceiptFixed(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "receipt.json#/properties/fixed";
   let ok = true;
-  if (typeof v !== "string") { rt.failType(c, p, "receipt.json#/properties/fixed", "string", v); return false; }
-  if (v !== "v1") { rt.failAt(c, p, "receipt.json#/properties/fixed", "const", "must be \"v1\""); return false; }
+  if (typeof v !== "string") { rt.failType(c, p, sp, "string", v); return false; }
+  if (v !== "v1") { rt.failAt(c, p, sp, "const", "must be \"v1\""); return false; }
   if (typeof v === "string") {
-    if (!v) { ok = false; if (rt.failLimit(c, p, "receipt.json#/properties/fixed", "minLength", 1)) return false; }
+    if (!v) { ok = false; if (rt.failLimit(c, p, sp, "minLength", 1)) return false; }
   }
   return ok;
 }
 
 /** Checks a value against receipt.json#/properties/fixedObject. */
 export function checkReceiptFixedObject(v: unknown, p: number, c: rt.Context): boolean {
-  if (!rt.isObject(v)) { rt.failType(c, p, "receipt.json#/properties/fixedObject", "object", v); return false; }
-  if (rt.unsatisfiable()) { rt.failAt(c, p, "receipt.json#/properties/fixedObject", "const", "must be \"x\""); return false; }
+  const sp = "receipt.json#/properties/fixedObject";
+  if (!rt.isObject(v)) { rt.failType(c, p, sp, "object", v); return false; }
+  if (rt.unsatisfiable()) { rt.failAt(c, p, sp, "const", "must be \"x\""); return false; }
   return true;
 }
 
 /** Checks a value against receipt.json#/properties/probe. */
 export function checkReceiptProbe(v: unknown, p: number, c: rt.Context): boolean {
-  if (!rt.isObject(v)) { rt.failType(c, p, "receipt.json#/properties/probe", "object", v); return false; }
-  if (rt.unsatisfiable()) { rt.failAt(c, p, "receipt.json#/properties/probe", "enum", "must be one of \"azure.probe\""); return false; }
+  const sp = "receipt.json#/properties/probe";
+  if (!rt.isObject(v)) { rt.failType(c, p, sp, "object", v); return false; }
+  if (rt.unsatisfiable()) { rt.failAt(c, p, sp, "enum", "must be one of \"azure.probe\""); return false; }
   return true;
 }
 
 /** Checks a value against receipt.json#/properties/tags. */
 function checkReceiptPropertiesTags(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "receipt.json#/properties/tags";
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), "receipt.json#/properties/tags/items", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "string", x)) return false; }
     }
-  } else { rt.failType(c, p, "receipt.json#/properties/tags", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
 /** Checks a value against receipt.json#/properties/result. */
 export function checkReceiptResult(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "receipt.json#/properties/result";
   let ok = true;
-  if (typeof v !== "string") { rt.failType(c, p, "receipt.json#/properties/result", "string", v); return false; }
-  if (v !== "ALLOW" && v !== "DENY") { rt.failAt(c, p, "receipt.json#/properties/result", "enum", "must be one of \"ALLOW\", \"DENY\""); return false; }
+  if (typeof v !== "string") { rt.failType(c, p, sp, "string", v); return false; }
+  if (v !== "ALLOW" && v !== "DENY") { rt.failAt(c, p, sp, "enum", "must be one of \"ALLOW\", \"DENY\""); return false; }
   if (typeof v === "string") {
-    if (!v) { ok = false; if (rt.failLimit(c, p, "receipt.json#/properties/result", "minLength", 1)) return false; }
-    if (v.length > 5 && rt.codePoints(v) > 5) { ok = false; if (rt.failLimit(c, p, "receipt.json#/properties/result", "maxLength", 5)) return false; }
-    if (!patternReceiptResult.test(v)) { ok = false; if (rt.failPattern(c, p, "receipt.json#/properties/result", patternReceiptResult)) return false; }
+    if (!v) { ok = false; if (rt.failLimit(c, p, sp, "minLength", 1)) return false; }
+    if (v.length > 5 && rt.codePoints(v) > 5) { ok = false; if (rt.failLimit(c, p, sp, "maxLength", 5)) return false; }
+    if (!patternReceiptResult.test(v)) { ok = false; if (rt.failPattern(c, p, sp, patternReceiptResult)) return false; }
   }
   return ok;
 }

@@ -24,11 +24,12 @@ export function isSeverity(value: unknown): value is Severity {
   return rt.is(value, checkSeverity);
 }
 
-const enumSeverity = ["info", "warning", "error", "not-found", "2xx"];
+const enumSeverity = new Set<unknown>(["info", "warning", "error", "not-found", "2xx"]);
 
 /** Checks a value against severity.json#. */
 export function checkSeverity(v: unknown, p: number, c: rt.Context): boolean {
-  if (typeof v !== "string") { rt.failType(c, p, "severity.json#", "string", v); return false; }
-  if (!rt.includes(enumSeverity, v)) { rt.failAt(c, p, "severity.json#", "enum", "must be one of \"info\", \"warning\", \"error\", \"not-found\", \"2xx\""); return false; }
+  const sp = "severity.json#";
+  if (typeof v !== "string") { rt.failType(c, p, sp, "string", v); return false; }
+  if (!enumSeverity.has(v)) { rt.failAt(c, p, sp, "enum", "must be one of \"info\", \"warning\", \"error\", \"not-found\", \"2xx\""); return false; }
   return true;
 }

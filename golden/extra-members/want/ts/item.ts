@@ -22,15 +22,16 @@ export function isItem(value: unknown): value is Item {
 
 /** Checks a value against item.json#. */
 export function checkItem(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "item.json#";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["id"] !== undefined) {
       const x = v["id"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "id"), "item.json#/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "id"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["count"] !== undefined) {
       const x = v["count"];
-      if (!Number.isInteger(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "count"), "item.json#/properties/*", "integer", x)) return false; }
+      if (!Number.isInteger(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "count"), sp + "/properties/*", "integer", x)) return false; }
     }
     for (const k in v) {
       if (!rt.has(v, k)) continue;
@@ -40,9 +41,9 @@ export function checkItem(v: unknown, p: number, c: rt.Context): boolean {
           continue;
       }
       const x = v[k];
-      if (!Number.isInteger(x)) { ok = false; if (rt.failType(c, rt.at(c, p, k), "item.json#/additionalProperties", "integer", x)) return false; }
+      if (!Number.isInteger(x)) { ok = false; if (rt.failType(c, rt.at(c, p, k), sp + "/additionalProperties", "integer", x)) return false; }
     }
-    if (v["id"] === undefined) { ok = false; if (rt.failRequired(c, p, "item.json#", "id")) return false; }
-  } else { rt.failType(c, p, "item.json#", "object", v); return false; }
+    if (v["id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "id")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }

@@ -66,44 +66,47 @@ export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
 
 /** The body of checkEnvelope. */
 function checkEnvelopeIn(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "envelope.json#";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["success"] !== undefined) {
       const x = v["success"];
-      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "success"), "envelope.json#/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "success"), sp + "/properties/*", "boolean", x)) return false; }
     }
     if (v["data"] !== undefined && !dynamicEnvelopeDefsData(v["data"], p + 1, c)) { ok = false; if (rt.up(c, p, "data")) return false; }
     if (v["page"] !== undefined && !checkPage(v["page"], p + 1, c)) { ok = false; if (rt.up(c, p, "page")) return false; }
-    if (v["success"] === undefined) { ok = false; if (rt.failRequired(c, p, "envelope.json#", "success")) return false; }
-  } else { rt.failType(c, p, "envelope.json#", "object", v); return false; }
+    if (v["success"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "success")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersEnvelope, -1);
   return ok;
 }
 
 /** Checks a value against envelope.json#/$defs/page. */
 export function checkPage(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "envelope.json#/$defs/page";
   if (p >= c.lim) return rt.deep(checkPage, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["items"] !== undefined && !checkPagePropertiesItems(v["items"], p + 1, c)) { ok = false; if (rt.up(c, p, "items")) return false; }
     if (v["cursor"] !== undefined) {
       const x = v["cursor"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "cursor"), "envelope.json#/$defs/page/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "cursor"), sp + "/properties/*", "string", x)) return false; }
     }
-  } else { rt.failType(c, p, "envelope.json#/$defs/page", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersPage, -1);
   return ok;
 }
 
 /** Checks a value against envelope.json#/$defs/page/properties/items. */
 function checkPagePropertiesItems(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "envelope.json#/$defs/page/properties/items";
   if (p >= c.lim) return rt.deep(checkPagePropertiesItems, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (!dynamicEnvelopeDefsData(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
-  } else { rt.failType(c, p, "envelope.json#/$defs/page/properties/items", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 

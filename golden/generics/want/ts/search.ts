@@ -35,18 +35,19 @@ const membersResult = ["title", "score"];
 
 /** Checks a value against search.json#/$defs/result. */
 export function checkResult(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "search.json#/$defs/result";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["title"] !== undefined) {
       const x = v["title"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "title"), "search.json#/$defs/result/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "title"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["score"] !== undefined) {
       const x = v["score"];
-      if (!Number.isFinite(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "score"), "search.json#/$defs/result/properties/*", "number", x)) return false; }
+      if (!Number.isFinite(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "score"), sp + "/properties/*", "number", x)) return false; }
     }
-    if (v["title"] === undefined) { ok = false; if (rt.failRequired(c, p, "search.json#/$defs/result", "title")) return false; }
-  } else { rt.failType(c, p, "search.json#/$defs/result", "object", v); return false; }
+    if (v["title"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "title")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersResult, -1);
   return ok;
 }

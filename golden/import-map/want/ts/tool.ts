@@ -58,25 +58,27 @@ function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against tool.json#/$defs/history. */
 export function checkHistory(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "tool.json#/$defs/history";
   if (p >= c.lim) return rt.deep(checkHistory, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["pages"] !== undefined && !checkHistoryPropertiesPages(v["pages"], p + 1, c)) { ok = false; if (rt.up(c, p, "pages")) return false; }
-    if (v["pages"] === undefined) { ok = false; if (rt.failRequired(c, p, "tool.json#/$defs/history", "pages")) return false; }
-  } else { rt.failType(c, p, "tool.json#/$defs/history", "object", v); return false; }
+    if (v["pages"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "pages")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersHistory, -1);
   return ok;
 }
 
 /** Checks a value against tool.json#/$defs/history/properties/pages. */
 function checkHistoryPropertiesPages(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "tool.json#/$defs/history/properties/pages";
   if (p >= c.lim) return rt.deep(checkHistoryPropertiesPages, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (!checkHistoryPropertiesPagesItems(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
-  } else { rt.failType(c, p, "tool.json#/$defs/history/properties/pages", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
@@ -90,16 +92,17 @@ function checkHistoryPropertiesPagesItems(v: unknown, p: number, c: rt.Context):
 
 /** Checks a value against tool.json#/$defs/item. */
 export function checkItem(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "tool.json#/$defs/item";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["name"] !== undefined) {
       const x = v["name"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "name"), "tool.json#/$defs/item/properties/*", "minLength", 1)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "name"), "tool.json#/$defs/item/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "name"), sp + "/properties/*", "minLength", 1)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "name"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["name"] === undefined) { ok = false; if (rt.failRequired(c, p, "tool.json#/$defs/item", "name")) return false; }
-  } else { rt.failType(c, p, "tool.json#/$defs/item", "object", v); return false; }
+    if (v["name"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "name")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersItem, -1);
   return ok;
 }

@@ -64,31 +64,34 @@ const membersItem = ["n"];
 
 /** Checks a value against e.json#/$defs/item. */
 export function checkItem(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "e.json#/$defs/item";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["n"] !== undefined) {
       const x = v["n"];
-      if (!Number.isInteger(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "n"), "e.json#/$defs/item/properties/*", "integer", x)) return false; }
+      if (!Number.isInteger(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "n"), sp + "/properties/*", "integer", x)) return false; }
     }
-  } else { rt.failType(c, p, "e.json#/$defs/item", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersItem, -1);
   return ok;
 }
 
 /** Checks a value against e.json#/$defs/labels. */
 export function checkLabels(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "e.json#/$defs/labels";
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), "e.json#/$defs/labels/items", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "string", x)) return false; }
     }
-  } else { rt.failType(c, p, "e.json#/$defs/labels", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
 /** Checks a value against e.json#/$defs/mode. */
 export function checkMode(v: unknown, p: number, c: rt.Context): boolean {
-  if (v !== "x" && v !== "y") { rt.failAt(c, p, "e.json#/$defs/mode", "enum", "must be one of \"x\", \"y\""); return false; }
+  const sp = "e.json#/$defs/mode";
+  if (v !== "x" && v !== "y") { rt.failAt(c, p, sp, "enum", "must be one of \"x\", \"y\""); return false; }
   return true;
 }

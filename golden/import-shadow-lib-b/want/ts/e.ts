@@ -81,44 +81,48 @@ const membersItem = ["s"];
 
 /** Checks a value against e.json#/$defs/entry. */
 export function checkEntry(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "e.json#/$defs/entry";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["n"] !== undefined) {
       const x = v["n"];
-      if (!Number.isInteger(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "n"), "e.json#/$defs/entry/properties/*", "integer", x)) return false; }
+      if (!Number.isInteger(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "n"), sp + "/properties/*", "integer", x)) return false; }
     }
-  } else { rt.failType(c, p, "e.json#/$defs/entry", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersEntry, -1);
   return ok;
 }
 
 /** Checks a value against e.json#/$defs/item. */
 export function checkItem(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "e.json#/$defs/item";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["s"] !== undefined) {
       const x = v["s"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "s"), "e.json#/$defs/item/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "s"), sp + "/properties/*", "string", x)) return false; }
     }
-  } else { rt.failType(c, p, "e.json#/$defs/item", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersItem, -1);
   return ok;
 }
 
 /** Checks a value against e.json#/$defs/level. */
 export function checkLevel(v: unknown, p: number, c: rt.Context): boolean {
-  if (v !== "x" && v !== "y") { rt.failAt(c, p, "e.json#/$defs/level", "enum", "must be one of \"x\", \"y\""); return false; }
+  const sp = "e.json#/$defs/level";
+  if (v !== "x" && v !== "y") { rt.failAt(c, p, sp, "enum", "must be one of \"x\", \"y\""); return false; }
   return true;
 }
 
 /** Checks a value against e.json#/$defs/words. */
 export function checkWords(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "e.json#/$defs/words";
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), "e.json#/$defs/words/items", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "string", x)) return false; }
     }
-  } else { rt.failType(c, p, "e.json#/$defs/words", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }

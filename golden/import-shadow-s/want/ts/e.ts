@@ -64,31 +64,34 @@ const membersThing = ["n"];
 
 /** Checks a value against e.json#/$defs/kind. */
 export function checkKind(v: unknown, p: number, c: rt.Context): boolean {
-  if (v !== "x" && v !== "y") { rt.failAt(c, p, "e.json#/$defs/kind", "enum", "must be one of \"x\", \"y\""); return false; }
+  const sp = "e.json#/$defs/kind";
+  if (v !== "x" && v !== "y") { rt.failAt(c, p, sp, "enum", "must be one of \"x\", \"y\""); return false; }
   return true;
 }
 
 /** Checks a value against e.json#/$defs/tags. */
 export function checkTags(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "e.json#/$defs/tags";
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), "e.json#/$defs/tags/items", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "string", x)) return false; }
     }
-  } else { rt.failType(c, p, "e.json#/$defs/tags", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
 /** Checks a value against e.json#/$defs/thing. */
 export function checkThing(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "e.json#/$defs/thing";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["n"] !== undefined) {
       const x = v["n"];
-      if (!Number.isInteger(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "n"), "e.json#/$defs/thing/properties/*", "integer", x)) return false; }
+      if (!Number.isInteger(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "n"), sp + "/properties/*", "integer", x)) return false; }
     }
-  } else { rt.failType(c, p, "e.json#/$defs/thing", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersThing, -1);
   return ok;
 }

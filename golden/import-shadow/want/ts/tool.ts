@@ -99,15 +99,17 @@ function checkMode(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against tool.json#/$defs/thing. */
 export function checkThing(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "tool.json#/$defs/thing";
   let ok = true;
   if (typeof v === "string") {
-    if (!v) { ok = false; if (rt.failLimit(c, p, "tool.json#/$defs/thing", "minLength", 1)) return false; }
-  } else { rt.failType(c, p, "tool.json#/$defs/thing", "string", v); return false; }
+    if (!v) { ok = false; if (rt.failLimit(c, p, sp, "minLength", 1)) return false; }
+  } else { rt.failType(c, p, sp, "string", v); return false; }
   return ok;
 }
 
 /** Checks a value against tool.json#. */
 export function checkTool(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "tool.json#";
   if (p >= c.lim) return rt.deep(checkTool, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
@@ -120,14 +122,15 @@ export function checkTool(v: unknown, p: number, c: rt.Context): boolean {
     if (v["tup"] !== undefined && !checkToolTup(v["tup"], p + 1, c)) { ok = false; if (rt.up(c, p, "tup")) return false; }
     if (v["four"] !== undefined && !checkImportShadowLibBItem(v["four"], p + 1, c)) { ok = false; if (rt.up(c, p, "four")) return false; }
     if (v["five"] !== undefined && !checkThing(v["five"], p + 1, c)) { ok = false; if (rt.up(c, p, "five")) return false; }
-    if (v["one"] === undefined) { ok = false; if (rt.failRequired(c, p, "tool.json#", "one")) return false; }
-  } else { rt.failType(c, p, "tool.json#", "object", v); return false; }
+    if (v["one"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "one")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersTool, -1);
   return ok;
 }
 
 /** Checks a value against tool.json#/properties/kinds. */
 function checkToolPropertiesKinds(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "tool.json#/properties/kinds";
   if (p >= c.lim) return rt.deep(checkToolPropertiesKinds, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
@@ -135,15 +138,16 @@ function checkToolPropertiesKinds(v: unknown, p: number, c: rt.Context): boolean
       if (!rt.has(v, k)) continue;
       if (!checkMode(v[k], p + 1, c)) { ok = false; if (rt.up(c, p, k)) return false; }
     }
-  } else { rt.failType(c, p, "tool.json#/properties/kinds", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against tool.json#/properties/nk. */
 function checkToolPropertiesNk(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "tool.json#/properties/nk";
   if (p >= c.lim) return rt.deep(checkToolPropertiesNk, v, p, c);
   let ok = true;
-  if (!(v === null || rt.isArray(v))) { rt.failType(c, p, "tool.json#/properties/nk", "null or array", v); return false; }
+  if (!(v === null || rt.isArray(v))) { rt.failType(c, p, sp, "null or array", v); return false; }
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (!checkKind(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
@@ -154,17 +158,19 @@ function checkToolPropertiesNk(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against tool.json#/properties/tags. */
 export function checkToolTags(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "tool.json#/properties/tags";
   let ok = true;
   let oneOfMatches = 0;
   if (rt.quiet(c, checkWords, v, p)) oneOfMatches++;
   if (rt.quiet(c, checkImportShadowSThing, v, p)) oneOfMatches++;
-  if (oneOfMatches !== 1) { ok = false; if (rt.fail(c, p, "tool.json#/properties/tags/oneOf", "oneOf", "must match exactly one schema of oneOf, not " + oneOfMatches)) return false; }
+  if (oneOfMatches !== 1) { ok = false; if (rt.fail(c, p, sp + "/oneOf", "oneOf", "must match exactly one schema of oneOf, not " + oneOfMatches)) return false; }
   rt.rest(v, p, c, rt.noMembers, 0);
   return ok;
 }
 
 /** Checks a value against tool.json#/properties/tup. */
 export function checkToolTup(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "tool.json#/properties/tup";
   if (p >= c.lim) return rt.deep(checkToolTup, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
@@ -173,7 +179,7 @@ export function checkToolTup(v: unknown, p: number, c: rt.Context): boolean {
     for (let i = 2; i < v.length; i++) {
       if (!checkWords(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
-  } else { rt.failType(c, p, "tool.json#/properties/tup", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 

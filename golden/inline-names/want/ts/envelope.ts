@@ -76,69 +76,74 @@ const membersEnvelopeMetaPagination = ["cursor", "has_more"];
 
 /** Checks a value against envelope.json#. */
 export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "envelope.json#";
   if (p >= c.lim) return rt.deep(checkEnvelope, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["meta"] !== undefined && !checkEnvelopeMeta(v["meta"], p + 1, c)) { ok = false; if (rt.up(c, p, "meta")) return false; }
     if (v["items"] !== undefined && !checkEnvelopePropertiesItems(v["items"], p + 1, c)) { ok = false; if (rt.up(c, p, "items")) return false; }
-  } else { rt.failType(c, p, "envelope.json#", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersEnvelope, -1);
   return ok;
 }
 
 /** Checks a value against envelope.json#/properties/items/items. */
 export function checkEnvelopeItemsItem(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "envelope.json#/properties/items/items";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["id"] !== undefined) {
       const x = v["id"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "id"), "envelope.json#/properties/items/items/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "id"), sp + "/properties/*", "string", x)) return false; }
     }
-  } else { rt.failType(c, p, "envelope.json#/properties/items/items", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersEnvelopeItemsItem, -1);
   return ok;
 }
 
 /** Checks a value against envelope.json#/properties/meta. */
 export function checkEnvelopeMeta(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "envelope.json#/properties/meta";
   if (p >= c.lim) return rt.deep(checkEnvelopeMeta, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["pagination"] !== undefined && !checkEnvelopeMetaPagination(v["pagination"], p + 1, c)) { ok = false; if (rt.up(c, p, "pagination")) return false; }
     if (v["request_id"] !== undefined) {
       const x = v["request_id"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "request_id"), "envelope.json#/properties/meta/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "request_id"), sp + "/properties/*", "string", x)) return false; }
     }
-  } else { rt.failType(c, p, "envelope.json#/properties/meta", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersEnvelopeMeta, -1);
   return ok;
 }
 
 /** Checks a value against envelope.json#/properties/meta/properties/pagination. */
 export function checkEnvelopeMetaPagination(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "envelope.json#/properties/meta/properties/pagination";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["cursor"] !== undefined) {
       const x = v["cursor"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "cursor"), "envelope.json#/properties/meta/properties/pagination/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "cursor"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["has_more"] !== undefined) {
       const x = v["has_more"];
-      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "has_more"), "envelope.json#/properties/meta/properties/pagination/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "has_more"), sp + "/properties/*", "boolean", x)) return false; }
     }
-  } else { rt.failType(c, p, "envelope.json#/properties/meta/properties/pagination", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersEnvelopeMetaPagination, -1);
   return ok;
 }
 
 /** Checks a value against envelope.json#/properties/items. */
 function checkEnvelopePropertiesItems(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "envelope.json#/properties/items";
   if (p >= c.lim) return rt.deep(checkEnvelopePropertiesItems, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (!checkEnvelopeItemsItem(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
-  } else { rt.failType(c, p, "envelope.json#/properties/items", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }

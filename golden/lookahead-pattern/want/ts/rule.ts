@@ -24,15 +24,16 @@ const membersRule = ["password"];
 
 /** Checks a value against rule.json#. */
 export function checkRule(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "rule.json#";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["password"] !== undefined) {
       const x = v["password"];
       if (typeof x === "string") {
-        if (!patternRulePropertiesPassword.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "password"), "rule.json#/properties/*", patternRulePropertiesPassword)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "password"), "rule.json#/properties/*", "string", x)) return false; }
+        if (!patternRulePropertiesPassword.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "password"), sp + "/properties/*", patternRulePropertiesPassword)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "password"), sp + "/properties/*", "string", x)) return false; }
     }
-  } else { rt.failType(c, p, "rule.json#", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersRule, -1);
   return ok;
 }

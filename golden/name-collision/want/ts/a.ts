@@ -28,13 +28,15 @@ export function isAItem(value: unknown): value is AItem {
 
 /** Checks a value against a.json#. */
 export function checkA(v: unknown, p: number, c: rt.Context): boolean {
-  if (!rt.isObject(v)) { rt.failType(c, p, "a.json#", "object", v); return false; }
+  const sp = "a.json#";
+  if (!rt.isObject(v)) { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, rt.noMembers, -1);
   return true;
 }
 
 /** Checks a value against a.json#/$defs/item. */
 export function checkAItem(v: unknown, p: number, c: rt.Context): boolean {
-  if (typeof v !== "string") { rt.failType(c, p, "a.json#/$defs/item", "string", v); return false; }
+  const sp = "a.json#/$defs/item";
+  if (typeof v !== "string") { rt.failType(c, p, sp, "string", v); return false; }
   return true;
 }

@@ -29,13 +29,15 @@ export function isBItem(value: unknown): value is BItem {
 
 /** Checks a value against b.json#. */
 export function checkB(v: unknown, p: number, c: rt.Context): boolean {
-  if (!rt.isObject(v)) { rt.failType(c, p, "b.json#", "object", v); return false; }
+  const sp = "b.json#";
+  if (!rt.isObject(v)) { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, rt.noMembers, -1);
   return true;
 }
 
 /** Checks a value against b.json#/$defs/item. */
 export function checkBItem(v: unknown, p: number, c: rt.Context): boolean {
-  if (!Number.isInteger(v)) { rt.failType(c, p, "b.json#/$defs/item", "integer", v); return false; }
+  const sp = "b.json#/$defs/item";
+  if (!Number.isInteger(v)) { rt.failType(c, p, sp, "integer", v); return false; }
   return true;
 }

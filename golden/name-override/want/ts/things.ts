@@ -52,35 +52,38 @@ const membersThings = ["id_thing", "other"];
 
 /** Checks a value against things.json#/$defs/id. */
 export function checkIdentifier(v: unknown, p: number, c: rt.Context): boolean {
-  if (typeof v !== "string") { rt.failType(c, p, "things.json#/$defs/id", "string", v); return false; }
+  const sp = "things.json#/$defs/id";
+  if (typeof v !== "string") { rt.failType(c, p, sp, "string", v); return false; }
   return true;
 }
 
 /** Checks a value against things.json#/$defs/other. */
 export function checkOtherThing(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "things.json#/$defs/other";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["url"] !== undefined) {
       const x = v["url"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "url"), "things.json#/$defs/other/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "url"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["api_key"] !== undefined) {
       const x = v["api_key"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "api_key"), "things.json#/$defs/other/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "api_key"), sp + "/properties/*", "string", x)) return false; }
     }
-  } else { rt.failType(c, p, "things.json#/$defs/other", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersOtherThing, -1);
   return ok;
 }
 
 /** Checks a value against things.json#. */
 export function checkThings(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "things.json#";
   if (p >= c.lim) return rt.deep(checkThings, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["id_thing"] !== undefined && !checkIdentifier(v["id_thing"], p + 1, c)) { ok = false; if (rt.up(c, p, "id_thing")) return false; }
     if (v["other"] !== undefined && !checkOtherThing(v["other"], p + 1, c)) { ok = false; if (rt.up(c, p, "other")) return false; }
-  } else { rt.failType(c, p, "things.json#", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersThings, -1);
   return ok;
 }

@@ -21,6 +21,7 @@ export function isNest(value: unknown): value is Nest {
 
 /** Checks a value against nest.json#. */
 export function checkNest(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "nest.json#";
   if (p >= c.lim) return rt.deep(checkNest, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
@@ -36,39 +37,42 @@ export function checkNest(v: unknown, p: number, c: rt.Context): boolean {
         case "rm":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "nest.json#", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["ra"] === undefined) { ok = false; if (rt.failRequired(c, p, "nest.json#", "ra")) return false; }
-  } else { rt.failType(c, p, "nest.json#", "object", v); return false; }
+    if (v["ra"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "ra")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against nest.json#/properties/aa. */
 function checkNestPropertiesAa(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "nest.json#/properties/aa";
   if (p >= c.lim) return rt.deep(checkNestPropertiesAa, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (!checkNestPropertiesAaItems(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
-  } else { rt.failType(c, p, "nest.json#/properties/aa", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
 /** Checks a value against nest.json#/properties/aa/items. */
 function checkNestPropertiesAaItems(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "nest.json#/properties/aa/items";
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), "nest.json#/properties/aa/items/items", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "string", x)) return false; }
     }
-  } else { rt.failType(c, p, "nest.json#/properties/aa/items", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
 /** Checks a value against nest.json#/properties/mm. */
 function checkNestPropertiesMm(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "nest.json#/properties/mm";
   if (p >= c.lim) return rt.deep(checkNestPropertiesMm, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
@@ -76,61 +80,66 @@ function checkNestPropertiesMm(v: unknown, p: number, c: rt.Context): boolean {
       if (!rt.has(v, k)) continue;
       if (!checkNestPropertiesMmAdditionalProperties(v[k], p + 1, c)) { ok = false; if (rt.up(c, p, k)) return false; }
     }
-  } else { rt.failType(c, p, "nest.json#/properties/mm", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against nest.json#/properties/mm/additionalProperties. */
 function checkNestPropertiesMmAdditionalProperties(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "nest.json#/properties/mm/additionalProperties";
   let ok = true;
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
       const x = v[k];
-      if (!Number.isInteger(x)) { ok = false; if (rt.failType(c, rt.at(c, p, k), "nest.json#/properties/mm/additionalProperties/additionalProperties", "integer", x)) return false; }
+      if (!Number.isInteger(x)) { ok = false; if (rt.failType(c, rt.at(c, p, k), sp + "/additionalProperties", "integer", x)) return false; }
     }
-  } else { rt.failType(c, p, "nest.json#/properties/mm/additionalProperties", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against nest.json#/properties/ra. */
 function checkNestPropertiesRa(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "nest.json#/properties/ra";
   if (p >= c.lim) return rt.deep(checkNestPropertiesRa, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (!checkNestPropertiesRaItems(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
-  } else { rt.failType(c, p, "nest.json#/properties/ra", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
 /** Checks a value against nest.json#/properties/ra/items. */
 function checkNestPropertiesRaItems(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "nest.json#/properties/ra/items";
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
-      if (!Number.isInteger(x)) { ok = false; if (rt.failType(c, rt.at(c, p, i), "nest.json#/properties/ra/items/items", "integer", x)) return false; }
+      if (!Number.isInteger(x)) { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "integer", x)) return false; }
     }
-  } else { rt.failType(c, p, "nest.json#/properties/ra/items", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
 /** Checks a value against nest.json#/properties/rm. */
 function checkNestPropertiesRm(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "nest.json#/properties/rm";
   if (p >= c.lim) return rt.deep(checkNestPropertiesRm, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (!checkNestPropertiesRmItems(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
-  } else { rt.failType(c, p, "nest.json#/properties/rm", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
 /** Checks a value against nest.json#/properties/rm/items. */
 function checkNestPropertiesRmItems(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "nest.json#/properties/rm/items";
   if (p >= c.lim) return rt.deep(checkNestPropertiesRmItems, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
@@ -138,18 +147,19 @@ function checkNestPropertiesRmItems(v: unknown, p: number, c: rt.Context): boole
       if (!rt.has(v, k)) continue;
       if (!checkNestPropertiesRmItemsAdditionalProperties(v[k], p + 1, c)) { ok = false; if (rt.up(c, p, k)) return false; }
     }
-  } else { rt.failType(c, p, "nest.json#/properties/rm/items", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against nest.json#/properties/rm/items/additionalProperties. */
 function checkNestPropertiesRmItemsAdditionalProperties(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "nest.json#/properties/rm/items/additionalProperties";
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
-      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, i), "nest.json#/properties/rm/items/additionalProperties/items", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "boolean", x)) return false; }
     }
-  } else { rt.failType(c, p, "nest.json#/properties/rm/items/additionalProperties", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }

@@ -43,28 +43,30 @@ const membersHeloísaMarketplaceOwner = ["name"];
 
 /** Checks a value against marketplace.json#. */
 export function checkHeloísaMarketplace(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "marketplace.json#";
   if (p >= c.lim) return rt.deep(checkHeloísaMarketplace, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["owner"] !== undefined && !checkHeloísaMarketplaceOwner(v["owner"], p + 1, c)) { ok = false; if (rt.up(c, p, "owner")) return false; }
-    if (v["owner"] === undefined) { ok = false; if (rt.failRequired(c, p, "marketplace.json#", "owner")) return false; }
-  } else { rt.failType(c, p, "marketplace.json#", "object", v); return false; }
+    if (v["owner"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "owner")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersHeloísaMarketplace, -1);
   return ok;
 }
 
 /** Checks a value against marketplace.json#/properties/owner. */
 export function checkHeloísaMarketplaceOwner(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "marketplace.json#/properties/owner";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["name"] !== undefined) {
       const x = v["name"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "name"), "marketplace.json#/properties/owner/properties/*", "minLength", 1)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "name"), "marketplace.json#/properties/owner/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "name"), sp + "/properties/*", "minLength", 1)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "name"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["name"] === undefined) { ok = false; if (rt.failRequired(c, p, "marketplace.json#/properties/owner", "name")) return false; }
-  } else { rt.failType(c, p, "marketplace.json#/properties/owner", "object", v); return false; }
+    if (v["name"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "name")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersHeloísaMarketplaceOwner, -1);
   return ok;
 }

@@ -57,52 +57,57 @@ const constNullsNone = [] as unknown[];
 
 /** Checks a value against nulls.json#. */
 export function checkNulls(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "nulls.json#";
   if (p >= c.lim) return rt.deep(checkNulls, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["ignored"] !== undefined && !checkNullsPropertiesIgnored(v["ignored"], p + 1, c)) { ok = false; if (rt.up(c, p, "ignored")) return false; }
     if (v["pair"] !== undefined && !checkNullsPair(v["pair"], p + 1, c)) { ok = false; if (rt.up(c, p, "pair")) return false; }
     if (v["none"] !== undefined && !checkNullsNone(v["none"], p + 1, c)) { ok = false; if (rt.up(c, p, "none")) return false; }
-  } else { rt.failType(c, p, "nulls.json#", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersNulls, -1);
   return ok;
 }
 
 /** Checks a value against nulls.json#/properties/none. */
 export function checkNullsNone(v: unknown, p: number, c: rt.Context): boolean {
-  if (!rt.isArray(v)) { rt.failType(c, p, "nulls.json#/properties/none", "array", v); return false; }
-  if (!rt.equal(v, constNullsNone)) { rt.failAt(c, p, "nulls.json#/properties/none", "const", "must be []"); return false; }
+  const sp = "nulls.json#/properties/none";
+  if (!rt.isArray(v)) { rt.failType(c, p, sp, "array", v); return false; }
+  if (!rt.equal(v, constNullsNone)) { rt.failAt(c, p, sp, "const", "must be []"); return false; }
   return true;
 }
 
 /** Checks a value against nulls.json#/properties/pair. */
 export function checkNullsPair(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "nulls.json#/properties/pair";
   if (p >= c.lim) return rt.deep(checkNullsPair, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
     if (v.length > 0 && !checkNullsPairPrefixItems0(v[0], p + 1, c)) { ok = false; if (rt.up(c, p, 0)) return false; }
     for (let i = 1; i < v.length; i++) {
       const x = v[i];
-      if (x !== null) { ok = false; if (rt.failType(c, rt.at(c, p, i), "nulls.json#/properties/pair/items", "null", x)) return false; }
+      if (x !== null) { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "null", x)) return false; }
     }
-  } else { rt.failType(c, p, "nulls.json#/properties/pair", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
 /** Checks a value against nulls.json#/properties/pair/prefixItems/0. */
 function checkNullsPairPrefixItems0(v: unknown, p: number, c: rt.Context): boolean {
-  if (typeof v !== "string") { rt.failType(c, p, "nulls.json#/properties/pair/prefixItems/0", "string", v); return false; }
+  const sp = "nulls.json#/properties/pair/prefixItems/0";
+  if (typeof v !== "string") { rt.failType(c, p, sp, "string", v); return false; }
   return true;
 }
 
 /** Checks a value against nulls.json#/properties/ignored. */
 function checkNullsPropertiesIgnored(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "nulls.json#/properties/ignored";
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
-      if (x !== null) { ok = false; if (rt.failType(c, rt.at(c, p, i), "nulls.json#/properties/ignored/items", "null", x)) return false; }
+      if (x !== null) { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "null", x)) return false; }
     }
-  } else { rt.failType(c, p, "nulls.json#/properties/ignored", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }

@@ -37,40 +37,41 @@ export function isUser(value: unknown): value is User {
 
 /** Checks a value against user.json#. */
 export function checkUser(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "user.json#";
   if (p >= c.lim) return rt.deep(checkUser, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["id"] !== undefined) {
       const x = v["id"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "id"), "user.json#/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "id"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["name"] !== undefined) {
       const x = v["name"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "name"), "user.json#/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "name"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["nickname"] !== undefined) {
       const x = v["nickname"];
-      if (!(x === null || typeof x === "string")) { ok = false; if (rt.failType(c, rt.at(c, p, "nickname"), "user.json#/properties/*", "null or string", x)) return false; }
+      if (!(x === null || typeof x === "string")) { ok = false; if (rt.failType(c, rt.at(c, p, "nickname"), sp + "/properties/*", "null or string", x)) return false; }
     }
     if (v["age"] !== undefined) {
       const x = v["age"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "age"), "user.json#/properties/*", "minimum", 0)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "age"), "user.json#/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "age"), sp + "/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "age"), sp + "/properties/*", "integer", x)) return false; }
     }
     if (v["email"] !== undefined) {
       const x = v["email"];
-      if (!(x === null || typeof x === "string")) { ok = false; if (rt.failType(c, rt.at(c, p, "email"), "user.json#/properties/*", "null or string", x)) return false; }
+      if (!(x === null || typeof x === "string")) { ok = false; if (rt.failType(c, rt.at(c, p, "email"), sp + "/properties/*", "null or string", x)) return false; }
     }
     if (v["tags"] !== undefined && !checkUserPropertiesTags(v["tags"], p + 1, c)) { ok = false; if (rt.up(c, p, "tags")) return false; }
     if (v["aliases"] !== undefined && !checkUserPropertiesAliases(v["aliases"], p + 1, c)) { ok = false; if (rt.up(c, p, "aliases")) return false; }
     if (v["score"] !== undefined) {
       const x = v["score"];
-      if (!Number.isFinite(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "score"), "user.json#/properties/*", "number", x)) return false; }
+      if (!Number.isFinite(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "score"), sp + "/properties/*", "number", x)) return false; }
     }
     if (v["active"] !== undefined) {
       const x = v["active"];
-      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "active"), "user.json#/properties/*", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "active"), sp + "/properties/*", "boolean", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -85,36 +86,38 @@ export function checkUser(v: unknown, p: number, c: rt.Context): boolean {
         case "active":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "user.json#", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["id"] === undefined) { ok = false; if (rt.failRequired(c, p, "user.json#", "id")) return false; }
-    if (v["name"] === undefined) { ok = false; if (rt.failRequired(c, p, "user.json#", "name")) return false; }
-    if (v["nickname"] === undefined) { ok = false; if (rt.failRequired(c, p, "user.json#", "nickname")) return false; }
-    if (v["tags"] === undefined) { ok = false; if (rt.failRequired(c, p, "user.json#", "tags")) return false; }
-  } else { rt.failType(c, p, "user.json#", "object", v); return false; }
+    if (v["id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "id")) return false; }
+    if (v["name"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "name")) return false; }
+    if (v["nickname"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "nickname")) return false; }
+    if (v["tags"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "tags")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against user.json#/properties/aliases. */
 function checkUserPropertiesAliases(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "user.json#/properties/aliases";
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), "user.json#/properties/aliases/items", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "string", x)) return false; }
     }
-  } else { rt.failType(c, p, "user.json#/properties/aliases", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
 /** Checks a value against user.json#/properties/tags. */
 function checkUserPropertiesTags(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "user.json#/properties/tags";
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), "user.json#/properties/tags/items", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "string", x)) return false; }
     }
-  } else { rt.failType(c, p, "user.json#/properties/tags", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }

@@ -94,13 +94,14 @@ const membersDrawing = ["shape"];
 
 /** Checks a value against shape.json#/$defs/circle. */
 export function checkCircle(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "shape.json#/$defs/circle";
   if (p >= c.lim) return rt.deep(checkCircle, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["kind"] !== undefined && !checkCircleKind(v["kind"], p + 1, c)) { ok = false; if (rt.up(c, p, "kind")) return false; }
     if (v["radius"] !== undefined) {
       const x = v["radius"];
-      if (!Number.isFinite(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "radius"), "shape.json#/$defs/circle/properties/*", "number", x)) return false; }
+      if (!Number.isFinite(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "radius"), sp + "/properties/*", "number", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -108,51 +109,55 @@ export function checkCircle(v: unknown, p: number, c: rt.Context): boolean {
         case "radius":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "shape.json#/$defs/circle", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["kind"] === undefined) { ok = false; if (rt.failRequired(c, p, "shape.json#/$defs/circle", "kind")) return false; }
-    if (v["radius"] === undefined) { ok = false; if (rt.failRequired(c, p, "shape.json#/$defs/circle", "radius")) return false; }
-  } else { rt.failType(c, p, "shape.json#/$defs/circle", "object", v); return false; }
+    if (v["kind"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "kind")) return false; }
+    if (v["radius"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "radius")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against shape.json#/$defs/circle/properties/kind. */
 export function checkCircleKind(v: unknown, p: number, c: rt.Context): boolean {
-  if (v !== "circle") { rt.failAt(c, p, "shape.json#/$defs/circle/properties/kind", "const", "must be \"circle\""); return false; }
+  const sp = "shape.json#/$defs/circle/properties/kind";
+  if (v !== "circle") { rt.failAt(c, p, sp, "const", "must be \"circle\""); return false; }
   return true;
 }
 
 /** Checks a value against shape.json#. */
 export function checkDrawing(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "shape.json#";
   if (p >= c.lim) return rt.deep(checkDrawing, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["shape"] !== undefined && !checkShape(v["shape"], p + 1, c)) { ok = false; if (rt.up(c, p, "shape")) return false; }
-    if (v["shape"] === undefined) { ok = false; if (rt.failRequired(c, p, "shape.json#", "shape")) return false; }
-  } else { rt.failType(c, p, "shape.json#", "object", v); return false; }
+    if (v["shape"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "shape")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersDrawing, -1);
   return ok;
 }
 
 /** Checks a value against shape.json#/$defs/shape. */
 export function checkShape(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "shape.json#/$defs/shape";
   let ok = true;
   let oneOfMatches = 0;
   if (rt.quiet(c, checkCircle, v, p)) oneOfMatches++;
   if (rt.quiet(c, checkSquare, v, p)) oneOfMatches++;
-  if (oneOfMatches !== 1) { ok = false; if (rt.fail(c, p, "shape.json#/$defs/shape/oneOf", "oneOf", "must match exactly one schema of oneOf, not " + oneOfMatches)) return false; }
+  if (oneOfMatches !== 1) { ok = false; if (rt.fail(c, p, sp + "/oneOf", "oneOf", "must match exactly one schema of oneOf, not " + oneOfMatches)) return false; }
   return ok;
 }
 
 /** Checks a value against shape.json#/$defs/square. */
 export function checkSquare(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "shape.json#/$defs/square";
   if (p >= c.lim) return rt.deep(checkSquare, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["kind"] !== undefined && !checkSquareKind(v["kind"], p + 1, c)) { ok = false; if (rt.up(c, p, "kind")) return false; }
     if (v["side"] !== undefined) {
       const x = v["side"];
-      if (!Number.isFinite(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "side"), "shape.json#/$defs/square/properties/*", "number", x)) return false; }
+      if (!Number.isFinite(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "side"), sp + "/properties/*", "number", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -160,16 +165,17 @@ export function checkSquare(v: unknown, p: number, c: rt.Context): boolean {
         case "side":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "shape.json#/$defs/square", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["kind"] === undefined) { ok = false; if (rt.failRequired(c, p, "shape.json#/$defs/square", "kind")) return false; }
-    if (v["side"] === undefined) { ok = false; if (rt.failRequired(c, p, "shape.json#/$defs/square", "side")) return false; }
-  } else { rt.failType(c, p, "shape.json#/$defs/square", "object", v); return false; }
+    if (v["kind"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "kind")) return false; }
+    if (v["side"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "side")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against shape.json#/$defs/square/properties/kind. */
 export function checkSquareKind(v: unknown, p: number, c: rt.Context): boolean {
-  if (v !== "square") { rt.failAt(c, p, "shape.json#/$defs/square/properties/kind", "const", "must be \"square\""); return false; }
+  const sp = "shape.json#/$defs/square/properties/kind";
+  if (v !== "square") { rt.failAt(c, p, sp, "const", "must be \"square\""); return false; }
   return true;
 }

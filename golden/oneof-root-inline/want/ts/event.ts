@@ -83,57 +83,62 @@ const membersEventKeyPress = ["type", "key"];
 
 /** Checks a value against event.json#. */
 export function checkEvent(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "event.json#";
   let ok = true;
   let oneOfMatches = 0;
   if (rt.quiet(c, checkEventClick, v, p)) oneOfMatches++;
   if (rt.quiet(c, checkEventKeyPress, v, p)) oneOfMatches++;
-  if (oneOfMatches !== 1) { ok = false; if (rt.fail(c, p, "event.json#/oneOf", "oneOf", "must match exactly one schema of oneOf, not " + oneOfMatches)) return false; }
+  if (oneOfMatches !== 1) { ok = false; if (rt.fail(c, p, sp + "/oneOf", "oneOf", "must match exactly one schema of oneOf, not " + oneOfMatches)) return false; }
   rt.rest(v, p, c, rt.noMembers, 0);
   return ok;
 }
 
 /** Checks a value against event.json#/oneOf/0. */
 export function checkEventClick(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "event.json#/oneOf/0";
   if (p >= c.lim) return rt.deep(checkEventClick, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["type"] !== undefined && !checkEventClickType(v["type"], p + 1, c)) { ok = false; if (rt.up(c, p, "type")) return false; }
     if (v["url"] !== undefined) {
       const x = v["url"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "url"), "event.json#/oneOf/0/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "url"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["type"] === undefined) { ok = false; if (rt.failRequired(c, p, "event.json#/oneOf/0", "type")) return false; }
-    if (v["url"] === undefined) { ok = false; if (rt.failRequired(c, p, "event.json#/oneOf/0", "url")) return false; }
-  } else { rt.failType(c, p, "event.json#/oneOf/0", "object", v); return false; }
+    if (v["type"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "type")) return false; }
+    if (v["url"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "url")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersEventClick, -1);
   return ok;
 }
 
 /** Checks a value against event.json#/oneOf/0/properties/type. */
 export function checkEventClickType(v: unknown, p: number, c: rt.Context): boolean {
-  if (v !== "click") { rt.failAt(c, p, "event.json#/oneOf/0/properties/type", "const", "must be \"click\""); return false; }
+  const sp = "event.json#/oneOf/0/properties/type";
+  if (v !== "click") { rt.failAt(c, p, sp, "const", "must be \"click\""); return false; }
   return true;
 }
 
 /** Checks a value against event.json#/oneOf/1. */
 export function checkEventKeyPress(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "event.json#/oneOf/1";
   if (p >= c.lim) return rt.deep(checkEventKeyPress, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["type"] !== undefined && !checkEventKeyPressType(v["type"], p + 1, c)) { ok = false; if (rt.up(c, p, "type")) return false; }
     if (v["key"] !== undefined) {
       const x = v["key"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "key"), "event.json#/oneOf/1/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "key"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["type"] === undefined) { ok = false; if (rt.failRequired(c, p, "event.json#/oneOf/1", "type")) return false; }
-    if (v["key"] === undefined) { ok = false; if (rt.failRequired(c, p, "event.json#/oneOf/1", "key")) return false; }
-  } else { rt.failType(c, p, "event.json#/oneOf/1", "object", v); return false; }
+    if (v["type"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "type")) return false; }
+    if (v["key"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "key")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersEventKeyPress, -1);
   return ok;
 }
 
 /** Checks a value against event.json#/oneOf/1/properties/type. */
 export function checkEventKeyPressType(v: unknown, p: number, c: rt.Context): boolean {
-  if (v !== "key_press") { rt.failAt(c, p, "event.json#/oneOf/1/properties/type", "const", "must be \"key_press\""); return false; }
+  const sp = "event.json#/oneOf/1/properties/type";
+  if (v !== "key_press") { rt.failAt(c, p, sp, "const", "must be \"key_press\""); return false; }
   return true;
 }

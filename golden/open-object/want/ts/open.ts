@@ -22,13 +22,14 @@ const membersOpen = ["id"];
 
 /** Checks a value against open.json#. */
 export function checkOpen(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "open.json#";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["id"] !== undefined) {
       const x = v["id"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "id"), "open.json#/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "id"), sp + "/properties/*", "string", x)) return false; }
     }
-  } else { rt.failType(c, p, "open.json#", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersOpen, -1);
   return ok;
 }

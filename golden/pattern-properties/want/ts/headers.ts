@@ -20,6 +20,7 @@ const patternHeadersProperties0 = /^x-/u;
 
 /** Checks a value against headers.json#. */
 export function checkHeaders(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "headers.json#";
   if (p >= c.lim) return rt.deep(checkHeaders, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
@@ -31,14 +32,15 @@ export function checkHeaders(v: unknown, p: number, c: rt.Context): boolean {
         if (!checkHeadersPatternPropertiesX5Ex(v[k], p + 1, c)) { ok = false; if (rt.up(c, p, k)) return false; }
       }
       if (known) continue;
-      ok = false; if (rt.failMember(c, p, "headers.json#", "additionalProperties", k)) return false;
+      ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false;
     }
-  } else { rt.failType(c, p, "headers.json#", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against headers.json#/patternProperties/%5Ex-. */
 function checkHeadersPatternPropertiesX5Ex(v: unknown, p: number, c: rt.Context): boolean {
-  if (typeof v !== "string") { rt.failType(c, p, "headers.json#/patternProperties/%5Ex-", "string", v); return false; }
+  const sp = "headers.json#/patternProperties/%5Ex-";
+  if (typeof v !== "string") { rt.failType(c, p, sp, "string", v); return false; }
   return true;
 }

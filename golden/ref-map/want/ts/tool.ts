@@ -24,6 +24,7 @@ const membersTool = ["shared"];
 
 /** Checks a value against tool.json#. */
 export function checkTool(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "tool.json#";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["shared"] !== undefined) {
@@ -32,7 +33,7 @@ export function checkTool(v: unknown, p: number, c: rt.Context): boolean {
         if (!patternID.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "shared"), "id.json#", patternID)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "shared"), "id.json#", "string", x)) return false; }
     }
-  } else { rt.failType(c, p, "tool.json#", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersTool, -1);
   return ok;
 }

@@ -83,23 +83,25 @@ const membersHost = ["properties"];
 
 /** Checks a value against contributions.json#/definitions/base. */
 export function checkBase(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "contributions.json#/definitions/base";
   if (p >= c.lim) return rt.deep(checkBase, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["name"] !== undefined) {
       const x = v["name"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "name"), "contributions.json#/definitions/base/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "name"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["css"] !== undefined && !checkCSS(v["css"], p + 1, c)) { ok = false; if (rt.up(c, p, "css")) return false; }
-  } else { rt.failType(c, p, "contributions.json#/definitions/base", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersBase, -1);
   return ok;
 }
 
 /** Checks a value against contributions.json#/definitions/css. */
 export function checkCSS(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "contributions.json#/definitions/css";
   let ok = true;
-  if (!rt.isObject(v)) { rt.failType(c, p, "contributions.json#/definitions/css", "object", v); return false; }
+  if (!rt.isObject(v)) { rt.failType(c, p, sp, "object", v); return false; }
   if (!checkHost(v, p, c)) { ok = false; if (c.stop) return false; }
   rt.rest(v, p, c, rt.noMembers, -1);
   return ok;
@@ -107,31 +109,34 @@ export function checkCSS(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against contributions.json#/definitions/host. */
 export function checkHost(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "contributions.json#/definitions/host";
   if (p >= c.lim) return rt.deep(checkHost, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["properties"] !== undefined && !checkHostPropertiesProperties(v["properties"], p + 1, c)) { ok = false; if (rt.up(c, p, "properties")) return false; }
-  } else { rt.failType(c, p, "contributions.json#/definitions/host", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersHost, -1);
   return ok;
 }
 
 /** Checks a value against contributions.json#/definitions/host/properties/properties. */
 function checkHostPropertiesProperties(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "contributions.json#/definitions/host/properties/properties";
   if (p >= c.lim) return rt.deep(checkHostPropertiesProperties, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (!checkProp(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
-  } else { rt.failType(c, p, "contributions.json#/definitions/host/properties/properties", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
 /** Checks a value against contributions.json#/definitions/prop. */
 export function checkProp(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "contributions.json#/definitions/prop";
   let ok = true;
-  if (!rt.isObject(v)) { rt.failType(c, p, "contributions.json#/definitions/prop", "object", v); return false; }
+  if (!rt.isObject(v)) { rt.failType(c, p, sp, "object", v); return false; }
   if (!checkBase(v, p, c)) { ok = false; if (c.stop) return false; }
   rt.rest(v, p, c, rt.noMembers, -1);
   return ok;

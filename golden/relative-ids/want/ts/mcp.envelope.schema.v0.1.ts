@@ -38,19 +38,21 @@ const membersMCPEnvelopeV01 = ["schema_version", "provenance"];
 
 /** Checks a value against mcp.envelope.schema.v0.1.json#. */
 export function checkMCPEnvelopeV01(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "mcp.envelope.schema.v0.1.json#";
   if (p >= c.lim) return rt.deep(checkMCPEnvelopeV01, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["schema_version"] !== undefined && !checkMCPEnvelopeV01SchemaVersion(v["schema_version"], p + 1, c)) { ok = false; if (rt.up(c, p, "schema_version")) return false; }
     if (v["provenance"] !== undefined && !checkProvRecordV01(v["provenance"], p + 1, c)) { ok = false; if (rt.up(c, p, "provenance")) return false; }
-    if (v["schema_version"] === undefined) { ok = false; if (rt.failRequired(c, p, "mcp.envelope.schema.v0.1.json#", "schema_version")) return false; }
-  } else { rt.failType(c, p, "mcp.envelope.schema.v0.1.json#", "object", v); return false; }
+    if (v["schema_version"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "schema_version")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersMCPEnvelopeV01, -1);
   return ok;
 }
 
 /** Checks a value against mcp.envelope.schema.v0.1.json#/properties/schema_version. */
 export function checkMCPEnvelopeV01SchemaVersion(v: unknown, p: number, c: rt.Context): boolean {
-  if (v !== "mcp.envelope.v0.1") { rt.failAt(c, p, "mcp.envelope.schema.v0.1.json#/properties/schema_version", "const", "must be \"mcp.envelope.v0.1\""); return false; }
+  const sp = "mcp.envelope.schema.v0.1.json#/properties/schema_version";
+  if (v !== "mcp.envelope.v0.1") { rt.failAt(c, p, sp, "const", "must be \"mcp.envelope.v0.1\""); return false; }
   return true;
 }

@@ -21,13 +21,14 @@ const membersProvRecordV01 = ["run_id"];
 
 /** Checks a value against prov.record.schema.v0.1.json#. */
 export function checkProvRecordV01(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "prov.record.schema.v0.1.json#";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["run_id"] !== undefined) {
       const x = v["run_id"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "run_id"), "prov.record.schema.v0.1.json#/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "run_id"), sp + "/properties/*", "string", x)) return false; }
     }
-  } else { rt.failType(c, p, "prov.record.schema.v0.1.json#", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersProvRecordV01, -1);
   return ok;
 }

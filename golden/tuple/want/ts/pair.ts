@@ -46,42 +46,47 @@ const membersRange = ["bounds", "record"];
 
 /** Checks a value against pair.json#. */
 export function checkRange(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "pair.json#";
   if (p >= c.lim) return rt.deep(checkRange, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["bounds"] !== undefined && !checkRangeBounds(v["bounds"], p + 1, c)) { ok = false; if (rt.up(c, p, "bounds")) return false; }
     if (v["record"] !== undefined && !checkRangeRecord(v["record"], p + 1, c)) { ok = false; if (rt.up(c, p, "record")) return false; }
-  } else { rt.failType(c, p, "pair.json#", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersRange, -1);
   return ok;
 }
 
 /** Checks a value against pair.json#/properties/bounds. */
 export function checkRangeBounds(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "pair.json#/properties/bounds";
   if (p >= c.lim) return rt.deep(checkRangeBounds, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
     if (v.length > 0 && !checkRangeBoundsPrefixItems0(v[0], p + 1, c)) { ok = false; if (rt.up(c, p, 0)) return false; }
     if (v.length > 1 && !checkRangeBoundsPrefixItems1(v[1], p + 1, c)) { ok = false; if (rt.up(c, p, 1)) return false; }
-    if (v.length > 2) { ok = false; if (rt.failAt(c, p, "pair.json#/properties/bounds", "items", "must have at most 2 items")) return false; }
-  } else { rt.failType(c, p, "pair.json#/properties/bounds", "array", v); return false; }
+    if (v.length > 2) { ok = false; if (rt.failAt(c, p, sp, "items", "must have at most 2 items")) return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
 /** Checks a value against pair.json#/properties/bounds/prefixItems/0. */
 function checkRangeBoundsPrefixItems0(v: unknown, p: number, c: rt.Context): boolean {
-  if (!Number.isInteger(v)) { rt.failType(c, p, "pair.json#/properties/bounds/prefixItems/0", "integer", v); return false; }
+  const sp = "pair.json#/properties/bounds/prefixItems/0";
+  if (!Number.isInteger(v)) { rt.failType(c, p, sp, "integer", v); return false; }
   return true;
 }
 
 /** Checks a value against pair.json#/properties/bounds/prefixItems/1. */
 function checkRangeBoundsPrefixItems1(v: unknown, p: number, c: rt.Context): boolean {
-  if (!Number.isInteger(v)) { rt.failType(c, p, "pair.json#/properties/bounds/prefixItems/1", "integer", v); return false; }
+  const sp = "pair.json#/properties/bounds/prefixItems/1";
+  if (!Number.isInteger(v)) { rt.failType(c, p, sp, "integer", v); return false; }
   return true;
 }
 
 /** Checks a value against pair.json#/properties/record. */
 export function checkRangeRecord(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "pair.json#/properties/record";
   if (p >= c.lim) return rt.deep(checkRangeRecord, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
@@ -89,20 +94,22 @@ export function checkRangeRecord(v: unknown, p: number, c: rt.Context): boolean 
     if (v.length > 1 && !checkRangeRecordPrefixItems1(v[1], p + 1, c)) { ok = false; if (rt.up(c, p, 1)) return false; }
     for (let i = 2; i < v.length; i++) {
       const x = v[i];
-      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, i), "pair.json#/properties/record/items", "boolean", x)) return false; }
+      if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "boolean", x)) return false; }
     }
-  } else { rt.failType(c, p, "pair.json#/properties/record", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
 /** Checks a value against pair.json#/properties/record/prefixItems/0. */
 function checkRangeRecordPrefixItems0(v: unknown, p: number, c: rt.Context): boolean {
-  if (typeof v !== "string") { rt.failType(c, p, "pair.json#/properties/record/prefixItems/0", "string", v); return false; }
+  const sp = "pair.json#/properties/record/prefixItems/0";
+  if (typeof v !== "string") { rt.failType(c, p, sp, "string", v); return false; }
   return true;
 }
 
 /** Checks a value against pair.json#/properties/record/prefixItems/1. */
 function checkRangeRecordPrefixItems1(v: unknown, p: number, c: rt.Context): boolean {
-  if (!Number.isFinite(v)) { rt.failType(c, p, "pair.json#/properties/record/prefixItems/1", "number", v); return false; }
+  const sp = "pair.json#/properties/record/prefixItems/1";
+  if (!Number.isFinite(v)) { rt.failType(c, p, sp, "number", v); return false; }
   return true;
 }

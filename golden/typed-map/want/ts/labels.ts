@@ -17,15 +17,16 @@ export function isLabels(value: unknown): value is Labels {
 
 /** Checks a value against labels.json#. */
 export function checkLabels(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "labels.json#";
   let ok = true;
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
       const x = v[k];
       if (typeof x === "string") {
-        if (x.length > 64 && rt.codePoints(x) > 64) { ok = false; if (rt.failLimit(c, rt.at(c, p, k), "labels.json#/additionalProperties", "maxLength", 64)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, k), "labels.json#/additionalProperties", "string", x)) return false; }
+        if (x.length > 64 && rt.codePoints(x) > 64) { ok = false; if (rt.failLimit(c, rt.at(c, p, k), sp + "/additionalProperties", "maxLength", 64)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, k), sp + "/additionalProperties", "string", x)) return false; }
     }
-  } else { rt.failType(c, p, "labels.json#", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }

@@ -105,6 +105,7 @@ const patternPaymentPropertiesCommentNot = /[Pp]assword/u;
 
 /** Checks a value against payment.json#. */
 export function checkPayment(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "payment.json#";
   if (p >= c.lim) return rt.deep(checkPayment, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
@@ -112,8 +113,8 @@ export function checkPayment(v: unknown, p: number, c: rt.Context): boolean {
     if (v["reference"] !== undefined && !checkPaymentReference(v["reference"], p + 1, c)) { ok = false; if (rt.up(c, p, "reference")) return false; }
     if (v["channel"] !== undefined && !checkPaymentChannel(v["channel"], p + 1, c)) { ok = false; if (rt.up(c, p, "channel")) return false; }
     if (v["comment"] !== undefined && !checkPaymentPropertiesComment(v["comment"], p + 1, c)) { ok = false; if (rt.up(c, p, "comment")) return false; }
-    if (v["method"] === undefined) { ok = false; if (rt.failRequired(c, p, "payment.json#", "method")) return false; }
-  } else { rt.failType(c, p, "payment.json#", "object", v); return false; }
+    if (v["method"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "method")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   if (!checkPaymentAllOf0(v, p, c)) { ok = false; if (c.stop) return false; }
   if (rt.quiet(c, checkPaymentIf, v, p)) {
     if (!checkPaymentThen(v, p, c)) { ok = false; if (c.stop) return false; }
@@ -126,75 +127,84 @@ export function checkPayment(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against payment.json#/allOf/0. */
 function checkPaymentAllOf0(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "payment.json#/allOf/0";
   let ok = true;
-  if (rt.quiet(c, checkPaymentAllOf0Not, v, p)) { ok = false; if (rt.failAt(c, p, "payment.json#/allOf/0", "not", "must not match the schema of not")) return false; }
+  if (rt.quiet(c, checkPaymentAllOf0Not, v, p)) { ok = false; if (rt.failAt(c, p, sp, "not", "must not match the schema of not")) return false; }
   return ok;
 }
 
 /** Checks a value against payment.json#/allOf/0/not. */
 function checkPaymentAllOf0Not(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "payment.json#/allOf/0/not";
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["debug"] === undefined) { ok = false; if (rt.failRequired(c, p, "payment.json#/allOf/0/not", "debug")) return false; }
+    if (v["debug"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "debug")) return false; }
   }
   return ok;
 }
 
 /** Checks a value against payment.json#/properties/channel. */
 export function checkPaymentChannel(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "payment.json#/properties/channel";
   let ok = true;
   let oneOfMatches = 0;
   if (rt.quiet(c, checkPaymentChannelVariant1, v, p)) oneOfMatches++;
   if (rt.quiet(c, checkPaymentChannelVariant2, v, p)) oneOfMatches++;
   if (rt.quiet(c, checkPaymentChannelOneOf2, v, p)) oneOfMatches++;
-  if (oneOfMatches !== 1) { ok = false; if (rt.fail(c, p, "payment.json#/properties/channel/oneOf", "oneOf", "must match exactly one schema of oneOf, not " + oneOfMatches)) return false; }
+  if (oneOfMatches !== 1) { ok = false; if (rt.fail(c, p, sp + "/oneOf", "oneOf", "must match exactly one schema of oneOf, not " + oneOfMatches)) return false; }
   return ok;
 }
 
 /** Checks a value against payment.json#/properties/channel/oneOf/2. */
 function checkPaymentChannelOneOf2(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "payment.json#/properties/channel/oneOf/2";
   let ok = true;
   if (typeof v === "string") {
-    if (!patternPaymentChannelOneOf2.test(v)) { ok = false; if (rt.failPattern(c, p, "payment.json#/properties/channel/oneOf/2", patternPaymentChannelOneOf2)) return false; }
-  } else { rt.failType(c, p, "payment.json#/properties/channel/oneOf/2", "string", v); return false; }
+    if (!patternPaymentChannelOneOf2.test(v)) { ok = false; if (rt.failPattern(c, p, sp, patternPaymentChannelOneOf2)) return false; }
+  } else { rt.failType(c, p, sp, "string", v); return false; }
   return ok;
 }
 
 /** Checks a value against payment.json#/properties/channel/oneOf/0. */
 export function checkPaymentChannelVariant1(v: unknown, p: number, c: rt.Context): boolean {
-  if (v !== "web") { rt.failAt(c, p, "payment.json#/properties/channel/oneOf/0", "const", "must be \"web\""); return false; }
+  const sp = "payment.json#/properties/channel/oneOf/0";
+  if (v !== "web") { rt.failAt(c, p, sp, "const", "must be \"web\""); return false; }
   return true;
 }
 
 /** Checks a value against payment.json#/properties/channel/oneOf/1. */
 export function checkPaymentChannelVariant2(v: unknown, p: number, c: rt.Context): boolean {
-  if (v !== "app") { rt.failAt(c, p, "payment.json#/properties/channel/oneOf/1", "const", "must be \"app\""); return false; }
+  const sp = "payment.json#/properties/channel/oneOf/1";
+  if (v !== "app") { rt.failAt(c, p, sp, "const", "must be \"app\""); return false; }
   return true;
 }
 
 /** Checks a value against payment.json#/else. */
 function checkPaymentElse(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "payment.json#/else";
   let ok = true;
-  if (rt.quiet(c, checkPaymentElseNot, v, p)) { ok = false; if (rt.failAt(c, p, "payment.json#/else", "not", "must not match the schema of not")) return false; }
+  if (rt.quiet(c, checkPaymentElseNot, v, p)) { ok = false; if (rt.failAt(c, p, sp, "not", "must not match the schema of not")) return false; }
   return ok;
 }
 
 /** Checks a value against payment.json#/else/not. */
 function checkPaymentElseNot(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "payment.json#/else/not";
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["channel"] === undefined) { ok = false; if (rt.failRequired(c, p, "payment.json#/else/not", "channel")) return false; }
+    if (v["channel"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "channel")) return false; }
   }
   return ok;
 }
 
 /** Checks a value against payment.json#/if. */
 function checkPaymentIf(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "payment.json#/if";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["method"] !== undefined) {
       const x = v["method"];
-      if (x !== "card") { ok = false; if (rt.failAt(c, rt.at(c, p, "method"), "payment.json#/if/properties/*", "const", "must be \"card\"")) return false; }
+      if (x !== "card") { ok = false; if (rt.failAt(c, rt.at(c, p, "method"), sp + "/properties/*", "const", "must be \"card\"")) return false; }
     }
   }
   return ok;
@@ -202,57 +212,64 @@ function checkPaymentIf(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against payment.json#/properties/method. */
 export function checkPaymentMethod(v: unknown, p: number, c: rt.Context): boolean {
-  if (v !== "card" && v !== "transfer" && v !== "cash") { rt.failAt(c, p, "payment.json#/properties/method", "enum", "must be one of \"card\", \"transfer\", \"cash\""); return false; }
+  const sp = "payment.json#/properties/method";
+  if (v !== "card" && v !== "transfer" && v !== "cash") { rt.failAt(c, p, sp, "enum", "must be one of \"card\", \"transfer\", \"cash\""); return false; }
   return true;
 }
 
 /** Checks a value against payment.json#/properties/comment. */
 function checkPaymentPropertiesComment(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "payment.json#/properties/comment";
   let ok = true;
-  if (typeof v !== "string") { rt.failType(c, p, "payment.json#/properties/comment", "string", v); return false; }
-  if (rt.quiet(c, checkPaymentPropertiesCommentNot, v, p)) { ok = false; if (rt.failAt(c, p, "payment.json#/properties/comment", "not", "must not match the schema of not")) return false; }
+  if (typeof v !== "string") { rt.failType(c, p, sp, "string", v); return false; }
+  if (rt.quiet(c, checkPaymentPropertiesCommentNot, v, p)) { ok = false; if (rt.failAt(c, p, sp, "not", "must not match the schema of not")) return false; }
   return ok;
 }
 
 /** Checks a value against payment.json#/properties/comment/not. */
 function checkPaymentPropertiesCommentNot(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "payment.json#/properties/comment/not";
   let ok = true;
   if (typeof v === "string") {
-    if (!patternPaymentPropertiesCommentNot.test(v)) { ok = false; if (rt.failPattern(c, p, "payment.json#/properties/comment/not", patternPaymentPropertiesCommentNot)) return false; }
+    if (!patternPaymentPropertiesCommentNot.test(v)) { ok = false; if (rt.failPattern(c, p, sp, patternPaymentPropertiesCommentNot)) return false; }
   }
   return ok;
 }
 
 /** Checks a value against payment.json#/properties/reference. */
 export function checkPaymentReference(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "payment.json#/properties/reference";
   let ok = true;
-  if (!(rt.quiet(c, checkPaymentReferenceAnyOf0, v, p) || rt.quiet(c, checkPaymentReferenceAnyOf1, v, p))) { ok = false; if (rt.failAt(c, p, "payment.json#/properties/reference", "anyOf", "must match at least one schema of anyOf")) return false; }
+  if (!(rt.quiet(c, checkPaymentReferenceAnyOf0, v, p) || rt.quiet(c, checkPaymentReferenceAnyOf1, v, p))) { ok = false; if (rt.failAt(c, p, sp, "anyOf", "must match at least one schema of anyOf")) return false; }
   return ok;
 }
 
 /** Checks a value against payment.json#/properties/reference/anyOf/0. */
 function checkPaymentReferenceAnyOf0(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "payment.json#/properties/reference/anyOf/0";
   let ok = true;
   if (typeof v === "string") {
-    if (rt.codePoints(v) < 8) { ok = false; if (rt.failLimit(c, p, "payment.json#/properties/reference/anyOf/0", "minLength", 8)) return false; }
-  } else { rt.failType(c, p, "payment.json#/properties/reference/anyOf/0", "string", v); return false; }
+    if (rt.codePoints(v) < 8) { ok = false; if (rt.failLimit(c, p, sp, "minLength", 8)) return false; }
+  } else { rt.failType(c, p, sp, "string", v); return false; }
   return ok;
 }
 
 /** Checks a value against payment.json#/properties/reference/anyOf/1. */
 function checkPaymentReferenceAnyOf1(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "payment.json#/properties/reference/anyOf/1";
   let ok = true;
   if (typeof v === "number" && Number.isInteger(v)) {
-    if (v < 100000) { ok = false; if (rt.failLimit(c, p, "payment.json#/properties/reference/anyOf/1", "minimum", 100000)) return false; }
-  } else { rt.failType(c, p, "payment.json#/properties/reference/anyOf/1", "integer", v); return false; }
+    if (v < 100000) { ok = false; if (rt.failLimit(c, p, sp, "minimum", 100000)) return false; }
+  } else { rt.failType(c, p, sp, "integer", v); return false; }
   return ok;
 }
 
 /** Checks a value against payment.json#/then. */
 function checkPaymentThen(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "payment.json#/then";
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["reference"] === undefined) { ok = false; if (rt.failRequired(c, p, "payment.json#/then", "reference")) return false; }
+    if (v["reference"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "reference")) return false; }
   }
   return ok;
 }

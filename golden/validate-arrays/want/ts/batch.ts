@@ -41,43 +41,48 @@ const membersBatch = ["ids", "point", "flags"];
 
 /** Checks a value against batch.json#. */
 export function checkBatch(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "batch.json#";
   if (p >= c.lim) return rt.deep(checkBatch, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["ids"] !== undefined && !checkBatchPropertiesIDs(v["ids"], p + 1, c)) { ok = false; if (rt.up(c, p, "ids")) return false; }
     if (v["point"] !== undefined && !checkBatchPoint(v["point"], p + 1, c)) { ok = false; if (rt.up(c, p, "point")) return false; }
     if (v["flags"] !== undefined && !checkBatchPropertiesFlags(v["flags"], p + 1, c)) { ok = false; if (rt.up(c, p, "flags")) return false; }
-  } else { rt.failType(c, p, "batch.json#", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersBatch, -1);
   return ok;
 }
 
 /** Checks a value against batch.json#/properties/point. */
 export function checkBatchPoint(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "batch.json#/properties/point";
   if (p >= c.lim) return rt.deep(checkBatchPoint, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
     if (v.length > 0 && !checkBatchPointPrefixItems0(v[0], p + 1, c)) { ok = false; if (rt.up(c, p, 0)) return false; }
     if (v.length > 1 && !checkBatchPointPrefixItems1(v[1], p + 1, c)) { ok = false; if (rt.up(c, p, 1)) return false; }
-    if (v.length > 2) { ok = false; if (rt.failAt(c, p, "batch.json#/properties/point", "items", "must have at most 2 items")) return false; }
-  } else { rt.failType(c, p, "batch.json#/properties/point", "array", v); return false; }
+    if (v.length > 2) { ok = false; if (rt.failAt(c, p, sp, "items", "must have at most 2 items")) return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 
 /** Checks a value against batch.json#/properties/point/prefixItems/0. */
 function checkBatchPointPrefixItems0(v: unknown, p: number, c: rt.Context): boolean {
-  if (!Number.isFinite(v)) { rt.failType(c, p, "batch.json#/properties/point/prefixItems/0", "number", v); return false; }
+  const sp = "batch.json#/properties/point/prefixItems/0";
+  if (!Number.isFinite(v)) { rt.failType(c, p, sp, "number", v); return false; }
   return true;
 }
 
 /** Checks a value against batch.json#/properties/point/prefixItems/1. */
 function checkBatchPointPrefixItems1(v: unknown, p: number, c: rt.Context): boolean {
-  if (!Number.isFinite(v)) { rt.failType(c, p, "batch.json#/properties/point/prefixItems/1", "number", v); return false; }
+  const sp = "batch.json#/properties/point/prefixItems/1";
+  if (!Number.isFinite(v)) { rt.failType(c, p, sp, "number", v); return false; }
   return true;
 }
 
 /** Checks a value against batch.json#/properties/flags. */
 function checkBatchPropertiesFlags(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "batch.json#/properties/flags";
   if (p >= c.lim) return rt.deep(checkBatchPropertiesFlags, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
@@ -85,31 +90,33 @@ function checkBatchPropertiesFlags(v: unknown, p: number, c: rt.Context): boolea
     for (let i = 0; i < v.length; i++) {
       if (rt.quiet(c, checkBatchPropertiesFlagsContains, v[i], p + 1)) matches++;
     }
-    if (matches < 1) { ok = false; if (rt.failAt(c, p, "batch.json#/properties/flags", "minContains", "must contain at least 1 matching item")) return false; }
-    if (matches > 1) { ok = false; if (rt.failAt(c, p, "batch.json#/properties/flags", "maxContains", "must contain at most 1 matching item")) return false; }
-  } else { rt.failType(c, p, "batch.json#/properties/flags", "array", v); return false; }
+    if (matches < 1) { ok = false; if (rt.failAt(c, p, sp, "minContains", "must contain at least 1 matching item")) return false; }
+    if (matches > 1) { ok = false; if (rt.failAt(c, p, sp, "maxContains", "must contain at most 1 matching item")) return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   rt.rest(v, p, c, undefined, 0);
   return ok;
 }
 
 /** Checks a value against batch.json#/properties/flags/contains. */
 function checkBatchPropertiesFlagsContains(v: unknown, p: number, c: rt.Context): boolean {
-  if (v !== "primary") { rt.failAt(c, p, "batch.json#/properties/flags/contains", "const", "must be \"primary\""); return false; }
+  const sp = "batch.json#/properties/flags/contains";
+  if (v !== "primary") { rt.failAt(c, p, sp, "const", "must be \"primary\""); return false; }
   return true;
 }
 
 /** Checks a value against batch.json#/properties/ids. */
 function checkBatchPropertiesIDs(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "batch.json#/properties/ids";
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), "batch.json#/properties/ids/items", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "string", x)) return false; }
     }
-    if (v.length < 1) { ok = false; if (rt.failLimit(c, p, "batch.json#/properties/ids", "minItems", 1)) return false; }
-    if (v.length > 100) { ok = false; if (rt.failLimit(c, p, "batch.json#/properties/ids", "maxItems", 100)) return false; }
+    if (v.length < 1) { ok = false; if (rt.failLimit(c, p, sp, "minItems", 1)) return false; }
+    if (v.length > 100) { ok = false; if (rt.failLimit(c, p, sp, "maxItems", 100)) return false; }
     const dup = rt.duplicates(v);
-    if (dup !== undefined) { ok = false; if (rt.fail(c, p, "batch.json#/properties/ids/uniqueItems", "uniqueItems", "must not have equal items, but items " + dup[0] + " and " + dup[1] + " are equal")) return false; }
-  } else { rt.failType(c, p, "batch.json#/properties/ids", "array", v); return false; }
+    if (dup !== undefined) { ok = false; if (rt.fail(c, p, sp + "/uniqueItems", "uniqueItems", "must not have equal items, but items " + dup[0] + " and " + dup[1] + " are equal")) return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }

@@ -29,33 +29,34 @@ const membersEvent = ["at", "id", "contact", "link"];
 
 /** Checks a value against event.json#. */
 export function checkEvent(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "event.json#";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["at"] !== undefined) {
       const x = v["at"];
       if (typeof x === "string") {
-        if (!rt.isDateTime(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "at"), "event.json#/properties/*", "format", "must be a valid date-time")) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "at"), "event.json#/properties/*", "string", x)) return false; }
+        if (!rt.isDateTime(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "at"), sp + "/properties/*", "format", "must be a valid date-time")) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "at"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["id"] !== undefined) {
       const x = v["id"];
       if (typeof x === "string") {
-        if (!rt.isUUID(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "id"), "event.json#/properties/*", "format", "must be a valid uuid")) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "id"), "event.json#/properties/*", "string", x)) return false; }
+        if (!rt.isUUID(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "id"), sp + "/properties/*", "format", "must be a valid uuid")) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "id"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["contact"] !== undefined) {
       const x = v["contact"];
       if (typeof x === "string") {
-        if (!rt.isEmail(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "contact"), "event.json#/properties/*", "format", "must be a valid email")) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "contact"), "event.json#/properties/*", "string", x)) return false; }
+        if (!rt.isEmail(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "contact"), sp + "/properties/*", "format", "must be a valid email")) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "contact"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["link"] !== undefined) {
       const x = v["link"];
       if (typeof x === "string") {
-        if (!rt.isURI(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "link"), "event.json#/properties/*", "format", "must be a valid uri")) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "link"), "event.json#/properties/*", "string", x)) return false; }
+        if (!rt.isURI(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "link"), sp + "/properties/*", "format", "must be a valid uri")) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "link"), sp + "/properties/*", "string", x)) return false; }
     }
-  } else { rt.failType(c, p, "event.json#", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersEvent, -1);
   return ok;
 }

@@ -58,40 +58,42 @@ const membersPrice = ["amount", "quantity", "discount", "tier"];
 
 /** Checks a value against price.json#. */
 export function checkPrice(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "price.json#";
   if (p >= c.lim) return rt.deep(checkPrice, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["amount"] !== undefined) {
       const x = v["amount"];
       if (typeof x === "number" && Number.isFinite(x)) {
-        if (x > 1000000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "amount"), "price.json#/properties/*", "maximum", 1000000)) return false; }
-        if (x <= 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "amount"), "price.json#/properties/*", "exclusiveMinimum", 0)) return false; }
-        if (!rt.multipleOf(x, 1n, -2)) { ok = false; if (rt.failAt(c, rt.at(c, p, "amount"), "price.json#/properties/*", "multipleOf", "must be a multiple of 0.01")) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "amount"), "price.json#/properties/*", "number", x)) return false; }
+        if (x > 1000000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "amount"), sp + "/properties/*", "maximum", 1000000)) return false; }
+        if (x <= 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "amount"), sp + "/properties/*", "exclusiveMinimum", 0)) return false; }
+        if (!rt.multipleOf(x, 1n, -2)) { ok = false; if (rt.failAt(c, rt.at(c, p, "amount"), sp + "/properties/*", "multipleOf", "must be a multiple of 0.01")) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "amount"), sp + "/properties/*", "number", x)) return false; }
     }
     if (v["quantity"] !== undefined) {
       const x = v["quantity"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 1) { ok = false; if (rt.failLimit(c, rt.at(c, p, "quantity"), "price.json#/properties/*", "minimum", 1)) return false; }
-        if (x > 9999) { ok = false; if (rt.failLimit(c, rt.at(c, p, "quantity"), "price.json#/properties/*", "maximum", 9999)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "quantity"), "price.json#/properties/*", "integer", x)) return false; }
+        if (x < 1) { ok = false; if (rt.failLimit(c, rt.at(c, p, "quantity"), sp + "/properties/*", "minimum", 1)) return false; }
+        if (x > 9999) { ok = false; if (rt.failLimit(c, rt.at(c, p, "quantity"), sp + "/properties/*", "maximum", 9999)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "quantity"), sp + "/properties/*", "integer", x)) return false; }
     }
     if (v["discount"] !== undefined) {
       const x = v["discount"];
       if (typeof x === "number" && Number.isFinite(x)) {
-        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "discount"), "price.json#/properties/*", "minimum", 0)) return false; }
-        if (x >= 1) { ok = false; if (rt.failLimit(c, rt.at(c, p, "discount"), "price.json#/properties/*", "exclusiveMaximum", 1)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "discount"), "price.json#/properties/*", "number", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "discount"), sp + "/properties/*", "minimum", 0)) return false; }
+        if (x >= 1) { ok = false; if (rt.failLimit(c, rt.at(c, p, "discount"), sp + "/properties/*", "exclusiveMaximum", 1)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "discount"), sp + "/properties/*", "number", x)) return false; }
     }
     if (v["tier"] !== undefined && !checkPriceTier(v["tier"], p + 1, c)) { ok = false; if (rt.up(c, p, "tier")) return false; }
-    if (v["amount"] === undefined) { ok = false; if (rt.failRequired(c, p, "price.json#", "amount")) return false; }
-  } else { rt.failType(c, p, "price.json#", "object", v); return false; }
+    if (v["amount"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "amount")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersPrice, -1);
   return ok;
 }
 
 /** Checks a value against price.json#/properties/tier. */
 export function checkPriceTier(v: unknown, p: number, c: rt.Context): boolean {
-  if (v !== 1 && v !== 2 && v !== 3) { rt.failAt(c, p, "price.json#/properties/tier", "enum", "must be one of 1, 2, 3"); return false; }
+  const sp = "price.json#/properties/tier";
+  if (v !== 1 && v !== 2 && v !== 3) { rt.failAt(c, p, sp, "enum", "must be one of 1, 2, 3"); return false; }
   return true;
 }

@@ -33,24 +33,25 @@ const patternAccountPropertiesSettingsPropertyNames = /^[a-z_]+$/u;
 
 /** Checks a value against account.json#. */
 export function checkAccount(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "account.json#";
   if (p >= c.lim) return rt.deep(checkAccount, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["id"] !== undefined) {
       const x = v["id"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "id"), "account.json#/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "id"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["email"] !== undefined) {
       const x = v["email"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "email"), "account.json#/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "email"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["card"] !== undefined) {
       const x = v["card"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "card"), "account.json#/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "card"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["billing_address"] !== undefined) {
       const x = v["billing_address"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "billing_address"), "account.json#/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "billing_address"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["settings"] !== undefined && !checkAccountPropertiesSettings(v["settings"], p + 1, c)) { ok = false; if (rt.up(c, p, "settings")) return false; }
     for (const k in v) {
@@ -62,28 +63,29 @@ export function checkAccount(v: unknown, p: number, c: rt.Context): boolean {
         case "settings":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "account.json#", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["id"] === undefined) { ok = false; if (rt.failRequired(c, p, "account.json#", "id")) return false; }
-    if (v["email"] === undefined) { ok = false; if (rt.failRequired(c, p, "account.json#", "email")) return false; }
-    if (Object.keys(v).length < 2) { ok = false; if (rt.failLimit(c, p, "account.json#", "minProperties", 2)) return false; }
-    if (Object.keys(v).length > 20) { ok = false; if (rt.failLimit(c, p, "account.json#", "maxProperties", 20)) return false; }
+    if (v["id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "id")) return false; }
+    if (v["email"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "email")) return false; }
+    if (Object.keys(v).length < 2) { ok = false; if (rt.failLimit(c, p, sp, "minProperties", 2)) return false; }
+    if (Object.keys(v).length > 20) { ok = false; if (rt.failLimit(c, p, sp, "maxProperties", 20)) return false; }
     if (v["card"] !== undefined) {
-      if (v["billing_address"] === undefined) { ok = false; if (rt.fail(c, p, "account.json#/dependentRequired/card", "dependentRequired", "property \"billing_address\" is required when \"card\" is present")) return false; }
+      if (v["billing_address"] === undefined) { ok = false; if (rt.fail(c, p, sp + "/dependentRequired/card", "dependentRequired", "property \"billing_address\" is required when \"card\" is present")) return false; }
     }
     if (v["billing_address"] !== undefined && !checkAccountDependentSchemasBillingAddress(v, p, c)) { ok = false; if (c.stop) return false; }
-  } else { rt.failType(c, p, "account.json#", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against account.json#/dependentSchemas/billing_address. */
 function checkAccountDependentSchemasBillingAddress(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "account.json#/dependentSchemas/billing_address";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["billing_address"] !== undefined) {
       const x = v["billing_address"];
       if (typeof x === "string") {
-        if (rt.codePoints(x) < 5) { ok = false; if (rt.failLimit(c, rt.at(c, p, "billing_address"), "account.json#/dependentSchemas/billing_address/properties/*", "minLength", 5)) return false; }
+        if (rt.codePoints(x) < 5) { ok = false; if (rt.failLimit(c, rt.at(c, p, "billing_address"), sp + "/properties/*", "minLength", 5)) return false; }
       }
     }
   }
@@ -92,6 +94,7 @@ function checkAccountDependentSchemasBillingAddress(v: unknown, p: number, c: rt
 
 /** Checks a value against account.json#/properties/settings. */
 function checkAccountPropertiesSettings(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "account.json#/properties/settings";
   if (p >= c.lim) return rt.deep(checkAccountPropertiesSettings, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
@@ -104,27 +107,29 @@ function checkAccountPropertiesSettings(v: unknown, p: number, c: rt.Context): b
       }
       if (known) continue;
       const x = v[k];
-      if (!(typeof x === "boolean" || Number.isFinite(x))) { ok = false; if (rt.failType(c, rt.at(c, p, k), "account.json#/properties/settings/additionalProperties", "boolean or number", x)) return false; }
+      if (!(typeof x === "boolean" || Number.isFinite(x))) { ok = false; if (rt.failType(c, rt.at(c, p, k), sp + "/additionalProperties", "boolean or number", x)) return false; }
     }
     for (const k of Object.keys(v)) {
       if (!checkAccountPropertiesSettingsPropertyNames(k, p + 1, c)) { ok = false; if (rt.up(c, p, k)) return false; }
     }
-  } else { rt.failType(c, p, "account.json#/properties/settings", "object", v); return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against account.json#/properties/settings/patternProperties/%5Ex_. */
 function checkAccountPropertiesSettingsPatternPropertiesX5Ex(v: unknown, p: number, c: rt.Context): boolean {
-  if (typeof v !== "string") { rt.failType(c, p, "account.json#/properties/settings/patternProperties/%5Ex_", "string", v); return false; }
+  const sp = "account.json#/properties/settings/patternProperties/%5Ex_";
+  if (typeof v !== "string") { rt.failType(c, p, sp, "string", v); return false; }
   return true;
 }
 
 /** Checks a value against account.json#/properties/settings/propertyNames. */
 function checkAccountPropertiesSettingsPropertyNames(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "account.json#/properties/settings/propertyNames";
   let ok = true;
   if (typeof v === "string") {
-    if (v.length > 32 && rt.codePoints(v) > 32) { ok = false; if (rt.failLimit(c, p, "account.json#/properties/settings/propertyNames", "maxLength", 32)) return false; }
-    if (!patternAccountPropertiesSettingsPropertyNames.test(v)) { ok = false; if (rt.failPattern(c, p, "account.json#/properties/settings/propertyNames", patternAccountPropertiesSettingsPropertyNames)) return false; }
+    if (v.length > 32 && rt.codePoints(v) > 32) { ok = false; if (rt.failLimit(c, p, sp, "maxLength", 32)) return false; }
+    if (!patternAccountPropertiesSettingsPropertyNames.test(v)) { ok = false; if (rt.failPattern(c, p, sp, patternAccountPropertiesSettingsPropertyNames)) return false; }
   }
   rt.rest(v, p, c, rt.noMembers, 0);
   return ok;

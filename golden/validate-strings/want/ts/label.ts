@@ -74,49 +74,52 @@ const membersLabel = ["name", "slug", "kind", "version", "note"];
 
 /** Checks a value against label.json#. */
 export function checkLabel(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "label.json#";
   if (p >= c.lim) return rt.deep(checkLabel, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["name"] !== undefined) {
       const x = v["name"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "name"), "label.json#/properties/*", "minLength", 1)) return false; }
-        if (x.length > 40 && rt.codePoints(x) > 40) { ok = false; if (rt.failLimit(c, rt.at(c, p, "name"), "label.json#/properties/*", "maxLength", 40)) return false; }
-        if (!patternLabelPropertiesName.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "name"), "label.json#/properties/*", patternLabelPropertiesName)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "name"), "label.json#/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "name"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length > 40 && rt.codePoints(x) > 40) { ok = false; if (rt.failLimit(c, rt.at(c, p, "name"), sp + "/properties/*", "maxLength", 40)) return false; }
+        if (!patternLabelPropertiesName.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "name"), sp + "/properties/*", patternLabelPropertiesName)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "name"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["slug"] !== undefined) {
       const x = v["slug"];
       if (typeof x === "string") {
-        if (!patternLabelPropertiesSlug.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "slug"), "label.json#/properties/*", patternLabelPropertiesSlug)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "slug"), "label.json#/properties/*", "string", x)) return false; }
+        if (!patternLabelPropertiesSlug.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "slug"), sp + "/properties/*", patternLabelPropertiesSlug)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "slug"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["kind"] !== undefined && !checkLabelKind(v["kind"], p + 1, c)) { ok = false; if (rt.up(c, p, "kind")) return false; }
     if (v["version"] !== undefined && !checkLabelVersion(v["version"], p + 1, c)) { ok = false; if (rt.up(c, p, "version")) return false; }
     if (v["note"] !== undefined) {
       leaf: {
         const x = v["note"];
-        if (!(x === null || typeof x === "string")) { ok = false; if (rt.failType(c, rt.at(c, p, "note"), "label.json#/properties/*", "null or string", x)) return false; break leaf; }
+        if (!(x === null || typeof x === "string")) { ok = false; if (rt.failType(c, rt.at(c, p, "note"), sp + "/properties/*", "null or string", x)) return false; break leaf; }
         if (typeof x === "string") {
-          if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "note"), "label.json#/properties/*", "maxLength", 200)) return false; }
+          if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "note"), sp + "/properties/*", "maxLength", 200)) return false; }
         }
       }
     }
-    if (v["name"] === undefined) { ok = false; if (rt.failRequired(c, p, "label.json#", "name")) return false; }
-    if (v["kind"] === undefined) { ok = false; if (rt.failRequired(c, p, "label.json#", "kind")) return false; }
-  } else { rt.failType(c, p, "label.json#", "object", v); return false; }
+    if (v["name"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "name")) return false; }
+    if (v["kind"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "kind")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersLabel, -1);
   return ok;
 }
 
 /** Checks a value against label.json#/properties/kind. */
 export function checkLabelKind(v: unknown, p: number, c: rt.Context): boolean {
-  if (v !== "tag" && v !== "topic" && v !== "team") { rt.failAt(c, p, "label.json#/properties/kind", "enum", "must be one of \"tag\", \"topic\", \"team\""); return false; }
+  const sp = "label.json#/properties/kind";
+  if (v !== "tag" && v !== "topic" && v !== "team") { rt.failAt(c, p, sp, "enum", "must be one of \"tag\", \"topic\", \"team\""); return false; }
   return true;
 }
 
 /** Checks a value against label.json#/properties/version. */
 export function checkLabelVersion(v: unknown, p: number, c: rt.Context): boolean {
-  if (v !== "v1") { rt.failAt(c, p, "label.json#/properties/version", "const", "must be \"v1\""); return false; }
+  const sp = "label.json#/properties/version";
+  if (v !== "v1") { rt.failAt(c, p, sp, "const", "must be \"v1\""); return false; }
   return true;
 }

@@ -60,20 +60,21 @@ const membersBase = ["name", "kind"];
 
 /** Checks a value against profile.json#/$defs/base. */
 export function checkBase(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "profile.json#/$defs/base";
   if (p >= c.lim) return rt.deep(checkBase, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["name"] !== undefined) {
       rt.mark(c, v, "name");
       const x = v["name"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "name"), "profile.json#/$defs/base/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "name"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["kind"] !== undefined) {
       rt.mark(c, v, "kind");
       if (!checkProfileKind(v["kind"], p + 1, c)) { ok = false; if (rt.up(c, p, "kind")) return false; }
     }
-    if (v["name"] === undefined) { ok = false; if (rt.failRequired(c, p, "profile.json#/$defs/base", "name")) return false; }
-  } else { rt.failType(c, p, "profile.json#/$defs/base", "object", v); return false; }
+    if (v["name"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "name")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersBase, -1);
   return ok;
 }
@@ -88,8 +89,9 @@ export function checkProfile(v: unknown, p: number, c: rt.Context): boolean {
 
 /** The body of checkProfile. */
 function checkProfileIn(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "profile.json#";
   let ok = true;
-  if (!rt.isObject(v)) { rt.failType(c, p, "profile.json#", "object", v); return false; }
+  if (!rt.isObject(v)) { rt.failType(c, p, sp, "object", v); return false; }
   if (!rt.track(c, checkBase, v, p)) { ok = false; if (c.stop) return false; }
   if (rt.trackQuiet(c, checkProfileIf, v, p)) {
     if (!rt.track(c, checkProfileThen, v, p)) { ok = false; if (c.stop) return false; }
@@ -97,7 +99,7 @@ function checkProfileIn(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     for (const k of Object.keys(v)) {
       if (rt.evaluated(c, v, k)) continue;
-      ok = false; if (rt.failMember(c, p, "profile.json#", "unevaluatedProperties", k)) return false;
+      ok = false; if (rt.failMember(c, p, sp, "unevaluatedProperties", k)) return false;
     }
     rt.markAll(c, v);
   }
@@ -106,21 +108,23 @@ function checkProfileIn(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against profile.json#/if. */
 function checkProfileIf(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "profile.json#/if";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["kind"] !== undefined) {
       rt.mark(c, v, "kind");
       const x = v["kind"];
-      if (x !== "team") { ok = false; if (rt.failAt(c, rt.at(c, p, "kind"), "profile.json#/if/properties/*", "const", "must be \"team\"")) return false; }
+      if (x !== "team") { ok = false; if (rt.failAt(c, rt.at(c, p, "kind"), sp + "/properties/*", "const", "must be \"team\"")) return false; }
     }
-    if (v["kind"] === undefined) { ok = false; if (rt.failRequired(c, p, "profile.json#/if", "kind")) return false; }
+    if (v["kind"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "kind")) return false; }
   }
   return ok;
 }
 
 /** Checks a value against profile.json#/$defs/base/properties/kind. */
 export function checkProfileKind(v: unknown, p: number, c: rt.Context): boolean {
-  if (v !== "person" && v !== "team") { rt.failAt(c, p, "profile.json#/$defs/base/properties/kind", "enum", "must be one of \"person\", \"team\""); return false; }
+  const sp = "profile.json#/$defs/base/properties/kind";
+  if (v !== "person" && v !== "team") { rt.failAt(c, p, sp, "enum", "must be one of \"person\", \"team\""); return false; }
   return true;
 }
 
@@ -138,12 +142,13 @@ function checkProfileThen(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against profile.json#/then/properties/members. */
 function checkProfileThenPropertiesMembers(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "profile.json#/then/properties/members";
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), "profile.json#/then/properties/members/items", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "string", x)) return false; }
     }
-  } else { rt.failType(c, p, "profile.json#/then/properties/members", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }

@@ -48,29 +48,31 @@ const membersServerConfig = ["port", "host", "mode"];
 
 /** Checks a value against config.yaml#. */
 export function checkServerConfig(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "config.yaml#";
   if (p >= c.lim) return rt.deep(checkServerConfig, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["port"] !== undefined) {
       const x = v["port"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 1) { ok = false; if (rt.failLimit(c, rt.at(c, p, "port"), "config.yaml#/properties/*", "minimum", 1)) return false; }
-        if (x > 65535) { ok = false; if (rt.failLimit(c, rt.at(c, p, "port"), "config.yaml#/properties/*", "maximum", 65535)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "port"), "config.yaml#/properties/*", "integer", x)) return false; }
+        if (x < 1) { ok = false; if (rt.failLimit(c, rt.at(c, p, "port"), sp + "/properties/*", "minimum", 1)) return false; }
+        if (x > 65535) { ok = false; if (rt.failLimit(c, rt.at(c, p, "port"), sp + "/properties/*", "maximum", 65535)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "port"), sp + "/properties/*", "integer", x)) return false; }
     }
     if (v["host"] !== undefined) {
       const x = v["host"];
-      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "host"), "config.yaml#/properties/*", "string", x)) return false; }
+      if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "host"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["mode"] !== undefined && !checkServerConfigMode(v["mode"], p + 1, c)) { ok = false; if (rt.up(c, p, "mode")) return false; }
-    if (v["port"] === undefined) { ok = false; if (rt.failRequired(c, p, "config.yaml#", "port")) return false; }
-  } else { rt.failType(c, p, "config.yaml#", "object", v); return false; }
+    if (v["port"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "port")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersServerConfig, -1);
   return ok;
 }
 
 /** Checks a value against config.yaml#/properties/mode. */
 export function checkServerConfigMode(v: unknown, p: number, c: rt.Context): boolean {
-  if (v !== "dev" && v !== "prod") { rt.failAt(c, p, "config.yaml#/properties/mode", "enum", "must be one of \"dev\", \"prod\""); return false; }
+  const sp = "config.yaml#/properties/mode";
+  if (v !== "dev" && v !== "prod") { rt.failAt(c, p, sp, "enum", "must be one of \"dev\", \"prod\""); return false; }
   return true;
 }

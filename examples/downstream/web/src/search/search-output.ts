@@ -78,32 +78,33 @@ function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against search-output.json#/$defs/hit. */
 export function checkHit(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "search-output.json#/$defs/hit";
   let ok = true;
   if (rt.isObject(v)) {
     if (v["id"] !== undefined) {
       const x = v["id"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "id"), "search-output.json#/$defs/hit/properties/*", "minLength", 1)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "id"), "search-output.json#/$defs/hit/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "id"), sp + "/properties/*", "minLength", 1)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "id"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["title"] !== undefined) {
       const x = v["title"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "title"), "search-output.json#/$defs/hit/properties/*", "minLength", 1)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "title"), "search-output.json#/$defs/hit/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "title"), sp + "/properties/*", "minLength", 1)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "title"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["url"] !== undefined) {
       const x = v["url"];
       if (typeof x === "string") {
-        if (!rt.isURI(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "url"), "search-output.json#/$defs/hit/properties/*", "format", "must be a valid uri")) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "url"), "search-output.json#/$defs/hit/properties/*", "string", x)) return false; }
+        if (!rt.isURI(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "url"), sp + "/properties/*", "format", "must be a valid uri")) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "url"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["score"] !== undefined) {
       const x = v["score"];
       if (typeof x === "number" && Number.isFinite(x)) {
-        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/*", "minimum", 0)) return false; }
-        if (x > 1) { ok = false; if (rt.failLimit(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/*", "maximum", 1)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "score"), "search-output.json#/$defs/hit/properties/*", "number", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "score"), sp + "/properties/*", "minimum", 0)) return false; }
+        if (x > 1) { ok = false; if (rt.failLimit(c, rt.at(c, p, "score"), sp + "/properties/*", "maximum", 1)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "score"), sp + "/properties/*", "number", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -113,12 +114,12 @@ export function checkHit(v: unknown, p: number, c: rt.Context): boolean {
         case "score":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "search-output.json#/$defs/hit", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["id"] === undefined) { ok = false; if (rt.failRequired(c, p, "search-output.json#/$defs/hit", "id")) return false; }
-    if (v["title"] === undefined) { ok = false; if (rt.failRequired(c, p, "search-output.json#/$defs/hit", "title")) return false; }
-    if (v["score"] === undefined) { ok = false; if (rt.failRequired(c, p, "search-output.json#/$defs/hit", "score")) return false; }
-  } else { rt.failType(c, p, "search-output.json#/$defs/hit", "object", v); return false; }
+    if (v["id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "id")) return false; }
+    if (v["title"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "title")) return false; }
+    if (v["score"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "score")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
@@ -132,21 +133,22 @@ function checkSearchOutput(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against search-output.json#/$defs/search_result. */
 export function checkSearchResult(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "search-output.json#/$defs/search_result";
   if (p >= c.lim) return rt.deep(checkSearchResult, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
     if (v["query"] !== undefined) {
       const x = v["query"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "query"), "search-output.json#/$defs/search_result/properties/*", "minLength", 1)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "query"), "search-output.json#/$defs/search_result/properties/*", "string", x)) return false; }
+        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "query"), sp + "/properties/*", "minLength", 1)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "query"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["hits"] !== undefined && !checkSearchResultPropertiesHits(v["hits"], p + 1, c)) { ok = false; if (rt.up(c, p, "hits")) return false; }
     if (v["total"] !== undefined) {
       const x = v["total"];
       if (typeof x === "number" && Number.isInteger(x)) {
-        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "total"), "search-output.json#/$defs/search_result/properties/*", "minimum", 0)) return false; }
-      } else { ok = false; if (rt.failType(c, rt.at(c, p, "total"), "search-output.json#/$defs/search_result/properties/*", "integer", x)) return false; }
+        if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "total"), sp + "/properties/*", "minimum", 0)) return false; }
+      } else { ok = false; if (rt.failType(c, rt.at(c, p, "total"), sp + "/properties/*", "integer", x)) return false; }
     }
     for (const k in v) {
       switch (k) {
@@ -155,23 +157,24 @@ export function checkSearchResult(v: unknown, p: number, c: rt.Context): boolean
         case "total":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, "search-output.json#/$defs/search_result", "additionalProperties", k)) return false; }
+      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["query"] === undefined) { ok = false; if (rt.failRequired(c, p, "search-output.json#/$defs/search_result", "query")) return false; }
-    if (v["hits"] === undefined) { ok = false; if (rt.failRequired(c, p, "search-output.json#/$defs/search_result", "hits")) return false; }
-  } else { rt.failType(c, p, "search-output.json#/$defs/search_result", "object", v); return false; }
+    if (v["query"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "query")) return false; }
+    if (v["hits"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "hits")) return false; }
+  } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
 
 /** Checks a value against search-output.json#/$defs/search_result/properties/hits. */
 function checkSearchResultPropertiesHits(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "search-output.json#/$defs/search_result/properties/hits";
   if (p >= c.lim) return rt.deep(checkSearchResultPropertiesHits, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (!checkHit(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
     }
-  } else { rt.failType(c, p, "search-output.json#/$defs/search_result/properties/hits", "array", v); return false; }
+  } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
 }
 

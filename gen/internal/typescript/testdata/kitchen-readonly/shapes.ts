@@ -282,9 +282,10 @@ export function isVersion(value: unknown): value is Version {
 
 /** Checks a value against shapes.json#/$defs/point. */
 export function checkPoint(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "shapes.json#/$defs/point";
   let ok = true;
   if (rt.isArray(v)) {
-    if (v.length < 2) { ok = false; if (rt.failLimit(c, p, "shapes.json#/$defs/point", "minItems", 2)) return false; }
+    if (v.length < 2) { ok = false; if (rt.failLimit(c, p, sp, "minItems", 2)) return false; }
   }
   rt.rest(v, p, c, rt.noMembers, 0);
   return ok;
@@ -292,6 +293,7 @@ export function checkPoint(v: unknown, p: number, c: rt.Context): boolean {
 
 /** Checks a value against #. */
 function checkSchema(v: unknown, p: number, c: rt.Context): boolean {
-  if (!(typeof v === "string" || Number.isFinite(v))) { rt.failType(c, p, "#", "string or integer or number", v); return false; }
+  const sp = "#";
+  if (!(typeof v === "string" || Number.isFinite(v))) { rt.failType(c, p, sp, "string or integer or number", v); return false; }
   return true;
 }
