@@ -229,3 +229,31 @@ func TestMinLengthHugeLimit(t *testing.T) {
 		}
 	}
 }
+
+// TestIsOne: IsObject, IsArray, IsString, IsNumber and IsBoolean answer and
+// record what Is does for their one type, on a value of each kind (an
+// integer, 1.0 and a fraction among them).
+func TestIsOne(t *testing.T) {
+	ones := map[Type]func(s *State, n int32, schemaPath string) bool{
+		TypeObject: (*State).IsObject, TypeArray: (*State).IsArray, TypeString: (*State).IsString,
+		TypeNumber: (*State).IsNumber, TypeBoolean: (*State).IsBoolean,
+	}
+	for _, doc := range []string{`{}`, `[]`, `"a"`, `1`, `1.0`, `1.5`, `true`, `null`} {
+		for set, one := range ones {
+			run := func(check func(s *State) bool) (bool, string) {
+				s := NewState()
+				defer s.Release()
+				if err := s.Parse([]byte(doc)); err != nil {
+					t.Fatal(err)
+				}
+				ok := check(s)
+				return ok, fmt.Sprint(s.errs)
+			}
+			gotOK, gotErrs := run(func(s *State) bool { return one(s, 0, "x#/type") })
+			wantOK, wantErrs := run(func(s *State) bool { return s.Is(0, set, "x#/type") })
+			if gotOK != wantOK || gotErrs != wantErrs {
+				t.Errorf("%s on %s: %v %s, Is: %v %s", TypeFormat(set), doc, gotOK, gotErrs, wantOK, wantErrs)
+			}
+		}
+	}
+}

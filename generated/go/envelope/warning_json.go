@@ -22,7 +22,7 @@ func (*Severity) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkSeverity(s *envgenrt.State, n int32) bool {
 	const p = "warning.json#/$defs/severity"
-	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "info", "warning", "error")
+	return s.IsString(n, p+"/type") && s.Enum(n, p+"/enum", "info", "warning", "error")
 }
 
 func (x *Warning) UnmarshalJSON(data []byte) error {
@@ -75,7 +75,7 @@ func (*Warning) CheckNode(s *envgenrt.State, n int32) bool {
 func checkWarning(s *envgenrt.State, n int32) bool {
 	const p = "warning.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [5]int32
@@ -117,7 +117,7 @@ func checkWarning(s *envgenrt.State, n int32) bool {
 func checkWarningPropertiesMessage(s *envgenrt.State, n int32) bool {
 	const p = "warning.json#/properties/message"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
@@ -132,7 +132,7 @@ func checkWarningPropertiesMessage(s *envgenrt.State, n int32) bool {
 func checkWarningPropertiesSuggestion(s *envgenrt.State, n int32) bool {
 	const p = "warning.json#/properties/suggestion"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {

@@ -92,7 +92,7 @@ func (*ConfidenceScore) CheckNode(s *envgenrt.State, n int32) bool {
 func checkConfidenceScore(s *envgenrt.State, n int32) bool {
 	const p = "payloads.json#/$defs/confidence_score"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -180,7 +180,7 @@ func (*Cursor) CheckNode(s *envgenrt.State, n int32) bool {
 func checkCursor(s *envgenrt.State, n int32) bool {
 	const p = "payloads.json#/$defs/cursor"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -195,7 +195,7 @@ func checkCursor(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/query_hash/type") && s.Stop(),
+	case at[0] != 0 && !s.IsString(at[0], p+"/properties/query_hash/type") && s.Stop(),
 		at[1] != 0 && !s.IntegerMinimum(at[1], 0, "0", p+"/properties/offset") && s.Stop(),
 		at[2] != 0 && !checkResponseMode(s, at[2]) && s.Stop():
 		return false
@@ -286,7 +286,7 @@ func (*DeduplicationInfo) CheckNode(s *envgenrt.State, n int32) bool {
 func checkDeduplicationInfo(s *envgenrt.State, n int32) bool {
 	const p = "payloads.json#/$defs/deduplication_info"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -301,7 +301,7 @@ func checkDeduplicationInfo(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeBoolean, p+"/properties/is_duplicate/type") && s.Stop(),
+	case at[0] != 0 && !s.IsBoolean(at[0], p+"/properties/is_duplicate/type") && s.Stop(),
 		at[1] != 0 && !s.ItemsOf(at[1], envgenrt.TypeInteger, p+"/properties/similar_chunk_ids/type", "payloads.json#/$defs/chunk_id/type") && s.Stop(),
 		at[2] != 0 && !checkScore(s, at[2]) && s.Stop():
 		return false
@@ -422,7 +422,7 @@ func (*RankingContext) CheckNode(s *envgenrt.State, n int32) bool {
 func checkRankingContext(s *envgenrt.State, n int32) bool {
 	const p = "payloads.json#/$defs/ranking_context"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -438,8 +438,8 @@ func checkRankingContext(s *envgenrt.State, n int32) bool {
 	}
 	switch {
 	case at[0] != 0 && !checkRankingContextPropertiesPercentile(s, at[0]) && s.Stop(),
-		at[1] != 0 && !s.Is(at[1], envgenrt.TypeString, p+"/properties/explanation/type") && s.Stop(),
-		at[2] != 0 && !s.Is(at[2], envgenrt.TypeString, p+"/properties/score_method/type") && s.Stop():
+		at[1] != 0 && !s.IsString(at[1], p+"/properties/explanation/type") && s.Stop(),
+		at[2] != 0 && !s.IsString(at[2], p+"/properties/score_method/type") && s.Stop():
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "percentile") {
@@ -491,7 +491,7 @@ func (*Score) CheckNode(s *envgenrt.State, n int32) bool {
 func checkScore(s *envgenrt.State, n int32) bool {
 	const p = "payloads.json#/$defs/score"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeNumber, p+"/type") {
+	if !s.IsNumber(n, p+"/type") {
 		return false
 	}
 	if !s.MinimumInt(n, 0, "0", p+"/minimum") && s.Stop() {
@@ -601,8 +601,9 @@ func (*SearchResultFull) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkSearchResultFull(s *envgenrt.State, n int32) bool {
 	const p = "payloads.json#/$defs/search_result_full"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [13]int32
@@ -638,18 +639,18 @@ func checkSearchResultFull(s *envgenrt.State, n int32) bool {
 	}
 	switch {
 	case at[0] != 0 && !checkChunkID(s, at[0]) && s.Stop(),
-		at[1] != 0 && !s.Is(at[1], envgenrt.TypeString, p+"/properties/chunk_text/type") && s.Stop(),
+		at[1] != 0 && !s.IsString(at[1], pp+"chunk_text/type") && s.Stop(),
 		at[2] != 0 && !checkScore(s, at[2]) && s.Stop(),
 		at[3] != 0 && !checkScore(s, at[3]) && s.Stop(),
 		at[4] != 0 && !checkScore(s, at[4]) && s.Stop(),
 		at[5] != 0 && !checkRank(s, at[5]) && s.Stop(),
-		at[6] != 0 && !s.Is(at[6], envgenrt.TypeString, p+"/properties/score_type/type") && s.Stop(),
-		at[7] != 0 && !s.Is(at[7], envgenrt.TypeString, p+"/properties/source_file/type") && s.Stop(),
-		at[8] != 0 && !s.Is(at[8], envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/source_category/type") && s.Stop(),
-		at[9] != 0 && !s.Is(at[9], envgenrt.TypeString, p+"/properties/context_header/type") && s.Stop(),
-		at[10] != 0 && !s.IntegerMinimum(at[10], 0, "0", p+"/properties/chunk_index") && s.Stop(),
-		at[11] != 0 && !s.IntegerMinimum(at[11], 0, "0", p+"/properties/total_chunks") && s.Stop(),
-		at[12] != 0 && !s.IntegerMinimum(at[12], 0, "0", p+"/properties/chunk_token_count") && s.Stop():
+		at[6] != 0 && !s.IsString(at[6], pp+"score_type/type") && s.Stop(),
+		at[7] != 0 && !s.IsString(at[7], pp+"source_file/type") && s.Stop(),
+		at[8] != 0 && !s.Is(at[8], envgenrt.TypeNull|envgenrt.TypeString, pp+"source_category/type") && s.Stop(),
+		at[9] != 0 && !s.IsString(at[9], pp+"context_header/type") && s.Stop(),
+		at[10] != 0 && !s.IntegerMinimum(at[10], 0, "0", pp+"chunk_index") && s.Stop(),
+		at[11] != 0 && !s.IntegerMinimum(at[11], 0, "0", pp+"total_chunks") && s.Stop(),
+		at[12] != 0 && !s.IntegerMinimum(at[12], 0, "0", pp+"chunk_token_count") && s.Stop():
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "chunk_id") {
@@ -756,7 +757,7 @@ func (*SearchResultIDs) CheckNode(s *envgenrt.State, n int32) bool {
 func checkSearchResultIDs(s *envgenrt.State, n int32) bool {
 	const p = "payloads.json#/$defs/search_result_ids"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -861,8 +862,9 @@ func (*SearchResultMetadata) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkSearchResultMetadata(s *envgenrt.State, n int32) bool {
 	const p = "payloads.json#/$defs/search_result_metadata"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [7]int32
@@ -888,10 +890,10 @@ func checkSearchResultMetadata(s *envgenrt.State, n int32) bool {
 	case at[0] != 0 && !checkChunkID(s, at[0]) && s.Stop(),
 		at[1] != 0 && !checkScore(s, at[1]) && s.Stop(),
 		at[2] != 0 && !checkRank(s, at[2]) && s.Stop(),
-		at[3] != 0 && !s.Is(at[3], envgenrt.TypeString, p+"/properties/source_file/type") && s.Stop(),
-		at[4] != 0 && !s.Is(at[4], envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/source_category/type") && s.Stop(),
-		at[5] != 0 && !s.IntegerMinimum(at[5], 0, "0", p+"/properties/chunk_index") && s.Stop(),
-		at[6] != 0 && !s.IntegerMinimum(at[6], 0, "0", p+"/properties/total_chunks") && s.Stop():
+		at[3] != 0 && !s.IsString(at[3], pp+"source_file/type") && s.Stop(),
+		at[4] != 0 && !s.Is(at[4], envgenrt.TypeNull|envgenrt.TypeString, pp+"source_category/type") && s.Stop(),
+		at[5] != 0 && !s.IntegerMinimum(at[5], 0, "0", pp+"chunk_index") && s.Stop(),
+		at[6] != 0 && !s.IntegerMinimum(at[6], 0, "0", pp+"total_chunks") && s.Stop():
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "chunk_id") {
@@ -997,8 +999,9 @@ func (*SearchResultPreview) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkSearchResultPreview(s *envgenrt.State, n int32) bool {
 	const p = "payloads.json#/$defs/search_result_preview"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [9]int32
@@ -1028,12 +1031,12 @@ func checkSearchResultPreview(s *envgenrt.State, n int32) bool {
 	case at[0] != 0 && !checkChunkID(s, at[0]) && s.Stop(),
 		at[1] != 0 && !checkScore(s, at[1]) && s.Stop(),
 		at[2] != 0 && !checkRank(s, at[2]) && s.Stop(),
-		at[3] != 0 && !s.Is(at[3], envgenrt.TypeString, p+"/properties/source_file/type") && s.Stop(),
-		at[4] != 0 && !s.Is(at[4], envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/source_category/type") && s.Stop(),
-		at[5] != 0 && !s.IntegerMinimum(at[5], 0, "0", p+"/properties/chunk_index") && s.Stop(),
-		at[6] != 0 && !s.IntegerMinimum(at[6], 0, "0", p+"/properties/total_chunks") && s.Stop(),
-		at[7] != 0 && !s.Is(at[7], envgenrt.TypeString, p+"/properties/chunk_snippet/type") && s.Stop(),
-		at[8] != 0 && !s.Is(at[8], envgenrt.TypeString, p+"/properties/context_header/type") && s.Stop():
+		at[3] != 0 && !s.IsString(at[3], pp+"source_file/type") && s.Stop(),
+		at[4] != 0 && !s.Is(at[4], envgenrt.TypeNull|envgenrt.TypeString, pp+"source_category/type") && s.Stop(),
+		at[5] != 0 && !s.IntegerMinimum(at[5], 0, "0", pp+"chunk_index") && s.Stop(),
+		at[6] != 0 && !s.IntegerMinimum(at[6], 0, "0", pp+"total_chunks") && s.Stop(),
+		at[7] != 0 && !s.IsString(at[7], pp+"chunk_snippet/type") && s.Stop(),
+		at[8] != 0 && !s.IsString(at[8], pp+"context_header/type") && s.Stop():
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "chunk_id") {
@@ -1166,8 +1169,9 @@ func (*VendorInfoFull) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkVendorInfoFull(s *envgenrt.State, n int32) bool {
 	const p = "payloads.json#/$defs/vendor_info_full"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -1184,9 +1188,9 @@ func checkVendorInfoFull(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/vendor_name/type") && s.Stop(),
-		at[1] != 0 && !(s.Is(at[1], envgenrt.TypeArray, p+"/properties/entities/type") && s.MaxItems(at[1], 100, p+"/properties/entities/maxItems")) && s.Stop(),
-		at[2] != 0 && !(s.Is(at[2], envgenrt.TypeArray, p+"/properties/relationships/type") && s.MaxItems(at[2], 500, p+"/properties/relationships/maxItems")) && s.Stop(),
+	case at[0] != 0 && !s.IsString(at[0], pp+"vendor_name/type") && s.Stop(),
+		at[1] != 0 && !(s.IsArray(at[1], pp+"entities/type") && s.MaxItems(at[1], 100, pp+"entities/maxItems")) && s.Stop(),
+		at[2] != 0 && !(s.IsArray(at[2], pp+"relationships/type") && s.MaxItems(at[2], 500, pp+"relationships/maxItems")) && s.Stop(),
 		at[3] != 0 && !checkVendorStatistics(s, at[3]) && s.Stop():
 		return false
 	}
@@ -1285,8 +1289,9 @@ func (*VendorInfoIDs) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkVendorInfoIDs(s *envgenrt.State, n int32) bool {
 	const p = "payloads.json#/$defs/vendor_info_ids"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -1301,9 +1306,9 @@ func checkVendorInfoIDs(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/vendor_name/type") && s.Stop(),
-		at[1] != 0 && !s.ArrayOf(at[1], envgenrt.TypeString, p+"/properties/entity_ids") && s.Stop(),
-		at[2] != 0 && !s.ArrayOf(at[2], envgenrt.TypeString, p+"/properties/relationship_ids") && s.Stop():
+	case at[0] != 0 && !s.IsString(at[0], pp+"vendor_name/type") && s.Stop(),
+		at[1] != 0 && !s.ArrayOf(at[1], envgenrt.TypeString, pp+"entity_ids") && s.Stop(),
+		at[2] != 0 && !s.ArrayOf(at[2], envgenrt.TypeString, pp+"relationship_ids") && s.Stop():
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "vendor_name") {
@@ -1402,7 +1407,7 @@ func (*VendorInfoMetadata) CheckNode(s *envgenrt.State, n int32) bool {
 func checkVendorInfoMetadata(s *envgenrt.State, n int32) bool {
 	const p = "payloads.json#/$defs/vendor_info_metadata"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -1419,9 +1424,9 @@ func checkVendorInfoMetadata(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/vendor_name/type") && s.Stop(),
+	case at[0] != 0 && !s.IsString(at[0], p+"/properties/vendor_name/type") && s.Stop(),
 		at[1] != 0 && !checkVendorStatistics(s, at[1]) && s.Stop(),
-		at[2] != 0 && !s.Is(at[2], envgenrt.TypeArray, p+"/properties/top_entities/type") && s.Stop(),
+		at[2] != 0 && !s.IsArray(at[2], p+"/properties/top_entities/type") && s.Stop(),
 		at[3] != 0 && !checkVendorInfoMetadataPropertiesLastUpdated(s, at[3]) && s.Stop():
 		return false
 	}
@@ -1443,7 +1448,7 @@ func checkVendorInfoMetadata(s *envgenrt.State, n int32) bool {
 func checkVendorInfoMetadataPropertiesLastUpdated(s *envgenrt.State, n int32) bool {
 	const p = "payloads.json#/$defs/vendor_info_metadata/properties/last_updated"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, p+"/format", "format", "must be a valid date-time") {
@@ -1555,8 +1560,9 @@ func (*VendorInfoPreview) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkVendorInfoPreview(s *envgenrt.State, n int32) bool {
 	const p = "payloads.json#/$defs/vendor_info_preview"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -1573,9 +1579,9 @@ func checkVendorInfoPreview(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/vendor_name/type") && s.Stop(),
-		at[1] != 0 && !(s.Is(at[1], envgenrt.TypeArray, p+"/properties/entities/type") && s.MaxItems(at[1], 5, p+"/properties/entities/maxItems")) && s.Stop(),
-		at[2] != 0 && !(s.Is(at[2], envgenrt.TypeArray, p+"/properties/relationships/type") && s.MaxItems(at[2], 5, p+"/properties/relationships/maxItems")) && s.Stop(),
+	case at[0] != 0 && !s.IsString(at[0], pp+"vendor_name/type") && s.Stop(),
+		at[1] != 0 && !(s.IsArray(at[1], pp+"entities/type") && s.MaxItems(at[1], 5, pp+"entities/maxItems")) && s.Stop(),
+		at[2] != 0 && !(s.IsArray(at[2], pp+"relationships/type") && s.MaxItems(at[2], 5, pp+"relationships/maxItems")) && s.Stop(),
 		at[3] != 0 && !checkVendorStatistics(s, at[3]) && s.Stop():
 		return false
 	}
@@ -1702,7 +1708,7 @@ func (*VendorStatistics) CheckNode(s *envgenrt.State, n int32) bool {
 func checkVendorStatistics(s *envgenrt.State, n int32) bool {
 	const p = "payloads.json#/$defs/vendor_statistics"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -1730,7 +1736,7 @@ func checkVendorStatistics(s *envgenrt.State, n int32) bool {
 
 func checkVendorStatisticsPropertiesEntityTypeDistribution(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/type") {
+	if !s.IsObject(n, "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -1748,7 +1754,7 @@ func checkVendorStatisticsPropertiesEntityTypeDistributionAdditionalProperties(s
 
 func checkVendorStatisticsPropertiesRelationshipTypeDistribution(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/type") {
+	if !s.IsObject(n, "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {

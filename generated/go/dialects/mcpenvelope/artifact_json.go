@@ -76,8 +76,9 @@ func (*Artifact) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkArtifact(s *envgenrt.State, n int32) bool {
 	const p = "artifact.json#"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [7]int32
@@ -104,10 +105,10 @@ func checkArtifact(s *envgenrt.State, n int32) bool {
 	}
 	switch {
 	case at[0] != 0 && !checkArtifactSchemaVersion(s, at[0]) && s.Stop(),
-		at[1] != 0 && !s.StringMinLength(at[1], 1, p+"/properties/artifact_id") && s.Stop(),
-		at[2] != 0 && !s.StringMinLength(at[2], 1, p+"/properties/media_type") && s.Stop(),
-		at[3] != 0 && !s.StringMinLength(at[3], 1, p+"/properties/locator") && s.Stop(),
-		at[4] != 0 && !s.IntegerMinimum(at[4], 0, "0", p+"/properties/size_bytes") && s.Stop(),
+		at[1] != 0 && !s.StringMinLength(at[1], 1, pp+"artifact_id") && s.Stop(),
+		at[2] != 0 && !s.StringMinLength(at[2], 1, pp+"media_type") && s.Stop(),
+		at[3] != 0 && !s.StringMinLength(at[3], 1, pp+"locator") && s.Stop(),
+		at[4] != 0 && !s.IntegerMinimum(at[4], 0, "0", pp+"size_bytes") && s.Stop(),
 		at[5] != 0 && !checkArtifactDigest(s, at[5]) && s.Stop(),
 		at[6] != 0 && !checkArtifactPropertiesLabels(s, at[6]) && s.Stop():
 		return false
@@ -129,7 +130,7 @@ func checkArtifact(s *envgenrt.State, n int32) bool {
 
 func checkArtifactPropertiesLabels(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "artifact.json#/properties/labels/type") {
+	if !s.IsObject(n, "artifact.json#/properties/labels/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -178,7 +179,7 @@ func (*ArtifactDigest) CheckNode(s *envgenrt.State, n int32) bool {
 func checkArtifactDigest(s *envgenrt.State, n int32) bool {
 	const p = "artifact.json#/properties/digest"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -213,7 +214,7 @@ var patternArtifactDigestPropertiesValue = envgenrt.MustPattern(`^[0-9a-fA-F]+$`
 func checkArtifactDigestPropertiesValue(s *envgenrt.State, n int32) bool {
 	const p = "artifact.json#/properties/digest/properties/value"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MinLength(n, 16, p+"/minLength") && s.Stop() {
@@ -243,7 +244,7 @@ func (*ArtifactDigestAlg) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkArtifactDigestAlg(s *envgenrt.State, n int32) bool {
 	const p = "artifact.json#/properties/digest/properties/alg"
-	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "sha256", "sha512", "blake3")
+	return s.IsString(n, p+"/type") && s.Enum(n, p+"/enum", "sha256", "sha512", "blake3")
 }
 
 func (x *ArtifactSchemaVersion) UnmarshalJSON(data []byte) error {
@@ -264,7 +265,7 @@ func (*ArtifactSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkArtifactSchemaVersion(s *envgenrt.State, n int32) bool {
 	const p = "artifact.json#/properties/schema_version"
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.StringIn(n, "artifact.v0.1") {

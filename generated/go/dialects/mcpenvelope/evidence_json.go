@@ -46,7 +46,7 @@ func (*Evidence) CheckNode(s *envgenrt.State, n int32) bool {
 func checkEvidence(s *envgenrt.State, n int32) bool {
 	const p = "evidence.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [5]int32
@@ -93,7 +93,7 @@ func checkEvidence(s *envgenrt.State, n int32) bool {
 func checkEvidencePropertiesField(s *envgenrt.State, n int32) bool {
 	const p = "evidence.json#/properties/field"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
@@ -108,7 +108,7 @@ func checkEvidencePropertiesField(s *envgenrt.State, n int32) bool {
 func checkEvidencePropertiesMethod(s *envgenrt.State, n int32) bool {
 	const p = "evidence.json#/properties/method"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
@@ -123,7 +123,7 @@ func checkEvidencePropertiesMethod(s *envgenrt.State, n int32) bool {
 func checkEvidencePropertiesSource(s *envgenrt.State, n int32) bool {
 	const p = "evidence.json#/properties/source"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
@@ -153,7 +153,7 @@ func (*EvidenceSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkEvidenceSchemaVersion(s *envgenrt.State, n int32) bool {
 	const p = "evidence.json#/properties/schema_version"
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.StringIn(n, "evidence.v0.1") {

@@ -120,7 +120,7 @@ func (*Debug) CheckNode(s *envgenrt.State, n int32) bool {
 func checkDebug(s *envgenrt.State, n int32) bool {
 	const p = "debug.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [9]int32

@@ -68,7 +68,7 @@ func (*Versioned) CheckNode(s *envgenrt.State, n int32) bool {
 func checkVersioned(s *envgenrt.State, n int32) bool {
 	const p = "version.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -112,7 +112,7 @@ func (*VersionedKind) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkVersionedKind(s *envgenrt.State, n int32) bool {
 	const p = "version.json#/properties/kind"
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.StringIn(n, "report") {

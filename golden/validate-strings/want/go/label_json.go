@@ -72,7 +72,7 @@ func (*Label) CheckNode(s *envgenrt.State, n int32) bool {
 func checkLabel(s *envgenrt.State, n int32) bool {
 	const p = "label.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [5]int32
@@ -107,7 +107,7 @@ var patternLabelPropertiesName = envgenrt.MustPattern(`^[^\t\n\v\f\r \x{a0}\x{16
 func checkLabelPropertiesName(s *envgenrt.State, n int32) bool {
 	const p = "label.json#/properties/name"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
@@ -141,7 +141,7 @@ var patternLabelPropertiesSlug = envgenrt.MustPattern(`^[a-z0-9-]+$`)
 func checkLabelPropertiesSlug(s *envgenrt.State, n int32) bool {
 	const p = "label.json#/properties/slug"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !patternLabelPropertiesSlug.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[a-z0-9-]+$\"") {
