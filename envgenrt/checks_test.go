@@ -257,3 +257,45 @@ func TestIsOne(t *testing.T) {
 		}
 	}
 }
+
+// TestRequired: Required records and reports what the Missing of each
+// absent member, one after the other, did: the errors in the order of the
+// names, the first failure ending it inside a branch that reports none
+// (Quiet) and past MaxErrors.
+func TestRequired(t *testing.T) {
+	names := []string{"b", "a", "c", "d"}
+	spelled := func(s *State, n int32) bool {
+		for _, name := range names {
+			if !s.Has(n, name) && s.Missing(n, "r#/required", name) {
+				return false
+			}
+		}
+		return true
+	}
+	required := func(s *State, n int32) bool { return !s.Required(n, "r#/required", names...) }
+	for _, doc := range []string{`{}`, `{"a":1}`, `{"b":1,"d":2}`, `{"a":1,"b":2,"c":3,"d":4}`, `{"x":1,"c":2}`} {
+		for _, quiet := range []bool{false, true} {
+			for _, errsBefore := range []int{0, MaxErrors - 1} {
+				run := func(c CheckFunc) (bool, string) {
+					s := NewState()
+					defer s.Release()
+					if err := s.Parse([]byte(doc)); err != nil {
+						t.Fatal(err)
+					}
+					for range errsBefore {
+						s.Fail(0, "before", "x", "x")
+					}
+					if quiet {
+						return s.Quiet(c, 0), fmt.Sprint(s.errs)
+					}
+					return c(s, 0), fmt.Sprint(s.errs)
+				}
+				gotOK, got := run(required)
+				wantOK, want := run(spelled)
+				if gotOK != wantOK || got != want {
+					t.Errorf("%s (quiet %v, %d errors before): %v %s, want %v %s", doc, quiet, errsBefore, gotOK, got, wantOK, want)
+				}
+			}
+		}
+	}
+}

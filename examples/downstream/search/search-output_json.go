@@ -76,13 +76,7 @@ func checkHit(s *envgenrt.State, n int32) bool {
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "id") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "title") {
-		return false
-	}
-	if at[3] == 0 && s.Missing(n, p+"/required", "score") {
+	if (at[0] == 0 || at[1] == 0 || at[3] == 0) && s.Required(n, p+"/required", "id", "title", "score") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -211,10 +205,7 @@ func checkSearchResult(s *envgenrt.State, n int32) bool {
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "query") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "hits") {
+	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "query", "hits") {
 		return false
 	}
 	return s.ErrorCount() == errs

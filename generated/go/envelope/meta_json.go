@@ -726,10 +726,7 @@ func checkRateLimit(s *envgenrt.State, n int32) bool {
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "limit") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "remaining") {
+	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "limit", "remaining") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1362,10 +1359,7 @@ func checkTool(s *envgenrt.State, n int32) bool {
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "name") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "version") {
+	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "name", "version") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1493,10 +1487,7 @@ func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "feature") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "tier") {
+	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "feature", "tier") {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -257,10 +257,7 @@ func checkEvidence(s *envgenrt.State, n int32) bool {
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "field") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "source") {
+	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "field", "source") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -507,10 +504,7 @@ func checkProvenance(s *envgenrt.State, n int32) bool {
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "run_id") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "tool") {
+	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "run_id", "tool") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -618,13 +612,7 @@ func checkSignature(s *envgenrt.State, n int32) bool {
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "alg") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "key_id") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "value") {
+	if (at[0] == 0 || at[1] == 0 || at[2] == 0) && s.Required(n, p+"/required", "alg", "key_id", "value") {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -750,10 +750,7 @@ func checkKeywordsObject(s *envgenrt.State, n int32) bool {
 			return false
 		}
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "a") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "b") {
+	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "a", "b") {
 		return false
 	}
 	if !s.MinProperties(n, 2, p+"/minProperties") && s.Stop() {

@@ -83,13 +83,7 @@ func checkHit(s *envgenrt.State, n int32) bool {
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "chunk_id") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "score") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "rank") {
+	if (at[0] == 0 || at[1] == 0 || at[2] == 0) && s.Required(n, p+"/required", "chunk_id", "score", "rank") {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -153,16 +153,7 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 		at[5] != 0 && !checkResponseError(s, at[5]) && s.Stop():
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "_metadata") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "results") {
-		return false
-	}
-	if at[3] == 0 && s.Missing(n, p+"/required", "execution_context") {
-		return false
-	}
-	if at[4] == 0 && s.Missing(n, p+"/required", "warnings") {
+	if (at[0] == 0 || at[1] == 0 || at[3] == 0 || at[4] == 0) && s.Required(n, p+"/required", "_metadata", "results", "execution_context", "warnings") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -262,16 +253,7 @@ func checkExecutionContext(s *envgenrt.State, n int32) bool {
 		at[4] != 0 && !s.IsString(at[4], pp+"request_id/type") && s.Stop():
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "tokens_estimated") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "cache_hit") {
-		return false
-	}
-	if at[3] == 0 && s.Missing(n, p+"/required", "execution_time_ms") {
-		return false
-	}
-	if at[4] == 0 && s.Missing(n, p+"/required", "request_id") {
+	if (at[0] == 0 || at[2] == 0 || at[3] == 0 || at[4] == 0) && s.Required(n, p+"/required", "tokens_estimated", "cache_hit", "execution_time_ms", "request_id") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -448,10 +430,7 @@ func checkResponseError(s *envgenrt.State, n int32) bool {
 		at[2] != 0 && !s.ArrayOf(at[2], envgenrt.TypeString, pp+"allowed_fields") && s.Stop():
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "code") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "message") {
+	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "code", "message") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -555,19 +534,7 @@ func checkResponseMetadata(s *envgenrt.State, n int32) bool {
 		at[5] != 0 && !s.Is(at[5], envgenrt.TypeNull|envgenrt.TypeString, pp+"message/type") && s.Stop():
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "operation") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "version") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "timestamp") {
-		return false
-	}
-	if at[3] == 0 && s.Missing(n, p+"/required", "request_id") {
-		return false
-	}
-	if at[4] == 0 && s.Missing(n, p+"/required", "status") {
+	if (at[0] == 0 || at[1] == 0 || at[2] == 0 || at[3] == 0 || at[4] == 0) && s.Required(n, p+"/required", "operation", "version", "timestamp", "request_id", "status") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -688,13 +655,7 @@ func checkResponseWarning(s *envgenrt.State, n int32) bool {
 		at[3] != 0 && !s.Is(at[3], envgenrt.TypeNull|envgenrt.TypeString, pp+"suggestion/type") && s.Stop():
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "level") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "code") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "message") {
+	if (at[0] == 0 || at[1] == 0 || at[2] == 0) && s.Required(n, p+"/required", "level", "code", "message") {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -109,13 +109,7 @@ func checkConfidenceScore(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkScore, checkScore, checkScore) {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "score_reliability") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "source_quality") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "recency") {
+	if (at[0] == 0 || at[1] == 0 || at[2] == 0) && s.Required(n, p+"/required", "score_reliability", "source_quality", "recency") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -200,13 +194,7 @@ func checkCursor(s *envgenrt.State, n int32) bool {
 		at[2] != 0 && !checkResponseMode(s, at[2]) && s.Stop():
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "query_hash") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "offset") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "response_mode") {
+	if (at[0] == 0 || at[1] == 0 || at[2] == 0) && s.Required(n, p+"/required", "query_hash", "offset", "response_mode") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -306,13 +294,7 @@ func checkDeduplicationInfo(s *envgenrt.State, n int32) bool {
 		at[2] != 0 && !checkScore(s, at[2]) && s.Stop():
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "is_duplicate") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "similar_chunk_ids") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "confidence") {
+	if (at[0] == 0 || at[1] == 0 || at[2] == 0) && s.Required(n, p+"/required", "is_duplicate", "similar_chunk_ids", "confidence") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -442,13 +424,7 @@ func checkRankingContext(s *envgenrt.State, n int32) bool {
 		at[2] != 0 && !s.IsString(at[2], p+"/properties/score_method/type") && s.Stop():
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "percentile") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "explanation") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "score_method") {
+	if (at[0] == 0 || at[1] == 0 || at[2] == 0) && s.Required(n, p+"/required", "percentile", "explanation", "score_method") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -653,40 +629,7 @@ func checkSearchResultFull(s *envgenrt.State, n int32) bool {
 		at[12] != 0 && !s.IntegerMinimum(at[12], 0, "0", pp+"chunk_token_count") && s.Stop():
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "chunk_id") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "chunk_text") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "similarity_score") {
-		return false
-	}
-	if at[3] == 0 && s.Missing(n, p+"/required", "bm25_score") {
-		return false
-	}
-	if at[4] == 0 && s.Missing(n, p+"/required", "hybrid_score") {
-		return false
-	}
-	if at[5] == 0 && s.Missing(n, p+"/required", "rank") {
-		return false
-	}
-	if at[6] == 0 && s.Missing(n, p+"/required", "score_type") {
-		return false
-	}
-	if at[7] == 0 && s.Missing(n, p+"/required", "source_file") {
-		return false
-	}
-	if at[9] == 0 && s.Missing(n, p+"/required", "context_header") {
-		return false
-	}
-	if at[10] == 0 && s.Missing(n, p+"/required", "chunk_index") {
-		return false
-	}
-	if at[11] == 0 && s.Missing(n, p+"/required", "total_chunks") {
-		return false
-	}
-	if at[12] == 0 && s.Missing(n, p+"/required", "chunk_token_count") {
+	if (at[0] == 0 || at[1] == 0 || at[2] == 0 || at[3] == 0 || at[4] == 0 || at[5] == 0 || at[6] == 0 || at[7] == 0 || at[9] == 0 || at[10] == 0 || at[11] == 0 || at[12] == 0) && s.Required(n, p+"/required", "chunk_id", "chunk_text", "similarity_score", "bm25_score", "hybrid_score", "rank", "score_type", "source_file", "context_header", "chunk_index", "total_chunks", "chunk_token_count") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -774,13 +717,7 @@ func checkSearchResultIDs(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkChunkID, checkScore, checkRank) {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "chunk_id") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "hybrid_score") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "rank") {
+	if (at[0] == 0 || at[1] == 0 || at[2] == 0) && s.Required(n, p+"/required", "chunk_id", "hybrid_score", "rank") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -896,22 +833,7 @@ func checkSearchResultMetadata(s *envgenrt.State, n int32) bool {
 		at[6] != 0 && !s.IntegerMinimum(at[6], 0, "0", pp+"total_chunks") && s.Stop():
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "chunk_id") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "hybrid_score") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "rank") {
-		return false
-	}
-	if at[3] == 0 && s.Missing(n, p+"/required", "source_file") {
-		return false
-	}
-	if at[5] == 0 && s.Missing(n, p+"/required", "chunk_index") {
-		return false
-	}
-	if at[6] == 0 && s.Missing(n, p+"/required", "total_chunks") {
+	if (at[0] == 0 || at[1] == 0 || at[2] == 0 || at[3] == 0 || at[5] == 0 || at[6] == 0) && s.Required(n, p+"/required", "chunk_id", "hybrid_score", "rank", "source_file", "chunk_index", "total_chunks") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1039,28 +961,7 @@ func checkSearchResultPreview(s *envgenrt.State, n int32) bool {
 		at[8] != 0 && !s.IsString(at[8], pp+"context_header/type") && s.Stop():
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "chunk_id") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "hybrid_score") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "rank") {
-		return false
-	}
-	if at[3] == 0 && s.Missing(n, p+"/required", "source_file") {
-		return false
-	}
-	if at[5] == 0 && s.Missing(n, p+"/required", "chunk_index") {
-		return false
-	}
-	if at[6] == 0 && s.Missing(n, p+"/required", "total_chunks") {
-		return false
-	}
-	if at[7] == 0 && s.Missing(n, p+"/required", "chunk_snippet") {
-		return false
-	}
-	if at[8] == 0 && s.Missing(n, p+"/required", "context_header") {
+	if (at[0] == 0 || at[1] == 0 || at[2] == 0 || at[3] == 0 || at[5] == 0 || at[6] == 0 || at[7] == 0 || at[8] == 0) && s.Required(n, p+"/required", "chunk_id", "hybrid_score", "rank", "source_file", "chunk_index", "total_chunks", "chunk_snippet", "context_header") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1194,16 +1095,7 @@ func checkVendorInfoFull(s *envgenrt.State, n int32) bool {
 		at[3] != 0 && !checkVendorStatistics(s, at[3]) && s.Stop():
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "vendor_name") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "entities") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "relationships") {
-		return false
-	}
-	if at[3] == 0 && s.Missing(n, p+"/required", "statistics") {
+	if (at[0] == 0 || at[1] == 0 || at[2] == 0 || at[3] == 0) && s.Required(n, p+"/required", "vendor_name", "entities", "relationships", "statistics") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1311,13 +1203,7 @@ func checkVendorInfoIDs(s *envgenrt.State, n int32) bool {
 		at[2] != 0 && !s.ArrayOf(at[2], envgenrt.TypeString, pp+"relationship_ids") && s.Stop():
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "vendor_name") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "entity_ids") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "relationship_ids") {
+	if (at[0] == 0 || at[1] == 0 || at[2] == 0) && s.Required(n, p+"/required", "vendor_name", "entity_ids", "relationship_ids") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1430,16 +1316,7 @@ func checkVendorInfoMetadata(s *envgenrt.State, n int32) bool {
 		at[3] != 0 && !checkVendorInfoMetadataPropertiesLastUpdated(s, at[3]) && s.Stop():
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "vendor_name") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "statistics") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "top_entities") {
-		return false
-	}
-	if at[3] == 0 && s.Missing(n, p+"/required", "last_updated") {
+	if (at[0] == 0 || at[1] == 0 || at[2] == 0 || at[3] == 0) && s.Required(n, p+"/required", "vendor_name", "statistics", "top_entities", "last_updated") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1585,16 +1462,7 @@ func checkVendorInfoPreview(s *envgenrt.State, n int32) bool {
 		at[3] != 0 && !checkVendorStatistics(s, at[3]) && s.Stop():
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "vendor_name") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "entities") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "relationships") {
-		return false
-	}
-	if at[3] == 0 && s.Missing(n, p+"/required", "statistics") {
+	if (at[0] == 0 || at[1] == 0 || at[2] == 0 || at[3] == 0) && s.Required(n, p+"/required", "vendor_name", "entities", "relationships", "statistics") {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -101,25 +101,7 @@ func checkData(s *envgenrt.State, n int32) bool {
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "tool") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "version") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "requestId") {
-		return false
-	}
-	if at[3] == 0 && s.Missing(n, p+"/required", "generatedAt") {
-		return false
-	}
-	if at[4] == 0 && s.Missing(n, p+"/required", "workspace") {
-		return false
-	}
-	if at[5] == 0 && s.Missing(n, p+"/required", "result") {
-		return false
-	}
-	if at[6] == 0 && s.Missing(n, p+"/required", "meta") {
+	if (at[0] == 0 || at[1] == 0 || at[2] == 0 || at[3] == 0 || at[4] == 0 || at[5] == 0 || at[6] == 0) && s.Required(n, p+"/required", "tool", "version", "requestId", "generatedAt", "workspace", "result", "meta") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -193,10 +175,7 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "success") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "data") {
+	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "success", "data") {
 		return false
 	}
 	if s.Quiet(checkEnvelopeIf, n) {
@@ -352,10 +331,7 @@ func checkError(s *envgenrt.State, n int32) bool {
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "code") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "message") {
+	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "code", "message") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -632,10 +608,7 @@ func checkQuerySuggestion(s *envgenrt.State, n int32) bool {
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "tool") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "args") {
+	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "tool", "args") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -716,13 +689,7 @@ func checkResponseMeta(s *envgenrt.State, n int32) bool {
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "approxTokens") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "truncated") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "limits") {
+	if (at[0] == 0 || at[1] == 0 || at[2] == 0) && s.Required(n, p+"/required", "approxTokens", "truncated", "limits") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -791,10 +758,7 @@ func checkWorkspaceContext(s *envgenrt.State, n int32) bool {
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "root") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "repoName") {
+	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "root", "repoName") {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -700,16 +700,7 @@ func checkResponse(s *envgenrt.State, n int32) bool {
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "success") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "data") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "error") {
-		return false
-	}
-	if at[3] == 0 && s.Missing(n, p+"/required", "meta") {
+	if (at[0] == 0 || at[1] == 0 || at[2] == 0 || at[3] == 0) && s.Required(n, p+"/required", "success", "data", "error", "meta") {
 		return false
 	}
 	if s.Quiet(checkResponseIf, n) {

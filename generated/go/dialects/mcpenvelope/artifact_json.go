@@ -116,13 +116,7 @@ func checkArtifact(s *envgenrt.State, n int32) bool {
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "schema_version") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "artifact_id") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "media_type") {
+	if (at[0] == 0 || at[1] == 0 || at[2] == 0) && s.Required(n, p+"/required", "schema_version", "artifact_id", "media_type") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -200,10 +194,7 @@ func checkArtifactDigest(s *envgenrt.State, n int32) bool {
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "alg") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "value") {
+	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "alg", "value") {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -211,10 +211,7 @@ func checkArtifactRefDigest(s *envgenrt.State, n int32) bool {
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "alg") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "value") {
+	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "alg", "value") {
 		return false
 	}
 	return s.ErrorCount() == errs

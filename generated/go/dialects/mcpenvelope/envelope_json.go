@@ -108,10 +108,7 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "schema_version") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "result") {
+	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "schema_version", "result") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -216,10 +213,7 @@ func checkEnvelopeError(s *envgenrt.State, n int32) bool {
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "code") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "message") {
+	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "code", "message") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -507,10 +501,7 @@ func checkEnvelopeWarning(s *envgenrt.State, n int32) bool {
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "code") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "message") {
+	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "code", "message") {
 		return false
 	}
 	return s.ErrorCount() == errs

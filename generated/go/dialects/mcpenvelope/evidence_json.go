@@ -78,13 +78,7 @@ func checkEvidence(s *envgenrt.State, n int32) bool {
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "schema_version") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "field") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "source") {
+	if (at[0] == 0 || at[1] == 0 || at[2] == 0) && s.Required(n, p+"/required", "schema_version", "field", "source") {
 		return false
 	}
 	return s.ErrorCount() == errs

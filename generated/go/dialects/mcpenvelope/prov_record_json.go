@@ -174,28 +174,7 @@ func checkProvRecord(s *envgenrt.State, n int32) bool {
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "schema_version") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "run_id") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "tool") {
-		return false
-	}
-	if at[4] == 0 && s.Missing(n, p+"/required", "inputs") {
-		return false
-	}
-	if at[5] == 0 && s.Missing(n, p+"/required", "outputs") {
-		return false
-	}
-	if at[6] == 0 && s.Missing(n, p+"/required", "methods") {
-		return false
-	}
-	if at[7] == 0 && s.Missing(n, p+"/required", "evidence") {
-		return false
-	}
-	if at[8] == 0 && s.Missing(n, p+"/required", "parents") {
+	if (at[0] == 0 || at[1] == 0 || at[2] == 0 || at[4] == 0 || at[5] == 0 || at[6] == 0 || at[7] == 0 || at[8] == 0) && s.Required(n, p+"/required", "schema_version", "run_id", "tool", "inputs", "outputs", "methods", "evidence", "parents") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -363,10 +342,7 @@ func checkProvRecordIntegrityRecordDigest(s *envgenrt.State, n int32) bool {
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "alg") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "value") {
+	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "alg", "value") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -469,13 +445,7 @@ func checkProvRecordIntegritySignature(s *envgenrt.State, n int32) bool {
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "alg") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "key_id") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "value") {
+	if (at[0] == 0 || at[1] == 0 || at[2] == 0) && s.Required(n, p+"/required", "alg", "key_id", "value") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -616,10 +586,7 @@ func checkProvRecordTool(s *envgenrt.State, n int32) bool {
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "name") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "version") {
+	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "name", "version") {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -112,16 +112,7 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "schema_version") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "tool") {
-		return false
-	}
-	if at[3] == 0 && s.Missing(n, p+"/required", "params") {
-		return false
-	}
-	if at[4] == 0 && s.Missing(n, p+"/required", "artifacts") {
+	if (at[0] == 0 || at[2] == 0 || at[3] == 0 || at[4] == 0) && s.Required(n, p+"/required", "schema_version", "tool", "params", "artifacts") {
 		return false
 	}
 	return s.ErrorCount() == errs

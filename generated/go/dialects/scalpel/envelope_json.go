@@ -410,10 +410,7 @@ func checkErrorModel(s *envgenrt.State, n int32) bool {
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "error") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "error_code") {
+	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "error", "error_code") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -571,10 +568,7 @@ func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "feature") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "tier") {
+	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "feature", "tier") {
 		return false
 	}
 	return s.ErrorCount() == errs

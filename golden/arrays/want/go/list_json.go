@@ -254,10 +254,7 @@ func checkListsPointsItem(s *envgenrt.State, n int32) bool {
 		at[1] != 0 && !s.IsNumber(at[1], p+"/properties/y/type") && s.Stop():
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "x") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "y") {
+	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "x", "y") {
 		return false
 	}
 	return s.ErrorCount() == errs

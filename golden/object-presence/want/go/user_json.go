@@ -122,16 +122,7 @@ func checkUser(s *envgenrt.State, n int32) bool {
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "id") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "name") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "nickname") {
-		return false
-	}
-	if at[5] == 0 && s.Missing(n, p+"/required", "tags") {
+	if (at[0] == 0 || at[1] == 0 || at[2] == 0 || at[5] == 0) && s.Required(n, p+"/required", "id", "name", "nickname", "tags") {
 		return false
 	}
 	return s.ErrorCount() == errs

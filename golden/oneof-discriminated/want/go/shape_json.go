@@ -63,10 +63,7 @@ func checkCircle(s *envgenrt.State, n int32) bool {
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "kind") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "radius") {
+	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "kind", "radius") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -306,10 +303,7 @@ func checkSquare(s *envgenrt.State, n int32) bool {
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "kind") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "side") {
+	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "kind", "side") {
 		return false
 	}
 	return s.ErrorCount() == errs

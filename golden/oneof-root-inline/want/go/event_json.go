@@ -161,10 +161,7 @@ func checkEventClick(s *envgenrt.State, n int32) bool {
 		at[1] != 0 && !s.IsString(at[1], p+"/properties/url/type") && s.Stop():
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "type") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "url") {
+	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "type", "url") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -267,10 +264,7 @@ func checkEventKeyPress(s *envgenrt.State, n int32) bool {
 		at[1] != 0 && !s.IsString(at[1], p+"/properties/key/type") && s.Stop():
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "type") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "key") {
+	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "type", "key") {
 		return false
 	}
 	return s.ErrorCount() == errs

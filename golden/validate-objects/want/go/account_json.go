@@ -105,10 +105,7 @@ func checkAccount(s *envgenrt.State, n int32) bool {
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "id") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "email") {
+	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "id", "email") {
 		return false
 	}
 	if !s.MinProperties(n, 2, p+"/minProperties") && s.Stop() {

@@ -70,9 +70,8 @@ func (*Label) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkLabel(s *envgenrt.State, n int32) bool {
-	const p = "label.json#"
 	errs := s.ErrorCount()
-	if !s.IsObject(n, p+"/type") {
+	if !s.IsObject(n, "label.json#/type") {
 		return false
 	}
 	var at [5]int32
@@ -93,10 +92,7 @@ func checkLabel(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkLabelPropertiesName, checkLabelPropertiesSlug, checkLabelKind, checkLabelVersion, checkLabelPropertiesNote) {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "name") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "kind") {
+	if (at[0] == 0 || at[2] == 0) && s.Required(n, "label.json#/required", "name", "kind") {
 		return false
 	}
 	return s.ErrorCount() == errs
