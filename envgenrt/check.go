@@ -76,6 +76,30 @@ func (s *State) IsInt(n int32, schemaPath string) bool {
 	return s.nodes[n].flags&flagInt != 0 || s.isSlow(n, TypeInteger, schemaPath)
 }
 
+// IsObject, IsArray, IsString, IsNumber and IsBoolean are Is for a type
+// keyword of that one type: what generated code calls, the same test
+// inlined (each spells Is's body: one that calls Is is past the inlining
+// budget; TestIsOne holds them to Is).
+func (s *State) IsObject(n int32, schemaPath string) bool {
+	return kindTypes[s.nodes[n].kind&7]&TypeObject != 0 || s.isSlow(n, TypeObject, schemaPath)
+}
+
+func (s *State) IsArray(n int32, schemaPath string) bool {
+	return kindTypes[s.nodes[n].kind&7]&TypeArray != 0 || s.isSlow(n, TypeArray, schemaPath)
+}
+
+func (s *State) IsString(n int32, schemaPath string) bool {
+	return kindTypes[s.nodes[n].kind&7]&TypeString != 0 || s.isSlow(n, TypeString, schemaPath)
+}
+
+func (s *State) IsNumber(n int32, schemaPath string) bool {
+	return kindTypes[s.nodes[n].kind&7]&TypeNumber != 0 || s.isSlow(n, TypeNumber, schemaPath)
+}
+
+func (s *State) IsBoolean(n int32, schemaPath string) bool {
+	return kindTypes[s.nodes[n].kind&7]&TypeBoolean != 0 || s.isSlow(n, TypeBoolean, schemaPath)
+}
+
 func (s *State) isSlow(n int32, set Type, schemaPath string) bool {
 	if s.nodes[n].flags&flagInt != 0 && set&TypeInteger != 0 || s.IsType(n, set) {
 		return true

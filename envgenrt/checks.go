@@ -150,6 +150,21 @@ func (s *State) Missing(n int32, schemaPath, name string) bool {
 	return s.Fail(n, schemaPath, "required", "missing required property "+Quoted(name).String())
 }
 
+// Required is required on the object n, for members named names of which
+// generated code has found one absent: an error for each absent one, in the
+// order of names, as Missing records it. It reports whether the validator
+// should stop. (One call for the members of required, behind a test of
+// each, is shorter than a Missing for each, and as fast where none is
+// missing.)
+func (s *State) Required(n int32, schemaPath string, names ...string) bool {
+	for _, name := range names {
+		if !s.Has(n, name) && s.Missing(n, schemaPath, name) {
+			return true
+		}
+	}
+	return false
+}
+
 // NoAdditional is additionalProperties false on the object n whose
 // properties are at: an error for each other member, in the order of
 // Members, as Unexpected records them with the message

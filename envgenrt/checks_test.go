@@ -229,3 +229,73 @@ func TestMinLengthHugeLimit(t *testing.T) {
 		}
 	}
 }
+
+// TestIsOne: IsObject, IsArray, IsString, IsNumber and IsBoolean answer and
+// record what Is does for their one type, on a value of each kind (an
+// integer, 1.0 and a fraction among them).
+func TestIsOne(t *testing.T) {
+	ones := map[Type]func(s *State, n int32, schemaPath string) bool{
+		TypeObject: (*State).IsObject, TypeArray: (*State).IsArray, TypeString: (*State).IsString,
+		TypeNumber: (*State).IsNumber, TypeBoolean: (*State).IsBoolean,
+	}
+	for _, doc := range []string{`{}`, `[]`, `"a"`, `1`, `1.0`, `1.5`, `true`, `null`} {
+		for set, one := range ones {
+			run := func(check func(s *State) bool) (bool, string) {
+				s := NewState()
+				defer s.Release()
+				if err := s.Parse([]byte(doc)); err != nil {
+					t.Fatal(err)
+				}
+				ok := check(s)
+				return ok, fmt.Sprint(s.errs)
+			}
+			gotOK, gotErrs := run(func(s *State) bool { return one(s, 0, "x#/type") })
+			wantOK, wantErrs := run(func(s *State) bool { return s.Is(0, set, "x#/type") })
+			if gotOK != wantOK || gotErrs != wantErrs {
+				t.Errorf("%s on %s: %v %s, Is: %v %s", TypeFormat(set), doc, gotOK, gotErrs, wantOK, wantErrs)
+			}
+		}
+	}
+}
+
+// TestRequired: Required records and reports what the Missing of each
+// absent member, one after the other, did: the errors in the order of the
+// names, the first failure ending it inside a branch that reports none
+// (Quiet) and past MaxErrors.
+func TestRequired(t *testing.T) {
+	names := []string{"b", "a", "c", "d"}
+	spelled := func(s *State, n int32) bool {
+		for _, name := range names {
+			if !s.Has(n, name) && s.Missing(n, "r#/required", name) {
+				return false
+			}
+		}
+		return true
+	}
+	required := func(s *State, n int32) bool { return !s.Required(n, "r#/required", names...) }
+	for _, doc := range []string{`{}`, `{"a":1}`, `{"b":1,"d":2}`, `{"a":1,"b":2,"c":3,"d":4}`, `{"x":1,"c":2}`} {
+		for _, quiet := range []bool{false, true} {
+			for _, errsBefore := range []int{0, MaxErrors - 1} {
+				run := func(c CheckFunc) (bool, string) {
+					s := NewState()
+					defer s.Release()
+					if err := s.Parse([]byte(doc)); err != nil {
+						t.Fatal(err)
+					}
+					for range errsBefore {
+						s.Fail(0, "before", "x", "x")
+					}
+					if quiet {
+						return s.Quiet(c, 0), fmt.Sprint(s.errs)
+					}
+					return c(s, 0), fmt.Sprint(s.errs)
+				}
+				gotOK, got := run(required)
+				wantOK, want := run(spelled)
+				if gotOK != wantOK || got != want {
+					t.Errorf("%s (quiet %v, %d errors before): %v %s, want %v %s", doc, quiet, errsBefore, gotOK, got, wantOK, want)
+				}
+			}
+		}
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/envgen/envgen/envgenrt"
+	"github.com/envgen/envgen/generated/go/envelope"
 )
 
 // TestJSONv2 decodes through json/v2 and through encoding/json built on it:
@@ -43,6 +44,15 @@ func TestJSONv2(t *testing.T) {
 		var outer struct{ Env Envelope }
 		if err := unmarshal([]byte(`{"Env":`+string(broken)+`}`), &outer); !errors.As(err, &ve) {
 			t.Errorf("%s: nested invalid envelope: %v", name, err)
+		}
+		// An enum has no UnmarshalJSONFrom: json/v2 calls its UnmarshalJSON,
+		// which validates it too.
+		var status struct{ S envelope.EnvelopeStatus }
+		if err := unmarshal([]byte(`{"S":"partial"}`), &status); err != nil || status.S != envelope.EnvelopeStatusPartial {
+			t.Errorf("%s: enum: %v, %q", name, err, status.S)
+		}
+		if err := unmarshal([]byte(`{"S":"nope"}`), &status); !errors.As(err, &ve) || ve.Errors[0].Keyword != "enum" {
+			t.Errorf("%s: enum outside its values: %v", name, err)
 		}
 	}
 }

@@ -47,7 +47,7 @@ func (*Hit) CheckNode(s *envgenrt.State, n int32) bool {
 func checkHit(s *envgenrt.State, n int32) bool {
 	const p = "search-output.json#/$defs/hit"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -76,13 +76,7 @@ func checkHit(s *envgenrt.State, n int32) bool {
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "id") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "title") {
-		return false
-	}
-	if at[3] == 0 && s.Missing(n, p+"/required", "score") {
+	if (at[0] == 0 || at[1] == 0 || at[3] == 0) && s.Required(n, p+"/required", "id", "title", "score") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -91,7 +85,7 @@ func checkHit(s *envgenrt.State, n int32) bool {
 func checkHitPropertiesScore(s *envgenrt.State, n int32) bool {
 	const p = "search-output.json#/$defs/hit/properties/score"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeNumber, p+"/type") {
+	if !s.IsNumber(n, p+"/type") {
 		return false
 	}
 	if !s.MinimumInt(n, 0, "0", p+"/minimum") && s.Stop() {
@@ -106,7 +100,7 @@ func checkHitPropertiesScore(s *envgenrt.State, n int32) bool {
 func checkHitPropertiesURL(s *envgenrt.State, n int32) bool {
 	const p = "search-output.json#/$defs/hit/properties/url"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !envgenrt.IsURI(s.Str(n)) && s.Fail(n, p+"/format", "format", "must be a valid uri") {
@@ -183,8 +177,9 @@ func (*SearchResult) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkSearchResult(s *envgenrt.State, n int32) bool {
 	const p = "search-output.json#/$defs/search_result"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -202,18 +197,15 @@ func checkSearchResult(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.StringMinLength(at[0], 1, p+"/properties/query") && s.Stop(),
-		at[1] != 0 && !s.Items(at[1], checkHit, p+"/properties/hits/type") && s.Stop(),
-		at[2] != 0 && !s.IntegerMinimum(at[2], 0, "0", p+"/properties/total") && s.Stop():
+	case at[0] != 0 && !s.StringMinLength(at[0], 1, pp+"query") && s.Stop(),
+		at[1] != 0 && !s.Items(at[1], checkHit, pp+"hits/type") && s.Stop(),
+		at[2] != 0 && !s.IntegerMinimum(at[2], 0, "0", pp+"total") && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "query") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "hits") {
+	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "query", "hits") {
 		return false
 	}
 	return s.ErrorCount() == errs

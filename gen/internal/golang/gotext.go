@@ -154,7 +154,7 @@ var goLocals = map[string]bool{
 	"_": true, "a": true, "anchor": true, "at": true, "b": true, "c": true, "data": true,
 	"dec": true, "dup": true, "e": true, "err": true, "errs": true, "gap": true, "i": true, "j": true,
 	"k": true, "keys": true, "known": true, "m": true, "matches": true, "n": true, "o": true, "ok": true, "p": true,
-	"s": true, "set": true, "tag": true, "text": true, "unknown": true, "v": true, "valid": true, "x": true,
+	"pp": true, "s": true, "set": true, "tag": true, "text": true, "unknown": true, "v": true, "valid": true, "x": true,
 }
 
 // isGoLocal reports whether name, without a numeric suffix, is one of

@@ -11,8 +11,9 @@ import (
 
 // TestPathsFill: the schema paths of a check function are placeholders
 // until resolve has seen them all; fill then writes each as resolve spelt
-// it, p+"/…" when the function declares p, else the literal, whatever the
-// number of paths (placeholders of two digits and more) and text between.
+// it, p+"/…" when the function declares p, pp+"…" under its properties when
+// it declares pp, else the literal, whatever the number of paths
+// (placeholders of two digits and more) and text between.
 func TestPathsFill(t *testing.T) {
 	const prefix = "a.json#/$defs/thing"
 	collect := func(n int, outside bool) (*paths, string) {
@@ -21,7 +22,7 @@ func TestPathsFill(t *testing.T) {
 		text.WriteString("start ")
 		for i := range n {
 			mark := pathMark + strconv.Itoa(len(ps.lits)) + pathMark
-			ps.lits = append(ps.lits, prefix+"/properties/p"+strconv.Itoa(i)+"/type")
+			ps.lits = append(ps.lits, prefix+"/items/p"+strconv.Itoa(i)+"/type")
 			text.WriteString("s.Is(c, " + mark + ")\n")
 		}
 		if outside {
@@ -36,7 +37,7 @@ func TestPathsFill(t *testing.T) {
 	if decl := ps.resolve(); decl != "" {
 		t.Errorf("one path under the prefix declares %q; it would not save a byte", decl)
 	}
-	want := "start s.Is(c, \"" + prefix + "/properties/p0/type\")\n\"b.json#/type\""
+	want := "start s.Is(c, \"" + prefix + "/items/p0/type\")\n\"b.json#/type\""
 	if got := ps.fill(text); got != want {
 		t.Errorf("fill = %q, want %q", got, want)
 	}
@@ -50,7 +51,7 @@ func TestPathsFill(t *testing.T) {
 		t.Fatalf("a placeholder is left: %q", got)
 	}
 	for i := range 12 {
-		if w := `s.Is(c, p+"/properties/p` + strconv.Itoa(i) + `/type")`; !strings.Contains(got, w) {
+		if w := `s.Is(c, p+"/items/p` + strconv.Itoa(i) + `/type")`; !strings.Contains(got, w) {
 			t.Errorf("fill wrote no %s in %q", w, got)
 		}
 	}
@@ -59,6 +60,27 @@ func TestPathsFill(t *testing.T) {
 	}
 	if got := ps.fill("no paths"); got != "no paths" {
 		t.Errorf("fill of a text without paths = %q", got)
+	}
+
+	// Under the properties: pp from three paths on, p+"/properties/…" below.
+	for n, want := range map[int]string{2: `p+"/properties/a/type"`, 3: `pp+"a/type"`} {
+		ps := &paths{prefix: prefix}
+		var text strings.Builder
+		for i := range n {
+			text.WriteString(pathMark + strconv.Itoa(len(ps.lits)) + pathMark + "\n")
+			ps.lits = append(ps.lits, prefix+"/properties/"+string(rune('a'+i))+"/type")
+		}
+		text.WriteString(pathMark + strconv.Itoa(len(ps.lits)) + pathMark)
+		ps.lits = append(ps.lits, prefix+"/properties") // not under pp
+		decl := ps.resolve()
+		got := ps.fill(text.String())
+		wantDecl := `const p = "` + prefix + `"`
+		if n == 3 {
+			wantDecl += "\n" + `const pp = p + "/properties/"`
+		}
+		if decl != wantDecl || !strings.HasPrefix(got, want+"\n") || !strings.HasSuffix(got, "\n"+`p+"/properties"`) {
+			t.Errorf("%d paths under the properties: resolve = %q, fill = %q", n, decl, got)
+		}
 	}
 }
 

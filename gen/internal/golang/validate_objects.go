@@ -251,8 +251,29 @@ func eachMember(withIndex bool, body ...string) string {
 //
 //	if !s.Has(n, "data") && s.Missing(n, "…/required", "data") { … }
 //
-// or at[0] == 0 for a property members found.
+// or at[0] == 0 for a property members found; and where members found them
+// all, and there are two or more, one call behind the test of each (as
+// fast where none is missing, and ~25 bytes shorter a member):
+//
+//	if (at[0] == 0 || at[2] == 0) && s.Required(n, "…/required", "code", "message") { … }
 func (f *vfn) required() []string {
+	if req := f.c.Required; len(req) > 1 {
+		guards := make([]string, 0, len(req))
+		args := append(make([]string, 0, len(req)+2), "n", "")
+		for _, name := range req {
+			i, ok := f.have[name]
+			if !ok {
+				guards = nil
+				break
+			}
+			guards = append(guards, "at["+strconv.Itoa(i)+"] == 0")
+			args = append(args, quote(name))
+		}
+		if guards != nil {
+			args[1] = f.sp("required")
+			return []string{ifFalse("(" + strings.Join(guards, " || ") + ") && " + call("s.Required", args...))}
+		}
+	}
 	var out []string
 	for _, name := range f.c.Required {
 		missing := "!s.Has(n, " + quote(name) + ")"

@@ -10,8 +10,9 @@ import (
 
 // sp is the schema path of a keyword of this schema, e.g.
 // "envelope.json#/then/required": a literal, or p+"/then/required" where
-// the function declares const p = "envelope.json#" (paths.resolve). Until
-// resolve has decided, it is a placeholder that paths.fill replaces.
+// the function declares const p = "envelope.json#" (paths.resolve), or
+// pp+"code/type" under its properties. Until resolve has decided, it is a
+// placeholder that paths.fill replaces.
 func (f *vfn) sp(keyword ...string) string {
 	if f.paths == nil {
 		return quote(f.spText(keyword...))
@@ -30,8 +31,14 @@ const pathMark = "\x00"
 //	const p = "envelope.json#/$defs/warning"
 //
 // and spells them p+"/type" (a constant expression: the same string in the
-// binary as the literal, and still found by a search for "warning/type" or
-// "/properties/code/type").
+// binary as the literal, and still found by a search for "warning/type").
+// Where enough of them are its properties' (three or more), it also declares
+//
+//	const pp = p + "/properties/"
+//
+// and spells those pp+"code/type": the check of each property names its
+// own paths, and "/properties/" was ~110 bytes of each definition of the
+// synthetic benchmark.
 type paths struct {
 	prefix string
 	lits   []string // the full paths, by placeholder
@@ -39,22 +46,34 @@ type paths struct {
 	grow   int      // by resolve: how much longer the spelt paths are than their placeholders
 }
 
+// propsPath is what pp adds to p.
+const propsPath = "/properties/"
+
 // newPaths collects the paths of a function whose own location is f's.
 func (f *vfn) newPaths() *paths { return &paths{prefix: f.spText()} }
 
 // resolve decides how the paths are written (fill), and returns the
-// declaration of p, or "" where p would not make the function shorter.
+// declaration of p (and pp), or "" where p would not make the function
+// shorter.
 func (ps *paths) resolve() string {
 	under := func(full string) bool {
 		return strings.HasPrefix(full, ps.prefix) && (len(full) == len(ps.prefix) || full[len(ps.prefix)] == '/')
 	}
+	props := ps.prefix + propsPath
+	inProps := func(full string) bool { return len(full) > len(props) && strings.HasPrefix(full, props) }
+	const ppDecl = "const pp = p + \"" + propsPath + "\""
 	saved := -len("\tconst p = \"\"\n") - len(ps.prefix)
+	savedPP := -len("\t" + ppDecl + "\n")
 	for _, l := range ps.lits {
 		if under(l) {
 			saved += len(ps.prefix) - len("p+")
 		}
+		if inProps(l) {
+			savedPP += len("p+\""+propsPath) - len("pp+\"")
+		}
 	}
 	use := saved > 0
+	usePP := use && savedPP > 0
 	ps.spelt = make([]string, len(ps.lits))
 	for i, l := range ps.lits {
 		switch {
@@ -62,13 +81,18 @@ func (ps *paths) resolve() string {
 			ps.spelt[i] = quote(l)
 		case l == ps.prefix:
 			ps.spelt[i] = "p"
+		case usePP && inProps(l):
+			ps.spelt[i] = "pp+" + quote(l[len(props):])
 		default:
 			ps.spelt[i] = "p+" + quote(l[len(ps.prefix):])
 		}
 		ps.grow += len(ps.spelt[i]) - len(strconv.Itoa(i)) - 2*len(pathMark)
 	}
-	if !use {
+	switch {
+	case !use:
 		return ""
+	case usePP:
+		return "const p = " + quote(ps.prefix) + "\n" + ppDecl
 	}
 	return "const p = " + quote(ps.prefix)
 }

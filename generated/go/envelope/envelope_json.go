@@ -81,8 +81,9 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 
 func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
 	const p = "envelope.json#"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [7]int32
@@ -108,11 +109,11 @@ func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeBoolean, p+"/properties/success/type") && s.Stop(),
-		at[1] != 0 && !(s.Is(at[1], envgenrt.TypeString, p+"/properties/status/type") && s.Enum(at[1], p+"/properties/status/enum", "ok", "partial", "error")) && s.Stop(),
+	case at[0] != 0 && !s.IsBoolean(at[0], pp+"success/type") && s.Stop(),
+		at[1] != 0 && !(s.IsString(at[1], pp+"status/type") && s.Enum(at[1], pp+"status/enum", "ok", "partial", "error")) && s.Stop(),
 		at[2] != 0 && !dynamicEnvelopeDefsData(s, at[2]) && s.Stop(),
 		at[3] != 0 && !checkError(s, at[3]) && s.Stop(),
-		at[4] != 0 && !s.Items(at[4], checkWarning, p+"/properties/warnings/type") && s.Stop(),
+		at[4] != 0 && !s.Items(at[4], checkWarning, pp+"warnings/type") && s.Stop(),
 		at[5] != 0 && !checkMeta(s, at[5]) && s.Stop(),
 		at[6] != 0 && !checkProvenance(s, at[6]) && s.Stop():
 		return false
@@ -263,5 +264,5 @@ func (x *EnvelopeStatus) DecodeNode(s *envgenrt.State, n int32) error {
 
 func (*EnvelopeStatus) CheckNode(s *envgenrt.State, n int32) bool {
 	const p = "envelope.json#/properties/status"
-	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "ok", "partial", "error")
+	return s.IsString(n, p+"/type") && s.Enum(n, p+"/enum", "ok", "partial", "error")
 }

@@ -22,7 +22,7 @@ func (*Category) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkCategory(s *envgenrt.State, n int32) bool {
 	const p = "error.json#/$defs/category"
-	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "validation", "authentication", "authorization", "not_found", "conflict", "rate_limit", "feature_flag", "internal", "unavailable")
+	return s.IsString(n, p+"/type") && s.Enum(n, p+"/enum", "validation", "authentication", "authorization", "not_found", "conflict", "rate_limit", "feature_flag", "internal", "unavailable")
 }
 
 func (x *Code) UnmarshalJSON(data []byte) error {
@@ -46,7 +46,7 @@ var patternCode = envgenrt.MustPattern(`^[A-Z][A-Z0-9]*([_.][A-Z0-9]+)*$`)
 func checkCode(s *envgenrt.State, n int32) bool {
 	const p = "error.json#/$defs/code"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MaxLength(n, 100, p+"/maxLength") && s.Stop() {
@@ -164,7 +164,7 @@ func (*DetailMap) CheckNode(s *envgenrt.State, n int32) bool {
 func checkDetailMap(s *envgenrt.State, n int32) bool {
 	const p = "error.json#/$defs/detail_map"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -239,7 +239,7 @@ func (*Error) CheckNode(s *envgenrt.State, n int32) bool {
 func checkError(s *envgenrt.State, n int32) bool {
 	const p = "error.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [7]int32
@@ -277,13 +277,7 @@ func checkError(s *envgenrt.State, n int32) bool {
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "code") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "category") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "message") {
+	if (at[0] == 0 || at[1] == 0 || at[2] == 0) && s.Required(n, p+"/required", "code", "category", "message") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -292,7 +286,7 @@ func checkError(s *envgenrt.State, n int32) bool {
 func checkErrorPropertiesMessage(s *envgenrt.State, n int32) bool {
 	const p = "error.json#/properties/message"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
@@ -307,7 +301,7 @@ func checkErrorPropertiesMessage(s *envgenrt.State, n int32) bool {
 func checkErrorPropertiesRemediation(s *envgenrt.State, n int32) bool {
 	const p = "error.json#/properties/remediation"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
@@ -352,7 +346,7 @@ func (*Retry) CheckNode(s *envgenrt.State, n int32) bool {
 func checkRetry(s *envgenrt.State, n int32) bool {
 	const p = "error.json#/$defs/retry"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -368,7 +362,7 @@ func checkRetry(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeBoolean, p+"/properties/retryable/type") && s.Stop(),
+	case at[0] != 0 && !s.IsBoolean(at[0], p+"/properties/retryable/type") && s.Stop(),
 		at[1] != 0 && !s.IntegerMinimum(at[1], 0, "0", p+"/properties/after_ms") && s.Stop():
 		return false
 	}

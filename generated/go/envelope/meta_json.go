@@ -28,7 +28,7 @@ var patternArchiveHash = envgenrt.MustPattern(`^[a-z0-9-]+:[0-9a-f]+(\.\.\.|…)
 func checkArchiveHash(s *envgenrt.State, n int32) bool {
 	const p = "meta.json#/$defs/archive_hash"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
@@ -59,7 +59,7 @@ func (*Capability) CheckNode(s *envgenrt.State, n int32) bool {
 func checkCapability(s *envgenrt.State, n int32) bool {
 	const p = "meta.json#/$defs/capability"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
@@ -132,7 +132,7 @@ func (*Fidelity) CheckNode(s *envgenrt.State, n int32) bool {
 func checkFidelity(s *envgenrt.State, n int32) bool {
 	const p = "meta.json#/$defs/fidelity"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -163,7 +163,7 @@ func checkFidelity(s *envgenrt.State, n int32) bool {
 
 func checkFidelityPropertiesArchiveHashes(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "meta.json#/$defs/fidelity/properties/archive_hashes/type") {
+	if !s.IsObject(n, "meta.json#/$defs/fidelity/properties/archive_hashes/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -178,7 +178,7 @@ func checkFidelityPropertiesArchiveHashes(s *envgenrt.State, n int32) bool {
 func checkFidelityPropertiesDroppedIDs(s *envgenrt.State, n int32) bool {
 	const p = "meta.json#/$defs/fidelity/properties/dropped_ids"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
+	if !s.IsArray(n, p+"/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
@@ -207,7 +207,7 @@ func (*FidelityLevel) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkFidelityLevel(s *envgenrt.State, n int32) bool {
 	const p = "meta.json#/$defs/fidelity_level"
-	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "full", "partial", "summary", "reference_only")
+	return s.IsString(n, p+"/type") && s.Enum(n, p+"/enum", "full", "partial", "summary", "reference_only")
 }
 
 func (x *Limits) UnmarshalJSON(data []byte) error {
@@ -248,8 +248,9 @@ func (*Limits) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkLimits(s *envgenrt.State, n int32) bool {
 	const p = "meta.json#/$defs/limits"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -269,10 +270,10 @@ func checkLimits(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IntegerMinimum(at[0], 0, "0", p+"/properties/max_items") && s.Stop(),
-		at[1] != 0 && !s.IntegerMinimum(at[1], 0, "0", p+"/properties/max_depth") && s.Stop(),
-		at[2] != 0 && !s.IntegerMinimum(at[2], 0, "0", p+"/properties/max_tokens") && s.Stop(),
-		at[3] != 0 && !s.IntegerMinimum(at[3], 0, "0", p+"/properties/max_bytes") && s.Stop():
+	case at[0] != 0 && !s.IntegerMinimum(at[0], 0, "0", pp+"max_items") && s.Stop(),
+		at[1] != 0 && !s.IntegerMinimum(at[1], 0, "0", pp+"max_depth") && s.Stop(),
+		at[2] != 0 && !s.IntegerMinimum(at[2], 0, "0", pp+"max_tokens") && s.Stop(),
+		at[3] != 0 && !s.IntegerMinimum(at[3], 0, "0", pp+"max_bytes") && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -355,8 +356,9 @@ func (*Meta) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkMeta(s *envgenrt.State, n int32) bool {
 	const p = "meta.json#"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [16]int32
@@ -404,8 +406,8 @@ func checkMeta(s *envgenrt.State, n int32) bool {
 		at[1] != 0 && !checkTool(s, at[1]) && s.Stop(),
 		at[2] != 0 && !checkTiming(s, at[2]) && s.Stop(),
 		at[3] != 0 && !checkTier(s, at[3]) && s.Stop(),
-		at[4] != 0 && !s.Items(at[4], checkCapability, p+"/properties/capabilities/type") && s.Stop(),
-		at[5] != 0 && !s.Items(at[5], checkUpgradeHint, p+"/properties/upgrade_hints/type") && s.Stop(),
+		at[4] != 0 && !s.Items(at[4], checkCapability, pp+"capabilities/type") && s.Stop(),
+		at[5] != 0 && !s.Items(at[5], checkUpgradeHint, pp+"upgrade_hints/type") && s.Stop(),
 		at[6] != 0 && !checkWorkspace(s, at[6]) && s.Stop(),
 		at[7] != 0 && !checkPagination(s, at[7]) && s.Stop(),
 		at[8] != 0 && !checkRateLimit(s, at[8]) && s.Stop(),
@@ -413,7 +415,7 @@ func checkMeta(s *envgenrt.State, n int32) bool {
 		at[10] != 0 && !checkTokenUsage(s, at[10]) && s.Stop(),
 		at[11] != 0 && !checkFidelity(s, at[11]) && s.Stop(),
 		at[12] != 0 && !checkLimits(s, at[12]) && s.Stop(),
-		at[13] != 0 && !s.Items(at[13], checkNextCall, p+"/properties/next_calls/type") && s.Stop(),
+		at[13] != 0 && !s.Items(at[13], checkNextCall, pp+"next_calls/type") && s.Stop(),
 		at[14] != 0 && !checkResponseMode(s, at[14]) && s.Stop(),
 		at[15] != 0 && !checkSource(s, at[15]) && s.Stop():
 		return false
@@ -485,7 +487,7 @@ func (*NextCall) CheckNode(s *envgenrt.State, n int32) bool {
 func checkNextCall(s *envgenrt.State, n int32) bool {
 	const p = "meta.json#/$defs/next_call"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -516,13 +518,13 @@ func checkNextCall(s *envgenrt.State, n int32) bool {
 
 func checkNextCallPropertiesArguments(s *envgenrt.State, n int32) bool {
 	const p = "meta.json#/$defs/next_call/properties/arguments"
-	return s.Is(n, envgenrt.TypeObject, p+"/type")
+	return s.IsObject(n, p+"/type")
 }
 
 func checkNextCallPropertiesReason(s *envgenrt.State, n int32) bool {
 	const p = "meta.json#/$defs/next_call/properties/reason"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
@@ -572,8 +574,9 @@ func (*Pagination) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkPagination(s *envgenrt.State, n int32) bool {
 	const p = "meta.json#/$defs/pagination"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -593,10 +596,10 @@ func checkPagination(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeBoolean, p+"/properties/has_more/type") && s.Stop(),
-		at[1] != 0 && !s.StringMinLength(at[1], 1, p+"/properties/cursor") && s.Stop(),
-		at[2] != 0 && !s.IntegerMinimum(at[2], 1, "1", p+"/properties/page_size") && s.Stop(),
-		at[3] != 0 && !s.IntegerMinimum(at[3], 0, "0", p+"/properties/total") && s.Stop():
+	case at[0] != 0 && !s.IsBoolean(at[0], pp+"has_more/type") && s.Stop(),
+		at[1] != 0 && !s.StringMinLength(at[1], 1, pp+"cursor") && s.Stop(),
+		at[2] != 0 && !s.IntegerMinimum(at[2], 1, "1", pp+"page_size") && s.Stop(),
+		at[3] != 0 && !s.IntegerMinimum(at[3], 0, "0", pp+"total") && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -689,8 +692,9 @@ func (*RateLimit) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkRateLimit(s *envgenrt.State, n int32) bool {
 	const p = "meta.json#/$defs/rate_limit"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [5]int32
@@ -712,20 +716,17 @@ func checkRateLimit(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IntegerMinimum(at[0], 0, "0", p+"/properties/limit") && s.Stop(),
-		at[1] != 0 && !s.IntegerMinimum(at[1], 0, "0", p+"/properties/remaining") && s.Stop(),
-		at[2] != 0 && !s.IntegerMinimum(at[2], 1, "1", p+"/properties/window_ms") && s.Stop(),
+	case at[0] != 0 && !s.IntegerMinimum(at[0], 0, "0", pp+"limit") && s.Stop(),
+		at[1] != 0 && !s.IntegerMinimum(at[1], 0, "0", pp+"remaining") && s.Stop(),
+		at[2] != 0 && !s.IntegerMinimum(at[2], 1, "1", pp+"window_ms") && s.Stop(),
 		at[3] != 0 && !checkRateLimitPropertiesResetAt(s, at[3]) && s.Stop(),
-		at[4] != 0 && !s.IntegerMinimum(at[4], 0, "0", p+"/properties/retry_after_ms") && s.Stop():
+		at[4] != 0 && !s.IntegerMinimum(at[4], 0, "0", pp+"retry_after_ms") && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "limit") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "remaining") {
+	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "limit", "remaining") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -734,7 +735,7 @@ func checkRateLimit(s *envgenrt.State, n int32) bool {
 func checkRateLimitPropertiesResetAt(s *envgenrt.State, n int32) bool {
 	const p = "meta.json#/$defs/rate_limit/properties/reset_at"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, p+"/format", "format", "must be a valid date-time") {
@@ -764,7 +765,7 @@ var patternRequestID = envgenrt.MustPattern(`^[A-Za-z0-9._:-]+$`)
 func checkRequestID(s *envgenrt.State, n int32) bool {
 	const p = "meta.json#/$defs/request_id"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MaxLength(n, 128, p+"/maxLength") && s.Stop() {
@@ -839,7 +840,7 @@ func (*Source) CheckNode(s *envgenrt.State, n int32) bool {
 func checkSource(s *envgenrt.State, n int32) bool {
 	const p = "meta.json#/$defs/source"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -871,7 +872,7 @@ func checkSource(s *envgenrt.State, n int32) bool {
 func checkSourcePropertiesAbsent(s *envgenrt.State, n int32) bool {
 	const p = "meta.json#/$defs/source/properties/absent"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
+	if !s.IsArray(n, p+"/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
@@ -893,7 +894,7 @@ var patternSourcePropertiesConvention = envgenrt.MustPattern(`^[a-z][a-z0-9-]*$`
 func checkSourcePropertiesConvention(s *envgenrt.State, n int32) bool {
 	const p = "meta.json#/$defs/source/properties/convention"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MaxLength(n, 64, p+"/maxLength") && s.Stop() {
@@ -908,7 +909,7 @@ func checkSourcePropertiesConvention(s *envgenrt.State, n int32) bool {
 func checkSourcePropertiesKept(s *envgenrt.State, n int32) bool {
 	const p = "meta.json#/$defs/source/properties/kept"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -956,7 +957,7 @@ var patternSourcePointer = envgenrt.MustPattern(`^(/([^~/]|~[01])*)+$`)
 func checkSourcePointer(s *envgenrt.State, n int32) bool {
 	const p = "meta.json#/$defs/source_pointer"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MaxLength(n, 256, p+"/maxLength") && s.Stop() {
@@ -1100,7 +1101,7 @@ func (*Telemetry) CheckNode(s *envgenrt.State, n int32) bool {
 func checkTelemetry(s *envgenrt.State, n int32) bool {
 	const p = "meta.json#/$defs/telemetry"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -1116,7 +1117,7 @@ func checkTelemetry(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeBoolean, p+"/properties/cache_hit/type") && s.Stop(),
+	case at[0] != 0 && !s.IsBoolean(at[0], p+"/properties/cache_hit/type") && s.Stop(),
 		at[1] != 0 && !s.IntegerMinimum(at[1], 0, "0", p+"/properties/downstream_calls") && s.Stop():
 		return false
 	}
@@ -1147,7 +1148,7 @@ var patternTier = envgenrt.MustPattern(`^[a-z][a-z0-9_]*$`)
 func checkTier(s *envgenrt.State, n int32) bool {
 	const p = "meta.json#/$defs/tier"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MaxLength(n, 64, p+"/maxLength") && s.Stop() {
@@ -1192,7 +1193,7 @@ func (*Timing) CheckNode(s *envgenrt.State, n int32) bool {
 func checkTiming(s *envgenrt.State, n int32) bool {
 	const p = "meta.json#/$defs/timing"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -1221,7 +1222,7 @@ func checkTiming(s *envgenrt.State, n int32) bool {
 func checkTimingPropertiesStartedAt(s *envgenrt.State, n int32) bool {
 	const p = "meta.json#/$defs/timing/properties/started_at"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, p+"/format", "format", "must be a valid date-time") {
@@ -1265,8 +1266,9 @@ func (*TokenUsage) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkTokenUsage(s *envgenrt.State, n int32) bool {
 	const p = "meta.json#/$defs/token_usage"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -1284,9 +1286,9 @@ func checkTokenUsage(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IntegerMinimum(at[0], 0, "0", p+"/properties/estimated") && s.Stop(),
-		at[1] != 0 && !s.IntegerMinimum(at[1], 0, "0", p+"/properties/actual") && s.Stop(),
-		at[2] != 0 && !s.IntegerMinimum(at[2], 1, "1", p+"/properties/budget") && s.Stop():
+	case at[0] != 0 && !s.IntegerMinimum(at[0], 0, "0", pp+"estimated") && s.Stop(),
+		at[1] != 0 && !s.IntegerMinimum(at[1], 0, "0", pp+"actual") && s.Stop(),
+		at[2] != 0 && !s.IntegerMinimum(at[2], 1, "1", pp+"budget") && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -1334,7 +1336,7 @@ func (*Tool) CheckNode(s *envgenrt.State, n int32) bool {
 func checkTool(s *envgenrt.State, n int32) bool {
 	const p = "meta.json#/$defs/tool"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -1357,10 +1359,7 @@ func checkTool(s *envgenrt.State, n int32) bool {
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "name") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "version") {
+	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "name", "version") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1369,7 +1368,7 @@ func checkTool(s *envgenrt.State, n int32) bool {
 func checkToolPropertiesAdapter(s *envgenrt.State, n int32) bool {
 	const p = "meta.json#/$defs/tool/properties/adapter"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
@@ -1384,7 +1383,7 @@ func checkToolPropertiesAdapter(s *envgenrt.State, n int32) bool {
 func checkToolPropertiesVersion(s *envgenrt.State, n int32) bool {
 	const p = "meta.json#/$defs/tool/properties/version"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
@@ -1417,7 +1416,7 @@ var patternToolName = envgenrt.MustPattern(`^[A-Za-z0-9_.-]+$`)
 func checkToolName(s *envgenrt.State, n int32) bool {
 	const p = "meta.json#/$defs/tool_name"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MaxLength(n, 128, p+"/maxLength") && s.Stop() {
@@ -1465,7 +1464,7 @@ func (*UpgradeHint) CheckNode(s *envgenrt.State, n int32) bool {
 func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 	const p = "meta.json#/$defs/upgrade_hint"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -1488,10 +1487,7 @@ func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "feature") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "tier") {
+	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "feature", "tier") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1500,7 +1496,7 @@ func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 func checkUpgradeHintPropertiesFeature(s *envgenrt.State, n int32) bool {
 	const p = "meta.json#/$defs/upgrade_hint/properties/feature"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
@@ -1515,7 +1511,7 @@ func checkUpgradeHintPropertiesFeature(s *envgenrt.State, n int32) bool {
 func checkUpgradeHintPropertiesReason(s *envgenrt.State, n int32) bool {
 	const p = "meta.json#/$defs/upgrade_hint/properties/reason"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
@@ -1563,7 +1559,7 @@ func (*Workspace) CheckNode(s *envgenrt.State, n int32) bool {
 func checkWorkspace(s *envgenrt.State, n int32) bool {
 	const p = "meta.json#/$defs/workspace"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -1595,7 +1591,7 @@ func checkWorkspace(s *envgenrt.State, n int32) bool {
 func checkWorkspacePropertiesRepoName(s *envgenrt.State, n int32) bool {
 	const p = "meta.json#/$defs/workspace/properties/repo_name"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
@@ -1610,7 +1606,7 @@ func checkWorkspacePropertiesRepoName(s *envgenrt.State, n int32) bool {
 func checkWorkspacePropertiesRevision(s *envgenrt.State, n int32) bool {
 	const p = "meta.json#/$defs/workspace/properties/revision"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {

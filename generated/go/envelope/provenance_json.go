@@ -74,7 +74,7 @@ func (*Artifact) CheckNode(s *envgenrt.State, n int32) bool {
 func checkArtifact(s *envgenrt.State, n int32) bool {
 	const p = "provenance.json#/$defs/artifact"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [6]int32
@@ -118,7 +118,7 @@ func checkArtifact(s *envgenrt.State, n int32) bool {
 func checkArtifactPropertiesID(s *envgenrt.State, n int32) bool {
 	const p = "provenance.json#/$defs/artifact/properties/id"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
@@ -132,7 +132,7 @@ func checkArtifactPropertiesID(s *envgenrt.State, n int32) bool {
 
 func checkArtifactPropertiesLabels(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "provenance.json#/$defs/artifact/properties/labels/type") {
+	if !s.IsObject(n, "provenance.json#/$defs/artifact/properties/labels/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -151,7 +151,7 @@ func checkArtifactPropertiesLabelsAdditionalProperties(s *envgenrt.State, n int3
 func checkArtifactPropertiesMediaType(s *envgenrt.State, n int32) bool {
 	const p = "provenance.json#/$defs/artifact/properties/media_type"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
@@ -184,7 +184,7 @@ var patternDigest = envgenrt.MustPattern(`^(sha256:[0-9a-f]{64}|sha512:[0-9a-f]{
 func checkDigest(s *envgenrt.State, n int32) bool {
 	const p = "provenance.json#/$defs/digest"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !patternDigest.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^(sha256:[0-9a-f]{64}|sha512:[0-9a-f]{128}|blake3:[0-9a-f]{64})$\"") {
@@ -232,7 +232,7 @@ func (*Evidence) CheckNode(s *envgenrt.State, n int32) bool {
 func checkEvidence(s *envgenrt.State, n int32) bool {
 	const p = "provenance.json#/$defs/evidence"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -257,10 +257,7 @@ func checkEvidence(s *envgenrt.State, n int32) bool {
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "field") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "source") {
+	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "field", "source") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -271,7 +268,7 @@ var patternEvidencePropertiesField = envgenrt.MustPattern(`^(/([^~/]|~[01])*)*$`
 func checkEvidencePropertiesField(s *envgenrt.State, n int32) bool {
 	const p = "provenance.json#/$defs/evidence/properties/field"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
@@ -286,7 +283,7 @@ func checkEvidencePropertiesField(s *envgenrt.State, n int32) bool {
 func checkEvidencePropertiesNote(s *envgenrt.State, n int32) bool {
 	const p = "provenance.json#/$defs/evidence/properties/note"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
@@ -303,7 +300,7 @@ var patternEvidencePropertiesSource = envgenrt.MustPattern(`^artifact:[^#\t\n\v\
 func checkEvidencePropertiesSource(s *envgenrt.State, n int32) bool {
 	const p = "provenance.json#/$defs/evidence/properties/source"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MaxLength(n, 1000, p+"/maxLength") && s.Stop() {
@@ -348,7 +345,7 @@ func (*Integrity) CheckNode(s *envgenrt.State, n int32) bool {
 func checkIntegrity(s *envgenrt.State, n int32) bool {
 	const p = "provenance.json#/$defs/integrity"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -396,7 +393,7 @@ var patternMethodID = envgenrt.MustPattern(`^[a-z0-9]+([._-][a-z0-9]+)*$`)
 func checkMethodID(s *envgenrt.State, n int32) bool {
 	const p = "provenance.json#/$defs/method_id"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
@@ -461,8 +458,9 @@ func (*Provenance) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkProvenance(s *envgenrt.State, n int32) bool {
 	const p = "provenance.json#"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [9]int32
@@ -495,21 +493,18 @@ func checkProvenance(s *envgenrt.State, n int32) bool {
 	case at[0] != 0 && !checkRunID(s, at[0]) && s.Stop(),
 		at[1] != 0 && !checkTool(s, at[1]) && s.Stop(),
 		at[2] != 0 && !checkProvenancePropertiesStartedAt(s, at[2]) && s.Stop(),
-		at[3] != 0 && !s.Items(at[3], checkArtifact, p+"/properties/inputs/type") && s.Stop(),
-		at[4] != 0 && !s.Items(at[4], checkArtifact, p+"/properties/outputs/type") && s.Stop(),
-		at[5] != 0 && !s.Items(at[5], checkMethodID, p+"/properties/methods/type") && s.Stop(),
-		at[6] != 0 && !s.Items(at[6], checkEvidence, p+"/properties/evidence/type") && s.Stop(),
-		at[7] != 0 && !s.Items(at[7], checkRunID, p+"/properties/parents/type") && s.Stop(),
+		at[3] != 0 && !s.Items(at[3], checkArtifact, pp+"inputs/type") && s.Stop(),
+		at[4] != 0 && !s.Items(at[4], checkArtifact, pp+"outputs/type") && s.Stop(),
+		at[5] != 0 && !s.Items(at[5], checkMethodID, pp+"methods/type") && s.Stop(),
+		at[6] != 0 && !s.Items(at[6], checkEvidence, pp+"evidence/type") && s.Stop(),
+		at[7] != 0 && !s.Items(at[7], checkRunID, pp+"parents/type") && s.Stop(),
 		at[8] != 0 && !checkIntegrity(s, at[8]) && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "run_id") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "tool") {
+	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "run_id", "tool") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -518,7 +513,7 @@ func checkProvenance(s *envgenrt.State, n int32) bool {
 func checkProvenancePropertiesStartedAt(s *envgenrt.State, n int32) bool {
 	const p = "provenance.json#/properties/started_at"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, p+"/format", "format", "must be a valid date-time") {
@@ -546,7 +541,7 @@ func (*RunID) CheckNode(s *envgenrt.State, n int32) bool {
 func checkRunID(s *envgenrt.State, n int32) bool {
 	const p = "provenance.json#/$defs/run_id"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
@@ -594,7 +589,7 @@ func (*Signature) CheckNode(s *envgenrt.State, n int32) bool {
 func checkSignature(s *envgenrt.State, n int32) bool {
 	const p = "provenance.json#/$defs/signature"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -617,13 +612,7 @@ func checkSignature(s *envgenrt.State, n int32) bool {
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "alg") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "key_id") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "value") {
+	if (at[0] == 0 || at[1] == 0 || at[2] == 0) && s.Required(n, p+"/required", "alg", "key_id", "value") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -632,7 +621,7 @@ func checkSignature(s *envgenrt.State, n int32) bool {
 func checkSignaturePropertiesAlg(s *envgenrt.State, n int32) bool {
 	const p = "provenance.json#/$defs/signature/properties/alg"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
@@ -647,7 +636,7 @@ func checkSignaturePropertiesAlg(s *envgenrt.State, n int32) bool {
 func checkSignaturePropertiesKeyID(s *envgenrt.State, n int32) bool {
 	const p = "provenance.json#/$defs/signature/properties/key_id"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
@@ -662,7 +651,7 @@ func checkSignaturePropertiesKeyID(s *envgenrt.State, n int32) bool {
 func checkSignaturePropertiesValue(s *envgenrt.State, n int32) bool {
 	const p = "provenance.json#/$defs/signature/properties/value"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MinLength(n, 16, p+"/minLength") && s.Stop() {

@@ -18,7 +18,7 @@ func (x *ProvenanceMode) DecodeNode(s *envgenrt.State, n int32) error {
 
 func (*ProvenanceMode) CheckNode(s *envgenrt.State, n int32) bool {
 	const p = "request.json#/$defs/provenance_mode"
-	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "minimal", "full")
+	return s.IsString(n, p+"/type") && s.Enum(n, p+"/enum", "minimal", "full")
 }
 
 func (x *ProvenanceOptions) UnmarshalJSON(data []byte) error {
@@ -57,7 +57,7 @@ func (*ProvenanceOptions) CheckNode(s *envgenrt.State, n int32) bool {
 func checkProvenanceOptions(s *envgenrt.State, n int32) bool {
 	const p = "request.json#/$defs/provenance_options"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -75,9 +75,9 @@ func checkProvenanceOptions(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeBoolean, p+"/properties/capture/type") && s.Stop(),
-		at[1] != 0 && !s.Is(at[1], envgenrt.TypeBoolean, p+"/properties/capture_artifacts/type") && s.Stop(),
-		at[2] != 0 && !(s.Is(at[2], envgenrt.TypeString, "request.json#/$defs/provenance_mode/type") && s.Enum(at[2], "request.json#/$defs/provenance_mode/enum", "minimal", "full")) && s.Stop():
+	case at[0] != 0 && !s.IsBoolean(at[0], p+"/properties/capture/type") && s.Stop(),
+		at[1] != 0 && !s.IsBoolean(at[1], p+"/properties/capture_artifacts/type") && s.Stop(),
+		at[2] != 0 && !(s.IsString(at[2], "request.json#/$defs/provenance_mode/type") && s.Enum(at[2], "request.json#/$defs/provenance_mode/enum", "minimal", "full")) && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -139,8 +139,9 @@ func (*Request) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkRequest(s *envgenrt.State, n int32) bool {
 	const p = "request.json#"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [9]int32
@@ -171,12 +172,12 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 	}
 	switch {
 	case at[0] != 0 && !checkRequestID(s, at[0]) && s.Stop(),
-		at[1] != 0 && !s.Is(at[1], envgenrt.TypeBoolean, p+"/properties/deterministic/type") && s.Stop(),
+		at[1] != 0 && !s.IsBoolean(at[1], pp+"deterministic/type") && s.Stop(),
 		at[2] != 0 && !checkResponseMode(s, at[2]) && s.Stop(),
 		at[3] != 0 && !checkRequestPropertiesFields(s, at[3]) && s.Stop(),
-		at[4] != 0 && !s.IntegerMinimum(at[4], 1, "1", p+"/properties/page_size") && s.Stop(),
-		at[5] != 0 && !s.StringMinLength(at[5], 1, p+"/properties/cursor") && s.Stop(),
-		at[6] != 0 && !s.IntegerMinimum(at[6], 1, "1", p+"/properties/token_budget") && s.Stop(),
+		at[4] != 0 && !s.IntegerMinimum(at[4], 1, "1", pp+"page_size") && s.Stop(),
+		at[5] != 0 && !s.StringMinLength(at[5], 1, pp+"cursor") && s.Stop(),
+		at[6] != 0 && !s.IntegerMinimum(at[6], 1, "1", pp+"token_budget") && s.Stop(),
 		at[7] != 0 && !checkRequestPropertiesLocale(s, at[7]) && s.Stop(),
 		at[8] != 0 && !checkProvenanceOptions(s, at[8]) && s.Stop():
 		return false
@@ -190,7 +191,7 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 func checkRequestPropertiesFields(s *envgenrt.State, n int32) bool {
 	const p = "request.json#/properties/fields"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
+	if !s.IsArray(n, p+"/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
@@ -207,7 +208,7 @@ func checkRequestPropertiesFields(s *envgenrt.State, n int32) bool {
 func checkRequestPropertiesFieldsItems(s *envgenrt.State, n int32) bool {
 	const p = "request.json#/properties/fields/items"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
@@ -224,7 +225,7 @@ var patternRequestPropertiesLocale = envgenrt.MustPattern(`^[A-Za-z]{2,8}(-[A-Za
 func checkRequestPropertiesLocale(s *envgenrt.State, n int32) bool {
 	const p = "request.json#/properties/locale"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MaxLength(n, 50, p+"/maxLength") && s.Stop() {
@@ -254,5 +255,5 @@ func (*ResponseMode) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkResponseMode(s *envgenrt.State, n int32) bool {
 	const p = "request.json#/$defs/response_mode"
-	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "ids_only", "metadata", "preview", "full")
+	return s.IsString(n, p+"/type") && s.Enum(n, p+"/enum", "ids_only", "metadata", "preview", "full")
 }

@@ -22,7 +22,7 @@ func (*Severity) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkSeverity(s *envgenrt.State, n int32) bool {
 	const p = "warning.json#/$defs/severity"
-	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "info", "warning", "error")
+	return s.IsString(n, p+"/type") && s.Enum(n, p+"/enum", "info", "warning", "error")
 }
 
 func (x *Warning) UnmarshalJSON(data []byte) error {
@@ -75,7 +75,7 @@ func (*Warning) CheckNode(s *envgenrt.State, n int32) bool {
 func checkWarning(s *envgenrt.State, n int32) bool {
 	const p = "warning.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [5]int32
@@ -102,13 +102,7 @@ func checkWarning(s *envgenrt.State, n int32) bool {
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "code") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "severity") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "message") {
+	if (at[0] == 0 || at[1] == 0 || at[2] == 0) && s.Required(n, p+"/required", "code", "severity", "message") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -117,7 +111,7 @@ func checkWarning(s *envgenrt.State, n int32) bool {
 func checkWarningPropertiesMessage(s *envgenrt.State, n int32) bool {
 	const p = "warning.json#/properties/message"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
@@ -132,7 +126,7 @@ func checkWarningPropertiesMessage(s *envgenrt.State, n int32) bool {
 func checkWarningPropertiesSuggestion(s *envgenrt.State, n int32) bool {
 	const p = "warning.json#/properties/suggestion"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {

@@ -194,7 +194,7 @@ func (*Keywords) CheckNode(s *envgenrt.State, n int32) bool {
 func checkKeywords(s *envgenrt.State, n int32) bool {
 	const p = "keywords.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [19]int32
@@ -289,7 +289,7 @@ func checkKeywordsPropertiesAllOfAllOf1(s *envgenrt.State, n int32) bool {
 func checkKeywordsPropertiesContains(s *envgenrt.State, n int32) bool {
 	const p = "keywords.json#/properties/contains"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
+	if !s.IsArray(n, p+"/type") {
 		return false
 	}
 	{
@@ -313,7 +313,7 @@ func checkKeywordsPropertiesContainsContains(s *envgenrt.State, n int32) bool {
 func checkKeywordsPropertiesFormat(s *envgenrt.State, n int32) bool {
 	const p = "keywords.json#/properties/format"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !envgenrt.IsDate(s.Str(n)) && s.Fail(n, p+"/format", "format", "must be a valid date") {
@@ -341,7 +341,7 @@ func checkKeywordsPropertiesIfElse(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsPropertiesIfIf(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "keywords.json#/properties/if/if/type")
+	return s.IsString(n, "keywords.json#/properties/if/if/type")
 }
 
 func checkKeywordsPropertiesIfThen(s *envgenrt.State, n int32) bool {
@@ -357,7 +357,7 @@ func checkKeywordsPropertiesIfThen(s *envgenrt.State, n int32) bool {
 func checkKeywordsPropertiesList(s *envgenrt.State, n int32) bool {
 	const p = "keywords.json#/properties/list"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
+	if !s.IsArray(n, p+"/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
@@ -392,7 +392,7 @@ func checkKeywordsPropertiesList(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsPropertiesListContains(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "keywords.json#/properties/list/contains/type")
+	return s.IsString(n, "keywords.json#/properties/list/contains/type")
 }
 
 func checkKeywordsPropertiesNever(s *envgenrt.State, n int32) bool {
@@ -409,13 +409,13 @@ func checkKeywordsPropertiesNot(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsPropertiesNotNot(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "keywords.json#/properties/not/not/type")
+	return s.IsString(n, "keywords.json#/properties/not/not/type")
 }
 
 func checkKeywordsPropertiesNumber(s *envgenrt.State, n int32) bool {
 	const p = "keywords.json#/properties/number"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeNumber, p+"/type") {
+	if !s.IsNumber(n, p+"/type") {
 		return false
 	}
 	if !s.MinimumInt(n, 1, "1", p+"/minimum") && s.Stop() {
@@ -438,7 +438,7 @@ func checkKeywordsPropertiesNumber(s *envgenrt.State, n int32) bool {
 
 func checkKeywordsPropertiesOpen(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "keywords.json#/properties/open/type") {
+	if !s.IsObject(n, "keywords.json#/properties/open/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -472,7 +472,7 @@ var patternKeywordsPropertiesString = envgenrt.MustPattern(`^[a-z"]+$`)
 func checkKeywordsPropertiesString(s *envgenrt.State, n int32) bool {
 	const p = "keywords.json#/properties/string"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MinLength(n, 2, p+"/minLength") && s.Stop() {
@@ -571,7 +571,7 @@ func checkKeywordsAnyOf(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsAnyOfAnyOf0(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "keywords.json#/properties/anyOf/anyOf/0/type")
+	return s.IsString(n, "keywords.json#/properties/anyOf/anyOf/0/type")
 }
 
 func checkKeywordsAnyOfAnyOf1(s *envgenrt.State, n int32) bool {
@@ -713,7 +713,7 @@ var patternKeywordsObjectProperties0 = envgenrt.MustPattern(`^x-`)
 func checkKeywordsObject(s *envgenrt.State, n int32) bool {
 	const p = "keywords.json#/properties/object"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -729,7 +729,7 @@ func checkKeywordsObject(s *envgenrt.State, n int32) bool {
 	}
 	switch {
 	case at[0] != 0 && !s.IsInt(at[0], p+"/properties/a/type") && s.Stop(),
-		at[1] != 0 && !s.Is(at[1], envgenrt.TypeString, p+"/properties/b/type") && s.Stop(),
+		at[1] != 0 && !s.IsString(at[1], p+"/properties/b/type") && s.Stop(),
 		at[2] != 0 && !checkKeywordsObjectPropertiesXP(s, at[2]) && s.Stop():
 		return false
 	}
@@ -750,10 +750,7 @@ func checkKeywordsObject(s *envgenrt.State, n int32) bool {
 			return false
 		}
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "a") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "b") {
+	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "a", "b") {
 		return false
 	}
 	if !s.MinProperties(n, 2, p+"/minProperties") && s.Stop() {
@@ -780,7 +777,7 @@ func checkKeywordsObject(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsObjectPatternPropertiesX5Ex(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "keywords.json#/properties/object/patternProperties/%5Ex-/type")
+	return s.IsString(n, "keywords.json#/properties/object/patternProperties/%5Ex-/type")
 }
 
 func checkKeywordsObjectPropertiesXP(s *envgenrt.State, n int32) bool {
@@ -968,7 +965,7 @@ func (*KeywordsTuple) CheckNode(s *envgenrt.State, n int32) bool {
 func checkKeywordsTuple(s *envgenrt.State, n int32) bool {
 	const p = "keywords.json#/properties/tuple"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
+	if !s.IsArray(n, p+"/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -994,7 +991,7 @@ func checkKeywordsTuplePrefixItems0(s *envgenrt.State, n int32) bool {
 }
 
 func checkKeywordsTuplePrefixItems1(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "keywords.json#/properties/tuple/prefixItems/1/type")
+	return s.IsString(n, "keywords.json#/properties/tuple/prefixItems/1/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -1067,7 +1064,7 @@ func checkKeywordsUnevaluatedItems(s *envgenrt.State, n int32) bool {
 func checkKeywordsUnevaluatedItemsIn(s *envgenrt.State, n int32) bool {
 	const p = "keywords.json#/properties/unevaluatedItems"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
+	if !s.IsArray(n, p+"/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -1162,7 +1159,7 @@ func checkKeywordsUnevaluatedProperties(s *envgenrt.State, n int32) bool {
 func checkKeywordsUnevaluatedPropertiesIn(s *envgenrt.State, n int32) bool {
 	const p = "keywords.json#/properties/unevaluatedProperties"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [1]int32

@@ -45,8 +45,9 @@ func (*Hit) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkHit(s *envgenrt.State, n int32) bool {
 	const p = "results.json#/$defs/hit"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [5]int32
@@ -68,23 +69,17 @@ func checkHit(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IntegerMinimum(at[0], 0, "0", p+"/properties/chunk_id") && s.Stop(),
+	case at[0] != 0 && !s.IntegerMinimum(at[0], 0, "0", pp+"chunk_id") && s.Stop(),
 		at[1] != 0 && !checkHitPropertiesScore(s, at[1]) && s.Stop(),
-		at[2] != 0 && !s.IntegerMinimum(at[2], 1, "1", p+"/properties/rank") && s.Stop(),
+		at[2] != 0 && !s.IntegerMinimum(at[2], 1, "1", pp+"rank") && s.Stop(),
 		at[3] != 0 && !checkHitPropertiesSourceFile(s, at[3]) && s.Stop(),
-		at[4] != 0 && !s.StringMaxLength(at[4], 500, p+"/properties/snippet") && s.Stop():
+		at[4] != 0 && !s.StringMaxLength(at[4], 500, pp+"snippet") && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "chunk_id") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "score") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "rank") {
+	if (at[0] == 0 || at[1] == 0 || at[2] == 0) && s.Required(n, p+"/required", "chunk_id", "score", "rank") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -93,7 +88,7 @@ func checkHit(s *envgenrt.State, n int32) bool {
 func checkHitPropertiesScore(s *envgenrt.State, n int32) bool {
 	const p = "results.json#/$defs/hit/properties/score"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeNumber, p+"/type") {
+	if !s.IsNumber(n, p+"/type") {
 		return false
 	}
 	if !s.MinimumInt(n, 0, "0", p+"/minimum") && s.Stop() {
@@ -110,7 +105,7 @@ var patternHitPropertiesSourceFile = envgenrt.MustPattern(`^[a-z0-9_/.-]+$`)
 func checkHitPropertiesSourceFile(s *envgenrt.State, n int32) bool {
 	const p = "results.json#/$defs/hit/properties/source_file"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
@@ -168,7 +163,7 @@ func (*Results) CheckNode(s *envgenrt.State, n int32) bool {
 func checkResults(s *envgenrt.State, n int32) bool {
 	const p = "results.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [2]int32

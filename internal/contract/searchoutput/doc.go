@@ -18,5 +18,6 @@
 //     valid.
 //   - AppendJSON appends what json.Marshal writes for x, without reflection.
 //   - DecodeNode and CheckNode are what envgenrt.Decode and envgenrt.Validate call, and
-//     UnmarshalJSONFrom (with GOEXPERIMENT=jsonv2) is UnmarshalJSON for json/v2.
+//     UnmarshalJSONFrom (with GOEXPERIMENT=jsonv2) is UnmarshalJSON for json/v2; enums and
+//     consts have none, json/v2 calls their UnmarshalJSON.
 package searchoutput

@@ -49,8 +49,9 @@ func (*Hit) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkHit(s *envgenrt.State, n int32) bool {
 	const p = "search-output.json#/$defs/hit"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [5]int32
@@ -72,23 +73,17 @@ func checkHit(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IntegerMinimum(at[0], 0, "0", p+"/properties/chunk_id") && s.Stop(),
+	case at[0] != 0 && !s.IntegerMinimum(at[0], 0, "0", pp+"chunk_id") && s.Stop(),
 		at[1] != 0 && !checkHitPropertiesScore(s, at[1]) && s.Stop(),
-		at[2] != 0 && !s.IntegerMinimum(at[2], 1, "1", p+"/properties/rank") && s.Stop(),
-		at[3] != 0 && !s.StringMinLength(at[3], 1, p+"/properties/source_file") && s.Stop(),
-		at[4] != 0 && !s.Is(at[4], envgenrt.TypeString, p+"/properties/snippet/type") && s.Stop():
+		at[2] != 0 && !s.IntegerMinimum(at[2], 1, "1", pp+"rank") && s.Stop(),
+		at[3] != 0 && !s.StringMinLength(at[3], 1, pp+"source_file") && s.Stop(),
+		at[4] != 0 && !s.IsString(at[4], pp+"snippet/type") && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "chunk_id") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "score") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "rank") {
+	if (at[0] == 0 || at[1] == 0 || at[2] == 0) && s.Required(n, p+"/required", "chunk_id", "score", "rank") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -97,7 +92,7 @@ func checkHit(s *envgenrt.State, n int32) bool {
 func checkHitPropertiesScore(s *envgenrt.State, n int32) bool {
 	const p = "search-output.json#/$defs/hit/properties/score"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeNumber, p+"/type") {
+	if !s.IsNumber(n, p+"/type") {
 		return false
 	}
 	if !s.MinimumInt(n, 0, "0", p+"/minimum") && s.Stop() {
@@ -172,7 +167,7 @@ func (*SearchResults) CheckNode(s *envgenrt.State, n int32) bool {
 func checkSearchResults(s *envgenrt.State, n int32) bool {
 	const p = "search-output.json#/$defs/search_results"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [1]int32

@@ -37,7 +37,7 @@ func (*Tree) CheckNode(s *envgenrt.State, n int32) bool {
 func checkTree(s *envgenrt.State, n int32) bool {
 	const p = "tree.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [2]int32

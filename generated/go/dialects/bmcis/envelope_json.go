@@ -124,7 +124,7 @@ func (*Envelope) CheckNode(s *envgenrt.State, n int32) bool {
 func checkEnvelope(s *envgenrt.State, n int32) bool {
 	const p = "envelope.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [6]int32
@@ -146,23 +146,14 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 	}
 	switch {
 	case at[0] != 0 && !checkResponseMetadata(s, at[0]) && s.Stop(),
-		at[1] != 0 && !s.Is(at[1], envgenrt.TypeArray, p+"/properties/results/type") && s.Stop(),
+		at[1] != 0 && !s.IsArray(at[1], p+"/properties/results/type") && s.Stop(),
 		at[2] != 0 && !checkPaginationMetadata(s, at[2]) && s.Stop(),
 		at[3] != 0 && !checkExecutionContext(s, at[3]) && s.Stop(),
 		at[4] != 0 && !s.Items(at[4], checkResponseWarning, p+"/properties/warnings/type") && s.Stop(),
 		at[5] != 0 && !checkResponseError(s, at[5]) && s.Stop():
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "_metadata") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "results") {
-		return false
-	}
-	if at[3] == 0 && s.Missing(n, p+"/required", "execution_context") {
-		return false
-	}
-	if at[4] == 0 && s.Missing(n, p+"/required", "warnings") {
+	if (at[0] == 0 || at[1] == 0 || at[3] == 0 || at[4] == 0) && s.Required(n, p+"/required", "_metadata", "results", "execution_context", "warnings") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -234,8 +225,9 @@ func (*ExecutionContext) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkExecutionContext(s *envgenrt.State, n int32) bool {
 	const p = "envelope.json#/$defs/execution_context"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [5]int32
@@ -254,23 +246,14 @@ func checkExecutionContext(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsInt(at[0], p+"/properties/tokens_estimated/type") && s.Stop(),
-		at[1] != 0 && !s.Is(at[1], envgenrt.TypeNull|envgenrt.TypeInteger, p+"/properties/tokens_used/type") && s.Stop(),
-		at[2] != 0 && !s.Is(at[2], envgenrt.TypeBoolean, p+"/properties/cache_hit/type") && s.Stop(),
-		at[3] != 0 && !s.Is(at[3], envgenrt.TypeNumber, p+"/properties/execution_time_ms/type") && s.Stop(),
-		at[4] != 0 && !s.Is(at[4], envgenrt.TypeString, p+"/properties/request_id/type") && s.Stop():
+	case at[0] != 0 && !s.IsInt(at[0], pp+"tokens_estimated/type") && s.Stop(),
+		at[1] != 0 && !s.Is(at[1], envgenrt.TypeNull|envgenrt.TypeInteger, pp+"tokens_used/type") && s.Stop(),
+		at[2] != 0 && !s.IsBoolean(at[2], pp+"cache_hit/type") && s.Stop(),
+		at[3] != 0 && !s.IsNumber(at[3], pp+"execution_time_ms/type") && s.Stop(),
+		at[4] != 0 && !s.IsString(at[4], pp+"request_id/type") && s.Stop():
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "tokens_estimated") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "cache_hit") {
-		return false
-	}
-	if at[3] == 0 && s.Missing(n, p+"/required", "execution_time_ms") {
-		return false
-	}
-	if at[4] == 0 && s.Missing(n, p+"/required", "request_id") {
+	if (at[0] == 0 || at[2] == 0 || at[3] == 0 || at[4] == 0) && s.Required(n, p+"/required", "tokens_estimated", "cache_hit", "execution_time_ms", "request_id") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -337,6 +320,7 @@ func (*PaginationMetadata) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkPaginationMetadata(s *envgenrt.State, n int32) bool {
 	const p = "envelope.json#/$defs/pagination_metadata"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
 	if !s.Is(n, envgenrt.TypeNull|envgenrt.TypeObject, p+"/type") {
 		return false
@@ -356,10 +340,10 @@ func checkPaginationMetadata(s *envgenrt.State, n int32) bool {
 			}
 		}
 		switch {
-		case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/cursor/type") && s.Stop(),
-			at[1] != 0 && !s.IsInt(at[1], p+"/properties/page_size/type") && s.Stop(),
-			at[2] != 0 && !s.Is(at[2], envgenrt.TypeBoolean, p+"/properties/has_more/type") && s.Stop(),
-			at[3] != 0 && !s.Is(at[3], envgenrt.TypeNull|envgenrt.TypeInteger, p+"/properties/total_available/type") && s.Stop():
+		case at[0] != 0 && !s.IsString(at[0], pp+"cursor/type") && s.Stop(),
+			at[1] != 0 && !s.IsInt(at[1], pp+"page_size/type") && s.Stop(),
+			at[2] != 0 && !s.IsBoolean(at[2], pp+"has_more/type") && s.Stop(),
+			at[3] != 0 && !s.Is(at[3], envgenrt.TypeNull|envgenrt.TypeInteger, pp+"total_available/type") && s.Stop():
 			return false
 		}
 	}
@@ -424,8 +408,9 @@ func (*ResponseError) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkResponseError(s *envgenrt.State, n int32) bool {
 	const p = "envelope.json#/$defs/response_error"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -440,15 +425,12 @@ func checkResponseError(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/code/type") && s.Stop(),
-		at[1] != 0 && !s.Is(at[1], envgenrt.TypeString, p+"/properties/message/type") && s.Stop(),
-		at[2] != 0 && !s.ArrayOf(at[2], envgenrt.TypeString, p+"/properties/allowed_fields") && s.Stop():
+	case at[0] != 0 && !s.IsString(at[0], pp+"code/type") && s.Stop(),
+		at[1] != 0 && !s.IsString(at[1], pp+"message/type") && s.Stop(),
+		at[2] != 0 && !s.ArrayOf(at[2], envgenrt.TypeString, pp+"allowed_fields") && s.Stop():
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "code") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "message") {
+	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "code", "message") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -521,8 +503,9 @@ func (*ResponseMetadata) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkResponseMetadata(s *envgenrt.State, n int32) bool {
 	const p = "envelope.json#/$defs/response_metadata"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [6]int32
@@ -543,27 +526,15 @@ func checkResponseMetadata(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/operation/type") && s.Stop(),
-		at[1] != 0 && !s.Is(at[1], envgenrt.TypeString, p+"/properties/version/type") && s.Stop(),
+	case at[0] != 0 && !s.IsString(at[0], pp+"operation/type") && s.Stop(),
+		at[1] != 0 && !s.IsString(at[1], pp+"version/type") && s.Stop(),
 		at[2] != 0 && !checkResponseMetadataPropertiesTimestamp(s, at[2]) && s.Stop(),
-		at[3] != 0 && !s.Is(at[3], envgenrt.TypeString, p+"/properties/request_id/type") && s.Stop(),
-		at[4] != 0 && !(s.Is(at[4], envgenrt.TypeString, "envelope.json#/$defs/response_status/type") && s.Enum(at[4], "envelope.json#/$defs/response_status/enum", "success", "partial", "error")) && s.Stop(),
-		at[5] != 0 && !s.Is(at[5], envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/message/type") && s.Stop():
+		at[3] != 0 && !s.IsString(at[3], pp+"request_id/type") && s.Stop(),
+		at[4] != 0 && !(s.IsString(at[4], "envelope.json#/$defs/response_status/type") && s.Enum(at[4], "envelope.json#/$defs/response_status/enum", "success", "partial", "error")) && s.Stop(),
+		at[5] != 0 && !s.Is(at[5], envgenrt.TypeNull|envgenrt.TypeString, pp+"message/type") && s.Stop():
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "operation") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "version") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "timestamp") {
-		return false
-	}
-	if at[3] == 0 && s.Missing(n, p+"/required", "request_id") {
-		return false
-	}
-	if at[4] == 0 && s.Missing(n, p+"/required", "status") {
+	if (at[0] == 0 || at[1] == 0 || at[2] == 0 || at[3] == 0 || at[4] == 0) && s.Required(n, p+"/required", "operation", "version", "timestamp", "request_id", "status") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -572,7 +543,7 @@ func checkResponseMetadata(s *envgenrt.State, n int32) bool {
 func checkResponseMetadataPropertiesTimestamp(s *envgenrt.State, n int32) bool {
 	const p = "envelope.json#/$defs/response_metadata/properties/timestamp"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, p+"/format", "format", "must be a valid date-time") {
@@ -595,7 +566,7 @@ func (x *ResponseStatus) DecodeNode(s *envgenrt.State, n int32) error {
 
 func (*ResponseStatus) CheckNode(s *envgenrt.State, n int32) bool {
 	const p = "envelope.json#/$defs/response_status"
-	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "success", "partial", "error")
+	return s.IsString(n, p+"/type") && s.Enum(n, p+"/enum", "success", "partial", "error")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -659,8 +630,9 @@ func (*ResponseWarning) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkResponseWarning(s *envgenrt.State, n int32) bool {
 	const p = "envelope.json#/$defs/response_warning"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -677,19 +649,13 @@ func checkResponseWarning(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !(s.Is(at[0], envgenrt.TypeString, "envelope.json#/$defs/warning_level/type") && s.Enum(at[0], "envelope.json#/$defs/warning_level/enum", "info", "warning", "error")) && s.Stop(),
-		at[1] != 0 && !s.Is(at[1], envgenrt.TypeString, p+"/properties/code/type") && s.Stop(),
-		at[2] != 0 && !s.Is(at[2], envgenrt.TypeString, p+"/properties/message/type") && s.Stop(),
-		at[3] != 0 && !s.Is(at[3], envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/suggestion/type") && s.Stop():
+	case at[0] != 0 && !(s.IsString(at[0], "envelope.json#/$defs/warning_level/type") && s.Enum(at[0], "envelope.json#/$defs/warning_level/enum", "info", "warning", "error")) && s.Stop(),
+		at[1] != 0 && !s.IsString(at[1], pp+"code/type") && s.Stop(),
+		at[2] != 0 && !s.IsString(at[2], pp+"message/type") && s.Stop(),
+		at[3] != 0 && !s.Is(at[3], envgenrt.TypeNull|envgenrt.TypeString, pp+"suggestion/type") && s.Stop():
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "level") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "code") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "message") {
+	if (at[0] == 0 || at[1] == 0 || at[2] == 0) && s.Required(n, p+"/required", "level", "code", "message") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -709,5 +675,5 @@ func (x *WarningLevel) DecodeNode(s *envgenrt.State, n int32) error {
 
 func (*WarningLevel) CheckNode(s *envgenrt.State, n int32) bool {
 	const p = "envelope.json#/$defs/warning_level"
-	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "info", "warning", "error")
+	return s.IsString(n, p+"/type") && s.Enum(n, p+"/enum", "info", "warning", "error")
 }

@@ -92,7 +92,7 @@ func (*ConfidenceScore) CheckNode(s *envgenrt.State, n int32) bool {
 func checkConfidenceScore(s *envgenrt.State, n int32) bool {
 	const p = "payloads.json#/$defs/confidence_score"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -109,13 +109,7 @@ func checkConfidenceScore(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkScore, checkScore, checkScore) {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "score_reliability") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "source_quality") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "recency") {
+	if (at[0] == 0 || at[1] == 0 || at[2] == 0) && s.Required(n, p+"/required", "score_reliability", "source_quality", "recency") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -180,7 +174,7 @@ func (*Cursor) CheckNode(s *envgenrt.State, n int32) bool {
 func checkCursor(s *envgenrt.State, n int32) bool {
 	const p = "payloads.json#/$defs/cursor"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -195,18 +189,12 @@ func checkCursor(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/query_hash/type") && s.Stop(),
+	case at[0] != 0 && !s.IsString(at[0], p+"/properties/query_hash/type") && s.Stop(),
 		at[1] != 0 && !s.IntegerMinimum(at[1], 0, "0", p+"/properties/offset") && s.Stop(),
 		at[2] != 0 && !checkResponseMode(s, at[2]) && s.Stop():
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "query_hash") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "offset") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "response_mode") {
+	if (at[0] == 0 || at[1] == 0 || at[2] == 0) && s.Required(n, p+"/required", "query_hash", "offset", "response_mode") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -286,7 +274,7 @@ func (*DeduplicationInfo) CheckNode(s *envgenrt.State, n int32) bool {
 func checkDeduplicationInfo(s *envgenrt.State, n int32) bool {
 	const p = "payloads.json#/$defs/deduplication_info"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -301,18 +289,12 @@ func checkDeduplicationInfo(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeBoolean, p+"/properties/is_duplicate/type") && s.Stop(),
+	case at[0] != 0 && !s.IsBoolean(at[0], p+"/properties/is_duplicate/type") && s.Stop(),
 		at[1] != 0 && !s.ItemsOf(at[1], envgenrt.TypeInteger, p+"/properties/similar_chunk_ids/type", "payloads.json#/$defs/chunk_id/type") && s.Stop(),
 		at[2] != 0 && !checkScore(s, at[2]) && s.Stop():
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "is_duplicate") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "similar_chunk_ids") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "confidence") {
+	if (at[0] == 0 || at[1] == 0 || at[2] == 0) && s.Required(n, p+"/required", "is_duplicate", "similar_chunk_ids", "confidence") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -422,7 +404,7 @@ func (*RankingContext) CheckNode(s *envgenrt.State, n int32) bool {
 func checkRankingContext(s *envgenrt.State, n int32) bool {
 	const p = "payloads.json#/$defs/ranking_context"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -438,17 +420,11 @@ func checkRankingContext(s *envgenrt.State, n int32) bool {
 	}
 	switch {
 	case at[0] != 0 && !checkRankingContextPropertiesPercentile(s, at[0]) && s.Stop(),
-		at[1] != 0 && !s.Is(at[1], envgenrt.TypeString, p+"/properties/explanation/type") && s.Stop(),
-		at[2] != 0 && !s.Is(at[2], envgenrt.TypeString, p+"/properties/score_method/type") && s.Stop():
+		at[1] != 0 && !s.IsString(at[1], p+"/properties/explanation/type") && s.Stop(),
+		at[2] != 0 && !s.IsString(at[2], p+"/properties/score_method/type") && s.Stop():
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "percentile") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "explanation") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "score_method") {
+	if (at[0] == 0 || at[1] == 0 || at[2] == 0) && s.Required(n, p+"/required", "percentile", "explanation", "score_method") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -491,7 +467,7 @@ func (*Score) CheckNode(s *envgenrt.State, n int32) bool {
 func checkScore(s *envgenrt.State, n int32) bool {
 	const p = "payloads.json#/$defs/score"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeNumber, p+"/type") {
+	if !s.IsNumber(n, p+"/type") {
 		return false
 	}
 	if !s.MinimumInt(n, 0, "0", p+"/minimum") && s.Stop() {
@@ -601,8 +577,9 @@ func (*SearchResultFull) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkSearchResultFull(s *envgenrt.State, n int32) bool {
 	const p = "payloads.json#/$defs/search_result_full"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [13]int32
@@ -638,54 +615,21 @@ func checkSearchResultFull(s *envgenrt.State, n int32) bool {
 	}
 	switch {
 	case at[0] != 0 && !checkChunkID(s, at[0]) && s.Stop(),
-		at[1] != 0 && !s.Is(at[1], envgenrt.TypeString, p+"/properties/chunk_text/type") && s.Stop(),
+		at[1] != 0 && !s.IsString(at[1], pp+"chunk_text/type") && s.Stop(),
 		at[2] != 0 && !checkScore(s, at[2]) && s.Stop(),
 		at[3] != 0 && !checkScore(s, at[3]) && s.Stop(),
 		at[4] != 0 && !checkScore(s, at[4]) && s.Stop(),
 		at[5] != 0 && !checkRank(s, at[5]) && s.Stop(),
-		at[6] != 0 && !s.Is(at[6], envgenrt.TypeString, p+"/properties/score_type/type") && s.Stop(),
-		at[7] != 0 && !s.Is(at[7], envgenrt.TypeString, p+"/properties/source_file/type") && s.Stop(),
-		at[8] != 0 && !s.Is(at[8], envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/source_category/type") && s.Stop(),
-		at[9] != 0 && !s.Is(at[9], envgenrt.TypeString, p+"/properties/context_header/type") && s.Stop(),
-		at[10] != 0 && !s.IntegerMinimum(at[10], 0, "0", p+"/properties/chunk_index") && s.Stop(),
-		at[11] != 0 && !s.IntegerMinimum(at[11], 0, "0", p+"/properties/total_chunks") && s.Stop(),
-		at[12] != 0 && !s.IntegerMinimum(at[12], 0, "0", p+"/properties/chunk_token_count") && s.Stop():
+		at[6] != 0 && !s.IsString(at[6], pp+"score_type/type") && s.Stop(),
+		at[7] != 0 && !s.IsString(at[7], pp+"source_file/type") && s.Stop(),
+		at[8] != 0 && !s.Is(at[8], envgenrt.TypeNull|envgenrt.TypeString, pp+"source_category/type") && s.Stop(),
+		at[9] != 0 && !s.IsString(at[9], pp+"context_header/type") && s.Stop(),
+		at[10] != 0 && !s.IntegerMinimum(at[10], 0, "0", pp+"chunk_index") && s.Stop(),
+		at[11] != 0 && !s.IntegerMinimum(at[11], 0, "0", pp+"total_chunks") && s.Stop(),
+		at[12] != 0 && !s.IntegerMinimum(at[12], 0, "0", pp+"chunk_token_count") && s.Stop():
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "chunk_id") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "chunk_text") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "similarity_score") {
-		return false
-	}
-	if at[3] == 0 && s.Missing(n, p+"/required", "bm25_score") {
-		return false
-	}
-	if at[4] == 0 && s.Missing(n, p+"/required", "hybrid_score") {
-		return false
-	}
-	if at[5] == 0 && s.Missing(n, p+"/required", "rank") {
-		return false
-	}
-	if at[6] == 0 && s.Missing(n, p+"/required", "score_type") {
-		return false
-	}
-	if at[7] == 0 && s.Missing(n, p+"/required", "source_file") {
-		return false
-	}
-	if at[9] == 0 && s.Missing(n, p+"/required", "context_header") {
-		return false
-	}
-	if at[10] == 0 && s.Missing(n, p+"/required", "chunk_index") {
-		return false
-	}
-	if at[11] == 0 && s.Missing(n, p+"/required", "total_chunks") {
-		return false
-	}
-	if at[12] == 0 && s.Missing(n, p+"/required", "chunk_token_count") {
+	if (at[0] == 0 || at[1] == 0 || at[2] == 0 || at[3] == 0 || at[4] == 0 || at[5] == 0 || at[6] == 0 || at[7] == 0 || at[9] == 0 || at[10] == 0 || at[11] == 0 || at[12] == 0) && s.Required(n, p+"/required", "chunk_id", "chunk_text", "similarity_score", "bm25_score", "hybrid_score", "rank", "score_type", "source_file", "context_header", "chunk_index", "total_chunks", "chunk_token_count") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -756,7 +700,7 @@ func (*SearchResultIDs) CheckNode(s *envgenrt.State, n int32) bool {
 func checkSearchResultIDs(s *envgenrt.State, n int32) bool {
 	const p = "payloads.json#/$defs/search_result_ids"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -773,13 +717,7 @@ func checkSearchResultIDs(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkChunkID, checkScore, checkRank) {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "chunk_id") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "hybrid_score") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "rank") {
+	if (at[0] == 0 || at[1] == 0 || at[2] == 0) && s.Required(n, p+"/required", "chunk_id", "hybrid_score", "rank") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -861,8 +799,9 @@ func (*SearchResultMetadata) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkSearchResultMetadata(s *envgenrt.State, n int32) bool {
 	const p = "payloads.json#/$defs/search_result_metadata"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [7]int32
@@ -888,28 +827,13 @@ func checkSearchResultMetadata(s *envgenrt.State, n int32) bool {
 	case at[0] != 0 && !checkChunkID(s, at[0]) && s.Stop(),
 		at[1] != 0 && !checkScore(s, at[1]) && s.Stop(),
 		at[2] != 0 && !checkRank(s, at[2]) && s.Stop(),
-		at[3] != 0 && !s.Is(at[3], envgenrt.TypeString, p+"/properties/source_file/type") && s.Stop(),
-		at[4] != 0 && !s.Is(at[4], envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/source_category/type") && s.Stop(),
-		at[5] != 0 && !s.IntegerMinimum(at[5], 0, "0", p+"/properties/chunk_index") && s.Stop(),
-		at[6] != 0 && !s.IntegerMinimum(at[6], 0, "0", p+"/properties/total_chunks") && s.Stop():
+		at[3] != 0 && !s.IsString(at[3], pp+"source_file/type") && s.Stop(),
+		at[4] != 0 && !s.Is(at[4], envgenrt.TypeNull|envgenrt.TypeString, pp+"source_category/type") && s.Stop(),
+		at[5] != 0 && !s.IntegerMinimum(at[5], 0, "0", pp+"chunk_index") && s.Stop(),
+		at[6] != 0 && !s.IntegerMinimum(at[6], 0, "0", pp+"total_chunks") && s.Stop():
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "chunk_id") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "hybrid_score") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "rank") {
-		return false
-	}
-	if at[3] == 0 && s.Missing(n, p+"/required", "source_file") {
-		return false
-	}
-	if at[5] == 0 && s.Missing(n, p+"/required", "chunk_index") {
-		return false
-	}
-	if at[6] == 0 && s.Missing(n, p+"/required", "total_chunks") {
+	if (at[0] == 0 || at[1] == 0 || at[2] == 0 || at[3] == 0 || at[5] == 0 || at[6] == 0) && s.Required(n, p+"/required", "chunk_id", "hybrid_score", "rank", "source_file", "chunk_index", "total_chunks") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -997,8 +921,9 @@ func (*SearchResultPreview) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkSearchResultPreview(s *envgenrt.State, n int32) bool {
 	const p = "payloads.json#/$defs/search_result_preview"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [9]int32
@@ -1028,36 +953,15 @@ func checkSearchResultPreview(s *envgenrt.State, n int32) bool {
 	case at[0] != 0 && !checkChunkID(s, at[0]) && s.Stop(),
 		at[1] != 0 && !checkScore(s, at[1]) && s.Stop(),
 		at[2] != 0 && !checkRank(s, at[2]) && s.Stop(),
-		at[3] != 0 && !s.Is(at[3], envgenrt.TypeString, p+"/properties/source_file/type") && s.Stop(),
-		at[4] != 0 && !s.Is(at[4], envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/source_category/type") && s.Stop(),
-		at[5] != 0 && !s.IntegerMinimum(at[5], 0, "0", p+"/properties/chunk_index") && s.Stop(),
-		at[6] != 0 && !s.IntegerMinimum(at[6], 0, "0", p+"/properties/total_chunks") && s.Stop(),
-		at[7] != 0 && !s.Is(at[7], envgenrt.TypeString, p+"/properties/chunk_snippet/type") && s.Stop(),
-		at[8] != 0 && !s.Is(at[8], envgenrt.TypeString, p+"/properties/context_header/type") && s.Stop():
+		at[3] != 0 && !s.IsString(at[3], pp+"source_file/type") && s.Stop(),
+		at[4] != 0 && !s.Is(at[4], envgenrt.TypeNull|envgenrt.TypeString, pp+"source_category/type") && s.Stop(),
+		at[5] != 0 && !s.IntegerMinimum(at[5], 0, "0", pp+"chunk_index") && s.Stop(),
+		at[6] != 0 && !s.IntegerMinimum(at[6], 0, "0", pp+"total_chunks") && s.Stop(),
+		at[7] != 0 && !s.IsString(at[7], pp+"chunk_snippet/type") && s.Stop(),
+		at[8] != 0 && !s.IsString(at[8], pp+"context_header/type") && s.Stop():
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "chunk_id") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "hybrid_score") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "rank") {
-		return false
-	}
-	if at[3] == 0 && s.Missing(n, p+"/required", "source_file") {
-		return false
-	}
-	if at[5] == 0 && s.Missing(n, p+"/required", "chunk_index") {
-		return false
-	}
-	if at[6] == 0 && s.Missing(n, p+"/required", "total_chunks") {
-		return false
-	}
-	if at[7] == 0 && s.Missing(n, p+"/required", "chunk_snippet") {
-		return false
-	}
-	if at[8] == 0 && s.Missing(n, p+"/required", "context_header") {
+	if (at[0] == 0 || at[1] == 0 || at[2] == 0 || at[3] == 0 || at[5] == 0 || at[6] == 0 || at[7] == 0 || at[8] == 0) && s.Required(n, p+"/required", "chunk_id", "hybrid_score", "rank", "source_file", "chunk_index", "total_chunks", "chunk_snippet", "context_header") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1166,8 +1070,9 @@ func (*VendorInfoFull) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkVendorInfoFull(s *envgenrt.State, n int32) bool {
 	const p = "payloads.json#/$defs/vendor_info_full"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -1184,22 +1089,13 @@ func checkVendorInfoFull(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/vendor_name/type") && s.Stop(),
-		at[1] != 0 && !(s.Is(at[1], envgenrt.TypeArray, p+"/properties/entities/type") && s.MaxItems(at[1], 100, p+"/properties/entities/maxItems")) && s.Stop(),
-		at[2] != 0 && !(s.Is(at[2], envgenrt.TypeArray, p+"/properties/relationships/type") && s.MaxItems(at[2], 500, p+"/properties/relationships/maxItems")) && s.Stop(),
+	case at[0] != 0 && !s.IsString(at[0], pp+"vendor_name/type") && s.Stop(),
+		at[1] != 0 && !(s.IsArray(at[1], pp+"entities/type") && s.MaxItems(at[1], 100, pp+"entities/maxItems")) && s.Stop(),
+		at[2] != 0 && !(s.IsArray(at[2], pp+"relationships/type") && s.MaxItems(at[2], 500, pp+"relationships/maxItems")) && s.Stop(),
 		at[3] != 0 && !checkVendorStatistics(s, at[3]) && s.Stop():
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "vendor_name") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "entities") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "relationships") {
-		return false
-	}
-	if at[3] == 0 && s.Missing(n, p+"/required", "statistics") {
+	if (at[0] == 0 || at[1] == 0 || at[2] == 0 || at[3] == 0) && s.Required(n, p+"/required", "vendor_name", "entities", "relationships", "statistics") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1285,8 +1181,9 @@ func (*VendorInfoIDs) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkVendorInfoIDs(s *envgenrt.State, n int32) bool {
 	const p = "payloads.json#/$defs/vendor_info_ids"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -1301,18 +1198,12 @@ func checkVendorInfoIDs(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/vendor_name/type") && s.Stop(),
-		at[1] != 0 && !s.ArrayOf(at[1], envgenrt.TypeString, p+"/properties/entity_ids") && s.Stop(),
-		at[2] != 0 && !s.ArrayOf(at[2], envgenrt.TypeString, p+"/properties/relationship_ids") && s.Stop():
+	case at[0] != 0 && !s.IsString(at[0], pp+"vendor_name/type") && s.Stop(),
+		at[1] != 0 && !s.ArrayOf(at[1], envgenrt.TypeString, pp+"entity_ids") && s.Stop(),
+		at[2] != 0 && !s.ArrayOf(at[2], envgenrt.TypeString, pp+"relationship_ids") && s.Stop():
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "vendor_name") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "entity_ids") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "relationship_ids") {
+	if (at[0] == 0 || at[1] == 0 || at[2] == 0) && s.Required(n, p+"/required", "vendor_name", "entity_ids", "relationship_ids") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1402,7 +1293,7 @@ func (*VendorInfoMetadata) CheckNode(s *envgenrt.State, n int32) bool {
 func checkVendorInfoMetadata(s *envgenrt.State, n int32) bool {
 	const p = "payloads.json#/$defs/vendor_info_metadata"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -1419,22 +1310,13 @@ func checkVendorInfoMetadata(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/vendor_name/type") && s.Stop(),
+	case at[0] != 0 && !s.IsString(at[0], p+"/properties/vendor_name/type") && s.Stop(),
 		at[1] != 0 && !checkVendorStatistics(s, at[1]) && s.Stop(),
-		at[2] != 0 && !s.Is(at[2], envgenrt.TypeArray, p+"/properties/top_entities/type") && s.Stop(),
+		at[2] != 0 && !s.IsArray(at[2], p+"/properties/top_entities/type") && s.Stop(),
 		at[3] != 0 && !checkVendorInfoMetadataPropertiesLastUpdated(s, at[3]) && s.Stop():
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "vendor_name") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "statistics") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "top_entities") {
-		return false
-	}
-	if at[3] == 0 && s.Missing(n, p+"/required", "last_updated") {
+	if (at[0] == 0 || at[1] == 0 || at[2] == 0 || at[3] == 0) && s.Required(n, p+"/required", "vendor_name", "statistics", "top_entities", "last_updated") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1443,7 +1325,7 @@ func checkVendorInfoMetadata(s *envgenrt.State, n int32) bool {
 func checkVendorInfoMetadataPropertiesLastUpdated(s *envgenrt.State, n int32) bool {
 	const p = "payloads.json#/$defs/vendor_info_metadata/properties/last_updated"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, p+"/format", "format", "must be a valid date-time") {
@@ -1555,8 +1437,9 @@ func (*VendorInfoPreview) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkVendorInfoPreview(s *envgenrt.State, n int32) bool {
 	const p = "payloads.json#/$defs/vendor_info_preview"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -1573,22 +1456,13 @@ func checkVendorInfoPreview(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/vendor_name/type") && s.Stop(),
-		at[1] != 0 && !(s.Is(at[1], envgenrt.TypeArray, p+"/properties/entities/type") && s.MaxItems(at[1], 5, p+"/properties/entities/maxItems")) && s.Stop(),
-		at[2] != 0 && !(s.Is(at[2], envgenrt.TypeArray, p+"/properties/relationships/type") && s.MaxItems(at[2], 5, p+"/properties/relationships/maxItems")) && s.Stop(),
+	case at[0] != 0 && !s.IsString(at[0], pp+"vendor_name/type") && s.Stop(),
+		at[1] != 0 && !(s.IsArray(at[1], pp+"entities/type") && s.MaxItems(at[1], 5, pp+"entities/maxItems")) && s.Stop(),
+		at[2] != 0 && !(s.IsArray(at[2], pp+"relationships/type") && s.MaxItems(at[2], 5, pp+"relationships/maxItems")) && s.Stop(),
 		at[3] != 0 && !checkVendorStatistics(s, at[3]) && s.Stop():
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "vendor_name") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "entities") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "relationships") {
-		return false
-	}
-	if at[3] == 0 && s.Missing(n, p+"/required", "statistics") {
+	if (at[0] == 0 || at[1] == 0 || at[2] == 0 || at[3] == 0) && s.Required(n, p+"/required", "vendor_name", "entities", "relationships", "statistics") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1702,7 +1576,7 @@ func (*VendorStatistics) CheckNode(s *envgenrt.State, n int32) bool {
 func checkVendorStatistics(s *envgenrt.State, n int32) bool {
 	const p = "payloads.json#/$defs/vendor_statistics"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -1730,7 +1604,7 @@ func checkVendorStatistics(s *envgenrt.State, n int32) bool {
 
 func checkVendorStatisticsPropertiesEntityTypeDistribution(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/type") {
+	if !s.IsObject(n, "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -1748,7 +1622,7 @@ func checkVendorStatisticsPropertiesEntityTypeDistributionAdditionalProperties(s
 
 func checkVendorStatisticsPropertiesRelationshipTypeDistribution(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/type") {
+	if !s.IsObject(n, "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {

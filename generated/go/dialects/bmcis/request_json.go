@@ -72,7 +72,7 @@ func (*Request) CheckNode(s *envgenrt.State, n int32) bool {
 func checkRequest(s *envgenrt.State, n int32) bool {
 	const p = "request.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [5]int32
@@ -94,7 +94,7 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 	case at[0] != 0 && !checkRequestPropertiesQuery(s, at[0]) && s.Stop(),
 		at[1] != 0 && !checkResponseMode(s, at[1]) && s.Stop(),
 		at[2] != 0 && !checkRequestPropertiesPageSize(s, at[2]) && s.Stop(),
-		at[3] != 0 && !s.Is(at[3], envgenrt.TypeString, p+"/properties/cursor/type") && s.Stop(),
+		at[3] != 0 && !s.IsString(at[3], p+"/properties/cursor/type") && s.Stop(),
 		at[4] != 0 && !s.ArrayOf(at[4], envgenrt.TypeString, p+"/properties/fields") && s.Stop():
 		return false
 	}
@@ -122,7 +122,7 @@ func checkRequestPropertiesPageSize(s *envgenrt.State, n int32) bool {
 func checkRequestPropertiesQuery(s *envgenrt.State, n int32) bool {
 	const p = "request.json#/properties/query"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
@@ -152,5 +152,5 @@ func (*ResponseMode) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkResponseMode(s *envgenrt.State, n int32) bool {
 	const p = "request.json#/$defs/response_mode"
-	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "ids_only", "metadata", "preview", "full")
+	return s.IsString(n, p+"/type") && s.Enum(n, p+"/enum", "ids_only", "metadata", "preview", "full")
 }

@@ -62,8 +62,9 @@ func (*Data) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkData(s *envgenrt.State, n int32) bool {
 	const p = "envelope.json#/$defs/data"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [7]int32
@@ -89,9 +90,9 @@ func checkData(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/tool/type") && s.Stop(),
-		at[1] != 0 && !s.Is(at[1], envgenrt.TypeString, p+"/properties/version/type") && s.Stop(),
-		at[2] != 0 && !s.Is(at[2], envgenrt.TypeString, p+"/properties/requestId/type") && s.Stop(),
+	case at[0] != 0 && !s.IsString(at[0], pp+"tool/type") && s.Stop(),
+		at[1] != 0 && !s.IsString(at[1], pp+"version/type") && s.Stop(),
+		at[2] != 0 && !s.IsString(at[2], pp+"requestId/type") && s.Stop(),
 		at[3] != 0 && !checkDataPropertiesGeneratedAt(s, at[3]) && s.Stop(),
 		at[4] != 0 && !checkWorkspaceContext(s, at[4]) && s.Stop(),
 		at[6] != 0 && !checkResponseMeta(s, at[6]) && s.Stop():
@@ -100,25 +101,7 @@ func checkData(s *envgenrt.State, n int32) bool {
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "tool") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "version") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "requestId") {
-		return false
-	}
-	if at[3] == 0 && s.Missing(n, p+"/required", "generatedAt") {
-		return false
-	}
-	if at[4] == 0 && s.Missing(n, p+"/required", "workspace") {
-		return false
-	}
-	if at[5] == 0 && s.Missing(n, p+"/required", "result") {
-		return false
-	}
-	if at[6] == 0 && s.Missing(n, p+"/required", "meta") {
+	if (at[0] == 0 || at[1] == 0 || at[2] == 0 || at[3] == 0 || at[4] == 0 || at[5] == 0 || at[6] == 0) && s.Required(n, p+"/required", "tool", "version", "requestId", "generatedAt", "workspace", "result", "meta") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -127,7 +110,7 @@ func checkData(s *envgenrt.State, n int32) bool {
 func checkDataPropertiesGeneratedAt(s *envgenrt.State, n int32) bool {
 	const p = "envelope.json#/$defs/data/properties/generatedAt"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, p+"/format", "format", "must be a valid date-time") {
@@ -169,7 +152,7 @@ func (*Envelope) CheckNode(s *envgenrt.State, n int32) bool {
 func checkEnvelope(s *envgenrt.State, n int32) bool {
 	const p = "envelope.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -185,17 +168,14 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeBoolean, p+"/properties/success/type") && s.Stop(),
+	case at[0] != 0 && !s.IsBoolean(at[0], p+"/properties/success/type") && s.Stop(),
 		at[1] != 0 && !checkData(s, at[1]) && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "success") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "data") {
+	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "success", "data") {
 		return false
 	}
 	if s.Quiet(checkEnvelopeIf, n) {
@@ -323,8 +303,9 @@ func (*Error) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkError(s *envgenrt.State, n int32) bool {
 	const p = "envelope.json#/$defs/error"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -342,18 +323,15 @@ func checkError(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/code/type") && s.Stop(),
-		at[1] != 0 && !s.Is(at[1], envgenrt.TypeString, p+"/properties/message/type") && s.Stop(),
-		at[2] != 0 && !s.Is(at[2], envgenrt.TypeObject, p+"/properties/details/type") && s.Stop():
+	case at[0] != 0 && !s.IsString(at[0], pp+"code/type") && s.Stop(),
+		at[1] != 0 && !s.IsString(at[1], pp+"message/type") && s.Stop(),
+		at[2] != 0 && !s.IsObject(at[2], pp+"details/type") && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "code") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "message") {
+	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "code", "message") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -389,7 +367,7 @@ func (*ErrorResult) CheckNode(s *envgenrt.State, n int32) bool {
 func checkErrorResult(s *envgenrt.State, n int32) bool {
 	const p = "envelope.json#/$defs/error_result"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [1]int32
@@ -447,7 +425,7 @@ func (*Limits) CheckNode(s *envgenrt.State, n int32) bool {
 func checkLimits(s *envgenrt.State, n int32) bool {
 	const p = "envelope.json#/$defs/limits"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -508,8 +486,9 @@ func (*Page) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkPage(s *envgenrt.State, n int32) bool {
 	const p = "envelope.json#/$defs/page"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -527,9 +506,9 @@ func checkPage(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/cursor/type") && s.Stop(),
-		at[1] != 0 && !s.Is(at[1], envgenrt.TypeBoolean, p+"/properties/hasMore/type") && s.Stop(),
-		at[2] != 0 && !s.IntegerMinimum(at[2], 0, "0", p+"/properties/total") && s.Stop():
+	case at[0] != 0 && !s.IsString(at[0], pp+"cursor/type") && s.Stop(),
+		at[1] != 0 && !s.IsBoolean(at[1], pp+"hasMore/type") && s.Stop(),
+		at[2] != 0 && !s.IntegerMinimum(at[2], 0, "0", pp+"total") && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -601,8 +580,9 @@ func (*QuerySuggestion) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkQuerySuggestion(s *envgenrt.State, n int32) bool {
 	const p = "envelope.json#/$defs/query_suggestion"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -620,18 +600,15 @@ func checkQuerySuggestion(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/tool/type") && s.Stop(),
-		at[1] != 0 && !s.Is(at[1], envgenrt.TypeObject, p+"/properties/args/type") && s.Stop(),
-		at[2] != 0 && !s.Is(at[2], envgenrt.TypeString, p+"/properties/reason/type") && s.Stop():
+	case at[0] != 0 && !s.IsString(at[0], pp+"tool/type") && s.Stop(),
+		at[1] != 0 && !s.IsObject(at[1], pp+"args/type") && s.Stop(),
+		at[2] != 0 && !s.IsString(at[2], pp+"reason/type") && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "tool") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "args") {
+	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "tool", "args") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -678,8 +655,9 @@ func (*ResponseMeta) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkResponseMeta(s *envgenrt.State, n int32) bool {
 	const p = "envelope.json#/$defs/response_meta"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [5]int32
@@ -701,23 +679,17 @@ func checkResponseMeta(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IntegerMinimum(at[0], 0, "0", p+"/properties/approxTokens") && s.Stop(),
-		at[1] != 0 && !s.Is(at[1], envgenrt.TypeBoolean, p+"/properties/truncated/type") && s.Stop(),
+	case at[0] != 0 && !s.IntegerMinimum(at[0], 0, "0", pp+"approxTokens") && s.Stop(),
+		at[1] != 0 && !s.IsBoolean(at[1], pp+"truncated/type") && s.Stop(),
 		at[2] != 0 && !checkLimits(s, at[2]) && s.Stop(),
-		at[3] != 0 && !s.Items(at[3], checkQuerySuggestion, p+"/properties/nextQuerySuggestion/type") && s.Stop(),
+		at[3] != 0 && !s.Items(at[3], checkQuerySuggestion, pp+"nextQuerySuggestion/type") && s.Stop(),
 		at[4] != 0 && !checkPage(s, at[4]) && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "approxTokens") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "truncated") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "limits") {
+	if (at[0] == 0 || at[1] == 0 || at[2] == 0) && s.Required(n, p+"/required", "approxTokens", "truncated", "limits") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -758,8 +730,9 @@ func (*WorkspaceContext) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkWorkspaceContext(s *envgenrt.State, n int32) bool {
 	const p = "envelope.json#/$defs/workspace_context"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -777,18 +750,15 @@ func checkWorkspaceContext(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/root/type") && s.Stop(),
-		at[1] != 0 && !s.Is(at[1], envgenrt.TypeString, p+"/properties/repoName/type") && s.Stop(),
-		at[2] != 0 && !s.Is(at[2], envgenrt.TypeString, p+"/properties/rev/type") && s.Stop():
+	case at[0] != 0 && !s.IsString(at[0], pp+"root/type") && s.Stop(),
+		at[1] != 0 && !s.IsString(at[1], pp+"repoName/type") && s.Stop(),
+		at[2] != 0 && !s.IsString(at[2], pp+"rev/type") && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "root") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "repoName") {
+	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "root", "repoName") {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -9,23 +9,11 @@ import (
 	"github.com/envgen/envgen/envgenrt"
 )
 
-func (x *ContentFidelity) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return envgenrt.UnmarshalFrom(dec, x)
-}
-
 func (x *ErrorData) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-func (x *ErrorType) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return envgenrt.UnmarshalFrom(dec, x)
-}
-
 func (x *Metadata) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return envgenrt.UnmarshalFrom(dec, x)
-}
-
-func (x *MetadataVersion) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
@@ -46,9 +34,5 @@ func (x *Telemetry) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 }
 
 func (x *WarningDetail) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return envgenrt.UnmarshalFrom(dec, x)
-}
-
-func (x *WarningSeverity) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }

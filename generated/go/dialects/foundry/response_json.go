@@ -25,7 +25,7 @@ func (*ContentFidelity) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkContentFidelity(s *envgenrt.State, n int32) bool {
 	const p = "response.json#/$defs/content_fidelity"
-	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "full", "partial", "summary", "reference_only")
+	return s.IsString(n, p+"/type") && s.Enum(n, p+"/enum", "full", "partial", "summary", "reference_only")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -115,8 +115,9 @@ func (*ErrorData) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkErrorData(s *envgenrt.State, n int32) bool {
 	const p = "response.json#/$defs/error_data"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [5]int32
@@ -135,11 +136,11 @@ func checkErrorData(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/error_code/type") && s.Stop(),
+	case at[0] != 0 && !s.IsString(at[0], pp+"error_code/type") && s.Stop(),
 		at[1] != 0 && !checkErrorType(s, at[1]) && s.Stop(),
-		at[2] != 0 && !s.Is(at[2], envgenrt.TypeString, p+"/properties/remediation/type") && s.Stop(),
+		at[2] != 0 && !s.IsString(at[2], pp+"remediation/type") && s.Stop(),
 		at[3] != 0 && !checkErrorDataPropertiesDetails(s, at[3]) && s.Stop(),
-		at[4] != 0 && !s.IntegerMinimum(at[4], 0, "0", p+"/properties/retry_after_seconds") && s.Stop():
+		at[4] != 0 && !s.IntegerMinimum(at[4], 0, "0", pp+"retry_after_seconds") && s.Stop():
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -147,7 +148,7 @@ func checkErrorData(s *envgenrt.State, n int32) bool {
 
 func checkErrorDataPropertiesDetails(s *envgenrt.State, n int32) bool {
 	const p = "response.json#/$defs/error_data/properties/details"
-	return s.Is(n, envgenrt.TypeObject, p+"/type")
+	return s.IsObject(n, p+"/type")
 }
 
 func (x *ErrorType) UnmarshalJSON(data []byte) error {
@@ -168,7 +169,7 @@ func (*ErrorType) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkErrorType(s *envgenrt.State, n int32) bool {
 	const p = "response.json#/$defs/error_type"
-	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "validation", "authentication", "authorization", "not_found", "conflict", "rate_limit", "feature_flag", "internal", "unavailable")
+	return s.IsString(n, p+"/type") && s.Enum(n, p+"/enum", "validation", "authentication", "authorization", "not_found", "conflict", "rate_limit", "feature_flag", "internal", "unavailable")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -284,8 +285,9 @@ func (*Metadata) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkMetadata(s *envgenrt.State, n int32) bool {
 	const p = "response.json#/$defs/metadata"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [11]int32
@@ -318,14 +320,14 @@ func checkMetadata(s *envgenrt.State, n int32) bool {
 	switch {
 	case at[0] != 0 && !checkMetadataVersion(s, at[0]) && s.Stop(),
 		at[1] != 0 && !checkMetadataPropertiesRequestID(s, at[1]) && s.Stop(),
-		at[2] != 0 && !s.ArrayOf(at[2], envgenrt.TypeString, p+"/properties/warnings") && s.Stop(),
-		at[3] != 0 && !s.Items(at[3], checkWarningDetail, p+"/properties/warning_details/type") && s.Stop(),
+		at[2] != 0 && !s.ArrayOf(at[2], envgenrt.TypeString, pp+"warnings") && s.Stop(),
+		at[3] != 0 && !s.Items(at[3], checkWarningDetail, pp+"warning_details/type") && s.Stop(),
 		at[4] != 0 && !checkPagination(s, at[4]) && s.Stop(),
 		at[5] != 0 && !checkRateLimit(s, at[5]) && s.Stop(),
 		at[6] != 0 && !checkTelemetry(s, at[6]) && s.Stop(),
 		at[7] != 0 && !checkContentFidelity(s, at[7]) && s.Stop(),
-		at[8] != 0 && !s.Is(at[8], envgenrt.TypeString, p+"/properties/content_fidelity_schema_version/type") && s.Stop(),
-		at[9] != 0 && !s.ArrayOf(at[9], envgenrt.TypeString, p+"/properties/dropped_content_ids") && s.Stop(),
+		at[8] != 0 && !s.IsString(at[8], pp+"content_fidelity_schema_version/type") && s.Stop(),
+		at[9] != 0 && !s.ArrayOf(at[9], envgenrt.TypeString, pp+"dropped_content_ids") && s.Stop(),
 		at[10] != 0 && !checkMetadataPropertiesContentArchiveHashes(s, at[10]) && s.Stop():
 		return false
 	}
@@ -337,7 +339,7 @@ func checkMetadata(s *envgenrt.State, n int32) bool {
 
 func checkMetadataPropertiesContentArchiveHashes(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "response.json#/$defs/metadata/properties/content_archive_hashes/type") {
+	if !s.IsObject(n, "response.json#/$defs/metadata/properties/content_archive_hashes/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -350,7 +352,7 @@ func checkMetadataPropertiesContentArchiveHashes(s *envgenrt.State, n int32) boo
 }
 
 func checkMetadataPropertiesContentArchiveHashesAdditionalProperties(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "response.json#/$defs/metadata/properties/content_archive_hashes/additionalProperties/type")
+	return s.IsString(n, "response.json#/$defs/metadata/properties/content_archive_hashes/additionalProperties/type")
 }
 
 var patternMetadataPropertiesRequestID = envgenrt.MustPattern(`^[a-zA-Z0-9_-]+$`)
@@ -358,7 +360,7 @@ var patternMetadataPropertiesRequestID = envgenrt.MustPattern(`^[a-zA-Z0-9_-]+$`
 func checkMetadataPropertiesRequestID(s *envgenrt.State, n int32) bool {
 	const p = "response.json#/$defs/metadata/properties/request_id"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !patternMetadataPropertiesRequestID.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[a-zA-Z0-9_-]+$\"") {
@@ -385,7 +387,7 @@ func (*MetadataVersion) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkMetadataVersion(s *envgenrt.State, n int32) bool {
 	const p = "response.json#/$defs/metadata/properties/version"
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.StringIn(n, "response-v2") {
@@ -459,8 +461,9 @@ func (*Pagination) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkPagination(s *envgenrt.State, n int32) bool {
 	const p = "response.json#/$defs/pagination"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [5]int32
@@ -479,11 +482,11 @@ func checkPagination(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/cursor/type") && s.Stop(),
-		at[1] != 0 && !s.Is(at[1], envgenrt.TypeBoolean, p+"/properties/has_more/type") && s.Stop(),
-		at[2] != 0 && !s.IntegerMinimum(at[2], 0, "0", p+"/properties/total_count") && s.Stop(),
-		at[3] != 0 && !s.IntegerMinimum(at[3], 1, "1", p+"/properties/page_size") && s.Stop(),
-		at[4] != 0 && !s.IntegerMinimum(at[4], 1, "1", p+"/properties/page") && s.Stop():
+	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeNull|envgenrt.TypeString, pp+"cursor/type") && s.Stop(),
+		at[1] != 0 && !s.IsBoolean(at[1], pp+"has_more/type") && s.Stop(),
+		at[2] != 0 && !s.IntegerMinimum(at[2], 0, "0", pp+"total_count") && s.Stop(),
+		at[3] != 0 && !s.IntegerMinimum(at[3], 1, "1", pp+"page_size") && s.Stop(),
+		at[4] != 0 && !s.IntegerMinimum(at[4], 1, "1", pp+"page") && s.Stop():
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -553,8 +556,9 @@ func (*RateLimit) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkRateLimit(s *envgenrt.State, n int32) bool {
 	const p = "response.json#/$defs/rate_limit"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [5]int32
@@ -573,11 +577,11 @@ func checkRateLimit(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IntegerMinimum(at[0], 0, "0", p+"/properties/limit") && s.Stop(),
-		at[1] != 0 && !s.IntegerMinimum(at[1], 0, "0", p+"/properties/remaining") && s.Stop(),
+	case at[0] != 0 && !s.IntegerMinimum(at[0], 0, "0", pp+"limit") && s.Stop(),
+		at[1] != 0 && !s.IntegerMinimum(at[1], 0, "0", pp+"remaining") && s.Stop(),
 		at[2] != 0 && !checkRateLimitPropertiesResetAt(s, at[2]) && s.Stop(),
-		at[3] != 0 && !s.Is(at[3], envgenrt.TypeString, p+"/properties/period/type") && s.Stop(),
-		at[4] != 0 && !s.IntegerMinimum(at[4], 0, "0", p+"/properties/retry_after") && s.Stop():
+		at[3] != 0 && !s.IsString(at[3], pp+"period/type") && s.Stop(),
+		at[4] != 0 && !s.IntegerMinimum(at[4], 0, "0", pp+"retry_after") && s.Stop():
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -586,7 +590,7 @@ func checkRateLimit(s *envgenrt.State, n int32) bool {
 func checkRateLimitPropertiesResetAt(s *envgenrt.State, n int32) bool {
 	const p = "response.json#/$defs/rate_limit/properties/reset_at"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, p+"/format", "format", "must be a valid date-time") {
@@ -667,7 +671,7 @@ func (*Response) CheckNode(s *envgenrt.State, n int32) bool {
 func checkResponse(s *envgenrt.State, n int32) bool {
 	const p = "response.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -687,7 +691,7 @@ func checkResponse(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeBoolean, p+"/properties/success/type") && s.Stop(),
+	case at[0] != 0 && !s.IsBoolean(at[0], p+"/properties/success/type") && s.Stop(),
 		at[1] != 0 && !checkResponsePropertiesData(s, at[1]) && s.Stop(),
 		at[2] != 0 && !s.Is(at[2], envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/error/type") && s.Stop(),
 		at[3] != 0 && !checkMetadata(s, at[3]) && s.Stop():
@@ -696,16 +700,7 @@ func checkResponse(s *envgenrt.State, n int32) bool {
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "success") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "data") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "error") {
-		return false
-	}
-	if at[3] == 0 && s.Missing(n, p+"/required", "meta") {
+	if (at[0] == 0 || at[1] == 0 || at[2] == 0 || at[3] == 0) && s.Required(n, p+"/required", "success", "data", "error", "meta") {
 		return false
 	}
 	if s.Quiet(checkResponseIf, n) {
@@ -768,7 +763,7 @@ func checkResponseIfPropertiesSuccess(s *envgenrt.State, n int32) bool {
 
 func checkResponsePropertiesData(s *envgenrt.State, n int32) bool {
 	const p = "response.json#/properties/data"
-	return s.Is(n, envgenrt.TypeObject, p+"/type")
+	return s.IsObject(n, p+"/type")
 }
 
 func checkResponseThen(s *envgenrt.State, n int32) bool {
@@ -849,8 +844,9 @@ func (*Telemetry) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkTelemetry(s *envgenrt.State, n int32) bool {
 	const p = "response.json#/$defs/telemetry"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -865,9 +861,9 @@ func checkTelemetry(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.NumberMinimum(at[0], 0, "0", p+"/properties/duration_ms") && s.Stop(),
-		at[1] != 0 && !s.IntegerMinimum(at[1], 0, "0", p+"/properties/downstream_calls") && s.Stop(),
-		at[2] != 0 && !s.Is(at[2], envgenrt.TypeBoolean, p+"/properties/cache_hit/type") && s.Stop():
+	case at[0] != 0 && !s.NumberMinimum(at[0], 0, "0", pp+"duration_ms") && s.Stop(),
+		at[1] != 0 && !s.IntegerMinimum(at[1], 0, "0", pp+"downstream_calls") && s.Stop(),
+		at[2] != 0 && !s.IsBoolean(at[2], pp+"cache_hit/type") && s.Stop():
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -957,8 +953,9 @@ func (*WarningDetail) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkWarningDetail(s *envgenrt.State, n int32) bool {
 	const p = "response.json#/$defs/warning_detail"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -975,10 +972,10 @@ func checkWarningDetail(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/code/type") && s.Stop(),
-		at[1] != 0 && !(s.Is(at[1], envgenrt.TypeString, "response.json#/$defs/warning_severity/type") && s.Enum(at[1], "response.json#/$defs/warning_severity/enum", "info", "warning", "error")) && s.Stop(),
-		at[2] != 0 && !s.Is(at[2], envgenrt.TypeString, p+"/properties/message/type") && s.Stop(),
-		at[3] != 0 && !s.Is(at[3], envgenrt.TypeObject, p+"/properties/context/type") && s.Stop():
+	case at[0] != 0 && !s.IsString(at[0], pp+"code/type") && s.Stop(),
+		at[1] != 0 && !(s.IsString(at[1], "response.json#/$defs/warning_severity/type") && s.Enum(at[1], "response.json#/$defs/warning_severity/enum", "info", "warning", "error")) && s.Stop(),
+		at[2] != 0 && !s.IsString(at[2], pp+"message/type") && s.Stop(),
+		at[3] != 0 && !s.IsObject(at[3], pp+"context/type") && s.Stop():
 		return false
 	}
 	if at[2] == 0 && s.Missing(n, p+"/required", "message") {
@@ -1001,5 +998,5 @@ func (x *WarningSeverity) DecodeNode(s *envgenrt.State, n int32) error {
 
 func (*WarningSeverity) CheckNode(s *envgenrt.State, n int32) bool {
 	const p = "response.json#/$defs/warning_severity"
-	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "info", "warning", "error")
+	return s.IsString(n, p+"/type") && s.Enum(n, p+"/enum", "info", "warning", "error")
 }

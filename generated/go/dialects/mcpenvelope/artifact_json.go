@@ -76,8 +76,9 @@ func (*Artifact) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkArtifact(s *envgenrt.State, n int32) bool {
 	const p = "artifact.json#"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [7]int32
@@ -104,10 +105,10 @@ func checkArtifact(s *envgenrt.State, n int32) bool {
 	}
 	switch {
 	case at[0] != 0 && !checkArtifactSchemaVersion(s, at[0]) && s.Stop(),
-		at[1] != 0 && !s.StringMinLength(at[1], 1, p+"/properties/artifact_id") && s.Stop(),
-		at[2] != 0 && !s.StringMinLength(at[2], 1, p+"/properties/media_type") && s.Stop(),
-		at[3] != 0 && !s.StringMinLength(at[3], 1, p+"/properties/locator") && s.Stop(),
-		at[4] != 0 && !s.IntegerMinimum(at[4], 0, "0", p+"/properties/size_bytes") && s.Stop(),
+		at[1] != 0 && !s.StringMinLength(at[1], 1, pp+"artifact_id") && s.Stop(),
+		at[2] != 0 && !s.StringMinLength(at[2], 1, pp+"media_type") && s.Stop(),
+		at[3] != 0 && !s.StringMinLength(at[3], 1, pp+"locator") && s.Stop(),
+		at[4] != 0 && !s.IntegerMinimum(at[4], 0, "0", pp+"size_bytes") && s.Stop(),
 		at[5] != 0 && !checkArtifactDigest(s, at[5]) && s.Stop(),
 		at[6] != 0 && !checkArtifactPropertiesLabels(s, at[6]) && s.Stop():
 		return false
@@ -115,13 +116,7 @@ func checkArtifact(s *envgenrt.State, n int32) bool {
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "schema_version") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "artifact_id") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "media_type") {
+	if (at[0] == 0 || at[1] == 0 || at[2] == 0) && s.Required(n, p+"/required", "schema_version", "artifact_id", "media_type") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -129,7 +124,7 @@ func checkArtifact(s *envgenrt.State, n int32) bool {
 
 func checkArtifactPropertiesLabels(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "artifact.json#/properties/labels/type") {
+	if !s.IsObject(n, "artifact.json#/properties/labels/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -178,7 +173,7 @@ func (*ArtifactDigest) CheckNode(s *envgenrt.State, n int32) bool {
 func checkArtifactDigest(s *envgenrt.State, n int32) bool {
 	const p = "artifact.json#/properties/digest"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -199,10 +194,7 @@ func checkArtifactDigest(s *envgenrt.State, n int32) bool {
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "alg") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "value") {
+	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "alg", "value") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -213,7 +205,7 @@ var patternArtifactDigestPropertiesValue = envgenrt.MustPattern(`^[0-9a-fA-F]+$`
 func checkArtifactDigestPropertiesValue(s *envgenrt.State, n int32) bool {
 	const p = "artifact.json#/properties/digest/properties/value"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MinLength(n, 16, p+"/minLength") && s.Stop() {
@@ -243,7 +235,7 @@ func (*ArtifactDigestAlg) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkArtifactDigestAlg(s *envgenrt.State, n int32) bool {
 	const p = "artifact.json#/properties/digest/properties/alg"
-	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "sha256", "sha512", "blake3")
+	return s.IsString(n, p+"/type") && s.Enum(n, p+"/enum", "sha256", "sha512", "blake3")
 }
 
 func (x *ArtifactSchemaVersion) UnmarshalJSON(data []byte) error {
@@ -264,7 +256,7 @@ func (*ArtifactSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkArtifactSchemaVersion(s *envgenrt.State, n int32) bool {
 	const p = "artifact.json#/properties/schema_version"
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.StringIn(n, "artifact.v0.1") {

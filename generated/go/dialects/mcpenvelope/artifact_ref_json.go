@@ -73,8 +73,9 @@ func (*ArtifactRef) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkArtifactRef(s *envgenrt.State, n int32) bool {
 	const p = "artifact_ref.json#"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [6]int32
@@ -99,9 +100,9 @@ func checkArtifactRef(s *envgenrt.State, n int32) bool {
 	}
 	switch {
 	case at[0] != 0 && !checkArtifactRefSchemaVersion(s, at[0]) && s.Stop(),
-		at[1] != 0 && !s.StringMinLength(at[1], 1, p+"/properties/artifact_id") && s.Stop(),
-		at[2] != 0 && !s.StringMinLength(at[2], 1, p+"/properties/locator") && s.Stop(),
-		at[3] != 0 && !s.StringMinLength(at[3], 1, p+"/properties/media_type") && s.Stop(),
+		at[1] != 0 && !s.StringMinLength(at[1], 1, pp+"artifact_id") && s.Stop(),
+		at[2] != 0 && !s.StringMinLength(at[2], 1, pp+"locator") && s.Stop(),
+		at[3] != 0 && !s.StringMinLength(at[3], 1, pp+"media_type") && s.Stop(),
 		at[4] != 0 && !checkArtifactRefDigest(s, at[4]) && s.Stop(),
 		at[5] != 0 && !checkArtifactRefPropertiesLabels(s, at[5]) && s.Stop():
 		return false
@@ -140,7 +141,7 @@ func checkArtifactRefAnyOf1(s *envgenrt.State, n int32) bool {
 
 func checkArtifactRefPropertiesLabels(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "artifact_ref.json#/properties/labels/type") {
+	if !s.IsObject(n, "artifact_ref.json#/properties/labels/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -189,7 +190,7 @@ func (*ArtifactRefDigest) CheckNode(s *envgenrt.State, n int32) bool {
 func checkArtifactRefDigest(s *envgenrt.State, n int32) bool {
 	const p = "artifact_ref.json#/properties/digest"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -210,10 +211,7 @@ func checkArtifactRefDigest(s *envgenrt.State, n int32) bool {
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "alg") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "value") {
+	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "alg", "value") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -224,7 +222,7 @@ var patternArtifactRefDigestPropertiesValue = envgenrt.MustPattern(`^[0-9a-fA-F]
 func checkArtifactRefDigestPropertiesValue(s *envgenrt.State, n int32) bool {
 	const p = "artifact_ref.json#/properties/digest/properties/value"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MinLength(n, 16, p+"/minLength") && s.Stop() {
@@ -254,7 +252,7 @@ func (*ArtifactRefDigestAlg) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkArtifactRefDigestAlg(s *envgenrt.State, n int32) bool {
 	const p = "artifact_ref.json#/properties/digest/properties/alg"
-	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "sha256", "sha512", "blake3")
+	return s.IsString(n, p+"/type") && s.Enum(n, p+"/enum", "sha256", "sha512", "blake3")
 }
 
 func (x *ArtifactRefSchemaVersion) UnmarshalJSON(data []byte) error {
@@ -275,7 +273,7 @@ func (*ArtifactRefSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkArtifactRefSchemaVersion(s *envgenrt.State, n int32) bool {
 	const p = "artifact_ref.json#/properties/schema_version"
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.StringIn(n, "artifact.ref.v0.1") {

@@ -71,8 +71,9 @@ func (*Envelope) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkEnvelope(s *envgenrt.State, n int32) bool {
 	const p = "envelope.json#"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [6]int32
@@ -97,20 +98,17 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 	}
 	switch {
 	case at[0] != 0 && !checkEnvelopeSchemaVersion(s, at[0]) && s.Stop(),
-		at[1] != 0 && !s.Is(at[1], envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, p+"/properties/result/type") && s.Stop(),
+		at[1] != 0 && !s.Is(at[1], envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, pp+"result/type") && s.Stop(),
 		at[2] != 0 && !(s.IsNull(at[2]) || checkProvRecord(s, at[2])) && s.Stop(),
-		at[3] != 0 && !s.Items(at[3], checkEnvelopeError, p+"/properties/errors/type") && s.Stop(),
-		at[4] != 0 && !s.Items(at[4], checkEnvelopeWarning, p+"/properties/warnings/type") && s.Stop(),
+		at[3] != 0 && !s.Items(at[3], checkEnvelopeError, pp+"errors/type") && s.Stop(),
+		at[4] != 0 && !s.Items(at[4], checkEnvelopeWarning, pp+"warnings/type") && s.Stop(),
 		at[5] != 0 && !checkEnvelopeMeta(s, at[5]) && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "schema_version") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "result") {
+	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "schema_version", "result") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -183,7 +181,7 @@ func (*EnvelopeError) CheckNode(s *envgenrt.State, n int32) bool {
 func checkEnvelopeError(s *envgenrt.State, n int32) bool {
 	const p = "envelope.json#/$defs/envelope_error"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [5]int32
@@ -208,17 +206,14 @@ func checkEnvelopeError(s *envgenrt.State, n int32) bool {
 	case at[0] != 0 && !checkEnvelopeErrorPropertiesCode(s, at[0]) && s.Stop(),
 		at[1] != 0 && !checkEnvelopeErrorPropertiesMessage(s, at[1]) && s.Stop(),
 		at[2] != 0 && !checkEnvelopeErrorPropertiesDetails(s, at[2]) && s.Stop(),
-		at[3] != 0 && !s.Is(at[3], envgenrt.TypeBoolean, p+"/properties/retryable/type") && s.Stop(),
+		at[3] != 0 && !s.IsBoolean(at[3], p+"/properties/retryable/type") && s.Stop(),
 		at[4] != 0 && !s.Items(at[4], checkEvidence, p+"/properties/evidence/type") && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "code") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "message") {
+	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "code", "message") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -227,7 +222,7 @@ func checkEnvelopeError(s *envgenrt.State, n int32) bool {
 func checkEnvelopeErrorPropertiesCode(s *envgenrt.State, n int32) bool {
 	const p = "envelope.json#/$defs/envelope_error/properties/code"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
@@ -241,7 +236,7 @@ func checkEnvelopeErrorPropertiesCode(s *envgenrt.State, n int32) bool {
 
 func checkEnvelopeErrorPropertiesDetails(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/envelope_error/properties/details/type") {
+	if !s.IsObject(n, "envelope.json#/$defs/envelope_error/properties/details/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -260,7 +255,7 @@ func checkEnvelopeErrorPropertiesDetailsAdditionalProperties(s *envgenrt.State, 
 func checkEnvelopeErrorPropertiesMessage(s *envgenrt.State, n int32) bool {
 	const p = "envelope.json#/$defs/envelope_error/properties/message"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
@@ -333,8 +328,9 @@ func (*EnvelopeMeta) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkEnvelopeMeta(s *envgenrt.State, n int32) bool {
 	const p = "envelope.json#/properties/meta"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -354,9 +350,9 @@ func checkEnvelopeMeta(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.StringMaxLength(at[0], 100, p+"/properties/adapter") && s.Stop(),
-		at[1] != 0 && !s.StringMaxLength(at[1], 200, p+"/properties/request_id") && s.Stop(),
-		at[2] != 0 && !s.IntegerMinimum(at[2], 0, "0", p+"/properties/duration_ms") && s.Stop(),
+	case at[0] != 0 && !s.StringMaxLength(at[0], 100, pp+"adapter") && s.Stop(),
+		at[1] != 0 && !s.StringMaxLength(at[1], 200, pp+"request_id") && s.Stop(),
+		at[2] != 0 && !s.IntegerMinimum(at[2], 0, "0", pp+"duration_ms") && s.Stop(),
 		at[3] != 0 && !checkEnvelopeMetaPropertiesSchemaHints(s, at[3]) && s.Stop():
 		return false
 	}
@@ -368,7 +364,7 @@ func checkEnvelopeMeta(s *envgenrt.State, n int32) bool {
 
 func checkEnvelopeMetaPropertiesSchemaHints(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/properties/meta/properties/schema_hints/type") {
+	if !s.IsObject(n, "envelope.json#/properties/meta/properties/schema_hints/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -402,7 +398,7 @@ func (*EnvelopeSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkEnvelopeSchemaVersion(s *envgenrt.State, n int32) bool {
 	const p = "envelope.json#/properties/schema_version"
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.StringIn(n, "mcp.envelope.v0.1") {
@@ -476,7 +472,7 @@ func (*EnvelopeWarning) CheckNode(s *envgenrt.State, n int32) bool {
 func checkEnvelopeWarning(s *envgenrt.State, n int32) bool {
 	const p = "envelope.json#/$defs/envelope_warning"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -505,10 +501,7 @@ func checkEnvelopeWarning(s *envgenrt.State, n int32) bool {
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "code") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "message") {
+	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "code", "message") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -517,7 +510,7 @@ func checkEnvelopeWarning(s *envgenrt.State, n int32) bool {
 func checkEnvelopeWarningPropertiesCode(s *envgenrt.State, n int32) bool {
 	const p = "envelope.json#/$defs/envelope_warning/properties/code"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
@@ -531,7 +524,7 @@ func checkEnvelopeWarningPropertiesCode(s *envgenrt.State, n int32) bool {
 
 func checkEnvelopeWarningPropertiesDetails(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/$defs/envelope_warning/properties/details/type") {
+	if !s.IsObject(n, "envelope.json#/$defs/envelope_warning/properties/details/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -550,7 +543,7 @@ func checkEnvelopeWarningPropertiesDetailsAdditionalProperties(s *envgenrt.State
 func checkEnvelopeWarningPropertiesMessage(s *envgenrt.State, n int32) bool {
 	const p = "envelope.json#/$defs/envelope_warning/properties/message"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {

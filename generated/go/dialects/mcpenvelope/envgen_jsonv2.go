@@ -17,27 +17,11 @@ func (x *ArtifactDigest) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-func (x *ArtifactDigestAlg) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return envgenrt.UnmarshalFrom(dec, x)
-}
-
-func (x *ArtifactSchemaVersion) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return envgenrt.UnmarshalFrom(dec, x)
-}
-
 func (x *ArtifactRef) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
 func (x *ArtifactRefDigest) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return envgenrt.UnmarshalFrom(dec, x)
-}
-
-func (x *ArtifactRefDigestAlg) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return envgenrt.UnmarshalFrom(dec, x)
-}
-
-func (x *ArtifactRefSchemaVersion) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
@@ -53,19 +37,11 @@ func (x *EnvelopeMeta) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-func (x *EnvelopeSchemaVersion) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return envgenrt.UnmarshalFrom(dec, x)
-}
-
 func (x *EnvelopeWarning) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
 func (x *Evidence) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return envgenrt.UnmarshalFrom(dec, x)
-}
-
-func (x *EvidenceSchemaVersion) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
@@ -81,15 +57,7 @@ func (x *ProvRecordIntegrityRecordDigest) UnmarshalJSONFrom(dec *jsontext.Decode
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-func (x *ProvRecordIntegrityRecordDigestAlg) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return envgenrt.UnmarshalFrom(dec, x)
-}
-
 func (x *ProvRecordIntegritySignature) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return envgenrt.UnmarshalFrom(dec, x)
-}
-
-func (x *ProvRecordSchemaVersion) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
@@ -102,10 +70,6 @@ func (x *Request) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 }
 
 func (x *RequestPreferences) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return envgenrt.UnmarshalFrom(dec, x)
-}
-
-func (x *RequestSchemaVersion) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 

@@ -46,7 +46,7 @@ func (*Evidence) CheckNode(s *envgenrt.State, n int32) bool {
 func checkEvidence(s *envgenrt.State, n int32) bool {
 	const p = "evidence.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [5]int32
@@ -78,13 +78,7 @@ func checkEvidence(s *envgenrt.State, n int32) bool {
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "schema_version") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "field") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "source") {
+	if (at[0] == 0 || at[1] == 0 || at[2] == 0) && s.Required(n, p+"/required", "schema_version", "field", "source") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -93,7 +87,7 @@ func checkEvidence(s *envgenrt.State, n int32) bool {
 func checkEvidencePropertiesField(s *envgenrt.State, n int32) bool {
 	const p = "evidence.json#/properties/field"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
@@ -108,7 +102,7 @@ func checkEvidencePropertiesField(s *envgenrt.State, n int32) bool {
 func checkEvidencePropertiesMethod(s *envgenrt.State, n int32) bool {
 	const p = "evidence.json#/properties/method"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
@@ -123,7 +117,7 @@ func checkEvidencePropertiesMethod(s *envgenrt.State, n int32) bool {
 func checkEvidencePropertiesSource(s *envgenrt.State, n int32) bool {
 	const p = "evidence.json#/properties/source"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
@@ -153,7 +147,7 @@ func (*EvidenceSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkEvidenceSchemaVersion(s *envgenrt.State, n int32) bool {
 	const p = "evidence.json#/properties/schema_version"
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.StringIn(n, "evidence.v0.1") {

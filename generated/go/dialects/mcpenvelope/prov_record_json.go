@@ -125,8 +125,9 @@ func (*ProvRecord) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkProvRecord(s *envgenrt.State, n int32) bool {
 	const p = "prov_record.json#"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [10]int32
@@ -159,42 +160,21 @@ func checkProvRecord(s *envgenrt.State, n int32) bool {
 	}
 	switch {
 	case at[0] != 0 && !checkProvRecordSchemaVersion(s, at[0]) && s.Stop(),
-		at[1] != 0 && !s.StringMinLength(at[1], 1, p+"/properties/run_id") && s.Stop(),
+		at[1] != 0 && !s.StringMinLength(at[1], 1, pp+"run_id") && s.Stop(),
 		at[2] != 0 && !checkProvRecordTool(s, at[2]) && s.Stop(),
 		at[3] != 0 && !checkProvRecordPropertiesTime(s, at[3]) && s.Stop(),
-		at[4] != 0 && !s.Items(at[4], checkArtifact, p+"/properties/inputs/type") && s.Stop(),
-		at[5] != 0 && !s.Items(at[5], checkArtifact, p+"/properties/outputs/type") && s.Stop(),
-		at[6] != 0 && !s.Items(at[6], checkProvRecordPropertiesMethodsItems, p+"/properties/methods/type") && s.Stop(),
-		at[7] != 0 && !s.Items(at[7], checkEvidence, p+"/properties/evidence/type") && s.Stop(),
-		at[8] != 0 && !s.Items(at[8], checkProvRecordPropertiesParentsItems, p+"/properties/parents/type") && s.Stop(),
+		at[4] != 0 && !s.Items(at[4], checkArtifact, pp+"inputs/type") && s.Stop(),
+		at[5] != 0 && !s.Items(at[5], checkArtifact, pp+"outputs/type") && s.Stop(),
+		at[6] != 0 && !s.Items(at[6], checkProvRecordPropertiesMethodsItems, pp+"methods/type") && s.Stop(),
+		at[7] != 0 && !s.Items(at[7], checkEvidence, pp+"evidence/type") && s.Stop(),
+		at[8] != 0 && !s.Items(at[8], checkProvRecordPropertiesParentsItems, pp+"parents/type") && s.Stop(),
 		at[9] != 0 && !checkProvRecordIntegrity(s, at[9]) && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "schema_version") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "run_id") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "tool") {
-		return false
-	}
-	if at[4] == 0 && s.Missing(n, p+"/required", "inputs") {
-		return false
-	}
-	if at[5] == 0 && s.Missing(n, p+"/required", "outputs") {
-		return false
-	}
-	if at[6] == 0 && s.Missing(n, p+"/required", "methods") {
-		return false
-	}
-	if at[7] == 0 && s.Missing(n, p+"/required", "evidence") {
-		return false
-	}
-	if at[8] == 0 && s.Missing(n, p+"/required", "parents") {
+	if (at[0] == 0 || at[1] == 0 || at[2] == 0 || at[4] == 0 || at[5] == 0 || at[6] == 0 || at[7] == 0 || at[8] == 0) && s.Required(n, p+"/required", "schema_version", "run_id", "tool", "inputs", "outputs", "methods", "evidence", "parents") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -209,7 +189,7 @@ var patternProvRecordPropertiesMethodsItems = envgenrt.MustPattern(`^[a-z0-9]+([
 func checkProvRecordPropertiesMethodsItems(s *envgenrt.State, n int32) bool {
 	const p = "prov_record.json#/properties/methods/items"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
@@ -227,7 +207,7 @@ func checkProvRecordPropertiesMethodsItems(s *envgenrt.State, n int32) bool {
 func checkProvRecordPropertiesParentsItems(s *envgenrt.State, n int32) bool {
 	const p = "prov_record.json#/properties/parents/items"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
@@ -242,7 +222,7 @@ func checkProvRecordPropertiesParentsItems(s *envgenrt.State, n int32) bool {
 func checkProvRecordPropertiesTime(s *envgenrt.State, n int32) bool {
 	const p = "prov_record.json#/properties/time"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, p+"/format", "format", "must be a valid date-time") {
@@ -284,7 +264,7 @@ func (*ProvRecordIntegrity) CheckNode(s *envgenrt.State, n int32) bool {
 func checkProvRecordIntegrity(s *envgenrt.State, n int32) bool {
 	const p = "prov_record.json#/properties/integrity"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -341,7 +321,7 @@ func (*ProvRecordIntegrityRecordDigest) CheckNode(s *envgenrt.State, n int32) bo
 func checkProvRecordIntegrityRecordDigest(s *envgenrt.State, n int32) bool {
 	const p = "prov_record.json#/properties/integrity/properties/record_digest"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -362,10 +342,7 @@ func checkProvRecordIntegrityRecordDigest(s *envgenrt.State, n int32) bool {
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "alg") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "value") {
+	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "alg", "value") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -376,7 +353,7 @@ var patternProvRecordIntegrityRecordDigestPropertiesValue = envgenrt.MustPattern
 func checkProvRecordIntegrityRecordDigestPropertiesValue(s *envgenrt.State, n int32) bool {
 	const p = "prov_record.json#/properties/integrity/properties/record_digest/properties/value"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MinLength(n, 16, p+"/minLength") && s.Stop() {
@@ -406,7 +383,7 @@ func (*ProvRecordIntegrityRecordDigestAlg) CheckNode(s *envgenrt.State, n int32)
 
 func checkProvRecordIntegrityRecordDigestAlg(s *envgenrt.State, n int32) bool {
 	const p = "prov_record.json#/properties/integrity/properties/record_digest/properties/alg"
-	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "sha256", "sha512", "blake3")
+	return s.IsString(n, p+"/type") && s.Enum(n, p+"/enum", "sha256", "sha512", "blake3")
 }
 
 func (x *ProvRecordIntegritySignature) UnmarshalJSON(data []byte) error {
@@ -445,7 +422,7 @@ func (*ProvRecordIntegritySignature) CheckNode(s *envgenrt.State, n int32) bool 
 func checkProvRecordIntegritySignature(s *envgenrt.State, n int32) bool {
 	const p = "prov_record.json#/properties/integrity/properties/signature"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -468,13 +445,7 @@ func checkProvRecordIntegritySignature(s *envgenrt.State, n int32) bool {
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "alg") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "key_id") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "value") {
+	if (at[0] == 0 || at[1] == 0 || at[2] == 0) && s.Required(n, p+"/required", "alg", "key_id", "value") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -483,7 +454,7 @@ func checkProvRecordIntegritySignature(s *envgenrt.State, n int32) bool {
 func checkProvRecordIntegritySignaturePropertiesAlg(s *envgenrt.State, n int32) bool {
 	const p = "prov_record.json#/properties/integrity/properties/signature/properties/alg"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
@@ -498,7 +469,7 @@ func checkProvRecordIntegritySignaturePropertiesAlg(s *envgenrt.State, n int32) 
 func checkProvRecordIntegritySignaturePropertiesKeyID(s *envgenrt.State, n int32) bool {
 	const p = "prov_record.json#/properties/integrity/properties/signature/properties/key_id"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
@@ -513,7 +484,7 @@ func checkProvRecordIntegritySignaturePropertiesKeyID(s *envgenrt.State, n int32
 func checkProvRecordIntegritySignaturePropertiesValue(s *envgenrt.State, n int32) bool {
 	const p = "prov_record.json#/properties/integrity/properties/signature/properties/value"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MinLength(n, 16, p+"/minLength") && s.Stop() {
@@ -543,7 +514,7 @@ func (*ProvRecordSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkProvRecordSchemaVersion(s *envgenrt.State, n int32) bool {
 	const p = "prov_record.json#/properties/schema_version"
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.StringIn(n, "prov.record.v0.1") {
@@ -589,7 +560,7 @@ func (*ProvRecordTool) CheckNode(s *envgenrt.State, n int32) bool {
 func checkProvRecordTool(s *envgenrt.State, n int32) bool {
 	const p = "prov_record.json#/properties/tool"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -615,10 +586,7 @@ func checkProvRecordTool(s *envgenrt.State, n int32) bool {
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "name") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "version") {
+	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "name", "version") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -627,7 +595,7 @@ func checkProvRecordTool(s *envgenrt.State, n int32) bool {
 func checkProvRecordToolPropertiesName(s *envgenrt.State, n int32) bool {
 	const p = "prov_record.json#/properties/tool/properties/name"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
@@ -642,7 +610,7 @@ func checkProvRecordToolPropertiesName(s *envgenrt.State, n int32) bool {
 func checkProvRecordToolPropertiesVersion(s *envgenrt.State, n int32) bool {
 	const p = "prov_record.json#/properties/tool/properties/version"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {

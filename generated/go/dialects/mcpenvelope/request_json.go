@@ -72,8 +72,9 @@ func (*Request) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkRequest(s *envgenrt.State, n int32) bool {
 	const p = "request.json#"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [7]int32
@@ -100,10 +101,10 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 	}
 	switch {
 	case at[0] != 0 && !checkRequestSchemaVersion(s, at[0]) && s.Stop(),
-		at[1] != 0 && !s.StringMaxLength(at[1], 200, p+"/properties/request_id") && s.Stop(),
+		at[1] != 0 && !s.StringMaxLength(at[1], 200, pp+"request_id") && s.Stop(),
 		at[2] != 0 && !checkRequestTool(s, at[2]) && s.Stop(),
-		at[3] != 0 && !s.Is(at[3], envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, p+"/properties/params/type") && s.Stop(),
-		at[4] != 0 && !s.Items(at[4], checkArtifactRef, p+"/properties/artifacts/type") && s.Stop(),
+		at[3] != 0 && !s.Is(at[3], envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, pp+"params/type") && s.Stop(),
+		at[4] != 0 && !s.Items(at[4], checkArtifactRef, pp+"artifacts/type") && s.Stop(),
 		at[5] != 0 && !checkRequestPreferences(s, at[5]) && s.Stop(),
 		at[6] != 0 && !checkRequestPropertiesTime(s, at[6]) && s.Stop():
 		return false
@@ -111,16 +112,7 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "schema_version") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "tool") {
-		return false
-	}
-	if at[3] == 0 && s.Missing(n, p+"/required", "params") {
-		return false
-	}
-	if at[4] == 0 && s.Missing(n, p+"/required", "artifacts") {
+	if (at[0] == 0 || at[2] == 0 || at[3] == 0 || at[4] == 0) && s.Required(n, p+"/required", "schema_version", "tool", "params", "artifacts") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -129,7 +121,7 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 func checkRequestPropertiesTime(s *envgenrt.State, n int32) bool {
 	const p = "request.json#/properties/time"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, p+"/format", "format", "must be a valid date-time") {
@@ -173,8 +165,9 @@ func (*RequestPreferences) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkRequestPreferences(s *envgenrt.State, n int32) bool {
 	const p = "request.json#/properties/preferences"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -192,9 +185,9 @@ func checkRequestPreferences(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeBoolean, p+"/properties/deterministic/type") && s.Stop(),
-		at[1] != 0 && !s.IntegerMinimum(at[1], 0, "0", p+"/properties/max_output_bytes") && s.Stop(),
-		at[2] != 0 && !s.StringMaxLength(at[2], 50, p+"/properties/locale") && s.Stop():
+	case at[0] != 0 && !s.IsBoolean(at[0], pp+"deterministic/type") && s.Stop(),
+		at[1] != 0 && !s.IntegerMinimum(at[1], 0, "0", pp+"max_output_bytes") && s.Stop(),
+		at[2] != 0 && !s.StringMaxLength(at[2], 50, pp+"locale") && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -221,7 +214,7 @@ func (*RequestSchemaVersion) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkRequestSchemaVersion(s *envgenrt.State, n int32) bool {
 	const p = "request.json#/properties/schema_version"
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.StringIn(n, "mcp.request.v0.1") {
@@ -264,7 +257,7 @@ func (*RequestTool) CheckNode(s *envgenrt.State, n int32) bool {
 func checkRequestTool(s *envgenrt.State, n int32) bool {
 	const p = "request.json#/properties/tool"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -296,7 +289,7 @@ func checkRequestTool(s *envgenrt.State, n int32) bool {
 func checkRequestToolPropertiesName(s *envgenrt.State, n int32) bool {
 	const p = "request.json#/properties/tool/properties/name"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {

@@ -120,7 +120,7 @@ func (*Debug) CheckNode(s *envgenrt.State, n int32) bool {
 func checkDebug(s *envgenrt.State, n int32) bool {
 	const p = "debug.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [9]int32
@@ -155,31 +155,7 @@ func checkDebug(s *envgenrt.State, n int32) bool {
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "tier") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "tool_version") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "tool_id") {
-		return false
-	}
-	if at[3] == 0 && s.Missing(n, p+"/required", "request_id") {
-		return false
-	}
-	if at[4] == 0 && s.Missing(n, p+"/required", "capabilities") {
-		return false
-	}
-	if at[5] == 0 && s.Missing(n, p+"/required", "duration_ms") {
-		return false
-	}
-	if at[6] == 0 && s.Missing(n, p+"/required", "error") {
-		return false
-	}
-	if at[7] == 0 && s.Missing(n, p+"/required", "upgrade_hints") {
-		return false
-	}
-	if at[8] == 0 && s.Missing(n, p+"/required", "data") {
+	if (at[0] == 0 || at[1] == 0 || at[2] == 0 || at[3] == 0 || at[4] == 0 || at[5] == 0 || at[6] == 0 || at[7] == 0 || at[8] == 0) && s.Required(n, p+"/required", "tier", "tool_version", "tool_id", "request_id", "capabilities", "duration_ms", "error", "upgrade_hints", "data") {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -41,7 +41,7 @@ func checkCapabilities(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindArray {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			if !s.Is(c, envgenrt.TypeString, p+"/items/type") && s.Stop() {
+			if !s.IsString(c, p+"/items/type") && s.Stop() {
 				return false
 			}
 		}
@@ -236,7 +236,7 @@ func (*Envelope) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkEnvelope(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/type") {
+	if !s.IsObject(n, "envelope.json#/type") {
 		return false
 	}
 	var at [9]int32
@@ -300,7 +300,7 @@ func checkEnvelopeIf(s *envgenrt.State, n int32) bool {
 				at[0] = c
 			}
 		}
-		if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeObject, p+"/properties/error/type") && s.Stop() {
+		if c := at[0]; c != 0 && !s.IsObject(c, p+"/properties/error/type") && s.Stop() {
 			return false
 		}
 		if at[0] == 0 && s.Missing(n, p+"/required", "error") {
@@ -382,8 +382,9 @@ func (*ErrorModel) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkErrorModel(s *envgenrt.State, n int32) bool {
 	const p = "envelope.json#/$defs/error_model"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -401,18 +402,15 @@ func checkErrorModel(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/error/type") && s.Stop(),
-		at[1] != 0 && !s.Is(at[1], envgenrt.TypeString, p+"/properties/error_code/type") && s.Stop(),
-		at[2] != 0 && !s.Is(at[2], envgenrt.TypeNull|envgenrt.TypeObject, p+"/properties/error_details/type") && s.Stop():
+	case at[0] != 0 && !s.IsString(at[0], pp+"error/type") && s.Stop(),
+		at[1] != 0 && !s.IsString(at[1], pp+"error_code/type") && s.Stop(),
+		at[2] != 0 && !s.Is(at[2], envgenrt.TypeNull|envgenrt.TypeObject, pp+"error_details/type") && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "error") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "error_code") {
+	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "error", "error_code") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -460,7 +458,7 @@ func (*TierName) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkTierName(s *envgenrt.State, n int32) bool {
 	const p = "envelope.json#/$defs/tier_name"
-	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "community", "pro", "enterprise")
+	return s.IsString(n, p+"/type") && s.Enum(n, p+"/enum", "community", "pro", "enterprise")
 }
 
 func checkTierNameOrNull(s *envgenrt.State, n int32) bool {
@@ -542,8 +540,9 @@ func (*UpgradeHint) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 	const p = "envelope.json#/$defs/upgrade_hint"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -561,18 +560,15 @@ func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/feature/type") && s.Stop(),
-		at[1] != 0 && !s.Is(at[1], envgenrt.TypeString, p+"/properties/tier/type") && s.Stop(),
-		at[2] != 0 && !s.Is(at[2], envgenrt.TypeString, p+"/properties/reason/type") && s.Stop():
+	case at[0] != 0 && !s.IsString(at[0], pp+"feature/type") && s.Stop(),
+		at[1] != 0 && !s.IsString(at[1], pp+"tier/type") && s.Stop(),
+		at[2] != 0 && !s.IsString(at[2], pp+"reason/type") && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "feature") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "tier") {
+	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "feature", "tier") {
 		return false
 	}
 	return s.ErrorCount() == errs

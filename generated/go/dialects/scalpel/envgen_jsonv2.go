@@ -37,10 +37,6 @@ func (x *RequestID) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-func (x *TierName) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return envgenrt.UnmarshalFrom(dec, x)
-}
-
 func (x *ToolID) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
@@ -69,19 +65,11 @@ func (x *ResponseConfigGlobal) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-func (x *ResponseConfigGlobalProfile) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return envgenrt.UnmarshalFrom(dec, x)
-}
-
 func (x *ResponseConfigParsing) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
 func (x *ResponseConfigParsingErrorReporting) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return envgenrt.UnmarshalFrom(dec, x)
-}
-
-func (x *ResponseConfigParsingMode) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
@@ -97,15 +85,7 @@ func (x *ResponseConfigProfilesValueEnvelope) UnmarshalJSONFrom(dec *jsontext.De
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-func (x *ResponseConfigProfilesValueEnvelopeIncludeItem) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return envgenrt.UnmarshalFrom(dec, x)
-}
-
 func (x *ResponseConfigProfilesValueParsing) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return envgenrt.UnmarshalFrom(dec, x)
-}
-
-func (x *ResponseConfigProfilesValueParsingMode) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
@@ -118,10 +98,6 @@ func (x *ResponseConfigToolOverridesValue) UnmarshalJSONFrom(dec *jsontext.Decod
 }
 
 func (x *ResponseConfigToolOverridesValueVariant2) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return envgenrt.UnmarshalFrom(dec, x)
-}
-
-func (x *ResponseConfigToolOverridesValueVariant2Profile) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 

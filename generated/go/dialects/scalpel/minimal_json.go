@@ -44,7 +44,7 @@ func (*Minimal) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkMinimal(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "minimal.json#/type") {
+	if !s.IsObject(n, "minimal.json#/type") {
 		return false
 	}
 	var at [2]int32
@@ -94,7 +94,7 @@ func checkMinimalIf(s *envgenrt.State, n int32) bool {
 				at[0] = c
 			}
 		}
-		if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeObject, p+"/properties/error/type") && s.Stop() {
+		if c := at[0]; c != 0 && !s.IsObject(c, p+"/properties/error/type") && s.Stop() {
 			return false
 		}
 		if at[0] == 0 && s.Missing(n, p+"/required", "error") {

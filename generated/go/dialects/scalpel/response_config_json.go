@@ -129,7 +129,7 @@ func (*ResponseConfig) CheckNode(s *envgenrt.State, n int32) bool {
 func checkResponseConfig(s *envgenrt.State, n int32) bool {
 	const p = "response_config.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [6]int32
@@ -150,8 +150,8 @@ func checkResponseConfig(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/version/type") && s.Stop(),
-		at[1] != 0 && !s.Is(at[1], envgenrt.TypeString, p+"/properties/description/type") && s.Stop(),
+	case at[0] != 0 && !s.IsString(at[0], p+"/properties/version/type") && s.Stop(),
+		at[1] != 0 && !s.IsString(at[1], p+"/properties/description/type") && s.Stop(),
 		at[2] != 0 && !checkResponseConfigGlobal(s, at[2]) && s.Stop(),
 		at[3] != 0 && !checkResponseConfigParsing(s, at[3]) && s.Stop(),
 		at[4] != 0 && !checkResponseConfigPropertiesProfiles(s, at[4]) && s.Stop(),
@@ -163,7 +163,7 @@ func checkResponseConfig(s *envgenrt.State, n int32) bool {
 
 func checkResponseConfigPropertiesProfiles(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "response_config.json#/properties/profiles/type") {
+	if !s.IsObject(n, "response_config.json#/properties/profiles/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -177,7 +177,7 @@ func checkResponseConfigPropertiesProfiles(s *envgenrt.State, n int32) bool {
 
 func checkResponseConfigPropertiesToolOverrides(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "response_config.json#/properties/tool_overrides/type") {
+	if !s.IsObject(n, "response_config.json#/properties/tool_overrides/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -253,8 +253,9 @@ func (*ResponseConfigGlobal) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkResponseConfigGlobal(s *envgenrt.State, n int32) bool {
 	const p = "response_config.json#/properties/global"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [5]int32
@@ -274,10 +275,10 @@ func checkResponseConfigGlobal(s *envgenrt.State, n int32) bool {
 	}
 	switch {
 	case at[0] != 0 && !checkResponseConfigGlobalProfile(s, at[0]) && s.Stop(),
-		at[1] != 0 && !s.Is(at[1], envgenrt.TypeBoolean, p+"/properties/exclude_empty_arrays/type") && s.Stop(),
-		at[2] != 0 && !s.Is(at[2], envgenrt.TypeBoolean, p+"/properties/exclude_empty_objects/type") && s.Stop(),
-		at[3] != 0 && !s.Is(at[3], envgenrt.TypeBoolean, p+"/properties/exclude_null_values/type") && s.Stop(),
-		at[4] != 0 && !s.Is(at[4], envgenrt.TypeBoolean, p+"/properties/exclude_default_values/type") && s.Stop():
+		at[1] != 0 && !s.IsBoolean(at[1], pp+"exclude_empty_arrays/type") && s.Stop(),
+		at[2] != 0 && !s.IsBoolean(at[2], pp+"exclude_empty_objects/type") && s.Stop(),
+		at[3] != 0 && !s.IsBoolean(at[3], pp+"exclude_null_values/type") && s.Stop(),
+		at[4] != 0 && !s.IsBoolean(at[4], pp+"exclude_default_values/type") && s.Stop():
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -301,7 +302,7 @@ func (*ResponseConfigGlobalProfile) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkResponseConfigGlobalProfile(s *envgenrt.State, n int32) bool {
 	const p = "response_config.json#/properties/global/properties/profile"
-	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "minimal", "standard", "verbose", "debug")
+	return s.IsString(n, p+"/type") && s.Enum(n, p+"/enum", "minimal", "standard", "verbose", "debug")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -366,7 +367,7 @@ func (*ResponseConfigParsing) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkResponseConfigParsing(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "response_config.json#/properties/parsing/type") {
+	if !s.IsObject(n, "response_config.json#/properties/parsing/type") {
 		return false
 	}
 	var at [3]int32
@@ -444,8 +445,9 @@ func (*ResponseConfigParsingErrorReporting) CheckNode(s *envgenrt.State, n int32
 
 func checkResponseConfigParsingErrorReporting(s *envgenrt.State, n int32) bool {
 	const p = "response_config.json#/properties/parsing/properties/error_reporting"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -460,9 +462,9 @@ func checkResponseConfigParsingErrorReporting(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeBoolean, p+"/properties/include_sanitization_details/type") && s.Stop(),
-		at[1] != 0 && !s.Is(at[1], envgenrt.TypeBoolean, p+"/properties/include_error_location/type") && s.Stop(),
-		at[2] != 0 && !s.Is(at[2], envgenrt.TypeBoolean, p+"/properties/include_suggestions/type") && s.Stop():
+	case at[0] != 0 && !s.IsBoolean(at[0], pp+"include_sanitization_details/type") && s.Stop(),
+		at[1] != 0 && !s.IsBoolean(at[1], pp+"include_error_location/type") && s.Stop(),
+		at[2] != 0 && !s.IsBoolean(at[2], pp+"include_suggestions/type") && s.Stop():
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -486,7 +488,7 @@ func (*ResponseConfigParsingMode) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkResponseConfigParsingMode(s *envgenrt.State, n int32) bool {
 	const p = "response_config.json#/properties/parsing/properties/mode"
-	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "strict", "permissive")
+	return s.IsString(n, p+"/type") && s.Enum(n, p+"/enum", "strict", "permissive")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -547,8 +549,9 @@ func (*ResponseConfigParsingSanitizationPolicy) CheckNode(s *envgenrt.State, n i
 
 func checkResponseConfigParsingSanitizationPolicy(s *envgenrt.State, n int32) bool {
 	const p = "response_config.json#/properties/parsing/properties/sanitization_policy"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -563,9 +566,9 @@ func checkResponseConfigParsingSanitizationPolicy(s *envgenrt.State, n int32) bo
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeBoolean, p+"/properties/allow_merge_conflicts/type") && s.Stop(),
-		at[1] != 0 && !s.Is(at[1], envgenrt.TypeBoolean, p+"/properties/allow_templates/type") && s.Stop(),
-		at[2] != 0 && !s.Is(at[2], envgenrt.TypeBoolean, p+"/properties/report_modifications/type") && s.Stop():
+	case at[0] != 0 && !s.IsBoolean(at[0], pp+"allow_merge_conflicts/type") && s.Stop(),
+		at[1] != 0 && !s.IsBoolean(at[1], pp+"allow_templates/type") && s.Stop(),
+		at[2] != 0 && !s.IsBoolean(at[2], pp+"report_modifications/type") && s.Stop():
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -637,7 +640,7 @@ func (*ResponseConfigProfilesValue) CheckNode(s *envgenrt.State, n int32) bool {
 func checkResponseConfigProfilesValue(s *envgenrt.State, n int32) bool {
 	const p = "response_config.json#/properties/profiles/additionalProperties"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -654,7 +657,7 @@ func checkResponseConfigProfilesValue(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/description/type") && s.Stop(),
+	case at[0] != 0 && !s.IsString(at[0], p+"/properties/description/type") && s.Stop(),
 		at[1] != 0 && !checkResponseConfigProfilesValueEnvelope(s, at[1]) && s.Stop(),
 		at[2] != 0 && !checkResponseConfigProfilesValueParsing(s, at[2]) && s.Stop(),
 		at[3] != 0 && !s.ArrayOf(at[3], envgenrt.TypeString, p+"/properties/common_exclusions") && s.Stop():
@@ -717,7 +720,7 @@ func (*ResponseConfigProfilesValueEnvelope) CheckNode(s *envgenrt.State, n int32
 
 func checkResponseConfigProfilesValueEnvelope(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/type") {
+	if !s.IsObject(n, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/type") {
 		return false
 	}
 	var at [1]int32
@@ -735,7 +738,7 @@ func checkResponseConfigProfilesValueEnvelope(s *envgenrt.State, n int32) bool {
 
 func checkResponseConfigProfilesValueEnvelopePropertiesInclude(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/type") {
+	if !s.IsArray(n, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
@@ -764,7 +767,7 @@ func (*ResponseConfigProfilesValueEnvelopeIncludeItem) CheckNode(s *envgenrt.Sta
 
 func checkResponseConfigProfilesValueEnvelopeIncludeItem(s *envgenrt.State, n int32) bool {
 	const p = "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/items"
-	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "tier", "tool_version", "tool_id", "request_id", "capabilities", "duration_ms", "error", "upgrade_hints")
+	return s.IsString(n, p+"/type") && s.Enum(n, p+"/enum", "tier", "tool_version", "tool_id", "request_id", "capabilities", "duration_ms", "error", "upgrade_hints")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -824,7 +827,7 @@ func (*ResponseConfigProfilesValueParsing) CheckNode(s *envgenrt.State, n int32)
 
 func checkResponseConfigProfilesValueParsing(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/type") {
+	if !s.IsObject(n, "response_config.json#/properties/profiles/additionalProperties/properties/parsing/type") {
 		return false
 	}
 	var at [2]int32
@@ -860,7 +863,7 @@ func (*ResponseConfigProfilesValueParsingMode) CheckNode(s *envgenrt.State, n in
 
 func checkResponseConfigProfilesValueParsingMode(s *envgenrt.State, n int32) bool {
 	const p = "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/mode"
-	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "fail_fast", "auto_sanitize")
+	return s.IsString(n, p+"/type") && s.Enum(n, p+"/enum", "fail_fast", "auto_sanitize")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -921,8 +924,9 @@ func (*ResponseConfigProfilesValueParsingSanitizationPolicy) CheckNode(s *envgen
 
 func checkResponseConfigProfilesValueParsingSanitizationPolicy(s *envgenrt.State, n int32) bool {
 	const p = "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -937,9 +941,9 @@ func checkResponseConfigProfilesValueParsingSanitizationPolicy(s *envgenrt.State
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeBoolean, p+"/properties/allow_merge_conflicts/type") && s.Stop(),
-		at[1] != 0 && !s.Is(at[1], envgenrt.TypeBoolean, p+"/properties/allow_templates/type") && s.Stop(),
-		at[2] != 0 && !s.Is(at[2], envgenrt.TypeBoolean, p+"/properties/report_modifications/type") && s.Stop():
+	case at[0] != 0 && !s.IsBoolean(at[0], pp+"allow_merge_conflicts/type") && s.Stop(),
+		at[1] != 0 && !s.IsBoolean(at[1], pp+"allow_templates/type") && s.Stop(),
+		at[2] != 0 && !s.IsBoolean(at[2], pp+"report_modifications/type") && s.Stop():
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1031,7 +1035,7 @@ func checkResponseConfigToolOverridesValue(s *envgenrt.State, n int32) bool {
 }
 
 func checkResponseConfigToolOverridesValueOneOf0(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/0/type")
+	return s.IsString(n, "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/0/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -1095,8 +1099,9 @@ func (*ResponseConfigToolOverridesValueVariant2) CheckNode(s *envgenrt.State, n 
 
 func checkResponseConfigToolOverridesValueVariant2(s *envgenrt.State, n int32) bool {
 	const p = "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -1114,9 +1119,9 @@ func checkResponseConfigToolOverridesValueVariant2(s *envgenrt.State, n int32) b
 	}
 	switch {
 	case at[0] != 0 && !checkResponseConfigToolOverridesValueVariant2Profile(s, at[0]) && s.Stop(),
-		at[1] != 0 && !s.ArrayOf(at[1], envgenrt.TypeString, p+"/properties/exclude_fields") && s.Stop(),
-		at[2] != 0 && !s.ArrayOf(at[2], envgenrt.TypeString, p+"/properties/include_only") && s.Stop(),
-		at[3] != 0 && !s.ArrayOf(at[3], envgenrt.TypeString, p+"/properties/include_on_error") && s.Stop():
+		at[1] != 0 && !s.ArrayOf(at[1], envgenrt.TypeString, pp+"exclude_fields") && s.Stop(),
+		at[2] != 0 && !s.ArrayOf(at[2], envgenrt.TypeString, pp+"include_only") && s.Stop(),
+		at[3] != 0 && !s.ArrayOf(at[3], envgenrt.TypeString, pp+"include_on_error") && s.Stop():
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1140,5 +1145,5 @@ func (*ResponseConfigToolOverridesValueVariant2Profile) CheckNode(s *envgenrt.St
 
 func checkResponseConfigToolOverridesValueVariant2Profile(s *envgenrt.State, n int32) bool {
 	const p = "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/profile"
-	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "minimal", "standard", "verbose", "debug")
+	return s.IsString(n, p+"/type") && s.Enum(n, p+"/enum", "minimal", "standard", "verbose", "debug")
 }

@@ -49,7 +49,7 @@ func (*Standard) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkStandard(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "standard.json#/type") {
+	if !s.IsObject(n, "standard.json#/type") {
 		return false
 	}
 	var at [3]int32
@@ -101,7 +101,7 @@ func checkStandardIf(s *envgenrt.State, n int32) bool {
 				at[0] = c
 			}
 		}
-		if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeObject, p+"/properties/error/type") && s.Stop() {
+		if c := at[0]; c != 0 && !s.IsObject(c, p+"/properties/error/type") && s.Stop() {
 			return false
 		}
 		if at[0] == 0 && s.Missing(n, p+"/required", "error") {
@@ -114,7 +114,7 @@ func checkStandardIf(s *envgenrt.State, n int32) bool {
 func checkStandardPropertiesUpgradeHints(s *envgenrt.State, n int32) bool {
 	const p = "standard.json#/properties/upgrade_hints"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
+	if !s.IsArray(n, p+"/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {

@@ -55,7 +55,7 @@ func (*Verbose) CheckNode(s *envgenrt.State, n int32) bool {
 func checkVerbose(s *envgenrt.State, n int32) bool {
 	const p = "verbose.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -75,7 +75,7 @@ func checkVerbose(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeNumber, p+"/properties/duration_ms/type") && s.Stop(),
+	case at[0] != 0 && !s.IsNumber(at[0], p+"/properties/duration_ms/type") && s.Stop(),
 		at[1] != 0 && !checkErrorModel(s, at[1]) && s.Stop(),
 		at[2] != 0 && !checkVerbosePropertiesUpgradeHints(s, at[2]) && s.Stop():
 		return false
@@ -112,7 +112,7 @@ func checkVerboseIf(s *envgenrt.State, n int32) bool {
 				at[0] = c
 			}
 		}
-		if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeObject, p+"/properties/error/type") && s.Stop() {
+		if c := at[0]; c != 0 && !s.IsObject(c, p+"/properties/error/type") && s.Stop() {
 			return false
 		}
 		if at[0] == 0 && s.Missing(n, p+"/required", "error") {
@@ -125,7 +125,7 @@ func checkVerboseIf(s *envgenrt.State, n int32) bool {
 func checkVerbosePropertiesUpgradeHints(s *envgenrt.State, n int32) bool {
 	const p = "verbose.json#/properties/upgrade_hints"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
+	if !s.IsArray(n, p+"/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {

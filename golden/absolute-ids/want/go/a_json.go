@@ -64,7 +64,7 @@ func (*A) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkA(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "a.json#/type") {
+	if !s.IsObject(n, "a.json#/type") {
 		return false
 	}
 	var at [2]int32

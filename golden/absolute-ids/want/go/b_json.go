@@ -59,7 +59,7 @@ func (*B) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkB(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "b.json#/type") {
+	if !s.IsObject(n, "b.json#/type") {
 		return false
 	}
 	var at [1]int32
@@ -92,5 +92,5 @@ func (*C) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkC(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "b.json#/$defs/c/type") && s.Enum(n, "b.json#/$defs/c/enum", "x", "y")
+	return s.IsString(n, "b.json#/$defs/c/type") && s.Enum(n, "b.json#/$defs/c/enum", "x", "y")
 }

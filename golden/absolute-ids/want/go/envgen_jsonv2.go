@@ -16,7 +16,3 @@ func (x *A) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 func (x *B) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
-
-func (x *C) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return envgenrt.UnmarshalFrom(dec, x)
-}

@@ -77,7 +77,7 @@ func checkBad(s *envgenrt.State, n int32) bool {
 func checkBadAllOf0(s *envgenrt.State, n int32) bool {
 	const p = "bad.json#/allOf/0"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [1]int32
@@ -87,7 +87,7 @@ func checkBadAllOf0(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/a/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.IsString(c, p+"/properties/a/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -96,7 +96,7 @@ func checkBadAllOf0(s *envgenrt.State, n int32) bool {
 func checkBadAllOf1(s *envgenrt.State, n int32) bool {
 	const p = "bad.json#/allOf/1"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [1]int32

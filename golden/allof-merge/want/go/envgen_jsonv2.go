@@ -16,7 +16,3 @@ func (x *Base) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 func (x *Tool) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
-
-func (x *ToolID) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return envgenrt.UnmarshalFrom(dec, x)
-}

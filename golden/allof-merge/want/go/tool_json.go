@@ -63,7 +63,7 @@ func (*Base) CheckNode(s *envgenrt.State, n int32) bool {
 func checkBase(s *envgenrt.State, n int32) bool {
 	const p = "tool.json#/$defs/base"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -76,7 +76,7 @@ func checkBase(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/id/type") && s.Stop(),
+	case at[0] != 0 && !s.IsString(at[0], p+"/properties/id/type") && s.Stop(),
 		at[1] != 0 && !checkBasePropertiesTitle(s, at[1]) && s.Stop():
 		return false
 	}
@@ -87,7 +87,7 @@ func checkBase(s *envgenrt.State, n int32) bool {
 }
 
 func checkBasePropertiesTitle(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "tool.json#/$defs/base/properties/title/type")
+	return s.IsString(n, "tool.json#/$defs/base/properties/title/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -184,7 +184,7 @@ func checkTool(s *envgenrt.State, n int32) bool {
 
 func checkToolAllOf1(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "tool.json#/allOf/1/type") {
+	if !s.IsObject(n, "tool.json#/allOf/1/type") {
 		return false
 	}
 	var at [2]int32
@@ -206,7 +206,7 @@ func checkToolAllOf1(s *envgenrt.State, n int32) bool {
 }
 
 func checkToolAllOf1PropertiesSchema(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeObject, "tool.json#/allOf/1/properties/schema/type")
+	return s.IsObject(n, "tool.json#/allOf/1/properties/schema/type")
 }
 
 func (x *ToolID) UnmarshalJSON(data []byte) error {
@@ -227,7 +227,7 @@ func (*ToolID) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkToolID(s *envgenrt.State, n int32) bool {
 	const p = "tool.json#/allOf/1/properties/id"
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.StringIn(n, "tool-1") {

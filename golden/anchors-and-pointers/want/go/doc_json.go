@@ -71,7 +71,7 @@ func (*Doc) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkDoc(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "doc.json#/type") {
+	if !s.IsObject(n, "doc.json#/type") {
 		return false
 	}
 	var at [3]int32
@@ -147,7 +147,7 @@ func (*DocAItem) CheckNode(s *envgenrt.State, n int32) bool {
 func checkDocAItem(s *envgenrt.State, n int32) bool {
 	const p = "doc.json#/properties/a/items"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [1]int32
@@ -216,7 +216,7 @@ func (*Thing) CheckNode(s *envgenrt.State, n int32) bool {
 func checkThing(s *envgenrt.State, n int32) bool {
 	const p = "doc.json#/$defs/thing"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [1]int32
@@ -226,7 +226,7 @@ func checkThing(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeBoolean, p+"/properties/ok/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.IsBoolean(c, p+"/properties/ok/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -46,7 +46,7 @@ func (*CycleVariant2) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkCycleVariant2(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "cycle.json#/oneOf/1/type") {
+	if !s.IsArray(n, "cycle.json#/oneOf/1/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {

@@ -92,8 +92,9 @@ func (*Loose) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkLoose(s *envgenrt.State, n int32) bool {
 	const p = "loose.json#"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -110,9 +111,9 @@ func checkLoose(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[1] != 0 && !s.Is(at[1], envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeObject, p+"/properties/several/type") && s.Stop(),
-		at[2] != 0 && !s.Is(at[2], envgenrt.TypeNumber|envgenrt.TypeInteger, p+"/properties/num/type") && s.Stop(),
-		at[3] != 0 && !s.Is(at[3], envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, p+"/properties/maybe_any/type") && s.Stop():
+	case at[1] != 0 && !s.Is(at[1], envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeObject, pp+"several/type") && s.Stop(),
+		at[2] != 0 && !s.Is(at[2], envgenrt.TypeNumber|envgenrt.TypeInteger, pp+"num/type") && s.Stop(),
+		at[3] != 0 && !s.Is(at[3], envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, pp+"maybe_any/type") && s.Stop():
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -61,7 +61,7 @@ func (*Setting) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkSetting(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "value.json#/type") {
+	if !s.IsObject(n, "value.json#/type") {
 		return false
 	}
 	var at [1]int32
@@ -194,7 +194,7 @@ func checkSettingValue(s *envgenrt.State, n int32) bool {
 }
 
 func checkSettingValueAnyOf0(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "value.json#/properties/value/anyOf/0/type")
+	return s.IsString(n, "value.json#/properties/value/anyOf/0/type")
 }
 
 func checkSettingValueAnyOf1(s *envgenrt.State, n int32) bool {

@@ -117,7 +117,7 @@ func (*Lists) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkLists(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "list.json#/type") {
+	if !s.IsObject(n, "list.json#/type") {
 		return false
 	}
 	var at [4]int32
@@ -137,7 +137,7 @@ func checkLists(s *envgenrt.State, n int32) bool {
 	case at[0] != 0 && !checkListsPropertiesNames(s, at[0]) && s.Stop(),
 		at[1] != 0 && !checkListsPropertiesMatrix(s, at[1]) && s.Stop(),
 		at[2] != 0 && !s.Items(at[2], checkListsPointsItem, "list.json#/properties/points/type") && s.Stop(),
-		at[3] != 0 && !s.Is(at[3], envgenrt.TypeArray, "list.json#/properties/anything/type") && s.Stop():
+		at[3] != 0 && !s.IsArray(at[3], "list.json#/properties/anything/type") && s.Stop():
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -146,7 +146,7 @@ func checkLists(s *envgenrt.State, n int32) bool {
 func checkListsPropertiesMatrix(s *envgenrt.State, n int32) bool {
 	const p = "list.json#/properties/matrix"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
+	if !s.IsArray(n, p+"/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
@@ -160,11 +160,11 @@ func checkListsPropertiesMatrix(s *envgenrt.State, n int32) bool {
 func checkListsPropertiesNames(s *envgenrt.State, n int32) bool {
 	const p = "list.json#/properties/names"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
+	if !s.IsArray(n, p+"/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.Is(c, envgenrt.TypeString, p+"/items/type") && s.Stop() {
+		if !s.IsString(c, p+"/items/type") && s.Stop() {
 			return false
 		}
 	}
@@ -237,7 +237,7 @@ func (*ListsPointsItem) CheckNode(s *envgenrt.State, n int32) bool {
 func checkListsPointsItem(s *envgenrt.State, n int32) bool {
 	const p = "list.json#/properties/points/items"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -250,14 +250,11 @@ func checkListsPointsItem(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeNumber, p+"/properties/x/type") && s.Stop(),
-		at[1] != 0 && !s.Is(at[1], envgenrt.TypeNumber, p+"/properties/y/type") && s.Stop():
+	case at[0] != 0 && !s.IsNumber(at[0], p+"/properties/x/type") && s.Stop(),
+		at[1] != 0 && !s.IsNumber(at[1], p+"/properties/y/type") && s.Stop():
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "x") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "y") {
+	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "x", "y") {
 		return false
 	}
 	return s.ErrorCount() == errs

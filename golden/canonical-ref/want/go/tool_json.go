@@ -72,7 +72,7 @@ func (*Payload) CheckNode(s *envgenrt.State, n int32) bool {
 func checkPayload(s *envgenrt.State, n int32) bool {
 	const p = "tool.json#/$defs/payload"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [1]int32

@@ -46,7 +46,7 @@ func (*Checked) CheckNode(s *envgenrt.State, n int32) bool {
 func checkChecked(s *envgenrt.State, n int32) bool {
 	const p = "checked.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
+	if !s.IsArray(n, p+"/type") {
 		return false
 	}
 	{
@@ -81,7 +81,7 @@ func checkCheckedContainsItems(s *envgenrt.State, n int32) bool {
 func checkCheckedContainsItemsAnyOf1(s *envgenrt.State, n int32) bool {
 	const p = "checked.json#/contains/items/anyOf/1"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [1]int32
@@ -91,7 +91,7 @@ func checkCheckedContainsItemsAnyOf1(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/c/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.IsString(c, p+"/properties/c/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -99,7 +99,7 @@ func checkCheckedContainsItemsAnyOf1(s *envgenrt.State, n int32) bool {
 
 func checkCheckedNot(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "checked.json#/not/type") {
+	if !s.IsArray(n, "checked.json#/not/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
@@ -115,7 +115,7 @@ func checkCheckedNot(s *envgenrt.State, n int32) bool {
 
 func checkCheckedNotItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "checked.json#/not/items/type") {
+	if !s.IsObject(n, "checked.json#/not/items/type") {
 		return false
 	}
 	var at [1]int32

@@ -66,9 +66,8 @@ func (*Versioned) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkVersioned(s *envgenrt.State, n int32) bool {
-	const p = "version.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, "version.json#/type") {
 		return false
 	}
 	var at [3]int32
@@ -85,10 +84,7 @@ func checkVersioned(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkVersionedSchemaVersion, checkVersionedKind, checkVersionedRevision) {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "schema_version") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "kind") {
+	if (at[0] == 0 || at[1] == 0) && s.Required(n, "version.json#/required", "schema_version", "kind") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -112,7 +108,7 @@ func (*VersionedKind) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkVersionedKind(s *envgenrt.State, n int32) bool {
 	const p = "version.json#/properties/kind"
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.StringIn(n, "report") {

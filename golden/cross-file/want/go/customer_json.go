@@ -60,7 +60,7 @@ func (*Address) CheckNode(s *envgenrt.State, n int32) bool {
 func checkAddress(s *envgenrt.State, n int32) bool {
 	const p = "customer.json#/$defs/address"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [1]int32
@@ -70,7 +70,7 @@ func checkAddress(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/street/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.IsString(c, p+"/properties/street/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -133,7 +133,7 @@ func (*Customer) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkCustomer(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "customer.json#/type") {
+	if !s.IsObject(n, "customer.json#/type") {
 		return false
 	}
 	var at [2]int32
@@ -146,7 +146,7 @@ func checkCustomer(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, "customer.json#/properties/name/type") && s.Stop(),
+	case at[0] != 0 && !s.IsString(at[0], "customer.json#/properties/name/type") && s.Stop(),
 		at[1] != 0 && !checkAddress(s, at[1]) && s.Stop():
 		return false
 	}

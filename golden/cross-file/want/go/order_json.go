@@ -66,7 +66,7 @@ func (*Order) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkOrder(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "order.json#/type") {
+	if !s.IsObject(n, "order.json#/type") {
 		return false
 	}
 	var at [2]int32

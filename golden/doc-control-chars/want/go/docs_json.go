@@ -37,7 +37,7 @@ func (*Docs) CheckNode(s *envgenrt.State, n int32) bool {
 func checkDocs(s *envgenrt.State, n int32) bool {
 	const p = "docs.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -53,7 +53,7 @@ func checkDocs(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/p/type") && s.Stop(),
+	case at[0] != 0 && !s.IsString(at[0], p+"/properties/p/type") && s.Stop(),
 		at[1] != 0 && !s.Enum(at[1], p+"/properties/e/enum", "a\x00", "b\ufeff") && s.Stop():
 		return false
 	}

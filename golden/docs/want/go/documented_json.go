@@ -68,8 +68,9 @@ func (*Documented) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkDocumented(s *envgenrt.State, n int32) bool {
 	const p = "documented.json#"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -87,9 +88,9 @@ func checkDocumented(s *envgenrt.State, n int32) bool {
 	}
 	switch {
 	case at[0] != 0 && !checkDocumentedPropertiesLimit(s, at[0]) && s.Stop(),
-		at[1] != 0 && !s.Is(at[1], envgenrt.TypeString, p+"/properties/old/type") && s.Stop(),
-		at[2] != 0 && !s.Is(at[2], envgenrt.TypeString, p+"/properties/id/type") && s.Stop(),
-		at[3] != 0 && !s.Is(at[3], envgenrt.TypeString, p+"/properties/secret/type") && s.Stop():
+		at[1] != 0 && !s.IsString(at[1], pp+"old/type") && s.Stop(),
+		at[2] != 0 && !s.IsString(at[2], pp+"id/type") && s.Stop(),
+		at[3] != 0 && !s.IsString(at[3], pp+"secret/type") && s.Stop():
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -60,7 +60,7 @@ func (*Item) CheckNode(s *envgenrt.State, n int32) bool {
 func checkItem(s *envgenrt.State, n int32) bool {
 	const p = "legacy.json#/definitions/item"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [1]int32
@@ -70,7 +70,7 @@ func checkItem(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/id/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.IsString(c, p+"/properties/id/type") && s.Stop() {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "id") {
@@ -138,7 +138,7 @@ func (*Legacy) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkLegacy(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "legacy.json#/type") {
+	if !s.IsObject(n, "legacy.json#/type") {
 		return false
 	}
 	var at [2]int32
@@ -227,7 +227,7 @@ func (*LegacyPair) CheckNode(s *envgenrt.State, n int32) bool {
 func checkLegacyPair(s *envgenrt.State, n int32) bool {
 	const p = "legacy.json#/properties/pair"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
+	if !s.IsArray(n, p+"/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -249,7 +249,7 @@ func checkLegacyPair(s *envgenrt.State, n int32) bool {
 }
 
 func checkLegacyPairItems0(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "legacy.json#/properties/pair/items/0/type")
+	return s.IsString(n, "legacy.json#/properties/pair/items/0/type")
 }
 
 func checkLegacyPairItems1(s *envgenrt.State, n int32) bool {

@@ -51,7 +51,7 @@ func (*Receipt) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkReceipt(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "receipt.json#/type") {
+	if !s.IsObject(n, "receipt.json#/type") {
 		return false
 	}
 	var at [7]int32
@@ -90,7 +90,7 @@ var patternReceiptPropertiesTags = envgenrt.MustPattern(`^a`)
 func checkReceiptPropertiesTags(s *envgenrt.State, n int32) bool {
 	const p = "receipt.json#/properties/tags"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
+	if !s.IsArray(n, p+"/type") {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindString {
@@ -105,7 +105,7 @@ func checkReceiptPropertiesTags(s *envgenrt.State, n int32) bool {
 		}
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.Is(c, envgenrt.TypeString, p+"/items/type") && s.Stop() {
+		if !s.IsString(c, p+"/items/type") && s.Stop() {
 			return false
 		}
 	}
@@ -130,7 +130,7 @@ func (*ReceiptCanonVersion) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkReceiptCanonVersion(s *envgenrt.State, n int32) bool {
 	const p = "receipt.json#/properties/canon_version"
-	return s.Is(n, envgenrt.TypeString, p+"/type") && s.Enum(n, p+"/enum", "jcs-rfc8785-v1") && s.MinLength(n, 1, p+"/minLength")
+	return s.IsString(n, p+"/type") && s.Enum(n, p+"/enum", "jcs-rfc8785-v1") && s.MinLength(n, 1, p+"/minLength")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -190,7 +190,7 @@ func (*ReceiptFixed) CheckNode(s *envgenrt.State, n int32) bool {
 func checkReceiptFixed(s *envgenrt.State, n int32) bool {
 	const p = "receipt.json#/properties/fixed"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.StringIn(n, "v1") {
@@ -221,7 +221,7 @@ func (*ReceiptFixedObject) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkReceiptFixedObject(s *envgenrt.State, n int32) bool {
 	const p = "receipt.json#/properties/fixedObject"
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	if !s.StringIn(n, "x") {
@@ -249,7 +249,7 @@ func (*ReceiptProbe) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkReceiptProbe(s *envgenrt.State, n int32) bool {
 	const p = "receipt.json#/properties/probe"
-	return s.Is(n, envgenrt.TypeObject, p+"/type") && s.Enum(n, p+"/enum", "azure.probe")
+	return s.IsObject(n, p+"/type") && s.Enum(n, p+"/enum", "azure.probe")
 }
 
 func (x *ReceiptResult) UnmarshalJSON(data []byte) error {
@@ -273,7 +273,7 @@ var patternReceiptResult = envgenrt.MustPattern(`^[A-Z]+$`)
 func checkReceiptResult(s *envgenrt.State, n int32) bool {
 	const p = "receipt.json#/properties/result"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.Enum(n, p+"/enum", "ALLOW", "DENY") {

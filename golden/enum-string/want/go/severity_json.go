@@ -17,5 +17,5 @@ func (x *Severity) DecodeNode(s *envgenrt.State, n int32) error {
 }
 
 func (*Severity) CheckNode(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "severity.json#/type") && s.Enum(n, "severity.json#/enum", "info", "warning", "error", "not-found", "2xx")
+	return s.IsString(n, "severity.json#/type") && s.Enum(n, "severity.json#/enum", "info", "warning", "error", "not-found", "2xx")
 }

@@ -60,7 +60,7 @@ func (*Item) CheckNode(s *envgenrt.State, n int32) bool {
 func checkItem(s *envgenrt.State, n int32) bool {
 	const p = "item.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -76,7 +76,7 @@ func checkItem(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/id/type") && s.Stop(),
+	case at[0] != 0 && !s.IsString(at[0], p+"/properties/id/type") && s.Stop(),
 		at[1] != 0 && !s.IsInt(at[1], p+"/properties/count/type") && s.Stop():
 		return false
 	}

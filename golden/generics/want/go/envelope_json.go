@@ -90,7 +90,7 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
 	const p = "envelope.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -105,7 +105,7 @@ func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeBoolean, p+"/properties/success/type") && s.Stop(),
+	case at[0] != 0 && !s.IsBoolean(at[0], p+"/properties/success/type") && s.Stop(),
 		at[1] != 0 && !dynamicEnvelopeDefsData(s, at[1]) && s.Stop(),
 		at[2] != 0 && !checkPage(s, at[2]) && s.Stop():
 		return false
@@ -233,7 +233,7 @@ func checkPage(s *envgenrt.State, n int32) bool {
 func checkPageIn(s *envgenrt.State, n int32) bool {
 	const p = "envelope.json#/$defs/page"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -247,7 +247,7 @@ func checkPageIn(s *envgenrt.State, n int32) bool {
 	}
 	switch {
 	case at[0] != 0 && !checkPagePropertiesItems(s, at[0]) && s.Stop(),
-		at[1] != 0 && !s.Is(at[1], envgenrt.TypeString, p+"/properties/cursor/type") && s.Stop():
+		at[1] != 0 && !s.IsString(at[1], p+"/properties/cursor/type") && s.Stop():
 		return false
 	}
 	return s.ErrorCount() == errs

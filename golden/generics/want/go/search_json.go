@@ -65,7 +65,7 @@ func (*Result) CheckNode(s *envgenrt.State, n int32) bool {
 func checkResult(s *envgenrt.State, n int32) bool {
 	const p = "search.json#/$defs/result"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -78,8 +78,8 @@ func checkResult(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/title/type") && s.Stop(),
-		at[1] != 0 && !s.Is(at[1], envgenrt.TypeNumber, p+"/properties/score/type") && s.Stop():
+	case at[0] != 0 && !s.IsString(at[0], p+"/properties/title/type") && s.Stop(),
+		at[1] != 0 && !s.IsNumber(at[1], p+"/properties/score/type") && s.Stop():
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "title") {

@@ -81,7 +81,7 @@ func checkHistory(s *envgenrt.State, n int32) bool {
 func checkHistoryIn(s *envgenrt.State, n int32) bool {
 	const p = "tool.json#/$defs/history"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [1]int32
@@ -175,7 +175,7 @@ func (*Item) CheckNode(s *envgenrt.State, n int32) bool {
 func checkItem(s *envgenrt.State, n int32) bool {
 	const p = "tool.json#/$defs/item"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [1]int32

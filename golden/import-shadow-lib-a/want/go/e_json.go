@@ -85,7 +85,7 @@ func (*Item) CheckNode(s *envgenrt.State, n int32) bool {
 func checkItem(s *envgenrt.State, n int32) bool {
 	const p = "e.json#/$defs/item"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [1]int32

@@ -20,7 +20,3 @@ func (x *Item) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 func (x *Labels) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
-
-func (x *Mode) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return envgenrt.UnmarshalFrom(dec, x)
-}

@@ -85,7 +85,7 @@ func (*Entry) CheckNode(s *envgenrt.State, n int32) bool {
 func checkEntry(s *envgenrt.State, n int32) bool {
 	const p = "e.json#/$defs/entry"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [1]int32
@@ -154,7 +154,7 @@ func (*Item) CheckNode(s *envgenrt.State, n int32) bool {
 func checkItem(s *envgenrt.State, n int32) bool {
 	const p = "e.json#/$defs/item"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [1]int32
@@ -164,7 +164,7 @@ func checkItem(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/s/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.IsString(c, p+"/properties/s/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

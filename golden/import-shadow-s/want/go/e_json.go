@@ -127,7 +127,7 @@ func (*Thing) CheckNode(s *envgenrt.State, n int32) bool {
 func checkThing(s *envgenrt.State, n int32) bool {
 	const p = "e.json#/$defs/thing"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [1]int32

@@ -172,7 +172,7 @@ func (*Tool) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkTool(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "tool.json#/type") {
+	if !s.IsObject(n, "tool.json#/type") {
 		return false
 	}
 	var at [9]int32
@@ -209,7 +209,7 @@ func checkTool(s *envgenrt.State, n int32) bool {
 
 func checkToolPropertiesKinds(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "tool.json#/properties/kinds/type") {
+	if !s.IsObject(n, "tool.json#/properties/kinds/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -412,7 +412,7 @@ func (*ToolTup) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkToolTup(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "tool.json#/properties/tup/type") {
+	if !s.IsArray(n, "tool.json#/properties/tup/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {

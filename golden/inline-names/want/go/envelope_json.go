@@ -66,7 +66,7 @@ func (*Envelope) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkEnvelope(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "envelope.json#/type") {
+	if !s.IsObject(n, "envelope.json#/type") {
 		return false
 	}
 	var at [2]int32
@@ -139,7 +139,7 @@ func (*EnvelopeItemsItem) CheckNode(s *envgenrt.State, n int32) bool {
 func checkEnvelopeItemsItem(s *envgenrt.State, n int32) bool {
 	const p = "envelope.json#/properties/items/items"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [1]int32
@@ -149,7 +149,7 @@ func checkEnvelopeItemsItem(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/id/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.IsString(c, p+"/properties/id/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -213,7 +213,7 @@ func (*EnvelopeMeta) CheckNode(s *envgenrt.State, n int32) bool {
 func checkEnvelopeMeta(s *envgenrt.State, n int32) bool {
 	const p = "envelope.json#/properties/meta"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -227,7 +227,7 @@ func checkEnvelopeMeta(s *envgenrt.State, n int32) bool {
 	}
 	switch {
 	case at[0] != 0 && !checkEnvelopeMetaPagination(s, at[0]) && s.Stop(),
-		at[1] != 0 && !s.Is(at[1], envgenrt.TypeString, p+"/properties/request_id/type") && s.Stop():
+		at[1] != 0 && !s.IsString(at[1], p+"/properties/request_id/type") && s.Stop():
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -289,7 +289,7 @@ func (*EnvelopeMetaPagination) CheckNode(s *envgenrt.State, n int32) bool {
 func checkEnvelopeMetaPagination(s *envgenrt.State, n int32) bool {
 	const p = "envelope.json#/properties/meta/properties/pagination"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -302,8 +302,8 @@ func checkEnvelopeMetaPagination(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/cursor/type") && s.Stop(),
-		at[1] != 0 && !s.Is(at[1], envgenrt.TypeBoolean, p+"/properties/has_more/type") && s.Stop():
+	case at[0] != 0 && !s.IsString(at[0], p+"/properties/cursor/type") && s.Stop(),
+		at[1] != 0 && !s.IsBoolean(at[1], p+"/properties/has_more/type") && s.Stop():
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -59,7 +59,7 @@ func (*Rule) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkRule(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "rule.json#/type") {
+	if !s.IsObject(n, "rule.json#/type") {
 		return false
 	}
 	var at [1]int32
@@ -80,7 +80,7 @@ var patternRulePropertiesPassword = envgenrt.MustECMAPattern(`^(?=.*\d).{8,}$`)
 func checkRulePropertiesPassword(s *envgenrt.State, n int32) bool {
 	const p = "rule.json#/properties/password"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !patternRulePropertiesPassword.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^(?=.*\\\\d).{8,}$\"") {

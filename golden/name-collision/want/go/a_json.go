@@ -45,7 +45,7 @@ func (x *A) DecodeNode(s *envgenrt.State, n int32) error {
 }
 
 func (*A) CheckNode(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeObject, "a.json#/type")
+	return s.IsObject(n, "a.json#/type")
 }
 
 func (x *AItem) UnmarshalJSON(data []byte) error {
@@ -61,5 +61,5 @@ func (x *AItem) DecodeNode(s *envgenrt.State, n int32) error {
 }
 
 func (*AItem) CheckNode(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "a.json#/$defs/item/type")
+	return s.IsString(n, "a.json#/$defs/item/type")
 }

@@ -45,7 +45,7 @@ func (x *B) DecodeNode(s *envgenrt.State, n int32) error {
 }
 
 func (*B) CheckNode(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeObject, "b.json#/type")
+	return s.IsObject(n, "b.json#/type")
 }
 
 func (x *BItem) UnmarshalJSON(data []byte) error {

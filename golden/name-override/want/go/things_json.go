@@ -24,7 +24,7 @@ func (*Identifier) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkIdentifier(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "things.json#/$defs/id/type")
+	return s.IsString(n, "things.json#/$defs/id/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -83,7 +83,7 @@ func (*OtherThing) CheckNode(s *envgenrt.State, n int32) bool {
 func checkOtherThing(s *envgenrt.State, n int32) bool {
 	const p = "things.json#/$defs/other"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -96,8 +96,8 @@ func checkOtherThing(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/url/type") && s.Stop(),
-		at[1] != 0 && !s.Is(at[1], envgenrt.TypeString, p+"/properties/api_key/type") && s.Stop():
+	case at[0] != 0 && !s.IsString(at[0], p+"/properties/url/type") && s.Stop(),
+		at[1] != 0 && !s.IsString(at[1], p+"/properties/api_key/type") && s.Stop():
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -162,7 +162,7 @@ func (*Things) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkThings(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "things.json#/type") {
+	if !s.IsObject(n, "things.json#/type") {
 		return false
 	}
 	var at [2]int32

@@ -191,7 +191,7 @@ func (*Nest) CheckNode(s *envgenrt.State, n int32) bool {
 func checkNest(s *envgenrt.State, n int32) bool {
 	const p = "nest.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -229,7 +229,7 @@ func checkNest(s *envgenrt.State, n int32) bool {
 func checkNestPropertiesAa(s *envgenrt.State, n int32) bool {
 	const p = "nest.json#/properties/aa"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
+	if !s.IsArray(n, p+"/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
@@ -242,7 +242,7 @@ func checkNestPropertiesAa(s *envgenrt.State, n int32) bool {
 
 func checkNestPropertiesMm(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "nest.json#/properties/mm/type") {
+	if !s.IsObject(n, "nest.json#/properties/mm/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -256,7 +256,7 @@ func checkNestPropertiesMm(s *envgenrt.State, n int32) bool {
 
 func checkNestPropertiesMmAdditionalProperties(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "nest.json#/properties/mm/additionalProperties/type") {
+	if !s.IsObject(n, "nest.json#/properties/mm/additionalProperties/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -275,7 +275,7 @@ func checkNestPropertiesMmAdditionalPropertiesAdditionalProperties(s *envgenrt.S
 func checkNestPropertiesRa(s *envgenrt.State, n int32) bool {
 	const p = "nest.json#/properties/ra"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
+	if !s.IsArray(n, p+"/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
@@ -288,7 +288,7 @@ func checkNestPropertiesRa(s *envgenrt.State, n int32) bool {
 
 func checkNestPropertiesRmItems(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "nest.json#/properties/rm/items/type") {
+	if !s.IsObject(n, "nest.json#/properties/rm/items/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {

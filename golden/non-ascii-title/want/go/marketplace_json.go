@@ -61,7 +61,7 @@ func (*HeloísaMarketplace) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkHeloísaMarketplace(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "marketplace.json#/type") {
+	if !s.IsObject(n, "marketplace.json#/type") {
 		return false
 	}
 	var at [1]int32
@@ -133,7 +133,7 @@ func (*HeloísaMarketplaceOwner) CheckNode(s *envgenrt.State, n int32) bool {
 func checkHeloísaMarketplaceOwner(s *envgenrt.State, n int32) bool {
 	const p = "marketplace.json#/properties/owner"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [1]int32

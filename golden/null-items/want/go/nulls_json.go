@@ -87,7 +87,7 @@ func (*Nulls) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkNulls(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "nulls.json#/type") {
+	if !s.IsObject(n, "nulls.json#/type") {
 		return false
 	}
 	var at [3]int32
@@ -138,7 +138,7 @@ var constNullsNone = []*envgenrt.Literal{envgenrt.MustLiteral(`[]`)}
 
 func checkNullsNone(s *envgenrt.State, n int32) bool {
 	const p = "nulls.json#/properties/none"
-	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
+	if !s.IsArray(n, p+"/type") {
 		return false
 	}
 	if !s.OneOf(n, constNullsNone) {
@@ -214,7 +214,7 @@ func (*NullsPair) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkNullsPair(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "nulls.json#/properties/pair/type") {
+	if !s.IsArray(n, "nulls.json#/properties/pair/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -237,5 +237,5 @@ func checkNullsPairItems(s *envgenrt.State, n int32) bool {
 }
 
 func checkNullsPairPrefixItems0(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "nulls.json#/properties/pair/prefixItems/0/type")
+	return s.IsString(n, "nulls.json#/properties/pair/prefixItems/0/type")
 }

@@ -76,8 +76,9 @@ func (*User) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkUser(s *envgenrt.State, n int32) bool {
 	const p = "user.json#"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [9]int32
@@ -107,30 +108,21 @@ func checkUser(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/id/type") && s.Stop(),
-		at[1] != 0 && !s.Is(at[1], envgenrt.TypeString, p+"/properties/name/type") && s.Stop(),
-		at[2] != 0 && !s.Is(at[2], envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/nickname/type") && s.Stop(),
-		at[3] != 0 && !s.IntegerMinimum(at[3], 0, "0", p+"/properties/age") && s.Stop(),
-		at[4] != 0 && !s.Is(at[4], envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/email/type") && s.Stop(),
-		at[5] != 0 && !s.ArrayOf(at[5], envgenrt.TypeString, p+"/properties/tags") && s.Stop(),
-		at[6] != 0 && !s.ArrayOf(at[6], envgenrt.TypeString, p+"/properties/aliases") && s.Stop(),
-		at[7] != 0 && !s.Is(at[7], envgenrt.TypeNumber, p+"/properties/score/type") && s.Stop(),
-		at[8] != 0 && !s.Is(at[8], envgenrt.TypeBoolean, p+"/properties/active/type") && s.Stop():
+	case at[0] != 0 && !s.IsString(at[0], pp+"id/type") && s.Stop(),
+		at[1] != 0 && !s.IsString(at[1], pp+"name/type") && s.Stop(),
+		at[2] != 0 && !s.Is(at[2], envgenrt.TypeNull|envgenrt.TypeString, pp+"nickname/type") && s.Stop(),
+		at[3] != 0 && !s.IntegerMinimum(at[3], 0, "0", pp+"age") && s.Stop(),
+		at[4] != 0 && !s.Is(at[4], envgenrt.TypeNull|envgenrt.TypeString, pp+"email/type") && s.Stop(),
+		at[5] != 0 && !s.ArrayOf(at[5], envgenrt.TypeString, pp+"tags") && s.Stop(),
+		at[6] != 0 && !s.ArrayOf(at[6], envgenrt.TypeString, pp+"aliases") && s.Stop(),
+		at[7] != 0 && !s.IsNumber(at[7], pp+"score/type") && s.Stop(),
+		at[8] != 0 && !s.IsBoolean(at[8], pp+"active/type") && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "id") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "name") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "nickname") {
-		return false
-	}
-	if at[5] == 0 && s.Missing(n, p+"/required", "tags") {
+	if (at[0] == 0 || at[1] == 0 || at[2] == 0 || at[5] == 0) && s.Required(n, p+"/required", "id", "name", "nickname", "tags") {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -40,7 +40,7 @@ func (*Circle) CheckNode(s *envgenrt.State, n int32) bool {
 func checkCircle(s *envgenrt.State, n int32) bool {
 	const p = "shape.json#/$defs/circle"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -57,16 +57,13 @@ func checkCircle(s *envgenrt.State, n int32) bool {
 	}
 	switch {
 	case at[0] != 0 && !checkCircleKind(s, at[0]) && s.Stop(),
-		at[1] != 0 && !s.Is(at[1], envgenrt.TypeNumber, p+"/properties/radius/type") && s.Stop():
+		at[1] != 0 && !s.IsNumber(at[1], p+"/properties/radius/type") && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "kind") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "radius") {
+	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "kind", "radius") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -150,7 +147,7 @@ func (*Drawing) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkDrawing(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "shape.json#/type") {
+	if !s.IsObject(n, "shape.json#/type") {
 		return false
 	}
 	var at [1]int32
@@ -283,7 +280,7 @@ func (*Square) CheckNode(s *envgenrt.State, n int32) bool {
 func checkSquare(s *envgenrt.State, n int32) bool {
 	const p = "shape.json#/$defs/square"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -300,16 +297,13 @@ func checkSquare(s *envgenrt.State, n int32) bool {
 	}
 	switch {
 	case at[0] != 0 && !checkSquareKind(s, at[0]) && s.Stop(),
-		at[1] != 0 && !s.Is(at[1], envgenrt.TypeNumber, p+"/properties/side/type") && s.Stop():
+		at[1] != 0 && !s.IsNumber(at[1], p+"/properties/side/type") && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "kind") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "side") {
+	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "kind", "side") {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -144,7 +144,7 @@ func (*EventClick) CheckNode(s *envgenrt.State, n int32) bool {
 func checkEventClick(s *envgenrt.State, n int32) bool {
 	const p = "event.json#/oneOf/0"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -158,13 +158,10 @@ func checkEventClick(s *envgenrt.State, n int32) bool {
 	}
 	switch {
 	case at[0] != 0 && !checkEventClickType(s, at[0]) && s.Stop(),
-		at[1] != 0 && !s.Is(at[1], envgenrt.TypeString, p+"/properties/url/type") && s.Stop():
+		at[1] != 0 && !s.IsString(at[1], p+"/properties/url/type") && s.Stop():
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "type") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "url") {
+	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "type", "url") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -250,7 +247,7 @@ func (*EventKeyPress) CheckNode(s *envgenrt.State, n int32) bool {
 func checkEventKeyPress(s *envgenrt.State, n int32) bool {
 	const p = "event.json#/oneOf/1"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -264,13 +261,10 @@ func checkEventKeyPress(s *envgenrt.State, n int32) bool {
 	}
 	switch {
 	case at[0] != 0 && !checkEventKeyPressType(s, at[0]) && s.Stop(),
-		at[1] != 0 && !s.Is(at[1], envgenrt.TypeString, p+"/properties/key/type") && s.Stop():
+		at[1] != 0 && !s.IsString(at[1], p+"/properties/key/type") && s.Stop():
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "type") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "key") {
+	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "type", "key") {
 		return false
 	}
 	return s.ErrorCount() == errs

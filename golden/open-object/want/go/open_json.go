@@ -59,7 +59,7 @@ func (*Open) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkOpen(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "open.json#/type") {
+	if !s.IsObject(n, "open.json#/type") {
 		return false
 	}
 	var at [1]int32
@@ -69,7 +69,7 @@ func checkOpen(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, "open.json#/properties/id/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.IsString(c, "open.json#/properties/id/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

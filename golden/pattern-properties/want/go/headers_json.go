@@ -54,7 +54,7 @@ var patternHeadersProperties0 = envgenrt.MustPattern(`^x-`)
 
 func checkHeaders(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "headers.json#/type") {
+	if !s.IsObject(n, "headers.json#/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -74,5 +74,5 @@ func checkHeaders(s *envgenrt.State, n int32) bool {
 }
 
 func checkHeadersPatternPropertiesX5Ex(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "headers.json#/patternProperties/%5Ex-/type")
+	return s.IsString(n, "headers.json#/patternProperties/%5Ex-/type")
 }

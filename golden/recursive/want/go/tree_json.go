@@ -65,7 +65,7 @@ func (*Node) CheckNode(s *envgenrt.State, n int32) bool {
 func checkNode(s *envgenrt.State, n int32) bool {
 	const p = "tree.json#/$defs/node"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -79,7 +79,7 @@ func checkNode(s *envgenrt.State, n int32) bool {
 	}
 	switch {
 	case at[0] != 0 && !checkNode(s, at[0]) && s.Stop(),
-		at[1] != 0 && !s.Is(at[1], envgenrt.TypeString, p+"/properties/label/type") && s.Stop():
+		at[1] != 0 && !s.IsString(at[1], p+"/properties/label/type") && s.Stop():
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -153,7 +153,7 @@ func (*Tree) CheckNode(s *envgenrt.State, n int32) bool {
 func checkTree(s *envgenrt.State, n int32) bool {
 	const p = "tree.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [4]int32
@@ -170,7 +170,7 @@ func checkTree(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/value/type") && s.Stop(),
+	case at[0] != 0 && !s.IsString(at[0], p+"/properties/value/type") && s.Stop(),
 		at[1] != 0 && !s.Items(at[1], checkTree, p+"/properties/children/type") && s.Stop(),
 		at[2] != 0 && !checkTree(s, at[2]) && s.Stop(),
 		at[3] != 0 && !checkNode(s, at[3]) && s.Stop():

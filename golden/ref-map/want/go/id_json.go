@@ -8,7 +8,7 @@ var patternID = envgenrt.MustPattern(`^[a-z0-9-]+$`)
 
 func checkID(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, "id.json#/type") {
+	if !s.IsString(n, "id.json#/type") {
 		return false
 	}
 	if !patternID.Match(s.Str(n)) && s.Fail(n, "id.json#/pattern", "pattern", "must match the pattern \"^[a-z0-9-]+$\"") {

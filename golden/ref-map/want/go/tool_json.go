@@ -59,7 +59,7 @@ func (*Tool) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkTool(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "tool.json#/type") {
+	if !s.IsObject(n, "tool.json#/type") {
 		return false
 	}
 	var at [1]int32

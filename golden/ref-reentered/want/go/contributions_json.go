@@ -64,7 +64,7 @@ func (*Base) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkBase(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "contributions.json#/definitions/base/type") {
+	if !s.IsObject(n, "contributions.json#/definitions/base/type") {
 		return false
 	}
 	var at [2]int32
@@ -83,7 +83,7 @@ func checkBase(s *envgenrt.State, n int32) bool {
 }
 
 func checkBasePropertiesName(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "contributions.json#/definitions/base/properties/name/type")
+	return s.IsString(n, "contributions.json#/definitions/base/properties/name/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -140,7 +140,7 @@ func (*CSS) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkCSS(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "contributions.json#/definitions/css/type") {
+	if !s.IsObject(n, "contributions.json#/definitions/css/type") {
 		return false
 	}
 	if !checkHost(s, n) && s.Stop() {
@@ -203,7 +203,7 @@ func (*Host) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkHost(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "contributions.json#/definitions/host/type") {
+	if !s.IsObject(n, "contributions.json#/definitions/host/type") {
 		return false
 	}
 	var at [1]int32
@@ -280,7 +280,7 @@ func (*Prop) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkProp(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "contributions.json#/definitions/prop/type") {
+	if !s.IsObject(n, "contributions.json#/definitions/prop/type") {
 		return false
 	}
 	if !checkBase(s, n) && s.Stop() {

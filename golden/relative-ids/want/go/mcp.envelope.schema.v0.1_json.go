@@ -65,7 +65,7 @@ func (*MCPEnvelopeV01) CheckNode(s *envgenrt.State, n int32) bool {
 func checkMCPEnvelopeV01(s *envgenrt.State, n int32) bool {
 	const p = "mcp.envelope.schema.v0.1.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [2]int32

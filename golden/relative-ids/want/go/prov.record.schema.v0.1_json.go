@@ -60,7 +60,7 @@ func (*ProvRecordV01) CheckNode(s *envgenrt.State, n int32) bool {
 func checkProvRecordV01(s *envgenrt.State, n int32) bool {
 	const p = "prov.record.schema.v0.1.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [1]int32
@@ -70,7 +70,7 @@ func checkProvRecordV01(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeString, p+"/properties/run_id/type") && s.Stop() {
+	if c := at[0]; c != 0 && !s.IsString(c, p+"/properties/run_id/type") && s.Stop() {
 		return false
 	}
 	return s.ErrorCount() == errs

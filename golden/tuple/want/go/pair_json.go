@@ -66,7 +66,7 @@ func (*Range) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkRange(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "pair.json#/type") {
+	if !s.IsObject(n, "pair.json#/type") {
 		return false
 	}
 	var at [2]int32
@@ -155,7 +155,7 @@ func (*RangeBounds) CheckNode(s *envgenrt.State, n int32) bool {
 func checkRangeBounds(s *envgenrt.State, n int32) bool {
 	const p = "pair.json#/properties/bounds"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
+	if !s.IsArray(n, p+"/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -269,7 +269,7 @@ func (*RangeRecord) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkRangeRecord(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, "pair.json#/properties/record/type") {
+	if !s.IsArray(n, "pair.json#/properties/record/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -292,13 +292,13 @@ func checkRangeRecord(s *envgenrt.State, n int32) bool {
 }
 
 func checkRangeRecordItems(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeBoolean, "pair.json#/properties/record/items/type")
+	return s.IsBoolean(n, "pair.json#/properties/record/items/type")
 }
 
 func checkRangeRecordPrefixItems0(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "pair.json#/properties/record/prefixItems/0/type")
+	return s.IsString(n, "pair.json#/properties/record/prefixItems/0/type")
 }
 
 func checkRangeRecordPrefixItems1(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeNumber, "pair.json#/properties/record/prefixItems/1/type")
+	return s.IsNumber(n, "pair.json#/properties/record/prefixItems/1/type")
 }

@@ -47,7 +47,7 @@ func (*Labels) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkLabels(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "labels.json#/type") {
+	if !s.IsObject(n, "labels.json#/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {

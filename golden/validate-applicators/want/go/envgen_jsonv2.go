@@ -17,18 +17,6 @@ func (x *PaymentChannel) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
-func (x *PaymentChannelVariant1) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return envgenrt.UnmarshalFrom(dec, x)
-}
-
-func (x *PaymentChannelVariant2) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return envgenrt.UnmarshalFrom(dec, x)
-}
-
-func (x *PaymentMethod) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return envgenrt.UnmarshalFrom(dec, x)
-}
-
 func (x *PaymentReference) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }

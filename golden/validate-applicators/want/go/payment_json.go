@@ -72,7 +72,7 @@ func (*Payment) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkPayment(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "payment.json#/type") {
+	if !s.IsObject(n, "payment.json#/type") {
 		return false
 	}
 	var at [4]int32
@@ -173,7 +173,7 @@ func checkPaymentIfPropertiesMethod(s *envgenrt.State, n int32) bool {
 func checkPaymentPropertiesComment(s *envgenrt.State, n int32) bool {
 	const p = "payment.json#/properties/comment"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if s.Quiet(checkPaymentPropertiesCommentNot, n) && s.Fail(n, p+"/not", "not", "must not match the schema of not") {
@@ -320,7 +320,7 @@ var patternPaymentChannelOneOf2 = envgenrt.MustPattern(`^pos-`)
 func checkPaymentChannelOneOf2(s *envgenrt.State, n int32) bool {
 	const p = "payment.json#/properties/channel/oneOf/2"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !patternPaymentChannelOneOf2.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^pos-\"") {

@@ -85,7 +85,7 @@ func (*Batch) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkBatch(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "batch.json#/type") {
+	if !s.IsObject(n, "batch.json#/type") {
 		return false
 	}
 	var at [3]int32
@@ -108,7 +108,7 @@ func checkBatch(s *envgenrt.State, n int32) bool {
 func checkBatchPropertiesFlags(s *envgenrt.State, n int32) bool {
 	const p = "batch.json#/properties/flags"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
+	if !s.IsArray(n, p+"/type") {
 		return false
 	}
 	{
@@ -139,11 +139,11 @@ func checkBatchPropertiesFlagsContains(s *envgenrt.State, n int32) bool {
 func checkBatchPropertiesIDs(s *envgenrt.State, n int32) bool {
 	const p = "batch.json#/properties/ids"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
+	if !s.IsArray(n, p+"/type") {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.Is(c, envgenrt.TypeString, p+"/items/type") && s.Stop() {
+		if !s.IsString(c, p+"/items/type") && s.Stop() {
 			return false
 		}
 	}
@@ -234,7 +234,7 @@ func (*BatchPoint) CheckNode(s *envgenrt.State, n int32) bool {
 func checkBatchPoint(s *envgenrt.State, n int32) bool {
 	const p = "batch.json#/properties/point"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeArray, p+"/type") {
+	if !s.IsArray(n, p+"/type") {
 		return false
 	}
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
@@ -256,9 +256,9 @@ func checkBatchPoint(s *envgenrt.State, n int32) bool {
 }
 
 func checkBatchPointPrefixItems0(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeNumber, "batch.json#/properties/point/prefixItems/0/type")
+	return s.IsNumber(n, "batch.json#/properties/point/prefixItems/0/type")
 }
 
 func checkBatchPointPrefixItems1(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeNumber, "batch.json#/properties/point/prefixItems/1/type")
+	return s.IsNumber(n, "batch.json#/properties/point/prefixItems/1/type")
 }

@@ -68,7 +68,7 @@ func (*Event) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkEvent(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "event.json#/type") {
+	if !s.IsObject(n, "event.json#/type") {
 		return false
 	}
 	var at [4]int32
@@ -93,7 +93,7 @@ func checkEvent(s *envgenrt.State, n int32) bool {
 func checkEventPropertiesAt(s *envgenrt.State, n int32) bool {
 	const p = "event.json#/properties/at"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !envgenrt.IsDateTime(s.Str(n)) && s.Fail(n, p+"/format", "format", "must be a valid date-time") {
@@ -105,7 +105,7 @@ func checkEventPropertiesAt(s *envgenrt.State, n int32) bool {
 func checkEventPropertiesContact(s *envgenrt.State, n int32) bool {
 	const p = "event.json#/properties/contact"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !envgenrt.IsEmail(s.Str(n)) && s.Fail(n, p+"/format", "format", "must be a valid email") {
@@ -117,7 +117,7 @@ func checkEventPropertiesContact(s *envgenrt.State, n int32) bool {
 func checkEventPropertiesID(s *envgenrt.State, n int32) bool {
 	const p = "event.json#/properties/id"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !envgenrt.IsUUID(s.Str(n)) && s.Fail(n, p+"/format", "format", "must be a valid uuid") {
@@ -129,7 +129,7 @@ func checkEventPropertiesID(s *envgenrt.State, n int32) bool {
 func checkEventPropertiesLink(s *envgenrt.State, n int32) bool {
 	const p = "event.json#/properties/link"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !envgenrt.IsURI(s.Str(n)) && s.Fail(n, p+"/format", "format", "must be a valid uri") {

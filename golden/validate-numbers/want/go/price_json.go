@@ -74,7 +74,7 @@ func (*Price) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkPrice(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "price.json#/type") {
+	if !s.IsObject(n, "price.json#/type") {
 		return false
 	}
 	var at [4]int32
@@ -102,7 +102,7 @@ func checkPrice(s *envgenrt.State, n int32) bool {
 func checkPricePropertiesAmount(s *envgenrt.State, n int32) bool {
 	const p = "price.json#/properties/amount"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeNumber, p+"/type") {
+	if !s.IsNumber(n, p+"/type") {
 		return false
 	}
 	if !s.MaximumInt(n, 1000000, "1000000", p+"/maximum") && s.Stop() {
@@ -120,7 +120,7 @@ func checkPricePropertiesAmount(s *envgenrt.State, n int32) bool {
 func checkPricePropertiesDiscount(s *envgenrt.State, n int32) bool {
 	const p = "price.json#/properties/discount"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeNumber, p+"/type") {
+	if !s.IsNumber(n, p+"/type") {
 		return false
 	}
 	if !s.MinimumInt(n, 0, "0", p+"/minimum") && s.Stop() {

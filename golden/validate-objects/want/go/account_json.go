@@ -71,8 +71,9 @@ func (*Account) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkAccount(s *envgenrt.State, n int32) bool {
 	const p = "account.json#"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [5]int32
@@ -94,20 +95,17 @@ func checkAccount(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeString, p+"/properties/id/type") && s.Stop(),
-		at[1] != 0 && !s.Is(at[1], envgenrt.TypeString, p+"/properties/email/type") && s.Stop(),
-		at[2] != 0 && !s.Is(at[2], envgenrt.TypeString, p+"/properties/card/type") && s.Stop(),
-		at[3] != 0 && !s.Is(at[3], envgenrt.TypeString, p+"/properties/billing_address/type") && s.Stop(),
+	case at[0] != 0 && !s.IsString(at[0], pp+"id/type") && s.Stop(),
+		at[1] != 0 && !s.IsString(at[1], pp+"email/type") && s.Stop(),
+		at[2] != 0 && !s.IsString(at[2], pp+"card/type") && s.Stop(),
+		at[3] != 0 && !s.IsString(at[3], pp+"billing_address/type") && s.Stop(),
 		at[4] != 0 && !checkAccountPropertiesSettings(s, at[4]) && s.Stop():
 		return false
 	}
 	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "id") {
-		return false
-	}
-	if at[1] == 0 && s.Missing(n, p+"/required", "email") {
+	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "id", "email") {
 		return false
 	}
 	if !s.MinProperties(n, 2, p+"/minProperties") && s.Stop() {
@@ -158,7 +156,7 @@ var patternAccountPropertiesSettingsProperties0 = envgenrt.MustPattern(`^x_`)
 
 func checkAccountPropertiesSettings(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "account.json#/properties/settings/type") {
+	if !s.IsObject(n, "account.json#/properties/settings/type") {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -191,7 +189,7 @@ func checkAccountPropertiesSettingsAdditionalProperties(s *envgenrt.State, n int
 }
 
 func checkAccountPropertiesSettingsPatternPropertiesX5Ex(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "account.json#/properties/settings/patternProperties/%5Ex_/type")
+	return s.IsString(n, "account.json#/properties/settings/patternProperties/%5Ex_/type")
 }
 
 var patternAccountPropertiesSettingsPropertyNames = envgenrt.MustPattern(`^[a-z_]+$`)

@@ -70,9 +70,8 @@ func (*Label) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkLabel(s *envgenrt.State, n int32) bool {
-	const p = "label.json#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, "label.json#/type") {
 		return false
 	}
 	var at [5]int32
@@ -93,10 +92,7 @@ func checkLabel(s *envgenrt.State, n int32) bool {
 	if !s.CheckMembers(at[:], checkLabelPropertiesName, checkLabelPropertiesSlug, checkLabelKind, checkLabelVersion, checkLabelPropertiesNote) {
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, p+"/required", "name") {
-		return false
-	}
-	if at[2] == 0 && s.Missing(n, p+"/required", "kind") {
+	if (at[0] == 0 || at[2] == 0) && s.Required(n, "label.json#/required", "name", "kind") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -107,7 +103,7 @@ var patternLabelPropertiesName = envgenrt.MustPattern(`^[^\t\n\v\f\r \x{a0}\x{16
 func checkLabelPropertiesName(s *envgenrt.State, n int32) bool {
 	const p = "label.json#/properties/name"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
@@ -141,7 +137,7 @@ var patternLabelPropertiesSlug = envgenrt.MustPattern(`^[a-z0-9-]+$`)
 func checkLabelPropertiesSlug(s *envgenrt.State, n int32) bool {
 	const p = "label.json#/properties/slug"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeString, p+"/type") {
+	if !s.IsString(n, p+"/type") {
 		return false
 	}
 	if !patternLabelPropertiesSlug.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[a-z0-9-]+$\"") {

@@ -16,7 +16,3 @@ func (x *Base) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 func (x *Profile) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
-
-func (x *ProfileKind) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return envgenrt.UnmarshalFrom(dec, x)
-}

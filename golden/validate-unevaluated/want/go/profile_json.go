@@ -63,7 +63,7 @@ func (*Base) CheckNode(s *envgenrt.State, n int32) bool {
 func checkBase(s *envgenrt.State, n int32) bool {
 	const p = "profile.json#/$defs/base"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [2]int32
@@ -87,7 +87,7 @@ func checkBase(s *envgenrt.State, n int32) bool {
 }
 
 func checkBasePropertiesName(s *envgenrt.State, n int32) bool {
-	return s.Is(n, envgenrt.TypeString, "profile.json#/$defs/base/properties/name/type")
+	return s.IsString(n, "profile.json#/$defs/base/properties/name/type")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -152,7 +152,7 @@ func checkProfile(s *envgenrt.State, n int32) bool {
 
 func checkProfileIn(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, "profile.json#/type") {
+	if !s.IsObject(n, "profile.json#/type") {
 		return false
 	}
 	if !s.Track(checkBase, n) && s.Stop() {

@@ -66,7 +66,7 @@ func (*ServerConfig) CheckNode(s *envgenrt.State, n int32) bool {
 func checkServerConfig(s *envgenrt.State, n int32) bool {
 	const p = "config.yaml#"
 	errs := s.ErrorCount()
-	if !s.Is(n, envgenrt.TypeObject, p+"/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [3]int32
@@ -82,7 +82,7 @@ func checkServerConfig(s *envgenrt.State, n int32) bool {
 	}
 	switch {
 	case at[0] != 0 && !checkServerConfigPropertiesPort(s, at[0]) && s.Stop(),
-		at[1] != 0 && !s.Is(at[1], envgenrt.TypeString, p+"/properties/host/type") && s.Stop(),
+		at[1] != 0 && !s.IsString(at[1], p+"/properties/host/type") && s.Stop(),
 		at[2] != 0 && !s.Enum(at[2], p+"/properties/mode/enum", "dev", "prod") && s.Stop():
 		return false
 	}
