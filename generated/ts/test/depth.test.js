@@ -140,3 +140,27 @@ test("a type argument's validator counts the levels above its value", () => {
   assert.deepEqual(validateEnvelope(doc(9999), validateEnvelope), tooDeep);
   assert.equal(isEnvelope(doc(1), isEnvelope), true); // and the next validation starts at level 1 again
 });
+
+test("a value validated on its own, after one whose getter threw and inside another's getter", () => {
+  // Such a validation takes a context a finished one gave back (the runtime's idle pool): never one that a
+  // validation still running holds, nor one a check that threw left half-used.
+  const boom = { code: "A", severity: "info", get message() { throw new Error("boom"); } };
+  const bad = { code: "A", severity: "bad", message: "m", extra: 1 };
+  const badErrors = [
+    ["/severity", "enum"],
+    ["", "additionalProperties"],
+  ];
+  const paths = (errors) => errors.map((e) => [e.instancePath, e.keyword]);
+  assert.equal(isWarning(boom), false);
+  assert.deepEqual(validateWarning(boom).map((e) => e.message), ["the value cannot be read: boom"]);
+  assert.deepEqual(paths(validateWarning(bad)), badErrors);
+  assert.equal(isWarning({ code: "A", severity: "info", message: "m" }), true);
+  // A getter that validates another value while the outer validation runs: each keeps its own errors.
+  let inner;
+  const outer = { code: "A", severity: "info", get message() { inner = [isWarning(bad), paths(validateWarning(bad))]; return 1; } };
+  assert.equal(isWarning(outer), false);
+  assert.deepEqual(inner, [false, badErrors]);
+  assert.deepEqual(paths(validateWarning(outer)), [["/message", "type"]]);
+  assert.deepEqual(inner, [false, badErrors]);
+  assert.deepEqual(paths(validateWarning(bad)), badErrors);
+});
