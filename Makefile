@@ -116,12 +116,13 @@ conformance-baseline:
 	$(GO) run ./conformance/cmd/jsts -update-baseline
 	git diff --stat conformance/baseline-go.json
 
-## lint: gofmt and go vet (the files behind build tags too)
+## lint: gofmt and go vet (the files behind build tags too; the runtime generated code imports, also on 32-bit)
 lint:
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' | grep -v '^golden/'; git ls-files --others --exclude-standard '*.go') 2>/dev/null); \
 	if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
 	$(GO) vet -tags $(SLOW_TAGS) $(SLOW_PKGS)
+	GOARCH=386 $(GO) vet ./envgenrt/...
 
 ## fuzz: run each native Go fuzz target for FUZZTIME (default 30s); make test runs their seed corpora
 ##       (testdata/fuzz/<target>/ beside each), and a failing input the fuzzer writes there becomes a
