@@ -212,7 +212,7 @@ func TestIntLimits(t *testing.T) {
 // schema may say 2^61) still fails a short string, in both the plain and
 // the typed check, as Tree.Shorter says.
 func TestMinLengthHugeLimit(t *testing.T) {
-	for _, m := range []int{3, math.MaxInt/4 + 1, math.MaxInt/3, math.MaxInt} {
+	for _, m := range []int{3, math.MaxInt/4 + 1, math.MaxInt / 3, math.MaxInt} {
 		for _, doc := range []string{`"ab"`, `"abc"`, `"日本語"`} {
 			s := NewState()
 			if err := s.Parse([]byte(doc)); err != nil {
