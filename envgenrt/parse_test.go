@@ -20,6 +20,65 @@ func parse(t *testing.T, in string) *Tree {
 	return &tr
 }
 
+// badSpan says which span of which node of t breaks what Tree.Key, Str,
+// Raw and Text rely on, reading them without bounds checks (span): each
+// lies in the src or buf it refers to, begins inside it (a pointer past the
+// end would point into another object) and does not end before it begins.
+func badSpan(t *Tree) string {
+	in := func(b []byte, i, j int32) bool {
+		return 0 <= i && i <= j && int(j) <= len(b) && (i < int32(len(b)) || i == 0 && j == 0)
+	}
+	for n := range t.nodes {
+		d := &t.nodes[n]
+		if !in(t.src, d.start, d.end) || d.start == d.end && d.flags&flagName == 0 {
+			return fmt.Sprintf("node %d: text [%d:%d] of %d bytes", n, d.start, d.end, len(t.src))
+		}
+		if d.kind == KindString {
+			b := t.src
+			if d.flags&flagStrBuf != 0 {
+				b = t.buf
+			}
+			if !in(b, d.s0, d.s1) {
+				return fmt.Sprintf("node %d: string [%d:%d] of %d bytes (in buf: %v)", n, d.s0, d.s1, len(b), d.flags&flagStrBuf != 0)
+			}
+		}
+		b := t.src
+		if d.flags&flagKeyBuf != 0 {
+			b = t.buf
+		}
+		if !in(b, d.k0, d.k1) || d.flags&flagMember == 0 && d.k0|d.k1 != 0 {
+			return fmt.Sprintf("node %d: name [%d:%d] of %d bytes (in buf: %v)", n, d.k0, d.k1, len(b), d.flags&flagKeyBuf != 0)
+		}
+	}
+	return ""
+}
+
+// TestParseSpans: the spans of the nodes of every text the tests here parse
+// hold what span relies on (FuzzParse checks the same on any text).
+func TestParseSpans(t *testing.T) {
+	for _, in := range []string{
+		` {"a": [1, "x\n", {"b": null}], "c": true, "d\u0041": -1.5e3} `,
+		`""`, `[""]`, `{"":""}`, `{"\u0041":"\u0042", "b": "\ud83d", "c": "a\"b"}`, "[\"\xff\", \"é\"]",
+		`{"a":{"b":{"c":[[],{},"",0,-0.5,1e9]}}}`, `  7  `, `"long string of more than eight bytes, with \\ in it"`,
+	} {
+		var tr Tree
+		if err := tr.Parse([]byte(in)); err != nil {
+			t.Fatalf("Parse(%q): %v", in, err)
+		}
+		if msg := badSpan(&tr); msg != "" {
+			t.Errorf("Parse(%q): %s", in, msg)
+		}
+		// A name node's spans are its member's name.
+		if tr.Kind(0) == KindObject && tr.Count(0) > 0 {
+			nn := tr.NameNode(1)
+			if msg := badSpan(&tr); msg != "" || string(tr.Str(nn)) != string(tr.Key(1)) {
+				t.Errorf("Parse(%q), name node: %s %q", in, msg, tr.Str(nn))
+			}
+			tr.DropNameNode(nn)
+		}
+	}
+}
+
 func TestParseShape(t *testing.T) {
 	tr := parse(t, ` {"a": [1, "x\n", {"b": null}], "c": true, "d\u0041": -1.5e3} `)
 	if tr.Kind(0) != KindObject || tr.Count(0) != 3 {
