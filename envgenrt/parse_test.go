@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"strconv"
 	"strings"
 	"testing"
@@ -241,6 +242,47 @@ func TestParseStringsAtEveryOffset(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestSpecial: special marks the first byte of a word that str must look
+// at, whatever bytes come after it (a borrow that runs upwards from one
+// byte may mark later ones). Every byte value at every place among plain
+// ones, and every word made of bytes at the edges of what is special.
+func TestSpecial(t *testing.T) {
+	first := func(w uint64) int {
+		for i := range 8 {
+			if c := byte(w >> (8 * i)); c == '"' || c == '\\' || c < 0x20 || c >= 0x80 {
+				return i
+			}
+		}
+		return 8
+	}
+	check := func(w uint64) {
+		got := 8
+		if m := special(w); m != 0 {
+			got = bits.TrailingZeros64(m) >> 3
+		}
+		if want := first(w); got != want {
+			t.Fatalf("special(%#016x) marks byte %d first, want %d", w, got, want)
+		}
+	}
+	for at := range 8 {
+		for c := range 256 {
+			check(0x6161616161616161&^(0xff<<(8*at)) | uint64(c)<<(8*at))
+		}
+	}
+	edges := []uint64{0x00, 0x20, '"', '\\', 0x80, 0xa2, 'a'}
+	var all func(w uint64, at int)
+	all = func(w uint64, at int) {
+		if at == 8 {
+			check(w)
+			return
+		}
+		for _, c := range edges {
+			all(w|c<<(8*at), at+1)
+		}
+	}
+	all(0, 0)
 }
 
 // TestParseStringEnds: a string's closing quote is found wherever it stands
