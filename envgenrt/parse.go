@@ -81,11 +81,18 @@ type parser struct {
 
 // nameBit is the bit of a member name in parser.names.
 func nameBit(name []byte) uint64 {
-	h := uint(len(name))
+	first, last := uint('"'), uint('"') // (an empty name's, as in nameBitAt)
 	if len(name) > 0 {
-		h = h*7 + uint(name[0])*3 + uint(name[len(name)-1])
+		first, last = uint(name[0]), uint(name[len(name)-1])
 	}
-	return 1 << (h & 63)
+	return 1 << ((uint(len(name))*7 + first*3 + last) & 63)
+}
+
+// nameBitAt is nameBit of the name src[q+1:end] that needs no decoding,
+// with its quotes at q and end, without slicing it: the bytes next to the
+// quotes of an empty name are the quotes.
+func nameBitAt(src []byte, q, end int) uint64 {
+	return 1 << ((uint(end-q-1)*7 + uint(src[q+1])*3 + uint(src[end-1])) & 63)
 }
 
 func (p *parser) fail(msg string) error { return &SyntaxError{p.i, msg} }
@@ -136,7 +143,7 @@ func (p *parser) parse() error {
 			ok := false
 			if i < len(src) && src[i] == '"' {
 				if end := specialAt(src, i+1); end >= 0 && src[end] == '"' && end+1 < len(src) && src[end+1] == ':' {
-					bit, seen := nameBit(src[i+1:end]), &p.names[len(p.names)-1]
+					bit, seen := nameBitAt(src, i, end), &p.names[len(p.names)-1]
 					if *seen&bit == 0 && p.nodes[top].count < dupScan {
 						*seen |= bit
 						key, ok = pending{int32(i + 1), int32(end), false}, true

@@ -166,6 +166,30 @@ func TestParseDecodedNames(t *testing.T) {
 	}
 }
 
+// TestNameBitAt: the parser's fast path (nameBitAt, on the text) and key
+// (nameBit, on the decoded name) give a name the same bit, so that a name
+// written plainly once and with an escape once is found twice; and so they
+// do, in an object.
+func TestNameBitAt(t *testing.T) {
+	for _, name := range []string{"", "a", "ab", "id", "chunk_id", "a long member name, with spaces"} {
+		src := []byte(`x"` + name + `"`)
+		if got, want := nameBitAt(src, 1, len(src)-1), nameBit([]byte(name)); got != want {
+			t.Errorf("%q: nameBitAt %#x, nameBit %#x", name, got, want)
+		}
+		escaped := `"\u00` + strconv.FormatInt('"', 16) + `"` // (a name of one quote, for the empty one)
+		if name != "" {
+			escaped = `"\u00` + strconv.FormatInt(int64(name[0]), 16) + name[1:] + `"`
+		}
+		for _, in := range []string{`{"` + name + `":1,` + escaped + `:2}`, `{` + escaped + `:1,"` + name + `":2}`} {
+			var tr Tree
+			err := tr.Parse([]byte(in))
+			if dup := err != nil && strings.Contains(err.Error(), "duplicate member name"); dup != (name != "") {
+				t.Errorf("%s: %v", in, err)
+			}
+		}
+	}
+}
+
 func TestParseDuplicatesInLargeObject(t *testing.T) {
 	var b bytes.Buffer
 	b.WriteString("{")
