@@ -144,7 +144,7 @@ func (p *parser) parse() error {
 			if i < len(src) && src[i] == '"' {
 				if end := specialAt(src, i+1); end >= 0 && src[end] == '"' && end+1 < len(src) && src[end+1] == ':' {
 					bit, seen := nameBitAt(src, i, end), &p.names[len(p.names)-1]
-					if *seen&bit == 0 && p.nodes[top].count < dupScan {
+					if *seen&bit == 0 { // (all bits are set past dupScan members)
 						*seen |= bit
 						key, ok = pending{int32(i + 1), int32(end), false}, true
 						i = skipWS(src, end+2)
@@ -169,11 +169,17 @@ func (p *parser) parse() error {
 		d := p.newNode() // (valid until the next node is added)
 		d.start, d.next = int32(i), n+1
 		if top >= 0 {
-			p.nodes[top].count++
+			t := &p.nodes[top]
+			t.count++
 			if inObj {
 				d.flags, d.k0, d.k1 = flagMember, key.k0, key.k1
 				if key.kbuf {
 					d.flags |= flagKeyBuf
+				}
+				if t.count == dupScan {
+					// Every further name goes to key, which keeps a set
+					// of the names of a large object.
+					p.names[len(p.names)-1] = ^uint64(0)
 				}
 			}
 		}
