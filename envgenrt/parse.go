@@ -106,9 +106,11 @@ func (p *parser) unexpected() error {
 
 // skipWS returns the index of the first byte at or after i in src that is
 // not white space. (It takes and returns the index, so that the parser's
-// loops keep it in a register rather than in p.i.)
+// loops keep it in a register rather than in p.i. The index is compared as
+// a uint here and in the parser's loop where src[i] follows: then the
+// compiler knows that i is not negative, and checks no bounds again.)
 func skipWS(src []byte, i int) int {
-	for i < len(src) && src[i] <= ' ' { // (one test for text without white space)
+	for uint(i) < uint(len(src)) && src[i] <= ' ' { // (one test for text without white space)
 		switch src[i] {
 		case ' ', '\t', '\n', '\r':
 			i++
@@ -141,7 +143,7 @@ func (p *parser) parse() error {
 			// other, and says what is wrong.
 			wantKey = false
 			ok := false
-			if i < len(src) && src[i] == '"' {
+			if uint(i) < uint(len(src)) && src[i] == '"' {
 				if end := specialAt(src, i+1); end >= 0 && src[end] == '"' && end+1 < len(src) && src[end+1] == ':' {
 					bit, seen := nameBitAt(src, i, end), &p.names[len(p.names)-1]
 					if *seen&bit == 0 { // (all bits are set past dupScan members)
@@ -161,7 +163,7 @@ func (p *parser) parse() error {
 			}
 		}
 		// A value is expected at i.
-		if i >= len(src) {
+		if uint(i) >= uint(len(src)) {
 			p.i = i
 			return p.unexpected()
 		}
@@ -299,7 +301,7 @@ func (p *parser) parse() error {
 				}
 				return nil
 			}
-			if i >= len(src) {
+			if uint(i) >= uint(len(src)) {
 				p.i = i
 				return p.unexpected()
 			}
