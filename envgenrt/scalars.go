@@ -150,7 +150,7 @@ func (p *parser) str() (s0, s1 int32, inBuf bool, err error) {
 // small enough to be inlined where the parser reads most strings.
 func specialAt(src []byte, i int) int {
 	for ; i+8 <= len(src); i += 8 {
-		if m := special(binary.LittleEndian.Uint64(src[i:])); m != 0 {
+		if m := special(binary.LittleEndian.Uint64(src[i : i+8])); m != 0 {
 			return i + bits.TrailingZeros64(m)>>3
 		}
 	}
