@@ -342,14 +342,15 @@ func (p *parser) newNode() *node {
 // close ends the container n at p.i and returns the container that is now
 // innermost, or -1, and whether it is an object.
 func (p *parser) close(n int32) (top int32, inObj bool) {
-	p.nodes[n].end = int32(p.i)
-	p.nodes[n].next = int32(len(p.nodes))
-	p.stack = p.stack[:len(p.stack)-1]
-	p.names = p.names[:len(p.names)-1]
+	nodes := p.nodes // (once: after each store into a node the compiler would load p.nodes again)
+	d := &nodes[n]
+	d.end, d.next = int32(p.i), int32(len(nodes))
+	k := len(p.stack) - 1
+	p.stack, p.names = p.stack[:k], p.names[:k] // (names has an entry for each container on stack)
 	top = -1
-	if k := len(p.stack); k > 0 {
+	if k > 0 {
 		top = p.stack[k-1]
-		inObj = p.nodes[top].kind == KindObject
+		inObj = nodes[top].kind == KindObject
 	}
 	if p.dups != nil {
 		delete(p.dups, n)
