@@ -26,6 +26,10 @@ func FuzzParse(f *testing.F) {
 			if _, ok := err.(*SyntaxError); !ok {
 				t.Fatalf("Parse(%q): error %T, want *SyntaxError", src, err)
 			}
+			return
+		}
+		if msg := badSpan(&tree); msg != "" {
+			t.Fatalf("Parse(%q): %s", src, msg)
 		}
 	})
 }

@@ -81,11 +81,18 @@ type parser struct {
 
 // nameBit is the bit of a member name in parser.names.
 func nameBit(name []byte) uint64 {
-	h := uint(len(name))
+	first, last := uint('"'), uint('"') // (an empty name's, as in nameBitAt)
 	if len(name) > 0 {
-		h = h*7 + uint(name[0])*3 + uint(name[len(name)-1])
+		first, last = uint(name[0]), uint(name[len(name)-1])
 	}
-	return 1 << (h & 63)
+	return 1 << ((uint(len(name))*7 + first*3 + last) & 63)
+}
+
+// nameBitAt is nameBit of the name src[q+1:end] that needs no decoding,
+// with its quotes at q and end, without slicing it: the bytes next to the
+// quotes of an empty name are the quotes.
+func nameBitAt(src []byte, q, end int) uint64 {
+	return 1 << ((uint(end-q-1)*7 + uint(src[q+1])*3 + uint(src[end-1])) & 63)
 }
 
 func (p *parser) fail(msg string) error { return &SyntaxError{p.i, msg} }
@@ -99,9 +106,11 @@ func (p *parser) unexpected() error {
 
 // skipWS returns the index of the first byte at or after i in src that is
 // not white space. (It takes and returns the index, so that the parser's
-// loops keep it in a register rather than in p.i.)
+// loops keep it in a register rather than in p.i. The index is compared as
+// a uint here and in the parser's loop where src[i] follows: then the
+// compiler knows that i is not negative, and checks no bounds again.)
 func skipWS(src []byte, i int) int {
-	for i < len(src) && src[i] <= ' ' { // (one test for text without white space)
+	for uint(i) < uint(len(src)) && src[i] <= ' ' { // (one test for text without white space)
 		switch src[i] {
 		case ' ', '\t', '\n', '\r':
 			i++
@@ -134,10 +143,10 @@ func (p *parser) parse() error {
 			// other, and says what is wrong.
 			wantKey = false
 			ok := false
-			if i < len(src) && src[i] == '"' {
+			if uint(i) < uint(len(src)) && src[i] == '"' {
 				if end := specialAt(src, i+1); end >= 0 && src[end] == '"' && end+1 < len(src) && src[end+1] == ':' {
-					bit, seen := nameBit(src[i+1:end]), &p.names[len(p.names)-1]
-					if *seen&bit == 0 && p.nodes[top].count < dupScan {
+					bit, seen := nameBitAt(src, i, end), &p.names[len(p.names)-1]
+					if *seen&bit == 0 { // (all bits are set past dupScan members)
 						*seen |= bit
 						key, ok = pending{int32(i + 1), int32(end), false}, true
 						i = skipWS(src, end+2)
@@ -154,7 +163,7 @@ func (p *parser) parse() error {
 			}
 		}
 		// A value is expected at i.
-		if i >= len(src) {
+		if uint(i) >= uint(len(src)) {
 			p.i = i
 			return p.unexpected()
 		}
@@ -162,11 +171,17 @@ func (p *parser) parse() error {
 		d := p.newNode() // (valid until the next node is added)
 		d.start, d.next = int32(i), n+1
 		if top >= 0 {
-			p.nodes[top].count++
+			t := &p.nodes[top]
+			t.count++
 			if inObj {
 				d.flags, d.k0, d.k1 = flagMember, key.k0, key.k1
 				if key.kbuf {
 					d.flags |= flagKeyBuf
+				}
+				if t.count == dupScan {
+					// Every further name goes to key, which keeps a set
+					// of the names of a large object.
+					p.names[len(p.names)-1] = ^uint64(0)
 				}
 			}
 		}
@@ -286,7 +301,7 @@ func (p *parser) parse() error {
 				}
 				return nil
 			}
-			if i >= len(src) {
+			if uint(i) >= uint(len(src)) {
 				p.i = i
 				return p.unexpected()
 			}
@@ -327,14 +342,15 @@ func (p *parser) newNode() *node {
 // close ends the container n at p.i and returns the container that is now
 // innermost, or -1, and whether it is an object.
 func (p *parser) close(n int32) (top int32, inObj bool) {
-	p.nodes[n].end = int32(p.i)
-	p.nodes[n].next = int32(len(p.nodes))
-	p.stack = p.stack[:len(p.stack)-1]
-	p.names = p.names[:len(p.names)-1]
+	nodes := p.nodes // (once: after each store into a node the compiler would load p.nodes again)
+	d := &nodes[n]
+	d.end, d.next = int32(p.i), int32(len(nodes))
+	k := len(p.stack) - 1
+	p.stack, p.names = p.stack[:k], p.names[:k] // (names has an entry for each container on stack)
 	top = -1
-	if k := len(p.stack); k > 0 {
+	if k > 0 {
 		top = p.stack[k-1]
-		inObj = p.nodes[top].kind == KindObject
+		inObj = nodes[top].kind == KindObject
 	}
 	if p.dups != nil {
 		delete(p.dups, n)

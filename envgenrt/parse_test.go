@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"strconv"
 	"strings"
 	"testing"
@@ -18,6 +19,65 @@ func parse(t *testing.T, in string) *Tree {
 		t.Fatalf("Parse(%q): %v", in, err)
 	}
 	return &tr
+}
+
+// badSpan says which span of which node of t breaks what Tree.Key, Str,
+// Raw and Text rely on, reading them without bounds checks (span): each
+// lies in the src or buf it refers to, begins inside it (a pointer past the
+// end would point into another object) and does not end before it begins.
+func badSpan(t *Tree) string {
+	in := func(b []byte, i, j int32) bool {
+		return 0 <= i && i <= j && int(j) <= len(b) && (i < int32(len(b)) || i == 0 && j == 0)
+	}
+	for n := range t.nodes {
+		d := &t.nodes[n]
+		if !in(t.src, d.start, d.end) || d.start == d.end && d.flags&flagName == 0 {
+			return fmt.Sprintf("node %d: text [%d:%d] of %d bytes", n, d.start, d.end, len(t.src))
+		}
+		if d.kind == KindString {
+			b := t.src
+			if d.flags&flagStrBuf != 0 {
+				b = t.buf
+			}
+			if !in(b, d.s0, d.s1) {
+				return fmt.Sprintf("node %d: string [%d:%d] of %d bytes (in buf: %v)", n, d.s0, d.s1, len(b), d.flags&flagStrBuf != 0)
+			}
+		}
+		b := t.src
+		if d.flags&flagKeyBuf != 0 {
+			b = t.buf
+		}
+		if !in(b, d.k0, d.k1) || d.flags&flagMember == 0 && d.k0|d.k1 != 0 {
+			return fmt.Sprintf("node %d: name [%d:%d] of %d bytes (in buf: %v)", n, d.k0, d.k1, len(b), d.flags&flagKeyBuf != 0)
+		}
+	}
+	return ""
+}
+
+// TestParseSpans: the spans of the nodes of every text the tests here parse
+// hold what span relies on (FuzzParse checks the same on any text).
+func TestParseSpans(t *testing.T) {
+	for _, in := range []string{
+		` {"a": [1, "x\n", {"b": null}], "c": true, "d\u0041": -1.5e3} `,
+		`""`, `[""]`, `{"":""}`, `{"\u0041":"\u0042", "b": "\ud83d", "c": "a\"b"}`, "[\"\xff\", \"é\"]",
+		`{"a":{"b":{"c":[[],{},"",0,-0.5,1e9]}}}`, `  7  `, `"long string of more than eight bytes, with \\ in it"`,
+	} {
+		var tr Tree
+		if err := tr.Parse([]byte(in)); err != nil {
+			t.Fatalf("Parse(%q): %v", in, err)
+		}
+		if msg := badSpan(&tr); msg != "" {
+			t.Errorf("Parse(%q): %s", in, msg)
+		}
+		// A name node's spans are its member's name.
+		if tr.Kind(0) == KindObject && tr.Count(0) > 0 {
+			nn := tr.NameNode(1)
+			if msg := badSpan(&tr); msg != "" || string(tr.Str(nn)) != string(tr.Key(1)) {
+				t.Errorf("Parse(%q), name node: %s %q", in, msg, tr.Str(nn))
+			}
+			tr.DropNameNode(nn)
+		}
+	}
 }
 
 func TestParseShape(t *testing.T) {
@@ -106,6 +166,30 @@ func TestParseDecodedNames(t *testing.T) {
 	}
 }
 
+// TestNameBitAt: the parser's fast path (nameBitAt, on the text) and key
+// (nameBit, on the decoded name) give a name the same bit, so that a name
+// written plainly once and with an escape once is found twice; and so they
+// do, in an object.
+func TestNameBitAt(t *testing.T) {
+	for _, name := range []string{"", "a", "ab", "id", "chunk_id", "a long member name, with spaces"} {
+		src := []byte(`x"` + name + `"`)
+		if got, want := nameBitAt(src, 1, len(src)-1), nameBit([]byte(name)); got != want {
+			t.Errorf("%q: nameBitAt %#x, nameBit %#x", name, got, want)
+		}
+		escaped := `"\u00` + strconv.FormatInt('"', 16) + `"` // (a name of one quote, for the empty one)
+		if name != "" {
+			escaped = `"\u00` + strconv.FormatInt(int64(name[0]), 16) + name[1:] + `"`
+		}
+		for _, in := range []string{`{"` + name + `":1,` + escaped + `:2}`, `{` + escaped + `:1,"` + name + `":2}`} {
+			var tr Tree
+			err := tr.Parse([]byte(in))
+			if dup := err != nil && strings.Contains(err.Error(), "duplicate member name"); dup != (name != "") {
+				t.Errorf("%s: %v", in, err)
+			}
+		}
+	}
+}
+
 func TestParseDuplicatesInLargeObject(t *testing.T) {
 	var b bytes.Buffer
 	b.WriteString("{")
@@ -182,6 +266,47 @@ func TestParseStringsAtEveryOffset(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestSpecial: special marks the first byte of a word that str must look
+// at, whatever bytes come after it (a borrow that runs upwards from one
+// byte may mark later ones). Every byte value at every place among plain
+// ones, and every word made of bytes at the edges of what is special.
+func TestSpecial(t *testing.T) {
+	first := func(w uint64) int {
+		for i := range 8 {
+			if c := byte(w >> (8 * i)); c == '"' || c == '\\' || c < 0x20 || c >= 0x80 {
+				return i
+			}
+		}
+		return 8
+	}
+	check := func(w uint64) {
+		got := 8
+		if m := special(w); m != 0 {
+			got = bits.TrailingZeros64(m) >> 3
+		}
+		if want := first(w); got != want {
+			t.Fatalf("special(%#016x) marks byte %d first, want %d", w, got, want)
+		}
+	}
+	for at := range 8 {
+		for c := range 256 {
+			check(0x6161616161616161&^(0xff<<(8*at)) | uint64(c)<<(8*at))
+		}
+	}
+	edges := []uint64{0x00, 0x20, '"', '\\', 0x80, 0xa2, 'a'}
+	var all func(w uint64, at int)
+	all = func(w uint64, at int) {
+		if at == 8 {
+			check(w)
+			return
+		}
+		for _, c := range edges {
+			all(w|c<<(8*at), at+1)
+		}
+	}
+	all(0, 0)
 }
 
 // TestParseStringEnds: a string's closing quote is found wherever it stands

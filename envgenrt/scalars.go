@@ -150,7 +150,7 @@ func (p *parser) str() (s0, s1 int32, inBuf bool, err error) {
 // small enough to be inlined where the parser reads most strings.
 func specialAt(src []byte, i int) int {
 	for ; i+8 <= len(src); i += 8 {
-		if m := special(binary.LittleEndian.Uint64(src[i:])); m != 0 {
+		if m := special(binary.LittleEndian.Uint64(src[i : i+8])); m != 0 {
 			return i + bits.TrailingZeros64(m)>>3
 		}
 	}
@@ -240,8 +240,12 @@ func (p *parser) slowStr(start, i int) (s0, s1 int32, inBuf bool, err error) {
 func special(w uint64) uint64 {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	q, b := w^('"'*ones), w^('\\'*ones) // zero bytes where w has a quote, a backslash
-	// (x - ones) &^ x has the high bit set in the lowest zero byte of x
-	return (w | (w-0x20*ones)&^w | (q-ones)&^q | (b-ones)&^b) & highs
+	// x - ones has the high bit set in the lowest zero byte of x, and in a
+	// byte of x past 0x80: q or b is past 0x80 for every byte of w past ASCII
+	// (q is 0x80 for 0xa2 only, b for 0xdc only); w - 0x20*ones marks a
+	// control character. Only bytes of ASCII below the first special one
+	// are never marked: no borrow runs into them.
+	return ((w - 0x20*ones) | (q - ones) | (b - ones)) & highs
 }
 
 func hex4(s []byte) (rune, bool) {
