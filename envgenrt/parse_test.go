@@ -42,6 +42,8 @@ func badSpan(t *Tree) string {
 			if !in(b, d.s0, d.s1) {
 				return fmt.Sprintf("node %d: string [%d:%d] of %d bytes (in buf: %v)", n, d.s0, d.s1, len(b), d.flags&flagStrBuf != 0)
 			}
+		} else if d.flags&(flagInt|flagDec) == 0 && d.s0|d.s1 != 0 { // Str reads them
+			return fmt.Sprintf("node %d: a %v with s0, s1 = %d, %d", n, d.kind, d.s0, d.s1)
 		}
 		b := t.src
 		if d.flags&flagKeyBuf != 0 {
@@ -77,6 +79,37 @@ func TestParseSpans(t *testing.T) {
 			}
 			tr.DropNameNode(nn)
 		}
+	}
+}
+
+// TestStrOfNumber: Str of a number is nil, where its node holds the value
+// (flagInt, flagDec) in what is a string's span: read as one, it would reach
+// outside the text.
+func TestStrOfNumber(t *testing.T) {
+	src := []byte(`{"a":"SECRET","b":[-5, 429496729600, 3000000000, 12.5, 1e400]}`)
+	var tr Tree
+	if err := tr.Parse(src[bytes.IndexByte(src, '[') : bytes.IndexByte(src, ']')+1]); err != nil {
+		t.Fatal(err)
+	}
+	for c := tr.First(0); c < tr.End(0); c = tr.Next(c) {
+		if got := tr.Str(c); got != nil {
+			t.Errorf("Str of %s = %q, want nil", tr.Raw(c), got)
+		}
+	}
+}
+
+// TestDecodedLimit: the strings decoded into buf may take maxDecoded bytes
+// (int32 offsets), and a text whose strings decode to more is refused.
+func TestDecodedLimit(t *testing.T) {
+	defer func(m int) { maxDecoded = m }(maxDecoded)
+	maxDecoded = 12
+	var tr Tree
+	if err := tr.Parse([]byte(`["\u0041bcdef", "\u0041bcdef"]`)); err != nil { // 12 bytes decoded
+		t.Errorf("12 bytes decoded: %v", err)
+	}
+	err := tr.Parse([]byte("[\"\\u0041bcdef\", \"\xffbcdef\"]")) // 6 + 8: the invalid byte decodes to three
+	if err == nil || !strings.Contains(err.Error(), "the decoded strings are larger than 2 GB") {
+		t.Errorf("14 bytes decoded: %v", err)
 	}
 }
 

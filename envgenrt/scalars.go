@@ -4,6 +4,7 @@ package envgenrt
 
 import (
 	"encoding/binary"
+	"math"
 	"math/bits"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -157,6 +158,11 @@ func specialAt(src []byte, i int) int {
 	return -1
 }
 
+// maxDecoded is the most bytes the strings decoded into a Tree's buf may
+// take: offsets into it are int32 (a variable, for tests). Invalid UTF-8
+// decodes to three bytes a byte, so a text under maxDecoded can reach it.
+var maxDecoded = math.MaxInt32
+
 // slowStr decodes a string with escapes or invalid UTF-8 into t.buf; src[start:i]
 // needs no decoding.
 func (p *parser) slowStr(start, i int) (s0, s1 int32, inBuf bool, err error) {
@@ -169,6 +175,9 @@ func (p *parser) slowStr(start, i int) (s0, s1 int32, inBuf bool, err error) {
 		switch {
 		case c == '"':
 			p.i = i + 1
+			if len(b) > maxDecoded {
+				return 0, 0, false, p.fail("the decoded strings are larger than 2 GB")
+			}
 			return int32(b0), int32(len(b)), true, nil
 		case c == '\\':
 			if i+1 >= len(src) {

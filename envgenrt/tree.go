@@ -144,9 +144,12 @@ func (t *Tree) Raw(n int32) []byte {
 
 // span is b[i:j] for a span a node holds, without the bounds checks of a
 // slice expression: the parser writes only spans with 0 <= i <= j <= len(b)
-// of the src or buf they are in, and a node's spans are never changed. (The
-// checks were a third of the cost of Key, which every member of every
-// object pays twice, in its check and its decode.)
+// of the src or buf they are in (start and end; k0 and k1 of members; s0 and
+// s1 of strings, which numbers use for their value instead: str reads them
+// of strings only), buf holds at most maxDecoded bytes so that int32 offsets into it
+// do not wrap, and a node's spans are never changed. (The checks were a
+// third of the cost of Key, which every member of every object pays twice,
+// in its check and its decode.)
 func span(b []byte, i, j int32) []byte {
 	// (slicing a pointer to an array takes one check, that j-i is not
 	// negative; unsafe.Slice takes two)
@@ -157,9 +160,12 @@ func span(b []byte, i, j int32) []byte {
 // copy them (string(…)) to keep them.
 func (t *Tree) Str(n int32) []byte { return t.str(&t.nodes[n]) }
 
-// str is Str of the node d.
+// str is Str of the node d; nil for a node that is not a string.
 func (t *Tree) str(d *node) []byte {
-	if d.flags&flagStrBuf != 0 {
+	switch {
+	case d.kind != KindString:
+		return nil // a number's s0 and s1 hold its value, not a span
+	case d.flags&flagStrBuf != 0:
 		return span(t.buf, d.s0, d.s1)
 	}
 	return span(t.src, d.s0, d.s1)
