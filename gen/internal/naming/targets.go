@@ -243,8 +243,9 @@ func CheckTS(space *model.Space) (TSDeclared, error) {
 // ImportNames names the types that imported packages declare
 // (model.Common.Imported) for the TypeScript code here, which imports them by
 // name where Go qualifies them with their package: each by its own name,
-// unless a type declared here or one imported before it (by module, then
-// name) has that name. That one is imported under its name prefixed with the
+// unless a type declared here, a type parameter of one (which would hide it
+// in its declaration) or one imported before it (by module, then name) has
+// that name. That one is imported under its name prefixed with the
 // words of its module's specifier (its path segments, without an index file
 // or a file extension), from the last, leaving out a last word the name
 // starts with: Item of "@x/b" as BItem, then XBItem; Item of "../b/index.js"
@@ -260,7 +261,13 @@ func (d TSDeclared) ImportNames(space *model.Space) map[model.TypeID]string {
 	slices.SortFunc(imported, func(a, b *model.Common) int {
 		return cmp.Or(cmp.Compare(a.External.TSModule, b.External.TSModule), cmp.Compare(a.Name.TS, b.Name.TS))
 	})
-	taken := func(name string) bool { _, ok := d[name]; return ok }
+	params := map[string]bool{} // a generic type's parameters hide an import of the name in its declaration
+	for _, t := range declared(space) {
+		for _, name := range TypeParams(space, t.Base()) {
+			params[name] = true
+		}
+	}
+	taken := func(name string) bool { _, ok := d[name]; return ok || params[name] }
 	names := map[model.TypeID]string{}
 	used := map[string]bool{}
 	for _, c := range imported {

@@ -102,8 +102,9 @@ func TestCheckTargets(t *testing.T) {
 }
 
 // TestImportNames: an imported type keeps its name unless a type declared
-// here, or one imported from a module before its own, has it; then the words
-// of its module name it, and a number when they are taken too.
+// here, a type parameter of one, or one imported from a module before its
+// own, has it; then the words of its module name it, and a number when they
+// are taken too.
 func TestImportNames(t *testing.T) {
 	s := &model.Space{}
 	imp := func(module, name string) model.TypeID {
@@ -113,8 +114,12 @@ func TestImportNames(t *testing.T) {
 	}
 	add(s, &model.Object{}, "/$defs/envelope", "Envelope")
 	add(s, &model.Object{}, "/$defs/c", "CItem")
+	generic := &model.Object{}
+	generic.TypeParams = []model.TypeID{add(s, &model.TypeParam{Anchor: "item"}, "/$defs/p", ""),
+		add(s, &model.TypeParam{Anchor: "x"}, "/$defs/q", "")}
+	add(s, generic, "/$defs/page", "Page")
 	ids := []model.TypeID{
-		imp("@x/b", "Item"), imp("@x/a", "Item"), imp("@x/c", "Item"), imp("@y/c", "Item"), imp("@z/y/c", "Item"), imp("../w/index.js", "Item"),
+		imp("@x/b", "Item"), imp("@x/a", "Item"), imp("@x/c", "Item"), imp("@y/c", "Item"), imp("@z/y/c", "Item"), imp("../w/index.js", "Item"), imp("@q/t", "Item"), imp("@x/t", "TX"),
 		imp("@envgen/envelope", "Envelope"), imp("@envgen/envelope", "Warning"),
 	}
 	declared, err := CheckTS(s)
@@ -128,7 +133,9 @@ func TestImportNames(t *testing.T) {
 		ids[2]: "XCItem",         // CItem is declared here
 		ids[3]: "YCItem",         // XCItem is taken by @x/c's
 		ids[4]: "ZYCItem",        // and YCItem by @y/c's
-		ids[6]: "EnvgenEnvelope", // not EnvelopeEnvelope
+		ids[6]: "QTItem",         // TItem is a type parameter of Page
+		ids[7]: "XTX",            // and so is TX
+		ids[8]: "EnvgenEnvelope", // not EnvelopeEnvelope
 	}
 	if !maps.Equal(got, want) {
 		t.Errorf("ImportNames = %v, want %v", got, want)
