@@ -62,6 +62,8 @@ test: lint $(NODE_DEPS) $(E2E_DEPS)
 	@# tool of a fresh module, which needs cobra's Windows-only dependency too; go test fetches only what it builds.
 	$(GO) mod download
 	$(GO) test ./...
+	@# json/v2's UnmarshalJSONFrom and encoding/json on v2 (the files behind goexperiment.jsonv2)
+	GOEXPERIMENT=jsonv2 $(GO) test ./internal/contract ./envgenrt
 	npm test --prefix generated/ts
 	npm test --prefix dialects/ts
 	cd mcp && $(GO) vet ./... && $(GO) test ./...
