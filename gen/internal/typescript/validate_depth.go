@@ -31,6 +31,7 @@ var descends = regexp.MustCompile(`, p \+ 1(, c)?\)`)
 
 // segmentHook is the first statement of a check function whose body
 // descends into members or items: calls a check at depth p + 1 (descent).
+// (Only the function's schema path, const sp, is declared before it.)
 // (A failure's rt.at(c, p, k) names a member for its error and descends into
 // nothing.)
 func segmentHook(t model.Type, name string, body []string) []string {
