@@ -1,6 +1,7 @@
 package envgenrt
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"testing"
@@ -297,5 +298,21 @@ func TestRequired(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestNoMember: the error a DecodeNode returns for a member its struct has
+// no field for names that member's place and says "unexpected member".
+func TestNoMember(t *testing.T) {
+	s := NewState()
+	if err := s.Parse([]byte(`{"a": 1, "b~/": {"c": 2}}`)); err != nil {
+		t.Fatal(err)
+	}
+	c := s.Next(s.First(0)) // "b~/"
+	c = s.First(c)          // "c"
+	err := s.NoMember(c)
+	var de *DecodeError
+	if !errors.As(err, &de) || de.InstancePath != "/b~0~1/c" || de.Msg != "unexpected member" {
+		t.Fatalf("NoMember = %#v, want a *DecodeError at /b~0~1/c, \"unexpected member\"", err)
 	}
 }

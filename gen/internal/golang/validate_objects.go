@@ -20,11 +20,12 @@ import (
 // additionalProperties when neither applies: the order of the TypeScript
 // validators, so that the errors come in the same order. One pass over the
 // members in the text's order finds the properties first (with no lookup
-// per property), and notes whether any member is unknown, so that the
-// second loop runs only for patternProperties or when there is one:
+// per property), and notes in a last slot of at whether any member is
+// unknown (-1: no member is node -1, so that Unexpected and CheckMembers
+// may read all of at), so that the second loop runs only for
+// patternProperties or when there is one:
 //
-//	var at [2]int32
-//	unknown := false
+//	var at [3]int32
 //	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 //		switch string(s.Key(c)) {
 //		case "code":
@@ -32,7 +33,7 @@ import (
 //		case "severity":
 //			at[1] = c
 //		default:
-//			unknown = true
+//			at[2] = -1
 //		}
 //	}
 //	switch {
@@ -40,7 +41,7 @@ import (
 //		at[1] != 0 && !checkSeverity(s, at[1]) && s.Stop():
 //		return false
 //	}
-//	if unknown {
+//	if at[2] != 0 {
 //		for m := s.Members(n); m.Next(); {
 //			c := m.Node()
 //			switch string(s.Key(c)) {
@@ -81,12 +82,14 @@ func (f *vfn) members() []string {
 	var out []string
 	// The first pass: where the properties are, whether a member is unknown.
 	flagUnknown := additional && len(patterns) == 0 && len(props) > 0
+	unknown := "at[" + strconv.Itoa(len(props)) + "] != 0" // the slot after the properties': -1 where a member is unknown
 	if len(props) > 0 && (checked || len(f.have) > 0 || markProps || flagUnknown) {
 		// var at [k]int32: the members properties name, by their place in the schema; 0: absent
-		out = append(out, "var at ["+strconv.Itoa(len(props))+"]int32")
+		size := len(props)
 		if flagUnknown {
-			out = append(out, "unknown := false")
+			size++
 		}
+		out = append(out, "var at ["+strconv.Itoa(size)+"]int32")
 		// switch string(s.Key(c)) { case "code": at[0] = c … }, written at once
 		sw := make([]byte, 0, 32+len(props)*32)
 		sw = append(sw, "switch string("+key+") {"...)
@@ -101,7 +104,8 @@ func (f *vfn) members() []string {
 			}
 		}
 		if flagUnknown {
-			sw = append(sw, "\ndefault:\nunknown = true"...)
+			sw = strconv.AppendInt(append(sw, "\ndefault:\nat["...), int64(len(props)), 10)
+			sw = append(sw, "] = -1"...)
 		}
 		out = append(out, eachChild(markProps, string(append(sw, "\n}"...))))
 	} else {
@@ -129,8 +133,8 @@ func (f *vfn) members() []string {
 	}
 	if flagUnknown && f.never(*ap) && !f.eval {
 		// The members that are no property, in Object.keys order:
-		// if unknown && s.NoAdditional(n, at[:], "…/additionalProperties") { return false }
-		return append(out, ifFalse("unknown && "+call("s.NoAdditional", "n", "at[:]", f.sp("additionalProperties"))))
+		// if at[k] != 0 && s.NoAdditional(n, at[:], "…/additionalProperties") { return false }
+		return append(out, ifFalse(unknown+" && "+call("s.NoAdditional", "n", "at[:]", f.sp("additionalProperties"))))
 	}
 	// The second: patternProperties and additionalProperties, in Object.keys order.
 	// A property is no additional member: the loop skips it, or (when
@@ -182,7 +186,7 @@ func (f *vfn) members() []string {
 	if len(body) > 0 && (len(patterns) > 0 || additional) {
 		loop := eachMember(f.eval && ap == nil && len(patterns) > 0, body...)
 		if flagUnknown {
-			loop = ifBlock("unknown", loop)
+			loop = ifBlock(unknown, loop)
 		}
 		out = append(out, loop)
 	}

@@ -59,7 +59,7 @@ func (x *Envelope[T]) DecodeNode(s *envgenrt.State, n int32) error {
 		case "provenance":
 			err = envgenrt.DecodePtr(s, c, &x.Provenance)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -86,8 +86,7 @@ func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [7]int32
-	unknown := false
+	var at [8]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "success":
@@ -105,7 +104,7 @@ func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
 		case "provenance":
 			at[6] = c
 		default:
-			unknown = true
+			at[7] = -1
 		}
 	}
 	switch {
@@ -118,7 +117,7 @@ func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
 		at[6] != 0 && !checkProvenance(s, at[6]) && s.Stop():
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[7] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "success") {

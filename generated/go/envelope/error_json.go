@@ -226,7 +226,7 @@ func (x *Error) DecodeNode(s *envgenrt.State, n int32) error {
 		case "causes":
 			err = envgenrt.DecodeSlice(s, c, &x.Causes)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -242,8 +242,7 @@ func checkError(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [7]int32
-	unknown := false
+	var at [8]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "code":
@@ -261,7 +260,7 @@ func checkError(s *envgenrt.State, n int32) bool {
 		case "causes":
 			at[6] = c
 		default:
-			unknown = true
+			at[7] = -1
 		}
 	}
 	switch {
@@ -274,7 +273,7 @@ func checkError(s *envgenrt.State, n int32) bool {
 		at[6] != 0 && !s.Items(at[6], checkError, p+"/properties/causes/type") && s.Stop():
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[7] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0 || at[2] == 0) && s.Required(n, p+"/required", "code", "category", "message") {
@@ -333,7 +332,7 @@ func (x *Retry) DecodeNode(s *envgenrt.State, n int32) error {
 		case "after_ms":
 			err = s.ReadInt64Ptr(c, &x.AfterMs)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -349,8 +348,7 @@ func checkRetry(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [2]int32
-	unknown := false
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "retryable":
@@ -358,7 +356,7 @@ func checkRetry(s *envgenrt.State, n int32) bool {
 		case "after_ms":
 			at[1] = c
 		default:
-			unknown = true
+			at[2] = -1
 		}
 	}
 	switch {
@@ -366,7 +364,7 @@ func checkRetry(s *envgenrt.State, n int32) bool {
 		at[1] != 0 && !s.IntegerMinimum(at[1], 0, "0", p+"/properties/after_ms") && s.Stop():
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[2] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "retryable") {

@@ -119,7 +119,7 @@ func (x *Fidelity) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			x.ArchiveHashes = m2
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -135,8 +135,7 @@ func checkFidelity(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [3]int32
-	unknown := false
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "level":
@@ -146,13 +145,13 @@ func checkFidelity(s *envgenrt.State, n int32) bool {
 		case "archive_hashes":
 			at[2] = c
 		default:
-			unknown = true
+			at[3] = -1
 		}
 	}
 	if !s.CheckMembers(at[:], checkFidelityLevel, checkFidelityPropertiesDroppedIDs, checkFidelityPropertiesArchiveHashes) {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[3] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "level") {
@@ -236,7 +235,7 @@ func (x *Limits) DecodeNode(s *envgenrt.State, n int32) error {
 		case "max_bytes":
 			err = s.ReadInt64Ptr(c, &x.MaxBytes)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -253,8 +252,7 @@ func checkLimits(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [4]int32
-	unknown := false
+	var at [5]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "max_items":
@@ -266,7 +264,7 @@ func checkLimits(s *envgenrt.State, n int32) bool {
 		case "max_bytes":
 			at[3] = c
 		default:
-			unknown = true
+			at[4] = -1
 		}
 	}
 	switch {
@@ -276,7 +274,7 @@ func checkLimits(s *envgenrt.State, n int32) bool {
 		at[3] != 0 && !s.IntegerMinimum(at[3], 0, "0", pp+"max_bytes") && s.Stop():
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[4] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -344,7 +342,7 @@ func (x *Meta) DecodeNode(s *envgenrt.State, n int32) error {
 		case "source":
 			err = envgenrt.DecodePtr(s, c, &x.Source)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -361,8 +359,7 @@ func checkMeta(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [16]int32
-	unknown := false
+	var at [17]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "request_id":
@@ -398,7 +395,7 @@ func checkMeta(s *envgenrt.State, n int32) bool {
 		case "source":
 			at[15] = c
 		default:
-			unknown = true
+			at[16] = -1
 		}
 	}
 	switch {
@@ -420,7 +417,7 @@ func checkMeta(s *envgenrt.State, n int32) bool {
 		at[15] != 0 && !checkSource(s, at[15]) && s.Stop():
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[16] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -474,7 +471,7 @@ func (x *NextCall) DecodeNode(s *envgenrt.State, n int32) error {
 		case "reason":
 			err = s.ReadStringPtr(c, &x.Reason)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -490,8 +487,7 @@ func checkNextCall(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [3]int32
-	unknown := false
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "tool":
@@ -501,13 +497,13 @@ func checkNextCall(s *envgenrt.State, n int32) bool {
 		case "reason":
 			at[2] = c
 		default:
-			unknown = true
+			at[3] = -1
 		}
 	}
 	if !s.CheckMembers(at[:], checkToolName, checkNextCallPropertiesArguments, checkNextCallPropertiesReason) {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[3] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "tool") {
@@ -562,7 +558,7 @@ func (x *Pagination) DecodeNode(s *envgenrt.State, n int32) error {
 		case "total":
 			err = s.ReadInt64Ptr(c, &x.Total)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -579,8 +575,7 @@ func checkPagination(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [4]int32
-	unknown := false
+	var at [5]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "has_more":
@@ -592,7 +587,7 @@ func checkPagination(s *envgenrt.State, n int32) bool {
 		case "total":
 			at[3] = c
 		default:
-			unknown = true
+			at[4] = -1
 		}
 	}
 	switch {
@@ -602,7 +597,7 @@ func checkPagination(s *envgenrt.State, n int32) bool {
 		at[3] != 0 && !s.IntegerMinimum(at[3], 0, "0", pp+"total") && s.Stop():
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[4] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "has_more") {
@@ -680,7 +675,7 @@ func (x *RateLimit) DecodeNode(s *envgenrt.State, n int32) error {
 		case "retry_after_ms":
 			err = s.ReadInt64Ptr(c, &x.RetryAfterMs)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -697,8 +692,7 @@ func checkRateLimit(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [5]int32
-	unknown := false
+	var at [6]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "limit":
@@ -712,7 +706,7 @@ func checkRateLimit(s *envgenrt.State, n int32) bool {
 		case "retry_after_ms":
 			at[4] = c
 		default:
-			unknown = true
+			at[5] = -1
 		}
 	}
 	switch {
@@ -723,7 +717,7 @@ func checkRateLimit(s *envgenrt.State, n int32) bool {
 		at[4] != 0 && !s.IntegerMinimum(at[4], 0, "0", pp+"retry_after_ms") && s.Stop():
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[5] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "limit", "remaining") {
@@ -827,7 +821,7 @@ func (x *Source) DecodeNode(s *envgenrt.State, n int32) error {
 		case "absent":
 			err = envgenrt.DecodeSlice(s, c, &x.Absent)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -843,8 +837,7 @@ func checkSource(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [3]int32
-	unknown := false
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "convention":
@@ -854,13 +847,13 @@ func checkSource(s *envgenrt.State, n int32) bool {
 		case "absent":
 			at[2] = c
 		default:
-			unknown = true
+			at[3] = -1
 		}
 	}
 	if !s.CheckMembers(at[:], checkSourcePropertiesConvention, checkSourcePropertiesKept, checkSourcePropertiesAbsent) {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[3] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "convention") {
@@ -1088,7 +1081,7 @@ func (x *Telemetry) DecodeNode(s *envgenrt.State, n int32) error {
 		case "downstream_calls":
 			err = s.ReadInt64Ptr(c, &x.DownstreamCalls)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -1104,8 +1097,7 @@ func checkTelemetry(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [2]int32
-	unknown := false
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "cache_hit":
@@ -1113,7 +1105,7 @@ func checkTelemetry(s *envgenrt.State, n int32) bool {
 		case "downstream_calls":
 			at[1] = c
 		default:
-			unknown = true
+			at[2] = -1
 		}
 	}
 	switch {
@@ -1121,7 +1113,7 @@ func checkTelemetry(s *envgenrt.State, n int32) bool {
 		at[1] != 0 && !s.IntegerMinimum(at[1], 0, "0", p+"/properties/downstream_calls") && s.Stop():
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[2] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1180,7 +1172,7 @@ func (x *Timing) DecodeNode(s *envgenrt.State, n int32) error {
 		case "duration_ms":
 			err = s.ReadFloat64Ptr(c, &x.DurationMs)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -1196,8 +1188,7 @@ func checkTiming(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [2]int32
-	unknown := false
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "started_at":
@@ -1205,7 +1196,7 @@ func checkTiming(s *envgenrt.State, n int32) bool {
 		case "duration_ms":
 			at[1] = c
 		default:
-			unknown = true
+			at[2] = -1
 		}
 	}
 	switch {
@@ -1213,7 +1204,7 @@ func checkTiming(s *envgenrt.State, n int32) bool {
 		at[1] != 0 && !s.NumberMinimum(at[1], 0, "0", p+"/properties/duration_ms") && s.Stop():
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[2] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1254,7 +1245,7 @@ func (x *TokenUsage) DecodeNode(s *envgenrt.State, n int32) error {
 		case "budget":
 			err = s.ReadInt64Ptr(c, &x.Budget)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -1271,8 +1262,7 @@ func checkTokenUsage(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [3]int32
-	unknown := false
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "estimated":
@@ -1282,7 +1272,7 @@ func checkTokenUsage(s *envgenrt.State, n int32) bool {
 		case "budget":
 			at[2] = c
 		default:
-			unknown = true
+			at[3] = -1
 		}
 	}
 	switch {
@@ -1291,7 +1281,7 @@ func checkTokenUsage(s *envgenrt.State, n int32) bool {
 		at[2] != 0 && !s.IntegerMinimum(at[2], 1, "1", pp+"budget") && s.Stop():
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[3] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "estimated") {
@@ -1323,7 +1313,7 @@ func (x *Tool) DecodeNode(s *envgenrt.State, n int32) error {
 		case "adapter":
 			err = s.ReadStringPtr(c, &x.Adapter)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -1339,8 +1329,7 @@ func checkTool(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [3]int32
-	unknown := false
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "name":
@@ -1350,13 +1339,13 @@ func checkTool(s *envgenrt.State, n int32) bool {
 		case "adapter":
 			at[2] = c
 		default:
-			unknown = true
+			at[3] = -1
 		}
 	}
 	if !s.CheckMembers(at[:], checkToolName, checkToolPropertiesVersion, checkToolPropertiesAdapter) {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[3] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "name", "version") {
@@ -1451,7 +1440,7 @@ func (x *UpgradeHint) DecodeNode(s *envgenrt.State, n int32) error {
 		case "reason":
 			err = s.ReadStringPtr(c, &x.Reason)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -1467,8 +1456,7 @@ func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [3]int32
-	unknown := false
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "feature":
@@ -1478,13 +1466,13 @@ func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 		case "reason":
 			at[2] = c
 		default:
-			unknown = true
+			at[3] = -1
 		}
 	}
 	if !s.CheckMembers(at[:], checkUpgradeHintPropertiesFeature, checkTier, checkUpgradeHintPropertiesReason) {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[3] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "feature", "tier") {
@@ -1546,7 +1534,7 @@ func (x *Workspace) DecodeNode(s *envgenrt.State, n int32) error {
 		case "revision":
 			err = s.ReadStringPtr(c, &x.Revision)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -1562,8 +1550,7 @@ func checkWorkspace(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [3]int32
-	unknown := false
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "root":
@@ -1573,7 +1560,7 @@ func checkWorkspace(s *envgenrt.State, n int32) bool {
 		case "revision":
 			at[2] = c
 		default:
-			unknown = true
+			at[3] = -1
 		}
 	}
 	switch {
@@ -1582,7 +1569,7 @@ func checkWorkspace(s *envgenrt.State, n int32) bool {
 		at[2] != 0 && !checkWorkspacePropertiesRevision(s, at[2]) && s.Stop():
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[3] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -61,7 +61,7 @@ func (x *Artifact) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			x.Labels = m2
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -77,8 +77,7 @@ func checkArtifact(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [6]int32
-	unknown := false
+	var at [7]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "id":
@@ -94,7 +93,7 @@ func checkArtifact(s *envgenrt.State, n int32) bool {
 		case "labels":
 			at[5] = c
 		default:
-			unknown = true
+			at[6] = -1
 		}
 	}
 	switch {
@@ -106,7 +105,7 @@ func checkArtifact(s *envgenrt.State, n int32) bool {
 		at[5] != 0 && !checkArtifactPropertiesLabels(s, at[5]) && s.Stop():
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[6] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "id") {
@@ -219,7 +218,7 @@ func (x *Evidence) DecodeNode(s *envgenrt.State, n int32) error {
 		case "note":
 			err = s.ReadStringPtr(c, &x.Note)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -235,8 +234,7 @@ func checkEvidence(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [4]int32
-	unknown := false
+	var at [5]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "field":
@@ -248,13 +246,13 @@ func checkEvidence(s *envgenrt.State, n int32) bool {
 		case "note":
 			at[3] = c
 		default:
-			unknown = true
+			at[4] = -1
 		}
 	}
 	if !s.CheckMembers(at[:], checkEvidencePropertiesField, checkEvidencePropertiesSource, checkMethodID, checkEvidencePropertiesNote) {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[4] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "field", "source") {
@@ -332,7 +330,7 @@ func (x *Integrity) DecodeNode(s *envgenrt.State, n int32) error {
 		case "signature":
 			err = envgenrt.DecodePtr(s, c, &x.Signature)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -348,8 +346,7 @@ func checkIntegrity(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [2]int32
-	unknown := false
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "record_digest":
@@ -357,13 +354,13 @@ func checkIntegrity(s *envgenrt.State, n int32) bool {
 		case "signature":
 			at[1] = c
 		default:
-			unknown = true
+			at[2] = -1
 		}
 	}
 	if !s.CheckMembers(at[:], checkDigest, checkSignature) {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[2] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "record_digest") {
@@ -446,7 +443,7 @@ func (x *Provenance) DecodeNode(s *envgenrt.State, n int32) error {
 		case "integrity":
 			err = envgenrt.DecodePtr(s, c, &x.Integrity)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -463,8 +460,7 @@ func checkProvenance(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [9]int32
-	unknown := false
+	var at [10]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "run_id":
@@ -486,7 +482,7 @@ func checkProvenance(s *envgenrt.State, n int32) bool {
 		case "integrity":
 			at[8] = c
 		default:
-			unknown = true
+			at[9] = -1
 		}
 	}
 	switch {
@@ -501,7 +497,7 @@ func checkProvenance(s *envgenrt.State, n int32) bool {
 		at[8] != 0 && !checkIntegrity(s, at[8]) && s.Stop():
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[9] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "run_id", "tool") {
@@ -576,7 +572,7 @@ func (x *Signature) DecodeNode(s *envgenrt.State, n int32) error {
 		case "value":
 			err = s.ReadString(c, &x.Value)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -592,8 +588,7 @@ func checkSignature(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [3]int32
-	unknown := false
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "alg":
@@ -603,13 +598,13 @@ func checkSignature(s *envgenrt.State, n int32) bool {
 		case "value":
 			at[2] = c
 		default:
-			unknown = true
+			at[3] = -1
 		}
 	}
 	if !s.CheckMembers(at[:], checkSignaturePropertiesAlg, checkSignaturePropertiesKeyID, checkSignaturePropertiesValue) {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[3] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0 || at[2] == 0) && s.Required(n, p+"/required", "alg", "key_id", "value") {

@@ -44,7 +44,7 @@ func (x *ProvenanceOptions) DecodeNode(s *envgenrt.State, n int32) error {
 		case "mode":
 			err = envgenrt.DecodeStringPtr(s, c, &x.Mode)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -60,8 +60,7 @@ func checkProvenanceOptions(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [3]int32
-	unknown := false
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "capture":
@@ -71,7 +70,7 @@ func checkProvenanceOptions(s *envgenrt.State, n int32) bool {
 		case "mode":
 			at[2] = c
 		default:
-			unknown = true
+			at[3] = -1
 		}
 	}
 	switch {
@@ -80,7 +79,7 @@ func checkProvenanceOptions(s *envgenrt.State, n int32) bool {
 		at[2] != 0 && !(s.IsString(at[2], "request.json#/$defs/provenance_mode/type") && s.Enum(at[2], "request.json#/$defs/provenance_mode/enum", "minimal", "full")) && s.Stop():
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[3] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -127,7 +126,7 @@ func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
 		case "provenance":
 			err = envgenrt.DecodePtr(s, c, &x.Provenance)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -144,8 +143,7 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [9]int32
-	unknown := false
+	var at [10]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "request_id":
@@ -167,7 +165,7 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 		case "provenance":
 			at[8] = c
 		default:
-			unknown = true
+			at[9] = -1
 		}
 	}
 	switch {
@@ -182,7 +180,7 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 		at[8] != 0 && !checkProvenanceOptions(s, at[8]) && s.Stop():
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[9] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -181,7 +181,7 @@ func (x *Keywords) DecodeNode(s *envgenrt.State, n int32) error {
 		case "never":
 			x.Never = s.DecodeRaw(c)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -197,8 +197,7 @@ func checkKeywords(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [19]int32
-	unknown := false
+	var at [20]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "type":
@@ -240,7 +239,7 @@ func checkKeywords(s *envgenrt.State, n int32) bool {
 		case "never":
 			at[18] = c
 		default:
-			unknown = true
+			at[19] = -1
 		}
 	}
 	switch {
@@ -265,7 +264,7 @@ func checkKeywords(s *envgenrt.State, n int32) bool {
 		at[18] != 0 && !checkKeywordsPropertiesNever(s, at[18]) && s.Stop():
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[19] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -33,7 +33,7 @@ func (x *Hit) DecodeNode(s *envgenrt.State, n int32) error {
 		case "snippet":
 			err = s.ReadStringPtr(c, &x.Snippet)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -50,8 +50,7 @@ func checkHit(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [5]int32
-	unknown := false
+	var at [6]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "chunk_id":
@@ -65,7 +64,7 @@ func checkHit(s *envgenrt.State, n int32) bool {
 		case "snippet":
 			at[4] = c
 		default:
-			unknown = true
+			at[5] = -1
 		}
 	}
 	switch {
@@ -76,7 +75,7 @@ func checkHit(s *envgenrt.State, n int32) bool {
 		at[4] != 0 && !s.StringMaxLength(at[4], 500, pp+"snippet") && s.Stop():
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[5] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0 || at[2] == 0) && s.Required(n, p+"/required", "chunk_id", "score", "rank") {
@@ -150,7 +149,7 @@ func (x *Results) DecodeNode(s *envgenrt.State, n int32) error {
 		case "total":
 			err = s.ReadInt64Ptr(c, &x.Total)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -166,8 +165,7 @@ func checkResults(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [2]int32
-	unknown := false
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "hits":
@@ -175,7 +173,7 @@ func checkResults(s *envgenrt.State, n int32) bool {
 		case "total":
 			at[1] = c
 		default:
-			unknown = true
+			at[2] = -1
 		}
 	}
 	switch {
@@ -183,7 +181,7 @@ func checkResults(s *envgenrt.State, n int32) bool {
 		at[1] != 0 && !s.IntegerMinimum(at[1], 0, "0", p+"/properties/total") && s.Stop():
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[2] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "hits") {

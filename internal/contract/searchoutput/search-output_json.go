@@ -37,7 +37,7 @@ func (x *Hit) DecodeNode(s *envgenrt.State, n int32) error {
 		case "snippet":
 			err = s.ReadStringPtr(c, &x.Snippet)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -54,8 +54,7 @@ func checkHit(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [5]int32
-	unknown := false
+	var at [6]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "chunk_id":
@@ -69,7 +68,7 @@ func checkHit(s *envgenrt.State, n int32) bool {
 		case "snippet":
 			at[4] = c
 		default:
-			unknown = true
+			at[5] = -1
 		}
 	}
 	switch {
@@ -80,7 +79,7 @@ func checkHit(s *envgenrt.State, n int32) bool {
 		at[4] != 0 && !s.IsString(at[4], pp+"snippet/type") && s.Stop():
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[5] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0 || at[2] == 0) && s.Required(n, p+"/required", "chunk_id", "score", "rank") {
@@ -154,7 +153,7 @@ func (x *SearchResults) DecodeNode(s *envgenrt.State, n int32) error {
 		case "hits":
 			err = envgenrt.DecodeSlice(s, c, &x.Hits)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -170,20 +169,19 @@ func checkSearchResults(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [1]int32
-	unknown := false
+	var at [2]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "hits":
 			at[0] = c
 		default:
-			unknown = true
+			at[1] = -1
 		}
 	}
 	if c := at[0]; c != 0 && !s.Items(c, checkHit, p+"/properties/hits/type") && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[1] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "hits") {

@@ -50,7 +50,7 @@ func (x *Data) DecodeNode(s *envgenrt.State, n int32) error {
 		case "meta":
 			err = x.Meta.DecodeNode(s, c)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -67,8 +67,7 @@ func checkData(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [7]int32
-	unknown := false
+	var at [8]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "tool":
@@ -86,7 +85,7 @@ func checkData(s *envgenrt.State, n int32) bool {
 		case "meta":
 			at[6] = c
 		default:
-			unknown = true
+			at[7] = -1
 		}
 	}
 	switch {
@@ -98,7 +97,7 @@ func checkData(s *envgenrt.State, n int32) bool {
 		at[6] != 0 && !checkResponseMeta(s, at[6]) && s.Stop():
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[7] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0 || at[2] == 0 || at[3] == 0 || at[4] == 0 || at[5] == 0 || at[6] == 0) && s.Required(n, p+"/required", "tool", "version", "requestId", "generatedAt", "workspace", "result", "meta") {
@@ -139,7 +138,7 @@ func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 		case "data":
 			err = x.Data.DecodeNode(s, c)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -155,8 +154,7 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [2]int32
-	unknown := false
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "success":
@@ -164,7 +162,7 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 		case "data":
 			at[1] = c
 		default:
-			unknown = true
+			at[2] = -1
 		}
 	}
 	switch {
@@ -172,7 +170,7 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 		at[1] != 0 && !checkData(s, at[1]) && s.Stop():
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[2] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "success", "data") {
@@ -291,7 +289,7 @@ func (x *Error) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			x.Details = m2
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -308,8 +306,7 @@ func checkError(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [3]int32
-	unknown := false
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "code":
@@ -319,7 +316,7 @@ func checkError(s *envgenrt.State, n int32) bool {
 		case "details":
 			at[2] = c
 		default:
-			unknown = true
+			at[3] = -1
 		}
 	}
 	switch {
@@ -328,7 +325,7 @@ func checkError(s *envgenrt.State, n int32) bool {
 		at[2] != 0 && !s.IsObject(at[2], pp+"details/type") && s.Stop():
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[3] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "code", "message") {
@@ -354,7 +351,7 @@ func (x *ErrorResult) DecodeNode(s *envgenrt.State, n int32) error {
 		case "error":
 			err = x.Error.DecodeNode(s, c)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -370,20 +367,19 @@ func checkErrorResult(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [1]int32
-	unknown := false
+	var at [2]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "error":
 			at[0] = c
 		default:
-			unknown = true
+			at[1] = -1
 		}
 	}
 	if c := at[0]; c != 0 && !checkError(s, c) && s.Stop() {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[1] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "error") {
@@ -412,7 +408,7 @@ func (x *Limits) DecodeNode(s *envgenrt.State, n int32) error {
 		case "maxDepth":
 			err = s.ReadInt64Ptr(c, &x.MaxDepth)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -428,8 +424,7 @@ func checkLimits(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [2]int32
-	unknown := false
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "maxItems":
@@ -437,7 +432,7 @@ func checkLimits(s *envgenrt.State, n int32) bool {
 		case "maxDepth":
 			at[1] = c
 		default:
-			unknown = true
+			at[2] = -1
 		}
 	}
 	switch {
@@ -445,7 +440,7 @@ func checkLimits(s *envgenrt.State, n int32) bool {
 		at[1] != 0 && !s.IntegerMinimum(at[1], 0, "0", p+"/properties/maxDepth") && s.Stop():
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[2] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -474,7 +469,7 @@ func (x *Page) DecodeNode(s *envgenrt.State, n int32) error {
 		case "total":
 			err = s.ReadInt64Ptr(c, &x.Total)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -491,8 +486,7 @@ func checkPage(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [3]int32
-	unknown := false
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "cursor":
@@ -502,7 +496,7 @@ func checkPage(s *envgenrt.State, n int32) bool {
 		case "total":
 			at[2] = c
 		default:
-			unknown = true
+			at[3] = -1
 		}
 	}
 	switch {
@@ -511,7 +505,7 @@ func checkPage(s *envgenrt.State, n int32) bool {
 		at[2] != 0 && !s.IntegerMinimum(at[2], 0, "0", pp+"total") && s.Stop():
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[3] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[1] == 0 && s.Missing(n, p+"/required", "hasMore") {
@@ -568,7 +562,7 @@ func (x *QuerySuggestion) DecodeNode(s *envgenrt.State, n int32) error {
 		case "reason":
 			err = s.ReadStringPtr(c, &x.Reason)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -585,8 +579,7 @@ func checkQuerySuggestion(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [3]int32
-	unknown := false
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "tool":
@@ -596,7 +589,7 @@ func checkQuerySuggestion(s *envgenrt.State, n int32) bool {
 		case "reason":
 			at[2] = c
 		default:
-			unknown = true
+			at[3] = -1
 		}
 	}
 	switch {
@@ -605,7 +598,7 @@ func checkQuerySuggestion(s *envgenrt.State, n int32) bool {
 		at[2] != 0 && !s.IsString(at[2], pp+"reason/type") && s.Stop():
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[3] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "tool", "args") {
@@ -643,7 +636,7 @@ func (x *ResponseMeta) DecodeNode(s *envgenrt.State, n int32) error {
 		case "page":
 			err = envgenrt.DecodePtr(s, c, &x.Page)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -660,8 +653,7 @@ func checkResponseMeta(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [5]int32
-	unknown := false
+	var at [6]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "approxTokens":
@@ -675,7 +667,7 @@ func checkResponseMeta(s *envgenrt.State, n int32) bool {
 		case "page":
 			at[4] = c
 		default:
-			unknown = true
+			at[5] = -1
 		}
 	}
 	switch {
@@ -686,7 +678,7 @@ func checkResponseMeta(s *envgenrt.State, n int32) bool {
 		at[4] != 0 && !checkPage(s, at[4]) && s.Stop():
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[5] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0 || at[2] == 0) && s.Required(n, p+"/required", "approxTokens", "truncated", "limits") {
@@ -718,7 +710,7 @@ func (x *WorkspaceContext) DecodeNode(s *envgenrt.State, n int32) error {
 		case "rev":
 			err = s.ReadStringPtr(c, &x.Rev)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -735,8 +727,7 @@ func checkWorkspaceContext(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [3]int32
-	unknown := false
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "root":
@@ -746,7 +737,7 @@ func checkWorkspaceContext(s *envgenrt.State, n int32) bool {
 		case "rev":
 			at[2] = c
 		default:
-			unknown = true
+			at[3] = -1
 		}
 	}
 	switch {
@@ -755,7 +746,7 @@ func checkWorkspaceContext(s *envgenrt.State, n int32) bool {
 		at[2] != 0 && !s.IsString(at[2], pp+"rev/type") && s.Stop():
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[3] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "root", "repoName") {

@@ -658,7 +658,7 @@ func (x *Response) DecodeNode(s *envgenrt.State, n int32) error {
 		case "meta":
 			err = x.Meta.DecodeNode(s, c)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -674,8 +674,7 @@ func checkResponse(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [4]int32
-	unknown := false
+	var at [5]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "success":
@@ -687,7 +686,7 @@ func checkResponse(s *envgenrt.State, n int32) bool {
 		case "meta":
 			at[3] = c
 		default:
-			unknown = true
+			at[4] = -1
 		}
 	}
 	switch {
@@ -697,7 +696,7 @@ func checkResponse(s *envgenrt.State, n int32) bool {
 		at[3] != 0 && !checkMetadata(s, at[3]) && s.Stop():
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[4] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0 || at[2] == 0 || at[3] == 0) && s.Required(n, p+"/required", "success", "data", "error", "meta") {

@@ -61,7 +61,7 @@ func (x *ArtifactRef) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			x.Labels = m2
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -78,8 +78,7 @@ func checkArtifactRef(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [6]int32
-	unknown := false
+	var at [7]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "schema_version":
@@ -95,7 +94,7 @@ func checkArtifactRef(s *envgenrt.State, n int32) bool {
 		case "labels":
 			at[5] = c
 		default:
-			unknown = true
+			at[6] = -1
 		}
 	}
 	switch {
@@ -107,7 +106,7 @@ func checkArtifactRef(s *envgenrt.State, n int32) bool {
 		at[5] != 0 && !checkArtifactRefPropertiesLabels(s, at[5]) && s.Stop():
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[6] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "schema_version") {
@@ -177,7 +176,7 @@ func (x *ArtifactRefDigest) DecodeNode(s *envgenrt.State, n int32) error {
 		case "value":
 			err = s.ReadString(c, &x.Value)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -193,8 +192,7 @@ func checkArtifactRefDigest(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [2]int32
-	unknown := false
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "alg":
@@ -202,13 +200,13 @@ func checkArtifactRefDigest(s *envgenrt.State, n int32) bool {
 		case "value":
 			at[1] = c
 		default:
-			unknown = true
+			at[2] = -1
 		}
 	}
 	if !s.CheckMembers(at[:], checkArtifactRefDigestAlg, checkArtifactRefDigestPropertiesValue) {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[2] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "alg", "value") {

@@ -59,7 +59,7 @@ func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 		case "meta":
 			err = envgenrt.DecodePtr(s, c, &x.Meta)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -76,8 +76,7 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [6]int32
-	unknown := false
+	var at [7]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "schema_version":
@@ -93,7 +92,7 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 		case "meta":
 			at[5] = c
 		default:
-			unknown = true
+			at[6] = -1
 		}
 	}
 	switch {
@@ -105,7 +104,7 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 		at[5] != 0 && !checkEnvelopeMeta(s, at[5]) && s.Stop():
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[6] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "schema_version", "result") {
@@ -168,7 +167,7 @@ func (x *EnvelopeError) DecodeNode(s *envgenrt.State, n int32) error {
 		case "evidence":
 			err = envgenrt.DecodeSlice(s, c, &x.Evidence)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -184,8 +183,7 @@ func checkEnvelopeError(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [5]int32
-	unknown := false
+	var at [6]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "code":
@@ -199,7 +197,7 @@ func checkEnvelopeError(s *envgenrt.State, n int32) bool {
 		case "evidence":
 			at[4] = c
 		default:
-			unknown = true
+			at[5] = -1
 		}
 	}
 	switch {
@@ -210,7 +208,7 @@ func checkEnvelopeError(s *envgenrt.State, n int32) bool {
 		at[4] != 0 && !s.Items(at[4], checkEvidence, p+"/properties/evidence/type") && s.Stop():
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[5] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "code", "message") {
@@ -316,7 +314,7 @@ func (x *EnvelopeMeta) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			x.SchemaHints = m2
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -333,8 +331,7 @@ func checkEnvelopeMeta(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [4]int32
-	unknown := false
+	var at [5]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "adapter":
@@ -346,7 +343,7 @@ func checkEnvelopeMeta(s *envgenrt.State, n int32) bool {
 		case "schema_hints":
 			at[3] = c
 		default:
-			unknown = true
+			at[4] = -1
 		}
 	}
 	switch {
@@ -356,7 +353,7 @@ func checkEnvelopeMeta(s *envgenrt.State, n int32) bool {
 		at[3] != 0 && !checkEnvelopeMetaPropertiesSchemaHints(s, at[3]) && s.Stop():
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[4] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -459,7 +456,7 @@ func (x *EnvelopeWarning) DecodeNode(s *envgenrt.State, n int32) error {
 		case "evidence":
 			err = envgenrt.DecodeSlice(s, c, &x.Evidence)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -475,8 +472,7 @@ func checkEnvelopeWarning(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [4]int32
-	unknown := false
+	var at [5]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "code":
@@ -488,7 +484,7 @@ func checkEnvelopeWarning(s *envgenrt.State, n int32) bool {
 		case "evidence":
 			at[3] = c
 		default:
-			unknown = true
+			at[4] = -1
 		}
 	}
 	switch {
@@ -498,7 +494,7 @@ func checkEnvelopeWarning(s *envgenrt.State, n int32) bool {
 		at[3] != 0 && !s.Items(at[3], checkEvidence, p+"/properties/evidence/type") && s.Stop():
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[4] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "code", "message") {

@@ -33,7 +33,7 @@ func (x *Evidence) DecodeNode(s *envgenrt.State, n int32) error {
 		case "note":
 			err = s.ReadStringPtr(c, &x.Note)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -49,8 +49,7 @@ func checkEvidence(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [5]int32
-	unknown := false
+	var at [6]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "schema_version":
@@ -64,7 +63,7 @@ func checkEvidence(s *envgenrt.State, n int32) bool {
 		case "note":
 			at[4] = c
 		default:
-			unknown = true
+			at[5] = -1
 		}
 	}
 	switch {
@@ -75,7 +74,7 @@ func checkEvidence(s *envgenrt.State, n int32) bool {
 		at[4] != 0 && !s.StringMaxLength(at[4], 400, p+"/properties/note") && s.Stop():
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[5] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0 || at[2] == 0) && s.Required(n, p+"/required", "schema_version", "field", "source") {

@@ -60,7 +60,7 @@ func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
 		case "time":
 			err = s.ReadStringPtr(c, &x.Time)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -77,8 +77,7 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [7]int32
-	unknown := false
+	var at [8]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "schema_version":
@@ -96,7 +95,7 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 		case "time":
 			at[6] = c
 		default:
-			unknown = true
+			at[7] = -1
 		}
 	}
 	switch {
@@ -109,7 +108,7 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 		at[6] != 0 && !checkRequestPropertiesTime(s, at[6]) && s.Stop():
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[7] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[2] == 0 || at[3] == 0 || at[4] == 0) && s.Required(n, p+"/required", "schema_version", "tool", "params", "artifacts") {
@@ -153,7 +152,7 @@ func (x *RequestPreferences) DecodeNode(s *envgenrt.State, n int32) error {
 		case "locale":
 			err = s.ReadStringPtr(c, &x.Locale)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -170,8 +169,7 @@ func checkRequestPreferences(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [3]int32
-	unknown := false
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "deterministic":
@@ -181,7 +179,7 @@ func checkRequestPreferences(s *envgenrt.State, n int32) bool {
 		case "locale":
 			at[2] = c
 		default:
-			unknown = true
+			at[3] = -1
 		}
 	}
 	switch {
@@ -190,7 +188,7 @@ func checkRequestPreferences(s *envgenrt.State, n int32) bool {
 		at[2] != 0 && !s.StringMaxLength(at[2], 50, pp+"locale") && s.Stop():
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[3] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -244,7 +242,7 @@ func (x *RequestTool) DecodeNode(s *envgenrt.State, n int32) error {
 		case "version":
 			err = s.ReadStringPtr(c, &x.Version)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -260,8 +258,7 @@ func checkRequestTool(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [2]int32
-	unknown := false
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "name":
@@ -269,7 +266,7 @@ func checkRequestTool(s *envgenrt.State, n int32) bool {
 		case "version":
 			at[1] = c
 		default:
-			unknown = true
+			at[2] = -1
 		}
 	}
 	switch {
@@ -277,7 +274,7 @@ func checkRequestTool(s *envgenrt.State, n int32) bool {
 		at[1] != 0 && !s.StringMaxLength(at[1], 100, p+"/properties/version") && s.Stop():
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[2] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "name") {

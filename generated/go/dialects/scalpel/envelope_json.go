@@ -224,7 +224,7 @@ func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 		case "data":
 			err = x.Data.DecodeNode(s, c)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -239,8 +239,7 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, "envelope.json#/type") {
 		return false
 	}
-	var at [9]int32
-	unknown := false
+	var at [10]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "tier":
@@ -262,13 +261,13 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 		case "data":
 			at[8] = c
 		default:
-			unknown = true
+			at[9] = -1
 		}
 	}
 	if !s.CheckMembers(at[:], checkTierNameOrNull, checkToolVersion, checkToolID, checkRequestID, checkCapabilities, checkDurationMs, checkErrorModelOrNull, checkUpgradeHints, nil) {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "envelope.json#/additionalProperties") {
+	if at[9] != 0 && s.NoAdditional(n, at[:], "envelope.json#/additionalProperties") {
 		return false
 	}
 	if !s.Quiet(checkEnvelopeIf, n) {
@@ -370,7 +369,7 @@ func (x *ErrorModel) DecodeNode(s *envgenrt.State, n int32) error {
 				x.ErrorDetails = envgenrt.Value(v2)
 			}
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -387,8 +386,7 @@ func checkErrorModel(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [3]int32
-	unknown := false
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "error":
@@ -398,7 +396,7 @@ func checkErrorModel(s *envgenrt.State, n int32) bool {
 		case "error_details":
 			at[2] = c
 		default:
-			unknown = true
+			at[3] = -1
 		}
 	}
 	switch {
@@ -407,7 +405,7 @@ func checkErrorModel(s *envgenrt.State, n int32) bool {
 		at[2] != 0 && !s.Is(at[2], envgenrt.TypeNull|envgenrt.TypeObject, pp+"error_details/type") && s.Stop():
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[3] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "error", "error_code") {
@@ -528,7 +526,7 @@ func (x *UpgradeHint) DecodeNode(s *envgenrt.State, n int32) error {
 		case "reason":
 			err = s.ReadStringPtr(c, &x.Reason)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -545,8 +543,7 @@ func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [3]int32
-	unknown := false
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "feature":
@@ -556,7 +553,7 @@ func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 		case "reason":
 			at[2] = c
 		default:
-			unknown = true
+			at[3] = -1
 		}
 	}
 	switch {
@@ -565,7 +562,7 @@ func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 		at[2] != 0 && !s.IsString(at[2], pp+"reason/type") && s.Stop():
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[3] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "feature", "tier") {

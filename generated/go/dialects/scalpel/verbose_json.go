@@ -42,7 +42,7 @@ func (x *Verbose) DecodeNode(s *envgenrt.State, n int32) error {
 		case "data":
 			err = x.Data.DecodeNode(s, c)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -58,8 +58,7 @@ func checkVerbose(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [4]int32
-	unknown := false
+	var at [5]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "duration_ms":
@@ -71,7 +70,7 @@ func checkVerbose(s *envgenrt.State, n int32) bool {
 		case "data":
 			at[3] = c
 		default:
-			unknown = true
+			at[4] = -1
 		}
 	}
 	switch {
@@ -80,7 +79,7 @@ func checkVerbose(s *envgenrt.State, n int32) bool {
 		at[2] != 0 && !checkVerbosePropertiesUpgradeHints(s, at[2]) && s.Stop():
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[4] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if !s.Quiet(checkVerboseIf, n) {

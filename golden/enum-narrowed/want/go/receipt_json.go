@@ -39,7 +39,7 @@ func (x *Receipt) DecodeNode(s *envgenrt.State, n int32) error {
 		case "count":
 			err = envgenrt.DecodeStringPtr(s, c, &x.Count)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -54,8 +54,7 @@ func checkReceipt(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, "receipt.json#/type") {
 		return false
 	}
-	var at [7]int32
-	unknown := false
+	var at [8]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "canon_version":
@@ -73,13 +72,13 @@ func checkReceipt(s *envgenrt.State, n int32) bool {
 		case "count":
 			at[6] = c
 		default:
-			unknown = true
+			at[7] = -1
 		}
 	}
 	if !s.CheckMembers(at[:], checkReceiptCanonVersion, checkReceiptResult, checkReceiptFixed, checkReceiptPropertiesTags, checkReceiptProbe, checkReceiptFixedObject, checkReceiptCount) {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "receipt.json#/additionalProperties") {
+	if at[7] != 0 && s.NoAdditional(n, at[:], "receipt.json#/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs

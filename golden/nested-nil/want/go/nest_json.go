@@ -178,7 +178,7 @@ func (x *Nest) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			x.Rm = a2
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -194,8 +194,7 @@ func checkNest(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [4]int32
-	unknown := false
+	var at [5]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "aa":
@@ -207,7 +206,7 @@ func checkNest(s *envgenrt.State, n int32) bool {
 		case "rm":
 			at[3] = c
 		default:
-			unknown = true
+			at[4] = -1
 		}
 	}
 	switch {
@@ -217,7 +216,7 @@ func checkNest(s *envgenrt.State, n int32) bool {
 		at[3] != 0 && !s.Items(at[3], checkNestPropertiesRmItems, p+"/properties/rm/type") && s.Stop():
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[4] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[1] == 0 && s.Missing(n, p+"/required", "ra") {

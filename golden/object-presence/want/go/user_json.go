@@ -64,7 +64,7 @@ func (x *User) DecodeNode(s *envgenrt.State, n int32) error {
 		case "active":
 			err = s.ReadBoolPtr(c, &x.Active)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -81,8 +81,7 @@ func checkUser(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [9]int32
-	unknown := false
+	var at [10]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "id":
@@ -104,7 +103,7 @@ func checkUser(s *envgenrt.State, n int32) bool {
 		case "active":
 			at[8] = c
 		default:
-			unknown = true
+			at[9] = -1
 		}
 	}
 	switch {
@@ -119,7 +118,7 @@ func checkUser(s *envgenrt.State, n int32) bool {
 		at[8] != 0 && !s.IsBoolean(at[8], pp+"active/type") && s.Stop():
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[9] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0 || at[2] == 0 || at[5] == 0) && s.Required(n, p+"/required", "id", "name", "nickname", "tags") {

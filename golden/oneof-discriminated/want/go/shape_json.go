@@ -27,7 +27,7 @@ func (x *Circle) DecodeNode(s *envgenrt.State, n int32) error {
 		case "radius":
 			err = s.ReadFloat64(c, &x.Radius)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -43,8 +43,7 @@ func checkCircle(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [2]int32
-	unknown := false
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "kind":
@@ -52,7 +51,7 @@ func checkCircle(s *envgenrt.State, n int32) bool {
 		case "radius":
 			at[1] = c
 		default:
-			unknown = true
+			at[2] = -1
 		}
 	}
 	switch {
@@ -60,7 +59,7 @@ func checkCircle(s *envgenrt.State, n int32) bool {
 		at[1] != 0 && !s.IsNumber(at[1], p+"/properties/radius/type") && s.Stop():
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[2] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "kind", "radius") {
@@ -267,7 +266,7 @@ func (x *Square) DecodeNode(s *envgenrt.State, n int32) error {
 		case "side":
 			err = s.ReadFloat64(c, &x.Side)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -283,8 +282,7 @@ func checkSquare(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [2]int32
-	unknown := false
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "kind":
@@ -292,7 +290,7 @@ func checkSquare(s *envgenrt.State, n int32) bool {
 		case "side":
 			at[1] = c
 		default:
-			unknown = true
+			at[2] = -1
 		}
 	}
 	switch {
@@ -300,7 +298,7 @@ func checkSquare(s *envgenrt.State, n int32) bool {
 		at[1] != 0 && !s.IsNumber(at[1], p+"/properties/side/type") && s.Stop():
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[2] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "kind", "side") {

@@ -59,7 +59,7 @@ func (x *Account) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			x.Settings = m2
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -76,8 +76,7 @@ func checkAccount(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [5]int32
-	unknown := false
+	var at [6]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "id":
@@ -91,7 +90,7 @@ func checkAccount(s *envgenrt.State, n int32) bool {
 		case "settings":
 			at[4] = c
 		default:
-			unknown = true
+			at[5] = -1
 		}
 	}
 	switch {
@@ -102,7 +101,7 @@ func checkAccount(s *envgenrt.State, n int32) bool {
 		at[4] != 0 && !checkAccountPropertiesSettings(s, at[4]) && s.Stop():
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[5] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "id", "email") {
