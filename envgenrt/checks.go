@@ -373,3 +373,8 @@ func (s *State) failLimitAt(n int32, at, suffix, keyword, prefix, limit string) 
 func (s *State) NoMember(c int32) error {
 	return s.DecodeError(c, "unexpected member")
 }
+
+// Stops reports whether a check that reported ok leaves the validator to
+// stop: ok is false and Stop. Generated check functions write
+// `if s.Stops(checkX(s, c)) { return false }` for `!checkX(s, c) && s.Stop()`.
+func (s *State) Stops(ok bool) bool { return !ok && s.Stop() }

@@ -316,3 +316,27 @@ func TestNoMember(t *testing.T) {
 		t.Fatalf("NoMember = %#v, want a *DecodeError at /b~0~1/c, \"unexpected member\"", err)
 	}
 }
+
+// TestStops: Stops(ok) is !ok && Stop(): false for a check that passed,
+// for one that failed while errors are still collected, true for one that
+// failed inside a branch that records none (Quiet) or past MaxErrors.
+func TestStops(t *testing.T) {
+	s := NewState()
+	if err := s.Parse([]byte(`1`)); err != nil {
+		t.Fatal(err)
+	}
+	if s.Stops(true) || s.Stops(false) {
+		t.Errorf("Stops(true), Stops(false) = %v, %v while errors are collected, want false, false", s.Stops(true), s.Stops(false))
+	}
+	var quiet [2]bool
+	s.Quiet(func(s *State, n int32) bool { quiet = [2]bool{s.Stops(true), s.Stops(false)}; return true }, 0)
+	if quiet != [2]bool{false, true} {
+		t.Errorf("in Quiet: Stops(true), Stops(false) = %v, want false, true", quiet)
+	}
+	for range MaxErrors + 1 {
+		s.Fail(0, "#", "type", "x")
+	}
+	if s.Stops(true) || !s.Stops(false) {
+		t.Errorf("past MaxErrors: Stops(true), Stops(false) = %v, %v, want false, true", s.Stops(true), s.Stops(false))
+	}
+}

@@ -66,10 +66,10 @@ func checkHit(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.StringMinLength(at[0], 1, p+"/properties/id") && s.Stop(),
-		at[1] != 0 && !s.StringMinLength(at[1], 1, p+"/properties/title") && s.Stop(),
-		at[2] != 0 && !checkHitPropertiesURL(s, at[2]) && s.Stop(),
-		at[3] != 0 && !checkHitPropertiesScore(s, at[3]) && s.Stop():
+	case at[0] != 0 && s.Stops(s.StringMinLength(at[0], 1, p+"/properties/id")),
+		at[1] != 0 && s.Stops(s.StringMinLength(at[1], 1, p+"/properties/title")),
+		at[2] != 0 && s.Stops(checkHitPropertiesURL(s, at[2])),
+		at[3] != 0 && s.Stops(checkHitPropertiesScore(s, at[3])):
 		return false
 	}
 	if at[4] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -87,10 +87,10 @@ func checkHitPropertiesScore(s *envgenrt.State, n int32) bool {
 	if !s.IsNumber(n, p+"/type") {
 		return false
 	}
-	if !s.MinimumInt(n, 0, "0", p+"/minimum") && s.Stop() {
+	if s.Stops(s.MinimumInt(n, 0, "0", p+"/minimum")) {
 		return false
 	}
-	if !s.MaximumInt(n, 1, "1", p+"/maximum") && s.Stop() {
+	if s.Stops(s.MaximumInt(n, 1, "1", p+"/maximum")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -195,9 +195,9 @@ func checkSearchResult(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.StringMinLength(at[0], 1, pp+"query") && s.Stop(),
-		at[1] != 0 && !s.Items(at[1], checkHit, pp+"hits/type") && s.Stop(),
-		at[2] != 0 && !s.IntegerMinimum(at[2], 0, "0", pp+"total") && s.Stop():
+	case at[0] != 0 && s.Stops(s.StringMinLength(at[0], 1, pp+"query")),
+		at[1] != 0 && s.Stops(s.Items(at[1], checkHit, pp+"hits/type")),
+		at[2] != 0 && s.Stops(s.IntegerMinimum(at[2], 0, "0", pp+"total")):
 		return false
 	}
 	if at[3] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {

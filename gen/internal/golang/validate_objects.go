@@ -37,8 +37,8 @@ import (
 //		}
 //	}
 //	switch {
-//	case at[0] != 0 && !checkCode(s, at[0]) && s.Stop(),
-//		at[1] != 0 && !checkSeverity(s, at[1]) && s.Stop():
+//	case at[0] != 0 && s.Stops(checkCode(s, at[0])),
+//		at[1] != 0 && s.Stops(checkSeverity(s, at[1])):
 //		return false
 //	}
 //	if at[2] != 0 {
@@ -180,7 +180,7 @@ func (f *vfn) members() []string {
 			body = append(body, f.failIf(notKnown, "n", f.sp("additionalProperties"), "additionalProperties",
 				keywords.UnexpectedProperty(), key))
 		} else {
-			body = append(body, ifFalse(notKnown+" && !"+f.call(*ap, "c")+" && s.Stop()"))
+			body = append(body, ifFalse(notKnown+" && "+stops(f.call(*ap, "c"))))
 		}
 	}
 	if len(body) > 0 && (len(patterns) > 0 || additional) {
@@ -200,7 +200,7 @@ func (f *vfn) members() []string {
 // checks, in the schema's order, stopping where the validator should (Stop):
 // one at[i] as
 //
-//	if c := at[0]; c != 0 && !checkCode(s, c) && s.Stop() {
+//	if c := at[0]; c != 0 && s.Stops(checkCode(s, c)) {
 //		return false
 //	}
 //
@@ -208,8 +208,8 @@ func (f *vfn) members() []string {
 // holds (as the ifs would, one after the other):
 //
 //	switch {
-//	case at[0] != 0 && !checkCode(s, at[0]) && s.Stop(),
-//		at[1] != 0 && !s.StringMaxLength(at[1], 200, p+"/properties/name") && s.Stop():
+//	case at[0] != 0 && s.Stops(checkCode(s, at[0])),
+//		at[1] != 0 && s.Stops(s.StringMaxLength(at[1], 200, p+"/properties/name")):
 //		return false
 //	}
 //
@@ -222,13 +222,13 @@ func (f *vfn) checkProperties() []string {
 	for i, p := range f.c.Properties {
 		if !f.always(p.Type) {
 			c := "at[" + strconv.Itoa(i) + "]"
-			conds = append(conds, c+" != 0 && !"+f.call(p.Type, c)+" && s.Stop()")
+			conds = append(conds, c+" != 0 && "+stops(f.call(p.Type, c)))
 		}
 	}
 	if len(conds) == 1 {
 		for i, p := range f.c.Properties {
 			if !f.always(p.Type) {
-				return []string{ifFalse("c := at[" + strconv.Itoa(i) + "]; c != 0 && !" + f.call(p.Type, "c") + " && s.Stop()")}
+				return []string{ifFalse("c := at[" + strconv.Itoa(i) + "]; c != 0 && " + stops(f.call(p.Type, "c")))}
 			}
 		}
 	}
@@ -289,7 +289,7 @@ func (f *vfn) required() []string {
 	return out
 }
 
-// minProperties: if !s.MinProperties(n, 1, "…/minProperties") && s.Stop() { … }
+// minProperties: if s.Stops(s.MinProperties(n, 1, "…/minProperties")) { … }
 func (f *vfn) minProperties() []string { return stmt(f.minPropertiesOK("n")) }
 
 func (f *vfn) minPropertiesOK(node string) string {
@@ -316,7 +316,7 @@ func (f *vfn) maxPropertiesOK(node string) string {
 //		k := s.NameNode(c)
 //		valid := checkXPropertyNames(s, k)
 //		s.DropNameNode(k)
-//		if !valid && s.Stop() { … }
+//		if s.Stops(valid) { … }
 //	}
 func (f *vfn) propertyNames() []string {
 	r := f.c.PropertyNames
@@ -327,7 +327,7 @@ func (f *vfn) propertyNames() []string {
 		"k := s.NameNode(c)",
 		"valid := "+f.call(*r, "k"),
 		"s.DropNameNode(k)",
-		ifFalse("!valid && s.Stop()"),
+		ifFalse("s.Stops(valid)"),
 	)}
 }
 
@@ -354,14 +354,14 @@ func (f *vfn) dependentRequired() []string {
 
 // dependentSchemas:
 //
-//	if s.Has(n, "a") && !checkXDependentSchemasA(s, n) && s.Stop() { … }
+//	if s.Has(n, "a") && s.Stops(checkXDependentSchemasA(s, n)) { … }
 func (f *vfn) dependentSchemas() []string {
 	var out []string
 	for _, d := range f.c.DependentSchemas {
 		if f.always(d.Type) {
 			continue
 		}
-		out = append(out, ifFalse("s.Has(n, "+quote(d.Member)+") && !"+f.inPlace(d.Type, "n")+" && s.Stop()"))
+		out = append(out, ifFalse("s.Has(n, "+quote(d.Member)+") && "+stops(f.inPlace(d.Type, "n"))))
 	}
 	return out
 }
@@ -388,7 +388,7 @@ func (f *vfn) unevaluatedProperties() []string {
 		check = f.failIf(notEvaluated, "n", f.sp("unevaluatedProperties"), "unevaluatedProperties",
 			keywords.UnexpectedProperty(), "s.Key(c)")
 	default:
-		check = ifFalse(notEvaluated + " && !" + f.call(*u, "c") + " && s.Stop()")
+		check = ifFalse(notEvaluated + " && " + stops(f.call(*u, "c")))
 	}
 	return []string{eachMember(true, check), "s.MarkAll(n)"}
 }

@@ -31,7 +31,7 @@ func checkArchiveHash(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 200, p+"/maxLength")) {
 		return false
 	}
 	if !patternArchiveHash.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[a-z0-9-]+:[0-9a-f]+(\\\\.\\\\.\\\\.|…)?$\"") {
@@ -62,10 +62,10 @@ func checkCapability(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 100, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 100, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -167,7 +167,7 @@ func checkFidelityPropertiesArchiveHashes(s *envgenrt.State, n int32) bool {
 	}
 	for m := s.Members(n); m.Next(); {
 		c := m.Node()
-		if true && !checkArchiveHash(s, c) && s.Stop() {
+		if true && s.Stops(checkArchiveHash(s, c)) {
 			return false
 		}
 	}
@@ -181,7 +181,7 @@ func checkFidelityPropertiesDroppedIDs(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.StringMinLength(c, 1, p+"/items") && s.Stop() {
+		if s.Stops(s.StringMinLength(c, 1, p+"/items")) {
 			return false
 		}
 	}
@@ -268,10 +268,10 @@ func checkLimits(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IntegerMinimum(at[0], 0, "0", pp+"max_items") && s.Stop(),
-		at[1] != 0 && !s.IntegerMinimum(at[1], 0, "0", pp+"max_depth") && s.Stop(),
-		at[2] != 0 && !s.IntegerMinimum(at[2], 0, "0", pp+"max_tokens") && s.Stop(),
-		at[3] != 0 && !s.IntegerMinimum(at[3], 0, "0", pp+"max_bytes") && s.Stop():
+	case at[0] != 0 && s.Stops(s.IntegerMinimum(at[0], 0, "0", pp+"max_items")),
+		at[1] != 0 && s.Stops(s.IntegerMinimum(at[1], 0, "0", pp+"max_depth")),
+		at[2] != 0 && s.Stops(s.IntegerMinimum(at[2], 0, "0", pp+"max_tokens")),
+		at[3] != 0 && s.Stops(s.IntegerMinimum(at[3], 0, "0", pp+"max_bytes")):
 		return false
 	}
 	if at[4] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -399,22 +399,22 @@ func checkMeta(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !checkRequestID(s, at[0]) && s.Stop(),
-		at[1] != 0 && !checkTool(s, at[1]) && s.Stop(),
-		at[2] != 0 && !checkTiming(s, at[2]) && s.Stop(),
-		at[3] != 0 && !checkTier(s, at[3]) && s.Stop(),
-		at[4] != 0 && !s.Items(at[4], checkCapability, pp+"capabilities/type") && s.Stop(),
-		at[5] != 0 && !s.Items(at[5], checkUpgradeHint, pp+"upgrade_hints/type") && s.Stop(),
-		at[6] != 0 && !checkWorkspace(s, at[6]) && s.Stop(),
-		at[7] != 0 && !checkPagination(s, at[7]) && s.Stop(),
-		at[8] != 0 && !checkRateLimit(s, at[8]) && s.Stop(),
-		at[9] != 0 && !checkTelemetry(s, at[9]) && s.Stop(),
-		at[10] != 0 && !checkTokenUsage(s, at[10]) && s.Stop(),
-		at[11] != 0 && !checkFidelity(s, at[11]) && s.Stop(),
-		at[12] != 0 && !checkLimits(s, at[12]) && s.Stop(),
-		at[13] != 0 && !s.Items(at[13], checkNextCall, pp+"next_calls/type") && s.Stop(),
-		at[14] != 0 && !checkResponseMode(s, at[14]) && s.Stop(),
-		at[15] != 0 && !checkSource(s, at[15]) && s.Stop():
+	case at[0] != 0 && s.Stops(checkRequestID(s, at[0])),
+		at[1] != 0 && s.Stops(checkTool(s, at[1])),
+		at[2] != 0 && s.Stops(checkTiming(s, at[2])),
+		at[3] != 0 && s.Stops(checkTier(s, at[3])),
+		at[4] != 0 && s.Stops(s.Items(at[4], checkCapability, pp+"capabilities/type")),
+		at[5] != 0 && s.Stops(s.Items(at[5], checkUpgradeHint, pp+"upgrade_hints/type")),
+		at[6] != 0 && s.Stops(checkWorkspace(s, at[6])),
+		at[7] != 0 && s.Stops(checkPagination(s, at[7])),
+		at[8] != 0 && s.Stops(checkRateLimit(s, at[8])),
+		at[9] != 0 && s.Stops(checkTelemetry(s, at[9])),
+		at[10] != 0 && s.Stops(checkTokenUsage(s, at[10])),
+		at[11] != 0 && s.Stops(checkFidelity(s, at[11])),
+		at[12] != 0 && s.Stops(checkLimits(s, at[12])),
+		at[13] != 0 && s.Stops(s.Items(at[13], checkNextCall, pp+"next_calls/type")),
+		at[14] != 0 && s.Stops(checkResponseMode(s, at[14])),
+		at[15] != 0 && s.Stops(checkSource(s, at[15])):
 		return false
 	}
 	if at[16] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -523,10 +523,10 @@ func checkNextCallPropertiesReason(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 2000, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 2000, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -591,10 +591,10 @@ func checkPagination(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsBoolean(at[0], pp+"has_more/type") && s.Stop(),
-		at[1] != 0 && !s.StringMinLength(at[1], 1, pp+"cursor") && s.Stop(),
-		at[2] != 0 && !s.IntegerMinimum(at[2], 1, "1", pp+"page_size") && s.Stop(),
-		at[3] != 0 && !s.IntegerMinimum(at[3], 0, "0", pp+"total") && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsBoolean(at[0], pp+"has_more/type")),
+		at[1] != 0 && s.Stops(s.StringMinLength(at[1], 1, pp+"cursor")),
+		at[2] != 0 && s.Stops(s.IntegerMinimum(at[2], 1, "1", pp+"page_size")),
+		at[3] != 0 && s.Stops(s.IntegerMinimum(at[3], 0, "0", pp+"total")):
 		return false
 	}
 	if at[4] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -604,7 +604,7 @@ func checkPagination(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Quiet(checkPaginationIf, n) {
-		if !checkPaginationThen(s, n) && s.Stop() {
+		if s.Stops(checkPaginationThen(s, n)) {
 			return false
 		}
 	}
@@ -621,7 +621,7 @@ func checkPaginationIf(s *envgenrt.State, n int32) bool {
 				at[0] = c
 			}
 		}
-		if c := at[0]; c != 0 && !checkPaginationIfPropertiesHasMore(s, c) && s.Stop() {
+		if c := at[0]; c != 0 && s.Stops(checkPaginationIfPropertiesHasMore(s, c)) {
 			return false
 		}
 	}
@@ -710,11 +710,11 @@ func checkRateLimit(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IntegerMinimum(at[0], 0, "0", pp+"limit") && s.Stop(),
-		at[1] != 0 && !s.IntegerMinimum(at[1], 0, "0", pp+"remaining") && s.Stop(),
-		at[2] != 0 && !s.IntegerMinimum(at[2], 1, "1", pp+"window_ms") && s.Stop(),
-		at[3] != 0 && !checkRateLimitPropertiesResetAt(s, at[3]) && s.Stop(),
-		at[4] != 0 && !s.IntegerMinimum(at[4], 0, "0", pp+"retry_after_ms") && s.Stop():
+	case at[0] != 0 && s.Stops(s.IntegerMinimum(at[0], 0, "0", pp+"limit")),
+		at[1] != 0 && s.Stops(s.IntegerMinimum(at[1], 0, "0", pp+"remaining")),
+		at[2] != 0 && s.Stops(s.IntegerMinimum(at[2], 1, "1", pp+"window_ms")),
+		at[3] != 0 && s.Stops(checkRateLimitPropertiesResetAt(s, at[3])),
+		at[4] != 0 && s.Stops(s.IntegerMinimum(at[4], 0, "0", pp+"retry_after_ms")):
 		return false
 	}
 	if at[5] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -762,7 +762,7 @@ func checkRequestID(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MaxLength(n, 128, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 128, p+"/maxLength")) {
 		return false
 	}
 	if !patternRequestID.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[A-Za-z0-9._:-]+$\"") {
@@ -869,14 +869,14 @@ func checkSourcePropertiesAbsent(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkSourcePointer(s, c) && s.Stop() {
+		if s.Stops(checkSourcePointer(s, c)) {
 			return false
 		}
 	}
-	if !s.MinItems(n, 1, p+"/minItems") && s.Stop() {
+	if s.Stops(s.MinItems(n, 1, p+"/minItems")) {
 		return false
 	}
-	if !s.MaxItems(n, 64, p+"/maxItems") && s.Stop() {
+	if s.Stops(s.MaxItems(n, 64, p+"/maxItems")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -890,7 +890,7 @@ func checkSourcePropertiesConvention(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MaxLength(n, 64, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 64, p+"/maxLength")) {
 		return false
 	}
 	if !patternSourcePropertiesConvention.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[a-z][a-z0-9-]*$\"") {
@@ -907,14 +907,14 @@ func checkSourcePropertiesKept(s *envgenrt.State, n int32) bool {
 	}
 	for m := s.Members(n); m.Next(); {
 		c := m.Node()
-		if true && !checkSourceValue(s, c) && s.Stop() {
+		if true && s.Stops(checkSourceValue(s, c)) {
 			return false
 		}
 	}
-	if !s.MinProperties(n, 1, p+"/minProperties") && s.Stop() {
+	if s.Stops(s.MinProperties(n, 1, p+"/minProperties")) {
 		return false
 	}
-	if !s.MaxProperties(n, 64, p+"/maxProperties") && s.Stop() {
+	if s.Stops(s.MaxProperties(n, 64, p+"/maxProperties")) {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -922,7 +922,7 @@ func checkSourcePropertiesKept(s *envgenrt.State, n int32) bool {
 		k := s.NameNode(c)
 		valid := checkSourcePointer(s, k)
 		s.DropNameNode(k)
-		if !valid && s.Stop() {
+		if s.Stops(valid) {
 			return false
 		}
 	}
@@ -953,7 +953,7 @@ func checkSourcePointer(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MaxLength(n, 256, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 256, p+"/maxLength")) {
 		return false
 	}
 	if !patternSourcePointer.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^(/([^~/]|~[01])*)+$\"") {
@@ -994,7 +994,7 @@ func checkSourceScalar(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindString {
-		if !s.MaxLength(n, 2000, p+"/maxLength") && s.Stop() {
+		if s.Stops(s.MaxLength(n, 2000, p+"/maxLength")) {
 			return false
 		}
 	}
@@ -1033,28 +1033,28 @@ func checkSourceValue(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindString {
-		if !s.MaxLength(n, 2000, p+"/maxLength") && s.Stop() {
+		if s.Stops(s.MaxLength(n, 2000, p+"/maxLength")) {
 			return false
 		}
 	}
 	if s.Kind(n) == envgenrt.KindArray {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			if !checkSourceScalar(s, c) && s.Stop() {
+			if s.Stops(checkSourceScalar(s, c)) {
 				return false
 			}
 		}
-		if !s.MaxItems(n, 100, p+"/maxItems") && s.Stop() {
+		if s.Stops(s.MaxItems(n, 100, p+"/maxItems")) {
 			return false
 		}
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		for m := s.Members(n); m.Next(); {
 			c := m.Node()
-			if true && !checkSourceScalar(s, c) && s.Stop() {
+			if true && s.Stops(checkSourceScalar(s, c)) {
 				return false
 			}
 		}
-		if !s.MaxProperties(n, 100, p+"/maxProperties") && s.Stop() {
+		if s.Stops(s.MaxProperties(n, 100, p+"/maxProperties")) {
 			return false
 		}
 	}
@@ -1109,8 +1109,8 @@ func checkTelemetry(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsBoolean(at[0], p+"/properties/cache_hit/type") && s.Stop(),
-		at[1] != 0 && !s.IntegerMinimum(at[1], 0, "0", p+"/properties/downstream_calls") && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsBoolean(at[0], p+"/properties/cache_hit/type")),
+		at[1] != 0 && s.Stops(s.IntegerMinimum(at[1], 0, "0", p+"/properties/downstream_calls")):
 		return false
 	}
 	if at[2] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -1143,7 +1143,7 @@ func checkTier(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MaxLength(n, 64, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 64, p+"/maxLength")) {
 		return false
 	}
 	if !patternTier.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[a-z][a-z0-9_]*$\"") {
@@ -1200,8 +1200,8 @@ func checkTiming(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !checkTimingPropertiesStartedAt(s, at[0]) && s.Stop(),
-		at[1] != 0 && !s.NumberMinimum(at[1], 0, "0", p+"/properties/duration_ms") && s.Stop():
+	case at[0] != 0 && s.Stops(checkTimingPropertiesStartedAt(s, at[0])),
+		at[1] != 0 && s.Stops(s.NumberMinimum(at[1], 0, "0", p+"/properties/duration_ms")):
 		return false
 	}
 	if at[2] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -1276,9 +1276,9 @@ func checkTokenUsage(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IntegerMinimum(at[0], 0, "0", pp+"estimated") && s.Stop(),
-		at[1] != 0 && !s.IntegerMinimum(at[1], 0, "0", pp+"actual") && s.Stop(),
-		at[2] != 0 && !s.IntegerMinimum(at[2], 1, "1", pp+"budget") && s.Stop():
+	case at[0] != 0 && s.Stops(s.IntegerMinimum(at[0], 0, "0", pp+"estimated")),
+		at[1] != 0 && s.Stops(s.IntegerMinimum(at[1], 0, "0", pp+"actual")),
+		at[2] != 0 && s.Stops(s.IntegerMinimum(at[2], 1, "1", pp+"budget")):
 		return false
 	}
 	if at[3] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -1360,10 +1360,10 @@ func checkToolPropertiesAdapter(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 100, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 100, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1375,10 +1375,10 @@ func checkToolPropertiesVersion(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 100, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 100, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1408,7 +1408,7 @@ func checkToolName(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MaxLength(n, 128, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 128, p+"/maxLength")) {
 		return false
 	}
 	if !patternToolName.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[A-Za-z0-9_.-]+$\"") {
@@ -1487,10 +1487,10 @@ func checkUpgradeHintPropertiesFeature(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 200, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1502,10 +1502,10 @@ func checkUpgradeHintPropertiesReason(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 2000, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 2000, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1564,9 +1564,9 @@ func checkWorkspace(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.StringMinLength(at[0], 1, p+"/properties/root") && s.Stop(),
-		at[1] != 0 && !checkWorkspacePropertiesRepoName(s, at[1]) && s.Stop(),
-		at[2] != 0 && !checkWorkspacePropertiesRevision(s, at[2]) && s.Stop():
+	case at[0] != 0 && s.Stops(s.StringMinLength(at[0], 1, p+"/properties/root")),
+		at[1] != 0 && s.Stops(checkWorkspacePropertiesRepoName(s, at[1])),
+		at[2] != 0 && s.Stops(checkWorkspacePropertiesRevision(s, at[2])):
 		return false
 	}
 	if at[3] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -1581,10 +1581,10 @@ func checkWorkspacePropertiesRepoName(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 200, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1596,10 +1596,10 @@ func checkWorkspacePropertiesRevision(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 200, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -97,12 +97,12 @@ func checkArtifact(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !checkArtifactPropertiesID(s, at[0]) && s.Stop(),
-		at[1] != 0 && !checkArtifactPropertiesMediaType(s, at[1]) && s.Stop(),
-		at[2] != 0 && !s.StringMinLength(at[2], 1, p+"/properties/locator") && s.Stop(),
-		at[3] != 0 && !s.IntegerMinimum(at[3], 0, "0", p+"/properties/size_bytes") && s.Stop(),
-		at[4] != 0 && !checkDigest(s, at[4]) && s.Stop(),
-		at[5] != 0 && !checkArtifactPropertiesLabels(s, at[5]) && s.Stop():
+	case at[0] != 0 && s.Stops(checkArtifactPropertiesID(s, at[0])),
+		at[1] != 0 && s.Stops(checkArtifactPropertiesMediaType(s, at[1])),
+		at[2] != 0 && s.Stops(s.StringMinLength(at[2], 1, p+"/properties/locator")),
+		at[3] != 0 && s.Stops(s.IntegerMinimum(at[3], 0, "0", p+"/properties/size_bytes")),
+		at[4] != 0 && s.Stops(checkDigest(s, at[4])),
+		at[5] != 0 && s.Stops(checkArtifactPropertiesLabels(s, at[5])):
 		return false
 	}
 	if at[6] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -120,10 +120,10 @@ func checkArtifactPropertiesID(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 200, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -136,7 +136,7 @@ func checkArtifactPropertiesLabels(s *envgenrt.State, n int32) bool {
 	}
 	for m := s.Members(n); m.Next(); {
 		c := m.Node()
-		if true && !checkArtifactPropertiesLabelsAdditionalProperties(s, c) && s.Stop() {
+		if true && s.Stops(checkArtifactPropertiesLabelsAdditionalProperties(s, c)) {
 			return false
 		}
 	}
@@ -153,10 +153,10 @@ func checkArtifactPropertiesMediaType(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 200, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -269,7 +269,7 @@ func checkEvidencePropertiesField(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 200, p+"/maxLength")) {
 		return false
 	}
 	if !patternEvidencePropertiesField.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^(/([^~/]|~[01])*)*$\"") {
@@ -284,10 +284,10 @@ func checkEvidencePropertiesNote(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 400, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 400, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -301,7 +301,7 @@ func checkEvidencePropertiesSource(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MaxLength(n, 1000, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 1000, p+"/maxLength")) {
 		return false
 	}
 	if !patternEvidencePropertiesSource.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^artifact:[^#\\\\s]+(#\\\\S+)?$\"") {
@@ -393,7 +393,7 @@ func checkMethodID(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 200, p+"/maxLength")) {
 		return false
 	}
 	if !patternMethodID.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[a-z0-9]+([._-][a-z0-9]+)*$\"") {
@@ -486,15 +486,15 @@ func checkProvenance(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !checkRunID(s, at[0]) && s.Stop(),
-		at[1] != 0 && !checkTool(s, at[1]) && s.Stop(),
-		at[2] != 0 && !checkProvenancePropertiesStartedAt(s, at[2]) && s.Stop(),
-		at[3] != 0 && !s.Items(at[3], checkArtifact, pp+"inputs/type") && s.Stop(),
-		at[4] != 0 && !s.Items(at[4], checkArtifact, pp+"outputs/type") && s.Stop(),
-		at[5] != 0 && !s.Items(at[5], checkMethodID, pp+"methods/type") && s.Stop(),
-		at[6] != 0 && !s.Items(at[6], checkEvidence, pp+"evidence/type") && s.Stop(),
-		at[7] != 0 && !s.Items(at[7], checkRunID, pp+"parents/type") && s.Stop(),
-		at[8] != 0 && !checkIntegrity(s, at[8]) && s.Stop():
+	case at[0] != 0 && s.Stops(checkRunID(s, at[0])),
+		at[1] != 0 && s.Stops(checkTool(s, at[1])),
+		at[2] != 0 && s.Stops(checkProvenancePropertiesStartedAt(s, at[2])),
+		at[3] != 0 && s.Stops(s.Items(at[3], checkArtifact, pp+"inputs/type")),
+		at[4] != 0 && s.Stops(s.Items(at[4], checkArtifact, pp+"outputs/type")),
+		at[5] != 0 && s.Stops(s.Items(at[5], checkMethodID, pp+"methods/type")),
+		at[6] != 0 && s.Stops(s.Items(at[6], checkEvidence, pp+"evidence/type")),
+		at[7] != 0 && s.Stops(s.Items(at[7], checkRunID, pp+"parents/type")),
+		at[8] != 0 && s.Stops(checkIntegrity(s, at[8])):
 		return false
 	}
 	if at[9] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -540,10 +540,10 @@ func checkRunID(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 200, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -619,10 +619,10 @@ func checkSignaturePropertiesAlg(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 100, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 100, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -634,10 +634,10 @@ func checkSignaturePropertiesKeyID(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 200, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -649,10 +649,10 @@ func checkSignaturePropertiesValue(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 16, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 16, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 5000, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 5000, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -68,11 +68,11 @@ func checkHit(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IntegerMinimum(at[0], 0, "0", pp+"chunk_id") && s.Stop(),
-		at[1] != 0 && !checkHitPropertiesScore(s, at[1]) && s.Stop(),
-		at[2] != 0 && !s.IntegerMinimum(at[2], 1, "1", pp+"rank") && s.Stop(),
-		at[3] != 0 && !checkHitPropertiesSourceFile(s, at[3]) && s.Stop(),
-		at[4] != 0 && !s.StringMaxLength(at[4], 500, pp+"snippet") && s.Stop():
+	case at[0] != 0 && s.Stops(s.IntegerMinimum(at[0], 0, "0", pp+"chunk_id")),
+		at[1] != 0 && s.Stops(checkHitPropertiesScore(s, at[1])),
+		at[2] != 0 && s.Stops(s.IntegerMinimum(at[2], 1, "1", pp+"rank")),
+		at[3] != 0 && s.Stops(checkHitPropertiesSourceFile(s, at[3])),
+		at[4] != 0 && s.Stops(s.StringMaxLength(at[4], 500, pp+"snippet")):
 		return false
 	}
 	if at[5] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -90,10 +90,10 @@ func checkHitPropertiesScore(s *envgenrt.State, n int32) bool {
 	if !s.IsNumber(n, p+"/type") {
 		return false
 	}
-	if !s.MinimumInt(n, 0, "0", p+"/minimum") && s.Stop() {
+	if s.Stops(s.MinimumInt(n, 0, "0", p+"/minimum")) {
 		return false
 	}
-	if !s.MaximumInt(n, 1, "1", p+"/maximum") && s.Stop() {
+	if s.Stops(s.MaximumInt(n, 1, "1", p+"/maximum")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -107,7 +107,7 @@ func checkHitPropertiesSourceFile(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
 	if !patternHitPropertiesSourceFile.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[a-z0-9_/.-]+$\"") {
@@ -177,8 +177,8 @@ func checkResults(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.Items(at[0], checkHit, p+"/properties/hits/type") && s.Stop(),
-		at[1] != 0 && !s.IntegerMinimum(at[1], 0, "0", p+"/properties/total") && s.Stop():
+	case at[0] != 0 && s.Stops(s.Items(at[0], checkHit, p+"/properties/hits/type")),
+		at[1] != 0 && s.Stops(s.IntegerMinimum(at[1], 0, "0", p+"/properties/total")):
 		return false
 	}
 	if at[2] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {

@@ -72,11 +72,11 @@ func checkHit(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IntegerMinimum(at[0], 0, "0", pp+"chunk_id") && s.Stop(),
-		at[1] != 0 && !checkHitPropertiesScore(s, at[1]) && s.Stop(),
-		at[2] != 0 && !s.IntegerMinimum(at[2], 1, "1", pp+"rank") && s.Stop(),
-		at[3] != 0 && !s.StringMinLength(at[3], 1, pp+"source_file") && s.Stop(),
-		at[4] != 0 && !s.IsString(at[4], pp+"snippet/type") && s.Stop():
+	case at[0] != 0 && s.Stops(s.IntegerMinimum(at[0], 0, "0", pp+"chunk_id")),
+		at[1] != 0 && s.Stops(checkHitPropertiesScore(s, at[1])),
+		at[2] != 0 && s.Stops(s.IntegerMinimum(at[2], 1, "1", pp+"rank")),
+		at[3] != 0 && s.Stops(s.StringMinLength(at[3], 1, pp+"source_file")),
+		at[4] != 0 && s.Stops(s.IsString(at[4], pp+"snippet/type")):
 		return false
 	}
 	if at[5] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -94,10 +94,10 @@ func checkHitPropertiesScore(s *envgenrt.State, n int32) bool {
 	if !s.IsNumber(n, p+"/type") {
 		return false
 	}
-	if !s.MinimumInt(n, 0, "0", p+"/minimum") && s.Stop() {
+	if s.Stops(s.MinimumInt(n, 0, "0", p+"/minimum")) {
 		return false
 	}
-	if !s.MaximumInt(n, 1, "1", p+"/maximum") && s.Stop() {
+	if s.Stops(s.MaximumInt(n, 1, "1", p+"/maximum")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -178,7 +178,7 @@ func checkSearchResults(s *envgenrt.State, n int32) bool {
 			at[1] = -1
 		}
 	}
-	if c := at[0]; c != 0 && !s.Items(c, checkHit, p+"/properties/hits/type") && s.Stop() {
+	if c := at[0]; c != 0 && s.Stops(s.Items(c, checkHit, p+"/properties/hits/type")) {
 		return false
 	}
 	if at[1] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {

@@ -52,8 +52,8 @@ func checkTree(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.StringMaxLength(at[0], 20, p+"/properties/name") && s.Stop(),
-		at[1] != 0 && !s.Items(at[1], checkTree, p+"/properties/children/type") && s.Stop():
+	case at[0] != 0 && s.Stops(s.StringMaxLength(at[0], 20, p+"/properties/name")),
+		at[1] != 0 && s.Stops(s.Items(at[1], checkTree, p+"/properties/children/type")):
 		return false
 	}
 	if at[2] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {

@@ -89,12 +89,12 @@ func checkData(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsString(at[0], pp+"tool/type") && s.Stop(),
-		at[1] != 0 && !s.IsString(at[1], pp+"version/type") && s.Stop(),
-		at[2] != 0 && !s.IsString(at[2], pp+"requestId/type") && s.Stop(),
-		at[3] != 0 && !checkDataPropertiesGeneratedAt(s, at[3]) && s.Stop(),
-		at[4] != 0 && !checkWorkspaceContext(s, at[4]) && s.Stop(),
-		at[6] != 0 && !checkResponseMeta(s, at[6]) && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"tool/type")),
+		at[1] != 0 && s.Stops(s.IsString(at[1], pp+"version/type")),
+		at[2] != 0 && s.Stops(s.IsString(at[2], pp+"requestId/type")),
+		at[3] != 0 && s.Stops(checkDataPropertiesGeneratedAt(s, at[3])),
+		at[4] != 0 && s.Stops(checkWorkspaceContext(s, at[4])),
+		at[6] != 0 && s.Stops(checkResponseMeta(s, at[6])):
 		return false
 	}
 	if at[7] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -166,8 +166,8 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsBoolean(at[0], p+"/properties/success/type") && s.Stop(),
-		at[1] != 0 && !checkData(s, at[1]) && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsBoolean(at[0], p+"/properties/success/type")),
+		at[1] != 0 && s.Stops(checkData(s, at[1])):
 		return false
 	}
 	if at[2] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -177,7 +177,7 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Quiet(checkEnvelopeIf, n) {
-		if !checkEnvelopeThen(s, n) && s.Stop() {
+		if s.Stops(checkEnvelopeThen(s, n)) {
 			return false
 		}
 	}
@@ -194,7 +194,7 @@ func checkEnvelopeIf(s *envgenrt.State, n int32) bool {
 				at[0] = c
 			}
 		}
-		if c := at[0]; c != 0 && !checkEnvelopeIfPropertiesSuccess(s, c) && s.Stop() {
+		if c := at[0]; c != 0 && s.Stops(checkEnvelopeIfPropertiesSuccess(s, c)) {
 			return false
 		}
 	}
@@ -219,7 +219,7 @@ func checkEnvelopeThen(s *envgenrt.State, n int32) bool {
 				at[0] = c
 			}
 		}
-		if c := at[0]; c != 0 && !checkEnvelopeThenPropertiesData(s, c) && s.Stop() {
+		if c := at[0]; c != 0 && s.Stops(checkEnvelopeThenPropertiesData(s, c)) {
 			return false
 		}
 	}
@@ -236,7 +236,7 @@ func checkEnvelopeThenPropertiesData(s *envgenrt.State, n int32) bool {
 				at[0] = c
 			}
 		}
-		if c := at[0]; c != 0 && !checkErrorResult(s, c) && s.Stop() {
+		if c := at[0]; c != 0 && s.Stops(checkErrorResult(s, c)) {
 			return false
 		}
 	}
@@ -320,9 +320,9 @@ func checkError(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsString(at[0], pp+"code/type") && s.Stop(),
-		at[1] != 0 && !s.IsString(at[1], pp+"message/type") && s.Stop(),
-		at[2] != 0 && !s.IsObject(at[2], pp+"details/type") && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"code/type")),
+		at[1] != 0 && s.Stops(s.IsString(at[1], pp+"message/type")),
+		at[2] != 0 && s.Stops(s.IsObject(at[2], pp+"details/type")):
 		return false
 	}
 	if at[3] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -376,7 +376,7 @@ func checkErrorResult(s *envgenrt.State, n int32) bool {
 			at[1] = -1
 		}
 	}
-	if c := at[0]; c != 0 && !checkError(s, c) && s.Stop() {
+	if c := at[0]; c != 0 && s.Stops(checkError(s, c)) {
 		return false
 	}
 	if at[1] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -436,8 +436,8 @@ func checkLimits(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IntegerMinimum(at[0], 0, "0", p+"/properties/maxItems") && s.Stop(),
-		at[1] != 0 && !s.IntegerMinimum(at[1], 0, "0", p+"/properties/maxDepth") && s.Stop():
+	case at[0] != 0 && s.Stops(s.IntegerMinimum(at[0], 0, "0", p+"/properties/maxItems")),
+		at[1] != 0 && s.Stops(s.IntegerMinimum(at[1], 0, "0", p+"/properties/maxDepth")):
 		return false
 	}
 	if at[2] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -500,9 +500,9 @@ func checkPage(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsString(at[0], pp+"cursor/type") && s.Stop(),
-		at[1] != 0 && !s.IsBoolean(at[1], pp+"hasMore/type") && s.Stop(),
-		at[2] != 0 && !s.IntegerMinimum(at[2], 0, "0", pp+"total") && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"cursor/type")),
+		at[1] != 0 && s.Stops(s.IsBoolean(at[1], pp+"hasMore/type")),
+		at[2] != 0 && s.Stops(s.IntegerMinimum(at[2], 0, "0", pp+"total")):
 		return false
 	}
 	if at[3] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -593,9 +593,9 @@ func checkQuerySuggestion(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsString(at[0], pp+"tool/type") && s.Stop(),
-		at[1] != 0 && !s.IsObject(at[1], pp+"args/type") && s.Stop(),
-		at[2] != 0 && !s.IsString(at[2], pp+"reason/type") && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"tool/type")),
+		at[1] != 0 && s.Stops(s.IsObject(at[1], pp+"args/type")),
+		at[2] != 0 && s.Stops(s.IsString(at[2], pp+"reason/type")):
 		return false
 	}
 	if at[3] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -671,11 +671,11 @@ func checkResponseMeta(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IntegerMinimum(at[0], 0, "0", pp+"approxTokens") && s.Stop(),
-		at[1] != 0 && !s.IsBoolean(at[1], pp+"truncated/type") && s.Stop(),
-		at[2] != 0 && !checkLimits(s, at[2]) && s.Stop(),
-		at[3] != 0 && !s.Items(at[3], checkQuerySuggestion, pp+"nextQuerySuggestion/type") && s.Stop(),
-		at[4] != 0 && !checkPage(s, at[4]) && s.Stop():
+	case at[0] != 0 && s.Stops(s.IntegerMinimum(at[0], 0, "0", pp+"approxTokens")),
+		at[1] != 0 && s.Stops(s.IsBoolean(at[1], pp+"truncated/type")),
+		at[2] != 0 && s.Stops(checkLimits(s, at[2])),
+		at[3] != 0 && s.Stops(s.Items(at[3], checkQuerySuggestion, pp+"nextQuerySuggestion/type")),
+		at[4] != 0 && s.Stops(checkPage(s, at[4])):
 		return false
 	}
 	if at[5] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -741,9 +741,9 @@ func checkWorkspaceContext(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsString(at[0], pp+"root/type") && s.Stop(),
-		at[1] != 0 && !s.IsString(at[1], pp+"repoName/type") && s.Stop(),
-		at[2] != 0 && !s.IsString(at[2], pp+"rev/type") && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"root/type")),
+		at[1] != 0 && s.Stops(s.IsString(at[1], pp+"repoName/type")),
+		at[2] != 0 && s.Stops(s.IsString(at[2], pp+"rev/type")):
 		return false
 	}
 	if at[3] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {

@@ -103,13 +103,13 @@ func checkArtifact(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !checkArtifactSchemaVersion(s, at[0]) && s.Stop(),
-		at[1] != 0 && !s.StringMinLength(at[1], 1, pp+"artifact_id") && s.Stop(),
-		at[2] != 0 && !s.StringMinLength(at[2], 1, pp+"media_type") && s.Stop(),
-		at[3] != 0 && !s.StringMinLength(at[3], 1, pp+"locator") && s.Stop(),
-		at[4] != 0 && !s.IntegerMinimum(at[4], 0, "0", pp+"size_bytes") && s.Stop(),
-		at[5] != 0 && !checkArtifactDigest(s, at[5]) && s.Stop(),
-		at[6] != 0 && !checkArtifactPropertiesLabels(s, at[6]) && s.Stop():
+	case at[0] != 0 && s.Stops(checkArtifactSchemaVersion(s, at[0])),
+		at[1] != 0 && s.Stops(s.StringMinLength(at[1], 1, pp+"artifact_id")),
+		at[2] != 0 && s.Stops(s.StringMinLength(at[2], 1, pp+"media_type")),
+		at[3] != 0 && s.Stops(s.StringMinLength(at[3], 1, pp+"locator")),
+		at[4] != 0 && s.Stops(s.IntegerMinimum(at[4], 0, "0", pp+"size_bytes")),
+		at[5] != 0 && s.Stops(checkArtifactDigest(s, at[5])),
+		at[6] != 0 && s.Stops(checkArtifactPropertiesLabels(s, at[6])):
 		return false
 	}
 	if at[7] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -128,7 +128,7 @@ func checkArtifactPropertiesLabels(s *envgenrt.State, n int32) bool {
 	}
 	for m := s.Members(n); m.Next(); {
 		c := m.Node()
-		if true && !checkArtifactPropertiesLabelsAdditionalProperties(s, c) && s.Stop() {
+		if true && s.Stops(checkArtifactPropertiesLabelsAdditionalProperties(s, c)) {
 			return false
 		}
 	}
@@ -206,7 +206,7 @@ func checkArtifactDigestPropertiesValue(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 16, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 16, p+"/minLength")) {
 		return false
 	}
 	if !patternArtifactDigestPropertiesValue.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"") {

@@ -98,12 +98,12 @@ func checkArtifactRef(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !checkArtifactRefSchemaVersion(s, at[0]) && s.Stop(),
-		at[1] != 0 && !s.StringMinLength(at[1], 1, pp+"artifact_id") && s.Stop(),
-		at[2] != 0 && !s.StringMinLength(at[2], 1, pp+"locator") && s.Stop(),
-		at[3] != 0 && !s.StringMinLength(at[3], 1, pp+"media_type") && s.Stop(),
-		at[4] != 0 && !checkArtifactRefDigest(s, at[4]) && s.Stop(),
-		at[5] != 0 && !checkArtifactRefPropertiesLabels(s, at[5]) && s.Stop():
+	case at[0] != 0 && s.Stops(checkArtifactRefSchemaVersion(s, at[0])),
+		at[1] != 0 && s.Stops(s.StringMinLength(at[1], 1, pp+"artifact_id")),
+		at[2] != 0 && s.Stops(s.StringMinLength(at[2], 1, pp+"locator")),
+		at[3] != 0 && s.Stops(s.StringMinLength(at[3], 1, pp+"media_type")),
+		at[4] != 0 && s.Stops(checkArtifactRefDigest(s, at[4])),
+		at[5] != 0 && s.Stops(checkArtifactRefPropertiesLabels(s, at[5])):
 		return false
 	}
 	if at[6] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -145,7 +145,7 @@ func checkArtifactRefPropertiesLabels(s *envgenrt.State, n int32) bool {
 	}
 	for m := s.Members(n); m.Next(); {
 		c := m.Node()
-		if true && !checkArtifactRefPropertiesLabelsAdditionalProperties(s, c) && s.Stop() {
+		if true && s.Stops(checkArtifactRefPropertiesLabelsAdditionalProperties(s, c)) {
 			return false
 		}
 	}
@@ -223,7 +223,7 @@ func checkArtifactRefDigestPropertiesValue(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 16, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 16, p+"/minLength")) {
 		return false
 	}
 	if !patternArtifactRefDigestPropertiesValue.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"") {

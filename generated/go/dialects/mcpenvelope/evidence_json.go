@@ -67,11 +67,11 @@ func checkEvidence(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !checkEvidenceSchemaVersion(s, at[0]) && s.Stop(),
-		at[1] != 0 && !checkEvidencePropertiesField(s, at[1]) && s.Stop(),
-		at[2] != 0 && !checkEvidencePropertiesSource(s, at[2]) && s.Stop(),
-		at[3] != 0 && !checkEvidencePropertiesMethod(s, at[3]) && s.Stop(),
-		at[4] != 0 && !s.StringMaxLength(at[4], 400, p+"/properties/note") && s.Stop():
+	case at[0] != 0 && s.Stops(checkEvidenceSchemaVersion(s, at[0])),
+		at[1] != 0 && s.Stops(checkEvidencePropertiesField(s, at[1])),
+		at[2] != 0 && s.Stops(checkEvidencePropertiesSource(s, at[2])),
+		at[3] != 0 && s.Stops(checkEvidencePropertiesMethod(s, at[3])),
+		at[4] != 0 && s.Stops(s.StringMaxLength(at[4], 400, p+"/properties/note")):
 		return false
 	}
 	if at[5] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -89,10 +89,10 @@ func checkEvidencePropertiesField(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 200, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -104,10 +104,10 @@ func checkEvidencePropertiesMethod(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 200, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -119,10 +119,10 @@ func checkEvidencePropertiesSource(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 1000, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 1000, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs

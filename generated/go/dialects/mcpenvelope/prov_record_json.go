@@ -158,16 +158,16 @@ func checkProvRecord(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !checkProvRecordSchemaVersion(s, at[0]) && s.Stop(),
-		at[1] != 0 && !s.StringMinLength(at[1], 1, pp+"run_id") && s.Stop(),
-		at[2] != 0 && !checkProvRecordTool(s, at[2]) && s.Stop(),
-		at[3] != 0 && !checkProvRecordPropertiesTime(s, at[3]) && s.Stop(),
-		at[4] != 0 && !s.Items(at[4], checkArtifact, pp+"inputs/type") && s.Stop(),
-		at[5] != 0 && !s.Items(at[5], checkArtifact, pp+"outputs/type") && s.Stop(),
-		at[6] != 0 && !s.Items(at[6], checkProvRecordPropertiesMethodsItems, pp+"methods/type") && s.Stop(),
-		at[7] != 0 && !s.Items(at[7], checkEvidence, pp+"evidence/type") && s.Stop(),
-		at[8] != 0 && !s.Items(at[8], checkProvRecordPropertiesParentsItems, pp+"parents/type") && s.Stop(),
-		at[9] != 0 && !checkProvRecordIntegrity(s, at[9]) && s.Stop():
+	case at[0] != 0 && s.Stops(checkProvRecordSchemaVersion(s, at[0])),
+		at[1] != 0 && s.Stops(s.StringMinLength(at[1], 1, pp+"run_id")),
+		at[2] != 0 && s.Stops(checkProvRecordTool(s, at[2])),
+		at[3] != 0 && s.Stops(checkProvRecordPropertiesTime(s, at[3])),
+		at[4] != 0 && s.Stops(s.Items(at[4], checkArtifact, pp+"inputs/type")),
+		at[5] != 0 && s.Stops(s.Items(at[5], checkArtifact, pp+"outputs/type")),
+		at[6] != 0 && s.Stops(s.Items(at[6], checkProvRecordPropertiesMethodsItems, pp+"methods/type")),
+		at[7] != 0 && s.Stops(s.Items(at[7], checkEvidence, pp+"evidence/type")),
+		at[8] != 0 && s.Stops(s.Items(at[8], checkProvRecordPropertiesParentsItems, pp+"parents/type")),
+		at[9] != 0 && s.Stops(checkProvRecordIntegrity(s, at[9])):
 		return false
 	}
 	if at[10] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -191,10 +191,10 @@ func checkProvRecordPropertiesMethodsItems(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 200, p+"/maxLength")) {
 		return false
 	}
 	if !patternProvRecordPropertiesMethodsItems.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[a-z0-9]+([._-][a-z0-9]+)*$\"") {
@@ -209,10 +209,10 @@ func checkProvRecordPropertiesParentsItems(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 200, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -353,7 +353,7 @@ func checkProvRecordIntegrityRecordDigestPropertiesValue(s *envgenrt.State, n in
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 16, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 16, p+"/minLength")) {
 		return false
 	}
 	if !patternProvRecordIntegrityRecordDigestPropertiesValue.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"") {
@@ -453,10 +453,10 @@ func checkProvRecordIntegritySignaturePropertiesAlg(s *envgenrt.State, n int32) 
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 100, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 100, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -468,10 +468,10 @@ func checkProvRecordIntegritySignaturePropertiesKeyID(s *envgenrt.State, n int32
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 200, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -483,10 +483,10 @@ func checkProvRecordIntegritySignaturePropertiesValue(s *envgenrt.State, n int32
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 16, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 16, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 5000, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 5000, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -573,9 +573,9 @@ func checkProvRecordTool(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !checkProvRecordToolPropertiesName(s, at[0]) && s.Stop(),
-		at[1] != 0 && !checkProvRecordToolPropertiesVersion(s, at[1]) && s.Stop(),
-		at[2] != 0 && !s.StringMaxLength(at[2], 100, p+"/properties/adapter") && s.Stop():
+	case at[0] != 0 && s.Stops(checkProvRecordToolPropertiesName(s, at[0])),
+		at[1] != 0 && s.Stops(checkProvRecordToolPropertiesVersion(s, at[1])),
+		at[2] != 0 && s.Stops(s.StringMaxLength(at[2], 100, p+"/properties/adapter")):
 		return false
 	}
 	if at[3] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -593,10 +593,10 @@ func checkProvRecordToolPropertiesName(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 200, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -608,10 +608,10 @@ func checkProvRecordToolPropertiesVersion(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 100, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 100, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -99,13 +99,13 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !checkRequestSchemaVersion(s, at[0]) && s.Stop(),
-		at[1] != 0 && !s.StringMaxLength(at[1], 200, pp+"request_id") && s.Stop(),
-		at[2] != 0 && !checkRequestTool(s, at[2]) && s.Stop(),
-		at[3] != 0 && !s.Is(at[3], envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, pp+"params/type") && s.Stop(),
-		at[4] != 0 && !s.Items(at[4], checkArtifactRef, pp+"artifacts/type") && s.Stop(),
-		at[5] != 0 && !checkRequestPreferences(s, at[5]) && s.Stop(),
-		at[6] != 0 && !checkRequestPropertiesTime(s, at[6]) && s.Stop():
+	case at[0] != 0 && s.Stops(checkRequestSchemaVersion(s, at[0])),
+		at[1] != 0 && s.Stops(s.StringMaxLength(at[1], 200, pp+"request_id")),
+		at[2] != 0 && s.Stops(checkRequestTool(s, at[2])),
+		at[3] != 0 && s.Stops(s.Is(at[3], envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, pp+"params/type")),
+		at[4] != 0 && s.Stops(s.Items(at[4], checkArtifactRef, pp+"artifacts/type")),
+		at[5] != 0 && s.Stops(checkRequestPreferences(s, at[5])),
+		at[6] != 0 && s.Stops(checkRequestPropertiesTime(s, at[6])):
 		return false
 	}
 	if at[7] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -183,9 +183,9 @@ func checkRequestPreferences(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsBoolean(at[0], pp+"deterministic/type") && s.Stop(),
-		at[1] != 0 && !s.IntegerMinimum(at[1], 0, "0", pp+"max_output_bytes") && s.Stop(),
-		at[2] != 0 && !s.StringMaxLength(at[2], 50, pp+"locale") && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsBoolean(at[0], pp+"deterministic/type")),
+		at[1] != 0 && s.Stops(s.IntegerMinimum(at[1], 0, "0", pp+"max_output_bytes")),
+		at[2] != 0 && s.Stops(s.StringMaxLength(at[2], 50, pp+"locale")):
 		return false
 	}
 	if at[3] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -270,8 +270,8 @@ func checkRequestTool(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !checkRequestToolPropertiesName(s, at[0]) && s.Stop(),
-		at[1] != 0 && !s.StringMaxLength(at[1], 100, p+"/properties/version") && s.Stop():
+	case at[0] != 0 && s.Stops(checkRequestToolPropertiesName(s, at[0])),
+		at[1] != 0 && s.Stops(s.StringMaxLength(at[1], 100, p+"/properties/version")):
 		return false
 	}
 	if at[2] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -289,10 +289,10 @@ func checkRequestToolPropertiesName(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 200, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs

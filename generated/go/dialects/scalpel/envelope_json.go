@@ -41,7 +41,7 @@ func checkCapabilities(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindArray {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			if !s.IsString(c, p+"/items/type") && s.Stop() {
+			if s.Stops(s.IsString(c, p+"/items/type")) {
 				return false
 			}
 		}
@@ -271,7 +271,7 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if !s.Quiet(checkEnvelopeIf, n) {
-		if !checkEnvelopeElse(s, n) && s.Stop() {
+		if s.Stops(checkEnvelopeElse(s, n)) {
 			return false
 		}
 	}
@@ -299,7 +299,7 @@ func checkEnvelopeIf(s *envgenrt.State, n int32) bool {
 				at[0] = c
 			}
 		}
-		if c := at[0]; c != 0 && !s.IsObject(c, p+"/properties/error/type") && s.Stop() {
+		if c := at[0]; c != 0 && s.Stops(s.IsObject(c, p+"/properties/error/type")) {
 			return false
 		}
 		if at[0] == 0 && s.Missing(n, p+"/required", "error") {
@@ -400,9 +400,9 @@ func checkErrorModel(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsString(at[0], pp+"error/type") && s.Stop(),
-		at[1] != 0 && !s.IsString(at[1], pp+"error_code/type") && s.Stop(),
-		at[2] != 0 && !s.Is(at[2], envgenrt.TypeNull|envgenrt.TypeObject, pp+"error_details/type") && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"error/type")),
+		at[1] != 0 && s.Stops(s.IsString(at[1], pp+"error_code/type")),
+		at[2] != 0 && s.Stops(s.Is(at[2], envgenrt.TypeNull|envgenrt.TypeObject, pp+"error_details/type")):
 		return false
 	}
 	if at[3] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -557,9 +557,9 @@ func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsString(at[0], pp+"feature/type") && s.Stop(),
-		at[1] != 0 && !s.IsString(at[1], pp+"tier/type") && s.Stop(),
-		at[2] != 0 && !s.IsString(at[2], pp+"reason/type") && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"feature/type")),
+		at[1] != 0 && s.Stops(s.IsString(at[1], pp+"tier/type")),
+		at[2] != 0 && s.Stops(s.IsString(at[2], pp+"reason/type")):
 		return false
 	}
 	if at[3] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -606,7 +606,7 @@ func checkUpgradeHints(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindArray {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			if !checkUpgradeHint(s, c) && s.Stop() {
+			if s.Stops(checkUpgradeHint(s, c)) {
 				return false
 			}
 		}

@@ -65,7 +65,7 @@ func checkMinimal(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if !s.Quiet(checkMinimalIf, n) {
-		if !checkMinimalElse(s, n) && s.Stop() {
+		if s.Stops(checkMinimalElse(s, n)) {
 			return false
 		}
 	}
@@ -93,7 +93,7 @@ func checkMinimalIf(s *envgenrt.State, n int32) bool {
 				at[0] = c
 			}
 		}
-		if c := at[0]; c != 0 && !s.IsObject(c, p+"/properties/error/type") && s.Stop() {
+		if c := at[0]; c != 0 && s.Stops(s.IsObject(c, p+"/properties/error/type")) {
 			return false
 		}
 		if at[0] == 0 && s.Missing(n, p+"/required", "error") {

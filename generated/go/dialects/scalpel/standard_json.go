@@ -72,7 +72,7 @@ func checkStandard(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if !s.Quiet(checkStandardIf, n) {
-		if !checkStandardElse(s, n) && s.Stop() {
+		if s.Stops(checkStandardElse(s, n)) {
 			return false
 		}
 	}
@@ -100,7 +100,7 @@ func checkStandardIf(s *envgenrt.State, n int32) bool {
 				at[0] = c
 			}
 		}
-		if c := at[0]; c != 0 && !s.IsObject(c, p+"/properties/error/type") && s.Stop() {
+		if c := at[0]; c != 0 && s.Stops(s.IsObject(c, p+"/properties/error/type")) {
 			return false
 		}
 		if at[0] == 0 && s.Missing(n, p+"/required", "error") {
@@ -117,11 +117,11 @@ func checkStandardPropertiesUpgradeHints(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkUpgradeHint(s, c) && s.Stop() {
+		if s.Stops(checkUpgradeHint(s, c)) {
 			return false
 		}
 	}
-	if !s.MinItems(n, 1, p+"/minItems") && s.Stop() {
+	if s.Stops(s.MinItems(n, 1, p+"/minItems")) {
 		return false
 	}
 	return s.ErrorCount() == errs

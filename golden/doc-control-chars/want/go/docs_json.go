@@ -52,8 +52,8 @@ func checkDocs(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsString(at[0], p+"/properties/p/type") && s.Stop(),
-		at[1] != 0 && !s.Enum(at[1], p+"/properties/e/enum", "a\x00", "b\ufeff") && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsString(at[0], p+"/properties/p/type")),
+		at[1] != 0 && s.Stops(s.Enum(at[1], p+"/properties/e/enum", "a\x00", "b\ufeff")):
 		return false
 	}
 	if at[2] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {

@@ -93,10 +93,10 @@ func checkReceiptPropertiesTags(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindString {
-		if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+		if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 			return false
 		}
-		if !s.MaxLength(n, 2, p+"/maxLength") && s.Stop() {
+		if s.Stops(s.MaxLength(n, 2, p+"/maxLength")) {
 			return false
 		}
 		if !patternReceiptPropertiesTags.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^a\"") {
@@ -104,7 +104,7 @@ func checkReceiptPropertiesTags(s *envgenrt.State, n int32) bool {
 		}
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.IsString(c, p+"/items/type") && s.Stop() {
+		if s.Stops(s.IsString(c, p+"/items/type")) {
 			return false
 		}
 	}
@@ -196,7 +196,7 @@ func checkReceiptFixed(s *envgenrt.State, n int32) bool {
 		s.Fail(n, p+"/const", "const", "must be \"v1\"")
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -278,10 +278,10 @@ func checkReceiptResult(s *envgenrt.State, n int32) bool {
 	if !s.Enum(n, p+"/enum", "ALLOW", "DENY") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 5, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 5, p+"/maxLength")) {
 		return false
 	}
 	if !patternReceiptResult.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[A-Z]+$\"") {

@@ -75,8 +75,8 @@ func checkItem(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsString(at[0], p+"/properties/id/type") && s.Stop(),
-		at[1] != 0 && !s.IsInt(at[1], p+"/properties/count/type") && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsString(at[0], p+"/properties/id/type")),
+		at[1] != 0 && s.Stops(s.IsInt(at[1], p+"/properties/count/type")):
 		return false
 	}
 	if at[2] != 0 {
@@ -86,7 +86,7 @@ func checkItem(s *envgenrt.State, n int32) bool {
 			case "id", "count":
 				continue
 			}
-			if true && !checkItemAdditionalProperties(s, c) && s.Stop() {
+			if true && s.Stops(checkItemAdditionalProperties(s, c)) {
 				return false
 			}
 		}

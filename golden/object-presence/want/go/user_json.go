@@ -107,15 +107,15 @@ func checkUser(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsString(at[0], pp+"id/type") && s.Stop(),
-		at[1] != 0 && !s.IsString(at[1], pp+"name/type") && s.Stop(),
-		at[2] != 0 && !s.Is(at[2], envgenrt.TypeNull|envgenrt.TypeString, pp+"nickname/type") && s.Stop(),
-		at[3] != 0 && !s.IntegerMinimum(at[3], 0, "0", pp+"age") && s.Stop(),
-		at[4] != 0 && !s.Is(at[4], envgenrt.TypeNull|envgenrt.TypeString, pp+"email/type") && s.Stop(),
-		at[5] != 0 && !s.ArrayOf(at[5], envgenrt.TypeString, pp+"tags") && s.Stop(),
-		at[6] != 0 && !s.ArrayOf(at[6], envgenrt.TypeString, pp+"aliases") && s.Stop(),
-		at[7] != 0 && !s.IsNumber(at[7], pp+"score/type") && s.Stop(),
-		at[8] != 0 && !s.IsBoolean(at[8], pp+"active/type") && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"id/type")),
+		at[1] != 0 && s.Stops(s.IsString(at[1], pp+"name/type")),
+		at[2] != 0 && s.Stops(s.Is(at[2], envgenrt.TypeNull|envgenrt.TypeString, pp+"nickname/type")),
+		at[3] != 0 && s.Stops(s.IntegerMinimum(at[3], 0, "0", pp+"age")),
+		at[4] != 0 && s.Stops(s.Is(at[4], envgenrt.TypeNull|envgenrt.TypeString, pp+"email/type")),
+		at[5] != 0 && s.Stops(s.ArrayOf(at[5], envgenrt.TypeString, pp+"tags")),
+		at[6] != 0 && s.Stops(s.ArrayOf(at[6], envgenrt.TypeString, pp+"aliases")),
+		at[7] != 0 && s.Stops(s.IsNumber(at[7], pp+"score/type")),
+		at[8] != 0 && s.Stops(s.IsBoolean(at[8], pp+"active/type")):
 		return false
 	}
 	if at[9] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {

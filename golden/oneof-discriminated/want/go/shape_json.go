@@ -55,8 +55,8 @@ func checkCircle(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !checkCircleKind(s, at[0]) && s.Stop(),
-		at[1] != 0 && !s.IsNumber(at[1], p+"/properties/radius/type") && s.Stop():
+	case at[0] != 0 && s.Stops(checkCircleKind(s, at[0])),
+		at[1] != 0 && s.Stops(s.IsNumber(at[1], p+"/properties/radius/type")):
 		return false
 	}
 	if at[2] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
@@ -156,7 +156,7 @@ func checkDrawing(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !checkShape(s, c) && s.Stop() {
+	if c := at[0]; c != 0 && s.Stops(checkShape(s, c)) {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, "shape.json#/required", "shape") {
@@ -294,8 +294,8 @@ func checkSquare(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !checkSquareKind(s, at[0]) && s.Stop(),
-		at[1] != 0 && !s.IsNumber(at[1], p+"/properties/side/type") && s.Stop():
+	case at[0] != 0 && s.Stops(checkSquareKind(s, at[0])),
+		at[1] != 0 && s.Stops(s.IsNumber(at[1], p+"/properties/side/type")):
 		return false
 	}
 	if at[2] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
