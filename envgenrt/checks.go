@@ -365,3 +365,16 @@ func (s *State) failLimitAt(n int32, at, suffix, keyword, prefix, limit string) 
 	}
 	return false
 }
+
+// NoMember is the error of a generated DecodeNode for member c of an object
+// whose struct has no field for it and no Extra map: "unexpected member".
+// The validator refuses such a member first where the schema forbids it;
+// this is the net when the two disagree.
+func (s *State) NoMember(c int32) error {
+	return s.DecodeError(c, "unexpected member")
+}
+
+// Stops reports whether a check that reported ok leaves the validator to
+// stop: ok is false and Stop. Generated check functions write
+// `if s.Stops(checkX(s, c)) { return false }` for `!checkX(s, c) && s.Stop()`.
+func (s *State) Stops(ok bool) bool { return !ok && s.Stop() }

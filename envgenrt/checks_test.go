@@ -1,6 +1,7 @@
 package envgenrt
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"testing"
@@ -297,5 +298,45 @@ func TestRequired(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestNoMember: the error a DecodeNode returns for a member its struct has
+// no field for names that member's place and says "unexpected member".
+func TestNoMember(t *testing.T) {
+	s := NewState()
+	if err := s.Parse([]byte(`{"a": 1, "b~/": {"c": 2}}`)); err != nil {
+		t.Fatal(err)
+	}
+	c := s.Next(s.First(0)) // "b~/"
+	c = s.First(c)          // "c"
+	err := s.NoMember(c)
+	var de *DecodeError
+	if !errors.As(err, &de) || de.InstancePath != "/b~0~1/c" || de.Msg != "unexpected member" {
+		t.Fatalf("NoMember = %#v, want a *DecodeError at /b~0~1/c, \"unexpected member\"", err)
+	}
+}
+
+// TestStops: Stops(ok) is !ok && Stop(): false for a check that passed,
+// for one that failed while errors are still collected, true for one that
+// failed inside a branch that records none (Quiet) or past MaxErrors.
+func TestStops(t *testing.T) {
+	s := NewState()
+	if err := s.Parse([]byte(`1`)); err != nil {
+		t.Fatal(err)
+	}
+	if s.Stops(true) || s.Stops(false) {
+		t.Errorf("Stops(true), Stops(false) = %v, %v while errors are collected, want false, false", s.Stops(true), s.Stops(false))
+	}
+	var quiet [2]bool
+	s.Quiet(func(s *State, n int32) bool { quiet = [2]bool{s.Stops(true), s.Stops(false)}; return true }, 0)
+	if quiet != [2]bool{false, true} {
+		t.Errorf("in Quiet: Stops(true), Stops(false) = %v, want false, true", quiet)
+	}
+	for range MaxErrors + 1 {
+		s.Fail(0, "#", "type", "x")
+	}
+	if s.Stops(true) || !s.Stops(false) {
+		t.Errorf("past MaxErrors: Stops(true), Stops(false) = %v, %v, want false, true", s.Stops(true), s.Stops(false))
 	}
 }

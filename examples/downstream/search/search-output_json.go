@@ -34,7 +34,7 @@ func (x *Hit) DecodeNode(s *envgenrt.State, n int32) error {
 		case "score":
 			err = s.ReadFloat64(c, &x.Score)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -50,8 +50,7 @@ func checkHit(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [4]int32
-	unknown := false
+	var at [5]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "id":
@@ -63,17 +62,17 @@ func checkHit(s *envgenrt.State, n int32) bool {
 		case "score":
 			at[3] = c
 		default:
-			unknown = true
+			at[4] = -1
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.StringMinLength(at[0], 1, p+"/properties/id") && s.Stop(),
-		at[1] != 0 && !s.StringMinLength(at[1], 1, p+"/properties/title") && s.Stop(),
-		at[2] != 0 && !checkHitPropertiesURL(s, at[2]) && s.Stop(),
-		at[3] != 0 && !checkHitPropertiesScore(s, at[3]) && s.Stop():
+	case at[0] != 0 && s.Stops(s.StringMinLength(at[0], 1, p+"/properties/id")),
+		at[1] != 0 && s.Stops(s.StringMinLength(at[1], 1, p+"/properties/title")),
+		at[2] != 0 && s.Stops(checkHitPropertiesURL(s, at[2])),
+		at[3] != 0 && s.Stops(checkHitPropertiesScore(s, at[3])):
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[4] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0 || at[3] == 0) && s.Required(n, p+"/required", "id", "title", "score") {
@@ -88,10 +87,10 @@ func checkHitPropertiesScore(s *envgenrt.State, n int32) bool {
 	if !s.IsNumber(n, p+"/type") {
 		return false
 	}
-	if !s.MinimumInt(n, 0, "0", p+"/minimum") && s.Stop() {
+	if s.Stops(s.MinimumInt(n, 0, "0", p+"/minimum")) {
 		return false
 	}
-	if !s.MaximumInt(n, 1, "1", p+"/maximum") && s.Stop() {
+	if s.Stops(s.MaximumInt(n, 1, "1", p+"/maximum")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -165,7 +164,7 @@ func (x *SearchResult) DecodeNode(s *envgenrt.State, n int32) error {
 		case "total":
 			err = s.ReadInt64Ptr(c, &x.Total)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -182,8 +181,7 @@ func checkSearchResult(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [3]int32
-	unknown := false
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "query":
@@ -193,16 +191,16 @@ func checkSearchResult(s *envgenrt.State, n int32) bool {
 		case "total":
 			at[2] = c
 		default:
-			unknown = true
+			at[3] = -1
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.StringMinLength(at[0], 1, pp+"query") && s.Stop(),
-		at[1] != 0 && !s.Items(at[1], checkHit, pp+"hits/type") && s.Stop(),
-		at[2] != 0 && !s.IntegerMinimum(at[2], 0, "0", pp+"total") && s.Stop():
+	case at[0] != 0 && s.Stops(s.StringMinLength(at[0], 1, pp+"query")),
+		at[1] != 0 && s.Stops(s.Items(at[1], checkHit, pp+"hits/type")),
+		at[2] != 0 && s.Stops(s.IntegerMinimum(at[2], 0, "0", pp+"total")):
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[3] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "query", "hits") {

@@ -292,7 +292,7 @@ func (d *decl) decodeObject(o *model.Object, x, whole, node string, depth int) {
 //		err = s.ReadString(c1, &x.ID)
 //	…
 //	default:
-//		return s.DecodeError(c1, "unexpected member")
+//		return s.NoMember(c1)
 //	}
 //
 // calls reports whether a member is filled by one call (err = <call>).
@@ -318,8 +318,8 @@ func (d *decl) memberSwitch(o *model.Object, x, c string, depth int) (calls bool
 		d.decodeMember(extra, *o.Extra, c, depth)
 	} else {
 		// A member the struct cannot hold: the validator refuses it first
-		// where the schema forbids it.
-		w.line("return s.DecodeError(", c, ", ", quote("unexpected member"), ")")
+		// where the schema forbids it; s.NoMember is the error "unexpected member".
+		w.line("return s.NoMember(", c, ")")
 	}
 	w.line("}")
 	return calls

@@ -204,7 +204,7 @@ func (f *vfn) okCall(helper, node, keyword string, args ...string) string {
 	return call("s."+helper, append(all, f.sp(keyword))...)
 }
 
-// stmt is the statement of such a check: if !ok && s.Stop() { return false }
+// stmt is the statement of such a check: if s.Stops(ok) { return false }
 // (none for "").
 func stmt(ok string) []string {
 	if ok == "" {
@@ -213,9 +213,47 @@ func stmt(ok string) []string {
 	return []string{sub(ok)}
 }
 
-// sub is: if !call && s.Stop() { return false }, for a subschema whose
-// errors are the caller's.
-func sub(call string) string { return ifFalse("!" + call + " && s.Stop()") }
+// sub is: if s.Stops(call) { return false } (!call && s.Stop()), for a
+// subschema whose errors are the caller's.
+func sub(call string) string { return ifFalse(stops(call)) }
+
+// stops is s.Stops(ok): ok is false and the validator should stop. An ok
+// in parentheses (call's) loses them: s.Stops(a && b).
+func stops(ok string) string {
+	if inParens(ok) {
+		ok = ok[1 : len(ok)-1]
+	}
+	return "s.Stops(" + ok + ")"
+}
+
+// inParens reports whether expression e is one pair of parentheses around
+// the rest, reading over Go string literals ("…", `…`).
+func inParens(e string) bool {
+	if len(e) < 2 || e[0] != '(' || e[len(e)-1] != ')' {
+		return false
+	}
+	depth := 0
+	for i := 0; i < len(e); i++ {
+		switch e[i] {
+		case '"':
+			for i++; i < len(e) && e[i] != '"'; i++ {
+				if e[i] == '\\' {
+					i++
+				}
+			}
+		case '`':
+			for i++; i < len(e) && e[i] != '`'; i++ {
+			}
+		case '(':
+			depth++
+		case ')':
+			if depth--; depth == 0 && i < len(e)-1 {
+				return false // (a) || (b)
+			}
+		}
+	}
+	return depth == 0
+}
 
 // always reports whether ref accepts every value, so that no call is needed.
 func (f *vfn) always(ref model.Ref) bool {

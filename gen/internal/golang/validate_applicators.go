@@ -18,7 +18,7 @@ import (
 
 // allOf:
 //
-//	if !checkXAllOf0(s, n) && s.Stop() { return false }
+//	if s.Stops(checkXAllOf0(s, n)) { return false }
 func (f *vfn) allOf() []string {
 	var out []string
 	for _, r := range f.c.AllOf {
@@ -93,9 +93,9 @@ func (f *vfn) not() []string {
 // ifThenElse:
 //
 //	if s.Quiet(checkXIf, n) {
-//		if !checkXThen(s, n) && s.Stop() { … }
+//		if s.Stops(checkXThen(s, n)) { … }
 //	} else {
-//		if !checkXElse(s, n) && s.Stop() { … }
+//		if s.Stops(checkXElse(s, n)) { … }
 //	}
 func (f *vfn) ifThenElse() []string {
 	c := f.c

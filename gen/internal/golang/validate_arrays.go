@@ -16,11 +16,11 @@ import (
 //	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 //		switch {
 //		case i == 0:
-//			if !checkPairPrefixItems0(s, c) && s.Stop() {
+//			if s.Stops(checkPairPrefixItems0(s, c)) {
 //				return false
 //			}
 //		default:
-//			if !checkPairItems(s, c) && s.Stop() {
+//			if s.Stops(checkPairItems(s, c)) {
 //				return false
 //			}
 //		}
@@ -121,7 +121,7 @@ func (f *vfn) contains() []string {
 	return []string{block(out...)}
 }
 
-// minItems: if !s.MinItems(n, 1, "…/minItems") && s.Stop() { … }
+// minItems: if s.Stops(s.MinItems(n, 1, "…/minItems")) { … }
 func (f *vfn) minItems() []string { return stmt(f.minItemsOK("n")) }
 
 func (f *vfn) minItemsOK(node string) string {
@@ -155,7 +155,7 @@ func (f *vfn) uniqueItems() []string {
 // as evaluated:
 //
 //	for c, i := … {
-//		if !s.Evaluated(n, i) && !checkXUnevaluatedItems(s, c) && s.Stop() { … }
+//		if !s.Evaluated(n, i) && s.Stops(checkXUnevaluatedItems(s, c)) { … }
 //	}
 //	s.MarkAll(n)
 func (f *vfn) unevaluatedItems() []string {
@@ -171,7 +171,7 @@ func (f *vfn) unevaluatedItems() []string {
 	case f.never(*u):
 		check = f.failIf(notEvaluated, "n", f.sp("unevaluatedItems"), "unevaluatedItems", keywords.UnexpectedItem(), "i")
 	default:
-		check = ifFalse(notEvaluated + " && !" + f.call(*u, "c") + " && s.Stop()")
+		check = ifFalse(notEvaluated + " && " + stops(f.call(*u, "c")))
 	}
 	return []string{eachChild(true, check), "s.MarkAll(n)"}
 }

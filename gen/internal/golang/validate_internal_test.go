@@ -125,3 +125,21 @@ func TestRestZero(t *testing.T) {
 		check(typ.Field(i).Name, &c)
 	}
 }
+
+// TestStops: s.Stops takes call's parenthesized expressions without their
+// outer parentheses, and only when one pair encloses all, string literals
+// (schema paths, patterns) read over.
+func TestStops(t *testing.T) {
+	for _, c := range []struct{ ok, want string }{
+		{"checkX(s, c)", "s.Stops(checkX(s, c))"},
+		{"(s.IsNull(c) || checkX(s, c))", "s.Stops(s.IsNull(c) || checkX(s, c))"},
+		{"(s.IsNull(c)) || (checkX(s, c))", "s.Stops((s.IsNull(c)) || (checkX(s, c)))"},
+		{`(s.Is(c, "a#/x)(/type") && s.Enum(c, "p", ")", "\"("))`, `s.Stops(s.Is(c, "a#/x)(/type") && s.Enum(c, "p", ")", "\"("))`},
+		{"(s.Match(c, `)`)) || (a)", "s.Stops((s.Match(c, `)`)) || (a))"},
+		{"valid", "s.Stops(valid)"},
+	} {
+		if got := stops(c.ok); got != c.want {
+			t.Errorf("stops(%s) = %s, want %s", c.ok, got, c.want)
+		}
+	}
+}

@@ -15,7 +15,7 @@ import (
 
 // compare is:
 //
-//	if !s.Minimum(n, "1", "…/minimum") && s.Stop() { … }
+//	if s.Stops(s.Minimum(n, "1", "…/minimum")) { … }
 //
 // (envgenrt's Minimum compares as s.Compare does, envgenrt.CompareNumber of
 // the text with the value of an integer the parser has read, and spells
@@ -24,7 +24,7 @@ import (
 // A limit written as an integer of at most 18 digits calls the helper's Int
 // form, which has its value too, so that it is not read on every call:
 //
-//	if !s.MinimumInt(n, 1, "1", "…/minimum") && s.Stop() { … }
+//	if s.Stops(s.MinimumInt(n, 1, "1", "…/minimum")) { … }
 func (f *vfn) compare(limit *model.Number, helper, keyword string, node string) string {
 	if limit == nil {
 		return ""

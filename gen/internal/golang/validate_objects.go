@@ -20,11 +20,12 @@ import (
 // additionalProperties when neither applies: the order of the TypeScript
 // validators, so that the errors come in the same order. One pass over the
 // members in the text's order finds the properties first (with no lookup
-// per property), and notes whether any member is unknown, so that the
-// second loop runs only for patternProperties or when there is one:
+// per property), and notes in a last slot of at whether any member is
+// unknown (-1: no member is node -1, so that Unexpected and CheckMembers
+// may read all of at), so that the second loop runs only for
+// patternProperties or when there is one:
 //
-//	var at [2]int32
-//	unknown := false
+//	var at [3]int32
 //	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 //		switch string(s.Key(c)) {
 //		case "code":
@@ -32,15 +33,15 @@ import (
 //		case "severity":
 //			at[1] = c
 //		default:
-//			unknown = true
+//			at[2] = -1
 //		}
 //	}
 //	switch {
-//	case at[0] != 0 && !checkCode(s, at[0]) && s.Stop(),
-//		at[1] != 0 && !checkSeverity(s, at[1]) && s.Stop():
+//	case at[0] != 0 && s.Stops(checkCode(s, at[0])),
+//		at[1] != 0 && s.Stops(checkSeverity(s, at[1])):
 //		return false
 //	}
-//	if unknown {
+//	if at[2] != 0 {
 //		for m := s.Members(n); m.Next(); {
 //			c := m.Node()
 //			switch string(s.Key(c)) {
@@ -81,12 +82,14 @@ func (f *vfn) members() []string {
 	var out []string
 	// The first pass: where the properties are, whether a member is unknown.
 	flagUnknown := additional && len(patterns) == 0 && len(props) > 0
+	unknown := "at[" + strconv.Itoa(len(props)) + "] != 0" // the slot after the properties': -1 where a member is unknown
 	if len(props) > 0 && (checked || len(f.have) > 0 || markProps || flagUnknown) {
 		// var at [k]int32: the members properties name, by their place in the schema; 0: absent
-		out = append(out, "var at ["+strconv.Itoa(len(props))+"]int32")
+		size := len(props)
 		if flagUnknown {
-			out = append(out, "unknown := false")
+			size++
 		}
+		out = append(out, "var at ["+strconv.Itoa(size)+"]int32")
 		// switch string(s.Key(c)) { case "code": at[0] = c … }, written at once
 		sw := make([]byte, 0, 32+len(props)*32)
 		sw = append(sw, "switch string("+key+") {"...)
@@ -101,7 +104,8 @@ func (f *vfn) members() []string {
 			}
 		}
 		if flagUnknown {
-			sw = append(sw, "\ndefault:\nunknown = true"...)
+			sw = strconv.AppendInt(append(sw, "\ndefault:\nat["...), int64(len(props)), 10)
+			sw = append(sw, "] = -1"...)
 		}
 		out = append(out, eachChild(markProps, string(append(sw, "\n}"...))))
 	} else {
@@ -129,8 +133,8 @@ func (f *vfn) members() []string {
 	}
 	if flagUnknown && f.never(*ap) && !f.eval {
 		// The members that are no property, in Object.keys order:
-		// if unknown && s.NoAdditional(n, at[:], "…/additionalProperties") { return false }
-		return append(out, ifFalse("unknown && "+call("s.NoAdditional", "n", "at[:]", f.sp("additionalProperties"))))
+		// if at[k] != 0 && s.NoAdditional(n, at[:], "…/additionalProperties") { return false }
+		return append(out, ifFalse(unknown+" && "+call("s.NoAdditional", "n", "at[:]", f.sp("additionalProperties"))))
 	}
 	// The second: patternProperties and additionalProperties, in Object.keys order.
 	// A property is no additional member: the loop skips it, or (when
@@ -176,13 +180,13 @@ func (f *vfn) members() []string {
 			body = append(body, f.failIf(notKnown, "n", f.sp("additionalProperties"), "additionalProperties",
 				keywords.UnexpectedProperty(), key))
 		} else {
-			body = append(body, ifFalse(notKnown+" && !"+f.call(*ap, "c")+" && s.Stop()"))
+			body = append(body, ifFalse(notKnown+" && "+stops(f.call(*ap, "c"))))
 		}
 	}
 	if len(body) > 0 && (len(patterns) > 0 || additional) {
 		loop := eachMember(f.eval && ap == nil && len(patterns) > 0, body...)
 		if flagUnknown {
-			loop = ifBlock("unknown", loop)
+			loop = ifBlock(unknown, loop)
 		}
 		out = append(out, loop)
 	}
@@ -196,7 +200,7 @@ func (f *vfn) members() []string {
 // checks, in the schema's order, stopping where the validator should (Stop):
 // one at[i] as
 //
-//	if c := at[0]; c != 0 && !checkCode(s, c) && s.Stop() {
+//	if c := at[0]; c != 0 && s.Stops(checkCode(s, c)) {
 //		return false
 //	}
 //
@@ -204,8 +208,8 @@ func (f *vfn) members() []string {
 // holds (as the ifs would, one after the other):
 //
 //	switch {
-//	case at[0] != 0 && !checkCode(s, at[0]) && s.Stop(),
-//		at[1] != 0 && !s.StringMaxLength(at[1], 200, p+"/properties/name") && s.Stop():
+//	case at[0] != 0 && s.Stops(checkCode(s, at[0])),
+//		at[1] != 0 && s.Stops(s.StringMaxLength(at[1], 200, p+"/properties/name")):
 //		return false
 //	}
 //
@@ -218,13 +222,13 @@ func (f *vfn) checkProperties() []string {
 	for i, p := range f.c.Properties {
 		if !f.always(p.Type) {
 			c := "at[" + strconv.Itoa(i) + "]"
-			conds = append(conds, c+" != 0 && !"+f.call(p.Type, c)+" && s.Stop()")
+			conds = append(conds, c+" != 0 && "+stops(f.call(p.Type, c)))
 		}
 	}
 	if len(conds) == 1 {
 		for i, p := range f.c.Properties {
 			if !f.always(p.Type) {
-				return []string{ifFalse("c := at[" + strconv.Itoa(i) + "]; c != 0 && !" + f.call(p.Type, "c") + " && s.Stop()")}
+				return []string{ifFalse("c := at[" + strconv.Itoa(i) + "]; c != 0 && " + stops(f.call(p.Type, "c")))}
 			}
 		}
 	}
@@ -285,7 +289,7 @@ func (f *vfn) required() []string {
 	return out
 }
 
-// minProperties: if !s.MinProperties(n, 1, "…/minProperties") && s.Stop() { … }
+// minProperties: if s.Stops(s.MinProperties(n, 1, "…/minProperties")) { … }
 func (f *vfn) minProperties() []string { return stmt(f.minPropertiesOK("n")) }
 
 func (f *vfn) minPropertiesOK(node string) string {
@@ -312,7 +316,7 @@ func (f *vfn) maxPropertiesOK(node string) string {
 //		k := s.NameNode(c)
 //		valid := checkXPropertyNames(s, k)
 //		s.DropNameNode(k)
-//		if !valid && s.Stop() { … }
+//		if s.Stops(valid) { … }
 //	}
 func (f *vfn) propertyNames() []string {
 	r := f.c.PropertyNames
@@ -323,7 +327,7 @@ func (f *vfn) propertyNames() []string {
 		"k := s.NameNode(c)",
 		"valid := "+f.call(*r, "k"),
 		"s.DropNameNode(k)",
-		ifFalse("!valid && s.Stop()"),
+		ifFalse("s.Stops(valid)"),
 	)}
 }
 
@@ -350,14 +354,14 @@ func (f *vfn) dependentRequired() []string {
 
 // dependentSchemas:
 //
-//	if s.Has(n, "a") && !checkXDependentSchemasA(s, n) && s.Stop() { … }
+//	if s.Has(n, "a") && s.Stops(checkXDependentSchemasA(s, n)) { … }
 func (f *vfn) dependentSchemas() []string {
 	var out []string
 	for _, d := range f.c.DependentSchemas {
 		if f.always(d.Type) {
 			continue
 		}
-		out = append(out, ifFalse("s.Has(n, "+quote(d.Member)+") && !"+f.inPlace(d.Type, "n")+" && s.Stop()"))
+		out = append(out, ifFalse("s.Has(n, "+quote(d.Member)+") && "+stops(f.inPlace(d.Type, "n"))))
 	}
 	return out
 }
@@ -384,7 +388,7 @@ func (f *vfn) unevaluatedProperties() []string {
 		check = f.failIf(notEvaluated, "n", f.sp("unevaluatedProperties"), "unevaluatedProperties",
 			keywords.UnexpectedProperty(), "s.Key(c)")
 	default:
-		check = ifFalse(notEvaluated + " && !" + f.call(*u, "c") + " && s.Stop()")
+		check = ifFalse(notEvaluated + " && " + stops(f.call(*u, "c")))
 	}
 	return []string{eachMember(true, check), "s.MarkAll(n)"}
 }

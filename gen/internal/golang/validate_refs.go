@@ -18,7 +18,7 @@ import (
 // argument bound to it (the CheckNode of a generic type binds its type
 // parameters), and falls back to the static target.
 
-// if !checkXRef(s, n) && s.Stop() { return false }
+// if s.Stops(checkXRef(s, n)) { return false }
 func (f *vfn) ref() []string {
 	r := f.c.Ref
 	if r == nil || f.always(*r) {

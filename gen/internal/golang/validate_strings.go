@@ -12,7 +12,7 @@ import (
 // minLength, maxLength, pattern, format: checks of strings, run when the
 // instance is a string. Lengths count code points.
 
-// minLength: if !s.MinLength(n, 3, "…/minLength") && s.Stop() { … }
+// minLength: if s.Stops(s.MinLength(n, 3, "…/minLength")) { … }
 // (envgenrt spells "must be at least 3 characters long").
 func (f *vfn) minLength() []string { return stmt(f.minLengthOK("n")) }
 
@@ -23,7 +23,7 @@ func (f *vfn) minLengthOK(node string) string {
 	return f.okCall("MinLength", node, "minLength", strconv.Itoa(*f.c.MinLength))
 }
 
-// maxLength: if !s.MaxLength(n, 200, "…/maxLength") && s.Stop() { … }
+// maxLength: if s.Stops(s.MaxLength(n, 200, "…/maxLength")) { … }
 func (f *vfn) maxLength() []string { return stmt(f.maxLengthOK("n")) }
 
 func (f *vfn) maxLengthOK(node string) string {

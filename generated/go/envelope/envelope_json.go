@@ -59,7 +59,7 @@ func (x *Envelope[T]) DecodeNode(s *envgenrt.State, n int32) error {
 		case "provenance":
 			err = envgenrt.DecodePtr(s, c, &x.Provenance)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -86,8 +86,7 @@ func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [7]int32
-	unknown := false
+	var at [8]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "success":
@@ -105,31 +104,31 @@ func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
 		case "provenance":
 			at[6] = c
 		default:
-			unknown = true
+			at[7] = -1
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsBoolean(at[0], pp+"success/type") && s.Stop(),
-		at[1] != 0 && !(s.IsString(at[1], pp+"status/type") && s.Enum(at[1], pp+"status/enum", "ok", "partial", "error")) && s.Stop(),
-		at[2] != 0 && !dynamicEnvelopeDefsData(s, at[2]) && s.Stop(),
-		at[3] != 0 && !checkError(s, at[3]) && s.Stop(),
-		at[4] != 0 && !s.Items(at[4], checkWarning, pp+"warnings/type") && s.Stop(),
-		at[5] != 0 && !checkMeta(s, at[5]) && s.Stop(),
-		at[6] != 0 && !checkProvenance(s, at[6]) && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsBoolean(at[0], pp+"success/type")),
+		at[1] != 0 && s.Stops(s.IsString(at[1], pp+"status/type") && s.Enum(at[1], pp+"status/enum", "ok", "partial", "error")),
+		at[2] != 0 && s.Stops(dynamicEnvelopeDefsData(s, at[2])),
+		at[3] != 0 && s.Stops(checkError(s, at[3])),
+		at[4] != 0 && s.Stops(s.Items(at[4], checkWarning, pp+"warnings/type")),
+		at[5] != 0 && s.Stops(checkMeta(s, at[5])),
+		at[6] != 0 && s.Stops(checkProvenance(s, at[6])):
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[7] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "success") {
 		return false
 	}
 	if s.Quiet(checkEnvelopeIf, n) {
-		if !checkEnvelopeThen(s, n) && s.Stop() {
+		if s.Stops(checkEnvelopeThen(s, n)) {
 			return false
 		}
 	} else {
-		if !checkEnvelopeElse(s, n) && s.Stop() {
+		if s.Stops(checkEnvelopeElse(s, n)) {
 			return false
 		}
 	}
@@ -146,7 +145,7 @@ func checkEnvelopeElse(s *envgenrt.State, n int32) bool {
 				at[0] = c
 			}
 		}
-		if c := at[0]; c != 0 && !checkEnvelopeElsePropertiesStatus(s, c) && s.Stop() {
+		if c := at[0]; c != 0 && s.Stops(checkEnvelopeElsePropertiesStatus(s, c)) {
 			return false
 		}
 		if !s.Has(n, "error") && s.Missing(n, "envelope.json#/else/required", "error") {
@@ -174,7 +173,7 @@ func checkEnvelopeIf(s *envgenrt.State, n int32) bool {
 				at[0] = c
 			}
 		}
-		if c := at[0]; c != 0 && !checkEnvelopeIfPropertiesSuccess(s, c) && s.Stop() {
+		if c := at[0]; c != 0 && s.Stops(checkEnvelopeIfPropertiesSuccess(s, c)) {
 			return false
 		}
 	}
@@ -203,8 +202,8 @@ func checkEnvelopeThen(s *envgenrt.State, n int32) bool {
 			}
 		}
 		switch {
-		case at[0] != 0 && !s.Enum(at[0], p+"/properties/status/enum", "ok", "partial") && s.Stop(),
-			at[1] != 0 && !checkEnvelopeThenPropertiesError(s, at[1]) && s.Stop():
+		case at[0] != 0 && s.Stops(s.Enum(at[0], p+"/properties/status/enum", "ok", "partial")),
+			at[1] != 0 && s.Stops(checkEnvelopeThenPropertiesError(s, at[1])):
 			return false
 		}
 		if !s.Has(n, "data") && s.Missing(n, p+"/required", "data") {

@@ -49,7 +49,7 @@ func checkCode(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MaxLength(n, 100, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 100, p+"/maxLength")) {
 		return false
 	}
 	if !patternCode.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[A-Z][A-Z0-9]*([_.][A-Z0-9]+)*$\"") {
@@ -90,28 +90,28 @@ func checkDetail(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindString {
-		if !s.MaxLength(n, 2000, p+"/maxLength") && s.Stop() {
+		if s.Stops(s.MaxLength(n, 2000, p+"/maxLength")) {
 			return false
 		}
 	}
 	if s.Kind(n) == envgenrt.KindArray {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			if !checkScalar(s, c) && s.Stop() {
+			if s.Stops(checkScalar(s, c)) {
 				return false
 			}
 		}
-		if !s.MaxItems(n, 100, p+"/maxItems") && s.Stop() {
+		if s.Stops(s.MaxItems(n, 100, p+"/maxItems")) {
 			return false
 		}
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		for m := s.Members(n); m.Next(); {
 			c := m.Node()
-			if true && !checkScalar(s, c) && s.Stop() {
+			if true && s.Stops(checkScalar(s, c)) {
 				return false
 			}
 		}
-		if !s.MaxProperties(n, 100, p+"/maxProperties") && s.Stop() {
+		if s.Stops(s.MaxProperties(n, 100, p+"/maxProperties")) {
 			return false
 		}
 	}
@@ -169,11 +169,11 @@ func checkDetailMap(s *envgenrt.State, n int32) bool {
 	}
 	for m := s.Members(n); m.Next(); {
 		c := m.Node()
-		if true && !checkDetail(s, c) && s.Stop() {
+		if true && s.Stops(checkDetail(s, c)) {
 			return false
 		}
 	}
-	if !s.MaxProperties(n, 100, p+"/maxProperties") && s.Stop() {
+	if s.Stops(s.MaxProperties(n, 100, p+"/maxProperties")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -226,7 +226,7 @@ func (x *Error) DecodeNode(s *envgenrt.State, n int32) error {
 		case "causes":
 			err = envgenrt.DecodeSlice(s, c, &x.Causes)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -242,8 +242,7 @@ func checkError(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [7]int32
-	unknown := false
+	var at [8]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "code":
@@ -261,20 +260,20 @@ func checkError(s *envgenrt.State, n int32) bool {
 		case "causes":
 			at[6] = c
 		default:
-			unknown = true
+			at[7] = -1
 		}
 	}
 	switch {
-	case at[0] != 0 && !checkCode(s, at[0]) && s.Stop(),
-		at[1] != 0 && !checkCategory(s, at[1]) && s.Stop(),
-		at[2] != 0 && !checkErrorPropertiesMessage(s, at[2]) && s.Stop(),
-		at[3] != 0 && !checkErrorPropertiesRemediation(s, at[3]) && s.Stop(),
-		at[4] != 0 && !checkRetry(s, at[4]) && s.Stop(),
-		at[5] != 0 && !checkDetailMap(s, at[5]) && s.Stop(),
-		at[6] != 0 && !s.Items(at[6], checkError, p+"/properties/causes/type") && s.Stop():
+	case at[0] != 0 && s.Stops(checkCode(s, at[0])),
+		at[1] != 0 && s.Stops(checkCategory(s, at[1])),
+		at[2] != 0 && s.Stops(checkErrorPropertiesMessage(s, at[2])),
+		at[3] != 0 && s.Stops(checkErrorPropertiesRemediation(s, at[3])),
+		at[4] != 0 && s.Stops(checkRetry(s, at[4])),
+		at[5] != 0 && s.Stops(checkDetailMap(s, at[5])),
+		at[6] != 0 && s.Stops(s.Items(at[6], checkError, p+"/properties/causes/type")):
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[7] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0 || at[2] == 0) && s.Required(n, p+"/required", "code", "category", "message") {
@@ -289,10 +288,10 @@ func checkErrorPropertiesMessage(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 2000, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 2000, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -304,10 +303,10 @@ func checkErrorPropertiesRemediation(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 2000, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 2000, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -333,7 +332,7 @@ func (x *Retry) DecodeNode(s *envgenrt.State, n int32) error {
 		case "after_ms":
 			err = s.ReadInt64Ptr(c, &x.AfterMs)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -349,8 +348,7 @@ func checkRetry(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [2]int32
-	unknown := false
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "retryable":
@@ -358,15 +356,15 @@ func checkRetry(s *envgenrt.State, n int32) bool {
 		case "after_ms":
 			at[1] = c
 		default:
-			unknown = true
+			at[2] = -1
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsBoolean(at[0], p+"/properties/retryable/type") && s.Stop(),
-		at[1] != 0 && !s.IntegerMinimum(at[1], 0, "0", p+"/properties/after_ms") && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsBoolean(at[0], p+"/properties/retryable/type")),
+		at[1] != 0 && s.Stops(s.IntegerMinimum(at[1], 0, "0", p+"/properties/after_ms")):
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[2] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "retryable") {
@@ -407,7 +405,7 @@ func checkScalar(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindString {
-		if !s.MaxLength(n, 2000, p+"/maxLength") && s.Stop() {
+		if s.Stops(s.MaxLength(n, 2000, p+"/maxLength")) {
 			return false
 		}
 	}

@@ -31,7 +31,7 @@ func checkArchiveHash(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 200, p+"/maxLength")) {
 		return false
 	}
 	if !patternArchiveHash.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[a-z0-9-]+:[0-9a-f]+(\\\\.\\\\.\\\\.|…)?$\"") {
@@ -62,10 +62,10 @@ func checkCapability(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 100, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 100, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -119,7 +119,7 @@ func (x *Fidelity) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			x.ArchiveHashes = m2
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -135,8 +135,7 @@ func checkFidelity(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [3]int32
-	unknown := false
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "level":
@@ -146,13 +145,13 @@ func checkFidelity(s *envgenrt.State, n int32) bool {
 		case "archive_hashes":
 			at[2] = c
 		default:
-			unknown = true
+			at[3] = -1
 		}
 	}
 	if !s.CheckMembers(at[:], checkFidelityLevel, checkFidelityPropertiesDroppedIDs, checkFidelityPropertiesArchiveHashes) {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[3] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "level") {
@@ -168,7 +167,7 @@ func checkFidelityPropertiesArchiveHashes(s *envgenrt.State, n int32) bool {
 	}
 	for m := s.Members(n); m.Next(); {
 		c := m.Node()
-		if true && !checkArchiveHash(s, c) && s.Stop() {
+		if true && s.Stops(checkArchiveHash(s, c)) {
 			return false
 		}
 	}
@@ -182,7 +181,7 @@ func checkFidelityPropertiesDroppedIDs(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.StringMinLength(c, 1, p+"/items") && s.Stop() {
+		if s.Stops(s.StringMinLength(c, 1, p+"/items")) {
 			return false
 		}
 	}
@@ -236,7 +235,7 @@ func (x *Limits) DecodeNode(s *envgenrt.State, n int32) error {
 		case "max_bytes":
 			err = s.ReadInt64Ptr(c, &x.MaxBytes)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -253,8 +252,7 @@ func checkLimits(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [4]int32
-	unknown := false
+	var at [5]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "max_items":
@@ -266,17 +264,17 @@ func checkLimits(s *envgenrt.State, n int32) bool {
 		case "max_bytes":
 			at[3] = c
 		default:
-			unknown = true
+			at[4] = -1
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IntegerMinimum(at[0], 0, "0", pp+"max_items") && s.Stop(),
-		at[1] != 0 && !s.IntegerMinimum(at[1], 0, "0", pp+"max_depth") && s.Stop(),
-		at[2] != 0 && !s.IntegerMinimum(at[2], 0, "0", pp+"max_tokens") && s.Stop(),
-		at[3] != 0 && !s.IntegerMinimum(at[3], 0, "0", pp+"max_bytes") && s.Stop():
+	case at[0] != 0 && s.Stops(s.IntegerMinimum(at[0], 0, "0", pp+"max_items")),
+		at[1] != 0 && s.Stops(s.IntegerMinimum(at[1], 0, "0", pp+"max_depth")),
+		at[2] != 0 && s.Stops(s.IntegerMinimum(at[2], 0, "0", pp+"max_tokens")),
+		at[3] != 0 && s.Stops(s.IntegerMinimum(at[3], 0, "0", pp+"max_bytes")):
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[4] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -344,7 +342,7 @@ func (x *Meta) DecodeNode(s *envgenrt.State, n int32) error {
 		case "source":
 			err = envgenrt.DecodePtr(s, c, &x.Source)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -361,8 +359,7 @@ func checkMeta(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [16]int32
-	unknown := false
+	var at [17]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "request_id":
@@ -398,29 +395,29 @@ func checkMeta(s *envgenrt.State, n int32) bool {
 		case "source":
 			at[15] = c
 		default:
-			unknown = true
+			at[16] = -1
 		}
 	}
 	switch {
-	case at[0] != 0 && !checkRequestID(s, at[0]) && s.Stop(),
-		at[1] != 0 && !checkTool(s, at[1]) && s.Stop(),
-		at[2] != 0 && !checkTiming(s, at[2]) && s.Stop(),
-		at[3] != 0 && !checkTier(s, at[3]) && s.Stop(),
-		at[4] != 0 && !s.Items(at[4], checkCapability, pp+"capabilities/type") && s.Stop(),
-		at[5] != 0 && !s.Items(at[5], checkUpgradeHint, pp+"upgrade_hints/type") && s.Stop(),
-		at[6] != 0 && !checkWorkspace(s, at[6]) && s.Stop(),
-		at[7] != 0 && !checkPagination(s, at[7]) && s.Stop(),
-		at[8] != 0 && !checkRateLimit(s, at[8]) && s.Stop(),
-		at[9] != 0 && !checkTelemetry(s, at[9]) && s.Stop(),
-		at[10] != 0 && !checkTokenUsage(s, at[10]) && s.Stop(),
-		at[11] != 0 && !checkFidelity(s, at[11]) && s.Stop(),
-		at[12] != 0 && !checkLimits(s, at[12]) && s.Stop(),
-		at[13] != 0 && !s.Items(at[13], checkNextCall, pp+"next_calls/type") && s.Stop(),
-		at[14] != 0 && !checkResponseMode(s, at[14]) && s.Stop(),
-		at[15] != 0 && !checkSource(s, at[15]) && s.Stop():
+	case at[0] != 0 && s.Stops(checkRequestID(s, at[0])),
+		at[1] != 0 && s.Stops(checkTool(s, at[1])),
+		at[2] != 0 && s.Stops(checkTiming(s, at[2])),
+		at[3] != 0 && s.Stops(checkTier(s, at[3])),
+		at[4] != 0 && s.Stops(s.Items(at[4], checkCapability, pp+"capabilities/type")),
+		at[5] != 0 && s.Stops(s.Items(at[5], checkUpgradeHint, pp+"upgrade_hints/type")),
+		at[6] != 0 && s.Stops(checkWorkspace(s, at[6])),
+		at[7] != 0 && s.Stops(checkPagination(s, at[7])),
+		at[8] != 0 && s.Stops(checkRateLimit(s, at[8])),
+		at[9] != 0 && s.Stops(checkTelemetry(s, at[9])),
+		at[10] != 0 && s.Stops(checkTokenUsage(s, at[10])),
+		at[11] != 0 && s.Stops(checkFidelity(s, at[11])),
+		at[12] != 0 && s.Stops(checkLimits(s, at[12])),
+		at[13] != 0 && s.Stops(s.Items(at[13], checkNextCall, pp+"next_calls/type")),
+		at[14] != 0 && s.Stops(checkResponseMode(s, at[14])),
+		at[15] != 0 && s.Stops(checkSource(s, at[15])):
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[16] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -474,7 +471,7 @@ func (x *NextCall) DecodeNode(s *envgenrt.State, n int32) error {
 		case "reason":
 			err = s.ReadStringPtr(c, &x.Reason)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -490,8 +487,7 @@ func checkNextCall(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [3]int32
-	unknown := false
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "tool":
@@ -501,13 +497,13 @@ func checkNextCall(s *envgenrt.State, n int32) bool {
 		case "reason":
 			at[2] = c
 		default:
-			unknown = true
+			at[3] = -1
 		}
 	}
 	if !s.CheckMembers(at[:], checkToolName, checkNextCallPropertiesArguments, checkNextCallPropertiesReason) {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[3] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "tool") {
@@ -527,10 +523,10 @@ func checkNextCallPropertiesReason(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 2000, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 2000, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -562,7 +558,7 @@ func (x *Pagination) DecodeNode(s *envgenrt.State, n int32) error {
 		case "total":
 			err = s.ReadInt64Ptr(c, &x.Total)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -579,8 +575,7 @@ func checkPagination(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [4]int32
-	unknown := false
+	var at [5]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "has_more":
@@ -592,24 +587,24 @@ func checkPagination(s *envgenrt.State, n int32) bool {
 		case "total":
 			at[3] = c
 		default:
-			unknown = true
+			at[4] = -1
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsBoolean(at[0], pp+"has_more/type") && s.Stop(),
-		at[1] != 0 && !s.StringMinLength(at[1], 1, pp+"cursor") && s.Stop(),
-		at[2] != 0 && !s.IntegerMinimum(at[2], 1, "1", pp+"page_size") && s.Stop(),
-		at[3] != 0 && !s.IntegerMinimum(at[3], 0, "0", pp+"total") && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsBoolean(at[0], pp+"has_more/type")),
+		at[1] != 0 && s.Stops(s.StringMinLength(at[1], 1, pp+"cursor")),
+		at[2] != 0 && s.Stops(s.IntegerMinimum(at[2], 1, "1", pp+"page_size")),
+		at[3] != 0 && s.Stops(s.IntegerMinimum(at[3], 0, "0", pp+"total")):
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[4] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "has_more") {
 		return false
 	}
 	if s.Quiet(checkPaginationIf, n) {
-		if !checkPaginationThen(s, n) && s.Stop() {
+		if s.Stops(checkPaginationThen(s, n)) {
 			return false
 		}
 	}
@@ -626,7 +621,7 @@ func checkPaginationIf(s *envgenrt.State, n int32) bool {
 				at[0] = c
 			}
 		}
-		if c := at[0]; c != 0 && !checkPaginationIfPropertiesHasMore(s, c) && s.Stop() {
+		if c := at[0]; c != 0 && s.Stops(checkPaginationIfPropertiesHasMore(s, c)) {
 			return false
 		}
 	}
@@ -680,7 +675,7 @@ func (x *RateLimit) DecodeNode(s *envgenrt.State, n int32) error {
 		case "retry_after_ms":
 			err = s.ReadInt64Ptr(c, &x.RetryAfterMs)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -697,8 +692,7 @@ func checkRateLimit(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [5]int32
-	unknown := false
+	var at [6]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "limit":
@@ -712,18 +706,18 @@ func checkRateLimit(s *envgenrt.State, n int32) bool {
 		case "retry_after_ms":
 			at[4] = c
 		default:
-			unknown = true
+			at[5] = -1
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IntegerMinimum(at[0], 0, "0", pp+"limit") && s.Stop(),
-		at[1] != 0 && !s.IntegerMinimum(at[1], 0, "0", pp+"remaining") && s.Stop(),
-		at[2] != 0 && !s.IntegerMinimum(at[2], 1, "1", pp+"window_ms") && s.Stop(),
-		at[3] != 0 && !checkRateLimitPropertiesResetAt(s, at[3]) && s.Stop(),
-		at[4] != 0 && !s.IntegerMinimum(at[4], 0, "0", pp+"retry_after_ms") && s.Stop():
+	case at[0] != 0 && s.Stops(s.IntegerMinimum(at[0], 0, "0", pp+"limit")),
+		at[1] != 0 && s.Stops(s.IntegerMinimum(at[1], 0, "0", pp+"remaining")),
+		at[2] != 0 && s.Stops(s.IntegerMinimum(at[2], 1, "1", pp+"window_ms")),
+		at[3] != 0 && s.Stops(checkRateLimitPropertiesResetAt(s, at[3])),
+		at[4] != 0 && s.Stops(s.IntegerMinimum(at[4], 0, "0", pp+"retry_after_ms")):
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[5] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "limit", "remaining") {
@@ -768,7 +762,7 @@ func checkRequestID(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MaxLength(n, 128, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 128, p+"/maxLength")) {
 		return false
 	}
 	if !patternRequestID.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[A-Za-z0-9._:-]+$\"") {
@@ -827,7 +821,7 @@ func (x *Source) DecodeNode(s *envgenrt.State, n int32) error {
 		case "absent":
 			err = envgenrt.DecodeSlice(s, c, &x.Absent)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -843,8 +837,7 @@ func checkSource(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [3]int32
-	unknown := false
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "convention":
@@ -854,13 +847,13 @@ func checkSource(s *envgenrt.State, n int32) bool {
 		case "absent":
 			at[2] = c
 		default:
-			unknown = true
+			at[3] = -1
 		}
 	}
 	if !s.CheckMembers(at[:], checkSourcePropertiesConvention, checkSourcePropertiesKept, checkSourcePropertiesAbsent) {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[3] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "convention") {
@@ -876,14 +869,14 @@ func checkSourcePropertiesAbsent(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkSourcePointer(s, c) && s.Stop() {
+		if s.Stops(checkSourcePointer(s, c)) {
 			return false
 		}
 	}
-	if !s.MinItems(n, 1, p+"/minItems") && s.Stop() {
+	if s.Stops(s.MinItems(n, 1, p+"/minItems")) {
 		return false
 	}
-	if !s.MaxItems(n, 64, p+"/maxItems") && s.Stop() {
+	if s.Stops(s.MaxItems(n, 64, p+"/maxItems")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -897,7 +890,7 @@ func checkSourcePropertiesConvention(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MaxLength(n, 64, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 64, p+"/maxLength")) {
 		return false
 	}
 	if !patternSourcePropertiesConvention.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[a-z][a-z0-9-]*$\"") {
@@ -914,14 +907,14 @@ func checkSourcePropertiesKept(s *envgenrt.State, n int32) bool {
 	}
 	for m := s.Members(n); m.Next(); {
 		c := m.Node()
-		if true && !checkSourceValue(s, c) && s.Stop() {
+		if true && s.Stops(checkSourceValue(s, c)) {
 			return false
 		}
 	}
-	if !s.MinProperties(n, 1, p+"/minProperties") && s.Stop() {
+	if s.Stops(s.MinProperties(n, 1, p+"/minProperties")) {
 		return false
 	}
-	if !s.MaxProperties(n, 64, p+"/maxProperties") && s.Stop() {
+	if s.Stops(s.MaxProperties(n, 64, p+"/maxProperties")) {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -929,7 +922,7 @@ func checkSourcePropertiesKept(s *envgenrt.State, n int32) bool {
 		k := s.NameNode(c)
 		valid := checkSourcePointer(s, k)
 		s.DropNameNode(k)
-		if !valid && s.Stop() {
+		if s.Stops(valid) {
 			return false
 		}
 	}
@@ -960,7 +953,7 @@ func checkSourcePointer(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MaxLength(n, 256, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 256, p+"/maxLength")) {
 		return false
 	}
 	if !patternSourcePointer.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^(/([^~/]|~[01])*)+$\"") {
@@ -1001,7 +994,7 @@ func checkSourceScalar(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindString {
-		if !s.MaxLength(n, 2000, p+"/maxLength") && s.Stop() {
+		if s.Stops(s.MaxLength(n, 2000, p+"/maxLength")) {
 			return false
 		}
 	}
@@ -1040,28 +1033,28 @@ func checkSourceValue(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindString {
-		if !s.MaxLength(n, 2000, p+"/maxLength") && s.Stop() {
+		if s.Stops(s.MaxLength(n, 2000, p+"/maxLength")) {
 			return false
 		}
 	}
 	if s.Kind(n) == envgenrt.KindArray {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			if !checkSourceScalar(s, c) && s.Stop() {
+			if s.Stops(checkSourceScalar(s, c)) {
 				return false
 			}
 		}
-		if !s.MaxItems(n, 100, p+"/maxItems") && s.Stop() {
+		if s.Stops(s.MaxItems(n, 100, p+"/maxItems")) {
 			return false
 		}
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		for m := s.Members(n); m.Next(); {
 			c := m.Node()
-			if true && !checkSourceScalar(s, c) && s.Stop() {
+			if true && s.Stops(checkSourceScalar(s, c)) {
 				return false
 			}
 		}
-		if !s.MaxProperties(n, 100, p+"/maxProperties") && s.Stop() {
+		if s.Stops(s.MaxProperties(n, 100, p+"/maxProperties")) {
 			return false
 		}
 	}
@@ -1088,7 +1081,7 @@ func (x *Telemetry) DecodeNode(s *envgenrt.State, n int32) error {
 		case "downstream_calls":
 			err = s.ReadInt64Ptr(c, &x.DownstreamCalls)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -1104,8 +1097,7 @@ func checkTelemetry(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [2]int32
-	unknown := false
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "cache_hit":
@@ -1113,15 +1105,15 @@ func checkTelemetry(s *envgenrt.State, n int32) bool {
 		case "downstream_calls":
 			at[1] = c
 		default:
-			unknown = true
+			at[2] = -1
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsBoolean(at[0], p+"/properties/cache_hit/type") && s.Stop(),
-		at[1] != 0 && !s.IntegerMinimum(at[1], 0, "0", p+"/properties/downstream_calls") && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsBoolean(at[0], p+"/properties/cache_hit/type")),
+		at[1] != 0 && s.Stops(s.IntegerMinimum(at[1], 0, "0", p+"/properties/downstream_calls")):
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[2] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1151,7 +1143,7 @@ func checkTier(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MaxLength(n, 64, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 64, p+"/maxLength")) {
 		return false
 	}
 	if !patternTier.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[a-z][a-z0-9_]*$\"") {
@@ -1180,7 +1172,7 @@ func (x *Timing) DecodeNode(s *envgenrt.State, n int32) error {
 		case "duration_ms":
 			err = s.ReadFloat64Ptr(c, &x.DurationMs)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -1196,8 +1188,7 @@ func checkTiming(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [2]int32
-	unknown := false
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "started_at":
@@ -1205,15 +1196,15 @@ func checkTiming(s *envgenrt.State, n int32) bool {
 		case "duration_ms":
 			at[1] = c
 		default:
-			unknown = true
+			at[2] = -1
 		}
 	}
 	switch {
-	case at[0] != 0 && !checkTimingPropertiesStartedAt(s, at[0]) && s.Stop(),
-		at[1] != 0 && !s.NumberMinimum(at[1], 0, "0", p+"/properties/duration_ms") && s.Stop():
+	case at[0] != 0 && s.Stops(checkTimingPropertiesStartedAt(s, at[0])),
+		at[1] != 0 && s.Stops(s.NumberMinimum(at[1], 0, "0", p+"/properties/duration_ms")):
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[2] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1254,7 +1245,7 @@ func (x *TokenUsage) DecodeNode(s *envgenrt.State, n int32) error {
 		case "budget":
 			err = s.ReadInt64Ptr(c, &x.Budget)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -1271,8 +1262,7 @@ func checkTokenUsage(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [3]int32
-	unknown := false
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "estimated":
@@ -1282,16 +1272,16 @@ func checkTokenUsage(s *envgenrt.State, n int32) bool {
 		case "budget":
 			at[2] = c
 		default:
-			unknown = true
+			at[3] = -1
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IntegerMinimum(at[0], 0, "0", pp+"estimated") && s.Stop(),
-		at[1] != 0 && !s.IntegerMinimum(at[1], 0, "0", pp+"actual") && s.Stop(),
-		at[2] != 0 && !s.IntegerMinimum(at[2], 1, "1", pp+"budget") && s.Stop():
+	case at[0] != 0 && s.Stops(s.IntegerMinimum(at[0], 0, "0", pp+"estimated")),
+		at[1] != 0 && s.Stops(s.IntegerMinimum(at[1], 0, "0", pp+"actual")),
+		at[2] != 0 && s.Stops(s.IntegerMinimum(at[2], 1, "1", pp+"budget")):
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[3] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "estimated") {
@@ -1323,7 +1313,7 @@ func (x *Tool) DecodeNode(s *envgenrt.State, n int32) error {
 		case "adapter":
 			err = s.ReadStringPtr(c, &x.Adapter)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -1339,8 +1329,7 @@ func checkTool(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [3]int32
-	unknown := false
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "name":
@@ -1350,13 +1339,13 @@ func checkTool(s *envgenrt.State, n int32) bool {
 		case "adapter":
 			at[2] = c
 		default:
-			unknown = true
+			at[3] = -1
 		}
 	}
 	if !s.CheckMembers(at[:], checkToolName, checkToolPropertiesVersion, checkToolPropertiesAdapter) {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[3] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "name", "version") {
@@ -1371,10 +1360,10 @@ func checkToolPropertiesAdapter(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 100, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 100, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1386,10 +1375,10 @@ func checkToolPropertiesVersion(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 100, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 100, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1419,7 +1408,7 @@ func checkToolName(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MaxLength(n, 128, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 128, p+"/maxLength")) {
 		return false
 	}
 	if !patternToolName.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[A-Za-z0-9_.-]+$\"") {
@@ -1451,7 +1440,7 @@ func (x *UpgradeHint) DecodeNode(s *envgenrt.State, n int32) error {
 		case "reason":
 			err = s.ReadStringPtr(c, &x.Reason)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -1467,8 +1456,7 @@ func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [3]int32
-	unknown := false
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "feature":
@@ -1478,13 +1466,13 @@ func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 		case "reason":
 			at[2] = c
 		default:
-			unknown = true
+			at[3] = -1
 		}
 	}
 	if !s.CheckMembers(at[:], checkUpgradeHintPropertiesFeature, checkTier, checkUpgradeHintPropertiesReason) {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[3] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "feature", "tier") {
@@ -1499,10 +1487,10 @@ func checkUpgradeHintPropertiesFeature(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 200, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1514,10 +1502,10 @@ func checkUpgradeHintPropertiesReason(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 2000, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 2000, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1546,7 +1534,7 @@ func (x *Workspace) DecodeNode(s *envgenrt.State, n int32) error {
 		case "revision":
 			err = s.ReadStringPtr(c, &x.Revision)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -1562,8 +1550,7 @@ func checkWorkspace(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [3]int32
-	unknown := false
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "root":
@@ -1573,16 +1560,16 @@ func checkWorkspace(s *envgenrt.State, n int32) bool {
 		case "revision":
 			at[2] = c
 		default:
-			unknown = true
+			at[3] = -1
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.StringMinLength(at[0], 1, p+"/properties/root") && s.Stop(),
-		at[1] != 0 && !checkWorkspacePropertiesRepoName(s, at[1]) && s.Stop(),
-		at[2] != 0 && !checkWorkspacePropertiesRevision(s, at[2]) && s.Stop():
+	case at[0] != 0 && s.Stops(s.StringMinLength(at[0], 1, p+"/properties/root")),
+		at[1] != 0 && s.Stops(checkWorkspacePropertiesRepoName(s, at[1])),
+		at[2] != 0 && s.Stops(checkWorkspacePropertiesRevision(s, at[2])):
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[3] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1594,10 +1581,10 @@ func checkWorkspacePropertiesRepoName(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 200, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1609,10 +1596,10 @@ func checkWorkspacePropertiesRevision(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 200, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -61,7 +61,7 @@ func (x *Artifact) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			x.Labels = m2
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -77,8 +77,7 @@ func checkArtifact(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [6]int32
-	unknown := false
+	var at [7]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "id":
@@ -94,19 +93,19 @@ func checkArtifact(s *envgenrt.State, n int32) bool {
 		case "labels":
 			at[5] = c
 		default:
-			unknown = true
+			at[6] = -1
 		}
 	}
 	switch {
-	case at[0] != 0 && !checkArtifactPropertiesID(s, at[0]) && s.Stop(),
-		at[1] != 0 && !checkArtifactPropertiesMediaType(s, at[1]) && s.Stop(),
-		at[2] != 0 && !s.StringMinLength(at[2], 1, p+"/properties/locator") && s.Stop(),
-		at[3] != 0 && !s.IntegerMinimum(at[3], 0, "0", p+"/properties/size_bytes") && s.Stop(),
-		at[4] != 0 && !checkDigest(s, at[4]) && s.Stop(),
-		at[5] != 0 && !checkArtifactPropertiesLabels(s, at[5]) && s.Stop():
+	case at[0] != 0 && s.Stops(checkArtifactPropertiesID(s, at[0])),
+		at[1] != 0 && s.Stops(checkArtifactPropertiesMediaType(s, at[1])),
+		at[2] != 0 && s.Stops(s.StringMinLength(at[2], 1, p+"/properties/locator")),
+		at[3] != 0 && s.Stops(s.IntegerMinimum(at[3], 0, "0", p+"/properties/size_bytes")),
+		at[4] != 0 && s.Stops(checkDigest(s, at[4])),
+		at[5] != 0 && s.Stops(checkArtifactPropertiesLabels(s, at[5])):
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[6] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "id") {
@@ -121,10 +120,10 @@ func checkArtifactPropertiesID(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 200, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -137,7 +136,7 @@ func checkArtifactPropertiesLabels(s *envgenrt.State, n int32) bool {
 	}
 	for m := s.Members(n); m.Next(); {
 		c := m.Node()
-		if true && !checkArtifactPropertiesLabelsAdditionalProperties(s, c) && s.Stop() {
+		if true && s.Stops(checkArtifactPropertiesLabelsAdditionalProperties(s, c)) {
 			return false
 		}
 	}
@@ -154,10 +153,10 @@ func checkArtifactPropertiesMediaType(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 200, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -219,7 +218,7 @@ func (x *Evidence) DecodeNode(s *envgenrt.State, n int32) error {
 		case "note":
 			err = s.ReadStringPtr(c, &x.Note)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -235,8 +234,7 @@ func checkEvidence(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [4]int32
-	unknown := false
+	var at [5]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "field":
@@ -248,13 +246,13 @@ func checkEvidence(s *envgenrt.State, n int32) bool {
 		case "note":
 			at[3] = c
 		default:
-			unknown = true
+			at[4] = -1
 		}
 	}
 	if !s.CheckMembers(at[:], checkEvidencePropertiesField, checkEvidencePropertiesSource, checkMethodID, checkEvidencePropertiesNote) {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[4] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "field", "source") {
@@ -271,7 +269,7 @@ func checkEvidencePropertiesField(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 200, p+"/maxLength")) {
 		return false
 	}
 	if !patternEvidencePropertiesField.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^(/([^~/]|~[01])*)*$\"") {
@@ -286,10 +284,10 @@ func checkEvidencePropertiesNote(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 400, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 400, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -303,7 +301,7 @@ func checkEvidencePropertiesSource(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MaxLength(n, 1000, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 1000, p+"/maxLength")) {
 		return false
 	}
 	if !patternEvidencePropertiesSource.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^artifact:[^#\\\\s]+(#\\\\S+)?$\"") {
@@ -332,7 +330,7 @@ func (x *Integrity) DecodeNode(s *envgenrt.State, n int32) error {
 		case "signature":
 			err = envgenrt.DecodePtr(s, c, &x.Signature)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -348,8 +346,7 @@ func checkIntegrity(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [2]int32
-	unknown := false
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "record_digest":
@@ -357,13 +354,13 @@ func checkIntegrity(s *envgenrt.State, n int32) bool {
 		case "signature":
 			at[1] = c
 		default:
-			unknown = true
+			at[2] = -1
 		}
 	}
 	if !s.CheckMembers(at[:], checkDigest, checkSignature) {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[2] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "record_digest") {
@@ -396,7 +393,7 @@ func checkMethodID(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 200, p+"/maxLength")) {
 		return false
 	}
 	if !patternMethodID.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[a-z0-9]+([._-][a-z0-9]+)*$\"") {
@@ -446,7 +443,7 @@ func (x *Provenance) DecodeNode(s *envgenrt.State, n int32) error {
 		case "integrity":
 			err = envgenrt.DecodePtr(s, c, &x.Integrity)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -463,8 +460,7 @@ func checkProvenance(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [9]int32
-	unknown := false
+	var at [10]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "run_id":
@@ -486,22 +482,22 @@ func checkProvenance(s *envgenrt.State, n int32) bool {
 		case "integrity":
 			at[8] = c
 		default:
-			unknown = true
+			at[9] = -1
 		}
 	}
 	switch {
-	case at[0] != 0 && !checkRunID(s, at[0]) && s.Stop(),
-		at[1] != 0 && !checkTool(s, at[1]) && s.Stop(),
-		at[2] != 0 && !checkProvenancePropertiesStartedAt(s, at[2]) && s.Stop(),
-		at[3] != 0 && !s.Items(at[3], checkArtifact, pp+"inputs/type") && s.Stop(),
-		at[4] != 0 && !s.Items(at[4], checkArtifact, pp+"outputs/type") && s.Stop(),
-		at[5] != 0 && !s.Items(at[5], checkMethodID, pp+"methods/type") && s.Stop(),
-		at[6] != 0 && !s.Items(at[6], checkEvidence, pp+"evidence/type") && s.Stop(),
-		at[7] != 0 && !s.Items(at[7], checkRunID, pp+"parents/type") && s.Stop(),
-		at[8] != 0 && !checkIntegrity(s, at[8]) && s.Stop():
+	case at[0] != 0 && s.Stops(checkRunID(s, at[0])),
+		at[1] != 0 && s.Stops(checkTool(s, at[1])),
+		at[2] != 0 && s.Stops(checkProvenancePropertiesStartedAt(s, at[2])),
+		at[3] != 0 && s.Stops(s.Items(at[3], checkArtifact, pp+"inputs/type")),
+		at[4] != 0 && s.Stops(s.Items(at[4], checkArtifact, pp+"outputs/type")),
+		at[5] != 0 && s.Stops(s.Items(at[5], checkMethodID, pp+"methods/type")),
+		at[6] != 0 && s.Stops(s.Items(at[6], checkEvidence, pp+"evidence/type")),
+		at[7] != 0 && s.Stops(s.Items(at[7], checkRunID, pp+"parents/type")),
+		at[8] != 0 && s.Stops(checkIntegrity(s, at[8])):
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[9] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "run_id", "tool") {
@@ -544,10 +540,10 @@ func checkRunID(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 200, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -576,7 +572,7 @@ func (x *Signature) DecodeNode(s *envgenrt.State, n int32) error {
 		case "value":
 			err = s.ReadString(c, &x.Value)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -592,8 +588,7 @@ func checkSignature(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [3]int32
-	unknown := false
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "alg":
@@ -603,13 +598,13 @@ func checkSignature(s *envgenrt.State, n int32) bool {
 		case "value":
 			at[2] = c
 		default:
-			unknown = true
+			at[3] = -1
 		}
 	}
 	if !s.CheckMembers(at[:], checkSignaturePropertiesAlg, checkSignaturePropertiesKeyID, checkSignaturePropertiesValue) {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[3] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0 || at[2] == 0) && s.Required(n, p+"/required", "alg", "key_id", "value") {
@@ -624,10 +619,10 @@ func checkSignaturePropertiesAlg(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 100, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 100, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -639,10 +634,10 @@ func checkSignaturePropertiesKeyID(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 200, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -654,10 +649,10 @@ func checkSignaturePropertiesValue(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 16, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 16, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 5000, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 5000, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -44,7 +44,7 @@ func (x *ProvenanceOptions) DecodeNode(s *envgenrt.State, n int32) error {
 		case "mode":
 			err = envgenrt.DecodeStringPtr(s, c, &x.Mode)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -60,8 +60,7 @@ func checkProvenanceOptions(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [3]int32
-	unknown := false
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "capture":
@@ -71,16 +70,16 @@ func checkProvenanceOptions(s *envgenrt.State, n int32) bool {
 		case "mode":
 			at[2] = c
 		default:
-			unknown = true
+			at[3] = -1
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsBoolean(at[0], p+"/properties/capture/type") && s.Stop(),
-		at[1] != 0 && !s.IsBoolean(at[1], p+"/properties/capture_artifacts/type") && s.Stop(),
-		at[2] != 0 && !(s.IsString(at[2], "request.json#/$defs/provenance_mode/type") && s.Enum(at[2], "request.json#/$defs/provenance_mode/enum", "minimal", "full")) && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsBoolean(at[0], p+"/properties/capture/type")),
+		at[1] != 0 && s.Stops(s.IsBoolean(at[1], p+"/properties/capture_artifacts/type")),
+		at[2] != 0 && s.Stops(s.IsString(at[2], "request.json#/$defs/provenance_mode/type") && s.Enum(at[2], "request.json#/$defs/provenance_mode/enum", "minimal", "full")):
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[3] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -127,7 +126,7 @@ func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
 		case "provenance":
 			err = envgenrt.DecodePtr(s, c, &x.Provenance)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -144,8 +143,7 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [9]int32
-	unknown := false
+	var at [10]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "request_id":
@@ -167,22 +165,22 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 		case "provenance":
 			at[8] = c
 		default:
-			unknown = true
+			at[9] = -1
 		}
 	}
 	switch {
-	case at[0] != 0 && !checkRequestID(s, at[0]) && s.Stop(),
-		at[1] != 0 && !s.IsBoolean(at[1], pp+"deterministic/type") && s.Stop(),
-		at[2] != 0 && !checkResponseMode(s, at[2]) && s.Stop(),
-		at[3] != 0 && !checkRequestPropertiesFields(s, at[3]) && s.Stop(),
-		at[4] != 0 && !s.IntegerMinimum(at[4], 1, "1", pp+"page_size") && s.Stop(),
-		at[5] != 0 && !s.StringMinLength(at[5], 1, pp+"cursor") && s.Stop(),
-		at[6] != 0 && !s.IntegerMinimum(at[6], 1, "1", pp+"token_budget") && s.Stop(),
-		at[7] != 0 && !checkRequestPropertiesLocale(s, at[7]) && s.Stop(),
-		at[8] != 0 && !checkProvenanceOptions(s, at[8]) && s.Stop():
+	case at[0] != 0 && s.Stops(checkRequestID(s, at[0])),
+		at[1] != 0 && s.Stops(s.IsBoolean(at[1], pp+"deterministic/type")),
+		at[2] != 0 && s.Stops(checkResponseMode(s, at[2])),
+		at[3] != 0 && s.Stops(checkRequestPropertiesFields(s, at[3])),
+		at[4] != 0 && s.Stops(s.IntegerMinimum(at[4], 1, "1", pp+"page_size")),
+		at[5] != 0 && s.Stops(s.StringMinLength(at[5], 1, pp+"cursor")),
+		at[6] != 0 && s.Stops(s.IntegerMinimum(at[6], 1, "1", pp+"token_budget")),
+		at[7] != 0 && s.Stops(checkRequestPropertiesLocale(s, at[7])),
+		at[8] != 0 && s.Stops(checkProvenanceOptions(s, at[8])):
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[9] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -195,11 +193,11 @@ func checkRequestPropertiesFields(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkRequestPropertiesFieldsItems(s, c) && s.Stop() {
+		if s.Stops(checkRequestPropertiesFieldsItems(s, c)) {
 			return false
 		}
 	}
-	if !s.MinItems(n, 1, p+"/minItems") && s.Stop() {
+	if s.Stops(s.MinItems(n, 1, p+"/minItems")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -211,10 +209,10 @@ func checkRequestPropertiesFieldsItems(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 200, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -228,7 +226,7 @@ func checkRequestPropertiesLocale(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MaxLength(n, 50, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 50, p+"/maxLength")) {
 		return false
 	}
 	if !patternRequestPropertiesLocale.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$\"") {

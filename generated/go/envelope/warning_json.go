@@ -62,7 +62,7 @@ func (x *Warning) DecodeNode(s *envgenrt.State, n int32) error {
 		case "context":
 			err = x.Context.DecodeNode(s, c)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -78,8 +78,7 @@ func checkWarning(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [5]int32
-	unknown := false
+	var at [6]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "code":
@@ -93,13 +92,13 @@ func checkWarning(s *envgenrt.State, n int32) bool {
 		case "context":
 			at[4] = c
 		default:
-			unknown = true
+			at[5] = -1
 		}
 	}
 	if !s.CheckMembers(at[:], checkCode, checkSeverity, checkWarningPropertiesMessage, checkWarningPropertiesSuggestion, checkDetailMap) {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[5] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0 || at[2] == 0) && s.Required(n, p+"/required", "code", "severity", "message") {
@@ -114,10 +113,10 @@ func checkWarningPropertiesMessage(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 2000, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 2000, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -129,10 +128,10 @@ func checkWarningPropertiesSuggestion(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 2000, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 2000, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -181,7 +181,7 @@ func (x *Keywords) DecodeNode(s *envgenrt.State, n int32) error {
 		case "never":
 			x.Never = s.DecodeRaw(c)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -197,8 +197,7 @@ func checkKeywords(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [19]int32
-	unknown := false
+	var at [20]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "type":
@@ -240,32 +239,32 @@ func checkKeywords(s *envgenrt.State, n int32) bool {
 		case "never":
 			at[18] = c
 		default:
-			unknown = true
+			at[19] = -1
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/type/type") && s.Stop(),
-		at[1] != 0 && !checkKeywordsEnum(s, at[1]) && s.Stop(),
-		at[2] != 0 && !checkKeywordsConst(s, at[2]) && s.Stop(),
-		at[3] != 0 && !checkKeywordsPropertiesString(s, at[3]) && s.Stop(),
-		at[4] != 0 && !checkKeywordsPropertiesFormat(s, at[4]) && s.Stop(),
-		at[5] != 0 && !checkKeywordsPropertiesNumber(s, at[5]) && s.Stop(),
-		at[6] != 0 && !checkKeywordsTuple(s, at[6]) && s.Stop(),
-		at[7] != 0 && !checkKeywordsPropertiesList(s, at[7]) && s.Stop(),
-		at[8] != 0 && !checkKeywordsPropertiesContains(s, at[8]) && s.Stop(),
-		at[9] != 0 && !checkKeywordsObject(s, at[9]) && s.Stop(),
-		at[10] != 0 && !checkKeywordsPropertiesOpen(s, at[10]) && s.Stop(),
-		at[11] != 0 && !checkKeywordsAnyOf(s, at[11]) && s.Stop(),
-		at[12] != 0 && !checkKeywordsOneOf(s, at[12]) && s.Stop(),
-		at[13] != 0 && !checkKeywordsPropertiesNot(s, at[13]) && s.Stop(),
-		at[14] != 0 && !checkKeywordsPropertiesIf(s, at[14]) && s.Stop(),
-		at[15] != 0 && !checkKeywordsPropertiesAllOf(s, at[15]) && s.Stop(),
-		at[16] != 0 && !checkKeywordsUnevaluatedProperties(s, at[16]) && s.Stop(),
-		at[17] != 0 && !checkKeywordsUnevaluatedItems(s, at[17]) && s.Stop(),
-		at[18] != 0 && !checkKeywordsPropertiesNever(s, at[18]) && s.Stop():
+	case at[0] != 0 && s.Stops(s.Is(at[0], envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/type/type")),
+		at[1] != 0 && s.Stops(checkKeywordsEnum(s, at[1])),
+		at[2] != 0 && s.Stops(checkKeywordsConst(s, at[2])),
+		at[3] != 0 && s.Stops(checkKeywordsPropertiesString(s, at[3])),
+		at[4] != 0 && s.Stops(checkKeywordsPropertiesFormat(s, at[4])),
+		at[5] != 0 && s.Stops(checkKeywordsPropertiesNumber(s, at[5])),
+		at[6] != 0 && s.Stops(checkKeywordsTuple(s, at[6])),
+		at[7] != 0 && s.Stops(checkKeywordsPropertiesList(s, at[7])),
+		at[8] != 0 && s.Stops(checkKeywordsPropertiesContains(s, at[8])),
+		at[9] != 0 && s.Stops(checkKeywordsObject(s, at[9])),
+		at[10] != 0 && s.Stops(checkKeywordsPropertiesOpen(s, at[10])),
+		at[11] != 0 && s.Stops(checkKeywordsAnyOf(s, at[11])),
+		at[12] != 0 && s.Stops(checkKeywordsOneOf(s, at[12])),
+		at[13] != 0 && s.Stops(checkKeywordsPropertiesNot(s, at[13])),
+		at[14] != 0 && s.Stops(checkKeywordsPropertiesIf(s, at[14])),
+		at[15] != 0 && s.Stops(checkKeywordsPropertiesAllOf(s, at[15])),
+		at[16] != 0 && s.Stops(checkKeywordsUnevaluatedProperties(s, at[16])),
+		at[17] != 0 && s.Stops(checkKeywordsUnevaluatedItems(s, at[17])),
+		at[18] != 0 && s.Stops(checkKeywordsPropertiesNever(s, at[18])):
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[19] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -273,10 +272,10 @@ func checkKeywords(s *envgenrt.State, n int32) bool {
 
 func checkKeywordsPropertiesAllOf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !checkSmall(s, n) && s.Stop() {
+	if s.Stops(checkSmall(s, n)) {
 		return false
 	}
-	if !checkKeywordsPropertiesAllOfAllOf1(s, n) && s.Stop() {
+	if s.Stops(checkKeywordsPropertiesAllOfAllOf1(s, n)) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -325,11 +324,11 @@ func checkKeywordsPropertiesFormat(s *envgenrt.State, n int32) bool {
 func checkKeywordsPropertiesIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Quiet(checkKeywordsPropertiesIfIf, n) {
-		if !checkKeywordsPropertiesIfThen(s, n) && s.Stop() {
+		if s.Stops(checkKeywordsPropertiesIfThen(s, n)) {
 			return false
 		}
 	} else {
-		if !checkKeywordsPropertiesIfElse(s, n) && s.Stop() {
+		if s.Stops(checkKeywordsPropertiesIfElse(s, n)) {
 			return false
 		}
 	}
@@ -347,7 +346,7 @@ func checkKeywordsPropertiesIfIf(s *envgenrt.State, n int32) bool {
 func checkKeywordsPropertiesIfThen(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindString {
-		if !s.MinLength(n, 1, "keywords.json#/properties/if/then/minLength") && s.Stop() {
+		if s.Stops(s.MinLength(n, 1, "keywords.json#/properties/if/then/minLength")) {
 			return false
 		}
 	}
@@ -361,7 +360,7 @@ func checkKeywordsPropertiesList(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.Is(c, envgenrt.TypeInteger|envgenrt.TypeString|envgenrt.TypeObject, p+"/items/type") && s.Stop() {
+		if s.Stops(s.Is(c, envgenrt.TypeInteger|envgenrt.TypeString|envgenrt.TypeObject, p+"/items/type")) {
 			return false
 		}
 	}
@@ -379,10 +378,10 @@ func checkKeywordsPropertiesList(s *envgenrt.State, n int32) bool {
 			return false
 		}
 	}
-	if !s.MinItems(n, 2, p+"/minItems") && s.Stop() {
+	if s.Stops(s.MinItems(n, 2, p+"/minItems")) {
 		return false
 	}
-	if !s.MaxItems(n, 6, p+"/maxItems") && s.Stop() {
+	if s.Stops(s.MaxItems(n, 6, p+"/maxItems")) {
 		return false
 	}
 	if i, j, dup := s.Duplicate(n); dup && s.Failf(n, p+"/uniqueItems", "uniqueItems", "must not have equal items, but items %d and %d are equal", i, j) {
@@ -418,16 +417,16 @@ func checkKeywordsPropertiesNumber(s *envgenrt.State, n int32) bool {
 	if !s.IsNumber(n, p+"/type") {
 		return false
 	}
-	if !s.MinimumInt(n, 1, "1", p+"/minimum") && s.Stop() {
+	if s.Stops(s.MinimumInt(n, 1, "1", p+"/minimum")) {
 		return false
 	}
-	if !s.MaximumInt(n, 10, "10", p+"/maximum") && s.Stop() {
+	if s.Stops(s.MaximumInt(n, 10, "10", p+"/maximum")) {
 		return false
 	}
-	if !s.ExclusiveMinimum(n, "0.5", p+"/exclusiveMinimum") && s.Stop() {
+	if s.Stops(s.ExclusiveMinimum(n, "0.5", p+"/exclusiveMinimum")) {
 		return false
 	}
-	if !s.ExclusiveMaximum(n, "9.5", p+"/exclusiveMaximum") && s.Stop() {
+	if s.Stops(s.ExclusiveMaximum(n, "9.5", p+"/exclusiveMaximum")) {
 		return false
 	}
 	if !envgenrt.MultipleOf(s.Text(n), "0.25") && s.Fail(n, p+"/multipleOf", "multipleOf", "must be a multiple of 0.25") {
@@ -443,11 +442,11 @@ func checkKeywordsPropertiesOpen(s *envgenrt.State, n int32) bool {
 	}
 	for m := s.Members(n); m.Next(); {
 		c := m.Node()
-		if true && !checkKeywordsPropertiesOpenAdditionalProperties(s, c) && s.Stop() {
+		if true && s.Stops(checkKeywordsPropertiesOpenAdditionalProperties(s, c)) {
 			return false
 		}
 	}
-	if s.Has(n, "c") && !checkKeywordsPropertiesOpenDependentSchemasC(s, n) && s.Stop() {
+	if s.Has(n, "c") && s.Stops(checkKeywordsPropertiesOpenDependentSchemasC(s, n)) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -475,10 +474,10 @@ func checkKeywordsPropertiesString(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 2, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 2, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 3, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 3, p+"/maxLength")) {
 		return false
 	}
 	if !patternKeywordsPropertiesString.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[a-z\\\"]+$\"") {
@@ -728,9 +727,9 @@ func checkKeywordsObject(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsInt(at[0], p+"/properties/a/type") && s.Stop(),
-		at[1] != 0 && !s.IsString(at[1], p+"/properties/b/type") && s.Stop(),
-		at[2] != 0 && !checkKeywordsObjectPropertiesXP(s, at[2]) && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsInt(at[0], p+"/properties/a/type")),
+		at[1] != 0 && s.Stops(s.IsString(at[1], p+"/properties/b/type")),
+		at[2] != 0 && s.Stops(checkKeywordsObjectPropertiesXP(s, at[2])):
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -742,7 +741,7 @@ func checkKeywordsObject(s *envgenrt.State, n int32) bool {
 		}
 		if patternKeywordsObjectProperties0.Match(s.Key(c)) {
 			known = true
-			if !checkKeywordsObjectPatternPropertiesX5Ex(s, c) && s.Stop() {
+			if s.Stops(checkKeywordsObjectPatternPropertiesX5Ex(s, c)) {
 				return false
 			}
 		}
@@ -753,10 +752,10 @@ func checkKeywordsObject(s *envgenrt.State, n int32) bool {
 	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "a", "b") {
 		return false
 	}
-	if !s.MinProperties(n, 2, p+"/minProperties") && s.Stop() {
+	if s.Stops(s.MinProperties(n, 2, p+"/minProperties")) {
 		return false
 	}
-	if !s.MaxProperties(n, 5, p+"/maxProperties") && s.Stop() {
+	if s.Stops(s.MaxProperties(n, 5, p+"/maxProperties")) {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -764,7 +763,7 @@ func checkKeywordsObject(s *envgenrt.State, n int32) bool {
 		k := s.NameNode(c)
 		valid := checkKeywordsObjectPropertyNames(s, k)
 		s.DropNameNode(k)
-		if !valid && s.Stop() {
+		if s.Stops(valid) {
 			return false
 		}
 	}
@@ -783,7 +782,7 @@ func checkKeywordsObjectPatternPropertiesX5Ex(s *envgenrt.State, n int32) bool {
 func checkKeywordsObjectPropertiesXP(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindString {
-		if !s.MaxLength(n, 2, "keywords.json#/properties/object/properties/x-p/maxLength") && s.Stop() {
+		if s.Stops(s.MaxLength(n, 2, "keywords.json#/properties/object/properties/x-p/maxLength")) {
 			return false
 		}
 	}
@@ -793,7 +792,7 @@ func checkKeywordsObjectPropertiesXP(s *envgenrt.State, n int32) bool {
 func checkKeywordsObjectPropertyNames(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindString {
-		if !s.MaxLength(n, 4, "keywords.json#/properties/object/propertyNames/maxLength") && s.Stop() {
+		if s.Stops(s.MaxLength(n, 4, "keywords.json#/properties/object/propertyNames/maxLength")) {
 			return false
 		}
 	}
@@ -887,7 +886,7 @@ func checkKeywordsOneOfOneOf0(s *envgenrt.State, n int32) bool {
 func checkKeywordsOneOfOneOf1(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindNumber {
-		if !s.MinimumInt(n, 0, "0", "keywords.json#/properties/oneOf/oneOf/1/minimum") && s.Stop() {
+		if s.Stops(s.MinimumInt(n, 0, "0", "keywords.json#/properties/oneOf/oneOf/1/minimum")) {
 			return false
 		}
 	}
@@ -971,11 +970,11 @@ func checkKeywordsTuple(s *envgenrt.State, n int32) bool {
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 		switch {
 		case i == 0:
-			if !checkKeywordsTuplePrefixItems0(s, c) && s.Stop() {
+			if s.Stops(checkKeywordsTuplePrefixItems0(s, c)) {
 				return false
 			}
 		case i == 1:
-			if !checkKeywordsTuplePrefixItems1(s, c) && s.Stop() {
+			if s.Stops(checkKeywordsTuplePrefixItems1(s, c)) {
 				return false
 			}
 		}
@@ -1170,7 +1169,7 @@ func checkKeywordsUnevaluatedPropertiesIn(s *envgenrt.State, n int32) bool {
 			s.Mark(n, i)
 		}
 	}
-	if !s.Track(checkKeywordsUnevaluatedPropertiesAllOf0, n) && s.Stop() {
+	if s.Stops(s.Track(checkKeywordsUnevaluatedPropertiesAllOf0, n)) {
 		return false
 	}
 	for m := s.Members(n); m.Next(); {
@@ -1226,7 +1225,7 @@ func (*Small) CheckNode(s *envgenrt.State, n int32) bool {
 func checkSmall(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindNumber {
-		if !s.MaximumInt(n, 3, "3", "keywords.json#/$defs/small/maximum") && s.Stop() {
+		if s.Stops(s.MaximumInt(n, 3, "3", "keywords.json#/$defs/small/maximum")) {
 			return false
 		}
 	}

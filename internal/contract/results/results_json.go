@@ -33,7 +33,7 @@ func (x *Hit) DecodeNode(s *envgenrt.State, n int32) error {
 		case "snippet":
 			err = s.ReadStringPtr(c, &x.Snippet)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -50,8 +50,7 @@ func checkHit(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [5]int32
-	unknown := false
+	var at [6]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "chunk_id":
@@ -65,18 +64,18 @@ func checkHit(s *envgenrt.State, n int32) bool {
 		case "snippet":
 			at[4] = c
 		default:
-			unknown = true
+			at[5] = -1
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IntegerMinimum(at[0], 0, "0", pp+"chunk_id") && s.Stop(),
-		at[1] != 0 && !checkHitPropertiesScore(s, at[1]) && s.Stop(),
-		at[2] != 0 && !s.IntegerMinimum(at[2], 1, "1", pp+"rank") && s.Stop(),
-		at[3] != 0 && !checkHitPropertiesSourceFile(s, at[3]) && s.Stop(),
-		at[4] != 0 && !s.StringMaxLength(at[4], 500, pp+"snippet") && s.Stop():
+	case at[0] != 0 && s.Stops(s.IntegerMinimum(at[0], 0, "0", pp+"chunk_id")),
+		at[1] != 0 && s.Stops(checkHitPropertiesScore(s, at[1])),
+		at[2] != 0 && s.Stops(s.IntegerMinimum(at[2], 1, "1", pp+"rank")),
+		at[3] != 0 && s.Stops(checkHitPropertiesSourceFile(s, at[3])),
+		at[4] != 0 && s.Stops(s.StringMaxLength(at[4], 500, pp+"snippet")):
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[5] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0 || at[2] == 0) && s.Required(n, p+"/required", "chunk_id", "score", "rank") {
@@ -91,10 +90,10 @@ func checkHitPropertiesScore(s *envgenrt.State, n int32) bool {
 	if !s.IsNumber(n, p+"/type") {
 		return false
 	}
-	if !s.MinimumInt(n, 0, "0", p+"/minimum") && s.Stop() {
+	if s.Stops(s.MinimumInt(n, 0, "0", p+"/minimum")) {
 		return false
 	}
-	if !s.MaximumInt(n, 1, "1", p+"/maximum") && s.Stop() {
+	if s.Stops(s.MaximumInt(n, 1, "1", p+"/maximum")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -108,7 +107,7 @@ func checkHitPropertiesSourceFile(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
 	if !patternHitPropertiesSourceFile.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[a-z0-9_/.-]+$\"") {
@@ -150,7 +149,7 @@ func (x *Results) DecodeNode(s *envgenrt.State, n int32) error {
 		case "total":
 			err = s.ReadInt64Ptr(c, &x.Total)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -166,8 +165,7 @@ func checkResults(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [2]int32
-	unknown := false
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "hits":
@@ -175,15 +173,15 @@ func checkResults(s *envgenrt.State, n int32) bool {
 		case "total":
 			at[1] = c
 		default:
-			unknown = true
+			at[2] = -1
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.Items(at[0], checkHit, p+"/properties/hits/type") && s.Stop(),
-		at[1] != 0 && !s.IntegerMinimum(at[1], 0, "0", p+"/properties/total") && s.Stop():
+	case at[0] != 0 && s.Stops(s.Items(at[0], checkHit, p+"/properties/hits/type")),
+		at[1] != 0 && s.Stops(s.IntegerMinimum(at[1], 0, "0", p+"/properties/total")):
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[2] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "hits") {

@@ -37,7 +37,7 @@ func (x *Hit) DecodeNode(s *envgenrt.State, n int32) error {
 		case "snippet":
 			err = s.ReadStringPtr(c, &x.Snippet)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -54,8 +54,7 @@ func checkHit(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [5]int32
-	unknown := false
+	var at [6]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "chunk_id":
@@ -69,18 +68,18 @@ func checkHit(s *envgenrt.State, n int32) bool {
 		case "snippet":
 			at[4] = c
 		default:
-			unknown = true
+			at[5] = -1
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IntegerMinimum(at[0], 0, "0", pp+"chunk_id") && s.Stop(),
-		at[1] != 0 && !checkHitPropertiesScore(s, at[1]) && s.Stop(),
-		at[2] != 0 && !s.IntegerMinimum(at[2], 1, "1", pp+"rank") && s.Stop(),
-		at[3] != 0 && !s.StringMinLength(at[3], 1, pp+"source_file") && s.Stop(),
-		at[4] != 0 && !s.IsString(at[4], pp+"snippet/type") && s.Stop():
+	case at[0] != 0 && s.Stops(s.IntegerMinimum(at[0], 0, "0", pp+"chunk_id")),
+		at[1] != 0 && s.Stops(checkHitPropertiesScore(s, at[1])),
+		at[2] != 0 && s.Stops(s.IntegerMinimum(at[2], 1, "1", pp+"rank")),
+		at[3] != 0 && s.Stops(s.StringMinLength(at[3], 1, pp+"source_file")),
+		at[4] != 0 && s.Stops(s.IsString(at[4], pp+"snippet/type")):
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[5] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0 || at[2] == 0) && s.Required(n, p+"/required", "chunk_id", "score", "rank") {
@@ -95,10 +94,10 @@ func checkHitPropertiesScore(s *envgenrt.State, n int32) bool {
 	if !s.IsNumber(n, p+"/type") {
 		return false
 	}
-	if !s.MinimumInt(n, 0, "0", p+"/minimum") && s.Stop() {
+	if s.Stops(s.MinimumInt(n, 0, "0", p+"/minimum")) {
 		return false
 	}
-	if !s.MaximumInt(n, 1, "1", p+"/maximum") && s.Stop() {
+	if s.Stops(s.MaximumInt(n, 1, "1", p+"/maximum")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -154,7 +153,7 @@ func (x *SearchResults) DecodeNode(s *envgenrt.State, n int32) error {
 		case "hits":
 			err = envgenrt.DecodeSlice(s, c, &x.Hits)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -170,20 +169,19 @@ func checkSearchResults(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [1]int32
-	unknown := false
+	var at [2]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "hits":
 			at[0] = c
 		default:
-			unknown = true
+			at[1] = -1
 		}
 	}
-	if c := at[0]; c != 0 && !s.Items(c, checkHit, p+"/properties/hits/type") && s.Stop() {
+	if c := at[0]; c != 0 && s.Stops(s.Items(c, checkHit, p+"/properties/hits/type")) {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[1] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "hits") {

@@ -24,7 +24,7 @@ func (x *Tree) DecodeNode(s *envgenrt.State, n int32) error {
 		case "children":
 			err = envgenrt.DecodeSlice(s, c, &x.Children)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -40,8 +40,7 @@ func checkTree(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [2]int32
-	unknown := false
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "name":
@@ -49,15 +48,15 @@ func checkTree(s *envgenrt.State, n int32) bool {
 		case "children":
 			at[1] = c
 		default:
-			unknown = true
+			at[2] = -1
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.StringMaxLength(at[0], 20, p+"/properties/name") && s.Stop(),
-		at[1] != 0 && !s.Items(at[1], checkTree, p+"/properties/children/type") && s.Stop():
+	case at[0] != 0 && s.Stops(s.StringMaxLength(at[0], 20, p+"/properties/name")),
+		at[1] != 0 && s.Stops(s.Items(at[1], checkTree, p+"/properties/children/type")):
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[2] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "name") {

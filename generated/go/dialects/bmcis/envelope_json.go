@@ -145,12 +145,12 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !checkResponseMetadata(s, at[0]) && s.Stop(),
-		at[1] != 0 && !s.IsArray(at[1], p+"/properties/results/type") && s.Stop(),
-		at[2] != 0 && !checkPaginationMetadata(s, at[2]) && s.Stop(),
-		at[3] != 0 && !checkExecutionContext(s, at[3]) && s.Stop(),
-		at[4] != 0 && !s.Items(at[4], checkResponseWarning, p+"/properties/warnings/type") && s.Stop(),
-		at[5] != 0 && !checkResponseError(s, at[5]) && s.Stop():
+	case at[0] != 0 && s.Stops(checkResponseMetadata(s, at[0])),
+		at[1] != 0 && s.Stops(s.IsArray(at[1], p+"/properties/results/type")),
+		at[2] != 0 && s.Stops(checkPaginationMetadata(s, at[2])),
+		at[3] != 0 && s.Stops(checkExecutionContext(s, at[3])),
+		at[4] != 0 && s.Stops(s.Items(at[4], checkResponseWarning, p+"/properties/warnings/type")),
+		at[5] != 0 && s.Stops(checkResponseError(s, at[5])):
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0 || at[3] == 0 || at[4] == 0) && s.Required(n, p+"/required", "_metadata", "results", "execution_context", "warnings") {
@@ -246,11 +246,11 @@ func checkExecutionContext(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsInt(at[0], pp+"tokens_estimated/type") && s.Stop(),
-		at[1] != 0 && !s.Is(at[1], envgenrt.TypeNull|envgenrt.TypeInteger, pp+"tokens_used/type") && s.Stop(),
-		at[2] != 0 && !s.IsBoolean(at[2], pp+"cache_hit/type") && s.Stop(),
-		at[3] != 0 && !s.IsNumber(at[3], pp+"execution_time_ms/type") && s.Stop(),
-		at[4] != 0 && !s.IsString(at[4], pp+"request_id/type") && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsInt(at[0], pp+"tokens_estimated/type")),
+		at[1] != 0 && s.Stops(s.Is(at[1], envgenrt.TypeNull|envgenrt.TypeInteger, pp+"tokens_used/type")),
+		at[2] != 0 && s.Stops(s.IsBoolean(at[2], pp+"cache_hit/type")),
+		at[3] != 0 && s.Stops(s.IsNumber(at[3], pp+"execution_time_ms/type")),
+		at[4] != 0 && s.Stops(s.IsString(at[4], pp+"request_id/type")):
 		return false
 	}
 	if (at[0] == 0 || at[2] == 0 || at[3] == 0 || at[4] == 0) && s.Required(n, p+"/required", "tokens_estimated", "cache_hit", "execution_time_ms", "request_id") {
@@ -340,10 +340,10 @@ func checkPaginationMetadata(s *envgenrt.State, n int32) bool {
 			}
 		}
 		switch {
-		case at[0] != 0 && !s.IsString(at[0], pp+"cursor/type") && s.Stop(),
-			at[1] != 0 && !s.IsInt(at[1], pp+"page_size/type") && s.Stop(),
-			at[2] != 0 && !s.IsBoolean(at[2], pp+"has_more/type") && s.Stop(),
-			at[3] != 0 && !s.Is(at[3], envgenrt.TypeNull|envgenrt.TypeInteger, pp+"total_available/type") && s.Stop():
+		case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"cursor/type")),
+			at[1] != 0 && s.Stops(s.IsInt(at[1], pp+"page_size/type")),
+			at[2] != 0 && s.Stops(s.IsBoolean(at[2], pp+"has_more/type")),
+			at[3] != 0 && s.Stops(s.Is(at[3], envgenrt.TypeNull|envgenrt.TypeInteger, pp+"total_available/type")):
 			return false
 		}
 	}
@@ -425,9 +425,9 @@ func checkResponseError(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsString(at[0], pp+"code/type") && s.Stop(),
-		at[1] != 0 && !s.IsString(at[1], pp+"message/type") && s.Stop(),
-		at[2] != 0 && !s.ArrayOf(at[2], envgenrt.TypeString, pp+"allowed_fields") && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"code/type")),
+		at[1] != 0 && s.Stops(s.IsString(at[1], pp+"message/type")),
+		at[2] != 0 && s.Stops(s.ArrayOf(at[2], envgenrt.TypeString, pp+"allowed_fields")):
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "code", "message") {
@@ -526,12 +526,12 @@ func checkResponseMetadata(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsString(at[0], pp+"operation/type") && s.Stop(),
-		at[1] != 0 && !s.IsString(at[1], pp+"version/type") && s.Stop(),
-		at[2] != 0 && !checkResponseMetadataPropertiesTimestamp(s, at[2]) && s.Stop(),
-		at[3] != 0 && !s.IsString(at[3], pp+"request_id/type") && s.Stop(),
-		at[4] != 0 && !(s.IsString(at[4], "envelope.json#/$defs/response_status/type") && s.Enum(at[4], "envelope.json#/$defs/response_status/enum", "success", "partial", "error")) && s.Stop(),
-		at[5] != 0 && !s.Is(at[5], envgenrt.TypeNull|envgenrt.TypeString, pp+"message/type") && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"operation/type")),
+		at[1] != 0 && s.Stops(s.IsString(at[1], pp+"version/type")),
+		at[2] != 0 && s.Stops(checkResponseMetadataPropertiesTimestamp(s, at[2])),
+		at[3] != 0 && s.Stops(s.IsString(at[3], pp+"request_id/type")),
+		at[4] != 0 && s.Stops(s.IsString(at[4], "envelope.json#/$defs/response_status/type") && s.Enum(at[4], "envelope.json#/$defs/response_status/enum", "success", "partial", "error")),
+		at[5] != 0 && s.Stops(s.Is(at[5], envgenrt.TypeNull|envgenrt.TypeString, pp+"message/type")):
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0 || at[2] == 0 || at[3] == 0 || at[4] == 0) && s.Required(n, p+"/required", "operation", "version", "timestamp", "request_id", "status") {
@@ -649,10 +649,10 @@ func checkResponseWarning(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !(s.IsString(at[0], "envelope.json#/$defs/warning_level/type") && s.Enum(at[0], "envelope.json#/$defs/warning_level/enum", "info", "warning", "error")) && s.Stop(),
-		at[1] != 0 && !s.IsString(at[1], pp+"code/type") && s.Stop(),
-		at[2] != 0 && !s.IsString(at[2], pp+"message/type") && s.Stop(),
-		at[3] != 0 && !s.Is(at[3], envgenrt.TypeNull|envgenrt.TypeString, pp+"suggestion/type") && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsString(at[0], "envelope.json#/$defs/warning_level/type") && s.Enum(at[0], "envelope.json#/$defs/warning_level/enum", "info", "warning", "error")),
+		at[1] != 0 && s.Stops(s.IsString(at[1], pp+"code/type")),
+		at[2] != 0 && s.Stops(s.IsString(at[2], pp+"message/type")),
+		at[3] != 0 && s.Stops(s.Is(at[3], envgenrt.TypeNull|envgenrt.TypeString, pp+"suggestion/type")):
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0 || at[2] == 0) && s.Required(n, p+"/required", "level", "code", "message") {

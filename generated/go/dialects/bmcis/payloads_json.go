@@ -189,9 +189,9 @@ func checkCursor(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsString(at[0], p+"/properties/query_hash/type") && s.Stop(),
-		at[1] != 0 && !s.IntegerMinimum(at[1], 0, "0", p+"/properties/offset") && s.Stop(),
-		at[2] != 0 && !checkResponseMode(s, at[2]) && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsString(at[0], p+"/properties/query_hash/type")),
+		at[1] != 0 && s.Stops(s.IntegerMinimum(at[1], 0, "0", p+"/properties/offset")),
+		at[2] != 0 && s.Stops(checkResponseMode(s, at[2])):
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0 || at[2] == 0) && s.Required(n, p+"/required", "query_hash", "offset", "response_mode") {
@@ -289,9 +289,9 @@ func checkDeduplicationInfo(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsBoolean(at[0], p+"/properties/is_duplicate/type") && s.Stop(),
-		at[1] != 0 && !s.ItemsOf(at[1], envgenrt.TypeInteger, p+"/properties/similar_chunk_ids/type", "payloads.json#/$defs/chunk_id/type") && s.Stop(),
-		at[2] != 0 && !checkScore(s, at[2]) && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsBoolean(at[0], p+"/properties/is_duplicate/type")),
+		at[1] != 0 && s.Stops(s.ItemsOf(at[1], envgenrt.TypeInteger, p+"/properties/similar_chunk_ids/type", "payloads.json#/$defs/chunk_id/type")),
+		at[2] != 0 && s.Stops(checkScore(s, at[2])):
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0 || at[2] == 0) && s.Required(n, p+"/required", "is_duplicate", "similar_chunk_ids", "confidence") {
@@ -419,9 +419,9 @@ func checkRankingContext(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !checkRankingContextPropertiesPercentile(s, at[0]) && s.Stop(),
-		at[1] != 0 && !s.IsString(at[1], p+"/properties/explanation/type") && s.Stop(),
-		at[2] != 0 && !s.IsString(at[2], p+"/properties/score_method/type") && s.Stop():
+	case at[0] != 0 && s.Stops(checkRankingContextPropertiesPercentile(s, at[0])),
+		at[1] != 0 && s.Stops(s.IsString(at[1], p+"/properties/explanation/type")),
+		at[2] != 0 && s.Stops(s.IsString(at[2], p+"/properties/score_method/type")):
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0 || at[2] == 0) && s.Required(n, p+"/required", "percentile", "explanation", "score_method") {
@@ -436,10 +436,10 @@ func checkRankingContextPropertiesPercentile(s *envgenrt.State, n int32) bool {
 	if !s.IsInt(n, p+"/type") {
 		return false
 	}
-	if !s.MinimumInt(n, 0, "0", p+"/minimum") && s.Stop() {
+	if s.Stops(s.MinimumInt(n, 0, "0", p+"/minimum")) {
 		return false
 	}
-	if !s.MaximumInt(n, 100, "100", p+"/maximum") && s.Stop() {
+	if s.Stops(s.MaximumInt(n, 100, "100", p+"/maximum")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -470,10 +470,10 @@ func checkScore(s *envgenrt.State, n int32) bool {
 	if !s.IsNumber(n, p+"/type") {
 		return false
 	}
-	if !s.MinimumInt(n, 0, "0", p+"/minimum") && s.Stop() {
+	if s.Stops(s.MinimumInt(n, 0, "0", p+"/minimum")) {
 		return false
 	}
-	if !s.MaximumInt(n, 1, "1", p+"/maximum") && s.Stop() {
+	if s.Stops(s.MaximumInt(n, 1, "1", p+"/maximum")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -614,19 +614,19 @@ func checkSearchResultFull(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !checkChunkID(s, at[0]) && s.Stop(),
-		at[1] != 0 && !s.IsString(at[1], pp+"chunk_text/type") && s.Stop(),
-		at[2] != 0 && !checkScore(s, at[2]) && s.Stop(),
-		at[3] != 0 && !checkScore(s, at[3]) && s.Stop(),
-		at[4] != 0 && !checkScore(s, at[4]) && s.Stop(),
-		at[5] != 0 && !checkRank(s, at[5]) && s.Stop(),
-		at[6] != 0 && !s.IsString(at[6], pp+"score_type/type") && s.Stop(),
-		at[7] != 0 && !s.IsString(at[7], pp+"source_file/type") && s.Stop(),
-		at[8] != 0 && !s.Is(at[8], envgenrt.TypeNull|envgenrt.TypeString, pp+"source_category/type") && s.Stop(),
-		at[9] != 0 && !s.IsString(at[9], pp+"context_header/type") && s.Stop(),
-		at[10] != 0 && !s.IntegerMinimum(at[10], 0, "0", pp+"chunk_index") && s.Stop(),
-		at[11] != 0 && !s.IntegerMinimum(at[11], 0, "0", pp+"total_chunks") && s.Stop(),
-		at[12] != 0 && !s.IntegerMinimum(at[12], 0, "0", pp+"chunk_token_count") && s.Stop():
+	case at[0] != 0 && s.Stops(checkChunkID(s, at[0])),
+		at[1] != 0 && s.Stops(s.IsString(at[1], pp+"chunk_text/type")),
+		at[2] != 0 && s.Stops(checkScore(s, at[2])),
+		at[3] != 0 && s.Stops(checkScore(s, at[3])),
+		at[4] != 0 && s.Stops(checkScore(s, at[4])),
+		at[5] != 0 && s.Stops(checkRank(s, at[5])),
+		at[6] != 0 && s.Stops(s.IsString(at[6], pp+"score_type/type")),
+		at[7] != 0 && s.Stops(s.IsString(at[7], pp+"source_file/type")),
+		at[8] != 0 && s.Stops(s.Is(at[8], envgenrt.TypeNull|envgenrt.TypeString, pp+"source_category/type")),
+		at[9] != 0 && s.Stops(s.IsString(at[9], pp+"context_header/type")),
+		at[10] != 0 && s.Stops(s.IntegerMinimum(at[10], 0, "0", pp+"chunk_index")),
+		at[11] != 0 && s.Stops(s.IntegerMinimum(at[11], 0, "0", pp+"total_chunks")),
+		at[12] != 0 && s.Stops(s.IntegerMinimum(at[12], 0, "0", pp+"chunk_token_count")):
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0 || at[2] == 0 || at[3] == 0 || at[4] == 0 || at[5] == 0 || at[6] == 0 || at[7] == 0 || at[9] == 0 || at[10] == 0 || at[11] == 0 || at[12] == 0) && s.Required(n, p+"/required", "chunk_id", "chunk_text", "similarity_score", "bm25_score", "hybrid_score", "rank", "score_type", "source_file", "context_header", "chunk_index", "total_chunks", "chunk_token_count") {
@@ -824,13 +824,13 @@ func checkSearchResultMetadata(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !checkChunkID(s, at[0]) && s.Stop(),
-		at[1] != 0 && !checkScore(s, at[1]) && s.Stop(),
-		at[2] != 0 && !checkRank(s, at[2]) && s.Stop(),
-		at[3] != 0 && !s.IsString(at[3], pp+"source_file/type") && s.Stop(),
-		at[4] != 0 && !s.Is(at[4], envgenrt.TypeNull|envgenrt.TypeString, pp+"source_category/type") && s.Stop(),
-		at[5] != 0 && !s.IntegerMinimum(at[5], 0, "0", pp+"chunk_index") && s.Stop(),
-		at[6] != 0 && !s.IntegerMinimum(at[6], 0, "0", pp+"total_chunks") && s.Stop():
+	case at[0] != 0 && s.Stops(checkChunkID(s, at[0])),
+		at[1] != 0 && s.Stops(checkScore(s, at[1])),
+		at[2] != 0 && s.Stops(checkRank(s, at[2])),
+		at[3] != 0 && s.Stops(s.IsString(at[3], pp+"source_file/type")),
+		at[4] != 0 && s.Stops(s.Is(at[4], envgenrt.TypeNull|envgenrt.TypeString, pp+"source_category/type")),
+		at[5] != 0 && s.Stops(s.IntegerMinimum(at[5], 0, "0", pp+"chunk_index")),
+		at[6] != 0 && s.Stops(s.IntegerMinimum(at[6], 0, "0", pp+"total_chunks")):
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0 || at[2] == 0 || at[3] == 0 || at[5] == 0 || at[6] == 0) && s.Required(n, p+"/required", "chunk_id", "hybrid_score", "rank", "source_file", "chunk_index", "total_chunks") {
@@ -950,15 +950,15 @@ func checkSearchResultPreview(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !checkChunkID(s, at[0]) && s.Stop(),
-		at[1] != 0 && !checkScore(s, at[1]) && s.Stop(),
-		at[2] != 0 && !checkRank(s, at[2]) && s.Stop(),
-		at[3] != 0 && !s.IsString(at[3], pp+"source_file/type") && s.Stop(),
-		at[4] != 0 && !s.Is(at[4], envgenrt.TypeNull|envgenrt.TypeString, pp+"source_category/type") && s.Stop(),
-		at[5] != 0 && !s.IntegerMinimum(at[5], 0, "0", pp+"chunk_index") && s.Stop(),
-		at[6] != 0 && !s.IntegerMinimum(at[6], 0, "0", pp+"total_chunks") && s.Stop(),
-		at[7] != 0 && !s.IsString(at[7], pp+"chunk_snippet/type") && s.Stop(),
-		at[8] != 0 && !s.IsString(at[8], pp+"context_header/type") && s.Stop():
+	case at[0] != 0 && s.Stops(checkChunkID(s, at[0])),
+		at[1] != 0 && s.Stops(checkScore(s, at[1])),
+		at[2] != 0 && s.Stops(checkRank(s, at[2])),
+		at[3] != 0 && s.Stops(s.IsString(at[3], pp+"source_file/type")),
+		at[4] != 0 && s.Stops(s.Is(at[4], envgenrt.TypeNull|envgenrt.TypeString, pp+"source_category/type")),
+		at[5] != 0 && s.Stops(s.IntegerMinimum(at[5], 0, "0", pp+"chunk_index")),
+		at[6] != 0 && s.Stops(s.IntegerMinimum(at[6], 0, "0", pp+"total_chunks")),
+		at[7] != 0 && s.Stops(s.IsString(at[7], pp+"chunk_snippet/type")),
+		at[8] != 0 && s.Stops(s.IsString(at[8], pp+"context_header/type")):
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0 || at[2] == 0 || at[3] == 0 || at[5] == 0 || at[6] == 0 || at[7] == 0 || at[8] == 0) && s.Required(n, p+"/required", "chunk_id", "hybrid_score", "rank", "source_file", "chunk_index", "total_chunks", "chunk_snippet", "context_header") {
@@ -1089,10 +1089,10 @@ func checkVendorInfoFull(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsString(at[0], pp+"vendor_name/type") && s.Stop(),
-		at[1] != 0 && !(s.IsArray(at[1], pp+"entities/type") && s.MaxItems(at[1], 100, pp+"entities/maxItems")) && s.Stop(),
-		at[2] != 0 && !(s.IsArray(at[2], pp+"relationships/type") && s.MaxItems(at[2], 500, pp+"relationships/maxItems")) && s.Stop(),
-		at[3] != 0 && !checkVendorStatistics(s, at[3]) && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"vendor_name/type")),
+		at[1] != 0 && s.Stops(s.IsArray(at[1], pp+"entities/type") && s.MaxItems(at[1], 100, pp+"entities/maxItems")),
+		at[2] != 0 && s.Stops(s.IsArray(at[2], pp+"relationships/type") && s.MaxItems(at[2], 500, pp+"relationships/maxItems")),
+		at[3] != 0 && s.Stops(checkVendorStatistics(s, at[3])):
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0 || at[2] == 0 || at[3] == 0) && s.Required(n, p+"/required", "vendor_name", "entities", "relationships", "statistics") {
@@ -1198,9 +1198,9 @@ func checkVendorInfoIDs(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsString(at[0], pp+"vendor_name/type") && s.Stop(),
-		at[1] != 0 && !s.ArrayOf(at[1], envgenrt.TypeString, pp+"entity_ids") && s.Stop(),
-		at[2] != 0 && !s.ArrayOf(at[2], envgenrt.TypeString, pp+"relationship_ids") && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"vendor_name/type")),
+		at[1] != 0 && s.Stops(s.ArrayOf(at[1], envgenrt.TypeString, pp+"entity_ids")),
+		at[2] != 0 && s.Stops(s.ArrayOf(at[2], envgenrt.TypeString, pp+"relationship_ids")):
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0 || at[2] == 0) && s.Required(n, p+"/required", "vendor_name", "entity_ids", "relationship_ids") {
@@ -1310,10 +1310,10 @@ func checkVendorInfoMetadata(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsString(at[0], p+"/properties/vendor_name/type") && s.Stop(),
-		at[1] != 0 && !checkVendorStatistics(s, at[1]) && s.Stop(),
-		at[2] != 0 && !s.IsArray(at[2], p+"/properties/top_entities/type") && s.Stop(),
-		at[3] != 0 && !checkVendorInfoMetadataPropertiesLastUpdated(s, at[3]) && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsString(at[0], p+"/properties/vendor_name/type")),
+		at[1] != 0 && s.Stops(checkVendorStatistics(s, at[1])),
+		at[2] != 0 && s.Stops(s.IsArray(at[2], p+"/properties/top_entities/type")),
+		at[3] != 0 && s.Stops(checkVendorInfoMetadataPropertiesLastUpdated(s, at[3])):
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0 || at[2] == 0 || at[3] == 0) && s.Required(n, p+"/required", "vendor_name", "statistics", "top_entities", "last_updated") {
@@ -1456,10 +1456,10 @@ func checkVendorInfoPreview(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsString(at[0], pp+"vendor_name/type") && s.Stop(),
-		at[1] != 0 && !(s.IsArray(at[1], pp+"entities/type") && s.MaxItems(at[1], 5, pp+"entities/maxItems")) && s.Stop(),
-		at[2] != 0 && !(s.IsArray(at[2], pp+"relationships/type") && s.MaxItems(at[2], 5, pp+"relationships/maxItems")) && s.Stop(),
-		at[3] != 0 && !checkVendorStatistics(s, at[3]) && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"vendor_name/type")),
+		at[1] != 0 && s.Stops(s.IsArray(at[1], pp+"entities/type") && s.MaxItems(at[1], 5, pp+"entities/maxItems")),
+		at[2] != 0 && s.Stops(s.IsArray(at[2], pp+"relationships/type") && s.MaxItems(at[2], 5, pp+"relationships/maxItems")),
+		at[3] != 0 && s.Stops(checkVendorStatistics(s, at[3])):
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0 || at[2] == 0 || at[3] == 0) && s.Required(n, p+"/required", "vendor_name", "entities", "relationships", "statistics") {
@@ -1593,10 +1593,10 @@ func checkVendorStatistics(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IntegerMinimum(at[0], 0, "0", p+"/properties/entity_count") && s.Stop(),
-		at[1] != 0 && !s.IntegerMinimum(at[1], 0, "0", p+"/properties/relationship_count") && s.Stop(),
-		at[2] != 0 && !checkVendorStatisticsPropertiesEntityTypeDistribution(s, at[2]) && s.Stop(),
-		at[3] != 0 && !checkVendorStatisticsPropertiesRelationshipTypeDistribution(s, at[3]) && s.Stop():
+	case at[0] != 0 && s.Stops(s.IntegerMinimum(at[0], 0, "0", p+"/properties/entity_count")),
+		at[1] != 0 && s.Stops(s.IntegerMinimum(at[1], 0, "0", p+"/properties/relationship_count")),
+		at[2] != 0 && s.Stops(checkVendorStatisticsPropertiesEntityTypeDistribution(s, at[2])),
+		at[3] != 0 && s.Stops(checkVendorStatisticsPropertiesRelationshipTypeDistribution(s, at[3])):
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1609,7 +1609,7 @@ func checkVendorStatisticsPropertiesEntityTypeDistribution(s *envgenrt.State, n 
 	}
 	for m := s.Members(n); m.Next(); {
 		c := m.Node()
-		if true && !checkVendorStatisticsPropertiesEntityTypeDistributionAdditionalProperties(s, c) && s.Stop() {
+		if true && s.Stops(checkVendorStatisticsPropertiesEntityTypeDistributionAdditionalProperties(s, c)) {
 			return false
 		}
 	}
@@ -1627,7 +1627,7 @@ func checkVendorStatisticsPropertiesRelationshipTypeDistribution(s *envgenrt.Sta
 	}
 	for m := s.Members(n); m.Next(); {
 		c := m.Node()
-		if true && !checkVendorStatisticsPropertiesRelationshipTypeDistributionAdditionalProperties(s, c) && s.Stop() {
+		if true && s.Stops(checkVendorStatisticsPropertiesRelationshipTypeDistributionAdditionalProperties(s, c)) {
 			return false
 		}
 	}

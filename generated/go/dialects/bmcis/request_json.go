@@ -91,11 +91,11 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !checkRequestPropertiesQuery(s, at[0]) && s.Stop(),
-		at[1] != 0 && !checkResponseMode(s, at[1]) && s.Stop(),
-		at[2] != 0 && !checkRequestPropertiesPageSize(s, at[2]) && s.Stop(),
-		at[3] != 0 && !s.IsString(at[3], p+"/properties/cursor/type") && s.Stop(),
-		at[4] != 0 && !s.ArrayOf(at[4], envgenrt.TypeString, p+"/properties/fields") && s.Stop():
+	case at[0] != 0 && s.Stops(checkRequestPropertiesQuery(s, at[0])),
+		at[1] != 0 && s.Stops(checkResponseMode(s, at[1])),
+		at[2] != 0 && s.Stops(checkRequestPropertiesPageSize(s, at[2])),
+		at[3] != 0 && s.Stops(s.IsString(at[3], p+"/properties/cursor/type")),
+		at[4] != 0 && s.Stops(s.ArrayOf(at[4], envgenrt.TypeString, p+"/properties/fields")):
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "query") {
@@ -110,10 +110,10 @@ func checkRequestPropertiesPageSize(s *envgenrt.State, n int32) bool {
 	if !s.IsInt(n, p+"/type") {
 		return false
 	}
-	if !s.MinimumInt(n, 1, "1", p+"/minimum") && s.Stop() {
+	if s.Stops(s.MinimumInt(n, 1, "1", p+"/minimum")) {
 		return false
 	}
-	if !s.MaximumInt(n, 50, "50", p+"/maximum") && s.Stop() {
+	if s.Stops(s.MaximumInt(n, 50, "50", p+"/maximum")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -125,10 +125,10 @@ func checkRequestPropertiesQuery(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 500, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 500, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -50,7 +50,7 @@ func (x *Data) DecodeNode(s *envgenrt.State, n int32) error {
 		case "meta":
 			err = x.Meta.DecodeNode(s, c)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -67,8 +67,7 @@ func checkData(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [7]int32
-	unknown := false
+	var at [8]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "tool":
@@ -86,19 +85,19 @@ func checkData(s *envgenrt.State, n int32) bool {
 		case "meta":
 			at[6] = c
 		default:
-			unknown = true
+			at[7] = -1
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsString(at[0], pp+"tool/type") && s.Stop(),
-		at[1] != 0 && !s.IsString(at[1], pp+"version/type") && s.Stop(),
-		at[2] != 0 && !s.IsString(at[2], pp+"requestId/type") && s.Stop(),
-		at[3] != 0 && !checkDataPropertiesGeneratedAt(s, at[3]) && s.Stop(),
-		at[4] != 0 && !checkWorkspaceContext(s, at[4]) && s.Stop(),
-		at[6] != 0 && !checkResponseMeta(s, at[6]) && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"tool/type")),
+		at[1] != 0 && s.Stops(s.IsString(at[1], pp+"version/type")),
+		at[2] != 0 && s.Stops(s.IsString(at[2], pp+"requestId/type")),
+		at[3] != 0 && s.Stops(checkDataPropertiesGeneratedAt(s, at[3])),
+		at[4] != 0 && s.Stops(checkWorkspaceContext(s, at[4])),
+		at[6] != 0 && s.Stops(checkResponseMeta(s, at[6])):
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[7] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0 || at[2] == 0 || at[3] == 0 || at[4] == 0 || at[5] == 0 || at[6] == 0) && s.Required(n, p+"/required", "tool", "version", "requestId", "generatedAt", "workspace", "result", "meta") {
@@ -139,7 +138,7 @@ func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 		case "data":
 			err = x.Data.DecodeNode(s, c)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -155,8 +154,7 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [2]int32
-	unknown := false
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "success":
@@ -164,22 +162,22 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 		case "data":
 			at[1] = c
 		default:
-			unknown = true
+			at[2] = -1
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsBoolean(at[0], p+"/properties/success/type") && s.Stop(),
-		at[1] != 0 && !checkData(s, at[1]) && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsBoolean(at[0], p+"/properties/success/type")),
+		at[1] != 0 && s.Stops(checkData(s, at[1])):
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[2] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "success", "data") {
 		return false
 	}
 	if s.Quiet(checkEnvelopeIf, n) {
-		if !checkEnvelopeThen(s, n) && s.Stop() {
+		if s.Stops(checkEnvelopeThen(s, n)) {
 			return false
 		}
 	}
@@ -196,7 +194,7 @@ func checkEnvelopeIf(s *envgenrt.State, n int32) bool {
 				at[0] = c
 			}
 		}
-		if c := at[0]; c != 0 && !checkEnvelopeIfPropertiesSuccess(s, c) && s.Stop() {
+		if c := at[0]; c != 0 && s.Stops(checkEnvelopeIfPropertiesSuccess(s, c)) {
 			return false
 		}
 	}
@@ -221,7 +219,7 @@ func checkEnvelopeThen(s *envgenrt.State, n int32) bool {
 				at[0] = c
 			}
 		}
-		if c := at[0]; c != 0 && !checkEnvelopeThenPropertiesData(s, c) && s.Stop() {
+		if c := at[0]; c != 0 && s.Stops(checkEnvelopeThenPropertiesData(s, c)) {
 			return false
 		}
 	}
@@ -238,7 +236,7 @@ func checkEnvelopeThenPropertiesData(s *envgenrt.State, n int32) bool {
 				at[0] = c
 			}
 		}
-		if c := at[0]; c != 0 && !checkErrorResult(s, c) && s.Stop() {
+		if c := at[0]; c != 0 && s.Stops(checkErrorResult(s, c)) {
 			return false
 		}
 	}
@@ -291,7 +289,7 @@ func (x *Error) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			x.Details = m2
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -308,8 +306,7 @@ func checkError(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [3]int32
-	unknown := false
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "code":
@@ -319,16 +316,16 @@ func checkError(s *envgenrt.State, n int32) bool {
 		case "details":
 			at[2] = c
 		default:
-			unknown = true
+			at[3] = -1
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsString(at[0], pp+"code/type") && s.Stop(),
-		at[1] != 0 && !s.IsString(at[1], pp+"message/type") && s.Stop(),
-		at[2] != 0 && !s.IsObject(at[2], pp+"details/type") && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"code/type")),
+		at[1] != 0 && s.Stops(s.IsString(at[1], pp+"message/type")),
+		at[2] != 0 && s.Stops(s.IsObject(at[2], pp+"details/type")):
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[3] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "code", "message") {
@@ -354,7 +351,7 @@ func (x *ErrorResult) DecodeNode(s *envgenrt.State, n int32) error {
 		case "error":
 			err = x.Error.DecodeNode(s, c)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -370,20 +367,19 @@ func checkErrorResult(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [1]int32
-	unknown := false
+	var at [2]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "error":
 			at[0] = c
 		default:
-			unknown = true
+			at[1] = -1
 		}
 	}
-	if c := at[0]; c != 0 && !checkError(s, c) && s.Stop() {
+	if c := at[0]; c != 0 && s.Stops(checkError(s, c)) {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[1] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "error") {
@@ -412,7 +408,7 @@ func (x *Limits) DecodeNode(s *envgenrt.State, n int32) error {
 		case "maxDepth":
 			err = s.ReadInt64Ptr(c, &x.MaxDepth)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -428,8 +424,7 @@ func checkLimits(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [2]int32
-	unknown := false
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "maxItems":
@@ -437,15 +432,15 @@ func checkLimits(s *envgenrt.State, n int32) bool {
 		case "maxDepth":
 			at[1] = c
 		default:
-			unknown = true
+			at[2] = -1
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IntegerMinimum(at[0], 0, "0", p+"/properties/maxItems") && s.Stop(),
-		at[1] != 0 && !s.IntegerMinimum(at[1], 0, "0", p+"/properties/maxDepth") && s.Stop():
+	case at[0] != 0 && s.Stops(s.IntegerMinimum(at[0], 0, "0", p+"/properties/maxItems")),
+		at[1] != 0 && s.Stops(s.IntegerMinimum(at[1], 0, "0", p+"/properties/maxDepth")):
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[2] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -474,7 +469,7 @@ func (x *Page) DecodeNode(s *envgenrt.State, n int32) error {
 		case "total":
 			err = s.ReadInt64Ptr(c, &x.Total)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -491,8 +486,7 @@ func checkPage(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [3]int32
-	unknown := false
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "cursor":
@@ -502,16 +496,16 @@ func checkPage(s *envgenrt.State, n int32) bool {
 		case "total":
 			at[2] = c
 		default:
-			unknown = true
+			at[3] = -1
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsString(at[0], pp+"cursor/type") && s.Stop(),
-		at[1] != 0 && !s.IsBoolean(at[1], pp+"hasMore/type") && s.Stop(),
-		at[2] != 0 && !s.IntegerMinimum(at[2], 0, "0", pp+"total") && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"cursor/type")),
+		at[1] != 0 && s.Stops(s.IsBoolean(at[1], pp+"hasMore/type")),
+		at[2] != 0 && s.Stops(s.IntegerMinimum(at[2], 0, "0", pp+"total")):
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[3] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[1] == 0 && s.Missing(n, p+"/required", "hasMore") {
@@ -568,7 +562,7 @@ func (x *QuerySuggestion) DecodeNode(s *envgenrt.State, n int32) error {
 		case "reason":
 			err = s.ReadStringPtr(c, &x.Reason)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -585,8 +579,7 @@ func checkQuerySuggestion(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [3]int32
-	unknown := false
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "tool":
@@ -596,16 +589,16 @@ func checkQuerySuggestion(s *envgenrt.State, n int32) bool {
 		case "reason":
 			at[2] = c
 		default:
-			unknown = true
+			at[3] = -1
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsString(at[0], pp+"tool/type") && s.Stop(),
-		at[1] != 0 && !s.IsObject(at[1], pp+"args/type") && s.Stop(),
-		at[2] != 0 && !s.IsString(at[2], pp+"reason/type") && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"tool/type")),
+		at[1] != 0 && s.Stops(s.IsObject(at[1], pp+"args/type")),
+		at[2] != 0 && s.Stops(s.IsString(at[2], pp+"reason/type")):
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[3] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "tool", "args") {
@@ -643,7 +636,7 @@ func (x *ResponseMeta) DecodeNode(s *envgenrt.State, n int32) error {
 		case "page":
 			err = envgenrt.DecodePtr(s, c, &x.Page)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -660,8 +653,7 @@ func checkResponseMeta(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [5]int32
-	unknown := false
+	var at [6]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "approxTokens":
@@ -675,18 +667,18 @@ func checkResponseMeta(s *envgenrt.State, n int32) bool {
 		case "page":
 			at[4] = c
 		default:
-			unknown = true
+			at[5] = -1
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IntegerMinimum(at[0], 0, "0", pp+"approxTokens") && s.Stop(),
-		at[1] != 0 && !s.IsBoolean(at[1], pp+"truncated/type") && s.Stop(),
-		at[2] != 0 && !checkLimits(s, at[2]) && s.Stop(),
-		at[3] != 0 && !s.Items(at[3], checkQuerySuggestion, pp+"nextQuerySuggestion/type") && s.Stop(),
-		at[4] != 0 && !checkPage(s, at[4]) && s.Stop():
+	case at[0] != 0 && s.Stops(s.IntegerMinimum(at[0], 0, "0", pp+"approxTokens")),
+		at[1] != 0 && s.Stops(s.IsBoolean(at[1], pp+"truncated/type")),
+		at[2] != 0 && s.Stops(checkLimits(s, at[2])),
+		at[3] != 0 && s.Stops(s.Items(at[3], checkQuerySuggestion, pp+"nextQuerySuggestion/type")),
+		at[4] != 0 && s.Stops(checkPage(s, at[4])):
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[5] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0 || at[2] == 0) && s.Required(n, p+"/required", "approxTokens", "truncated", "limits") {
@@ -718,7 +710,7 @@ func (x *WorkspaceContext) DecodeNode(s *envgenrt.State, n int32) error {
 		case "rev":
 			err = s.ReadStringPtr(c, &x.Rev)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -735,8 +727,7 @@ func checkWorkspaceContext(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [3]int32
-	unknown := false
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "root":
@@ -746,16 +737,16 @@ func checkWorkspaceContext(s *envgenrt.State, n int32) bool {
 		case "rev":
 			at[2] = c
 		default:
-			unknown = true
+			at[3] = -1
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsString(at[0], pp+"root/type") && s.Stop(),
-		at[1] != 0 && !s.IsString(at[1], pp+"repoName/type") && s.Stop(),
-		at[2] != 0 && !s.IsString(at[2], pp+"rev/type") && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"root/type")),
+		at[1] != 0 && s.Stops(s.IsString(at[1], pp+"repoName/type")),
+		at[2] != 0 && s.Stops(s.IsString(at[2], pp+"rev/type")):
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[3] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "root", "repoName") {

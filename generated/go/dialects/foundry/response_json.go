@@ -136,11 +136,11 @@ func checkErrorData(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsString(at[0], pp+"error_code/type") && s.Stop(),
-		at[1] != 0 && !checkErrorType(s, at[1]) && s.Stop(),
-		at[2] != 0 && !s.IsString(at[2], pp+"remediation/type") && s.Stop(),
-		at[3] != 0 && !checkErrorDataPropertiesDetails(s, at[3]) && s.Stop(),
-		at[4] != 0 && !s.IntegerMinimum(at[4], 0, "0", pp+"retry_after_seconds") && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"error_code/type")),
+		at[1] != 0 && s.Stops(checkErrorType(s, at[1])),
+		at[2] != 0 && s.Stops(s.IsString(at[2], pp+"remediation/type")),
+		at[3] != 0 && s.Stops(checkErrorDataPropertiesDetails(s, at[3])),
+		at[4] != 0 && s.Stops(s.IntegerMinimum(at[4], 0, "0", pp+"retry_after_seconds")):
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -318,17 +318,17 @@ func checkMetadata(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !checkMetadataVersion(s, at[0]) && s.Stop(),
-		at[1] != 0 && !checkMetadataPropertiesRequestID(s, at[1]) && s.Stop(),
-		at[2] != 0 && !s.ArrayOf(at[2], envgenrt.TypeString, pp+"warnings") && s.Stop(),
-		at[3] != 0 && !s.Items(at[3], checkWarningDetail, pp+"warning_details/type") && s.Stop(),
-		at[4] != 0 && !checkPagination(s, at[4]) && s.Stop(),
-		at[5] != 0 && !checkRateLimit(s, at[5]) && s.Stop(),
-		at[6] != 0 && !checkTelemetry(s, at[6]) && s.Stop(),
-		at[7] != 0 && !checkContentFidelity(s, at[7]) && s.Stop(),
-		at[8] != 0 && !s.IsString(at[8], pp+"content_fidelity_schema_version/type") && s.Stop(),
-		at[9] != 0 && !s.ArrayOf(at[9], envgenrt.TypeString, pp+"dropped_content_ids") && s.Stop(),
-		at[10] != 0 && !checkMetadataPropertiesContentArchiveHashes(s, at[10]) && s.Stop():
+	case at[0] != 0 && s.Stops(checkMetadataVersion(s, at[0])),
+		at[1] != 0 && s.Stops(checkMetadataPropertiesRequestID(s, at[1])),
+		at[2] != 0 && s.Stops(s.ArrayOf(at[2], envgenrt.TypeString, pp+"warnings")),
+		at[3] != 0 && s.Stops(s.Items(at[3], checkWarningDetail, pp+"warning_details/type")),
+		at[4] != 0 && s.Stops(checkPagination(s, at[4])),
+		at[5] != 0 && s.Stops(checkRateLimit(s, at[5])),
+		at[6] != 0 && s.Stops(checkTelemetry(s, at[6])),
+		at[7] != 0 && s.Stops(checkContentFidelity(s, at[7])),
+		at[8] != 0 && s.Stops(s.IsString(at[8], pp+"content_fidelity_schema_version/type")),
+		at[9] != 0 && s.Stops(s.ArrayOf(at[9], envgenrt.TypeString, pp+"dropped_content_ids")),
+		at[10] != 0 && s.Stops(checkMetadataPropertiesContentArchiveHashes(s, at[10])):
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "version") {
@@ -344,7 +344,7 @@ func checkMetadataPropertiesContentArchiveHashes(s *envgenrt.State, n int32) boo
 	}
 	for m := s.Members(n); m.Next(); {
 		c := m.Node()
-		if true && !checkMetadataPropertiesContentArchiveHashesAdditionalProperties(s, c) && s.Stop() {
+		if true && s.Stops(checkMetadataPropertiesContentArchiveHashesAdditionalProperties(s, c)) {
 			return false
 		}
 	}
@@ -482,11 +482,11 @@ func checkPagination(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.Is(at[0], envgenrt.TypeNull|envgenrt.TypeString, pp+"cursor/type") && s.Stop(),
-		at[1] != 0 && !s.IsBoolean(at[1], pp+"has_more/type") && s.Stop(),
-		at[2] != 0 && !s.IntegerMinimum(at[2], 0, "0", pp+"total_count") && s.Stop(),
-		at[3] != 0 && !s.IntegerMinimum(at[3], 1, "1", pp+"page_size") && s.Stop(),
-		at[4] != 0 && !s.IntegerMinimum(at[4], 1, "1", pp+"page") && s.Stop():
+	case at[0] != 0 && s.Stops(s.Is(at[0], envgenrt.TypeNull|envgenrt.TypeString, pp+"cursor/type")),
+		at[1] != 0 && s.Stops(s.IsBoolean(at[1], pp+"has_more/type")),
+		at[2] != 0 && s.Stops(s.IntegerMinimum(at[2], 0, "0", pp+"total_count")),
+		at[3] != 0 && s.Stops(s.IntegerMinimum(at[3], 1, "1", pp+"page_size")),
+		at[4] != 0 && s.Stops(s.IntegerMinimum(at[4], 1, "1", pp+"page")):
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -577,11 +577,11 @@ func checkRateLimit(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IntegerMinimum(at[0], 0, "0", pp+"limit") && s.Stop(),
-		at[1] != 0 && !s.IntegerMinimum(at[1], 0, "0", pp+"remaining") && s.Stop(),
-		at[2] != 0 && !checkRateLimitPropertiesResetAt(s, at[2]) && s.Stop(),
-		at[3] != 0 && !s.IsString(at[3], pp+"period/type") && s.Stop(),
-		at[4] != 0 && !s.IntegerMinimum(at[4], 0, "0", pp+"retry_after") && s.Stop():
+	case at[0] != 0 && s.Stops(s.IntegerMinimum(at[0], 0, "0", pp+"limit")),
+		at[1] != 0 && s.Stops(s.IntegerMinimum(at[1], 0, "0", pp+"remaining")),
+		at[2] != 0 && s.Stops(checkRateLimitPropertiesResetAt(s, at[2])),
+		at[3] != 0 && s.Stops(s.IsString(at[3], pp+"period/type")),
+		at[4] != 0 && s.Stops(s.IntegerMinimum(at[4], 0, "0", pp+"retry_after")):
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -658,7 +658,7 @@ func (x *Response) DecodeNode(s *envgenrt.State, n int32) error {
 		case "meta":
 			err = x.Meta.DecodeNode(s, c)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -674,8 +674,7 @@ func checkResponse(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [4]int32
-	unknown := false
+	var at [5]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "success":
@@ -687,28 +686,28 @@ func checkResponse(s *envgenrt.State, n int32) bool {
 		case "meta":
 			at[3] = c
 		default:
-			unknown = true
+			at[4] = -1
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsBoolean(at[0], p+"/properties/success/type") && s.Stop(),
-		at[1] != 0 && !checkResponsePropertiesData(s, at[1]) && s.Stop(),
-		at[2] != 0 && !s.Is(at[2], envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/error/type") && s.Stop(),
-		at[3] != 0 && !checkMetadata(s, at[3]) && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsBoolean(at[0], p+"/properties/success/type")),
+		at[1] != 0 && s.Stops(checkResponsePropertiesData(s, at[1])),
+		at[2] != 0 && s.Stops(s.Is(at[2], envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/error/type")),
+		at[3] != 0 && s.Stops(checkMetadata(s, at[3])):
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[4] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0 || at[2] == 0 || at[3] == 0) && s.Required(n, p+"/required", "success", "data", "error", "meta") {
 		return false
 	}
 	if s.Quiet(checkResponseIf, n) {
-		if !checkResponseThen(s, n) && s.Stop() {
+		if s.Stops(checkResponseThen(s, n)) {
 			return false
 		}
 	} else {
-		if !checkResponseElse(s, n) && s.Stop() {
+		if s.Stops(checkResponseElse(s, n)) {
 			return false
 		}
 	}
@@ -728,8 +727,8 @@ func checkResponseElse(s *envgenrt.State, n int32) bool {
 			}
 		}
 		switch {
-		case at[0] != 0 && !s.StringMinLength(at[0], 1, "response.json#/else/properties/error") && s.Stop(),
-			at[1] != 0 && !checkErrorData(s, at[1]) && s.Stop():
+		case at[0] != 0 && s.Stops(s.StringMinLength(at[0], 1, "response.json#/else/properties/error")),
+			at[1] != 0 && s.Stops(checkErrorData(s, at[1])):
 			return false
 		}
 	}
@@ -746,7 +745,7 @@ func checkResponseIf(s *envgenrt.State, n int32) bool {
 				at[0] = c
 			}
 		}
-		if c := at[0]; c != 0 && !checkResponseIfPropertiesSuccess(s, c) && s.Stop() {
+		if c := at[0]; c != 0 && s.Stops(checkResponseIfPropertiesSuccess(s, c)) {
 			return false
 		}
 	}
@@ -777,7 +776,7 @@ func checkResponseThen(s *envgenrt.State, n int32) bool {
 				at[0] = c
 			}
 		}
-		if c := at[0]; c != 0 && !s.Is(c, envgenrt.TypeNull, p+"/properties/error/type") && s.Stop() {
+		if c := at[0]; c != 0 && s.Stops(s.Is(c, envgenrt.TypeNull, p+"/properties/error/type")) {
 			return false
 		}
 	}
@@ -861,9 +860,9 @@ func checkTelemetry(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.NumberMinimum(at[0], 0, "0", pp+"duration_ms") && s.Stop(),
-		at[1] != 0 && !s.IntegerMinimum(at[1], 0, "0", pp+"downstream_calls") && s.Stop(),
-		at[2] != 0 && !s.IsBoolean(at[2], pp+"cache_hit/type") && s.Stop():
+	case at[0] != 0 && s.Stops(s.NumberMinimum(at[0], 0, "0", pp+"duration_ms")),
+		at[1] != 0 && s.Stops(s.IntegerMinimum(at[1], 0, "0", pp+"downstream_calls")),
+		at[2] != 0 && s.Stops(s.IsBoolean(at[2], pp+"cache_hit/type")):
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -972,10 +971,10 @@ func checkWarningDetail(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsString(at[0], pp+"code/type") && s.Stop(),
-		at[1] != 0 && !(s.IsString(at[1], "response.json#/$defs/warning_severity/type") && s.Enum(at[1], "response.json#/$defs/warning_severity/enum", "info", "warning", "error")) && s.Stop(),
-		at[2] != 0 && !s.IsString(at[2], pp+"message/type") && s.Stop(),
-		at[3] != 0 && !s.IsObject(at[3], pp+"context/type") && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"code/type")),
+		at[1] != 0 && s.Stops(s.IsString(at[1], "response.json#/$defs/warning_severity/type") && s.Enum(at[1], "response.json#/$defs/warning_severity/enum", "info", "warning", "error")),
+		at[2] != 0 && s.Stops(s.IsString(at[2], pp+"message/type")),
+		at[3] != 0 && s.Stops(s.IsObject(at[3], pp+"context/type")):
 		return false
 	}
 	if at[2] == 0 && s.Missing(n, p+"/required", "message") {

@@ -64,7 +64,7 @@ func (x *Artifact) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			x.Labels = m2
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -81,8 +81,7 @@ func checkArtifact(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [7]int32
-	unknown := false
+	var at [8]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "schema_version":
@@ -100,20 +99,20 @@ func checkArtifact(s *envgenrt.State, n int32) bool {
 		case "labels":
 			at[6] = c
 		default:
-			unknown = true
+			at[7] = -1
 		}
 	}
 	switch {
-	case at[0] != 0 && !checkArtifactSchemaVersion(s, at[0]) && s.Stop(),
-		at[1] != 0 && !s.StringMinLength(at[1], 1, pp+"artifact_id") && s.Stop(),
-		at[2] != 0 && !s.StringMinLength(at[2], 1, pp+"media_type") && s.Stop(),
-		at[3] != 0 && !s.StringMinLength(at[3], 1, pp+"locator") && s.Stop(),
-		at[4] != 0 && !s.IntegerMinimum(at[4], 0, "0", pp+"size_bytes") && s.Stop(),
-		at[5] != 0 && !checkArtifactDigest(s, at[5]) && s.Stop(),
-		at[6] != 0 && !checkArtifactPropertiesLabels(s, at[6]) && s.Stop():
+	case at[0] != 0 && s.Stops(checkArtifactSchemaVersion(s, at[0])),
+		at[1] != 0 && s.Stops(s.StringMinLength(at[1], 1, pp+"artifact_id")),
+		at[2] != 0 && s.Stops(s.StringMinLength(at[2], 1, pp+"media_type")),
+		at[3] != 0 && s.Stops(s.StringMinLength(at[3], 1, pp+"locator")),
+		at[4] != 0 && s.Stops(s.IntegerMinimum(at[4], 0, "0", pp+"size_bytes")),
+		at[5] != 0 && s.Stops(checkArtifactDigest(s, at[5])),
+		at[6] != 0 && s.Stops(checkArtifactPropertiesLabels(s, at[6])):
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[7] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0 || at[2] == 0) && s.Required(n, p+"/required", "schema_version", "artifact_id", "media_type") {
@@ -129,7 +128,7 @@ func checkArtifactPropertiesLabels(s *envgenrt.State, n int32) bool {
 	}
 	for m := s.Members(n); m.Next(); {
 		c := m.Node()
-		if true && !checkArtifactPropertiesLabelsAdditionalProperties(s, c) && s.Stop() {
+		if true && s.Stops(checkArtifactPropertiesLabelsAdditionalProperties(s, c)) {
 			return false
 		}
 	}
@@ -160,7 +159,7 @@ func (x *ArtifactDigest) DecodeNode(s *envgenrt.State, n int32) error {
 		case "value":
 			err = s.ReadString(c, &x.Value)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -176,8 +175,7 @@ func checkArtifactDigest(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [2]int32
-	unknown := false
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "alg":
@@ -185,13 +183,13 @@ func checkArtifactDigest(s *envgenrt.State, n int32) bool {
 		case "value":
 			at[1] = c
 		default:
-			unknown = true
+			at[2] = -1
 		}
 	}
 	if !s.CheckMembers(at[:], checkArtifactDigestAlg, checkArtifactDigestPropertiesValue) {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[2] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "alg", "value") {
@@ -208,7 +206,7 @@ func checkArtifactDigestPropertiesValue(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 16, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 16, p+"/minLength")) {
 		return false
 	}
 	if !patternArtifactDigestPropertiesValue.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"") {

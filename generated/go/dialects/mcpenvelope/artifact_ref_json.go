@@ -61,7 +61,7 @@ func (x *ArtifactRef) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			x.Labels = m2
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -78,8 +78,7 @@ func checkArtifactRef(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [6]int32
-	unknown := false
+	var at [7]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "schema_version":
@@ -95,19 +94,19 @@ func checkArtifactRef(s *envgenrt.State, n int32) bool {
 		case "labels":
 			at[5] = c
 		default:
-			unknown = true
+			at[6] = -1
 		}
 	}
 	switch {
-	case at[0] != 0 && !checkArtifactRefSchemaVersion(s, at[0]) && s.Stop(),
-		at[1] != 0 && !s.StringMinLength(at[1], 1, pp+"artifact_id") && s.Stop(),
-		at[2] != 0 && !s.StringMinLength(at[2], 1, pp+"locator") && s.Stop(),
-		at[3] != 0 && !s.StringMinLength(at[3], 1, pp+"media_type") && s.Stop(),
-		at[4] != 0 && !checkArtifactRefDigest(s, at[4]) && s.Stop(),
-		at[5] != 0 && !checkArtifactRefPropertiesLabels(s, at[5]) && s.Stop():
+	case at[0] != 0 && s.Stops(checkArtifactRefSchemaVersion(s, at[0])),
+		at[1] != 0 && s.Stops(s.StringMinLength(at[1], 1, pp+"artifact_id")),
+		at[2] != 0 && s.Stops(s.StringMinLength(at[2], 1, pp+"locator")),
+		at[3] != 0 && s.Stops(s.StringMinLength(at[3], 1, pp+"media_type")),
+		at[4] != 0 && s.Stops(checkArtifactRefDigest(s, at[4])),
+		at[5] != 0 && s.Stops(checkArtifactRefPropertiesLabels(s, at[5])):
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[6] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "schema_version") {
@@ -146,7 +145,7 @@ func checkArtifactRefPropertiesLabels(s *envgenrt.State, n int32) bool {
 	}
 	for m := s.Members(n); m.Next(); {
 		c := m.Node()
-		if true && !checkArtifactRefPropertiesLabelsAdditionalProperties(s, c) && s.Stop() {
+		if true && s.Stops(checkArtifactRefPropertiesLabelsAdditionalProperties(s, c)) {
 			return false
 		}
 	}
@@ -177,7 +176,7 @@ func (x *ArtifactRefDigest) DecodeNode(s *envgenrt.State, n int32) error {
 		case "value":
 			err = s.ReadString(c, &x.Value)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -193,8 +192,7 @@ func checkArtifactRefDigest(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [2]int32
-	unknown := false
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "alg":
@@ -202,13 +200,13 @@ func checkArtifactRefDigest(s *envgenrt.State, n int32) bool {
 		case "value":
 			at[1] = c
 		default:
-			unknown = true
+			at[2] = -1
 		}
 	}
 	if !s.CheckMembers(at[:], checkArtifactRefDigestAlg, checkArtifactRefDigestPropertiesValue) {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[2] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "alg", "value") {
@@ -225,7 +223,7 @@ func checkArtifactRefDigestPropertiesValue(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 16, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 16, p+"/minLength")) {
 		return false
 	}
 	if !patternArtifactRefDigestPropertiesValue.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"") {

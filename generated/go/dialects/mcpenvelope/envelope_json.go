@@ -59,7 +59,7 @@ func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 		case "meta":
 			err = envgenrt.DecodePtr(s, c, &x.Meta)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -76,8 +76,7 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [6]int32
-	unknown := false
+	var at [7]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "schema_version":
@@ -93,19 +92,19 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 		case "meta":
 			at[5] = c
 		default:
-			unknown = true
+			at[6] = -1
 		}
 	}
 	switch {
-	case at[0] != 0 && !checkEnvelopeSchemaVersion(s, at[0]) && s.Stop(),
-		at[1] != 0 && !s.Is(at[1], envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, pp+"result/type") && s.Stop(),
-		at[2] != 0 && !(s.IsNull(at[2]) || checkProvRecord(s, at[2])) && s.Stop(),
-		at[3] != 0 && !s.Items(at[3], checkEnvelopeError, pp+"errors/type") && s.Stop(),
-		at[4] != 0 && !s.Items(at[4], checkEnvelopeWarning, pp+"warnings/type") && s.Stop(),
-		at[5] != 0 && !checkEnvelopeMeta(s, at[5]) && s.Stop():
+	case at[0] != 0 && s.Stops(checkEnvelopeSchemaVersion(s, at[0])),
+		at[1] != 0 && s.Stops(s.Is(at[1], envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, pp+"result/type")),
+		at[2] != 0 && s.Stops(s.IsNull(at[2]) || checkProvRecord(s, at[2])),
+		at[3] != 0 && s.Stops(s.Items(at[3], checkEnvelopeError, pp+"errors/type")),
+		at[4] != 0 && s.Stops(s.Items(at[4], checkEnvelopeWarning, pp+"warnings/type")),
+		at[5] != 0 && s.Stops(checkEnvelopeMeta(s, at[5])):
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[6] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "schema_version", "result") {
@@ -168,7 +167,7 @@ func (x *EnvelopeError) DecodeNode(s *envgenrt.State, n int32) error {
 		case "evidence":
 			err = envgenrt.DecodeSlice(s, c, &x.Evidence)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -184,8 +183,7 @@ func checkEnvelopeError(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [5]int32
-	unknown := false
+	var at [6]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "code":
@@ -199,18 +197,18 @@ func checkEnvelopeError(s *envgenrt.State, n int32) bool {
 		case "evidence":
 			at[4] = c
 		default:
-			unknown = true
+			at[5] = -1
 		}
 	}
 	switch {
-	case at[0] != 0 && !checkEnvelopeErrorPropertiesCode(s, at[0]) && s.Stop(),
-		at[1] != 0 && !checkEnvelopeErrorPropertiesMessage(s, at[1]) && s.Stop(),
-		at[2] != 0 && !checkEnvelopeErrorPropertiesDetails(s, at[2]) && s.Stop(),
-		at[3] != 0 && !s.IsBoolean(at[3], p+"/properties/retryable/type") && s.Stop(),
-		at[4] != 0 && !s.Items(at[4], checkEvidence, p+"/properties/evidence/type") && s.Stop():
+	case at[0] != 0 && s.Stops(checkEnvelopeErrorPropertiesCode(s, at[0])),
+		at[1] != 0 && s.Stops(checkEnvelopeErrorPropertiesMessage(s, at[1])),
+		at[2] != 0 && s.Stops(checkEnvelopeErrorPropertiesDetails(s, at[2])),
+		at[3] != 0 && s.Stops(s.IsBoolean(at[3], p+"/properties/retryable/type")),
+		at[4] != 0 && s.Stops(s.Items(at[4], checkEvidence, p+"/properties/evidence/type")):
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[5] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "code", "message") {
@@ -225,10 +223,10 @@ func checkEnvelopeErrorPropertiesCode(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 200, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -241,7 +239,7 @@ func checkEnvelopeErrorPropertiesDetails(s *envgenrt.State, n int32) bool {
 	}
 	for m := s.Members(n); m.Next(); {
 		c := m.Node()
-		if true && !checkEnvelopeErrorPropertiesDetailsAdditionalProperties(s, c) && s.Stop() {
+		if true && s.Stops(checkEnvelopeErrorPropertiesDetailsAdditionalProperties(s, c)) {
 			return false
 		}
 	}
@@ -258,10 +256,10 @@ func checkEnvelopeErrorPropertiesMessage(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 2000, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 2000, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -316,7 +314,7 @@ func (x *EnvelopeMeta) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			x.SchemaHints = m2
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -333,8 +331,7 @@ func checkEnvelopeMeta(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [4]int32
-	unknown := false
+	var at [5]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "adapter":
@@ -346,17 +343,17 @@ func checkEnvelopeMeta(s *envgenrt.State, n int32) bool {
 		case "schema_hints":
 			at[3] = c
 		default:
-			unknown = true
+			at[4] = -1
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.StringMaxLength(at[0], 100, pp+"adapter") && s.Stop(),
-		at[1] != 0 && !s.StringMaxLength(at[1], 200, pp+"request_id") && s.Stop(),
-		at[2] != 0 && !s.IntegerMinimum(at[2], 0, "0", pp+"duration_ms") && s.Stop(),
-		at[3] != 0 && !checkEnvelopeMetaPropertiesSchemaHints(s, at[3]) && s.Stop():
+	case at[0] != 0 && s.Stops(s.StringMaxLength(at[0], 100, pp+"adapter")),
+		at[1] != 0 && s.Stops(s.StringMaxLength(at[1], 200, pp+"request_id")),
+		at[2] != 0 && s.Stops(s.IntegerMinimum(at[2], 0, "0", pp+"duration_ms")),
+		at[3] != 0 && s.Stops(checkEnvelopeMetaPropertiesSchemaHints(s, at[3])):
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[4] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -369,7 +366,7 @@ func checkEnvelopeMetaPropertiesSchemaHints(s *envgenrt.State, n int32) bool {
 	}
 	for m := s.Members(n); m.Next(); {
 		c := m.Node()
-		if true && !checkEnvelopeMetaPropertiesSchemaHintsAdditionalProperties(s, c) && s.Stop() {
+		if true && s.Stops(checkEnvelopeMetaPropertiesSchemaHintsAdditionalProperties(s, c)) {
 			return false
 		}
 	}
@@ -459,7 +456,7 @@ func (x *EnvelopeWarning) DecodeNode(s *envgenrt.State, n int32) error {
 		case "evidence":
 			err = envgenrt.DecodeSlice(s, c, &x.Evidence)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -475,8 +472,7 @@ func checkEnvelopeWarning(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [4]int32
-	unknown := false
+	var at [5]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "code":
@@ -488,17 +484,17 @@ func checkEnvelopeWarning(s *envgenrt.State, n int32) bool {
 		case "evidence":
 			at[3] = c
 		default:
-			unknown = true
+			at[4] = -1
 		}
 	}
 	switch {
-	case at[0] != 0 && !checkEnvelopeWarningPropertiesCode(s, at[0]) && s.Stop(),
-		at[1] != 0 && !checkEnvelopeWarningPropertiesMessage(s, at[1]) && s.Stop(),
-		at[2] != 0 && !checkEnvelopeWarningPropertiesDetails(s, at[2]) && s.Stop(),
-		at[3] != 0 && !s.Items(at[3], checkEvidence, p+"/properties/evidence/type") && s.Stop():
+	case at[0] != 0 && s.Stops(checkEnvelopeWarningPropertiesCode(s, at[0])),
+		at[1] != 0 && s.Stops(checkEnvelopeWarningPropertiesMessage(s, at[1])),
+		at[2] != 0 && s.Stops(checkEnvelopeWarningPropertiesDetails(s, at[2])),
+		at[3] != 0 && s.Stops(s.Items(at[3], checkEvidence, p+"/properties/evidence/type")):
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[4] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "code", "message") {
@@ -513,10 +509,10 @@ func checkEnvelopeWarningPropertiesCode(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 200, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -529,7 +525,7 @@ func checkEnvelopeWarningPropertiesDetails(s *envgenrt.State, n int32) bool {
 	}
 	for m := s.Members(n); m.Next(); {
 		c := m.Node()
-		if true && !checkEnvelopeWarningPropertiesDetailsAdditionalProperties(s, c) && s.Stop() {
+		if true && s.Stops(checkEnvelopeWarningPropertiesDetailsAdditionalProperties(s, c)) {
 			return false
 		}
 	}
@@ -546,10 +542,10 @@ func checkEnvelopeWarningPropertiesMessage(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 2000, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 2000, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -33,7 +33,7 @@ func (x *Evidence) DecodeNode(s *envgenrt.State, n int32) error {
 		case "note":
 			err = s.ReadStringPtr(c, &x.Note)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -49,8 +49,7 @@ func checkEvidence(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [5]int32
-	unknown := false
+	var at [6]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "schema_version":
@@ -64,18 +63,18 @@ func checkEvidence(s *envgenrt.State, n int32) bool {
 		case "note":
 			at[4] = c
 		default:
-			unknown = true
+			at[5] = -1
 		}
 	}
 	switch {
-	case at[0] != 0 && !checkEvidenceSchemaVersion(s, at[0]) && s.Stop(),
-		at[1] != 0 && !checkEvidencePropertiesField(s, at[1]) && s.Stop(),
-		at[2] != 0 && !checkEvidencePropertiesSource(s, at[2]) && s.Stop(),
-		at[3] != 0 && !checkEvidencePropertiesMethod(s, at[3]) && s.Stop(),
-		at[4] != 0 && !s.StringMaxLength(at[4], 400, p+"/properties/note") && s.Stop():
+	case at[0] != 0 && s.Stops(checkEvidenceSchemaVersion(s, at[0])),
+		at[1] != 0 && s.Stops(checkEvidencePropertiesField(s, at[1])),
+		at[2] != 0 && s.Stops(checkEvidencePropertiesSource(s, at[2])),
+		at[3] != 0 && s.Stops(checkEvidencePropertiesMethod(s, at[3])),
+		at[4] != 0 && s.Stops(s.StringMaxLength(at[4], 400, p+"/properties/note")):
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[5] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0 || at[2] == 0) && s.Required(n, p+"/required", "schema_version", "field", "source") {
@@ -90,10 +89,10 @@ func checkEvidencePropertiesField(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 200, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -105,10 +104,10 @@ func checkEvidencePropertiesMethod(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 200, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -120,10 +119,10 @@ func checkEvidencePropertiesSource(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 1000, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 1000, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -113,7 +113,7 @@ func (x *ProvRecord) DecodeNode(s *envgenrt.State, n int32) error {
 		case "integrity":
 			err = envgenrt.DecodePtr(s, c, &x.Integrity)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -130,8 +130,7 @@ func checkProvRecord(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [10]int32
-	unknown := false
+	var at [11]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "schema_version":
@@ -155,23 +154,23 @@ func checkProvRecord(s *envgenrt.State, n int32) bool {
 		case "integrity":
 			at[9] = c
 		default:
-			unknown = true
+			at[10] = -1
 		}
 	}
 	switch {
-	case at[0] != 0 && !checkProvRecordSchemaVersion(s, at[0]) && s.Stop(),
-		at[1] != 0 && !s.StringMinLength(at[1], 1, pp+"run_id") && s.Stop(),
-		at[2] != 0 && !checkProvRecordTool(s, at[2]) && s.Stop(),
-		at[3] != 0 && !checkProvRecordPropertiesTime(s, at[3]) && s.Stop(),
-		at[4] != 0 && !s.Items(at[4], checkArtifact, pp+"inputs/type") && s.Stop(),
-		at[5] != 0 && !s.Items(at[5], checkArtifact, pp+"outputs/type") && s.Stop(),
-		at[6] != 0 && !s.Items(at[6], checkProvRecordPropertiesMethodsItems, pp+"methods/type") && s.Stop(),
-		at[7] != 0 && !s.Items(at[7], checkEvidence, pp+"evidence/type") && s.Stop(),
-		at[8] != 0 && !s.Items(at[8], checkProvRecordPropertiesParentsItems, pp+"parents/type") && s.Stop(),
-		at[9] != 0 && !checkProvRecordIntegrity(s, at[9]) && s.Stop():
+	case at[0] != 0 && s.Stops(checkProvRecordSchemaVersion(s, at[0])),
+		at[1] != 0 && s.Stops(s.StringMinLength(at[1], 1, pp+"run_id")),
+		at[2] != 0 && s.Stops(checkProvRecordTool(s, at[2])),
+		at[3] != 0 && s.Stops(checkProvRecordPropertiesTime(s, at[3])),
+		at[4] != 0 && s.Stops(s.Items(at[4], checkArtifact, pp+"inputs/type")),
+		at[5] != 0 && s.Stops(s.Items(at[5], checkArtifact, pp+"outputs/type")),
+		at[6] != 0 && s.Stops(s.Items(at[6], checkProvRecordPropertiesMethodsItems, pp+"methods/type")),
+		at[7] != 0 && s.Stops(s.Items(at[7], checkEvidence, pp+"evidence/type")),
+		at[8] != 0 && s.Stops(s.Items(at[8], checkProvRecordPropertiesParentsItems, pp+"parents/type")),
+		at[9] != 0 && s.Stops(checkProvRecordIntegrity(s, at[9])):
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[10] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0 || at[2] == 0 || at[4] == 0 || at[5] == 0 || at[6] == 0 || at[7] == 0 || at[8] == 0) && s.Required(n, p+"/required", "schema_version", "run_id", "tool", "inputs", "outputs", "methods", "evidence", "parents") {
@@ -192,10 +191,10 @@ func checkProvRecordPropertiesMethodsItems(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 200, p+"/maxLength")) {
 		return false
 	}
 	if !patternProvRecordPropertiesMethodsItems.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[a-z0-9]+([._-][a-z0-9]+)*$\"") {
@@ -210,10 +209,10 @@ func checkProvRecordPropertiesParentsItems(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 200, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -251,7 +250,7 @@ func (x *ProvRecordIntegrity) DecodeNode(s *envgenrt.State, n int32) error {
 		case "signature":
 			err = envgenrt.DecodePtr(s, c, &x.Signature)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -267,8 +266,7 @@ func checkProvRecordIntegrity(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [2]int32
-	unknown := false
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "record_digest":
@@ -276,13 +274,13 @@ func checkProvRecordIntegrity(s *envgenrt.State, n int32) bool {
 		case "signature":
 			at[1] = c
 		default:
-			unknown = true
+			at[2] = -1
 		}
 	}
 	if !s.CheckMembers(at[:], checkProvRecordIntegrityRecordDigest, checkProvRecordIntegritySignature) {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[2] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -308,7 +306,7 @@ func (x *ProvRecordIntegrityRecordDigest) DecodeNode(s *envgenrt.State, n int32)
 		case "value":
 			err = s.ReadString(c, &x.Value)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -324,8 +322,7 @@ func checkProvRecordIntegrityRecordDigest(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [2]int32
-	unknown := false
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "alg":
@@ -333,13 +330,13 @@ func checkProvRecordIntegrityRecordDigest(s *envgenrt.State, n int32) bool {
 		case "value":
 			at[1] = c
 		default:
-			unknown = true
+			at[2] = -1
 		}
 	}
 	if !s.CheckMembers(at[:], checkProvRecordIntegrityRecordDigestAlg, checkProvRecordIntegrityRecordDigestPropertiesValue) {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[2] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "alg", "value") {
@@ -356,7 +353,7 @@ func checkProvRecordIntegrityRecordDigestPropertiesValue(s *envgenrt.State, n in
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 16, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 16, p+"/minLength")) {
 		return false
 	}
 	if !patternProvRecordIntegrityRecordDigestPropertiesValue.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[0-9a-fA-F]+$\"") {
@@ -409,7 +406,7 @@ func (x *ProvRecordIntegritySignature) DecodeNode(s *envgenrt.State, n int32) er
 		case "value":
 			err = s.ReadString(c, &x.Value)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -425,8 +422,7 @@ func checkProvRecordIntegritySignature(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [3]int32
-	unknown := false
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "alg":
@@ -436,13 +432,13 @@ func checkProvRecordIntegritySignature(s *envgenrt.State, n int32) bool {
 		case "value":
 			at[2] = c
 		default:
-			unknown = true
+			at[3] = -1
 		}
 	}
 	if !s.CheckMembers(at[:], checkProvRecordIntegritySignaturePropertiesAlg, checkProvRecordIntegritySignaturePropertiesKeyID, checkProvRecordIntegritySignaturePropertiesValue) {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[3] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0 || at[2] == 0) && s.Required(n, p+"/required", "alg", "key_id", "value") {
@@ -457,10 +453,10 @@ func checkProvRecordIntegritySignaturePropertiesAlg(s *envgenrt.State, n int32) 
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 100, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 100, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -472,10 +468,10 @@ func checkProvRecordIntegritySignaturePropertiesKeyID(s *envgenrt.State, n int32
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 200, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -487,10 +483,10 @@ func checkProvRecordIntegritySignaturePropertiesValue(s *envgenrt.State, n int32
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 16, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 16, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 5000, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 5000, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -547,7 +543,7 @@ func (x *ProvRecordTool) DecodeNode(s *envgenrt.State, n int32) error {
 		case "adapter":
 			err = s.ReadStringPtr(c, &x.Adapter)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -563,8 +559,7 @@ func checkProvRecordTool(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [3]int32
-	unknown := false
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "name":
@@ -574,16 +569,16 @@ func checkProvRecordTool(s *envgenrt.State, n int32) bool {
 		case "adapter":
 			at[2] = c
 		default:
-			unknown = true
+			at[3] = -1
 		}
 	}
 	switch {
-	case at[0] != 0 && !checkProvRecordToolPropertiesName(s, at[0]) && s.Stop(),
-		at[1] != 0 && !checkProvRecordToolPropertiesVersion(s, at[1]) && s.Stop(),
-		at[2] != 0 && !s.StringMaxLength(at[2], 100, p+"/properties/adapter") && s.Stop():
+	case at[0] != 0 && s.Stops(checkProvRecordToolPropertiesName(s, at[0])),
+		at[1] != 0 && s.Stops(checkProvRecordToolPropertiesVersion(s, at[1])),
+		at[2] != 0 && s.Stops(s.StringMaxLength(at[2], 100, p+"/properties/adapter")):
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[3] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "name", "version") {
@@ -598,10 +593,10 @@ func checkProvRecordToolPropertiesName(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 200, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -613,10 +608,10 @@ func checkProvRecordToolPropertiesVersion(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 100, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 100, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -60,7 +60,7 @@ func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
 		case "time":
 			err = s.ReadStringPtr(c, &x.Time)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -77,8 +77,7 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [7]int32
-	unknown := false
+	var at [8]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "schema_version":
@@ -96,20 +95,20 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 		case "time":
 			at[6] = c
 		default:
-			unknown = true
+			at[7] = -1
 		}
 	}
 	switch {
-	case at[0] != 0 && !checkRequestSchemaVersion(s, at[0]) && s.Stop(),
-		at[1] != 0 && !s.StringMaxLength(at[1], 200, pp+"request_id") && s.Stop(),
-		at[2] != 0 && !checkRequestTool(s, at[2]) && s.Stop(),
-		at[3] != 0 && !s.Is(at[3], envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, pp+"params/type") && s.Stop(),
-		at[4] != 0 && !s.Items(at[4], checkArtifactRef, pp+"artifacts/type") && s.Stop(),
-		at[5] != 0 && !checkRequestPreferences(s, at[5]) && s.Stop(),
-		at[6] != 0 && !checkRequestPropertiesTime(s, at[6]) && s.Stop():
+	case at[0] != 0 && s.Stops(checkRequestSchemaVersion(s, at[0])),
+		at[1] != 0 && s.Stops(s.StringMaxLength(at[1], 200, pp+"request_id")),
+		at[2] != 0 && s.Stops(checkRequestTool(s, at[2])),
+		at[3] != 0 && s.Stops(s.Is(at[3], envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, pp+"params/type")),
+		at[4] != 0 && s.Stops(s.Items(at[4], checkArtifactRef, pp+"artifacts/type")),
+		at[5] != 0 && s.Stops(checkRequestPreferences(s, at[5])),
+		at[6] != 0 && s.Stops(checkRequestPropertiesTime(s, at[6])):
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[7] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[2] == 0 || at[3] == 0 || at[4] == 0) && s.Required(n, p+"/required", "schema_version", "tool", "params", "artifacts") {
@@ -153,7 +152,7 @@ func (x *RequestPreferences) DecodeNode(s *envgenrt.State, n int32) error {
 		case "locale":
 			err = s.ReadStringPtr(c, &x.Locale)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -170,8 +169,7 @@ func checkRequestPreferences(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [3]int32
-	unknown := false
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "deterministic":
@@ -181,16 +179,16 @@ func checkRequestPreferences(s *envgenrt.State, n int32) bool {
 		case "locale":
 			at[2] = c
 		default:
-			unknown = true
+			at[3] = -1
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsBoolean(at[0], pp+"deterministic/type") && s.Stop(),
-		at[1] != 0 && !s.IntegerMinimum(at[1], 0, "0", pp+"max_output_bytes") && s.Stop(),
-		at[2] != 0 && !s.StringMaxLength(at[2], 50, pp+"locale") && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsBoolean(at[0], pp+"deterministic/type")),
+		at[1] != 0 && s.Stops(s.IntegerMinimum(at[1], 0, "0", pp+"max_output_bytes")),
+		at[2] != 0 && s.Stops(s.StringMaxLength(at[2], 50, pp+"locale")):
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[3] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -244,7 +242,7 @@ func (x *RequestTool) DecodeNode(s *envgenrt.State, n int32) error {
 		case "version":
 			err = s.ReadStringPtr(c, &x.Version)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -260,8 +258,7 @@ func checkRequestTool(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [2]int32
-	unknown := false
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "name":
@@ -269,15 +266,15 @@ func checkRequestTool(s *envgenrt.State, n int32) bool {
 		case "version":
 			at[1] = c
 		default:
-			unknown = true
+			at[2] = -1
 		}
 	}
 	switch {
-	case at[0] != 0 && !checkRequestToolPropertiesName(s, at[0]) && s.Stop(),
-		at[1] != 0 && !s.StringMaxLength(at[1], 100, p+"/properties/version") && s.Stop():
+	case at[0] != 0 && s.Stops(checkRequestToolPropertiesName(s, at[0])),
+		at[1] != 0 && s.Stops(s.StringMaxLength(at[1], 100, p+"/properties/version")):
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[2] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "name") {
@@ -292,10 +289,10 @@ func checkRequestToolPropertiesName(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 200, p+"/maxLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs

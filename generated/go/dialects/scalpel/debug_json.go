@@ -107,7 +107,7 @@ func (x *Debug) DecodeNode(s *envgenrt.State, n int32) error {
 		case "data":
 			err = x.Data.DecodeNode(s, c)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -123,8 +123,7 @@ func checkDebug(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [9]int32
-	unknown := false
+	var at [10]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "tier":
@@ -146,13 +145,13 @@ func checkDebug(s *envgenrt.State, n int32) bool {
 		case "data":
 			at[8] = c
 		default:
-			unknown = true
+			at[9] = -1
 		}
 	}
 	if !s.CheckMembers(at[:], checkTierNameOrNull, checkToolVersion, checkToolID, checkRequestID, checkCapabilities, checkDurationMs, checkErrorModelOrNull, checkUpgradeHints, nil) {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[9] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0 || at[2] == 0 || at[3] == 0 || at[4] == 0 || at[5] == 0 || at[6] == 0 || at[7] == 0 || at[8] == 0) && s.Required(n, p+"/required", "tier", "tool_version", "tool_id", "request_id", "capabilities", "duration_ms", "error", "upgrade_hints", "data") {

@@ -41,7 +41,7 @@ func checkCapabilities(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindArray {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			if !s.IsString(c, p+"/items/type") && s.Stop() {
+			if s.Stops(s.IsString(c, p+"/items/type")) {
 				return false
 			}
 		}
@@ -224,7 +224,7 @@ func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 		case "data":
 			err = x.Data.DecodeNode(s, c)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -239,8 +239,7 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, "envelope.json#/type") {
 		return false
 	}
-	var at [9]int32
-	unknown := false
+	var at [10]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "tier":
@@ -262,17 +261,17 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 		case "data":
 			at[8] = c
 		default:
-			unknown = true
+			at[9] = -1
 		}
 	}
 	if !s.CheckMembers(at[:], checkTierNameOrNull, checkToolVersion, checkToolID, checkRequestID, checkCapabilities, checkDurationMs, checkErrorModelOrNull, checkUpgradeHints, nil) {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "envelope.json#/additionalProperties") {
+	if at[9] != 0 && s.NoAdditional(n, at[:], "envelope.json#/additionalProperties") {
 		return false
 	}
 	if !s.Quiet(checkEnvelopeIf, n) {
-		if !checkEnvelopeElse(s, n) && s.Stop() {
+		if s.Stops(checkEnvelopeElse(s, n)) {
 			return false
 		}
 	}
@@ -300,7 +299,7 @@ func checkEnvelopeIf(s *envgenrt.State, n int32) bool {
 				at[0] = c
 			}
 		}
-		if c := at[0]; c != 0 && !s.IsObject(c, p+"/properties/error/type") && s.Stop() {
+		if c := at[0]; c != 0 && s.Stops(s.IsObject(c, p+"/properties/error/type")) {
 			return false
 		}
 		if at[0] == 0 && s.Missing(n, p+"/required", "error") {
@@ -370,7 +369,7 @@ func (x *ErrorModel) DecodeNode(s *envgenrt.State, n int32) error {
 				x.ErrorDetails = envgenrt.Value(v2)
 			}
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -387,8 +386,7 @@ func checkErrorModel(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [3]int32
-	unknown := false
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "error":
@@ -398,16 +396,16 @@ func checkErrorModel(s *envgenrt.State, n int32) bool {
 		case "error_details":
 			at[2] = c
 		default:
-			unknown = true
+			at[3] = -1
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsString(at[0], pp+"error/type") && s.Stop(),
-		at[1] != 0 && !s.IsString(at[1], pp+"error_code/type") && s.Stop(),
-		at[2] != 0 && !s.Is(at[2], envgenrt.TypeNull|envgenrt.TypeObject, pp+"error_details/type") && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"error/type")),
+		at[1] != 0 && s.Stops(s.IsString(at[1], pp+"error_code/type")),
+		at[2] != 0 && s.Stops(s.Is(at[2], envgenrt.TypeNull|envgenrt.TypeObject, pp+"error_details/type")):
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[3] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "error", "error_code") {
@@ -528,7 +526,7 @@ func (x *UpgradeHint) DecodeNode(s *envgenrt.State, n int32) error {
 		case "reason":
 			err = s.ReadStringPtr(c, &x.Reason)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -545,8 +543,7 @@ func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [3]int32
-	unknown := false
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "feature":
@@ -556,16 +553,16 @@ func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 		case "reason":
 			at[2] = c
 		default:
-			unknown = true
+			at[3] = -1
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsString(at[0], pp+"feature/type") && s.Stop(),
-		at[1] != 0 && !s.IsString(at[1], pp+"tier/type") && s.Stop(),
-		at[2] != 0 && !s.IsString(at[2], pp+"reason/type") && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"feature/type")),
+		at[1] != 0 && s.Stops(s.IsString(at[1], pp+"tier/type")),
+		at[2] != 0 && s.Stops(s.IsString(at[2], pp+"reason/type")):
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[3] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "feature", "tier") {
@@ -609,7 +606,7 @@ func checkUpgradeHints(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindArray {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			if !checkUpgradeHint(s, c) && s.Stop() {
+			if s.Stops(checkUpgradeHint(s, c)) {
 				return false
 			}
 		}

@@ -32,7 +32,7 @@ func (x *Minimal) DecodeNode(s *envgenrt.State, n int32) error {
 		case "data":
 			err = x.Data.DecodeNode(s, c)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -47,8 +47,7 @@ func checkMinimal(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, "minimal.json#/type") {
 		return false
 	}
-	var at [2]int32
-	unknown := false
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "error":
@@ -56,17 +55,17 @@ func checkMinimal(s *envgenrt.State, n int32) bool {
 		case "data":
 			at[1] = c
 		default:
-			unknown = true
+			at[2] = -1
 		}
 	}
 	if !s.CheckMembers(at[:], checkErrorModel, nil) {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "minimal.json#/additionalProperties") {
+	if at[2] != 0 && s.NoAdditional(n, at[:], "minimal.json#/additionalProperties") {
 		return false
 	}
 	if !s.Quiet(checkMinimalIf, n) {
-		if !checkMinimalElse(s, n) && s.Stop() {
+		if s.Stops(checkMinimalElse(s, n)) {
 			return false
 		}
 	}
@@ -94,7 +93,7 @@ func checkMinimalIf(s *envgenrt.State, n int32) bool {
 				at[0] = c
 			}
 		}
-		if c := at[0]; c != 0 && !s.IsObject(c, p+"/properties/error/type") && s.Stop() {
+		if c := at[0]; c != 0 && s.Stops(s.IsObject(c, p+"/properties/error/type")) {
 			return false
 		}
 		if at[0] == 0 && s.Missing(n, p+"/required", "error") {

@@ -150,12 +150,12 @@ func checkResponseConfig(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsString(at[0], p+"/properties/version/type") && s.Stop(),
-		at[1] != 0 && !s.IsString(at[1], p+"/properties/description/type") && s.Stop(),
-		at[2] != 0 && !checkResponseConfigGlobal(s, at[2]) && s.Stop(),
-		at[3] != 0 && !checkResponseConfigParsing(s, at[3]) && s.Stop(),
-		at[4] != 0 && !checkResponseConfigPropertiesProfiles(s, at[4]) && s.Stop(),
-		at[5] != 0 && !checkResponseConfigPropertiesToolOverrides(s, at[5]) && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsString(at[0], p+"/properties/version/type")),
+		at[1] != 0 && s.Stops(s.IsString(at[1], p+"/properties/description/type")),
+		at[2] != 0 && s.Stops(checkResponseConfigGlobal(s, at[2])),
+		at[3] != 0 && s.Stops(checkResponseConfigParsing(s, at[3])),
+		at[4] != 0 && s.Stops(checkResponseConfigPropertiesProfiles(s, at[4])),
+		at[5] != 0 && s.Stops(checkResponseConfigPropertiesToolOverrides(s, at[5])):
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -168,7 +168,7 @@ func checkResponseConfigPropertiesProfiles(s *envgenrt.State, n int32) bool {
 	}
 	for m := s.Members(n); m.Next(); {
 		c := m.Node()
-		if true && !checkResponseConfigProfilesValue(s, c) && s.Stop() {
+		if true && s.Stops(checkResponseConfigProfilesValue(s, c)) {
 			return false
 		}
 	}
@@ -182,7 +182,7 @@ func checkResponseConfigPropertiesToolOverrides(s *envgenrt.State, n int32) bool
 	}
 	for m := s.Members(n); m.Next(); {
 		c := m.Node()
-		if true && !checkResponseConfigToolOverridesValue(s, c) && s.Stop() {
+		if true && s.Stops(checkResponseConfigToolOverridesValue(s, c)) {
 			return false
 		}
 	}
@@ -274,11 +274,11 @@ func checkResponseConfigGlobal(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !checkResponseConfigGlobalProfile(s, at[0]) && s.Stop(),
-		at[1] != 0 && !s.IsBoolean(at[1], pp+"exclude_empty_arrays/type") && s.Stop(),
-		at[2] != 0 && !s.IsBoolean(at[2], pp+"exclude_empty_objects/type") && s.Stop(),
-		at[3] != 0 && !s.IsBoolean(at[3], pp+"exclude_null_values/type") && s.Stop(),
-		at[4] != 0 && !s.IsBoolean(at[4], pp+"exclude_default_values/type") && s.Stop():
+	case at[0] != 0 && s.Stops(checkResponseConfigGlobalProfile(s, at[0])),
+		at[1] != 0 && s.Stops(s.IsBoolean(at[1], pp+"exclude_empty_arrays/type")),
+		at[2] != 0 && s.Stops(s.IsBoolean(at[2], pp+"exclude_empty_objects/type")),
+		at[3] != 0 && s.Stops(s.IsBoolean(at[3], pp+"exclude_null_values/type")),
+		at[4] != 0 && s.Stops(s.IsBoolean(at[4], pp+"exclude_default_values/type")):
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -462,9 +462,9 @@ func checkResponseConfigParsingErrorReporting(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsBoolean(at[0], pp+"include_sanitization_details/type") && s.Stop(),
-		at[1] != 0 && !s.IsBoolean(at[1], pp+"include_error_location/type") && s.Stop(),
-		at[2] != 0 && !s.IsBoolean(at[2], pp+"include_suggestions/type") && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsBoolean(at[0], pp+"include_sanitization_details/type")),
+		at[1] != 0 && s.Stops(s.IsBoolean(at[1], pp+"include_error_location/type")),
+		at[2] != 0 && s.Stops(s.IsBoolean(at[2], pp+"include_suggestions/type")):
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -566,9 +566,9 @@ func checkResponseConfigParsingSanitizationPolicy(s *envgenrt.State, n int32) bo
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsBoolean(at[0], pp+"allow_merge_conflicts/type") && s.Stop(),
-		at[1] != 0 && !s.IsBoolean(at[1], pp+"allow_templates/type") && s.Stop(),
-		at[2] != 0 && !s.IsBoolean(at[2], pp+"report_modifications/type") && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsBoolean(at[0], pp+"allow_merge_conflicts/type")),
+		at[1] != 0 && s.Stops(s.IsBoolean(at[1], pp+"allow_templates/type")),
+		at[2] != 0 && s.Stops(s.IsBoolean(at[2], pp+"report_modifications/type")):
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -657,10 +657,10 @@ func checkResponseConfigProfilesValue(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsString(at[0], p+"/properties/description/type") && s.Stop(),
-		at[1] != 0 && !checkResponseConfigProfilesValueEnvelope(s, at[1]) && s.Stop(),
-		at[2] != 0 && !checkResponseConfigProfilesValueParsing(s, at[2]) && s.Stop(),
-		at[3] != 0 && !s.ArrayOf(at[3], envgenrt.TypeString, p+"/properties/common_exclusions") && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsString(at[0], p+"/properties/description/type")),
+		at[1] != 0 && s.Stops(checkResponseConfigProfilesValueEnvelope(s, at[1])),
+		at[2] != 0 && s.Stops(checkResponseConfigProfilesValueParsing(s, at[2])),
+		at[3] != 0 && s.Stops(s.ArrayOf(at[3], envgenrt.TypeString, p+"/properties/common_exclusions")):
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -730,7 +730,7 @@ func checkResponseConfigProfilesValueEnvelope(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !checkResponseConfigProfilesValueEnvelopePropertiesInclude(s, c) && s.Stop() {
+	if c := at[0]; c != 0 && s.Stops(checkResponseConfigProfilesValueEnvelopePropertiesInclude(s, c)) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -742,7 +742,7 @@ func checkResponseConfigProfilesValueEnvelopePropertiesInclude(s *envgenrt.State
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkResponseConfigProfilesValueEnvelopeIncludeItem(s, c) && s.Stop() {
+		if s.Stops(checkResponseConfigProfilesValueEnvelopeIncludeItem(s, c)) {
 			return false
 		}
 	}
@@ -941,9 +941,9 @@ func checkResponseConfigProfilesValueParsingSanitizationPolicy(s *envgenrt.State
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsBoolean(at[0], pp+"allow_merge_conflicts/type") && s.Stop(),
-		at[1] != 0 && !s.IsBoolean(at[1], pp+"allow_templates/type") && s.Stop(),
-		at[2] != 0 && !s.IsBoolean(at[2], pp+"report_modifications/type") && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsBoolean(at[0], pp+"allow_merge_conflicts/type")),
+		at[1] != 0 && s.Stops(s.IsBoolean(at[1], pp+"allow_templates/type")),
+		at[2] != 0 && s.Stops(s.IsBoolean(at[2], pp+"report_modifications/type")):
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -1118,10 +1118,10 @@ func checkResponseConfigToolOverridesValueVariant2(s *envgenrt.State, n int32) b
 		}
 	}
 	switch {
-	case at[0] != 0 && !checkResponseConfigToolOverridesValueVariant2Profile(s, at[0]) && s.Stop(),
-		at[1] != 0 && !s.ArrayOf(at[1], envgenrt.TypeString, pp+"exclude_fields") && s.Stop(),
-		at[2] != 0 && !s.ArrayOf(at[2], envgenrt.TypeString, pp+"include_only") && s.Stop(),
-		at[3] != 0 && !s.ArrayOf(at[3], envgenrt.TypeString, pp+"include_on_error") && s.Stop():
+	case at[0] != 0 && s.Stops(checkResponseConfigToolOverridesValueVariant2Profile(s, at[0])),
+		at[1] != 0 && s.Stops(s.ArrayOf(at[1], envgenrt.TypeString, pp+"exclude_fields")),
+		at[2] != 0 && s.Stops(s.ArrayOf(at[2], envgenrt.TypeString, pp+"include_only")),
+		at[3] != 0 && s.Stops(s.ArrayOf(at[3], envgenrt.TypeString, pp+"include_on_error")):
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -37,7 +37,7 @@ func (x *Standard) DecodeNode(s *envgenrt.State, n int32) error {
 		case "data":
 			err = x.Data.DecodeNode(s, c)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -52,8 +52,7 @@ func checkStandard(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, "standard.json#/type") {
 		return false
 	}
-	var at [3]int32
-	unknown := false
+	var at [4]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "error":
@@ -63,17 +62,17 @@ func checkStandard(s *envgenrt.State, n int32) bool {
 		case "data":
 			at[2] = c
 		default:
-			unknown = true
+			at[3] = -1
 		}
 	}
 	if !s.CheckMembers(at[:], checkErrorModel, checkStandardPropertiesUpgradeHints, nil) {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "standard.json#/additionalProperties") {
+	if at[3] != 0 && s.NoAdditional(n, at[:], "standard.json#/additionalProperties") {
 		return false
 	}
 	if !s.Quiet(checkStandardIf, n) {
-		if !checkStandardElse(s, n) && s.Stop() {
+		if s.Stops(checkStandardElse(s, n)) {
 			return false
 		}
 	}
@@ -101,7 +100,7 @@ func checkStandardIf(s *envgenrt.State, n int32) bool {
 				at[0] = c
 			}
 		}
-		if c := at[0]; c != 0 && !s.IsObject(c, p+"/properties/error/type") && s.Stop() {
+		if c := at[0]; c != 0 && s.Stops(s.IsObject(c, p+"/properties/error/type")) {
 			return false
 		}
 		if at[0] == 0 && s.Missing(n, p+"/required", "error") {
@@ -118,11 +117,11 @@ func checkStandardPropertiesUpgradeHints(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkUpgradeHint(s, c) && s.Stop() {
+		if s.Stops(checkUpgradeHint(s, c)) {
 			return false
 		}
 	}
-	if !s.MinItems(n, 1, p+"/minItems") && s.Stop() {
+	if s.Stops(s.MinItems(n, 1, p+"/minItems")) {
 		return false
 	}
 	return s.ErrorCount() == errs

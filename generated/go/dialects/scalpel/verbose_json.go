@@ -42,7 +42,7 @@ func (x *Verbose) DecodeNode(s *envgenrt.State, n int32) error {
 		case "data":
 			err = x.Data.DecodeNode(s, c)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -58,8 +58,7 @@ func checkVerbose(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [4]int32
-	unknown := false
+	var at [5]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "duration_ms":
@@ -71,20 +70,20 @@ func checkVerbose(s *envgenrt.State, n int32) bool {
 		case "data":
 			at[3] = c
 		default:
-			unknown = true
+			at[4] = -1
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsNumber(at[0], p+"/properties/duration_ms/type") && s.Stop(),
-		at[1] != 0 && !checkErrorModel(s, at[1]) && s.Stop(),
-		at[2] != 0 && !checkVerbosePropertiesUpgradeHints(s, at[2]) && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsNumber(at[0], p+"/properties/duration_ms/type")),
+		at[1] != 0 && s.Stops(checkErrorModel(s, at[1])),
+		at[2] != 0 && s.Stops(checkVerbosePropertiesUpgradeHints(s, at[2])):
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[4] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if !s.Quiet(checkVerboseIf, n) {
-		if !checkVerboseElse(s, n) && s.Stop() {
+		if s.Stops(checkVerboseElse(s, n)) {
 			return false
 		}
 	}
@@ -112,7 +111,7 @@ func checkVerboseIf(s *envgenrt.State, n int32) bool {
 				at[0] = c
 			}
 		}
-		if c := at[0]; c != 0 && !s.IsObject(c, p+"/properties/error/type") && s.Stop() {
+		if c := at[0]; c != 0 && s.Stops(s.IsObject(c, p+"/properties/error/type")) {
 			return false
 		}
 		if at[0] == 0 && s.Missing(n, p+"/required", "error") {
@@ -129,11 +128,11 @@ func checkVerbosePropertiesUpgradeHints(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkUpgradeHint(s, c) && s.Stop() {
+		if s.Stops(checkUpgradeHint(s, c)) {
 			return false
 		}
 	}
-	if !s.MinItems(n, 1, p+"/minItems") && s.Stop() {
+	if s.Stops(s.MinItems(n, 1, p+"/minItems")) {
 		return false
 	}
 	return s.ErrorCount() == errs

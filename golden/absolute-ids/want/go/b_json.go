@@ -69,7 +69,7 @@ func checkB(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.IsInt(c, "b.json#/properties/n/type") && s.Stop() {
+	if c := at[0]; c != 0 && s.Stops(s.IsInt(c, "b.json#/properties/n/type")) {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -65,10 +65,10 @@ func (*Bad) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkBad(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !checkBadAllOf0(s, n) && s.Stop() {
+	if s.Stops(checkBadAllOf0(s, n)) {
 		return false
 	}
-	if !checkBadAllOf1(s, n) && s.Stop() {
+	if s.Stops(checkBadAllOf1(s, n)) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -87,7 +87,7 @@ func checkBadAllOf0(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.IsString(c, p+"/properties/a/type") && s.Stop() {
+	if c := at[0]; c != 0 && s.Stops(s.IsString(c, p+"/properties/a/type")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -106,7 +106,7 @@ func checkBadAllOf1(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.IsInt(c, p+"/properties/a/type") && s.Stop() {
+	if c := at[0]; c != 0 && s.Stops(s.IsInt(c, p+"/properties/a/type")) {
 		return false
 	}
 	return s.ErrorCount() == errs

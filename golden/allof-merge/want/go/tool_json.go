@@ -76,8 +76,8 @@ func checkBase(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsString(at[0], p+"/properties/id/type") && s.Stop(),
-		at[1] != 0 && !checkBasePropertiesTitle(s, at[1]) && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsString(at[0], p+"/properties/id/type")),
+		at[1] != 0 && s.Stops(checkBasePropertiesTitle(s, at[1])):
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "id") {
@@ -173,10 +173,10 @@ func (*Tool) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkTool(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
-	if !checkBase(s, n) && s.Stop() {
+	if s.Stops(checkBase(s, n)) {
 		return false
 	}
-	if !checkToolAllOf1(s, n) && s.Stop() {
+	if s.Stops(checkToolAllOf1(s, n)) {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -86,9 +86,9 @@ func checkDoc(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.Items(at[0], checkDocAItem, "doc.json#/properties/a/type") && s.Stop(),
-		at[1] != 0 && !checkDocAItem(s, at[1]) && s.Stop(),
-		at[2] != 0 && !checkThing(s, at[2]) && s.Stop():
+	case at[0] != 0 && s.Stops(s.Items(at[0], checkDocAItem, "doc.json#/properties/a/type")),
+		at[1] != 0 && s.Stops(checkDocAItem(s, at[1])),
+		at[2] != 0 && s.Stops(checkThing(s, at[2])):
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -157,7 +157,7 @@ func checkDocAItem(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.IsInt(c, p+"/properties/n/type") && s.Stop() {
+	if c := at[0]; c != 0 && s.Stops(s.IsInt(c, p+"/properties/n/type")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -226,7 +226,7 @@ func checkThing(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.IsBoolean(c, p+"/properties/ok/type") && s.Stop() {
+	if c := at[0]; c != 0 && s.Stops(s.IsBoolean(c, p+"/properties/ok/type")) {
 		return false
 	}
 	return s.ErrorCount() == errs

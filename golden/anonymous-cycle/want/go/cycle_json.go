@@ -50,7 +50,7 @@ func checkCycleVariant2(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !(s.IsNull(c) || checkCycleVariant2(s, c)) && s.Stop() {
+		if s.Stops(s.IsNull(c) || checkCycleVariant2(s, c)) {
 			return false
 		}
 	}

@@ -111,9 +111,9 @@ func checkLoose(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[1] != 0 && !s.Is(at[1], envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeObject, pp+"several/type") && s.Stop(),
-		at[2] != 0 && !s.Is(at[2], envgenrt.TypeNumber|envgenrt.TypeInteger, pp+"num/type") && s.Stop(),
-		at[3] != 0 && !s.Is(at[3], envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, pp+"maybe_any/type") && s.Stop():
+	case at[1] != 0 && s.Stops(s.Is(at[1], envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeObject, pp+"several/type")),
+		at[2] != 0 && s.Stops(s.Is(at[2], envgenrt.TypeNumber|envgenrt.TypeInteger, pp+"num/type")),
+		at[3] != 0 && s.Stops(s.Is(at[3], envgenrt.TypeNull|envgenrt.TypeBoolean|envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeArray|envgenrt.TypeObject, pp+"maybe_any/type")):
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -147,7 +147,7 @@ func (*Untyped) CheckNode(s *envgenrt.State, n int32) bool {
 func checkUntyped(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindString {
-		if !s.MinLength(n, 2, "loose.json#/$defs/untyped/minLength") && s.Stop() {
+		if s.Stops(s.MinLength(n, 2, "loose.json#/$defs/untyped/minLength")) {
 			return false
 		}
 	}

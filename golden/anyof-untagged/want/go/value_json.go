@@ -71,7 +71,7 @@ func checkSetting(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !checkSettingValue(s, c) && s.Stop() {
+	if c := at[0]; c != 0 && s.Stops(checkSettingValue(s, c)) {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -134,10 +134,10 @@ func checkLists(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !checkListsPropertiesNames(s, at[0]) && s.Stop(),
-		at[1] != 0 && !checkListsPropertiesMatrix(s, at[1]) && s.Stop(),
-		at[2] != 0 && !s.Items(at[2], checkListsPointsItem, "list.json#/properties/points/type") && s.Stop(),
-		at[3] != 0 && !s.IsArray(at[3], "list.json#/properties/anything/type") && s.Stop():
+	case at[0] != 0 && s.Stops(checkListsPropertiesNames(s, at[0])),
+		at[1] != 0 && s.Stops(checkListsPropertiesMatrix(s, at[1])),
+		at[2] != 0 && s.Stops(s.Items(at[2], checkListsPointsItem, "list.json#/properties/points/type")),
+		at[3] != 0 && s.Stops(s.IsArray(at[3], "list.json#/properties/anything/type")):
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -150,7 +150,7 @@ func checkListsPropertiesMatrix(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.ArrayOf(c, envgenrt.TypeNumber, p+"/items") && s.Stop() {
+		if s.Stops(s.ArrayOf(c, envgenrt.TypeNumber, p+"/items")) {
 			return false
 		}
 	}
@@ -164,11 +164,11 @@ func checkListsPropertiesNames(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.IsString(c, p+"/items/type") && s.Stop() {
+		if s.Stops(s.IsString(c, p+"/items/type")) {
 			return false
 		}
 	}
-	if !s.MinItems(n, 1, p+"/minItems") && s.Stop() {
+	if s.Stops(s.MinItems(n, 1, p+"/minItems")) {
 		return false
 	}
 	if i, j, dup := s.Duplicate(n); dup && s.Failf(n, p+"/uniqueItems", "uniqueItems", "must not have equal items, but items %d and %d are equal", i, j) {
@@ -250,8 +250,8 @@ func checkListsPointsItem(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsNumber(at[0], p+"/properties/x/type") && s.Stop(),
-		at[1] != 0 && !s.IsNumber(at[1], p+"/properties/y/type") && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsNumber(at[0], p+"/properties/x/type")),
+		at[1] != 0 && s.Stops(s.IsNumber(at[1], p+"/properties/y/type")):
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "x", "y") {

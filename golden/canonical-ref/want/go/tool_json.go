@@ -82,7 +82,7 @@ func checkPayload(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.ArrayOf(c, envgenrt.TypeString, p+"/properties/results") && s.Stop() {
+	if c := at[0]; c != 0 && s.Stops(s.ArrayOf(c, envgenrt.TypeString, p+"/properties/results")) {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "results") {

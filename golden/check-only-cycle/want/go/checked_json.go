@@ -91,7 +91,7 @@ func checkCheckedContainsItemsAnyOf1(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.IsString(c, p+"/properties/c/type") && s.Stop() {
+	if c := at[0]; c != 0 && s.Stops(s.IsString(c, p+"/properties/c/type")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -103,11 +103,11 @@ func checkCheckedNot(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !checkCheckedNotItems(s, c) && s.Stop() {
+		if s.Stops(checkCheckedNotItems(s, c)) {
 			return false
 		}
 	}
-	if !s.MinItems(n, 1, "checked.json#/not/minItems") && s.Stop() {
+	if s.Stops(s.MinItems(n, 1, "checked.json#/not/minItems")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -125,7 +125,7 @@ func checkCheckedNotItems(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !checkCheckedNot(s, c) && s.Stop() {
+	if c := at[0]; c != 0 && s.Stops(checkCheckedNot(s, c)) {
 		return false
 	}
 	return s.ErrorCount() == errs

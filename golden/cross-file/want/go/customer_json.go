@@ -70,7 +70,7 @@ func checkAddress(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.IsString(c, p+"/properties/street/type") && s.Stop() {
+	if c := at[0]; c != 0 && s.Stops(s.IsString(c, p+"/properties/street/type")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -146,8 +146,8 @@ func checkCustomer(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsString(at[0], "customer.json#/properties/name/type") && s.Stop(),
-		at[1] != 0 && !checkAddress(s, at[1]) && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsString(at[0], "customer.json#/properties/name/type")),
+		at[1] != 0 && s.Stops(checkAddress(s, at[1])):
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -24,7 +24,7 @@ func (x *Docs) DecodeNode(s *envgenrt.State, n int32) error {
 		case "e":
 			err = envgenrt.DecodeStringPtr(s, c, &x.E)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -40,8 +40,7 @@ func checkDocs(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [2]int32
-	unknown := false
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "p":
@@ -49,15 +48,15 @@ func checkDocs(s *envgenrt.State, n int32) bool {
 		case "e":
 			at[1] = c
 		default:
-			unknown = true
+			at[2] = -1
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsString(at[0], p+"/properties/p/type") && s.Stop(),
-		at[1] != 0 && !s.Enum(at[1], p+"/properties/e/enum", "a\x00", "b\ufeff") && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsString(at[0], p+"/properties/p/type")),
+		at[1] != 0 && s.Stops(s.Enum(at[1], p+"/properties/e/enum", "a\x00", "b\ufeff")):
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[2] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -87,10 +87,10 @@ func checkDocumented(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !checkDocumentedPropertiesLimit(s, at[0]) && s.Stop(),
-		at[1] != 0 && !s.IsString(at[1], pp+"old/type") && s.Stop(),
-		at[2] != 0 && !s.IsString(at[2], pp+"id/type") && s.Stop(),
-		at[3] != 0 && !s.IsString(at[3], pp+"secret/type") && s.Stop():
+	case at[0] != 0 && s.Stops(checkDocumentedPropertiesLimit(s, at[0])),
+		at[1] != 0 && s.Stops(s.IsString(at[1], pp+"old/type")),
+		at[2] != 0 && s.Stops(s.IsString(at[2], pp+"id/type")),
+		at[3] != 0 && s.Stops(s.IsString(at[3], pp+"secret/type")):
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -102,10 +102,10 @@ func checkDocumentedPropertiesLimit(s *envgenrt.State, n int32) bool {
 	if !s.IsInt(n, p+"/type") {
 		return false
 	}
-	if !s.MinimumInt(n, 1, "1", p+"/minimum") && s.Stop() {
+	if s.Stops(s.MinimumInt(n, 1, "1", p+"/minimum")) {
 		return false
 	}
-	if !s.MaximumInt(n, 100, "100", p+"/maximum") && s.Stop() {
+	if s.Stops(s.MaximumInt(n, 100, "100", p+"/maximum")) {
 		return false
 	}
 	return s.ErrorCount() == errs

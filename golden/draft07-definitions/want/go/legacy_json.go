@@ -70,7 +70,7 @@ func checkItem(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.IsString(c, p+"/properties/id/type") && s.Stop() {
+	if c := at[0]; c != 0 && s.Stops(s.IsString(c, p+"/properties/id/type")) {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "id") {
@@ -233,11 +233,11 @@ func checkLegacyPair(s *envgenrt.State, n int32) bool {
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 		switch {
 		case i == 0:
-			if !checkLegacyPairItems0(s, c) && s.Stop() {
+			if s.Stops(checkLegacyPairItems0(s, c)) {
 				return false
 			}
 		case i == 1:
-			if !checkLegacyPairItems1(s, c) && s.Stop() {
+			if s.Stops(checkLegacyPairItems1(s, c)) {
 				return false
 			}
 		}

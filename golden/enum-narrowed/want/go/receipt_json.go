@@ -39,7 +39,7 @@ func (x *Receipt) DecodeNode(s *envgenrt.State, n int32) error {
 		case "count":
 			err = envgenrt.DecodeStringPtr(s, c, &x.Count)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -54,8 +54,7 @@ func checkReceipt(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, "receipt.json#/type") {
 		return false
 	}
-	var at [7]int32
-	unknown := false
+	var at [8]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "canon_version":
@@ -73,13 +72,13 @@ func checkReceipt(s *envgenrt.State, n int32) bool {
 		case "count":
 			at[6] = c
 		default:
-			unknown = true
+			at[7] = -1
 		}
 	}
 	if !s.CheckMembers(at[:], checkReceiptCanonVersion, checkReceiptResult, checkReceiptFixed, checkReceiptPropertiesTags, checkReceiptProbe, checkReceiptFixedObject, checkReceiptCount) {
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], "receipt.json#/additionalProperties") {
+	if at[7] != 0 && s.NoAdditional(n, at[:], "receipt.json#/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -94,10 +93,10 @@ func checkReceiptPropertiesTags(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindString {
-		if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+		if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 			return false
 		}
-		if !s.MaxLength(n, 2, p+"/maxLength") && s.Stop() {
+		if s.Stops(s.MaxLength(n, 2, p+"/maxLength")) {
 			return false
 		}
 		if !patternReceiptPropertiesTags.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^a\"") {
@@ -105,7 +104,7 @@ func checkReceiptPropertiesTags(s *envgenrt.State, n int32) bool {
 		}
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.IsString(c, p+"/items/type") && s.Stop() {
+		if s.Stops(s.IsString(c, p+"/items/type")) {
 			return false
 		}
 	}
@@ -197,7 +196,7 @@ func checkReceiptFixed(s *envgenrt.State, n int32) bool {
 		s.Fail(n, p+"/const", "const", "must be \"v1\"")
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -279,10 +278,10 @@ func checkReceiptResult(s *envgenrt.State, n int32) bool {
 	if !s.Enum(n, p+"/enum", "ALLOW", "DENY") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 5, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 5, p+"/maxLength")) {
 		return false
 	}
 	if !patternReceiptResult.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[A-Z]+$\"") {

@@ -63,8 +63,7 @@ func checkItem(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [2]int32
-	unknown := false
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "id":
@@ -72,22 +71,22 @@ func checkItem(s *envgenrt.State, n int32) bool {
 		case "count":
 			at[1] = c
 		default:
-			unknown = true
+			at[2] = -1
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsString(at[0], p+"/properties/id/type") && s.Stop(),
-		at[1] != 0 && !s.IsInt(at[1], p+"/properties/count/type") && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsString(at[0], p+"/properties/id/type")),
+		at[1] != 0 && s.Stops(s.IsInt(at[1], p+"/properties/count/type")):
 		return false
 	}
-	if unknown {
+	if at[2] != 0 {
 		for m := s.Members(n); m.Next(); {
 			c := m.Node()
 			switch string(s.Key(c)) {
 			case "id", "count":
 				continue
 			}
-			if true && !checkItemAdditionalProperties(s, c) && s.Stop() {
+			if true && s.Stops(checkItemAdditionalProperties(s, c)) {
 				return false
 			}
 		}

@@ -105,9 +105,9 @@ func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsBoolean(at[0], p+"/properties/success/type") && s.Stop(),
-		at[1] != 0 && !dynamicEnvelopeDefsData(s, at[1]) && s.Stop(),
-		at[2] != 0 && !checkPage(s, at[2]) && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsBoolean(at[0], p+"/properties/success/type")),
+		at[1] != 0 && s.Stops(dynamicEnvelopeDefsData(s, at[1])),
+		at[2] != 0 && s.Stops(checkPage(s, at[2])):
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "success") {
@@ -246,8 +246,8 @@ func checkPageIn(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !checkPagePropertiesItems(s, at[0]) && s.Stop(),
-		at[1] != 0 && !s.IsString(at[1], p+"/properties/cursor/type") && s.Stop():
+	case at[0] != 0 && s.Stops(checkPagePropertiesItems(s, at[0])),
+		at[1] != 0 && s.Stops(s.IsString(at[1], p+"/properties/cursor/type")):
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -78,8 +78,8 @@ func checkResult(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsString(at[0], p+"/properties/title/type") && s.Stop(),
-		at[1] != 0 && !s.IsNumber(at[1], p+"/properties/score/type") && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsString(at[0], p+"/properties/title/type")),
+		at[1] != 0 && s.Stops(s.IsNumber(at[1], p+"/properties/score/type")):
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "title") {

@@ -91,7 +91,7 @@ func checkHistoryIn(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !checkHistoryPropertiesPages(s, c) && s.Stop() {
+	if c := at[0]; c != 0 && s.Stops(checkHistoryPropertiesPages(s, c)) {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "pages") {
@@ -185,7 +185,7 @@ func checkItem(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.StringMinLength(c, 1, p+"/properties/name") && s.Stop() {
+	if c := at[0]; c != 0 && s.Stops(s.StringMinLength(c, 1, p+"/properties/name")) {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "name") {

@@ -137,7 +137,7 @@ func checkThing(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.IsInt(c, p+"/properties/n/type") && s.Stop() {
+	if c := at[0]; c != 0 && s.Stops(s.IsInt(c, p+"/properties/n/type")) {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -214,7 +214,7 @@ func checkToolPropertiesKinds(s *envgenrt.State, n int32) bool {
 	}
 	for m := s.Members(n); m.Next(); {
 		c := m.Node()
-		if true && !checkMode(s, c) && s.Stop() {
+		if true && s.Stops(checkMode(s, c)) {
 			return false
 		}
 	}
@@ -228,7 +228,7 @@ func checkToolPropertiesNk(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindArray {
 		for c := s.First(n); c < s.End(n); c = s.Next(c) {
-			if !checkKind(s, c) && s.Stop() {
+			if s.Stops(checkKind(s, c)) {
 				return false
 			}
 		}
@@ -418,15 +418,15 @@ func checkToolTup(s *envgenrt.State, n int32) bool {
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 		switch {
 		case i == 0:
-			if !checkKind(s, c) && s.Stop() {
+			if s.Stops(checkKind(s, c)) {
 				return false
 			}
 		case i == 1:
-			if !checkItem(s, c) && s.Stop() {
+			if s.Stops(checkItem(s, c)) {
 				return false
 			}
 		default:
-			if !checkWords(s, c) && s.Stop() {
+			if s.Stops(checkWords(s, c)) {
 				return false
 			}
 		}

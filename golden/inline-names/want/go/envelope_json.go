@@ -79,8 +79,8 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !checkEnvelopeMeta(s, at[0]) && s.Stop(),
-		at[1] != 0 && !s.Items(at[1], checkEnvelopeItemsItem, "envelope.json#/properties/items/type") && s.Stop():
+	case at[0] != 0 && s.Stops(checkEnvelopeMeta(s, at[0])),
+		at[1] != 0 && s.Stops(s.Items(at[1], checkEnvelopeItemsItem, "envelope.json#/properties/items/type")):
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -149,7 +149,7 @@ func checkEnvelopeItemsItem(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.IsString(c, p+"/properties/id/type") && s.Stop() {
+	if c := at[0]; c != 0 && s.Stops(s.IsString(c, p+"/properties/id/type")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -226,8 +226,8 @@ func checkEnvelopeMeta(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !checkEnvelopeMetaPagination(s, at[0]) && s.Stop(),
-		at[1] != 0 && !s.IsString(at[1], p+"/properties/request_id/type") && s.Stop():
+	case at[0] != 0 && s.Stops(checkEnvelopeMetaPagination(s, at[0])),
+		at[1] != 0 && s.Stops(s.IsString(at[1], p+"/properties/request_id/type")):
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -302,8 +302,8 @@ func checkEnvelopeMetaPagination(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsString(at[0], p+"/properties/cursor/type") && s.Stop(),
-		at[1] != 0 && !s.IsBoolean(at[1], p+"/properties/has_more/type") && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsString(at[0], p+"/properties/cursor/type")),
+		at[1] != 0 && s.Stops(s.IsBoolean(at[1], p+"/properties/has_more/type")):
 		return false
 	}
 	return s.ErrorCount() == errs

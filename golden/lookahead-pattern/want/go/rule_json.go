@@ -69,7 +69,7 @@ func checkRule(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !checkRulePropertiesPassword(s, c) && s.Stop() {
+	if c := at[0]; c != 0 && s.Stops(checkRulePropertiesPassword(s, c)) {
 		return false
 	}
 	return s.ErrorCount() == errs

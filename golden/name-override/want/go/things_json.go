@@ -96,8 +96,8 @@ func checkOtherThing(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsString(at[0], p+"/properties/url/type") && s.Stop(),
-		at[1] != 0 && !s.IsString(at[1], p+"/properties/api_key/type") && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsString(at[0], p+"/properties/url/type")),
+		at[1] != 0 && s.Stops(s.IsString(at[1], p+"/properties/api_key/type")):
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -178,7 +178,7 @@ func (x *Nest) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			x.Rm = a2
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -194,8 +194,7 @@ func checkNest(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [4]int32
-	unknown := false
+	var at [5]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "aa":
@@ -207,17 +206,17 @@ func checkNest(s *envgenrt.State, n int32) bool {
 		case "rm":
 			at[3] = c
 		default:
-			unknown = true
+			at[4] = -1
 		}
 	}
 	switch {
-	case at[0] != 0 && !checkNestPropertiesAa(s, at[0]) && s.Stop(),
-		at[1] != 0 && !checkNestPropertiesRa(s, at[1]) && s.Stop(),
-		at[2] != 0 && !checkNestPropertiesMm(s, at[2]) && s.Stop(),
-		at[3] != 0 && !s.Items(at[3], checkNestPropertiesRmItems, p+"/properties/rm/type") && s.Stop():
+	case at[0] != 0 && s.Stops(checkNestPropertiesAa(s, at[0])),
+		at[1] != 0 && s.Stops(checkNestPropertiesRa(s, at[1])),
+		at[2] != 0 && s.Stops(checkNestPropertiesMm(s, at[2])),
+		at[3] != 0 && s.Stops(s.Items(at[3], checkNestPropertiesRmItems, p+"/properties/rm/type")):
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[4] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if at[1] == 0 && s.Missing(n, p+"/required", "ra") {
@@ -233,7 +232,7 @@ func checkNestPropertiesAa(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.ArrayOf(c, envgenrt.TypeString, p+"/items") && s.Stop() {
+		if s.Stops(s.ArrayOf(c, envgenrt.TypeString, p+"/items")) {
 			return false
 		}
 	}
@@ -247,7 +246,7 @@ func checkNestPropertiesMm(s *envgenrt.State, n int32) bool {
 	}
 	for m := s.Members(n); m.Next(); {
 		c := m.Node()
-		if true && !checkNestPropertiesMmAdditionalProperties(s, c) && s.Stop() {
+		if true && s.Stops(checkNestPropertiesMmAdditionalProperties(s, c)) {
 			return false
 		}
 	}
@@ -261,7 +260,7 @@ func checkNestPropertiesMmAdditionalProperties(s *envgenrt.State, n int32) bool 
 	}
 	for m := s.Members(n); m.Next(); {
 		c := m.Node()
-		if true && !checkNestPropertiesMmAdditionalPropertiesAdditionalProperties(s, c) && s.Stop() {
+		if true && s.Stops(checkNestPropertiesMmAdditionalPropertiesAdditionalProperties(s, c)) {
 			return false
 		}
 	}
@@ -279,7 +278,7 @@ func checkNestPropertiesRa(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.ArrayOf(c, envgenrt.TypeInteger, p+"/items") && s.Stop() {
+		if s.Stops(s.ArrayOf(c, envgenrt.TypeInteger, p+"/items")) {
 			return false
 		}
 	}
@@ -293,7 +292,7 @@ func checkNestPropertiesRmItems(s *envgenrt.State, n int32) bool {
 	}
 	for m := s.Members(n); m.Next(); {
 		c := m.Node()
-		if true && !checkNestPropertiesRmItemsAdditionalProperties(s, c) && s.Stop() {
+		if true && s.Stops(checkNestPropertiesRmItemsAdditionalProperties(s, c)) {
 			return false
 		}
 	}

@@ -71,7 +71,7 @@ func checkHeloísaMarketplace(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !checkHeloísaMarketplaceOwner(s, c) && s.Stop() {
+	if c := at[0]; c != 0 && s.Stops(checkHeloísaMarketplaceOwner(s, c)) {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, "marketplace.json#/required", "owner") {
@@ -143,7 +143,7 @@ func checkHeloísaMarketplaceOwner(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.StringMinLength(c, 1, p+"/properties/name") && s.Stop() {
+	if c := at[0]; c != 0 && s.Stops(s.StringMinLength(c, 1, p+"/properties/name")) {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "name") {

@@ -102,9 +102,9 @@ func checkNulls(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.ArrayOf(at[0], envgenrt.TypeNull, "nulls.json#/properties/ignored") && s.Stop(),
-		at[1] != 0 && !checkNullsPair(s, at[1]) && s.Stop(),
-		at[2] != 0 && !checkNullsNone(s, at[2]) && s.Stop():
+	case at[0] != 0 && s.Stops(s.ArrayOf(at[0], envgenrt.TypeNull, "nulls.json#/properties/ignored")),
+		at[1] != 0 && s.Stops(checkNullsPair(s, at[1])),
+		at[2] != 0 && s.Stops(checkNullsNone(s, at[2])):
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -220,11 +220,11 @@ func checkNullsPair(s *envgenrt.State, n int32) bool {
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 		switch {
 		case i == 0:
-			if !checkNullsPairPrefixItems0(s, c) && s.Stop() {
+			if s.Stops(checkNullsPairPrefixItems0(s, c)) {
 				return false
 			}
 		default:
-			if !checkNullsPairItems(s, c) && s.Stop() {
+			if s.Stops(checkNullsPairItems(s, c)) {
 				return false
 			}
 		}

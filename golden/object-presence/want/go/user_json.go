@@ -64,7 +64,7 @@ func (x *User) DecodeNode(s *envgenrt.State, n int32) error {
 		case "active":
 			err = s.ReadBoolPtr(c, &x.Active)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -81,8 +81,7 @@ func checkUser(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [9]int32
-	unknown := false
+	var at [10]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "id":
@@ -104,22 +103,22 @@ func checkUser(s *envgenrt.State, n int32) bool {
 		case "active":
 			at[8] = c
 		default:
-			unknown = true
+			at[9] = -1
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsString(at[0], pp+"id/type") && s.Stop(),
-		at[1] != 0 && !s.IsString(at[1], pp+"name/type") && s.Stop(),
-		at[2] != 0 && !s.Is(at[2], envgenrt.TypeNull|envgenrt.TypeString, pp+"nickname/type") && s.Stop(),
-		at[3] != 0 && !s.IntegerMinimum(at[3], 0, "0", pp+"age") && s.Stop(),
-		at[4] != 0 && !s.Is(at[4], envgenrt.TypeNull|envgenrt.TypeString, pp+"email/type") && s.Stop(),
-		at[5] != 0 && !s.ArrayOf(at[5], envgenrt.TypeString, pp+"tags") && s.Stop(),
-		at[6] != 0 && !s.ArrayOf(at[6], envgenrt.TypeString, pp+"aliases") && s.Stop(),
-		at[7] != 0 && !s.IsNumber(at[7], pp+"score/type") && s.Stop(),
-		at[8] != 0 && !s.IsBoolean(at[8], pp+"active/type") && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"id/type")),
+		at[1] != 0 && s.Stops(s.IsString(at[1], pp+"name/type")),
+		at[2] != 0 && s.Stops(s.Is(at[2], envgenrt.TypeNull|envgenrt.TypeString, pp+"nickname/type")),
+		at[3] != 0 && s.Stops(s.IntegerMinimum(at[3], 0, "0", pp+"age")),
+		at[4] != 0 && s.Stops(s.Is(at[4], envgenrt.TypeNull|envgenrt.TypeString, pp+"email/type")),
+		at[5] != 0 && s.Stops(s.ArrayOf(at[5], envgenrt.TypeString, pp+"tags")),
+		at[6] != 0 && s.Stops(s.ArrayOf(at[6], envgenrt.TypeString, pp+"aliases")),
+		at[7] != 0 && s.Stops(s.IsNumber(at[7], pp+"score/type")),
+		at[8] != 0 && s.Stops(s.IsBoolean(at[8], pp+"active/type")):
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[9] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0 || at[2] == 0 || at[5] == 0) && s.Required(n, p+"/required", "id", "name", "nickname", "tags") {

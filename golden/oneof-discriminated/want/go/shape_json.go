@@ -27,7 +27,7 @@ func (x *Circle) DecodeNode(s *envgenrt.State, n int32) error {
 		case "radius":
 			err = s.ReadFloat64(c, &x.Radius)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -43,8 +43,7 @@ func checkCircle(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [2]int32
-	unknown := false
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "kind":
@@ -52,15 +51,15 @@ func checkCircle(s *envgenrt.State, n int32) bool {
 		case "radius":
 			at[1] = c
 		default:
-			unknown = true
+			at[2] = -1
 		}
 	}
 	switch {
-	case at[0] != 0 && !checkCircleKind(s, at[0]) && s.Stop(),
-		at[1] != 0 && !s.IsNumber(at[1], p+"/properties/radius/type") && s.Stop():
+	case at[0] != 0 && s.Stops(checkCircleKind(s, at[0])),
+		at[1] != 0 && s.Stops(s.IsNumber(at[1], p+"/properties/radius/type")):
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[2] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "kind", "radius") {
@@ -157,7 +156,7 @@ func checkDrawing(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !checkShape(s, c) && s.Stop() {
+	if c := at[0]; c != 0 && s.Stops(checkShape(s, c)) {
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, "shape.json#/required", "shape") {
@@ -267,7 +266,7 @@ func (x *Square) DecodeNode(s *envgenrt.State, n int32) error {
 		case "side":
 			err = s.ReadFloat64(c, &x.Side)
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -283,8 +282,7 @@ func checkSquare(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [2]int32
-	unknown := false
+	var at [3]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "kind":
@@ -292,15 +290,15 @@ func checkSquare(s *envgenrt.State, n int32) bool {
 		case "side":
 			at[1] = c
 		default:
-			unknown = true
+			at[2] = -1
 		}
 	}
 	switch {
-	case at[0] != 0 && !checkSquareKind(s, at[0]) && s.Stop(),
-		at[1] != 0 && !s.IsNumber(at[1], p+"/properties/side/type") && s.Stop():
+	case at[0] != 0 && s.Stops(checkSquareKind(s, at[0])),
+		at[1] != 0 && s.Stops(s.IsNumber(at[1], p+"/properties/side/type")):
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[2] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "kind", "side") {

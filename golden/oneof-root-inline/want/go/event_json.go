@@ -157,8 +157,8 @@ func checkEventClick(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !checkEventClickType(s, at[0]) && s.Stop(),
-		at[1] != 0 && !s.IsString(at[1], p+"/properties/url/type") && s.Stop():
+	case at[0] != 0 && s.Stops(checkEventClickType(s, at[0])),
+		at[1] != 0 && s.Stops(s.IsString(at[1], p+"/properties/url/type")):
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "type", "url") {
@@ -260,8 +260,8 @@ func checkEventKeyPress(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !checkEventKeyPressType(s, at[0]) && s.Stop(),
-		at[1] != 0 && !s.IsString(at[1], p+"/properties/key/type") && s.Stop():
+	case at[0] != 0 && s.Stops(checkEventKeyPressType(s, at[0])),
+		at[1] != 0 && s.Stops(s.IsString(at[1], p+"/properties/key/type")):
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "type", "key") {

@@ -69,7 +69,7 @@ func checkOpen(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.IsString(c, "open.json#/properties/id/type") && s.Stop() {
+	if c := at[0]; c != 0 && s.Stops(s.IsString(c, "open.json#/properties/id/type")) {
 		return false
 	}
 	return s.ErrorCount() == errs

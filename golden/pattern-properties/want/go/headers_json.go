@@ -62,7 +62,7 @@ func checkHeaders(s *envgenrt.State, n int32) bool {
 		known := false
 		if patternHeadersProperties0.Match(s.Key(c)) {
 			known = true
-			if !checkHeadersPatternPropertiesX5Ex(s, c) && s.Stop() {
+			if s.Stops(checkHeadersPatternPropertiesX5Ex(s, c)) {
 				return false
 			}
 		}

@@ -78,8 +78,8 @@ func checkNode(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !checkNode(s, at[0]) && s.Stop(),
-		at[1] != 0 && !s.IsString(at[1], p+"/properties/label/type") && s.Stop():
+	case at[0] != 0 && s.Stops(checkNode(s, at[0])),
+		at[1] != 0 && s.Stops(s.IsString(at[1], p+"/properties/label/type")):
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -170,10 +170,10 @@ func checkTree(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsString(at[0], p+"/properties/value/type") && s.Stop(),
-		at[1] != 0 && !s.Items(at[1], checkTree, p+"/properties/children/type") && s.Stop(),
-		at[2] != 0 && !checkTree(s, at[2]) && s.Stop(),
-		at[3] != 0 && !checkNode(s, at[3]) && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsString(at[0], p+"/properties/value/type")),
+		at[1] != 0 && s.Stops(s.Items(at[1], checkTree, p+"/properties/children/type")),
+		at[2] != 0 && s.Stops(checkTree(s, at[2])),
+		at[3] != 0 && s.Stops(checkNode(s, at[3])):
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "value") {

@@ -143,7 +143,7 @@ func checkCSS(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, "contributions.json#/definitions/css/type") {
 		return false
 	}
-	if !checkHost(s, n) && s.Stop() {
+	if s.Stops(checkHost(s, n)) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -213,7 +213,7 @@ func checkHost(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !checkHostPropertiesProperties(s, c) && s.Stop() {
+	if c := at[0]; c != 0 && s.Stops(checkHostPropertiesProperties(s, c)) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -283,7 +283,7 @@ func checkProp(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, "contributions.json#/definitions/prop/type") {
 		return false
 	}
-	if !checkBase(s, n) && s.Stop() {
+	if s.Stops(checkBase(s, n)) {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -70,7 +70,7 @@ func checkProvRecordV01(s *envgenrt.State, n int32) bool {
 			at[0] = c
 		}
 	}
-	if c := at[0]; c != 0 && !s.IsString(c, p+"/properties/run_id/type") && s.Stop() {
+	if c := at[0]; c != 0 && s.Stops(s.IsString(c, p+"/properties/run_id/type")) {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -161,11 +161,11 @@ func checkRangeBounds(s *envgenrt.State, n int32) bool {
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 		switch {
 		case i == 0:
-			if !checkRangeBoundsPrefixItems0(s, c) && s.Stop() {
+			if s.Stops(checkRangeBoundsPrefixItems0(s, c)) {
 				return false
 			}
 		case i == 1:
-			if !checkRangeBoundsPrefixItems1(s, c) && s.Stop() {
+			if s.Stops(checkRangeBoundsPrefixItems1(s, c)) {
 				return false
 			}
 		}
@@ -275,15 +275,15 @@ func checkRangeRecord(s *envgenrt.State, n int32) bool {
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 		switch {
 		case i == 0:
-			if !checkRangeRecordPrefixItems0(s, c) && s.Stop() {
+			if s.Stops(checkRangeRecordPrefixItems0(s, c)) {
 				return false
 			}
 		case i == 1:
-			if !checkRangeRecordPrefixItems1(s, c) && s.Stop() {
+			if s.Stops(checkRangeRecordPrefixItems1(s, c)) {
 				return false
 			}
 		default:
-			if !checkRangeRecordItems(s, c) && s.Stop() {
+			if s.Stops(checkRangeRecordItems(s, c)) {
 				return false
 			}
 		}

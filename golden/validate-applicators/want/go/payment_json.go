@@ -94,15 +94,15 @@ func checkPayment(s *envgenrt.State, n int32) bool {
 	if at[0] == 0 && s.Missing(n, "payment.json#/required", "method") {
 		return false
 	}
-	if !checkPaymentAllOf0(s, n) && s.Stop() {
+	if s.Stops(checkPaymentAllOf0(s, n)) {
 		return false
 	}
 	if s.Quiet(checkPaymentIf, n) {
-		if !checkPaymentThen(s, n) && s.Stop() {
+		if s.Stops(checkPaymentThen(s, n)) {
 			return false
 		}
 	} else {
-		if !checkPaymentElse(s, n) && s.Stop() {
+		if s.Stops(checkPaymentElse(s, n)) {
 			return false
 		}
 	}
@@ -155,7 +155,7 @@ func checkPaymentIf(s *envgenrt.State, n int32) bool {
 				at[0] = c
 			}
 		}
-		if c := at[0]; c != 0 && !checkPaymentIfPropertiesMethod(s, c) && s.Stop() {
+		if c := at[0]; c != 0 && s.Stops(checkPaymentIfPropertiesMethod(s, c)) {
 			return false
 		}
 	}

@@ -143,14 +143,14 @@ func checkBatchPropertiesIDs(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
-		if !s.IsString(c, p+"/items/type") && s.Stop() {
+		if s.Stops(s.IsString(c, p+"/items/type")) {
 			return false
 		}
 	}
-	if !s.MinItems(n, 1, p+"/minItems") && s.Stop() {
+	if s.Stops(s.MinItems(n, 1, p+"/minItems")) {
 		return false
 	}
-	if !s.MaxItems(n, 100, p+"/maxItems") && s.Stop() {
+	if s.Stops(s.MaxItems(n, 100, p+"/maxItems")) {
 		return false
 	}
 	if i, j, dup := s.Duplicate(n); dup && s.Failf(n, p+"/uniqueItems", "uniqueItems", "must not have equal items, but items %d and %d are equal", i, j) {
@@ -240,11 +240,11 @@ func checkBatchPoint(s *envgenrt.State, n int32) bool {
 	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
 		switch {
 		case i == 0:
-			if !checkBatchPointPrefixItems0(s, c) && s.Stop() {
+			if s.Stops(checkBatchPointPrefixItems0(s, c)) {
 				return false
 			}
 		case i == 1:
-			if !checkBatchPointPrefixItems1(s, c) && s.Stop() {
+			if s.Stops(checkBatchPointPrefixItems1(s, c)) {
 				return false
 			}
 		}

@@ -105,10 +105,10 @@ func checkPricePropertiesAmount(s *envgenrt.State, n int32) bool {
 	if !s.IsNumber(n, p+"/type") {
 		return false
 	}
-	if !s.MaximumInt(n, 1000000, "1000000", p+"/maximum") && s.Stop() {
+	if s.Stops(s.MaximumInt(n, 1000000, "1000000", p+"/maximum")) {
 		return false
 	}
-	if !s.ExclusiveMinimumInt(n, 0, "0", p+"/exclusiveMinimum") && s.Stop() {
+	if s.Stops(s.ExclusiveMinimumInt(n, 0, "0", p+"/exclusiveMinimum")) {
 		return false
 	}
 	if !envgenrt.MultipleOf(s.Text(n), "0.01") && s.Fail(n, p+"/multipleOf", "multipleOf", "must be a multiple of 0.01") {
@@ -123,10 +123,10 @@ func checkPricePropertiesDiscount(s *envgenrt.State, n int32) bool {
 	if !s.IsNumber(n, p+"/type") {
 		return false
 	}
-	if !s.MinimumInt(n, 0, "0", p+"/minimum") && s.Stop() {
+	if s.Stops(s.MinimumInt(n, 0, "0", p+"/minimum")) {
 		return false
 	}
-	if !s.ExclusiveMaximumInt(n, 1, "1", p+"/exclusiveMaximum") && s.Stop() {
+	if s.Stops(s.ExclusiveMaximumInt(n, 1, "1", p+"/exclusiveMaximum")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -138,10 +138,10 @@ func checkPricePropertiesQuantity(s *envgenrt.State, n int32) bool {
 	if !s.IsInt(n, p+"/type") {
 		return false
 	}
-	if !s.MinimumInt(n, 1, "1", p+"/minimum") && s.Stop() {
+	if s.Stops(s.MinimumInt(n, 1, "1", p+"/minimum")) {
 		return false
 	}
-	if !s.MaximumInt(n, 9999, "9999", p+"/maximum") && s.Stop() {
+	if s.Stops(s.MaximumInt(n, 9999, "9999", p+"/maximum")) {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -59,7 +59,7 @@ func (x *Account) DecodeNode(s *envgenrt.State, n int32) error {
 			}
 			x.Settings = m2
 		default:
-			return s.DecodeError(c, "unexpected member")
+			return s.NoMember(c)
 		}
 	}
 	return err
@@ -76,8 +76,7 @@ func checkAccount(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [5]int32
-	unknown := false
+	var at [6]int32
 	for c := s.First(n); c < s.End(n); c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "id":
@@ -91,27 +90,27 @@ func checkAccount(s *envgenrt.State, n int32) bool {
 		case "settings":
 			at[4] = c
 		default:
-			unknown = true
+			at[5] = -1
 		}
 	}
 	switch {
-	case at[0] != 0 && !s.IsString(at[0], pp+"id/type") && s.Stop(),
-		at[1] != 0 && !s.IsString(at[1], pp+"email/type") && s.Stop(),
-		at[2] != 0 && !s.IsString(at[2], pp+"card/type") && s.Stop(),
-		at[3] != 0 && !s.IsString(at[3], pp+"billing_address/type") && s.Stop(),
-		at[4] != 0 && !checkAccountPropertiesSettings(s, at[4]) && s.Stop():
+	case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"id/type")),
+		at[1] != 0 && s.Stops(s.IsString(at[1], pp+"email/type")),
+		at[2] != 0 && s.Stops(s.IsString(at[2], pp+"card/type")),
+		at[3] != 0 && s.Stops(s.IsString(at[3], pp+"billing_address/type")),
+		at[4] != 0 && s.Stops(checkAccountPropertiesSettings(s, at[4])):
 		return false
 	}
-	if unknown && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[5] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0) && s.Required(n, p+"/required", "id", "email") {
 		return false
 	}
-	if !s.MinProperties(n, 2, p+"/minProperties") && s.Stop() {
+	if s.Stops(s.MinProperties(n, 2, p+"/minProperties")) {
 		return false
 	}
-	if !s.MaxProperties(n, 20, p+"/maxProperties") && s.Stop() {
+	if s.Stops(s.MaxProperties(n, 20, p+"/maxProperties")) {
 		return false
 	}
 	if s.Has(n, "card") {
@@ -119,7 +118,7 @@ func checkAccount(s *envgenrt.State, n int32) bool {
 			return false
 		}
 	}
-	if s.Has(n, "billing_address") && !checkAccountDependentSchemasBillingAddress(s, n) && s.Stop() {
+	if s.Has(n, "billing_address") && s.Stops(checkAccountDependentSchemasBillingAddress(s, n)) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -135,7 +134,7 @@ func checkAccountDependentSchemasBillingAddress(s *envgenrt.State, n int32) bool
 				at[0] = c
 			}
 		}
-		if c := at[0]; c != 0 && !checkAccountDependentSchemasBillingAddressPropertiesBillingAddress(s, c) && s.Stop() {
+		if c := at[0]; c != 0 && s.Stops(checkAccountDependentSchemasBillingAddressPropertiesBillingAddress(s, c)) {
 			return false
 		}
 	}
@@ -145,7 +144,7 @@ func checkAccountDependentSchemasBillingAddress(s *envgenrt.State, n int32) bool
 func checkAccountDependentSchemasBillingAddressPropertiesBillingAddress(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindString {
-		if !s.MinLength(n, 5, "account.json#/dependentSchemas/billing_address/properties/billing_address/minLength") && s.Stop() {
+		if s.Stops(s.MinLength(n, 5, "account.json#/dependentSchemas/billing_address/properties/billing_address/minLength")) {
 			return false
 		}
 	}
@@ -164,11 +163,11 @@ func checkAccountPropertiesSettings(s *envgenrt.State, n int32) bool {
 		known := false
 		if patternAccountPropertiesSettingsProperties0.Match(s.Key(c)) {
 			known = true
-			if !checkAccountPropertiesSettingsPatternPropertiesX5Ex(s, c) && s.Stop() {
+			if s.Stops(checkAccountPropertiesSettingsPatternPropertiesX5Ex(s, c)) {
 				return false
 			}
 		}
-		if !known && !checkAccountPropertiesSettingsAdditionalProperties(s, c) && s.Stop() {
+		if !known && s.Stops(checkAccountPropertiesSettingsAdditionalProperties(s, c)) {
 			return false
 		}
 	}
@@ -177,7 +176,7 @@ func checkAccountPropertiesSettings(s *envgenrt.State, n int32) bool {
 		k := s.NameNode(c)
 		valid := checkAccountPropertiesSettingsPropertyNames(s, k)
 		s.DropNameNode(k)
-		if !valid && s.Stop() {
+		if s.Stops(valid) {
 			return false
 		}
 	}
@@ -198,7 +197,7 @@ func checkAccountPropertiesSettingsPropertyNames(s *envgenrt.State, n int32) boo
 	const p = "account.json#/properties/settings/propertyNames"
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindString {
-		if !s.MaxLength(n, 32, p+"/maxLength") && s.Stop() {
+		if s.Stops(s.MaxLength(n, 32, p+"/maxLength")) {
 			return false
 		}
 		if !patternAccountPropertiesSettingsPropertyNames.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^[a-z_]+$\"") {

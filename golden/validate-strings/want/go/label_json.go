@@ -106,10 +106,10 @@ func checkLabelPropertiesName(s *envgenrt.State, n int32) bool {
 	if !s.IsString(n, p+"/type") {
 		return false
 	}
-	if !s.MinLength(n, 1, p+"/minLength") && s.Stop() {
+	if s.Stops(s.MinLength(n, 1, p+"/minLength")) {
 		return false
 	}
-	if !s.MaxLength(n, 40, p+"/maxLength") && s.Stop() {
+	if s.Stops(s.MaxLength(n, 40, p+"/maxLength")) {
 		return false
 	}
 	if !patternLabelPropertiesName.Match(s.Str(n)) && s.Fail(n, p+"/pattern", "pattern", "must match the pattern \"^\\\\S.*\\\\d$\"") {
@@ -125,7 +125,7 @@ func checkLabelPropertiesNote(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindString {
-		if !s.MaxLength(n, 200, p+"/maxLength") && s.Stop() {
+		if s.Stops(s.MaxLength(n, 200, p+"/maxLength")) {
 			return false
 		}
 	}

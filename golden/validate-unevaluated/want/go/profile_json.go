@@ -155,11 +155,11 @@ func checkProfileIn(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, "profile.json#/type") {
 		return false
 	}
-	if !s.Track(checkBase, n) && s.Stop() {
+	if s.Stops(s.Track(checkBase, n)) {
 		return false
 	}
 	if s.Branch(checkProfileIf, n) {
-		if !s.Track(checkProfileThen, n) && s.Stop() {
+		if s.Stops(s.Track(checkProfileThen, n)) {
 			return false
 		}
 	}
@@ -184,7 +184,7 @@ func checkProfileIf(s *envgenrt.State, n int32) bool {
 				s.Mark(n, i)
 			}
 		}
-		if c := at[0]; c != 0 && !checkProfileIfPropertiesKind(s, c) && s.Stop() {
+		if c := at[0]; c != 0 && s.Stops(checkProfileIfPropertiesKind(s, c)) {
 			return false
 		}
 		if at[0] == 0 && s.Missing(n, "profile.json#/if/required", "kind") {
@@ -213,7 +213,7 @@ func checkProfileThen(s *envgenrt.State, n int32) bool {
 				s.Mark(n, i)
 			}
 		}
-		if c := at[0]; c != 0 && !s.ArrayOf(c, envgenrt.TypeString, "profile.json#/then/properties/members") && s.Stop() {
+		if c := at[0]; c != 0 && s.Stops(s.ArrayOf(c, envgenrt.TypeString, "profile.json#/then/properties/members")) {
 			return false
 		}
 	}

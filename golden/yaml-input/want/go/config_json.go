@@ -81,9 +81,9 @@ func checkServerConfig(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && !checkServerConfigPropertiesPort(s, at[0]) && s.Stop(),
-		at[1] != 0 && !s.IsString(at[1], p+"/properties/host/type") && s.Stop(),
-		at[2] != 0 && !s.Enum(at[2], p+"/properties/mode/enum", "dev", "prod") && s.Stop():
+	case at[0] != 0 && s.Stops(checkServerConfigPropertiesPort(s, at[0])),
+		at[1] != 0 && s.Stops(s.IsString(at[1], p+"/properties/host/type")),
+		at[2] != 0 && s.Stops(s.Enum(at[2], p+"/properties/mode/enum", "dev", "prod")):
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "port") {
@@ -98,10 +98,10 @@ func checkServerConfigPropertiesPort(s *envgenrt.State, n int32) bool {
 	if !s.IsInt(n, p+"/type") {
 		return false
 	}
-	if !s.MinimumInt(n, 1, "1", p+"/minimum") && s.Stop() {
+	if s.Stops(s.MinimumInt(n, 1, "1", p+"/minimum")) {
 		return false
 	}
-	if !s.MaximumInt(n, 65535, "65535", p+"/maximum") && s.Stop() {
+	if s.Stops(s.MaximumInt(n, 65535, "65535", p+"/maximum")) {
 		return false
 	}
 	return s.ErrorCount() == errs
