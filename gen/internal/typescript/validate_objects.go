@@ -133,12 +133,6 @@ func (f *vfn) patternBlocks(additional bool) []string {
 		if len(body) == 0 {
 			continue
 		}
-		if run, ok := parseCharRun(pm.Pattern); ok { // validate_charrun.go
-			out = append(out, "// "+pm.Pattern)
-			match := f.w.moduleConst(matchName(keywords.PatternPropertiesName(f.name, i)), run.fn())
-			out = append(out, block("if ("+match+"(k))", body...)...)
-			continue
-		}
 		re := f.w.moduleConst(keywords.PatternPropertiesName(f.name, i), regexLiteral(pm.Pattern))
 		out = append(out, block("if ("+re+".test(k))", body...)...)
 	}

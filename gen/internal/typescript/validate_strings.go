@@ -39,24 +39,14 @@ func (f *vfn) maxLength() []string {
 }
 
 // pattern: if (!patternWarningCode.test(v)) { ok = false; if (rt.fail(…)) return false; } the
-// RegExp is a module constant with the u flag. A run of one ASCII class
-// (validate_charrun.go) is tested by a loop, after a comment naming it;
-// its RegExp is then declared only for rt.failPattern's message.
+// RegExp is a module constant with the u flag.
 func (f *vfn) pattern() []string {
 	if f.c.Pattern == "" {
 		return nil
 	}
-	msg := message(keywords.Pattern(f.c.Pattern))
-	spells := sourceSpells(f.c.Pattern)
-	if run, ok := parseCharRun(f.c.Pattern); ok {
-		if spells {
-			msg.re = f.w.moduleConst(keywords.PatternName(f.name), regexLiteral(f.c.Pattern))
-		}
-		match := f.w.moduleConst(matchName(keywords.PatternName(f.name)), run.fn())
-		return []string{"// " + f.c.Pattern, failIf("!"+match+"("+f.v+")", f.p, f.sp("pattern"), "pattern", msg)}
-	}
 	re := f.w.moduleConst(keywords.PatternName(f.name), regexLiteral(f.c.Pattern))
-	if spells {
+	msg := message(keywords.Pattern(f.c.Pattern))
+	if sourceSpells(f.c.Pattern) {
 		msg.re = re
 	}
 	return []string{failIf("!"+re+".test("+f.v+")", f.p, f.sp("pattern"), "pattern", msg)}

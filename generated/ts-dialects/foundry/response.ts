@@ -349,8 +349,6 @@ const enumErrorType = new Set<unknown>(["validation", "authentication", "authori
 
 const patternMetadataPropertiesRequestID = /^[a-zA-Z0-9_-]+$/u;
 
-const matchMetadataPropertiesRequestID = (s: string): boolean => { for (let i = 0; i < s.length; i++) { const u = s.charCodeAt(i); if (!(u >= 65 && u <= 90 || u >= 97 && u <= 122 || u >= 48 && u <= 57 || u === 45 || u === 95)) return false; } return s.length > 0; };
-
 const membersMetadata = ["version", "request_id", "warnings", "warning_details", "pagination", "rate_limit", "telemetry", "content_fidelity", "content_fidelity_schema_version", "dropped_content_ids", "content_archive_hashes"];
 
 const membersPagination = ["cursor", "has_more", "total_count", "page_size", "page"];
@@ -422,8 +420,7 @@ export function checkMetadata(v: unknown, p: number, c: rt.Context): boolean {
     if (v["request_id"] !== undefined) {
       const x = v["request_id"];
       if (typeof x === "string") {
-        // ^[a-zA-Z0-9_-]+$
-        if (!matchMetadataPropertiesRequestID(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "request_id"), sp + "/properties/*", patternMetadataPropertiesRequestID)) return false; }
+        if (!patternMetadataPropertiesRequestID.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "request_id"), sp + "/properties/*", patternMetadataPropertiesRequestID)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "request_id"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["warnings"] !== undefined && !checkMetadataPropertiesWarnings(v["warnings"], p + 1, c)) { ok = false; if (rt.up(c, p, "warnings")) return false; }

@@ -107,8 +107,6 @@ export function isArtifactSchemaVersion(value: unknown): value is ArtifactSchema
 
 const patternArtifactDigestPropertiesValue = /^[0-9a-fA-F]+$/u;
 
-const matchArtifactDigestPropertiesValue = (s: string): boolean => { for (let i = 0; i < s.length; i++) { const u = s.charCodeAt(i); if (!(u >= 48 && u <= 57 || u >= 65 && u <= 70 || u >= 97 && u <= 102)) return false; } return s.length > 0; };
-
 /** Checks a value against artifact.json#. */
 export function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "artifact.json#";
@@ -173,8 +171,7 @@ export function checkArtifactDigest(v: unknown, p: number, c: rt.Context): boole
       const x = v["value"];
       if (typeof x === "string") {
         if (rt.codePoints(x) < 16) { ok = false; if (rt.failLimit(c, rt.at(c, p, "value"), sp + "/properties/*", "minLength", 16)) return false; }
-        // ^[0-9a-fA-F]+$
-        if (!matchArtifactDigestPropertiesValue(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "value"), sp + "/properties/*", patternArtifactDigestPropertiesValue)) return false; }
+        if (!patternArtifactDigestPropertiesValue.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "value"), sp + "/properties/*", patternArtifactDigestPropertiesValue)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "value"), sp + "/properties/*", "string", x)) return false; }
     }
     for (const k in v) {

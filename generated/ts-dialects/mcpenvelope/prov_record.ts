@@ -193,8 +193,6 @@ export function isProvRecordTool(value: unknown): value is ProvRecordTool {
 
 const patternProvRecordIntegrityRecordDigestPropertiesValue = /^[0-9a-fA-F]+$/u;
 
-const matchProvRecordIntegrityRecordDigestPropertiesValue = (s: string): boolean => { for (let i = 0; i < s.length; i++) { const u = s.charCodeAt(i); if (!(u >= 48 && u <= 57 || u >= 65 && u <= 70 || u >= 97 && u <= 102)) return false; } return s.length > 0; };
-
 const patternProvRecordPropertiesMethodsItems = /^[a-z0-9]+([._-][a-z0-9]+)*$/u;
 
 /** Checks a value against prov_record.json#. */
@@ -282,8 +280,7 @@ export function checkProvRecordIntegrityRecordDigest(v: unknown, p: number, c: r
       const x = v["value"];
       if (typeof x === "string") {
         if (rt.codePoints(x) < 16) { ok = false; if (rt.failLimit(c, rt.at(c, p, "value"), sp + "/properties/*", "minLength", 16)) return false; }
-        // ^[0-9a-fA-F]+$
-        if (!matchProvRecordIntegrityRecordDigestPropertiesValue(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "value"), sp + "/properties/*", patternProvRecordIntegrityRecordDigestPropertiesValue)) return false; }
+        if (!patternProvRecordIntegrityRecordDigestPropertiesValue.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "value"), sp + "/properties/*", patternProvRecordIntegrityRecordDigestPropertiesValue)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "value"), sp + "/properties/*", "string", x)) return false; }
     }
     for (const k in v) {

@@ -638,8 +638,6 @@ const patternArchiveHash = /^[a-z0-9-]+:[0-9a-f]+(\.\.\.|…)?$/u;
 
 const patternRequestID = /^[A-Za-z0-9._:-]+$/u;
 
-const matchRequestID = (s: string): boolean => { for (let i = 0; i < s.length; i++) { const u = s.charCodeAt(i); if (!(u >= 65 && u <= 90 || u >= 97 && u <= 122 || u >= 48 && u <= 58 || u >= 45 && u <= 46 || u === 95)) return false; } return s.length > 0; };
-
 const patternSourcePropertiesConvention = /^[a-z][a-z0-9-]*$/u;
 
 const patternSourcePointer = /^(\/([^~\/]|~[01])*)+$/u;
@@ -647,8 +645,6 @@ const patternSourcePointer = /^(\/([^~\/]|~[01])*)+$/u;
 const patternTier = /^[a-z][a-z0-9_]*$/u;
 
 const patternToolName = /^[A-Za-z0-9_.-]+$/u;
-
-const matchToolName = (s: string): boolean => { for (let i = 0; i < s.length; i++) { const u = s.charCodeAt(i); if (!(u >= 65 && u <= 90 || u >= 97 && u <= 122 || u >= 48 && u <= 57 || u >= 45 && u <= 46 || u === 95)) return false; } return s.length > 0; };
 
 /** Checks a value against meta.json#/$defs/archive_hash. */
 export function checkArchiveHash(v: unknown, p: number, c: rt.Context): boolean {
@@ -1025,8 +1021,7 @@ export function checkRequestID(v: unknown, p: number, c: rt.Context): boolean {
   let ok = true;
   if (typeof v === "string") {
     if (v.length > 128 && rt.codePoints(v) > 128) { ok = false; if (rt.failLimit(c, p, sp, "maxLength", 128)) return false; }
-    // ^[A-Za-z0-9._:-]+$
-    if (!matchRequestID(v)) { ok = false; if (rt.failPattern(c, p, sp, patternRequestID)) return false; }
+    if (!patternRequestID.test(v)) { ok = false; if (rt.failPattern(c, p, sp, patternRequestID)) return false; }
   } else { rt.failType(c, p, sp, "string", v); return false; }
   return ok;
 }
@@ -1287,8 +1282,7 @@ export function checkToolName(v: unknown, p: number, c: rt.Context): boolean {
   let ok = true;
   if (typeof v === "string") {
     if (v.length > 128 && rt.codePoints(v) > 128) { ok = false; if (rt.failLimit(c, p, sp, "maxLength", 128)) return false; }
-    // ^[A-Za-z0-9_.-]+$
-    if (!matchToolName(v)) { ok = false; if (rt.failPattern(c, p, sp, patternToolName)) return false; }
+    if (!patternToolName.test(v)) { ok = false; if (rt.failPattern(c, p, sp, patternToolName)) return false; }
   } else { rt.failType(c, p, sp, "string", v); return false; }
   return ok;
 }

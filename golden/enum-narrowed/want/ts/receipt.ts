@@ -145,8 +145,6 @@ export function isReceiptResult(value: unknown): value is ReceiptResult {
 
 const patternReceiptResult = /^[A-Z]+$/u;
 
-const matchReceiptResult = (s: string): boolean => { for (let i = 0; i < s.length; i++) { const u = s.charCodeAt(i); if (!(u >= 65 && u <= 90)) return false; } return s.length > 0; };
-
 /** Checks a value against receipt.json#. */
 export function checkReceipt(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "receipt.json#";
@@ -247,8 +245,7 @@ export function checkReceiptResult(v: unknown, p: number, c: rt.Context): boolea
   if (typeof v === "string") {
     if (!v) { ok = false; if (rt.failLimit(c, p, sp, "minLength", 1)) return false; }
     if (v.length > 5 && rt.codePoints(v) > 5) { ok = false; if (rt.failLimit(c, p, sp, "maxLength", 5)) return false; }
-    // ^[A-Z]+$
-    if (!matchReceiptResult(v)) { ok = false; if (rt.failPattern(c, p, sp, patternReceiptResult)) return false; }
+    if (!patternReceiptResult.test(v)) { ok = false; if (rt.failPattern(c, p, sp, patternReceiptResult)) return false; }
   }
   return ok;
 }

@@ -20,8 +20,6 @@ export function isTool(value: unknown): value is Tool {
 
 const patternID = /^[a-z0-9-]+$/u;
 
-const matchID = (s: string): boolean => { for (let i = 0; i < s.length; i++) { const u = s.charCodeAt(i); if (!(u >= 97 && u <= 122 || u >= 48 && u <= 57 || u === 45)) return false; } return s.length > 0; };
-
 const membersTool = ["shared"];
 
 /** Checks a value against tool.json#. */
@@ -32,8 +30,7 @@ export function checkTool(v: unknown, p: number, c: rt.Context): boolean {
     if (v["shared"] !== undefined) {
       const x = v["shared"];
       if (typeof x === "string") {
-        // ^[a-z0-9-]+$
-        if (!matchID(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "shared"), "id.json#", patternID)) return false; }
+        if (!patternID.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "shared"), "id.json#", patternID)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "shared"), "id.json#", "string", x)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }

@@ -31,8 +31,6 @@ const patternAccountPropertiesSettingsProperties0 = /^x_/u;
 
 const patternAccountPropertiesSettingsPropertyNames = /^[a-z_]+$/u;
 
-const matchAccountPropertiesSettingsPropertyNames = (s: string): boolean => { for (let i = 0; i < s.length; i++) { const u = s.charCodeAt(i); if (!(u >= 97 && u <= 122 || u === 95)) return false; } return s.length > 0; };
-
 /** Checks a value against account.json#. */
 export function checkAccount(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "account.json#";
@@ -131,8 +129,7 @@ function checkAccountPropertiesSettingsPropertyNames(v: unknown, p: number, c: r
   let ok = true;
   if (typeof v === "string") {
     if (v.length > 32 && rt.codePoints(v) > 32) { ok = false; if (rt.failLimit(c, p, sp, "maxLength", 32)) return false; }
-    // ^[a-z_]+$
-    if (!matchAccountPropertiesSettingsPropertyNames(v)) { ok = false; if (rt.failPattern(c, p, sp, patternAccountPropertiesSettingsPropertyNames)) return false; }
+    if (!patternAccountPropertiesSettingsPropertyNames.test(v)) { ok = false; if (rt.failPattern(c, p, sp, patternAccountPropertiesSettingsPropertyNames)) return false; }
   }
   rt.rest(v, p, c, rt.noMembers, 0);
   return ok;

@@ -70,8 +70,6 @@ const patternLabelPropertiesName = /^\S.*\d$/u;
 
 const patternLabelPropertiesSlug = /^[a-z0-9-]+$/u;
 
-const matchLabelPropertiesSlug = (s: string): boolean => { for (let i = 0; i < s.length; i++) { const u = s.charCodeAt(i); if (!(u >= 97 && u <= 122 || u >= 48 && u <= 57 || u === 45)) return false; } return s.length > 0; };
-
 const membersLabel = ["name", "slug", "kind", "version", "note"];
 
 /** Checks a value against label.json#. */
@@ -91,8 +89,7 @@ export function checkLabel(v: unknown, p: number, c: rt.Context): boolean {
     if (v["slug"] !== undefined) {
       const x = v["slug"];
       if (typeof x === "string") {
-        // ^[a-z0-9-]+$
-        if (!matchLabelPropertiesSlug(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "slug"), sp + "/properties/*", patternLabelPropertiesSlug)) return false; }
+        if (!patternLabelPropertiesSlug.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "slug"), sp + "/properties/*", patternLabelPropertiesSlug)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "slug"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["kind"] !== undefined && !checkLabelKind(v["kind"], p + 1, c)) { ok = false; if (rt.up(c, p, "kind")) return false; }
