@@ -180,7 +180,11 @@ func (f *vfn) members() []string {
 			body = append(body, f.failIf(notKnown, "n", f.sp("additionalProperties"), "additionalProperties",
 				keywords.UnexpectedProperty(), key))
 		} else {
-			body = append(body, ifFalse(notKnown+" && "+stops(f.call(*ap, "c"))))
+			cond := stops(f.call(*ap, "c"))
+			if known {
+				cond = notKnown + " && " + cond
+			}
+			body = append(body, ifFalse(cond))
 		}
 	}
 	if len(body) > 0 && (len(patterns) > 0 || additional) {

@@ -107,7 +107,7 @@ func checkDetail(s *envgenrt.State, n int32) bool {
 	if s.Kind(n) == envgenrt.KindObject {
 		for m := s.Members(n); m.Next(); {
 			c := m.Node()
-			if true && s.Stops(checkScalar(s, c)) {
+			if s.Stops(checkScalar(s, c)) {
 				return false
 			}
 		}
@@ -169,7 +169,7 @@ func checkDetailMap(s *envgenrt.State, n int32) bool {
 	}
 	for m := s.Members(n); m.Next(); {
 		c := m.Node()
-		if true && s.Stops(checkDetail(s, c)) {
+		if s.Stops(checkDetail(s, c)) {
 			return false
 		}
 	}

@@ -167,7 +167,7 @@ func checkFidelityPropertiesArchiveHashes(s *envgenrt.State, n int32) bool {
 	}
 	for m := s.Members(n); m.Next(); {
 		c := m.Node()
-		if true && s.Stops(checkArchiveHash(s, c)) {
+		if s.Stops(checkArchiveHash(s, c)) {
 			return false
 		}
 	}
@@ -907,7 +907,7 @@ func checkSourcePropertiesKept(s *envgenrt.State, n int32) bool {
 	}
 	for m := s.Members(n); m.Next(); {
 		c := m.Node()
-		if true && s.Stops(checkSourceValue(s, c)) {
+		if s.Stops(checkSourceValue(s, c)) {
 			return false
 		}
 	}
@@ -1050,7 +1050,7 @@ func checkSourceValue(s *envgenrt.State, n int32) bool {
 	if s.Kind(n) == envgenrt.KindObject {
 		for m := s.Members(n); m.Next(); {
 			c := m.Node()
-			if true && s.Stops(checkSourceScalar(s, c)) {
+			if s.Stops(checkSourceScalar(s, c)) {
 				return false
 			}
 		}

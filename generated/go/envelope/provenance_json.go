@@ -136,7 +136,7 @@ func checkArtifactPropertiesLabels(s *envgenrt.State, n int32) bool {
 	}
 	for m := s.Members(n); m.Next(); {
 		c := m.Node()
-		if true && s.Stops(checkArtifactPropertiesLabelsAdditionalProperties(s, c)) {
+		if s.Stops(checkArtifactPropertiesLabelsAdditionalProperties(s, c)) {
 			return false
 		}
 	}

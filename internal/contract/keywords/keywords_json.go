@@ -442,7 +442,7 @@ func checkKeywordsPropertiesOpen(s *envgenrt.State, n int32) bool {
 	}
 	for m := s.Members(n); m.Next(); {
 		c := m.Node()
-		if true && s.Stops(checkKeywordsPropertiesOpenAdditionalProperties(s, c)) {
+		if s.Stops(checkKeywordsPropertiesOpenAdditionalProperties(s, c)) {
 			return false
 		}
 	}

@@ -1609,7 +1609,7 @@ func checkVendorStatisticsPropertiesEntityTypeDistribution(s *envgenrt.State, n 
 	}
 	for m := s.Members(n); m.Next(); {
 		c := m.Node()
-		if true && s.Stops(checkVendorStatisticsPropertiesEntityTypeDistributionAdditionalProperties(s, c)) {
+		if s.Stops(checkVendorStatisticsPropertiesEntityTypeDistributionAdditionalProperties(s, c)) {
 			return false
 		}
 	}
@@ -1627,7 +1627,7 @@ func checkVendorStatisticsPropertiesRelationshipTypeDistribution(s *envgenrt.Sta
 	}
 	for m := s.Members(n); m.Next(); {
 		c := m.Node()
-		if true && s.Stops(checkVendorStatisticsPropertiesRelationshipTypeDistributionAdditionalProperties(s, c)) {
+		if s.Stops(checkVendorStatisticsPropertiesRelationshipTypeDistributionAdditionalProperties(s, c)) {
 			return false
 		}
 	}

@@ -344,7 +344,7 @@ func checkMetadataPropertiesContentArchiveHashes(s *envgenrt.State, n int32) boo
 	}
 	for m := s.Members(n); m.Next(); {
 		c := m.Node()
-		if true && s.Stops(checkMetadataPropertiesContentArchiveHashesAdditionalProperties(s, c)) {
+		if s.Stops(checkMetadataPropertiesContentArchiveHashesAdditionalProperties(s, c)) {
 			return false
 		}
 	}

@@ -145,7 +145,7 @@ func checkArtifactRefPropertiesLabels(s *envgenrt.State, n int32) bool {
 	}
 	for m := s.Members(n); m.Next(); {
 		c := m.Node()
-		if true && s.Stops(checkArtifactRefPropertiesLabelsAdditionalProperties(s, c)) {
+		if s.Stops(checkArtifactRefPropertiesLabelsAdditionalProperties(s, c)) {
 			return false
 		}
 	}

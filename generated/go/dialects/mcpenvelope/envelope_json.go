@@ -239,7 +239,7 @@ func checkEnvelopeErrorPropertiesDetails(s *envgenrt.State, n int32) bool {
 	}
 	for m := s.Members(n); m.Next(); {
 		c := m.Node()
-		if true && s.Stops(checkEnvelopeErrorPropertiesDetailsAdditionalProperties(s, c)) {
+		if s.Stops(checkEnvelopeErrorPropertiesDetailsAdditionalProperties(s, c)) {
 			return false
 		}
 	}
@@ -366,7 +366,7 @@ func checkEnvelopeMetaPropertiesSchemaHints(s *envgenrt.State, n int32) bool {
 	}
 	for m := s.Members(n); m.Next(); {
 		c := m.Node()
-		if true && s.Stops(checkEnvelopeMetaPropertiesSchemaHintsAdditionalProperties(s, c)) {
+		if s.Stops(checkEnvelopeMetaPropertiesSchemaHintsAdditionalProperties(s, c)) {
 			return false
 		}
 	}
@@ -525,7 +525,7 @@ func checkEnvelopeWarningPropertiesDetails(s *envgenrt.State, n int32) bool {
 	}
 	for m := s.Members(n); m.Next(); {
 		c := m.Node()
-		if true && s.Stops(checkEnvelopeWarningPropertiesDetailsAdditionalProperties(s, c)) {
+		if s.Stops(checkEnvelopeWarningPropertiesDetailsAdditionalProperties(s, c)) {
 			return false
 		}
 	}

@@ -168,7 +168,7 @@ func checkResponseConfigPropertiesProfiles(s *envgenrt.State, n int32) bool {
 	}
 	for m := s.Members(n); m.Next(); {
 		c := m.Node()
-		if true && s.Stops(checkResponseConfigProfilesValue(s, c)) {
+		if s.Stops(checkResponseConfigProfilesValue(s, c)) {
 			return false
 		}
 	}
@@ -182,7 +182,7 @@ func checkResponseConfigPropertiesToolOverrides(s *envgenrt.State, n int32) bool
 	}
 	for m := s.Members(n); m.Next(); {
 		c := m.Node()
-		if true && s.Stops(checkResponseConfigToolOverridesValue(s, c)) {
+		if s.Stops(checkResponseConfigToolOverridesValue(s, c)) {
 			return false
 		}
 	}

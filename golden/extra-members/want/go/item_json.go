@@ -86,7 +86,7 @@ func checkItem(s *envgenrt.State, n int32) bool {
 			case "id", "count":
 				continue
 			}
-			if true && s.Stops(checkItemAdditionalProperties(s, c)) {
+			if s.Stops(checkItemAdditionalProperties(s, c)) {
 				return false
 			}
 		}

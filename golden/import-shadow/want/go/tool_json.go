@@ -214,7 +214,7 @@ func checkToolPropertiesKinds(s *envgenrt.State, n int32) bool {
 	}
 	for m := s.Members(n); m.Next(); {
 		c := m.Node()
-		if true && s.Stops(checkMode(s, c)) {
+		if s.Stops(checkMode(s, c)) {
 			return false
 		}
 	}

@@ -246,7 +246,7 @@ func checkNestPropertiesMm(s *envgenrt.State, n int32) bool {
 	}
 	for m := s.Members(n); m.Next(); {
 		c := m.Node()
-		if true && s.Stops(checkNestPropertiesMmAdditionalProperties(s, c)) {
+		if s.Stops(checkNestPropertiesMmAdditionalProperties(s, c)) {
 			return false
 		}
 	}
@@ -260,7 +260,7 @@ func checkNestPropertiesMmAdditionalProperties(s *envgenrt.State, n int32) bool 
 	}
 	for m := s.Members(n); m.Next(); {
 		c := m.Node()
-		if true && s.Stops(checkNestPropertiesMmAdditionalPropertiesAdditionalProperties(s, c)) {
+		if s.Stops(checkNestPropertiesMmAdditionalPropertiesAdditionalProperties(s, c)) {
 			return false
 		}
 	}
@@ -292,7 +292,7 @@ func checkNestPropertiesRmItems(s *envgenrt.State, n int32) bool {
 	}
 	for m := s.Members(n); m.Next(); {
 		c := m.Node()
-		if true && s.Stops(checkNestPropertiesRmItemsAdditionalProperties(s, c)) {
+		if s.Stops(checkNestPropertiesRmItemsAdditionalProperties(s, c)) {
 			return false
 		}
 	}

@@ -52,7 +52,7 @@ func checkLabels(s *envgenrt.State, n int32) bool {
 	}
 	for m := s.Members(n); m.Next(); {
 		c := m.Node()
-		if true && s.Stops(checkLabelsAdditionalProperties(s, c)) {
+		if s.Stops(checkLabelsAdditionalProperties(s, c)) {
 			return false
 		}
 	}
