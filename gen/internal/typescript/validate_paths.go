@@ -39,18 +39,8 @@ func pathLiteral(p string) string {
 // written once costs fewer gzipped bytes as sp: every function then begins
 // alike.)
 func relativePaths(body []string, base string) []string {
+	out := make([]string, 1, len(body)+1) // out[0]: const sp, if a path is under base
 	under := false
-	for _, l := range body {
-		for _, p := range markedPaths(l) {
-			if _, ok := below(p, base); ok {
-				under = true
-			}
-		}
-	}
-	out := make([]string, 0, len(body)+1)
-	if under {
-		out = append(out, "const sp = "+stringLiteral(base)+";")
-	}
 	for _, l := range body {
 		if !strings.Contains(l, pathMark) {
 			out = append(out, l)
@@ -70,6 +60,7 @@ func relativePaths(body []string, base string) []string {
 				panic("typescript: a marked schema path is not a string literal: " + l)
 			}
 			rest, ok := below(p, base)
+			under = under || ok
 			switch {
 			case !ok:
 				b.WriteString(stringLiteral(p))
@@ -83,23 +74,11 @@ func relativePaths(body []string, base string) []string {
 		b.WriteString(l)
 		out = append(out, b.String())
 	}
-	return out
-}
-
-// markedPaths are the schema paths that line marks.
-func markedPaths(line string) []string {
-	var out []string
-	for {
-		i := strings.Index(line, pathMark)
-		if i < 0 {
-			return out
-		}
-		line = line[i+len(pathMark):]
-		var p string
-		if end := stringEnd(line, 0); end > 0 && json.Unmarshal([]byte(line[:end]), &p) == nil {
-			out = append(out, p)
-		}
+	if !under {
+		return out[1:]
 	}
+	out[0] = "const sp = " + stringLiteral(base) + ";"
+	return out
 }
 
 // below is what path p adds to base ("" for base itself), when p is base or
