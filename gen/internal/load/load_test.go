@@ -274,6 +274,32 @@ func TestReferencedDocumentRefused(t *testing.T) {
 	}
 }
 
+// TestEmbeddedDocumentRefused: an embedded schema that a $ref reaches is
+// refused for the keywords an input is refused for, by its embedded path and
+// pointer, like a file a reference loads; one that nothing reaches is never
+// compiled, and refused no more than a file of a --ref-map folder that
+// nothing reaches.
+func TestEmbeddedDocumentRefused(t *testing.T) {
+	write(t, map[string]string{
+		"uses.json":  `{"properties": {"a": {"$ref": "https://envgen.test/v1/rec.json"}}}`,
+		"other.json": `{"properties": {"a": {"$ref": "https://envgen.test/v1/plain.json"}}}`,
+	})
+	embedded := fstest.MapFS{
+		"rec.json": {Data: []byte(`{"$id": "https://envgen.test/v1/rec.json", "$schema": "https://json-schema.org/draft/2019-09/schema",
+			"properties": {"next": {"$recursiveRef": "#"}}}`)},
+		"plain.json": {Data: []byte(`{"$id": "https://envgen.test/v1/plain.json", "type": "string"}`)},
+	}
+	_, err := Load(Options{Inputs: []string{"uses.json"}, Embedded: embedded, EmbeddedName: "envgen:schemas"})
+	var me *model.Error
+	at := "envgen:schemas/rec.json#/properties/next/$recursiveRef"
+	if !errors.As(err, &me) || me.Loc.String() != at || me.Message != `unsupported keyword "$recursiveRef"` || me.Hint != refused["$recursiveRef"] {
+		t.Errorf("an embedded schema with $recursiveRef: %v, want it refused at %s", err, at)
+	}
+	if _, err := Load(Options{Inputs: []string{"other.json"}, Embedded: embedded, EmbeddedName: "envgen:schemas"}); err != nil {
+		t.Errorf("an embedded schema that nothing reaches: %v", err)
+	}
+}
+
 func TestInputsFolderAndOrder(t *testing.T) {
 	write(t, map[string]string{
 		"s/b.yaml":        "type: object\nproperties:\n  zeta: {type: string}\n  alpha: {type: integer}\n",
