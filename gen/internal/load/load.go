@@ -205,7 +205,7 @@ func (s *Set) Referenced(match func(url string) bool) ([]*File, error) {
 				return nil, s.l.compileError(d.path, err)
 			}
 			f := &File{Path: d.path, URL: u, Schema: sch}
-			if f.Defs, err = compileDefs(s.c, u, d.doc); err != nil {
+			if f.Defs, err = compileEntries(s.c, u, d.defs); err != nil { // check found them when Load served it
 				return nil, s.l.compileError(d.path, err)
 			}
 			out = append(out, f)
@@ -215,17 +215,9 @@ func (s *Set) Referenced(match func(url string) bool) ([]*File, error) {
 	return out, nil
 }
 
-// compileDefs compiles every $defs and definitions entry of a document, so that
-// each becomes a type whether or not anything references it.
-// Only Referenced uses it: an input's entries come from checkInput's walk, which also
-// refuses keywords (as loadFile does for each document a reference loads).
-func compileDefs(c *compiler, u string, doc any) ([]Def, error) {
-	var entries defEntries
-	walkSchemas(doc, entries.add)
-	return compileEntries(c, u, entries)
-}
-
-// compileEntries compiles the $defs and definitions entries of the document at u.
+// compileEntries compiles the $defs and definitions entries of the document
+// at u (document.defs), so that each becomes a type whether or not anything
+// references it.
 func compileEntries(c *compiler, u string, entries []defEntry) ([]Def, error) {
 	defs := make([]Def, 0, len(entries))
 	for _, e := range entries {

@@ -254,6 +254,47 @@ func TestRefMapAndEmbedded(t *testing.T) {
 	}
 }
 
+// TestReferencedDefs: Referenced compiles each document a reference loaded,
+// an embedded schema and a file alike, with every $defs entry, referenced or
+// not, in pointer order; and leaves out what match refuses.
+func TestReferencedDefs(t *testing.T) {
+	write(t, map[string]string{
+		"tool.json": `{"properties": {"a": {"$ref": "https://envgen.test/v1/thing.json#/$defs/b"},
+			"c": {"$ref": "https://remote.test/s/common.json#/$defs/id"}}}`,
+		"local/common.json": `{"$defs": {"id": {"type": "string"}, "other": {"$defs": {"inner": {}}}}}`,
+	})
+	embedded := fstest.MapFS{"thing.json": {Data: []byte(`{"$id": "https://envgen.test/v1/thing.json",
+		"$defs": {"b": {"type": "integer"}, "a": {"type": "boolean"}}, "definitions": {"z": true}}`)}}
+	set, err := Load(Options{
+		Inputs:   []string{"tool.json"},
+		RefMap:   map[string]string{"https://remote.test/s/": "local"},
+		Embedded: embedded, EmbeddedName: "envgen:schemas",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := set.Referenced(func(u string) bool { return true })
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range files {
+		for _, d := range f.Defs {
+			got = append(got, f.Path+" "+d.Key+" "+set.Locate(d.Schema.Location).Pointer)
+		}
+	}
+	want := []string{
+		"envgen:schemas/thing.json a /$defs/a", "envgen:schemas/thing.json b /$defs/b", "envgen:schemas/thing.json z /definitions/z",
+		"local/common.json id /$defs/id", "local/common.json other /$defs/other", "local/common.json inner /$defs/other/$defs/inner",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("Referenced gave\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if files, err := set.Referenced(func(u string) bool { return strings.HasPrefix(u, "https://envgen.test/") }); err != nil || len(files) != 1 {
+		t.Errorf("Referenced of the embedded schema only: %d files, %v", len(files), err)
+	}
+}
+
 // TestReferencedDocumentRefused: a document that a $ref loads is refused for
 // the keywords an input is refused for, by its file and pointer, through a
 // --ref-map folder and through a relative reference alike; compiled, its
