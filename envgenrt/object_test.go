@@ -3,6 +3,8 @@ package envgenrt
 import (
 	"encoding/json"
 	"math"
+	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -82,24 +84,90 @@ func TestObjectWritesAsMarshal(t *testing.T) {
 	}
 }
 
-// TestObjectKeepsFirstError: after a member fails, End returns its error,
-// and no later member that can fail replaces it or calls AppendJSON.
-func TestObjectKeepsFirstError(t *testing.T) {
-	nan := math.NaN()
-	o := NewObject(nil)
-	o.String(`"s":`, "a")
-	o.FloatPtr(`"f":`, &nan)
-	first := o.err
-	Member(&o, `"m":`, item{-1})
-	SliceMember(&o, `"ms":`, []item{{-1}})
-	o.Float(`"g":`, math.Inf(1))
-	if _, err := o.End(); err == nil || err != first || err.Error() != "json: unsupported value: NaN" {
-		t.Errorf("End gave %v, want the NaN's error", err)
+// probe is a generated type that counts its AppendJSON calls in *calls and
+// fails when fail is set, with an error of its own on each call.
+type probe struct {
+	calls *int
+	fail  bool
+}
+
+func (x probe) AppendJSON(b []byte) ([]byte, error) {
+	*x.calls++
+	if x.fail {
+		return b, &json.UnsupportedValueError{Str: "probe"}
 	}
-	o = NewObject(nil)
-	PtrMember(&o, `"m":`, &item{-1})
-	o.Float(`"f":`, nan)
-	if _, err := o.End(); err == nil || err.Error() != "json: unsupported value: negative" {
-		t.Errorf("End gave %v, want the item's error", err)
+	return append(b, '0'), nil
+}
+
+// TestObjectKeepsFirstError: after a member fails, End returns its error.
+// Each accessor is called after each kind of first error: a member that can
+// fail writes nothing after it and calls no AppendJSON, whether it would
+// fail or not, so it neither replaces the error nor clears it; the others
+// write and leave it as it is.
+func TestObjectKeepsFirstError(t *testing.T) {
+	nan, half, s, i, yes := math.NaN(), 0.5, "a", int64(1), true
+	calls := 0
+	good, bad := probe{calls: &calls}, probe{calls: &calls, fail: true}
+	type accessor struct {
+		name     string
+		fallible bool
+		call     func(o *Object)
+	}
+	accessors := []accessor{
+		{"Float", true, func(o *Object) { o.Float(`"f":`, half) }},
+		{"Float(NaN)", true, func(o *Object) { o.Float(`"f":`, nan) }},
+		{"FloatPtr", true, func(o *Object) { o.FloatPtr(`"f":`, &half) }},
+		{"FloatPtr(NaN)", true, func(o *Object) { o.FloatPtr(`"f":`, &nan) }},
+		{"Member", true, func(o *Object) { Member(o, `"m":`, good) }},
+		{"Member(failing)", true, func(o *Object) { Member(o, `"m":`, bad) }},
+		{"PtrMember", true, func(o *Object) { PtrMember(o, `"m":`, &good) }},
+		{"PtrMember(failing)", true, func(o *Object) { PtrMember(o, `"m":`, &bad) }},
+		{"SliceMember", true, func(o *Object) { SliceMember(o, `"m":`, []probe{good}) }},
+		{"SliceMember(failing)", true, func(o *Object) { SliceMember(o, `"m":`, []probe{bad}) }},
+		{"String", false, func(o *Object) { o.String(`"s":`, s) }},
+		{"StringPtr", false, func(o *Object) { o.StringPtr(`"s":`, &s) }},
+		{"Int", false, func(o *Object) { o.Int(`"i":`, i) }},
+		{"IntPtr", false, func(o *Object) { o.IntPtr(`"i":`, &i) }},
+		{"Bool", false, func(o *Object) { o.Bool(`"b":`, yes) }},
+		{"BoolPtr", false, func(o *Object) { o.BoolPtr(`"b":`, &yes) }},
+		{"Strings", false, func(o *Object) { o.Strings(`"ss":`, []string{s}) }},
+		{"NullableString", false, func(o *Object) { o.NullableString(`"n":`, Value(s)) }},
+		{"NullableInt", false, func(o *Object) { o.NullableInt(`"n":`, Value(i)) }},
+		{"NullableBool", false, func(o *Object) { o.NullableBool(`"n":`, Value(yes)) }},
+	}
+	listed := map[string]bool{"End": true}
+	for _, a := range accessors {
+		name, _, _ := strings.Cut(a.name, "(")
+		listed[name] = true
+	}
+	for m := range reflect.TypeFor[*Object]().Methods() { // a method added later is listed here too
+		if !listed[m.Name] {
+			t.Errorf("Object.%s is not called after a first error", m.Name)
+		}
+	}
+	for _, first := range accessors {
+		o := NewObject(nil)
+		if first.call(&o); o.err == nil { // no error to keep
+			continue
+		}
+		for _, later := range accessors {
+			o := NewObject(nil)
+			o.String(`"s":`, s)
+			first.call(&o)
+			want, before := o.err, string(o.b)
+			calls = 0
+			later.call(&o)
+			b, err := o.End()
+			if err != want {
+				t.Errorf("%s after %s: End gave %v, want %s's error %v", later.name, first.name, err, first.name, want)
+			}
+			if later.fallible && (string(b) != before || calls != 0) {
+				t.Errorf("%s after %s: wrote %q to %q and called AppendJSON %d times, want nothing", later.name, first.name,
+					b[min(len(before), len(b)):], before, calls)
+			}
+			if !later.fallible && len(b) == len(before) {
+				t.Errorf("%s after %s: wrote nothing", later.name, first.name)
+			}
+		}
 	}
 }

@@ -83,6 +83,9 @@ func TestTypedReaders(t *testing.T) {
 	var is, is2 []int64
 	var fs, fs2 []float64
 	var bs, bs2 []bool
+	// a and b are pointers to what the readers among check's arguments store:
+	// check reads them after those calls, where a value argument (ss, not
+	// &ss) would be read before or after them, an order Go leaves unspecified.
 	check := func(name string, a, b any, ea, eb error) {
 		t.Helper()
 		if !reflect.DeepEqual(a, b) || (ea == nil) != (eb == nil) || (ea != nil && ea.Error() != eb.Error()) {
@@ -97,21 +100,21 @@ func TestTypedReaders(t *testing.T) {
 		t.Errorf("read %v %v %v %v", ss, is, fs, bs)
 	}
 	var bad, bad2 []string
-	check("not strings", bad, bad2, s.ReadStrings(n[9], &bad), ReadSlice(s, n[9], &bad2, (*State).ReadString))
+	check("not strings", &bad, &bad2, s.ReadStrings(n[9], &bad), ReadSlice(s, n[9], &bad2, (*State).ReadString))
 	for _, c := range []int32{n[4], n[8], n[5]} {
 		var a, b Nullable[string]
-		check("nullable string", a, b, s.ReadNullableString(c, &a), ReadNullable(s, c, &b, (*State).ReadString))
+		check("nullable string", &a, &b, s.ReadNullableString(c, &a), ReadNullable(s, c, &b, (*State).ReadString))
 	}
 	for _, c := range []int32{n[5], n[8], n[10]} {
 		var a, b Nullable[int64]
-		check("nullable int", a, b, s.ReadNullableInt64(c, &a), ReadNullable(s, c, &b, (*State).ReadInt64))
+		check("nullable int", &a, &b, s.ReadNullableInt64(c, &a), ReadNullable(s, c, &b, (*State).ReadInt64))
 	}
 	for _, c := range []int32{n[6], n[8], n[10]} {
 		var a, b Nullable[float64]
-		check("nullable float", a, b, s.ReadNullableFloat64(c, &a), ReadNullable(s, c, &b, (*State).ReadFloat64))
+		check("nullable float", &a, &b, s.ReadNullableFloat64(c, &a), ReadNullable(s, c, &b, (*State).ReadFloat64))
 	}
 	for _, c := range []int32{n[7], n[8], n[10]} {
 		var a, b Nullable[bool]
-		check("nullable bool", a, b, s.ReadNullableBool(c, &a), ReadNullable(s, c, &b, (*State).ReadBool))
+		check("nullable bool", &a, &b, s.ReadNullableBool(c, &a), ReadNullable(s, c, &b, (*State).ReadBool))
 	}
 }

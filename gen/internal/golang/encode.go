@@ -271,14 +271,11 @@ func (d *decl) present(ref model.Ref, p presence, v string) string {
 // appendObject is AppendJSON of a struct x: its members in schema order, the
 // optional ones when present, then the extra members in name order. It ends
 // with b = envgenrt.EndObject(b), or when it is AppendJSON's whole body
-// (top), with return envgenrt.EndObject(b), nil. A whole body whose members
-// are each one call writes them through an envgenrt.Object instead
-// (objectWriter).
+// (top), with return envgenrt.EndObject(b), nil. (A whole body whose members
+// are each one call writes them through an envgenrt.Object instead:
+// objectWriter.)
 func (d *decl) appendObject(o *model.Object, x string, depth int, top bool) {
 	w := d.text
-	if top && d.objectWriter(o, x) {
-		return
-	}
 	appendLit(w, "{")
 	var known []string
 	for _, f := range o.Fields {
@@ -408,12 +405,16 @@ func (d *decl) appendTuple(t *model.Tuple) {
 }
 
 // appendBody writes the body of a named type's AppendJSON, ending with its
-// return.
-func (d *decl) appendBody() {
+// return; calls are the struct's memberCalls.
+func (d *decl) appendBody(calls []member) {
 	w := d.text
 	switch t := d.t.(type) {
-	case *model.Object: // … return envgenrt.EndObject(b), nil
-		d.appendObject(t, "x", 1, true)
+	case *model.Object:
+		if calls != nil { // … return o.End()
+			d.objectWriter(t, calls)
+			return
+		}
+		d.appendObject(t, "x", 1, true) // … return envgenrt.EndObject(b), nil
 		return
 	case *model.Union:
 		d.appendUnion(t)
@@ -442,11 +443,12 @@ func (d *decl) appendBody() {
 }
 
 // appendUsesErr reports whether the body appendBody writes assigns err, the
-// second of AppendJSON's results, which it then names: (_ []byte, err error).
-func (d *decl) appendUsesErr() bool {
+// second of AppendJSON's results, which it then names: (_ []byte, err error);
+// calls are the struct's memberCalls.
+func (d *decl) appendUsesErr(calls []member) bool {
 	switch t := d.t.(type) {
 	case *model.Object:
-		return d.memberCalls(t, "x") == nil
+		return calls == nil
 	case *model.Enum:
 		return namedScalarAppender(t.ValueType) == ""
 	case *model.Const:

@@ -9,38 +9,35 @@ import (
 // The members of a struct's AppendJSON that are one call each (memberCall),
 // and the body that writes them all on an envgenrt.Object (objectWriter).
 
-// objectWriter writes AppendJSON's whole body for the struct x when each of
-// its members is one call and it has no extra members, and reports whether
-// it did:
+// objectWriter writes AppendJSON's whole body for the struct x whose
+// members are each one call, calls (memberCalls):
 //
 //	o := envgenrt.NewObject(b)
 //	o.String(`"id":`, x.ID)
 //	envgenrt.PtrMember(&o, `"next":`, x.Next)
 //	return o.End()
-func (d *decl) objectWriter(o *model.Object, x string) bool {
-	calls := d.memberCalls(o, x)
-	if calls == nil {
-		return false
-	}
+func (d *decl) objectWriter(o *model.Object, calls []member) {
 	w := d.text
 	w.line("o := ", w.rt("NewObject"), "(b)")
 	for i, f := range o.Fields {
 		w.line(calls[i].objectCall(w, memberKey(f.JSONName)))
 	}
 	w.line("return o.End()")
-	return true
 }
 
-// memberCalls are the calls that append the members of the struct x, or nil
-// when it has extra members or a member takes more than a call.
-func (d *decl) memberCalls(o *model.Object, x string) []member {
-	if o.Extra != nil {
+// memberCalls are the calls that append the members of the declared struct
+// x, or nil when it is not a struct, has extra members or a member takes
+// more than a call. AppendJSON computes them once: they decide both its
+// results (appendUsesErr) and its body (appendBody).
+func (d *decl) memberCalls() []member {
+	o, ok := d.t.(*model.Object)
+	if !ok || o.Extra != nil {
 		return nil
 	}
 	calls := make([]member, len(o.Fields))
 	for i, f := range o.Fields {
 		p := d.presence(f.Type, f.Required)
-		v := x + "." + f.GoName
+		v := "x." + f.GoName
 		if calls[i] = d.memberCall(f.Type, p, v, !f.Required && d.present(f.Type, p, v) != ""); calls[i].fn == "" {
 			return nil
 		}

@@ -91,12 +91,13 @@ func (d *decl) unmarshalJSON() jen.Code {
 // appendJSON: ([]byte, error), or (_ []byte, err error) when the body has
 // statements that need err.
 func (d *decl) appendJSON() jen.Code {
+	calls := d.memberCalls()
 	results := "([]byte, error)"
-	if d.appendUsesErr() {
+	if d.appendUsesErr(calls) {
 		results = "(_ []byte, err error)"
 	}
 	return d.textMethod(false, "AppendJSON", "", "b []byte", results, func(*goText) {
-		d.appendBody()
+		d.appendBody(calls)
 	})
 }
 

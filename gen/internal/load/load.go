@@ -75,6 +75,10 @@ type document struct {
 	// dynamicAnchors is set when an object of it has a "$dynamicAnchor"
 	// member.
 	dynamicAnchors bool
+	// defs are its $defs and definitions entries, from check's walk; checked
+	// is set once check has passed it.
+	defs    []defEntry
+	checked bool
 }
 
 func newDocument(path string, doc any, order map[string][]string) *document {
@@ -90,6 +94,23 @@ func newDocument(path string, doc any, order map[string][]string) *document {
 		}
 	}
 	return d
+}
+
+// check refuses the keywords the backends cannot honour in the document
+// and finds its $defs entries (checkInput), once. Every document the
+// compiler reads passes it first: the inputs, the files references load and
+// the embedded schemas they reach; compiled, a $recursiveRef would check
+// nothing.
+func (d *document) check() error {
+	if d.checked {
+		return nil
+	}
+	defs, err := checkInput(d.path, d.doc)
+	if err != nil {
+		return err
+	}
+	d.defs, d.checked = defs, true
+	return nil
 }
 
 // Load reads, checks and compiles the inputs.
@@ -108,7 +129,7 @@ func Load(opts Options) (*Set, error) {
 
 	type input struct {
 		path, url string
-		doc       any
+		doc       *document
 	}
 	var inputs []input
 	for _, p := range paths {
@@ -126,26 +147,25 @@ func Load(opts Options) (*Set, error) {
 		}
 		d := newDocument(p, doc, order)
 		l.byURL[u] = d
-		inputs = append(inputs, input{p, u, doc})
+		inputs = append(inputs, input{p, u, d})
 	}
 	if opts.Embedded != nil {
 		if err := l.addEmbedded(opts.Embedded, opts.EmbeddedName); err != nil {
 			return nil, err
 		}
 	}
-	entries := make([][]defEntry, len(inputs))
-	for i, in := range inputs {
-		if entries[i], err = checkInput(in.path, in.doc); err != nil {
+	for _, in := range inputs {
+		if err := in.doc.check(); err != nil {
 			return nil, err
 		}
 	}
-	for i, in := range inputs {
+	for _, in := range inputs {
 		sch, err := c.compile(in.url, "")
 		if err != nil {
 			return nil, l.compileError(in.path, err)
 		}
 		f := &File{Path: in.path, URL: in.url, Schema: sch}
-		if f.Defs, err = compileEntries(c, in.url, entries[i]); err != nil {
+		if f.Defs, err = compileEntries(c, in.url, in.doc.defs); err != nil {
 			return nil, l.compileError(in.path, err)
 		}
 		l.set.Files = append(l.set.Files, f)
@@ -185,7 +205,7 @@ func (s *Set) Referenced(match func(url string) bool) ([]*File, error) {
 				return nil, s.l.compileError(d.path, err)
 			}
 			f := &File{Path: d.path, URL: u, Schema: sch}
-			if f.Defs, err = compileDefs(s.c, u, d.doc); err != nil {
+			if f.Defs, err = compileEntries(s.c, u, d.defs); err != nil { // check found them when Load served it
 				return nil, s.l.compileError(d.path, err)
 			}
 			out = append(out, f)
@@ -195,17 +215,9 @@ func (s *Set) Referenced(match func(url string) bool) ([]*File, error) {
 	return out, nil
 }
 
-// compileDefs compiles every $defs and definitions entry of a document, so that
-// each becomes a type whether or not anything references it.
-// Only Referenced uses it: an input's entries come from checkInput's walk, which also
-// refuses keywords (as loadFile does for each document a reference loads).
-func compileDefs(c *compiler, u string, doc any) ([]Def, error) {
-	var entries defEntries
-	walkSchemas(doc, entries.add)
-	return compileEntries(c, u, entries)
-}
-
-// compileEntries compiles the $defs and definitions entries of the document at u.
+// compileEntries compiles the $defs and definitions entries of the document
+// at u (document.defs), so that each becomes a type whether or not anything
+// references it.
 func compileEntries(c *compiler, u string, entries []defEntry) ([]Def, error) {
 	defs := make([]Def, 0, len(entries))
 	for _, e := range entries {

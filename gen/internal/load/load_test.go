@@ -254,6 +254,47 @@ func TestRefMapAndEmbedded(t *testing.T) {
 	}
 }
 
+// TestReferencedDefs: Referenced compiles each document a reference loaded,
+// an embedded schema and a file alike, with every $defs entry, referenced or
+// not, in pointer order; and leaves out what match refuses.
+func TestReferencedDefs(t *testing.T) {
+	write(t, map[string]string{
+		"tool.json": `{"properties": {"a": {"$ref": "https://envgen.test/v1/thing.json#/$defs/b"},
+			"c": {"$ref": "https://remote.test/s/common.json#/$defs/id"}}}`,
+		"local/common.json": `{"$defs": {"id": {"type": "string"}, "other": {"$defs": {"inner": {}}}}}`,
+	})
+	embedded := fstest.MapFS{"thing.json": {Data: []byte(`{"$id": "https://envgen.test/v1/thing.json",
+		"$defs": {"b": {"type": "integer"}, "a": {"type": "boolean"}}, "definitions": {"z": true}}`)}}
+	set, err := Load(Options{
+		Inputs:   []string{"tool.json"},
+		RefMap:   map[string]string{"https://remote.test/s/": "local"},
+		Embedded: embedded, EmbeddedName: "envgen:schemas",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := set.Referenced(func(u string) bool { return true })
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range files {
+		for _, d := range f.Defs {
+			got = append(got, f.Path+" "+d.Key+" "+set.Locate(d.Schema.Location).Pointer)
+		}
+	}
+	want := []string{
+		"envgen:schemas/thing.json a /$defs/a", "envgen:schemas/thing.json b /$defs/b", "envgen:schemas/thing.json z /definitions/z",
+		"local/common.json id /$defs/id", "local/common.json other /$defs/other", "local/common.json inner /$defs/other/$defs/inner",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("Referenced gave\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if files, err := set.Referenced(func(u string) bool { return strings.HasPrefix(u, "https://envgen.test/") }); err != nil || len(files) != 1 {
+		t.Errorf("Referenced of the embedded schema only: %d files, %v", len(files), err)
+	}
+}
+
 // TestReferencedDocumentRefused: a document that a $ref loads is refused for
 // the keywords an input is refused for, by its file and pointer, through a
 // --ref-map folder and through a relative reference alike; compiled, its
@@ -271,6 +312,32 @@ func TestReferencedDocumentRefused(t *testing.T) {
 		if !errors.As(err, &me) || me.Loc.String() != "local/rec.json#/properties/next/$recursiveRef" || me.Hint != refused["$recursiveRef"] {
 			t.Errorf("%s: %v, want $recursiveRef refused at local/rec.json#/properties/next/$recursiveRef", input, err)
 		}
+	}
+}
+
+// TestEmbeddedDocumentRefused: an embedded schema that a $ref reaches is
+// refused for the keywords an input is refused for, by its embedded path and
+// pointer, like a file a reference loads; one that nothing reaches is never
+// compiled, and refused no more than a file of a --ref-map folder that
+// nothing reaches.
+func TestEmbeddedDocumentRefused(t *testing.T) {
+	write(t, map[string]string{
+		"uses.json":  `{"properties": {"a": {"$ref": "https://envgen.test/v1/rec.json"}}}`,
+		"other.json": `{"properties": {"a": {"$ref": "https://envgen.test/v1/plain.json"}}}`,
+	})
+	embedded := fstest.MapFS{
+		"rec.json": {Data: []byte(`{"$id": "https://envgen.test/v1/rec.json", "$schema": "https://json-schema.org/draft/2019-09/schema",
+			"properties": {"next": {"$recursiveRef": "#"}}}`)},
+		"plain.json": {Data: []byte(`{"$id": "https://envgen.test/v1/plain.json", "type": "string"}`)},
+	}
+	_, err := Load(Options{Inputs: []string{"uses.json"}, Embedded: embedded, EmbeddedName: "envgen:schemas"})
+	var me *model.Error
+	at := "envgen:schemas/rec.json#/properties/next/$recursiveRef"
+	if !errors.As(err, &me) || me.Loc.String() != at || me.Message != `unsupported keyword "$recursiveRef"` || me.Hint != refused["$recursiveRef"] {
+		t.Errorf("an embedded schema with $recursiveRef: %v, want it refused at %s", err, at)
+	}
+	if _, err := Load(Options{Inputs: []string{"other.json"}, Embedded: embedded, EmbeddedName: "envgen:schemas"}); err != nil {
+		t.Errorf("an embedded schema that nothing reaches: %v", err)
 	}
 }
 

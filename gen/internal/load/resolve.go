@@ -80,6 +80,9 @@ func (l *loader) addEmbedded(fsys fs.FS, name string) error {
 // Load implements jsonschema.URLLoader.
 func (l *loader) Load(u string) (any, error) {
 	if d, ok := l.byURL[u]; ok {
+		if err := d.check(); err != nil { // an embedded schema's first use (an input's passed already)
+			return nil, err
+		}
 		l.set.docs[u] = d
 		return d.doc, nil
 	}
@@ -132,12 +135,11 @@ func (l *loader) loadFile(u, file string) (any, error) {
 	if err != nil {
 		return nil, decodeError(p, err)
 	}
-	// A referenced document is refused for the keywords an input is refused
-	// for: compiled, its $recursiveRef would check nothing.
-	if _, err := checkInput(p, doc); err != nil {
+	d := newDocument(p, doc, order)
+	if err := d.check(); err != nil { // refused as an input is refused
 		return nil, err
 	}
-	l.set.docs[u] = newDocument(p, doc, order)
+	l.set.docs[u] = d
 	return doc, nil
 }
 

@@ -129,3 +129,55 @@ func TestRefusedKeywords(t *testing.T) {
 		}
 	}
 }
+
+// TestWalkBits: each keyword of the walk lists has bits of its own in walk
+// masks (one a list it is in: items has two), and each mask that collect
+// and checkInput test holds the bits of its keywords and no other's. Every
+// keyword of collectKeywords is in a mask but $ref: collect reads $ref only
+// where an identifier keyword has already let it look (getID, under bitsID;
+// collectAnchors, under bitsAnchors), so a wrong bit for $ref (another
+// keyword's, or one a mask tests) shows here and nowhere else.
+func TestWalkBits(t *testing.T) {
+	lists := slices.Concat(schemaKeywords, schemaArrayKeywords, schemaMapKeywords, collectKeywords, refusedOrder)
+	var taken uint64 // the bits of the keywords before
+	for _, kw := range slices.Compact(slices.Sorted(slices.Values(lists))) {
+		b := walkBits[kw]
+		if want := len(slices.DeleteFunc(slices.Clone(lists), func(l string) bool { return l != kw })); bits.OnesCount64(b) != want {
+			t.Errorf("%s has %d bits in walk masks, want %d", kw, bits.OnesCount64(b), want)
+		}
+		if b&taken != 0 {
+			t.Errorf("%s shares bits %#x with another keyword", kw, b&taken)
+		}
+		taken |= b
+	}
+	subschemas := slices.Concat(schemaKeywords, schemaArrayKeywords, schemaMapKeywords)
+	masks := []struct {
+		name string
+		mask uint64
+		kws  []string
+	}{
+		{"bitSchema", bitSchema, []string{"$schema"}},
+		{"bitsID", bitsID, []string{"$id", "id"}},
+		{"bitsAnchors", bitsAnchors, []string{"$id", "id", "$anchor", "$dynamicAnchor"}},
+		{"bitsPatterns", bitsPatterns, []string{"pattern", "patternProperties"}},
+		{"bitsDefs", bitsDefs, []string{"$defs", "definitions"}},
+		{"bitsRefused", bitsRefused, refusedOrder},
+		{"subschemaBits", subschemaBits, subschemas},
+	}
+	inMask := map[string]bool{}
+	for _, m := range masks {
+		var want uint64
+		for _, kw := range m.kws {
+			want |= walkBits[kw]
+			inMask[kw] = true
+		}
+		if m.mask != want {
+			t.Errorf("%s is %#x, want %#x, the bits of %v", m.name, m.mask, want, m.kws)
+		}
+	}
+	for _, kw := range collectKeywords {
+		if inMask[kw] != (kw != "$ref") {
+			t.Errorf("%s: in a mask %v, want %v", kw, inMask[kw], kw != "$ref")
+		}
+	}
+}
