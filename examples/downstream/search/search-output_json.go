@@ -46,6 +46,7 @@ func (*Hit) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkHit(s *envgenrt.State, n int32) bool {
 	const p = "search-output.json#/$defs/hit"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
 	if !s.IsObject(n, p+"/type") {
 		return false
@@ -66,31 +67,16 @@ func checkHit(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && s.Stops(s.StringMinLength(at[0], 1, p+"/properties/id")),
-		at[1] != 0 && s.Stops(s.StringMinLength(at[1], 1, p+"/properties/title")),
+	case at[0] != 0 && s.Stops(s.StringMinLength(at[0], 1, pp+"id")),
+		at[1] != 0 && s.Stops(s.StringMinLength(at[1], 1, pp+"title")),
 		at[2] != 0 && s.Stops(checkHitPropertiesURL(s, at[2])),
-		at[3] != 0 && s.Stops(checkHitPropertiesScore(s, at[3])):
+		at[3] != 0 && s.Stops(s.NumberRange(at[3], 0, "0", 1, "1", pp+"score")):
 		return false
 	}
 	if at[4] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0 || at[3] == 0) && s.Required(n, p+"/required", "id", "title", "score") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkHitPropertiesScore(s *envgenrt.State, n int32) bool {
-	const p = "search-output.json#/$defs/hit/properties/score"
-	errs := s.ErrorCount()
-	if !s.IsNumber(n, p+"/type") {
-		return false
-	}
-	if s.Stops(s.MinimumInt(n, 0, "0", p+"/minimum")) {
-		return false
-	}
-	if s.Stops(s.MaximumInt(n, 1, "1", p+"/maximum")) {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -403,6 +403,7 @@ func (*RankingContext) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkRankingContext(s *envgenrt.State, n int32) bool {
 	const p = "payloads.json#/$defs/ranking_context"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
 	if !s.IsObject(n, p+"/type") {
 		return false
@@ -419,27 +420,12 @@ func checkRankingContext(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && s.Stops(checkRankingContextPropertiesPercentile(s, at[0])),
-		at[1] != 0 && s.Stops(s.IsString(at[1], p+"/properties/explanation/type")),
-		at[2] != 0 && s.Stops(s.IsString(at[2], p+"/properties/score_method/type")):
+	case at[0] != 0 && s.Stops(s.IntegerRange(at[0], 0, "0", 100, "100", pp+"percentile")),
+		at[1] != 0 && s.Stops(s.IsString(at[1], pp+"explanation/type")),
+		at[2] != 0 && s.Stops(s.IsString(at[2], pp+"score_method/type")):
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0 || at[2] == 0) && s.Required(n, p+"/required", "percentile", "explanation", "score_method") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkRankingContextPropertiesPercentile(s *envgenrt.State, n int32) bool {
-	const p = "payloads.json#/$defs/ranking_context/properties/percentile"
-	errs := s.ErrorCount()
-	if !s.IsInt(n, p+"/type") {
-		return false
-	}
-	if s.Stops(s.MinimumInt(n, 0, "0", p+"/minimum")) {
-		return false
-	}
-	if s.Stops(s.MaximumInt(n, 100, "100", p+"/maximum")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -465,18 +451,7 @@ func (*Score) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkScore(s *envgenrt.State, n int32) bool {
-	const p = "payloads.json#/$defs/score"
-	errs := s.ErrorCount()
-	if !s.IsNumber(n, p+"/type") {
-		return false
-	}
-	if s.Stops(s.MinimumInt(n, 0, "0", p+"/minimum")) {
-		return false
-	}
-	if s.Stops(s.MaximumInt(n, 1, "1", p+"/maximum")) {
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.NumberRange(n, 0, "0", 1, "1", "payloads.json#/$defs/score")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.

@@ -65,6 +65,7 @@ func (*ServerConfig) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkServerConfig(s *envgenrt.State, n int32) bool {
 	const p = "config.yaml#"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
 	if !s.IsObject(n, p+"/type") {
 		return false
@@ -81,27 +82,12 @@ func checkServerConfig(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && s.Stops(checkServerConfigPropertiesPort(s, at[0])),
-		at[1] != 0 && s.Stops(s.IsString(at[1], p+"/properties/host/type")),
-		at[2] != 0 && s.Stops(s.Enum(at[2], p+"/properties/mode/enum", "dev", "prod")):
+	case at[0] != 0 && s.Stops(s.IntegerRange(at[0], 1, "1", 65535, "65535", pp+"port")),
+		at[1] != 0 && s.Stops(s.IsString(at[1], pp+"host/type")),
+		at[2] != 0 && s.Stops(s.Enum(at[2], pp+"mode/enum", "dev", "prod")):
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "port") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkServerConfigPropertiesPort(s *envgenrt.State, n int32) bool {
-	const p = "config.yaml#/properties/port"
-	errs := s.ErrorCount()
-	if !s.IsInt(n, p+"/type") {
-		return false
-	}
-	if s.Stops(s.MinimumInt(n, 1, "1", p+"/minimum")) {
-		return false
-	}
-	if s.Stops(s.MaximumInt(n, 65535, "65535", p+"/maximum")) {
 		return false
 	}
 	return s.ErrorCount() == errs
