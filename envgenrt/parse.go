@@ -216,9 +216,14 @@ func (p *parser) parse() error {
 		case c == '-' || (c >= '0' && c <= '9'):
 			d.kind = KindNumber
 			p.scalars++
-			if v, end, ok := uintAt(src, i); c != '-' && ok { // (most numbers: no call to number)
+			if v, frac, end, ok := decAt(src, i); c != '-' && ok { // (most numbers: no call to number)
 				d.s0, d.s1 = int32(uint32(uint64(v))), int32(uint32(uint64(v)>>32))
-				d.flags |= flagInt
+				if frac == 0 {
+					d.flags |= flagInt
+				} else {
+					d.flags |= flagDec
+					d.count = frac
+				}
 				i = end
 				break
 			}
