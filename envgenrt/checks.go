@@ -118,7 +118,7 @@ func (s *State) Items(n int32, check CheckFunc, schemaPath string) bool {
 		return false
 	}
 	errs := len(s.errs)
-	for c := n + 1; c < s.nodes[n].next; c = s.nodes[c].next {
+	for c, end := s.Bounds(n); c < end; c = s.nodes[c].next {
 		if !check(s, c) && s.Stop() {
 			return false
 		}
@@ -133,7 +133,7 @@ func (s *State) ItemsOf(n int32, set Type, schemaPath, itemsPath string) bool {
 		return false
 	}
 	errs := len(s.errs)
-	for c := n + 1; c < s.nodes[n].next; c = s.nodes[c].next {
+	for c, end := s.Bounds(n); c < end; c = s.nodes[c].next {
 		if !s.Is(c, set, itemsPath) && s.Stop() {
 			return false
 		}
@@ -383,7 +383,7 @@ func (s *State) ArrayOf(n int32, set Type, at string) bool {
 		return s.isAt(n, TypeArray, at, "/type")
 	}
 	errs := len(s.errs)
-	for c := n + 1; c < s.nodes[n].next; c = s.nodes[c].next {
+	for c, end := s.Bounds(n); c < end; c = s.nodes[c].next {
 		if kindTypes[s.nodes[c].kind&7]&set == 0 && !s.isAt(c, set, at, "/items/type") && s.Stop() {
 			return false
 		}

@@ -506,3 +506,14 @@ func TestDecAt(t *testing.T) {
 		}
 	}
 }
+
+// TestBounds: Bounds is First and End of every node, containers empty or
+// not and scalars, so that a loop over it visits what First/End/Next do.
+func TestBounds(t *testing.T) {
+	tr := parse(t, `{"a":[],"b":[1,{"c":{}},[2]],"d":"x","e":{"f":null}}`)
+	for n := int32(0); n < int32(tr.Len()); n++ {
+		if first, end := tr.Bounds(n); first != tr.First(n) || end != tr.End(n) {
+			t.Errorf("Bounds(%d) = %d, %d; want %d, %d", n, first, end, tr.First(n), tr.End(n))
+		}
+	}
+}

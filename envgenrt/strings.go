@@ -228,7 +228,7 @@ func DecodeSlice[S ~[]T, T any, P interface {
 		return s.WrongKind(n, "an array")
 	}
 	a := make(S, s.Count(n))
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c, i, end := s.First(n), 0, s.End(n); c < end; c, i = s.Next(c), i+1 {
 		if err := decodeFresh[T, P](s, c, &a[i]); err != nil {
 			return err
 		}
@@ -244,7 +244,7 @@ func ReadSlice[S ~[]T, T any](s *State, n int32, p *S, read func(*State, int32, 
 		return s.WrongKind(n, "an array")
 	}
 	a := make(S, s.Count(n))
-	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 {
+	for c, i, end := s.First(n), 0, s.End(n); c < end; c, i = s.Next(c), i+1 {
 		if err := read(s, c, &a[i]); err != nil {
 			return err
 		}

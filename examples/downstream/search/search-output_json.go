@@ -23,7 +23,7 @@ func (x Hit) AppendJSON(b []byte) ([]byte, error) {
 
 func (x *Hit) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "id":
 			err = s.ReadString(c, &x.ID)
@@ -52,7 +52,7 @@ func checkHit(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [5]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "id":
 			at[0] = c
@@ -141,7 +141,7 @@ func (x SearchResult) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *SearchResult) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "query":
 			err = s.ReadString(c, &x.Query)
@@ -168,7 +168,7 @@ func checkSearchResult(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "query":
 			at[0] = c

@@ -219,8 +219,8 @@ func (d *decl) decodeItems(addr string, items model.Ref, node string, plain bool
 // eachMember writes the loop over the members (or items) c<depth> of node,
 // its body written by body.
 func (d *decl) eachMember(node string, depth int, body func()) {
-	c := "c" + strconv.Itoa(depth)
-	d.text.line("for ", c, " := s.First(", node, "); ", c, " < s.End(", node, "); ", c, " = s.Next(", c, ") {")
+	c, end := "c"+strconv.Itoa(depth), "end"+strconv.Itoa(depth)
+	d.text.line("for ", c, ", ", end, " := s.Bounds(", node, "); ", c, " < ", end, "; ", c, " = s.Next(", c, ") {")
 	body()
 	d.text.line("}")
 }
@@ -330,7 +330,7 @@ func (d *decl) memberSwitch(o *model.Object, x, c string, depth int) (calls bool
 // target is zero already), then the loop fills the members while err is nil:
 //
 //	err := envgenrt.StartObject(s, n, x)
-//	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+//	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
 //		switch string(s.Key(c)) {
 //		case "id":
 //			err = s.ReadString(c, &x.ID)
@@ -341,7 +341,7 @@ func (d *decl) memberSwitch(o *model.Object, x, c string, depth int) (calls bool
 func (d *decl) decodeNamedObject(node, c string, body func()) {
 	w := d.text
 	w.line("err := ", call(w.rt("StartObject"), "s", node, "x"))
-	w.line("for ", c, " := s.First(", node, "); err == nil && ", c, " < s.End(", node, "); ", c, " = s.Next(", c, ") {")
+	w.line("for ", c, ", end := s.Bounds(", node, "); err == nil && ", c, " < end; ", c, " = s.Next(", c, ") {")
 	body()
 	w.line("}")
 	w.line("return err")

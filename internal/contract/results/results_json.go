@@ -20,7 +20,7 @@ func (x Hit) AppendJSON(b []byte) ([]byte, error) {
 
 func (x *Hit) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "chunk_id":
 			err = s.ReadInt64(c, &x.ChunkID)
@@ -51,7 +51,7 @@ func checkHit(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [6]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "chunk_id":
 			at[0] = c
@@ -127,7 +127,7 @@ func (x Results) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Results) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "hits":
 			err = envgenrt.DecodeSlice(s, c, &x.Hits)
@@ -151,7 +151,7 @@ func checkResults(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "hits":
 			at[0] = c

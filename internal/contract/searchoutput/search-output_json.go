@@ -24,7 +24,7 @@ func (x Hit) AppendJSON(b []byte) ([]byte, error) {
 
 func (x *Hit) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "chunk_id":
 			err = s.ReadInt64(c, &x.ChunkID)
@@ -55,7 +55,7 @@ func checkHit(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [6]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "chunk_id":
 			at[0] = c
@@ -133,7 +133,7 @@ func (x SearchResults) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *SearchResults) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "hits":
 			err = envgenrt.DecodeSlice(s, c, &x.Hits)
@@ -155,7 +155,7 @@ func checkSearchResults(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [2]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "hits":
 			at[0] = c

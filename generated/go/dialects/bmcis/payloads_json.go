@@ -65,7 +65,7 @@ func (x ConfidenceScore) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *ConfidenceScore) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "score_reliability":
 			err = x.ScoreReliability.DecodeNode(s, c)
@@ -96,7 +96,7 @@ func checkConfidenceScore(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "score_reliability":
 			at[0] = c
@@ -147,7 +147,7 @@ func (x Cursor) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Cursor) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "query_hash":
 			err = s.ReadString(c, &x.QueryHash)
@@ -178,7 +178,7 @@ func checkCursor(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "query_hash":
 			at[0] = c
@@ -247,7 +247,7 @@ func (x DeduplicationInfo) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *DeduplicationInfo) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "is_duplicate":
 			err = s.ReadBool(c, &x.IsDuplicate)
@@ -278,7 +278,7 @@ func checkDeduplicationInfo(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "is_duplicate":
 			at[0] = c
@@ -377,7 +377,7 @@ func (x RankingContext) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *RankingContext) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "percentile":
 			err = s.ReadInt64(c, &x.Percentile)
@@ -409,7 +409,7 @@ func checkRankingContext(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "percentile":
 			at[0] = c
@@ -506,7 +506,7 @@ func (x SearchResultFull) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *SearchResultFull) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "chunk_id":
 			err = x.ChunkID.DecodeNode(s, c)
@@ -558,7 +558,7 @@ func checkSearchResultFull(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [13]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "chunk_id":
 			at[0] = c
@@ -648,7 +648,7 @@ func (x SearchResultIDs) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *SearchResultIDs) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "chunk_id":
 			err = x.ChunkID.DecodeNode(s, c)
@@ -679,7 +679,7 @@ func checkSearchResultIDs(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "chunk_id":
 			at[0] = c
@@ -740,7 +740,7 @@ func (x SearchResultMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *SearchResultMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "chunk_id":
 			err = x.ChunkID.DecodeNode(s, c)
@@ -780,7 +780,7 @@ func checkSearchResultMetadata(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [7]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "chunk_id":
 			at[0] = c
@@ -858,7 +858,7 @@ func (x SearchResultPreview) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *SearchResultPreview) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "chunk_id":
 			err = x.ChunkID.DecodeNode(s, c)
@@ -902,7 +902,7 @@ func checkSearchResultPreview(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [9]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "chunk_id":
 			at[0] = c
@@ -1003,7 +1003,7 @@ func (x VendorInfoFull) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *VendorInfoFull) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "vendor_name":
 			err = s.ReadString(c, &x.VendorName)
@@ -1051,7 +1051,7 @@ func checkVendorInfoFull(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "vendor_name":
 			at[0] = c
@@ -1130,7 +1130,7 @@ func (x VendorInfoIDs) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *VendorInfoIDs) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "vendor_name":
 			err = s.ReadString(c, &x.VendorName)
@@ -1162,7 +1162,7 @@ func checkVendorInfoIDs(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "vendor_name":
 			at[0] = c
@@ -1232,7 +1232,7 @@ func (x VendorInfoMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *VendorInfoMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "vendor_name":
 			err = s.ReadString(c, &x.VendorName)
@@ -1272,7 +1272,7 @@ func checkVendorInfoMetadata(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "vendor_name":
 			at[0] = c
@@ -1370,7 +1370,7 @@ func (x VendorInfoPreview) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *VendorInfoPreview) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "vendor_name":
 			err = s.ReadString(c, &x.VendorName)
@@ -1418,7 +1418,7 @@ func checkVendorInfoPreview(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "vendor_name":
 			at[0] = c
@@ -1500,7 +1500,7 @@ func (x VendorStatistics) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *VendorStatistics) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "entity_count":
 			err = s.ReadInt64Ptr(c, &x.EntityCount)
@@ -1511,7 +1511,7 @@ func (x *VendorStatistics) DecodeNode(s *envgenrt.State, n int32) error {
 				return s.WrongKind(c, "an object")
 			}
 			m2 := make(map[string]int64, s.Count(c))
-			for c2 := s.First(c); c2 < s.End(c); c2 = s.Next(c2) {
+			for c2, end2 := s.Bounds(c); c2 < end2; c2 = s.Next(c2) {
 				var e2 int64
 				if err := s.ReadInt64(c2, &e2); err != nil {
 					return err
@@ -1524,7 +1524,7 @@ func (x *VendorStatistics) DecodeNode(s *envgenrt.State, n int32) error {
 				return s.WrongKind(c, "an object")
 			}
 			m2 := make(map[string]int64, s.Count(c))
-			for c2 := s.First(c); c2 < s.End(c); c2 = s.Next(c2) {
+			for c2, end2 := s.Bounds(c); c2 < end2; c2 = s.Next(c2) {
 				var e2 int64
 				if err := s.ReadInt64(c2, &e2); err != nil {
 					return err
@@ -1555,7 +1555,7 @@ func checkVendorStatistics(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "entity_count":
 			at[0] = c

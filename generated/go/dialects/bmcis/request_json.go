@@ -41,7 +41,7 @@ func (x Request) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "query":
 			err = s.ReadString(c, &x.Query)
@@ -77,7 +77,7 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [5]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "query":
 			at[0] = c

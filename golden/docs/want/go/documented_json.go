@@ -40,7 +40,7 @@ func (x Documented) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Documented) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "limit":
 			err = s.ReadInt64Ptr(c, &x.Limit)
@@ -74,7 +74,7 @@ func checkDocumented(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "limit":
 			at[0] = c

@@ -46,7 +46,7 @@ func (x Price) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Price) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "amount":
 			err = s.ReadFloat64(c, &x.Amount)
@@ -79,7 +79,7 @@ func checkPrice(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "amount":
 			at[0] = c

@@ -38,7 +38,7 @@ func (x Base) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Base) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "name":
 			err = s.ReadString(c, &x.Name)
@@ -121,7 +121,7 @@ func (x Profile) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Profile) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "name":
 			err = s.ReadString(c, &x.Name)

@@ -39,7 +39,7 @@ func (x ServerConfig) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *ServerConfig) DecodeNode(s *envgenrt.State, n int32) error {
 	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "port":
 			err = s.ReadInt64(c, &x.Port)
@@ -71,7 +71,7 @@ func checkServerConfig(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "port":
 			at[0] = c
