@@ -22,8 +22,8 @@ func (x Hit) AppendJSON(b []byte) ([]byte, error) {
 }
 
 func (x *Hit) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "id":
 			err = s.ReadString(c, &x.ID)
@@ -140,8 +140,8 @@ func (x SearchResult) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *SearchResult) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "query":
 			err = s.ReadString(c, &x.Query)

@@ -208,8 +208,8 @@ func (x Error) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Error) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "code":
 			err = x.Code.DecodeNode(s, c)
@@ -324,8 +324,8 @@ func (x Retry) AppendJSON(b []byte) ([]byte, error) {
 }
 
 func (x *Retry) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "retryable":
 			err = s.ReadBool(c, &x.Retryable)

@@ -98,8 +98,8 @@ func (x Fidelity) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Fidelity) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "level":
 			err = x.Level.DecodeNode(s, c)
@@ -223,8 +223,8 @@ func (x Limits) AppendJSON(b []byte) ([]byte, error) {
 }
 
 func (x *Limits) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "max_items":
 			err = s.ReadInt64Ptr(c, &x.MaxItems)
@@ -306,8 +306,8 @@ func (x Meta) AppendJSON(b []byte) ([]byte, error) {
 }
 
 func (x *Meta) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "request_id":
 			err = envgenrt.DecodeStringPtr(s, c, &x.RequestID)
@@ -452,8 +452,8 @@ func (x NextCall) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *NextCall) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "tool":
 			err = x.Tool.DecodeNode(s, c)
@@ -546,8 +546,8 @@ func (x Pagination) AppendJSON(b []byte) ([]byte, error) {
 }
 
 func (x *Pagination) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "has_more":
 			err = s.ReadBool(c, &x.HasMore)
@@ -661,8 +661,8 @@ func (x RateLimit) AppendJSON(b []byte) ([]byte, error) {
 }
 
 func (x *RateLimit) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "limit":
 			err = s.ReadInt64(c, &x.Limit)
@@ -800,8 +800,8 @@ func (x Source) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Source) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "convention":
 			err = s.ReadString(c, &x.Convention)
@@ -1073,8 +1073,8 @@ func (x Telemetry) AppendJSON(b []byte) ([]byte, error) {
 }
 
 func (x *Telemetry) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "cache_hit":
 			err = s.ReadBoolPtr(c, &x.CacheHit)
@@ -1164,8 +1164,8 @@ func (x Timing) AppendJSON(b []byte) ([]byte, error) {
 }
 
 func (x *Timing) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "started_at":
 			err = s.ReadStringPtr(c, &x.StartedAt)
@@ -1235,8 +1235,8 @@ func (x TokenUsage) AppendJSON(b []byte) ([]byte, error) {
 }
 
 func (x *TokenUsage) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "estimated":
 			err = s.ReadInt64(c, &x.Estimated)
@@ -1303,8 +1303,8 @@ func (x Tool) AppendJSON(b []byte) ([]byte, error) {
 }
 
 func (x *Tool) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "name":
 			err = x.Name.DecodeNode(s, c)
@@ -1430,8 +1430,8 @@ func (x UpgradeHint) AppendJSON(b []byte) ([]byte, error) {
 }
 
 func (x *UpgradeHint) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "feature":
 			err = s.ReadString(c, &x.Feature)
@@ -1524,8 +1524,8 @@ func (x Workspace) AppendJSON(b []byte) ([]byte, error) {
 }
 
 func (x *Workspace) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "root":
 			err = s.ReadStringPtr(c, &x.Root)

@@ -34,8 +34,8 @@ func (x ProvenanceOptions) AppendJSON(b []byte) ([]byte, error) {
 }
 
 func (x *ProvenanceOptions) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "capture":
 			err = s.ReadBoolPtr(c, &x.Capture)
@@ -104,8 +104,8 @@ func (x Request) AppendJSON(b []byte) ([]byte, error) {
 }
 
 func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "request_id":
 			err = envgenrt.DecodeStringPtr(s, c, &x.RequestID)

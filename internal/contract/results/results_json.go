@@ -19,8 +19,8 @@ func (x Hit) AppendJSON(b []byte) ([]byte, error) {
 }
 
 func (x *Hit) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "chunk_id":
 			err = s.ReadInt64(c, &x.ChunkID)
@@ -126,8 +126,8 @@ func (x Results) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Results) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "hits":
 			err = envgenrt.DecodeSlice(s, c, &x.Hits)

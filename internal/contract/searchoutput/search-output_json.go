@@ -23,8 +23,8 @@ func (x Hit) AppendJSON(b []byte) ([]byte, error) {
 }
 
 func (x *Hit) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "chunk_id":
 			err = s.ReadInt64(c, &x.ChunkID)
@@ -132,8 +132,8 @@ func (x SearchResults) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *SearchResults) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "hits":
 			err = envgenrt.DecodeSlice(s, c, &x.Hits)

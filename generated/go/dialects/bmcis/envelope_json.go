@@ -83,8 +83,8 @@ func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "_metadata":
 			err = x.Metadata.DecodeNode(s, c)
@@ -194,8 +194,8 @@ func (x ExecutionContext) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ExecutionContext) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "tokens_estimated":
 			err = s.ReadInt64(c, &x.TokensEstimated)
@@ -291,8 +291,8 @@ func (x PaginationMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *PaginationMetadata) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "cursor":
 			err = s.ReadStringPtr(c, &x.Cursor)
@@ -381,8 +381,8 @@ func (x ResponseError) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ResponseError) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "code":
 			err = s.ReadString(c, &x.Code)
@@ -470,8 +470,8 @@ func (x ResponseMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ResponseMetadata) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "operation":
 			err = s.ReadString(c, &x.Operation)
@@ -601,8 +601,8 @@ func (x ResponseWarning) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ResponseWarning) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "level":
 			err = x.Level.DecodeNode(s, c)

@@ -64,8 +64,8 @@ func (x ConfidenceScore) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ConfidenceScore) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "score_reliability":
 			err = x.ScoreReliability.DecodeNode(s, c)
@@ -146,8 +146,8 @@ func (x Cursor) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Cursor) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "query_hash":
 			err = s.ReadString(c, &x.QueryHash)
@@ -246,8 +246,8 @@ func (x DeduplicationInfo) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *DeduplicationInfo) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "is_duplicate":
 			err = s.ReadBool(c, &x.IsDuplicate)
@@ -376,8 +376,8 @@ func (x RankingContext) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *RankingContext) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "percentile":
 			err = s.ReadInt64(c, &x.Percentile)
@@ -505,8 +505,8 @@ func (x SearchResultFull) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *SearchResultFull) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "chunk_id":
 			err = x.ChunkID.DecodeNode(s, c)
@@ -647,8 +647,8 @@ func (x SearchResultIDs) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *SearchResultIDs) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "chunk_id":
 			err = x.ChunkID.DecodeNode(s, c)
@@ -739,8 +739,8 @@ func (x SearchResultMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *SearchResultMetadata) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "chunk_id":
 			err = x.ChunkID.DecodeNode(s, c)
@@ -857,8 +857,8 @@ func (x SearchResultPreview) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *SearchResultPreview) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "chunk_id":
 			err = x.ChunkID.DecodeNode(s, c)
@@ -1002,8 +1002,8 @@ func (x VendorInfoFull) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *VendorInfoFull) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "vendor_name":
 			err = s.ReadString(c, &x.VendorName)
@@ -1129,8 +1129,8 @@ func (x VendorInfoIDs) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *VendorInfoIDs) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "vendor_name":
 			err = s.ReadString(c, &x.VendorName)
@@ -1231,8 +1231,8 @@ func (x VendorInfoMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *VendorInfoMetadata) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "vendor_name":
 			err = s.ReadString(c, &x.VendorName)
@@ -1369,8 +1369,8 @@ func (x VendorInfoPreview) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *VendorInfoPreview) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "vendor_name":
 			err = s.ReadString(c, &x.VendorName)
@@ -1499,8 +1499,8 @@ func (x VendorStatistics) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *VendorStatistics) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "entity_count":
 			err = s.ReadInt64Ptr(c, &x.EntityCount)

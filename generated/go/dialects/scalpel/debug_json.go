@@ -77,8 +77,8 @@ func (x Debug) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Debug) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "tier":
 			err = envgenrt.DecodeStringPtr(s, c, &x.Tier)

@@ -30,8 +30,8 @@ func (x Verbose) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Verbose) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "duration_ms":
 			err = s.ReadFloat64Ptr(c, &x.DurationMs)

@@ -44,8 +44,8 @@ func (x Doc) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Doc) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "a":
 			err = envgenrt.DecodeSlice(s, c, &x.A)
@@ -123,8 +123,8 @@ func (x DocAItem) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *DocAItem) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "n":
 			err = s.ReadInt64Ptr(c, &x.N)
@@ -192,8 +192,8 @@ func (x Thing) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Thing) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "ok":
 			err = s.ReadBoolPtr(c, &x.OK)

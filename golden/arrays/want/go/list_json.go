@@ -72,8 +72,8 @@ func (x Lists) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Lists) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "names":
 			err = s.ReadStrings(c, &x.Names)
@@ -211,8 +211,8 @@ func (x ListsPointsItem) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ListsPointsItem) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "x":
 			err = s.ReadFloat64(c, &x.X)

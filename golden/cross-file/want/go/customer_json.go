@@ -36,8 +36,8 @@ func (x Address) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Address) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "street":
 			err = s.ReadStringPtr(c, &x.Street)
@@ -108,8 +108,8 @@ func (x Customer) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Customer) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "name":
 			err = s.ReadStringPtr(c, &x.Name)

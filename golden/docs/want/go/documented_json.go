@@ -39,8 +39,8 @@ func (x Documented) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Documented) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "limit":
 			err = s.ReadInt64Ptr(c, &x.Limit)

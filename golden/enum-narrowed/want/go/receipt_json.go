@@ -21,8 +21,8 @@ func (x Receipt) AppendJSON(b []byte) ([]byte, error) {
 }
 
 func (x *Receipt) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "canon_version":
 			err = envgenrt.DecodeStringPtr(s, c, &x.CanonVersion)

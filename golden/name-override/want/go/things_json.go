@@ -57,8 +57,8 @@ func (x OtherThing) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *OtherThing) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "url":
 			err = s.ReadStringPtr(c, &x.URL)
@@ -137,8 +137,8 @@ func (x Things) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Things) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "id_thing":
 			err = envgenrt.DecodeStringPtr(s, c, &x.IDThing)

@@ -19,8 +19,8 @@ func (x Circle) AppendJSON(b []byte) ([]byte, error) {
 }
 
 func (x *Circle) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "kind":
 			err = x.Kind.DecodeNode(s, c)
@@ -123,8 +123,8 @@ func (x Drawing) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Drawing) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "shape":
 			err = x.Shape.DecodeNode(s, c)
@@ -258,8 +258,8 @@ func (x Square) AppendJSON(b []byte) ([]byte, error) {
 }
 
 func (x *Square) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "kind":
 			err = x.Kind.DecodeNode(s, c)

@@ -39,8 +39,8 @@ func (x Node) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Node) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "next":
 			err = envgenrt.DecodePtr(s, c, &x.Next)
@@ -123,8 +123,8 @@ func (x Tree) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Tree) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "value":
 			err = s.ReadString(c, &x.Value)

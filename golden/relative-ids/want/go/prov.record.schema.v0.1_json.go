@@ -36,8 +36,8 @@ func (x ProvRecordV01) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ProvRecordV01) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c, end := s.Bounds(n); err == nil && c < end; c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "run_id":
 			err = s.ReadStringPtr(c, &x.RunID)
