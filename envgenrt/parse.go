@@ -336,10 +336,11 @@ func (p *parser) newNode() *node {
 	n := len(p.nodes)
 	if n == cap(p.nodes) {
 		p.nodes = append(p.nodes, node{})
-	} else {
-		p.nodes = p.nodes[:n+1]
+		return &p.nodes[n]
 	}
-	d := &p.nodes[n]
+	nodes := p.nodes[:n+1] // (a local: &nodes[n] needs no bounds check, and p.nodes is not read again)
+	p.nodes = nodes
+	d := &nodes[n]
 	*d = node{}
 	return d
 }
