@@ -118,7 +118,7 @@ func (s *State) Items(n int32, check CheckFunc, schemaPath string) bool {
 		return false
 	}
 	errs := len(s.errs)
-	for c := n + 1; c < s.nodes[n].next; c = s.nodes[c].next {
+	for c, end := s.Bounds(n); c < end; c = s.nodes[c].next {
 		if !check(s, c) && s.Stop() {
 			return false
 		}
@@ -133,7 +133,7 @@ func (s *State) ItemsOf(n int32, set Type, schemaPath, itemsPath string) bool {
 		return false
 	}
 	errs := len(s.errs)
-	for c := n + 1; c < s.nodes[n].next; c = s.nodes[c].next {
+	for c, end := s.Bounds(n); c < end; c = s.nodes[c].next {
 		if !s.Is(c, set, itemsPath) && s.Stop() {
 			return false
 		}
@@ -330,6 +330,52 @@ func (s *State) NumberMaximum(n int32, y int64, limit, at string) bool {
 	return s.CompareInt(n, y, limit) <= 0 || s.failLimitAt(n, at, "/maximum", "maximum", "must be at most ", limit)
 }
 
+// IntegerRange is {"type": "integer", "minimum": lo, "maximum": hi} at at,
+// for limits of at most 18 digits whose values are lo and hi (as
+// MinimumInt), with the errors of the function of that schema: the type, or
+// the minimum and then the maximum.
+func (s *State) IntegerRange(n int32, lo int64, loText string, hi int64, hiText, at string) bool {
+	if d := &s.nodes[n]; d.flags&flagInt != 0 && d.intValue() >= lo && d.intValue() <= hi { // most integers: no call
+		return true
+	}
+	if s.nodes[n].flags&flagInt == 0 && !s.isAt(n, TypeInteger, at, "/type") {
+		return false
+	}
+	return s.rangeSlow(n, lo, loText, hi, hiText, at)
+}
+
+// NumberRange is {"type": "number", "minimum": lo, "maximum": hi} at at, as
+// IntegerRange. A number the parser read as an integer or a decimal of at
+// most 18 digits is compared without a call.
+func (s *State) NumberRange(n int32, lo int64, loText string, hi int64, hiText, at string) bool {
+	if d := &s.nodes[n]; d.flags&(flagInt|flagDec) != 0 {
+		m, k := d.intValue(), d.count // (a number's count is 0 unless it has flagDec)
+		if uint32(k) < uint32(len(pow10i)) {
+			if bound := pow10i[18-k]; lo > -bound && lo < bound && hi > -bound && hi < bound {
+				// |lo|, |hi| < 10^(18-k): scaled by 10^k they do not overflow
+				if p := pow10i[k]; m >= lo*p && m <= hi*p {
+					return true
+				}
+			}
+		}
+	}
+	if s.nodes[n].kind != KindNumber {
+		return s.isAt(n, TypeNumber, at, "/type")
+	}
+	return s.rangeSlow(n, lo, loText, hi, hiText, at)
+}
+
+// rangeSlow is IntegerRange and NumberRange past their fast path, for a
+// number of the type: the minimum, and unless that failed and the validator
+// stops, the maximum.
+func (s *State) rangeSlow(n int32, lo int64, loText string, hi int64, hiText, at string) bool {
+	ok := s.CompareInt(n, lo, loText) >= 0 || s.failLimitAt(n, at, "/minimum", "minimum", "must be at least ", loText)
+	if !ok && s.Stop() {
+		return false
+	}
+	return (s.CompareInt(n, hi, hiText) <= 0 || s.failLimitAt(n, at, "/maximum", "maximum", "must be at most ", hiText)) && ok
+}
+
 // ArrayOf is {"type": "array", "items": {"type": set}} at at: ItemsOf(n,
 // set, at+"/type", at+"/items/type").
 func (s *State) ArrayOf(n int32, set Type, at string) bool {
@@ -337,7 +383,7 @@ func (s *State) ArrayOf(n int32, set Type, at string) bool {
 		return s.isAt(n, TypeArray, at, "/type")
 	}
 	errs := len(s.errs)
-	for c := n + 1; c < s.nodes[n].next; c = s.nodes[c].next {
+	for c, end := s.Bounds(n); c < end; c = s.nodes[c].next {
 		if kindTypes[s.nodes[c].kind&7]&set == 0 && !s.isAt(c, set, at, "/items/type") && s.Stop() {
 			return false
 		}

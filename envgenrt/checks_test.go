@@ -103,6 +103,15 @@ func TestTyped(t *testing.T) {
 			func(s *State, n int32) bool {
 				return s.Is(n, TypeNumber, at+"/type") && s.MaximumInt(n, 0, "0", at+"/maximum")
 			}},
+		"IntegerRange": {
+			func(s *State, n int32) bool { return s.IntegerRange(n, -1, "-1", 2, "2", at) },
+			rangeFunc(TypeInteger, -1, 2, at)},
+		"NumberRange": {
+			func(s *State, n int32) bool { return s.NumberRange(n, 0, "0", 2, "2", at) },
+			rangeFunc(TypeNumber, 0, 2, at)},
+		"NumberRange empty": { // minimum past maximum: a number fails both
+			func(s *State, n int32) bool { return s.NumberRange(n, 3, "3", 1, "1", at) },
+			rangeFunc(TypeNumber, 3, 1, at)},
 		"ArrayOf": {
 			func(s *State, n int32) bool { return s.ArrayOf(n, TypeString|TypeNull, at) },
 			func(s *State, n int32) bool {
@@ -153,6 +162,25 @@ func TestTyped(t *testing.T) {
 	}
 }
 
+// rangeFunc is what the generator writes for {"type": …, "minimum": lo,
+// "maximum": hi} at at without IntegerRange and NumberRange: the
+// reference they are held to.
+func rangeFunc(set Type, lo, hi int64, at string) CheckFunc {
+	return func(s *State, n int32) bool {
+		errs := s.ErrorCount()
+		if !s.Is(n, set, at+"/type") {
+			return false
+		}
+		if s.Stops(s.MinimumInt(n, lo, fmt.Sprint(lo), at+"/minimum")) {
+			return false
+		}
+		if s.Stops(s.MaximumInt(n, hi, fmt.Sprint(hi), at+"/maximum")) {
+			return false
+		}
+		return s.ErrorCount() == errs
+	}
+}
+
 // TestIntLimits: the Int forms of the number checks (an integer limit read
 // once; a number the parser read as an integer compared without a call)
 // agree with the forms that read the limit's text, on numbers of every form
@@ -173,6 +201,26 @@ func TestIntLimits(t *testing.T) {
 			func(s *State, n int32, l string) bool { return s.ExclusiveMaximum(n, l, "m") }},
 		"IntegerMinimum": {func(s *State, n int32, y int64, l string) bool { return s.IntegerMinimum(n, y, l, "m") },
 			func(s *State, n int32, l string) bool { return s.IsInt(n, "m/type") && s.Minimum(n, l, "m/minimum") }},
+		"NumberRange min": {func(s *State, n int32, y int64, l string) bool {
+			return s.NumberRange(n, y, l, 7, "7", "m") // (empty past 7: 999999999999999999 × 10^k does not fit)
+		},
+			func(s *State, n int32, l string) bool {
+				return s.Is(n, TypeNumber, "m/type") && s.Minimum(n, l, "m/minimum") && s.Maximum(n, "7", "m/maximum")
+			}},
+		"NumberRange max": {func(s *State, n int32, y int64, l string) bool {
+			return s.NumberRange(n, -7, "-7", y, l, "m")
+		},
+			func(s *State, n int32, l string) bool {
+				return s.Is(n, TypeNumber, "m/type") && s.Minimum(n, "-7", "m/minimum") && s.Maximum(n, l, "m/maximum")
+			}},
+		"NumberRange point": {func(s *State, n int32, y int64, l string) bool { return s.NumberRange(n, y, l, y, l, "m") },
+			func(s *State, n int32, l string) bool {
+				return s.Is(n, TypeNumber, "m/type") && s.Minimum(n, l, "m/minimum") && s.Maximum(n, l, "m/maximum")
+			}},
+		"IntegerRange point": {func(s *State, n int32, y int64, l string) bool { return s.IntegerRange(n, y, l, y, l, "m") },
+			func(s *State, n int32, l string) bool {
+				return s.IsInt(n, "m/type") && s.Minimum(n, l, "m/minimum") && s.Maximum(n, l, "m/maximum")
+			}},
 		"NumberMaximum": {func(s *State, n int32, y int64, l string) bool { return s.NumberMaximum(n, y, l, "m") },
 			func(s *State, n int32, l string) bool {
 				return s.Is(n, TypeNumber, "m/type") && s.Maximum(n, l, "m/maximum")

@@ -216,9 +216,14 @@ func (p *parser) parse() error {
 		case c == '-' || (c >= '0' && c <= '9'):
 			d.kind = KindNumber
 			p.scalars++
-			if v, end, ok := uintAt(src, i); c != '-' && ok { // (most numbers: no call to number)
+			if v, frac, end, ok := decAt(src, i); c != '-' && ok { // (most numbers: no call to number)
 				d.s0, d.s1 = int32(uint32(uint64(v))), int32(uint32(uint64(v)>>32))
-				d.flags |= flagInt
+				if frac == 0 {
+					d.flags |= flagInt
+				} else {
+					d.flags |= flagDec
+					d.count = frac
+				}
 				i = end
 				break
 			}
@@ -331,10 +336,11 @@ func (p *parser) newNode() *node {
 	n := len(p.nodes)
 	if n == cap(p.nodes) {
 		p.nodes = append(p.nodes, node{})
-	} else {
-		p.nodes = p.nodes[:n+1]
+		return &p.nodes[n]
 	}
-	d := &p.nodes[n]
+	nodes := p.nodes[:n+1] // (a local: &nodes[n] needs no bounds check, and p.nodes is not read again)
+	p.nodes = nodes
+	d := &nodes[n]
 	*d = node{}
 	return d
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 	"testing"
@@ -467,6 +468,52 @@ func TestParseIntegers(t *testing.T) {
 		var s State
 		if err := s.Parse([]byte(bad)); err == nil {
 			t.Errorf("Parse(%s) accepted it", bad)
+		}
+	}
+}
+
+// TestDecAt: decAt, the parser's one pass over an integer or a decimal,
+// reads what number reads (value, digits after the point, end) wherever it
+// reads a number at all, and it reads every number without sign or exponent
+// of at most 18 digits.
+func TestDecAt(t *testing.T) {
+	texts := []string{"0", "7", "10", "0.5", "0.97", "10.0", "1.25,", "3.5]", "0.000000000000000001",
+		"12345678901234567.8", "1234567890123456789", "123456789012345678.9", "1.2345678901234567890",
+		"999999999999999999", "99999999999999999.9", "1e5", "1.5e5", "2E1", "0.5E-1", "01", "00.5", "1.", "1.e5",
+		"1.x", "5.5.5", "-1", "-0.5", "7 ", "7}", "0.50000"}
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 1000 {
+		ip := strconv.FormatUint(r.Uint64N(1e12), 10)
+		fp := strconv.FormatUint(r.Uint64N(1e12), 10)
+		texts = append(texts, ip[:1+r.IntN(len(ip))]+"."+fp[:1+r.IntN(len(fp))], ip)
+	}
+	for _, x := range texts {
+		src := []byte(x)
+		v, frac, end, ok := decAt(src, 0)
+		p := parser{src: src}
+		wv, isInt, wfrac, err := p.number()
+		if ok && (err != nil || !(isInt || wfrac > 0) || v != wv || frac != wfrac || end != p.i) {
+			t.Errorf("decAt(%s) = %d, %d, %d; number says %d, %v, %d, end %d, %v", x, v, frac, end, wv, isInt, wfrac, p.i, err)
+		}
+		digits := len(strings.Map(func(r rune) rune {
+			if r >= '0' && r <= '9' {
+				return r
+			}
+			return -1
+		}, x))
+		if plain := json.Valid(src) && x[0] != '-' && !strings.ContainsAny(x, "eE") && digits <= 18; plain && !ok {
+			t.Errorf("decAt(%s) did not read it", x)
+		}
+	}
+}
+
+// TestBounds: Bounds is First and End of every node, containers empty or
+// not and scalars, so that a loop over it visits what First/End/Next do.
+func TestBounds(t *testing.T) {
+	tr := parse(t, `{"a":[],"b":[1,{"c":{}},[2]],"d":"x","e":{"f":null}}`)
+	for n := int32(0); n < int32(tr.Len()); n++ {
+		if first, end := tr.Bounds(n); first != tr.First(n) || end != tr.End(n) {
+			t.Errorf("Bounds(%d) = %d, %d; want %d, %d", n, first, end, tr.First(n), tr.End(n))
 		}
 	}
 }

@@ -74,29 +74,38 @@ func (p *parser) number() (v int64, isInt bool, frac int32, err error) {
 	return v, isInt, frac, nil
 }
 
-// uintAt reads the number at i, which starts with a digit, when it is an
-// integer of at most 18 digits, without fraction or exponent: number's
-// common case, and what a node of flagInt holds. ok is false for any other
-// number, and for text that is not one (number reads it again and says what
-// is wrong). At a '-' it reads nothing and ok is false.
-func uintAt(src []byte, i int) (v int64, end int, ok bool) {
+// decAt reads the number at i, which starts with a digit, when it is an
+// integer or a decimal of at most 18 digits in all, without exponent:
+// number's common cases, what a node of flagInt (frac 0) or flagDec holds,
+// read in one pass. ok is false for any other number, and for text that is
+// not one (number reads it again and says what is wrong). At a '-' it reads
+// nothing and ok is false.
+func decAt(src []byte, i int) (v int64, frac int32, end int, ok bool) {
 	end = i
 	for end < len(src) && src[end]-'0' <= 9 {
 		v = v*10 + int64(src[end]-'0')
 		end++
 	}
-	if n := end - i; n == 0 || n > 18 || (n > 1 && src[i] == '0') {
-		return 0, 0, false
+	n := end - i
+	if n == 0 || n > 18 || (n > 1 && src[i] == '0') {
+		return 0, 0, 0, false
 	}
-	if end < len(src) && fracOrExp[src[end]] {
-		return 0, 0, false
+	if end < len(src) && src[end] == '.' {
+		end++
+		fs := end
+		for end < len(src) && src[end]-'0' <= 9 {
+			v = v*10 + int64(src[end]-'0') // (wraps past 18 digits; then unused)
+			end++
+		}
+		if frac = int32(end - fs); frac == 0 || n+int(frac) > 18 {
+			return 0, 0, 0, false
+		}
 	}
-	return v, end, true
+	if end < len(src) && src[end]|0x20 == 'e' { // (only 'e' and 'E' are 'e' with that bit set)
+		return 0, 0, 0, false
+	}
+	return v, frac, end, true
 }
-
-// fracOrExp are the bytes that go on an integer's digits into a number
-// that is not a plain integer.
-var fracOrExp = [256]bool{'.': true, 'e': true, 'E': true}
 
 // str reads a string at p.i (its opening quote) and returns the span of its
 // decoded content: in src when it needed no decoding, else in t.buf.

@@ -37,7 +37,7 @@ func (k Kind) String() string {
 //
 // Iterating the members of an object (or the items of an array) n:
 //
-//	for c := t.First(n); c < t.End(n); c = t.Next(c) {
+//	for c, end := t.Bounds(n); c < end; c = t.Next(c) {
 //		key := t.Key(c) // objects only
 //	}
 type Tree struct {
@@ -104,6 +104,12 @@ func (t *Tree) First(n int32) int32 { return n + 1 }
 
 // End is the index just past the subtree of n.
 func (t *Tree) End(n int32) int32 { return t.nodes[n].next }
+
+// Bounds returns First(n) and End(n): a loop over the children of n that
+// reads End once, as generated code's do,
+//
+//	for c, end := t.Bounds(n); c < end; c = t.Next(c) { … }
+func (t *Tree) Bounds(n int32) (first, end int32) { return n + 1, t.nodes[n].next }
 
 // Next is the sibling after c.
 func (t *Tree) Next(c int32) int32 { return t.nodes[c].next }
@@ -188,7 +194,7 @@ func (t *Tree) Key(c int32) []byte {
 
 // Lookup returns the member of object n named name, or -1.
 func (t *Tree) Lookup(n int32, name string) int32 {
-	for c := n + 1; c < t.nodes[n].next; c = t.nodes[c].next {
+	for c, end := t.Bounds(n); c < end; c = t.nodes[c].next {
 		if string(t.Key(c)) == name {
 			return c
 		}

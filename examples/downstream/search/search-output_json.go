@@ -22,8 +22,8 @@ func (x Hit) AppendJSON(b []byte) ([]byte, error) {
 }
 
 func (x *Hit) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "id":
 			err = s.ReadString(c, &x.ID)
@@ -46,12 +46,13 @@ func (*Hit) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkHit(s *envgenrt.State, n int32) bool {
 	const p = "search-output.json#/$defs/hit"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [5]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "id":
 			at[0] = c
@@ -66,31 +67,16 @@ func checkHit(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && s.Stops(s.StringMinLength(at[0], 1, p+"/properties/id")),
-		at[1] != 0 && s.Stops(s.StringMinLength(at[1], 1, p+"/properties/title")),
+	case at[0] != 0 && s.Stops(s.StringMinLength(at[0], 1, pp+"id")),
+		at[1] != 0 && s.Stops(s.StringMinLength(at[1], 1, pp+"title")),
 		at[2] != 0 && s.Stops(checkHitPropertiesURL(s, at[2])),
-		at[3] != 0 && s.Stops(checkHitPropertiesScore(s, at[3])):
+		at[3] != 0 && s.Stops(s.NumberRange(at[3], 0, "0", 1, "1", pp+"score")):
 		return false
 	}
 	if at[4] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0 || at[3] == 0) && s.Required(n, p+"/required", "id", "title", "score") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkHitPropertiesScore(s *envgenrt.State, n int32) bool {
-	const p = "search-output.json#/$defs/hit/properties/score"
-	errs := s.ErrorCount()
-	if !s.IsNumber(n, p+"/type") {
-		return false
-	}
-	if s.Stops(s.MinimumInt(n, 0, "0", p+"/minimum")) {
-		return false
-	}
-	if s.Stops(s.MaximumInt(n, 1, "1", p+"/maximum")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -154,8 +140,8 @@ func (x SearchResult) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *SearchResult) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "query":
 			err = s.ReadString(c, &x.Query)
@@ -182,7 +168,7 @@ func checkSearchResult(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "query":
 			at[0] = c

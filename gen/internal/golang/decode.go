@@ -219,8 +219,8 @@ func (d *decl) decodeItems(addr string, items model.Ref, node string, plain bool
 // eachMember writes the loop over the members (or items) c<depth> of node,
 // its body written by body.
 func (d *decl) eachMember(node string, depth int, body func()) {
-	c := "c" + strconv.Itoa(depth)
-	d.text.line("for ", c, " := s.First(", node, "); ", c, " < s.End(", node, "); ", c, " = s.Next(", c, ") {")
+	c, end := "c"+strconv.Itoa(depth), "end"+strconv.Itoa(depth)
+	d.text.line("for ", c, ", ", end, " := s.Bounds(", node, "); ", c, " < ", end, "; ", c, " = s.Next(", c, ") {")
 	body()
 	d.text.line("}")
 }
@@ -257,7 +257,7 @@ func (d *decl) decodeObject(o *model.Object, x, whole, node string, depth int) {
 	w := d.text
 	c := "c" + strconv.Itoa(depth)
 	if o.Named {
-		// err := envgenrt.StartObject(s, n, x); for … { switch … }; return err
+		// c, end, err := envgenrt.BeginObject(s, n, x); for … { switch … }; return err
 		// (the members are c: nested loops name theirs c2, c3 …)
 		d.decodeNamedObject(node, "c", func() { d.memberSwitch(o, x, "c", depth) })
 		return
@@ -325,12 +325,13 @@ func (d *decl) memberSwitch(o *model.Object, x, c string, depth int) (calls bool
 	return calls
 }
 
-// decodeNamedObject writes the body of a struct's DecodeNode: StartObject
-// tests the kind and zeroes *x (unless s.Fresh: a new slice item or pointer
-// target is zero already), then the loop fills the members while err is nil:
+// decodeNamedObject writes the body of a struct's DecodeNode: BeginObject
+// tests the kind, zeroes *x (unless s.Fresh: a new slice item or pointer
+// target is zero already) and returns the bounds of the members, then the
+// loop fills the members while err is nil:
 //
-//	err := envgenrt.StartObject(s, n, x)
-//	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+//	c, end, err := envgenrt.BeginObject(s, n, x)
+//	for ; err == nil && c < end; c = s.Next(c) {
 //		switch string(s.Key(c)) {
 //		case "id":
 //			err = s.ReadString(c, &x.ID)
@@ -340,8 +341,8 @@ func (d *decl) memberSwitch(o *model.Object, x, c string, depth int) (calls bool
 //	return err
 func (d *decl) decodeNamedObject(node, c string, body func()) {
 	w := d.text
-	w.line("err := ", call(w.rt("StartObject"), "s", node, "x"))
-	w.line("for ", c, " := s.First(", node, "); err == nil && ", c, " < s.End(", node, "); ", c, " = s.Next(", c, ") {")
+	w.line(c, ", end, err := ", call(w.rt("BeginObject"), "s", node, "x"))
+	w.line("for ; err == nil && ", c, " < end; ", c, " = s.Next(", c, ") {")
 	body()
 	w.line("}")
 	w.line("return err")

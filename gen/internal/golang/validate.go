@@ -350,13 +350,14 @@ func (r *renderer) varName(name string) string {
 // checks (vplan.orNull).
 func (r *renderer) orNullAdapter(id model.TypeID) string { return r.vp.orNull[id] }
 
-// eachChild is the loop over the members or items of n, with their index
-// when withIndex is set:
+// eachChild is the loop over the members or items of n (End read once),
+// with their index when withIndex is set:
 //
+//	for c, end := s.Bounds(n); c < end; c = s.Next(c) { … }
 //	for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 { … }
 func eachChild(withIndex bool, body ...string) string {
 	if !withIndex {
-		return "for c := s.First(n); c < s.End(n); c = s.Next(c) " + block(body...)
+		return "for c, end := s.Bounds(n); c < end; c = s.Next(c) " + block(body...)
 	}
 	return "for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 " + block(body...)
 }

@@ -37,27 +37,49 @@ type laterCheck struct {
 	// for the one type typ, and its arguments between node and the schema
 	// location (typedLeaf); nil, or "": none.
 	typed func(c *model.Checks, typ string) (string, []string)
+	// limit is "minimum" or "maximum" for those two keywords, which a leaf
+	// may have both of (rangeCheck)
+	limit string
 }
 
 var laterChecks = []laterCheck{
 	{func(c *model.Checks) bool { return c.MinLength != nil && *c.MinLength != 0 }, (*vfn).minLengthOK, keywords.String,
 		func(c *model.Checks, typ string) (string, []string) {
 			return typedCount("StringMinLength", typ, *c.MinLength)
-		}},
+		}, ""},
 	{func(c *model.Checks) bool { return c.MaxLength != nil }, (*vfn).maxLengthOK, keywords.String,
 		func(c *model.Checks, typ string) (string, []string) {
 			return typedCount("StringMaxLength", typ, *c.MaxLength)
-		}},
+		}, ""},
 	{func(c *model.Checks) bool { return c.Minimum != nil }, (*vfn).minimumOK, keywords.Number,
-		func(c *model.Checks, typ string) (string, []string) { return typedLimit("Minimum", typ, c.Minimum) }},
+		func(c *model.Checks, typ string) (string, []string) { return typedLimit("Minimum", typ, c.Minimum) }, "minimum"},
 	{func(c *model.Checks) bool { return c.Maximum != nil }, (*vfn).maximumOK, keywords.Number,
-		func(c *model.Checks, typ string) (string, []string) { return typedLimit("Maximum", typ, c.Maximum) }},
-	{func(c *model.Checks) bool { return c.ExclusiveMinimum != nil }, (*vfn).exclusiveMinimumOK, keywords.Number, nil},
-	{func(c *model.Checks) bool { return c.ExclusiveMaximum != nil }, (*vfn).exclusiveMaximumOK, keywords.Number, nil},
-	{func(c *model.Checks) bool { return c.MinItems != nil && *c.MinItems != 0 }, (*vfn).minItemsOK, keywords.Array, nil},
-	{func(c *model.Checks) bool { return c.MaxItems != nil }, (*vfn).maxItemsOK, keywords.Array, nil},
-	{func(c *model.Checks) bool { return c.MinProperties != nil && *c.MinProperties != 0 }, (*vfn).minPropertiesOK, keywords.Object, nil},
-	{func(c *model.Checks) bool { return c.MaxProperties != nil }, (*vfn).maxPropertiesOK, keywords.Object, nil},
+		func(c *model.Checks, typ string) (string, []string) { return typedLimit("Maximum", typ, c.Maximum) }, "maximum"},
+	{func(c *model.Checks) bool { return c.ExclusiveMinimum != nil }, (*vfn).exclusiveMinimumOK, keywords.Number, nil, ""},
+	{func(c *model.Checks) bool { return c.ExclusiveMaximum != nil }, (*vfn).exclusiveMaximumOK, keywords.Number, nil, ""},
+	{func(c *model.Checks) bool { return c.MinItems != nil && *c.MinItems != 0 }, (*vfn).minItemsOK, keywords.Array, nil, ""},
+	{func(c *model.Checks) bool { return c.MaxItems != nil }, (*vfn).maxItemsOK, keywords.Array, nil, ""},
+	{func(c *model.Checks) bool { return c.MinProperties != nil && *c.MinProperties != 0 }, (*vfn).minPropertiesOK, keywords.Object, nil, ""},
+	{func(c *model.Checks) bool { return c.MaxProperties != nil }, (*vfn).maxPropertiesOK, keywords.Object, nil, ""},
+}
+
+// rangeCheck is minimum and maximum together, for a leaf of the type
+// integer or number with both, each of at most 18 digits: one call that
+// records what the function of that schema would (typedRange),
+//
+//	s.NumberRange(n, 0, "0", 1, "1", "…/properties/score")
+var rangeCheck = laterCheck{kind: keywords.Number, typed: typedRange}
+
+// typedRange is rangeCheck's helper and its arguments, "" where the limits
+// or the type do not allow it.
+func typedRange(c *model.Checks, typ string) (string, []string) {
+	lo, ok1 := smallInt(c.Minimum.Text)
+	hi, ok2 := smallInt(c.Maximum.Text)
+	if !ok1 || !ok2 || (typ != "integer" && typ != "number") {
+		return "", nil
+	}
+	helper := map[string]string{"integer": "IntegerRange", "number": "NumberRange"}[typ]
+	return helper, []string{strconv.FormatInt(lo, 10), quote(c.Minimum.Text), strconv.FormatInt(hi, 10), quote(c.Maximum.Text)}
 }
 
 // typedCount is a typed check of a string's length, for the type string:
@@ -172,7 +194,12 @@ func (p *vplan) leafShape(c *model.Checks, assertFormat bool) (bool, *laterCheck
 	for i := range laterChecks {
 		if laterChecks[i].present(c) {
 			if later != nil {
-				return false, nil
+				// (two: minimum and maximum, where one call checks both)
+				if later.limit != "minimum" || laterChecks[i].limit != "maximum" || !p.typed(c, &rangeCheck) {
+					return false, nil
+				}
+				later = &rangeCheck
+				continue
 			}
 			later = &laterChecks[i]
 		}

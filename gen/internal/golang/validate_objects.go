@@ -26,7 +26,7 @@ import (
 // patternProperties or when there is one:
 //
 //	var at [3]int32
-//	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+//	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 //		switch string(s.Key(c)) {
 //		case "code":
 //			at[0] = c

@@ -95,7 +95,7 @@ func checkDetail(s *envgenrt.State, n int32) bool {
 		}
 	}
 	if s.Kind(n) == envgenrt.KindArray {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 			if s.Stops(checkScalar(s, c)) {
 				return false
 			}
@@ -146,7 +146,7 @@ func (x *DetailMap) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	m1 := make(map[string]Detail, s.Count(n))
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	for c1, end1 := s.Bounds(n); c1 < end1; c1 = s.Next(c1) {
 		var e1 Detail
 		if err := e1.DecodeNode(s, c1); err != nil {
 			return err
@@ -208,8 +208,8 @@ func (x Error) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Error) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "code":
 			err = x.Code.DecodeNode(s, c)
@@ -243,7 +243,7 @@ func checkError(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [8]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "code":
 			at[0] = c
@@ -324,8 +324,8 @@ func (x Retry) AppendJSON(b []byte) ([]byte, error) {
 }
 
 func (x *Retry) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "retryable":
 			err = s.ReadBool(c, &x.Retryable)
@@ -349,7 +349,7 @@ func checkRetry(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "retryable":
 			at[0] = c

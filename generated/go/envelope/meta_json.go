@@ -98,8 +98,8 @@ func (x Fidelity) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Fidelity) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "level":
 			err = x.Level.DecodeNode(s, c)
@@ -110,7 +110,7 @@ func (x *Fidelity) DecodeNode(s *envgenrt.State, n int32) error {
 				return s.WrongKind(c, "an object")
 			}
 			m2 := make(map[string]ArchiveHash, s.Count(c))
-			for c2 := s.First(c); c2 < s.End(c); c2 = s.Next(c2) {
+			for c2, end2 := s.Bounds(c); c2 < end2; c2 = s.Next(c2) {
 				var e2 ArchiveHash
 				if err := e2.DecodeNode(s, c2); err != nil {
 					return err
@@ -136,7 +136,7 @@ func checkFidelity(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "level":
 			at[0] = c
@@ -180,7 +180,7 @@ func checkFidelityPropertiesDroppedIDs(s *envgenrt.State, n int32) bool {
 	if !s.IsArray(n, p+"/type") {
 		return false
 	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		if s.Stops(s.StringMinLength(c, 1, p+"/items")) {
 			return false
 		}
@@ -223,8 +223,8 @@ func (x Limits) AppendJSON(b []byte) ([]byte, error) {
 }
 
 func (x *Limits) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "max_items":
 			err = s.ReadInt64Ptr(c, &x.MaxItems)
@@ -253,7 +253,7 @@ func checkLimits(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [5]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "max_items":
 			at[0] = c
@@ -306,8 +306,8 @@ func (x Meta) AppendJSON(b []byte) ([]byte, error) {
 }
 
 func (x *Meta) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "request_id":
 			err = envgenrt.DecodeStringPtr(s, c, &x.RequestID)
@@ -360,7 +360,7 @@ func checkMeta(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [17]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "request_id":
 			at[0] = c
@@ -452,8 +452,8 @@ func (x NextCall) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *NextCall) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "tool":
 			err = x.Tool.DecodeNode(s, c)
@@ -462,7 +462,7 @@ func (x *NextCall) DecodeNode(s *envgenrt.State, n int32) error {
 				return s.WrongKind(c, "an object")
 			}
 			m2 := make(map[string]json.RawMessage, s.Count(c))
-			for c2 := s.First(c); c2 < s.End(c); c2 = s.Next(c2) {
+			for c2, end2 := s.Bounds(c); c2 < end2; c2 = s.Next(c2) {
 				var e2 json.RawMessage
 				e2 = s.DecodeRaw(c2)
 				m2[s.KeyString(c2)] = e2
@@ -488,7 +488,7 @@ func checkNextCall(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "tool":
 			at[0] = c
@@ -546,8 +546,8 @@ func (x Pagination) AppendJSON(b []byte) ([]byte, error) {
 }
 
 func (x *Pagination) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "has_more":
 			err = s.ReadBool(c, &x.HasMore)
@@ -576,7 +576,7 @@ func checkPagination(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [5]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "has_more":
 			at[0] = c
@@ -615,7 +615,7 @@ func checkPaginationIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
 		var at [1]int32
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "has_more":
 				at[0] = c
@@ -661,8 +661,8 @@ func (x RateLimit) AppendJSON(b []byte) ([]byte, error) {
 }
 
 func (x *RateLimit) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "limit":
 			err = s.ReadInt64(c, &x.Limit)
@@ -693,7 +693,7 @@ func checkRateLimit(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [6]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "limit":
 			at[0] = c
@@ -800,8 +800,8 @@ func (x Source) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Source) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "convention":
 			err = s.ReadString(c, &x.Convention)
@@ -810,7 +810,7 @@ func (x *Source) DecodeNode(s *envgenrt.State, n int32) error {
 				return s.WrongKind(c, "an object")
 			}
 			m2 := make(map[string]SourceValue, s.Count(c))
-			for c2 := s.First(c); c2 < s.End(c); c2 = s.Next(c2) {
+			for c2, end2 := s.Bounds(c); c2 < end2; c2 = s.Next(c2) {
 				var e2 SourceValue
 				if err := e2.DecodeNode(s, c2); err != nil {
 					return err
@@ -838,7 +838,7 @@ func checkSource(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "convention":
 			at[0] = c
@@ -868,7 +868,7 @@ func checkSourcePropertiesAbsent(s *envgenrt.State, n int32) bool {
 	if !s.IsArray(n, p+"/type") {
 		return false
 	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		if s.Stops(checkSourcePointer(s, c)) {
 			return false
 		}
@@ -1038,7 +1038,7 @@ func checkSourceValue(s *envgenrt.State, n int32) bool {
 		}
 	}
 	if s.Kind(n) == envgenrt.KindArray {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 			if s.Stops(checkSourceScalar(s, c)) {
 				return false
 			}
@@ -1073,8 +1073,8 @@ func (x Telemetry) AppendJSON(b []byte) ([]byte, error) {
 }
 
 func (x *Telemetry) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "cache_hit":
 			err = s.ReadBoolPtr(c, &x.CacheHit)
@@ -1098,7 +1098,7 @@ func checkTelemetry(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "cache_hit":
 			at[0] = c
@@ -1164,8 +1164,8 @@ func (x Timing) AppendJSON(b []byte) ([]byte, error) {
 }
 
 func (x *Timing) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "started_at":
 			err = s.ReadStringPtr(c, &x.StartedAt)
@@ -1189,7 +1189,7 @@ func checkTiming(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "started_at":
 			at[0] = c
@@ -1235,8 +1235,8 @@ func (x TokenUsage) AppendJSON(b []byte) ([]byte, error) {
 }
 
 func (x *TokenUsage) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "estimated":
 			err = s.ReadInt64(c, &x.Estimated)
@@ -1263,7 +1263,7 @@ func checkTokenUsage(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "estimated":
 			at[0] = c
@@ -1303,8 +1303,8 @@ func (x Tool) AppendJSON(b []byte) ([]byte, error) {
 }
 
 func (x *Tool) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "name":
 			err = x.Name.DecodeNode(s, c)
@@ -1330,7 +1330,7 @@ func checkTool(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "name":
 			at[0] = c
@@ -1430,8 +1430,8 @@ func (x UpgradeHint) AppendJSON(b []byte) ([]byte, error) {
 }
 
 func (x *UpgradeHint) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "feature":
 			err = s.ReadString(c, &x.Feature)
@@ -1457,7 +1457,7 @@ func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "feature":
 			at[0] = c
@@ -1524,8 +1524,8 @@ func (x Workspace) AppendJSON(b []byte) ([]byte, error) {
 }
 
 func (x *Workspace) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "root":
 			err = s.ReadStringPtr(c, &x.Root)
@@ -1551,7 +1551,7 @@ func checkWorkspace(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "root":
 			at[0] = c

@@ -34,8 +34,8 @@ func (x Artifact) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Artifact) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "id":
 			err = s.ReadString(c, &x.ID)
@@ -52,7 +52,7 @@ func (x *Artifact) DecodeNode(s *envgenrt.State, n int32) error {
 				return s.WrongKind(c, "an object")
 			}
 			m2 := make(map[string]string, s.Count(c))
-			for c2 := s.First(c); c2 < s.End(c); c2 = s.Next(c2) {
+			for c2, end2 := s.Bounds(c); c2 < end2; c2 = s.Next(c2) {
 				var e2 string
 				if err := s.ReadString(c2, &e2); err != nil {
 					return err
@@ -78,7 +78,7 @@ func checkArtifact(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [7]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "id":
 			at[0] = c
@@ -206,8 +206,8 @@ func (x Evidence) AppendJSON(b []byte) ([]byte, error) {
 }
 
 func (x *Evidence) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "field":
 			err = s.ReadString(c, &x.Field)
@@ -235,7 +235,7 @@ func checkEvidence(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [5]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "field":
 			at[0] = c
@@ -322,8 +322,8 @@ func (x Integrity) AppendJSON(b []byte) ([]byte, error) {
 }
 
 func (x *Integrity) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "record_digest":
 			err = x.RecordDigest.DecodeNode(s, c)
@@ -347,7 +347,7 @@ func checkIntegrity(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "record_digest":
 			at[0] = c
@@ -421,8 +421,8 @@ func (x Provenance) AppendJSON(b []byte) ([]byte, error) {
 }
 
 func (x *Provenance) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "run_id":
 			err = x.RunID.DecodeNode(s, c)
@@ -461,7 +461,7 @@ func checkProvenance(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [10]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "run_id":
 			at[0] = c
@@ -562,8 +562,8 @@ func (x Signature) AppendJSON(b []byte) ([]byte, error) {
 }
 
 func (x *Signature) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "alg":
 			err = s.ReadString(c, &x.Alg)
@@ -589,7 +589,7 @@ func checkSignature(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "alg":
 			at[0] = c

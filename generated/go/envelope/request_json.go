@@ -34,8 +34,8 @@ func (x ProvenanceOptions) AppendJSON(b []byte) ([]byte, error) {
 }
 
 func (x *ProvenanceOptions) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "capture":
 			err = s.ReadBoolPtr(c, &x.Capture)
@@ -61,7 +61,7 @@ func checkProvenanceOptions(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "capture":
 			at[0] = c
@@ -104,8 +104,8 @@ func (x Request) AppendJSON(b []byte) ([]byte, error) {
 }
 
 func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "request_id":
 			err = envgenrt.DecodeStringPtr(s, c, &x.RequestID)
@@ -144,7 +144,7 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [10]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "request_id":
 			at[0] = c
@@ -192,7 +192,7 @@ func checkRequestPropertiesFields(s *envgenrt.State, n int32) bool {
 	if !s.IsArray(n, p+"/type") {
 		return false
 	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		if s.Stops(checkRequestPropertiesFieldsItems(s, c)) {
 			return false
 		}

@@ -48,8 +48,8 @@ func (x Warning) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Warning) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "code":
 			err = x.Code.DecodeNode(s, c)
@@ -79,7 +79,7 @@ func checkWarning(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [6]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "code":
 			at[0] = c

@@ -114,8 +114,8 @@ func (x Keywords) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Keywords) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "type":
 			err = s.ReadNullableString(c, &x.Type)
@@ -156,7 +156,7 @@ func (x *Keywords) DecodeNode(s *envgenrt.State, n int32) error {
 				return s.WrongKind(c, "an object")
 			}
 			m2 := make(map[string]int64, s.Count(c))
-			for c2 := s.First(c); c2 < s.End(c); c2 = s.Next(c2) {
+			for c2, end2 := s.Bounds(c); c2 < end2; c2 = s.Next(c2) {
 				var e2 int64
 				if err := s.ReadInt64(c2, &e2); err != nil {
 					return err
@@ -198,7 +198,7 @@ func checkKeywords(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [20]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "type":
 			at[0] = c
@@ -293,7 +293,7 @@ func checkKeywordsPropertiesContains(s *envgenrt.State, n int32) bool {
 	}
 	{
 		matches := 0
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 			if s.Quiet(checkKeywordsPropertiesContainsContains, c) {
 				matches++
 			}
@@ -359,14 +359,14 @@ func checkKeywordsPropertiesList(s *envgenrt.State, n int32) bool {
 	if !s.IsArray(n, p+"/type") {
 		return false
 	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		if s.Stops(s.Is(c, envgenrt.TypeInteger|envgenrt.TypeString|envgenrt.TypeObject, p+"/items/type")) {
 			return false
 		}
 	}
 	{
 		matches := 0
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 			if s.Quiet(checkKeywordsPropertiesListContains, c) {
 				matches++
 			}
@@ -682,8 +682,8 @@ func (x KeywordsObject) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *KeywordsObject) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "a":
 			err = s.ReadInt64(c, &x.A)
@@ -716,7 +716,7 @@ func checkKeywordsObject(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "a":
 			at[0] = c
@@ -1125,8 +1125,8 @@ func (x KeywordsUnevaluatedProperties) AppendJSON(b []byte) (_ []byte, err error
 }
 
 func (x *KeywordsUnevaluatedProperties) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "b":
 			x.B = s.DecodeRaw(c)

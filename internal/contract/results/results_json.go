@@ -19,8 +19,8 @@ func (x Hit) AppendJSON(b []byte) ([]byte, error) {
 }
 
 func (x *Hit) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "chunk_id":
 			err = s.ReadInt64(c, &x.ChunkID)
@@ -51,7 +51,7 @@ func checkHit(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [6]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "chunk_id":
 			at[0] = c
@@ -69,7 +69,7 @@ func checkHit(s *envgenrt.State, n int32) bool {
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IntegerMinimum(at[0], 0, "0", pp+"chunk_id")),
-		at[1] != 0 && s.Stops(checkHitPropertiesScore(s, at[1])),
+		at[1] != 0 && s.Stops(s.NumberRange(at[1], 0, "0", 1, "1", pp+"score")),
 		at[2] != 0 && s.Stops(s.IntegerMinimum(at[2], 1, "1", pp+"rank")),
 		at[3] != 0 && s.Stops(checkHitPropertiesSourceFile(s, at[3])),
 		at[4] != 0 && s.Stops(s.StringMaxLength(at[4], 500, pp+"snippet")):
@@ -79,21 +79,6 @@ func checkHit(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0 || at[2] == 0) && s.Required(n, p+"/required", "chunk_id", "score", "rank") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkHitPropertiesScore(s *envgenrt.State, n int32) bool {
-	const p = "results.json#/$defs/hit/properties/score"
-	errs := s.ErrorCount()
-	if !s.IsNumber(n, p+"/type") {
-		return false
-	}
-	if s.Stops(s.MinimumInt(n, 0, "0", p+"/minimum")) {
-		return false
-	}
-	if s.Stops(s.MaximumInt(n, 1, "1", p+"/maximum")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -141,8 +126,8 @@ func (x Results) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Results) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "hits":
 			err = envgenrt.DecodeSlice(s, c, &x.Hits)
@@ -166,7 +151,7 @@ func checkResults(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "hits":
 			at[0] = c

@@ -83,8 +83,8 @@ func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "_metadata":
 			err = x.Metadata.DecodeNode(s, c)
@@ -128,7 +128,7 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [6]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "_metadata":
 			at[0] = c
@@ -194,8 +194,8 @@ func (x ExecutionContext) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ExecutionContext) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "tokens_estimated":
 			err = s.ReadInt64(c, &x.TokensEstimated)
@@ -231,7 +231,7 @@ func checkExecutionContext(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [5]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "tokens_estimated":
 			at[0] = c
@@ -291,8 +291,8 @@ func (x PaginationMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *PaginationMetadata) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "cursor":
 			err = s.ReadStringPtr(c, &x.Cursor)
@@ -327,7 +327,7 @@ func checkPaginationMetadata(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var at [4]int32
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "cursor":
 				at[0] = c
@@ -381,8 +381,8 @@ func (x ResponseError) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ResponseError) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "code":
 			err = s.ReadString(c, &x.Code)
@@ -414,7 +414,7 @@ func checkResponseError(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "code":
 			at[0] = c
@@ -470,8 +470,8 @@ func (x ResponseMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ResponseMetadata) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "operation":
 			err = s.ReadString(c, &x.Operation)
@@ -509,7 +509,7 @@ func checkResponseMetadata(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [6]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "operation":
 			at[0] = c
@@ -601,8 +601,8 @@ func (x ResponseWarning) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ResponseWarning) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "level":
 			err = x.Level.DecodeNode(s, c)
@@ -636,7 +636,7 @@ func checkResponseWarning(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "level":
 			at[0] = c

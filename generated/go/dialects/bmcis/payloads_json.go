@@ -64,8 +64,8 @@ func (x ConfidenceScore) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ConfidenceScore) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "score_reliability":
 			err = x.ScoreReliability.DecodeNode(s, c)
@@ -96,7 +96,7 @@ func checkConfidenceScore(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "score_reliability":
 			at[0] = c
@@ -146,8 +146,8 @@ func (x Cursor) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Cursor) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "query_hash":
 			err = s.ReadString(c, &x.QueryHash)
@@ -178,7 +178,7 @@ func checkCursor(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "query_hash":
 			at[0] = c
@@ -246,8 +246,8 @@ func (x DeduplicationInfo) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *DeduplicationInfo) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "is_duplicate":
 			err = s.ReadBool(c, &x.IsDuplicate)
@@ -278,7 +278,7 @@ func checkDeduplicationInfo(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "is_duplicate":
 			at[0] = c
@@ -376,8 +376,8 @@ func (x RankingContext) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *RankingContext) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "percentile":
 			err = s.ReadInt64(c, &x.Percentile)
@@ -403,12 +403,13 @@ func (*RankingContext) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkRankingContext(s *envgenrt.State, n int32) bool {
 	const p = "payloads.json#/$defs/ranking_context"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [3]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "percentile":
 			at[0] = c
@@ -419,27 +420,12 @@ func checkRankingContext(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && s.Stops(checkRankingContextPropertiesPercentile(s, at[0])),
-		at[1] != 0 && s.Stops(s.IsString(at[1], p+"/properties/explanation/type")),
-		at[2] != 0 && s.Stops(s.IsString(at[2], p+"/properties/score_method/type")):
+	case at[0] != 0 && s.Stops(s.IntegerRange(at[0], 0, "0", 100, "100", pp+"percentile")),
+		at[1] != 0 && s.Stops(s.IsString(at[1], pp+"explanation/type")),
+		at[2] != 0 && s.Stops(s.IsString(at[2], pp+"score_method/type")):
 		return false
 	}
 	if (at[0] == 0 || at[1] == 0 || at[2] == 0) && s.Required(n, p+"/required", "percentile", "explanation", "score_method") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkRankingContextPropertiesPercentile(s *envgenrt.State, n int32) bool {
-	const p = "payloads.json#/$defs/ranking_context/properties/percentile"
-	errs := s.ErrorCount()
-	if !s.IsInt(n, p+"/type") {
-		return false
-	}
-	if s.Stops(s.MinimumInt(n, 0, "0", p+"/minimum")) {
-		return false
-	}
-	if s.Stops(s.MaximumInt(n, 100, "100", p+"/maximum")) {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -465,18 +451,7 @@ func (*Score) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkScore(s *envgenrt.State, n int32) bool {
-	const p = "payloads.json#/$defs/score"
-	errs := s.ErrorCount()
-	if !s.IsNumber(n, p+"/type") {
-		return false
-	}
-	if s.Stops(s.MinimumInt(n, 0, "0", p+"/minimum")) {
-		return false
-	}
-	if s.Stops(s.MaximumInt(n, 1, "1", p+"/maximum")) {
-		return false
-	}
-	return s.ErrorCount() == errs
+	return s.NumberRange(n, 0, "0", 1, "1", "payloads.json#/$defs/score")
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.
@@ -530,8 +505,8 @@ func (x SearchResultFull) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *SearchResultFull) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "chunk_id":
 			err = x.ChunkID.DecodeNode(s, c)
@@ -583,7 +558,7 @@ func checkSearchResultFull(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [13]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "chunk_id":
 			at[0] = c
@@ -672,8 +647,8 @@ func (x SearchResultIDs) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *SearchResultIDs) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "chunk_id":
 			err = x.ChunkID.DecodeNode(s, c)
@@ -704,7 +679,7 @@ func checkSearchResultIDs(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "chunk_id":
 			at[0] = c
@@ -764,8 +739,8 @@ func (x SearchResultMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *SearchResultMetadata) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "chunk_id":
 			err = x.ChunkID.DecodeNode(s, c)
@@ -805,7 +780,7 @@ func checkSearchResultMetadata(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [7]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "chunk_id":
 			at[0] = c
@@ -882,8 +857,8 @@ func (x SearchResultPreview) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *SearchResultPreview) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "chunk_id":
 			err = x.ChunkID.DecodeNode(s, c)
@@ -927,7 +902,7 @@ func checkSearchResultPreview(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [9]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "chunk_id":
 			at[0] = c
@@ -1027,8 +1002,8 @@ func (x VendorInfoFull) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *VendorInfoFull) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "vendor_name":
 			err = s.ReadString(c, &x.VendorName)
@@ -1076,7 +1051,7 @@ func checkVendorInfoFull(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "vendor_name":
 			at[0] = c
@@ -1154,8 +1129,8 @@ func (x VendorInfoIDs) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *VendorInfoIDs) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "vendor_name":
 			err = s.ReadString(c, &x.VendorName)
@@ -1187,7 +1162,7 @@ func checkVendorInfoIDs(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "vendor_name":
 			at[0] = c
@@ -1256,8 +1231,8 @@ func (x VendorInfoMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *VendorInfoMetadata) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "vendor_name":
 			err = s.ReadString(c, &x.VendorName)
@@ -1297,7 +1272,7 @@ func checkVendorInfoMetadata(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "vendor_name":
 			at[0] = c
@@ -1394,8 +1369,8 @@ func (x VendorInfoPreview) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *VendorInfoPreview) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "vendor_name":
 			err = s.ReadString(c, &x.VendorName)
@@ -1443,7 +1418,7 @@ func checkVendorInfoPreview(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "vendor_name":
 			at[0] = c
@@ -1524,8 +1499,8 @@ func (x VendorStatistics) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *VendorStatistics) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "entity_count":
 			err = s.ReadInt64Ptr(c, &x.EntityCount)
@@ -1536,7 +1511,7 @@ func (x *VendorStatistics) DecodeNode(s *envgenrt.State, n int32) error {
 				return s.WrongKind(c, "an object")
 			}
 			m2 := make(map[string]int64, s.Count(c))
-			for c2 := s.First(c); c2 < s.End(c); c2 = s.Next(c2) {
+			for c2, end2 := s.Bounds(c); c2 < end2; c2 = s.Next(c2) {
 				var e2 int64
 				if err := s.ReadInt64(c2, &e2); err != nil {
 					return err
@@ -1549,7 +1524,7 @@ func (x *VendorStatistics) DecodeNode(s *envgenrt.State, n int32) error {
 				return s.WrongKind(c, "an object")
 			}
 			m2 := make(map[string]int64, s.Count(c))
-			for c2 := s.First(c); c2 < s.End(c); c2 = s.Next(c2) {
+			for c2, end2 := s.Bounds(c); c2 < end2; c2 = s.Next(c2) {
 				var e2 int64
 				if err := s.ReadInt64(c2, &e2); err != nil {
 					return err
@@ -1580,7 +1555,7 @@ func checkVendorStatistics(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "entity_count":
 			at[0] = c

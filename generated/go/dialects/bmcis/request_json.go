@@ -40,8 +40,8 @@ func (x Request) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "query":
 			err = s.ReadString(c, &x.Query)
@@ -71,12 +71,13 @@ func (*Request) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkRequest(s *envgenrt.State, n int32) bool {
 	const p = "request.json#"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [5]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "query":
 			at[0] = c
@@ -93,27 +94,12 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 	switch {
 	case at[0] != 0 && s.Stops(checkRequestPropertiesQuery(s, at[0])),
 		at[1] != 0 && s.Stops(checkResponseMode(s, at[1])),
-		at[2] != 0 && s.Stops(checkRequestPropertiesPageSize(s, at[2])),
-		at[3] != 0 && s.Stops(s.IsString(at[3], p+"/properties/cursor/type")),
-		at[4] != 0 && s.Stops(s.ArrayOf(at[4], envgenrt.TypeString, p+"/properties/fields")):
+		at[2] != 0 && s.Stops(s.IntegerRange(at[2], 1, "1", 50, "50", pp+"page_size")),
+		at[3] != 0 && s.Stops(s.IsString(at[3], pp+"cursor/type")),
+		at[4] != 0 && s.Stops(s.ArrayOf(at[4], envgenrt.TypeString, pp+"fields")):
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "query") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkRequestPropertiesPageSize(s *envgenrt.State, n int32) bool {
-	const p = "request.json#/properties/page_size"
-	errs := s.ErrorCount()
-	if !s.IsInt(n, p+"/type") {
-		return false
-	}
-	if s.Stops(s.MinimumInt(n, 1, "1", p+"/minimum")) {
-		return false
-	}
-	if s.Stops(s.MaximumInt(n, 50, "50", p+"/maximum")) {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -75,8 +75,8 @@ func (x ErrorData) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ErrorData) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "error_code":
 			err = s.ReadStringPtr(c, &x.ErrorCode)
@@ -89,7 +89,7 @@ func (x *ErrorData) DecodeNode(s *envgenrt.State, n int32) error {
 				return s.WrongKind(c, "an object")
 			}
 			m2 := make(map[string]json.RawMessage, s.Count(c))
-			for c2 := s.First(c); c2 < s.End(c); c2 = s.Next(c2) {
+			for c2, end2 := s.Bounds(c); c2 < end2; c2 = s.Next(c2) {
 				var e2 json.RawMessage
 				e2 = s.DecodeRaw(c2)
 				m2[s.KeyString(c2)] = e2
@@ -121,7 +121,7 @@ func checkErrorData(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [5]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "error_code":
 			at[0] = c
@@ -231,8 +231,8 @@ func (x Metadata) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Metadata) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "version":
 			err = x.Version.DecodeNode(s, c)
@@ -259,7 +259,7 @@ func (x *Metadata) DecodeNode(s *envgenrt.State, n int32) error {
 				return s.WrongKind(c, "an object")
 			}
 			m2 := make(map[string]string, s.Count(c))
-			for c2 := s.First(c); c2 < s.End(c); c2 = s.Next(c2) {
+			for c2, end2 := s.Bounds(c); c2 < end2; c2 = s.Next(c2) {
 				var e2 string
 				if err := s.ReadString(c2, &e2); err != nil {
 					return err
@@ -291,7 +291,7 @@ func checkMetadata(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [11]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "version":
 			at[0] = c
@@ -430,8 +430,8 @@ func (x Pagination) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Pagination) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "cursor":
 			err = s.ReadNullableString(c, &x.Cursor)
@@ -467,7 +467,7 @@ func checkPagination(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [5]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "cursor":
 			at[0] = c
@@ -525,8 +525,8 @@ func (x RateLimit) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *RateLimit) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "limit":
 			err = s.ReadInt64Ptr(c, &x.Limit)
@@ -562,7 +562,7 @@ func checkRateLimit(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [5]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "limit":
 			at[0] = c
@@ -637,8 +637,8 @@ func (x Response) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Response) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "success":
 			err = s.ReadBool(c, &x.Success)
@@ -647,7 +647,7 @@ func (x *Response) DecodeNode(s *envgenrt.State, n int32) error {
 				return s.WrongKind(c, "an object")
 			}
 			m2 := make(map[string]json.RawMessage, s.Count(c))
-			for c2 := s.First(c); c2 < s.End(c); c2 = s.Next(c2) {
+			for c2, end2 := s.Bounds(c); c2 < end2; c2 = s.Next(c2) {
 				var e2 json.RawMessage
 				e2 = s.DecodeRaw(c2)
 				m2[s.KeyString(c2)] = e2
@@ -675,7 +675,7 @@ func checkResponse(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [5]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "success":
 			at[0] = c
@@ -718,7 +718,7 @@ func checkResponseElse(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
 		var at [2]int32
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "error":
 				at[0] = c
@@ -739,7 +739,7 @@ func checkResponseIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
 		var at [1]int32
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "success":
 				at[0] = c
@@ -770,7 +770,7 @@ func checkResponseThen(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
 		var at [1]int32
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "error":
 				at[0] = c
@@ -816,8 +816,8 @@ func (x Telemetry) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Telemetry) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "duration_ms":
 			err = s.ReadFloat64Ptr(c, &x.DurationMs)
@@ -849,7 +849,7 @@ func checkTelemetry(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "duration_ms":
 			at[0] = c
@@ -914,8 +914,8 @@ func (x WarningDetail) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *WarningDetail) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "code":
 			err = s.ReadStringPtr(c, &x.Code)
@@ -928,7 +928,7 @@ func (x *WarningDetail) DecodeNode(s *envgenrt.State, n int32) error {
 				return s.WrongKind(c, "an object")
 			}
 			m2 := make(map[string]json.RawMessage, s.Count(c))
-			for c2 := s.First(c); c2 < s.End(c); c2 = s.Next(c2) {
+			for c2, end2 := s.Bounds(c); c2 < end2; c2 = s.Next(c2) {
 				var e2 json.RawMessage
 				e2 = s.DecodeRaw(c2)
 				m2[s.KeyString(c2)] = e2
@@ -958,7 +958,7 @@ func checkWarningDetail(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "code":
 			at[0] = c

@@ -34,8 +34,8 @@ func (x ArtifactRef) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ArtifactRef) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "schema_version":
 			err = x.SchemaVersion.DecodeNode(s, c)
@@ -52,7 +52,7 @@ func (x *ArtifactRef) DecodeNode(s *envgenrt.State, n int32) error {
 				return s.WrongKind(c, "an object")
 			}
 			m2 := make(map[string]string, s.Count(c))
-			for c2 := s.First(c); c2 < s.End(c); c2 = s.Next(c2) {
+			for c2, end2 := s.Bounds(c); c2 < end2; c2 = s.Next(c2) {
 				var e2 string
 				if err := s.ReadString(c2, &e2); err != nil {
 					return err
@@ -79,7 +79,7 @@ func checkArtifactRef(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [7]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "schema_version":
 			at[0] = c
@@ -168,8 +168,8 @@ func (x ArtifactRefDigest) AppendJSON(b []byte) ([]byte, error) {
 }
 
 func (x *ArtifactRefDigest) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "alg":
 			err = x.Alg.DecodeNode(s, c)
@@ -193,7 +193,7 @@ func checkArtifactRefDigest(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "alg":
 			at[0] = c

@@ -43,8 +43,8 @@ func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "schema_version":
 			err = x.SchemaVersion.DecodeNode(s, c)
@@ -77,7 +77,7 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [7]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "schema_version":
 			at[0] = c
@@ -144,8 +144,8 @@ func (x EnvelopeError) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *EnvelopeError) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "code":
 			err = s.ReadString(c, &x.Code)
@@ -156,7 +156,7 @@ func (x *EnvelopeError) DecodeNode(s *envgenrt.State, n int32) error {
 				return s.WrongKind(c, "an object")
 			}
 			m2 := make(map[string]json.RawMessage, s.Count(c))
-			for c2 := s.First(c); c2 < s.End(c); c2 = s.Next(c2) {
+			for c2, end2 := s.Bounds(c); c2 < end2; c2 = s.Next(c2) {
 				var e2 json.RawMessage
 				e2 = s.DecodeRaw(c2)
 				m2[s.KeyString(c2)] = e2
@@ -184,7 +184,7 @@ func checkEnvelopeError(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [6]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "code":
 			at[0] = c
@@ -291,8 +291,8 @@ func (x EnvelopeMeta) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *EnvelopeMeta) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "adapter":
 			err = s.ReadStringPtr(c, &x.Adapter)
@@ -305,7 +305,7 @@ func (x *EnvelopeMeta) DecodeNode(s *envgenrt.State, n int32) error {
 				return s.WrongKind(c, "an object")
 			}
 			m2 := make(map[string]string, s.Count(c))
-			for c2 := s.First(c); c2 < s.End(c); c2 = s.Next(c2) {
+			for c2, end2 := s.Bounds(c); c2 < end2; c2 = s.Next(c2) {
 				var e2 string
 				if err := s.ReadString(c2, &e2); err != nil {
 					return err
@@ -332,7 +332,7 @@ func checkEnvelopeMeta(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [5]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "adapter":
 			at[0] = c
@@ -435,8 +435,8 @@ func (x EnvelopeWarning) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *EnvelopeWarning) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "code":
 			err = s.ReadString(c, &x.Code)
@@ -447,7 +447,7 @@ func (x *EnvelopeWarning) DecodeNode(s *envgenrt.State, n int32) error {
 				return s.WrongKind(c, "an object")
 			}
 			m2 := make(map[string]json.RawMessage, s.Count(c))
-			for c2 := s.First(c); c2 < s.End(c); c2 = s.Next(c2) {
+			for c2, end2 := s.Bounds(c); c2 < end2; c2 = s.Next(c2) {
 				var e2 json.RawMessage
 				e2 = s.DecodeRaw(c2)
 				m2[s.KeyString(c2)] = e2
@@ -473,7 +473,7 @@ func checkEnvelopeWarning(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [5]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "code":
 			at[0] = c

@@ -89,8 +89,8 @@ func (x ProvRecord) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ProvRecord) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "schema_version":
 			err = x.SchemaVersion.DecodeNode(s, c)
@@ -131,7 +131,7 @@ func checkProvRecord(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [11]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "schema_version":
 			at[0] = c
@@ -242,8 +242,8 @@ func (x ProvRecordIntegrity) AppendJSON(b []byte) ([]byte, error) {
 }
 
 func (x *ProvRecordIntegrity) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "record_digest":
 			err = envgenrt.DecodePtr(s, c, &x.RecordDigest)
@@ -267,7 +267,7 @@ func checkProvRecordIntegrity(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "record_digest":
 			at[0] = c
@@ -298,8 +298,8 @@ func (x ProvRecordIntegrityRecordDigest) AppendJSON(b []byte) ([]byte, error) {
 }
 
 func (x *ProvRecordIntegrityRecordDigest) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "alg":
 			err = x.Alg.DecodeNode(s, c)
@@ -323,7 +323,7 @@ func checkProvRecordIntegrityRecordDigest(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "alg":
 			at[0] = c
@@ -396,8 +396,8 @@ func (x ProvRecordIntegritySignature) AppendJSON(b []byte) ([]byte, error) {
 }
 
 func (x *ProvRecordIntegritySignature) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "alg":
 			err = s.ReadString(c, &x.Alg)
@@ -423,7 +423,7 @@ func checkProvRecordIntegritySignature(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "alg":
 			at[0] = c
@@ -533,8 +533,8 @@ func (x ProvRecordTool) AppendJSON(b []byte) ([]byte, error) {
 }
 
 func (x *ProvRecordTool) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "name":
 			err = s.ReadString(c, &x.Name)
@@ -560,7 +560,7 @@ func checkProvRecordTool(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "name":
 			at[0] = c

@@ -77,8 +77,8 @@ func (x Debug) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Debug) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "tier":
 			err = envgenrt.DecodeStringPtr(s, c, &x.Tier)
@@ -124,7 +124,7 @@ func checkDebug(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [10]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "tier":
 			at[0] = c

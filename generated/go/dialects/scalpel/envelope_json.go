@@ -40,7 +40,7 @@ func checkCapabilities(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindArray {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 			if s.Stops(s.IsString(c, p+"/items/type")) {
 				return false
 			}
@@ -202,8 +202,8 @@ func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "tier":
 			err = envgenrt.DecodeNullable(s, c, &x.Tier)
@@ -240,7 +240,7 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [10]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "tier":
 			at[0] = c
@@ -293,7 +293,7 @@ func checkEnvelopeIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
 		var at [1]int32
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "error":
 				at[0] = c
@@ -344,8 +344,8 @@ func (x ErrorModel) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ErrorModel) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "error":
 			err = s.ReadString(c, &x.Error)
@@ -360,7 +360,7 @@ func (x *ErrorModel) DecodeNode(s *envgenrt.State, n int32) error {
 					return s.WrongKind(c, "an object")
 				}
 				m3 := make(map[string]json.RawMessage, s.Count(c))
-				for c3 := s.First(c); c3 < s.End(c); c3 = s.Next(c3) {
+				for c3, end3 := s.Bounds(c); c3 < end3; c3 = s.Next(c3) {
 					var e3 json.RawMessage
 					e3 = s.DecodeRaw(c3)
 					m3[s.KeyString(c3)] = e3
@@ -387,7 +387,7 @@ func checkErrorModel(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "error":
 			at[0] = c
@@ -516,8 +516,8 @@ func (x UpgradeHint) AppendJSON(b []byte) ([]byte, error) {
 }
 
 func (x *UpgradeHint) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "feature":
 			err = s.ReadString(c, &x.Feature)
@@ -544,7 +544,7 @@ func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "feature":
 			at[0] = c
@@ -605,7 +605,7 @@ func checkUpgradeHints(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Kind(n) == envgenrt.KindArray {
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 			if s.Stops(checkUpgradeHint(s, c)) {
 				return false
 			}

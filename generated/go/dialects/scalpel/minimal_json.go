@@ -24,8 +24,8 @@ func (x Minimal) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Minimal) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "error":
 			err = envgenrt.DecodePtr(s, c, &x.Error)
@@ -48,7 +48,7 @@ func checkMinimal(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "error":
 			at[0] = c
@@ -87,7 +87,7 @@ func checkMinimalIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
 		var at [1]int32
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "error":
 				at[0] = c

@@ -73,8 +73,8 @@ func (x ResponseConfig) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ResponseConfig) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "version":
 			err = s.ReadStringPtr(c, &x.Version)
@@ -89,7 +89,7 @@ func (x *ResponseConfig) DecodeNode(s *envgenrt.State, n int32) error {
 				return s.WrongKind(c, "an object")
 			}
 			m2 := make(map[string]ResponseConfigProfilesValue, s.Count(c))
-			for c2 := s.First(c); c2 < s.End(c); c2 = s.Next(c2) {
+			for c2, end2 := s.Bounds(c); c2 < end2; c2 = s.Next(c2) {
 				var e2 ResponseConfigProfilesValue
 				if err := e2.DecodeNode(s, c2); err != nil {
 					return err
@@ -102,7 +102,7 @@ func (x *ResponseConfig) DecodeNode(s *envgenrt.State, n int32) error {
 				return s.WrongKind(c, "an object")
 			}
 			m2 := make(map[string]ResponseConfigToolOverridesValue, s.Count(c))
-			for c2 := s.First(c); c2 < s.End(c); c2 = s.Next(c2) {
+			for c2, end2 := s.Bounds(c); c2 < end2; c2 = s.Next(c2) {
 				var e2 ResponseConfigToolOverridesValue
 				if err := e2.DecodeNode(s, c2); err != nil {
 					return err
@@ -133,7 +133,7 @@ func checkResponseConfig(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [6]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "version":
 			at[0] = c
@@ -222,8 +222,8 @@ func (x ResponseConfigGlobal) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ResponseConfigGlobal) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "profile":
 			err = envgenrt.DecodeStringPtr(s, c, &x.Profile)
@@ -259,7 +259,7 @@ func checkResponseConfigGlobal(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [5]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "profile":
 			at[0] = c
@@ -340,8 +340,8 @@ func (x ResponseConfigParsing) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ResponseConfigParsing) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "mode":
 			err = envgenrt.DecodeStringPtr(s, c, &x.Mode)
@@ -371,7 +371,7 @@ func checkResponseConfigParsing(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "mode":
 			at[0] = c
@@ -418,8 +418,8 @@ func (x ResponseConfigParsingErrorReporting) AppendJSON(b []byte) (_ []byte, err
 }
 
 func (x *ResponseConfigParsingErrorReporting) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "include_sanitization_details":
 			err = s.ReadBoolPtr(c, &x.IncludeSanitizationDetails)
@@ -451,7 +451,7 @@ func checkResponseConfigParsingErrorReporting(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "include_sanitization_details":
 			at[0] = c
@@ -522,8 +522,8 @@ func (x ResponseConfigParsingSanitizationPolicy) AppendJSON(b []byte) (_ []byte,
 }
 
 func (x *ResponseConfigParsingSanitizationPolicy) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "allow_merge_conflicts":
 			err = s.ReadBoolPtr(c, &x.AllowMergeConflicts)
@@ -555,7 +555,7 @@ func checkResponseConfigParsingSanitizationPolicy(s *envgenrt.State, n int32) bo
 		return false
 	}
 	var at [3]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "allow_merge_conflicts":
 			at[0] = c
@@ -610,8 +610,8 @@ func (x ResponseConfigProfilesValue) AppendJSON(b []byte) (_ []byte, err error) 
 }
 
 func (x *ResponseConfigProfilesValue) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "description":
 			err = s.ReadStringPtr(c, &x.Description)
@@ -644,7 +644,7 @@ func checkResponseConfigProfilesValue(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "description":
 			at[0] = c
@@ -697,8 +697,8 @@ func (x ResponseConfigProfilesValueEnvelope) AppendJSON(b []byte) (_ []byte, err
 }
 
 func (x *ResponseConfigProfilesValueEnvelope) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "include":
 			err = envgenrt.DecodeSlice(s, c, &x.Include)
@@ -724,7 +724,7 @@ func checkResponseConfigProfilesValueEnvelope(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [1]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "include":
 			at[0] = c
@@ -741,7 +741,7 @@ func checkResponseConfigProfilesValueEnvelopePropertiesInclude(s *envgenrt.State
 	if !s.IsArray(n, "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include/type") {
 		return false
 	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		if s.Stops(checkResponseConfigProfilesValueEnvelopeIncludeItem(s, c)) {
 			return false
 		}
@@ -802,8 +802,8 @@ func (x ResponseConfigProfilesValueParsing) AppendJSON(b []byte) (_ []byte, err 
 }
 
 func (x *ResponseConfigProfilesValueParsing) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "mode":
 			err = envgenrt.DecodeStringPtr(s, c, &x.Mode)
@@ -831,7 +831,7 @@ func checkResponseConfigProfilesValueParsing(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [2]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "mode":
 			at[0] = c
@@ -897,8 +897,8 @@ func (x ResponseConfigProfilesValueParsingSanitizationPolicy) AppendJSON(b []byt
 }
 
 func (x *ResponseConfigProfilesValueParsingSanitizationPolicy) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "allow_merge_conflicts":
 			err = s.ReadBoolPtr(c, &x.AllowMergeConflicts)
@@ -930,7 +930,7 @@ func checkResponseConfigProfilesValueParsingSanitizationPolicy(s *envgenrt.State
 		return false
 	}
 	var at [3]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "allow_merge_conflicts":
 			at[0] = c
@@ -1070,8 +1070,8 @@ func (x ResponseConfigToolOverridesValueVariant2) AppendJSON(b []byte) (_ []byte
 }
 
 func (x *ResponseConfigToolOverridesValueVariant2) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "profile":
 			err = envgenrt.DecodeStringPtr(s, c, &x.Profile)
@@ -1105,7 +1105,7 @@ func checkResponseConfigToolOverridesValueVariant2(s *envgenrt.State, n int32) b
 		return false
 	}
 	var at [4]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "profile":
 			at[0] = c

@@ -27,8 +27,8 @@ func (x Standard) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Standard) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "error":
 			err = envgenrt.DecodePtr(s, c, &x.Error)
@@ -53,7 +53,7 @@ func checkStandard(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "error":
 			at[0] = c
@@ -94,7 +94,7 @@ func checkStandardIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
 		var at [1]int32
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 			switch string(s.Key(c)) {
 			case "error":
 				at[0] = c
@@ -116,7 +116,7 @@ func checkStandardPropertiesUpgradeHints(s *envgenrt.State, n int32) bool {
 	if !s.IsArray(n, p+"/type") {
 		return false
 	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		if s.Stops(checkUpgradeHint(s, c)) {
 			return false
 		}

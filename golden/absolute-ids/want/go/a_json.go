@@ -39,8 +39,8 @@ func (x A) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *A) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "b":
 			err = envgenrt.DecodePtr(s, c, &x.B)
@@ -68,7 +68,7 @@ func checkA(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [2]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "b":
 			at[0] = c

@@ -44,8 +44,8 @@ func (x Doc) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Doc) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "a":
 			err = envgenrt.DecodeSlice(s, c, &x.A)
@@ -75,7 +75,7 @@ func checkDoc(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "a":
 			at[0] = c
@@ -123,8 +123,8 @@ func (x DocAItem) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *DocAItem) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "n":
 			err = s.ReadInt64Ptr(c, &x.N)
@@ -151,7 +151,7 @@ func checkDocAItem(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [1]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "n":
 			at[0] = c
@@ -192,8 +192,8 @@ func (x Thing) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Thing) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "ok":
 			err = s.ReadBoolPtr(c, &x.OK)
@@ -220,7 +220,7 @@ func checkThing(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [1]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "ok":
 			at[0] = c

@@ -49,7 +49,7 @@ func checkCycleVariant2(s *envgenrt.State, n int32) bool {
 	if !s.IsArray(n, "cycle.json#/oneOf/1/type") {
 		return false
 	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		if s.Stops(s.IsNull(c) || checkCycleVariant2(s, c)) {
 			return false
 		}

@@ -63,8 +63,8 @@ func (x Loose) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Loose) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "anything":
 			x.Anything = s.DecodeRaw(c)
@@ -98,7 +98,7 @@ func checkLoose(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "anything":
 			at[0] = c

@@ -72,8 +72,8 @@ func (x Lists) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Lists) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "names":
 			err = s.ReadStrings(c, &x.Names)
@@ -121,7 +121,7 @@ func checkLists(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "names":
 			at[0] = c
@@ -149,7 +149,7 @@ func checkListsPropertiesMatrix(s *envgenrt.State, n int32) bool {
 	if !s.IsArray(n, p+"/type") {
 		return false
 	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		if s.Stops(s.ArrayOf(c, envgenrt.TypeNumber, p+"/items")) {
 			return false
 		}
@@ -163,7 +163,7 @@ func checkListsPropertiesNames(s *envgenrt.State, n int32) bool {
 	if !s.IsArray(n, p+"/type") {
 		return false
 	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		if s.Stops(s.IsString(c, p+"/items/type")) {
 			return false
 		}
@@ -211,8 +211,8 @@ func (x ListsPointsItem) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ListsPointsItem) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "x":
 			err = s.ReadFloat64(c, &x.X)
@@ -241,7 +241,7 @@ func checkListsPointsItem(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [2]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "x":
 			at[0] = c

@@ -51,7 +51,7 @@ func checkChecked(s *envgenrt.State, n int32) bool {
 	}
 	{
 		matches := 0
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 			if s.Quiet(checkCheckedContains, c) {
 				matches++
 			}
@@ -85,7 +85,7 @@ func checkCheckedContainsItemsAnyOf1(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [1]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "c":
 			at[0] = c
@@ -102,7 +102,7 @@ func checkCheckedNot(s *envgenrt.State, n int32) bool {
 	if !s.IsArray(n, "checked.json#/not/type") {
 		return false
 	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		if s.Stops(checkCheckedNotItems(s, c)) {
 			return false
 		}
@@ -119,7 +119,7 @@ func checkCheckedNotItems(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [1]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "b":
 			at[0] = c

@@ -21,8 +21,8 @@ func (x Receipt) AppendJSON(b []byte) ([]byte, error) {
 }
 
 func (x *Receipt) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "canon_version":
 			err = envgenrt.DecodeStringPtr(s, c, &x.CanonVersion)
@@ -55,7 +55,7 @@ func checkReceipt(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [8]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "canon_version":
 			at[0] = c
@@ -103,7 +103,7 @@ func checkReceiptPropertiesTags(s *envgenrt.State, n int32) bool {
 			return false
 		}
 	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		if s.Stops(s.IsString(c, p+"/items/type")) {
 			return false
 		}

@@ -46,8 +46,8 @@ func (x Envelope[T]) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Envelope[T]) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "success":
 			err = s.ReadBool(c, &x.Success)
@@ -94,7 +94,7 @@ func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "success":
 			at[0] = c
@@ -188,8 +188,8 @@ func (x Page[T]) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Page[T]) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "items":
 			if s.Kind(c) != envgenrt.KindArray {
@@ -237,7 +237,7 @@ func checkPageIn(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [2]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "items":
 			at[0] = c

@@ -50,8 +50,8 @@ func (x History) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *History) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "pages":
 			err = envgenrt.DecodeSlice(s, c, &x.Pages)
@@ -85,7 +85,7 @@ func checkHistoryIn(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [1]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "pages":
 			at[0] = c
@@ -151,8 +151,8 @@ func (x Item) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Item) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "name":
 			err = s.ReadString(c, &x.Name)
@@ -179,7 +179,7 @@ func checkItem(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [1]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "name":
 			at[0] = c

@@ -61,8 +61,8 @@ func (x Entry) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Entry) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "n":
 			err = s.ReadInt64Ptr(c, &x.N)
@@ -89,7 +89,7 @@ func checkEntry(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [1]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "n":
 			at[0] = c
@@ -130,8 +130,8 @@ func (x Item) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Item) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "s":
 			err = s.ReadStringPtr(c, &x.S)
@@ -158,7 +158,7 @@ func checkItem(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [1]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "s":
 			at[0] = c

@@ -103,8 +103,8 @@ func (x Thing) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Thing) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "n":
 			err = s.ReadInt64Ptr(c, &x.N)
@@ -131,7 +131,7 @@ func checkThing(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [1]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "n":
 			at[0] = c

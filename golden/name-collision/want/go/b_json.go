@@ -35,7 +35,7 @@ func (x *B) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	m1 := make(map[string]json.RawMessage, s.Count(n))
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	for c1, end1 := s.Bounds(n); c1 < end1; c1 = s.Next(c1) {
 		var e1 json.RawMessage
 		e1 = s.DecodeRaw(c1)
 		m1[s.KeyString(c1)] = e1

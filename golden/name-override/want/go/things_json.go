@@ -57,8 +57,8 @@ func (x OtherThing) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *OtherThing) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "url":
 			err = s.ReadStringPtr(c, &x.URL)
@@ -87,7 +87,7 @@ func checkOtherThing(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [2]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "url":
 			at[0] = c
@@ -137,8 +137,8 @@ func (x Things) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Things) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "id_thing":
 			err = envgenrt.DecodeStringPtr(s, c, &x.IDThing)
@@ -166,7 +166,7 @@ func checkThings(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [2]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "id_thing":
 			at[0] = c

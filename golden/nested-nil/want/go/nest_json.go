@@ -110,8 +110,8 @@ func (x Nest) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Nest) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "aa":
 			if s.Kind(c) != envgenrt.KindArray {
@@ -140,13 +140,13 @@ func (x *Nest) DecodeNode(s *envgenrt.State, n int32) error {
 				return s.WrongKind(c, "an object")
 			}
 			m2 := make(map[string]map[string]int64, s.Count(c))
-			for c2 := s.First(c); c2 < s.End(c); c2 = s.Next(c2) {
+			for c2, end2 := s.Bounds(c); c2 < end2; c2 = s.Next(c2) {
 				var e2 map[string]int64
 				if s.Kind(c2) != envgenrt.KindObject {
 					return s.WrongKind(c2, "an object")
 				}
 				m3 := make(map[string]int64, s.Count(c2))
-				for c3 := s.First(c2); c3 < s.End(c2); c3 = s.Next(c3) {
+				for c3, end3 := s.Bounds(c2); c3 < end3; c3 = s.Next(c3) {
 					var e3 int64
 					if err := s.ReadInt64(c3, &e3); err != nil {
 						return err
@@ -167,7 +167,7 @@ func (x *Nest) DecodeNode(s *envgenrt.State, n int32) error {
 					return s.WrongKind(c2, "an object")
 				}
 				m3 := make(map[string][]bool, s.Count(c2))
-				for c3 := s.First(c2); c3 < s.End(c2); c3 = s.Next(c3) {
+				for c3, end3 := s.Bounds(c2); c3 < end3; c3 = s.Next(c3) {
 					var e3 []bool
 					if err := s.ReadBools(c3, &e3); err != nil {
 						return err
@@ -195,7 +195,7 @@ func checkNest(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [5]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "aa":
 			at[0] = c
@@ -231,7 +231,7 @@ func checkNestPropertiesAa(s *envgenrt.State, n int32) bool {
 	if !s.IsArray(n, p+"/type") {
 		return false
 	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		if s.Stops(s.ArrayOf(c, envgenrt.TypeString, p+"/items")) {
 			return false
 		}
@@ -277,7 +277,7 @@ func checkNestPropertiesRa(s *envgenrt.State, n int32) bool {
 	if !s.IsArray(n, p+"/type") {
 		return false
 	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		if s.Stops(s.ArrayOf(c, envgenrt.TypeInteger, p+"/items")) {
 			return false
 		}

@@ -38,8 +38,8 @@ func (x HeloísaMarketplace) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *HeloísaMarketplace) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "owner":
 			err = x.Owner.DecodeNode(s, c)
@@ -65,7 +65,7 @@ func checkHeloísaMarketplace(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [1]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "owner":
 			at[0] = c
@@ -109,8 +109,8 @@ func (x HeloísaMarketplaceOwner) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *HeloísaMarketplaceOwner) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "name":
 			err = s.ReadString(c, &x.Name)
@@ -137,7 +137,7 @@ func checkHeloísaMarketplaceOwner(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [1]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "name":
 			at[0] = c

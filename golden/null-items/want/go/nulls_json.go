@@ -51,8 +51,8 @@ func (x Nulls) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Nulls) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "ignored":
 			if s.Kind(c) != envgenrt.KindArray {
@@ -91,7 +91,7 @@ func checkNulls(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "ignored":
 			at[0] = c

@@ -19,8 +19,8 @@ func (x Circle) AppendJSON(b []byte) ([]byte, error) {
 }
 
 func (x *Circle) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "kind":
 			err = x.Kind.DecodeNode(s, c)
@@ -44,7 +44,7 @@ func checkCircle(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "kind":
 			at[0] = c
@@ -123,8 +123,8 @@ func (x Drawing) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Drawing) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "shape":
 			err = x.Shape.DecodeNode(s, c)
@@ -150,7 +150,7 @@ func checkDrawing(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [1]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "shape":
 			at[0] = c
@@ -258,8 +258,8 @@ func (x Square) AppendJSON(b []byte) ([]byte, error) {
 }
 
 func (x *Square) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "kind":
 			err = x.Kind.DecodeNode(s, c)
@@ -283,7 +283,7 @@ func checkSquare(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "kind":
 			at[0] = c

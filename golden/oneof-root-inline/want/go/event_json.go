@@ -118,8 +118,8 @@ func (x EventClick) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *EventClick) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "type":
 			err = x.Type.DecodeNode(s, c)
@@ -148,7 +148,7 @@ func checkEventClick(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [2]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "type":
 			at[0] = c
@@ -221,8 +221,8 @@ func (x EventKeyPress) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *EventKeyPress) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "type":
 			err = x.Type.DecodeNode(s, c)
@@ -251,7 +251,7 @@ func checkEventKeyPress(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [2]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "type":
 			at[0] = c

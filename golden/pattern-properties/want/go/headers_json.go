@@ -31,8 +31,8 @@ func (x Headers) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Headers) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		default:
 			if x.Extra == nil {

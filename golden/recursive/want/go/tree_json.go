@@ -39,8 +39,8 @@ func (x Node) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Node) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "next":
 			err = envgenrt.DecodePtr(s, c, &x.Next)
@@ -69,7 +69,7 @@ func checkNode(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [2]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "next":
 			at[0] = c
@@ -123,8 +123,8 @@ func (x Tree) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Tree) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "value":
 			err = s.ReadString(c, &x.Value)
@@ -157,7 +157,7 @@ func checkTree(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "value":
 			at[0] = c

@@ -39,8 +39,8 @@ func (x MCPEnvelopeV01) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *MCPEnvelopeV01) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "schema_version":
 			err = x.SchemaVersion.DecodeNode(s, c)
@@ -69,7 +69,7 @@ func checkMCPEnvelopeV01(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [2]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "schema_version":
 			at[0] = c

@@ -36,8 +36,8 @@ func (x ProvRecordV01) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ProvRecordV01) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "run_id":
 			err = s.ReadStringPtr(c, &x.RunID)
@@ -64,7 +64,7 @@ func checkProvRecordV01(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [1]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "run_id":
 			at[0] = c

@@ -30,7 +30,7 @@ func (x *Labels) DecodeNode(s *envgenrt.State, n int32) error {
 		return s.WrongKind(n, "an object")
 	}
 	m1 := make(map[string]string, s.Count(n))
-	for c1 := s.First(n); c1 < s.End(n); c1 = s.Next(c1) {
+	for c1, end1 := s.Bounds(n); c1 < end1; c1 = s.Next(c1) {
 		var e1 string
 		if err := s.ReadString(c1, &e1); err != nil {
 			return err

@@ -51,8 +51,8 @@ func (x Batch) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Batch) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "ids":
 			err = s.ReadStrings(c, &x.IDs)
@@ -89,7 +89,7 @@ func checkBatch(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "ids":
 			at[0] = c
@@ -113,7 +113,7 @@ func checkBatchPropertiesFlags(s *envgenrt.State, n int32) bool {
 	}
 	{
 		matches := 0
-		for c := s.First(n); c < s.End(n); c = s.Next(c) {
+		for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 			if s.Quiet(checkBatchPropertiesFlagsContains, c) {
 				matches++
 			}
@@ -142,7 +142,7 @@ func checkBatchPropertiesIDs(s *envgenrt.State, n int32) bool {
 	if !s.IsArray(n, p+"/type") {
 		return false
 	}
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		if s.Stops(s.IsString(c, p+"/items/type")) {
 			return false
 		}

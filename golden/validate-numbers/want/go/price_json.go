@@ -45,8 +45,8 @@ func (x Price) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *Price) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "amount":
 			err = s.ReadFloat64(c, &x.Amount)
@@ -73,12 +73,13 @@ func (*Price) CheckNode(s *envgenrt.State, n int32) bool {
 }
 
 func checkPrice(s *envgenrt.State, n int32) bool {
+	const p = "price.json#"
 	errs := s.ErrorCount()
-	if !s.IsObject(n, "price.json#/type") {
+	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [4]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "amount":
 			at[0] = c
@@ -90,10 +91,14 @@ func checkPrice(s *envgenrt.State, n int32) bool {
 			at[3] = c
 		}
 	}
-	if !s.CheckMembers(at[:], checkPricePropertiesAmount, checkPricePropertiesQuantity, checkPricePropertiesDiscount, checkPriceTier) {
+	switch {
+	case at[0] != 0 && s.Stops(checkPricePropertiesAmount(s, at[0])),
+		at[1] != 0 && s.Stops(s.IntegerRange(at[1], 1, "1", 9999, "9999", p+"/properties/quantity")),
+		at[2] != 0 && s.Stops(checkPricePropertiesDiscount(s, at[2])),
+		at[3] != 0 && s.Stops(checkPriceTier(s, at[3])):
 		return false
 	}
-	if at[0] == 0 && s.Missing(n, "price.json#/required", "amount") {
+	if at[0] == 0 && s.Missing(n, p+"/required", "amount") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -127,21 +132,6 @@ func checkPricePropertiesDiscount(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	if s.Stops(s.ExclusiveMaximumInt(n, 1, "1", p+"/exclusiveMaximum")) {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkPricePropertiesQuantity(s *envgenrt.State, n int32) bool {
-	const p = "price.json#/properties/quantity"
-	errs := s.ErrorCount()
-	if !s.IsInt(n, p+"/type") {
-		return false
-	}
-	if s.Stops(s.MinimumInt(n, 1, "1", p+"/minimum")) {
-		return false
-	}
-	if s.Stops(s.MaximumInt(n, 9999, "9999", p+"/maximum")) {
 		return false
 	}
 	return s.ErrorCount() == errs

@@ -38,8 +38,8 @@ func (x ServerConfig) AppendJSON(b []byte) (_ []byte, err error) {
 }
 
 func (x *ServerConfig) DecodeNode(s *envgenrt.State, n int32) error {
-	err := envgenrt.StartObject(s, n, x)
-	for c := s.First(n); err == nil && c < s.End(n); c = s.Next(c) {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "port":
 			err = s.ReadInt64(c, &x.Port)
@@ -65,12 +65,13 @@ func (*ServerConfig) CheckNode(s *envgenrt.State, n int32) bool {
 
 func checkServerConfig(s *envgenrt.State, n int32) bool {
 	const p = "config.yaml#"
+	const pp = p + "/properties/"
 	errs := s.ErrorCount()
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
 	var at [3]int32
-	for c := s.First(n); c < s.End(n); c = s.Next(c) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "port":
 			at[0] = c
@@ -81,27 +82,12 @@ func checkServerConfig(s *envgenrt.State, n int32) bool {
 		}
 	}
 	switch {
-	case at[0] != 0 && s.Stops(checkServerConfigPropertiesPort(s, at[0])),
-		at[1] != 0 && s.Stops(s.IsString(at[1], p+"/properties/host/type")),
-		at[2] != 0 && s.Stops(s.Enum(at[2], p+"/properties/mode/enum", "dev", "prod")):
+	case at[0] != 0 && s.Stops(s.IntegerRange(at[0], 1, "1", 65535, "65535", pp+"port")),
+		at[1] != 0 && s.Stops(s.IsString(at[1], pp+"host/type")),
+		at[2] != 0 && s.Stops(s.Enum(at[2], pp+"mode/enum", "dev", "prod")):
 		return false
 	}
 	if at[0] == 0 && s.Missing(n, p+"/required", "port") {
-		return false
-	}
-	return s.ErrorCount() == errs
-}
-
-func checkServerConfigPropertiesPort(s *envgenrt.State, n int32) bool {
-	const p = "config.yaml#/properties/port"
-	errs := s.ErrorCount()
-	if !s.IsInt(n, p+"/type") {
-		return false
-	}
-	if s.Stops(s.MinimumInt(n, 1, "1", p+"/minimum")) {
-		return false
-	}
-	if s.Stops(s.MaximumInt(n, 65535, "65535", p+"/maximum")) {
 		return false
 	}
 	return s.ErrorCount() == errs
