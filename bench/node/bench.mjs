@@ -136,18 +136,19 @@ const PATTERNS = "patterns alone (the RegExp.test calls envgen makes)";
 for (const d of docs) {
   const record = `
     const test = RegExp.prototype.test, calls = [];
-    RegExp.prototype.test = function (s) { calls.push([this.source, this.flags, String(s)]); return test.call(this, s); };
+    RegExp.prototype.test = function (s) { const r = test.call(this, s); calls.push([this.source, this.flags, String(s), r]); return r; };
     const m = await import(${JSON.stringify(pathToFileURL(envgenFile).href)});
     m.validateToolOutput(JSON.parse(${JSON.stringify(JSON.stringify(d.value))}));
     process.stdout.write(JSON.stringify(calls));`;
   const calls = JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", record], { encoding: "utf8", maxBuffer: 1 << 28 }));
   d.patterns = calls.map(([source, flags]) => new RegExp(source, flags));
   d.strings = calls.map((c) => c[2]);
+  d.verdicts = calls.map((c) => c[3]); // false where envgen refutes a pattern (^(?!P)): a valid string does not match
   if (calls.length === 0) throw new Error(`validating ${d.name} runs no pattern: the floor would measure nothing`);
 }
-let patterns = [], strings = [];
+let patterns = [], strings = [], verdicts = [];
 contenders[PATTERNS] = () => {
-  for (let i = 0; i < patterns.length; i++) if (!patterns[i].test(strings[i])) return false;
+  for (let i = 0; i < patterns.length; i++) if (patterns[i].test(strings[i]) !== verdicts[i]) return false;
   return true;
 };
 
@@ -178,7 +179,7 @@ const results = [];
 const names = Object.keys(contenders);
 const loadStart = loadavg()[0];
 for (const d of docs) {
-  ({ patterns, strings } = d);
+  ({ patterns, strings, verdicts } = d);
   const ops = Object.fromEntries(names.map((k) => [k, []]));
   const wall = Object.fromEntries(names.map((k) => [k, []]));
   for (const fn of Object.values(contenders)) round(fn, d.value); // warm up

@@ -375,7 +375,7 @@ export function up(c: Context, p: number, k: string | number): boolean {
     if (d <= p) break;
     if (d !== p + 1) continue; // the error that says the list was cut, which has no path
     const e = c.errors[i]!;
-    c.errors[i] = { instancePath: "/" + escape(String(k)) + e.instancePath, schemaPath: e.schemaPath, keyword: e.keyword, message: e.message };
+    c.errors[i] = { ...e, instancePath: "/" + escape(String(k)) + e.instancePath };
     ds[i] = p;
   }
   return c.stop;
@@ -452,11 +452,13 @@ export function failLimit(c: Context, p: number, s: string, kw: string, n: numbe
 }
 
 /**
- * Fails the pattern keyword of the schema at s: the value does not match re, whose source is the schema's pattern
- * with each / escaped (the generator uses this only where that holds).
+ * Fails the pattern keyword of the schema at s: the value does not match the pattern re spells, its source with
+ * each / escaped; a source ^(?!R) is the generator's refutation of the pattern ^R (a valid string does not match
+ * it: a RegExp's failure costs less than its match). The generator uses this only where the source spells so.
  */
 export function failPattern(c: Context, p: number, s: string, re: RegExp): boolean {
-  return failAt(c, p, s, "pattern", "must match the pattern " + JSON.stringify(re.source.replaceAll("\\/", "/")));
+  const pattern = re.source.replace(/^\^\(\?!(.*)\)$/, "^$1").replaceAll("\\/", "/");
+  return failAt(c, p, s, "pattern", "must match the pattern " + JSON.stringify(pattern));
 }
 
 /** Fails a false schema. */
@@ -636,7 +638,7 @@ export function typeOf(v: unknown): string {
 
 /** Escapes a member name for a JSON Pointer. */
 export function escape(k: string): string {
-  return k.includes("~") || k.includes("/") ? k.replaceAll("~", "~0").replaceAll("/", "~1") : k;
+  return k.replaceAll("~", "~0").replaceAll("/", "~1");
 }
 
 /** The length of s in Unicode code points. */
