@@ -45,6 +45,12 @@ func FormatFunc(name string) (string, bool) {
 // PatternName names the compiled pattern of the check function fn.
 func PatternName(fn string) string { return "pattern" + ident(fn) }
 
+// RefutationName names the RegExp that matches the strings the pattern of
+// the check function fn refuses (TypeScript's ^(?!R) for a pattern ^R):
+// "if (notToolName.test(v))" fails a value, where "if
+// (patternToolName.test(v))" would read as the opposite of what it does.
+func RefutationName(fn string) string { return "not" + ident(fn) }
+
 // PatternPropertiesName names the compiled pattern of the i-th
 // patternProperties (from 0) of the check function fn.
 func PatternPropertiesName(fn string, i int) string {

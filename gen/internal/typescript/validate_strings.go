@@ -42,17 +42,18 @@ func (f *vfn) maxLength() []string {
 // RegExp is a module constant with the u flag. A pattern anchored at the
 // start is refuted instead (see refuteLiteral):
 //
-//	const patternWarningCode = /^(?![A-Z][A-Z0-9_]*$)/u;
-//	if (patternWarningCode.test(v)) { ok = false; if (rt.fail(…)) return false; }
+//	const notWarningCode = /^(?![A-Z][A-Z0-9_]*$)/u;
+//	if (notWarningCode.test(v)) { ok = false; if (rt.fail(…)) return false; }
 func (f *vfn) pattern() []string {
 	if f.c.Pattern == "" {
 		return nil
 	}
 	lit, refuted := refuteLiteral(f.c.Pattern)
+	name := keywords.RefutationName(f.name)
 	if !refuted {
-		lit = regexLiteral(f.c.Pattern)
+		lit, name = regexLiteral(f.c.Pattern), keywords.PatternName(f.name)
 	}
-	re := f.w.moduleConst(keywords.PatternName(f.name), lit)
+	re := f.w.moduleConst(name, lit)
 	cond := re + ".test(" + f.v + ")"
 	if !refuted {
 		cond = "!" + cond

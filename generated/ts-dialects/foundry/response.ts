@@ -347,7 +347,7 @@ const membersErrorData = ["error_code", "error_type", "remediation", "details", 
 
 const enumErrorType = new Set<unknown>(["validation", "authentication", "authorization", "not_found", "conflict", "rate_limit", "feature_flag", "internal", "unavailable"]);
 
-const patternMetadataPropertiesRequestID = /^(?![a-zA-Z0-9_-]+$)/u;
+const notMetadataPropertiesRequestID = /^(?![a-zA-Z0-9_-]+$)/u;
 
 const membersMetadata = ["version", "request_id", "warnings", "warning_details", "pagination", "rate_limit", "telemetry", "content_fidelity", "content_fidelity_schema_version", "dropped_content_ids", "content_archive_hashes"];
 
@@ -420,7 +420,7 @@ export function checkMetadata(v: unknown, p: number, c: rt.Context): boolean {
     if (v["request_id"] !== undefined) {
       const x = v["request_id"];
       if (typeof x === "string") {
-        if (patternMetadataPropertiesRequestID.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "request_id"), sp + "/properties/*", patternMetadataPropertiesRequestID)) return false; }
+        if (notMetadataPropertiesRequestID.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "request_id"), sp + "/properties/*", notMetadataPropertiesRequestID)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "request_id"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["warnings"] !== undefined && !checkMetadataPropertiesWarnings(v["warnings"], p + 1, c)) { ok = false; if (rt.up(c, p, "warnings")) return false; }

@@ -105,7 +105,7 @@ export function isArtifactSchemaVersion(value: unknown): value is ArtifactSchema
   return rt.is(value, checkArtifactSchemaVersion);
 }
 
-const patternArtifactDigestPropertiesValue = /^(?![0-9a-fA-F]+$)/u;
+const notArtifactDigestPropertiesValue = /^(?![0-9a-fA-F]+$)/u;
 
 /** Checks a value against artifact.json#. */
 export function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
@@ -171,7 +171,7 @@ export function checkArtifactDigest(v: unknown, p: number, c: rt.Context): boole
       const x = v["value"];
       if (typeof x === "string") {
         if (rt.codePoints(x) < 16) { ok = false; if (rt.failLimit(c, rt.at(c, p, "value"), sp + "/properties/*", "minLength", 16)) return false; }
-        if (patternArtifactDigestPropertiesValue.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "value"), sp + "/properties/*", patternArtifactDigestPropertiesValue)) return false; }
+        if (notArtifactDigestPropertiesValue.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "value"), sp + "/properties/*", notArtifactDigestPropertiesValue)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "value"), sp + "/properties/*", "string", x)) return false; }
     }
     for (const k in v) {

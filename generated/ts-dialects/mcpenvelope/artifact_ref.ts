@@ -96,7 +96,7 @@ export function isArtifactRefSchemaVersion(value: unknown): value is ArtifactRef
   return rt.is(value, checkArtifactRefSchemaVersion);
 }
 
-const patternArtifactRefDigestPropertiesValue = /^(?![0-9a-fA-F]+$)/u;
+const notArtifactRefDigestPropertiesValue = /^(?![0-9a-fA-F]+$)/u;
 
 /** Checks a value against artifact_ref.json#. */
 export function checkArtifactRef(v: unknown, p: number, c: rt.Context): boolean {
@@ -174,7 +174,7 @@ export function checkArtifactRefDigest(v: unknown, p: number, c: rt.Context): bo
       const x = v["value"];
       if (typeof x === "string") {
         if (rt.codePoints(x) < 16) { ok = false; if (rt.failLimit(c, rt.at(c, p, "value"), sp + "/properties/*", "minLength", 16)) return false; }
-        if (patternArtifactRefDigestPropertiesValue.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "value"), sp + "/properties/*", patternArtifactRefDigestPropertiesValue)) return false; }
+        if (notArtifactRefDigestPropertiesValue.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "value"), sp + "/properties/*", notArtifactRefDigestPropertiesValue)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "value"), sp + "/properties/*", "string", x)) return false; }
     }
     for (const k in v) {

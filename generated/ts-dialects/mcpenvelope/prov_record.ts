@@ -191,9 +191,9 @@ export function isProvRecordTool(value: unknown): value is ProvRecordTool {
   return rt.is(value, checkProvRecordTool);
 }
 
-const patternProvRecordIntegrityRecordDigestPropertiesValue = /^(?![0-9a-fA-F]+$)/u;
+const notProvRecordIntegrityRecordDigestPropertiesValue = /^(?![0-9a-fA-F]+$)/u;
 
-const patternProvRecordPropertiesMethodsItems = /^(?![a-z0-9]+([._-][a-z0-9]+)*$)/u;
+const notProvRecordPropertiesMethodsItems = /^(?![a-z0-9]+([._-][a-z0-9]+)*$)/u;
 
 /** Checks a value against prov_record.json#. */
 export function checkProvRecord(v: unknown, p: number, c: rt.Context): boolean {
@@ -280,7 +280,7 @@ export function checkProvRecordIntegrityRecordDigest(v: unknown, p: number, c: r
       const x = v["value"];
       if (typeof x === "string") {
         if (rt.codePoints(x) < 16) { ok = false; if (rt.failLimit(c, rt.at(c, p, "value"), sp + "/properties/*", "minLength", 16)) return false; }
-        if (patternProvRecordIntegrityRecordDigestPropertiesValue.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "value"), sp + "/properties/*", patternProvRecordIntegrityRecordDigestPropertiesValue)) return false; }
+        if (notProvRecordIntegrityRecordDigestPropertiesValue.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "value"), sp + "/properties/*", notProvRecordIntegrityRecordDigestPropertiesValue)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "value"), sp + "/properties/*", "string", x)) return false; }
     }
     for (const k in v) {
@@ -385,7 +385,7 @@ function checkProvRecordPropertiesMethods(v: unknown, p: number, c: rt.Context):
       if (typeof x === "string") {
         if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, i), sp + "/items", "minLength", 1)) return false; }
         if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, i), sp + "/items", "maxLength", 200)) return false; }
-        if (patternProvRecordPropertiesMethodsItems.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, i), sp + "/items", patternProvRecordPropertiesMethodsItems)) return false; }
+        if (notProvRecordPropertiesMethodsItems.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, i), sp + "/items", notProvRecordPropertiesMethodsItems)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "string", x)) return false; }
     }
   } else { rt.failType(c, p, sp, "array", v); return false; }

@@ -202,7 +202,7 @@ export function isScalar(value: unknown): value is Scalar {
 
 const enumCategory = new Set<unknown>(["validation", "authentication", "authorization", "not_found", "conflict", "rate_limit", "feature_flag", "internal", "unavailable"]);
 
-const patternCode = /^(?![A-Z][A-Z0-9]*([_.][A-Z0-9]+)*$)/u;
+const notCode = /^(?![A-Z][A-Z0-9]*([_.][A-Z0-9]+)*$)/u;
 
 /** Checks a value against error.json#/$defs/category. */
 export function checkCategory(v: unknown, p: number, c: rt.Context): boolean {
@@ -218,7 +218,7 @@ export function checkCode(v: unknown, p: number, c: rt.Context): boolean {
   let ok = true;
   if (typeof v === "string") {
     if (v.length > 100 && rt.codePoints(v) > 100) { ok = false; if (rt.failLimit(c, p, sp, "maxLength", 100)) return false; }
-    if (patternCode.test(v)) { ok = false; if (rt.failPattern(c, p, sp, patternCode)) return false; }
+    if (notCode.test(v)) { ok = false; if (rt.failPattern(c, p, sp, notCode)) return false; }
   } else { rt.failType(c, p, sp, "string", v); return false; }
   return ok;
 }

@@ -634,17 +634,17 @@ export function isWorkspace(value: unknown): value is Workspace {
   return rt.is(value, checkWorkspace);
 }
 
-const patternArchiveHash = /^(?![a-z0-9-]+:[0-9a-f]+(\.\.\.|…)?$)/u;
+const notArchiveHash = /^(?![a-z0-9-]+:[0-9a-f]+(\.\.\.|…)?$)/u;
 
-const patternRequestID = /^(?![A-Za-z0-9._:-]+$)/u;
+const notRequestID = /^(?![A-Za-z0-9._:-]+$)/u;
 
-const patternSourcePropertiesConvention = /^(?![a-z][a-z0-9-]*$)/u;
+const notSourcePropertiesConvention = /^(?![a-z][a-z0-9-]*$)/u;
 
-const patternSourcePointer = /^(?!(\/([^~\/]|~[01])*)+$)/u;
+const notSourcePointer = /^(?!(\/([^~\/]|~[01])*)+$)/u;
 
-const patternTier = /^(?![a-z][a-z0-9_]*$)/u;
+const notTier = /^(?![a-z][a-z0-9_]*$)/u;
 
-const patternToolName = /^(?![A-Za-z0-9_.-]+$)/u;
+const notToolName = /^(?![A-Za-z0-9_.-]+$)/u;
 
 /** Checks a value against meta.json#/$defs/archive_hash. */
 export function checkArchiveHash(v: unknown, p: number, c: rt.Context): boolean {
@@ -652,7 +652,7 @@ export function checkArchiveHash(v: unknown, p: number, c: rt.Context): boolean 
   let ok = true;
   if (typeof v === "string") {
     if (v.length > 200 && rt.codePoints(v) > 200) { ok = false; if (rt.failLimit(c, p, sp, "maxLength", 200)) return false; }
-    if (patternArchiveHash.test(v)) { ok = false; if (rt.failPattern(c, p, sp, patternArchiveHash)) return false; }
+    if (notArchiveHash.test(v)) { ok = false; if (rt.failPattern(c, p, sp, notArchiveHash)) return false; }
   } else { rt.failType(c, p, sp, "string", v); return false; }
   return ok;
 }
@@ -1021,7 +1021,7 @@ export function checkRequestID(v: unknown, p: number, c: rt.Context): boolean {
   let ok = true;
   if (typeof v === "string") {
     if (v.length > 128 && rt.codePoints(v) > 128) { ok = false; if (rt.failLimit(c, p, sp, "maxLength", 128)) return false; }
-    if (patternRequestID.test(v)) { ok = false; if (rt.failPattern(c, p, sp, patternRequestID)) return false; }
+    if (notRequestID.test(v)) { ok = false; if (rt.failPattern(c, p, sp, notRequestID)) return false; }
   } else { rt.failType(c, p, sp, "string", v); return false; }
   return ok;
 }
@@ -1036,7 +1036,7 @@ export function checkSource(v: unknown, p: number, c: rt.Context): boolean {
       const x = v["convention"];
       if (typeof x === "string") {
         if (x.length > 64 && rt.codePoints(x) > 64) { ok = false; if (rt.failLimit(c, rt.at(c, p, "convention"), sp + "/properties/*", "maxLength", 64)) return false; }
-        if (patternSourcePropertiesConvention.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "convention"), sp + "/properties/*", patternSourcePropertiesConvention)) return false; }
+        if (notSourcePropertiesConvention.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "convention"), sp + "/properties/*", notSourcePropertiesConvention)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "convention"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["kept"] !== undefined && !checkSourcePropertiesKept(v["kept"], p + 1, c)) { ok = false; if (rt.up(c, p, "kept")) return false; }
@@ -1061,7 +1061,7 @@ export function checkSourcePointer(v: unknown, p: number, c: rt.Context): boolea
   let ok = true;
   if (typeof v === "string") {
     if (v.length > 256 && rt.codePoints(v) > 256) { ok = false; if (rt.failLimit(c, p, sp, "maxLength", 256)) return false; }
-    if (patternSourcePointer.test(v)) { ok = false; if (rt.failPattern(c, p, sp, patternSourcePointer)) return false; }
+    if (notSourcePointer.test(v)) { ok = false; if (rt.failPattern(c, p, sp, notSourcePointer)) return false; }
   } else { rt.failType(c, p, sp, "string", v); return false; }
   return ok;
 }
@@ -1169,7 +1169,7 @@ export function checkTier(v: unknown, p: number, c: rt.Context): boolean {
   let ok = true;
   if (typeof v === "string") {
     if (v.length > 64 && rt.codePoints(v) > 64) { ok = false; if (rt.failLimit(c, p, sp, "maxLength", 64)) return false; }
-    if (patternTier.test(v)) { ok = false; if (rt.failPattern(c, p, sp, patternTier)) return false; }
+    if (notTier.test(v)) { ok = false; if (rt.failPattern(c, p, sp, notTier)) return false; }
   } else { rt.failType(c, p, sp, "string", v); return false; }
   return ok;
 }
@@ -1282,7 +1282,7 @@ export function checkToolName(v: unknown, p: number, c: rt.Context): boolean {
   let ok = true;
   if (typeof v === "string") {
     if (v.length > 128 && rt.codePoints(v) > 128) { ok = false; if (rt.failLimit(c, p, sp, "maxLength", 128)) return false; }
-    if (patternToolName.test(v)) { ok = false; if (rt.failPattern(c, p, sp, patternToolName)) return false; }
+    if (notToolName.test(v)) { ok = false; if (rt.failPattern(c, p, sp, notToolName)) return false; }
   } else { rt.failType(c, p, sp, "string", v); return false; }
   return ok;
 }

@@ -235,13 +235,13 @@ export function isSignature(value: unknown): value is Signature {
   return rt.is(value, checkSignature);
 }
 
-const patternDigest = /^(?!(sha256:[0-9a-f]{64}|sha512:[0-9a-f]{128}|blake3:[0-9a-f]{64})$)/u;
+const notDigest = /^(?!(sha256:[0-9a-f]{64}|sha512:[0-9a-f]{128}|blake3:[0-9a-f]{64})$)/u;
 
-const patternEvidencePropertiesField = /^(?!(\/([^~\/]|~[01])*)*$)/u;
+const notEvidencePropertiesField = /^(?!(\/([^~\/]|~[01])*)*$)/u;
 
-const patternEvidencePropertiesSource = /^(?!artifact:[^#\s]+(#\S+)?$)/u;
+const notEvidencePropertiesSource = /^(?!artifact:[^#\s]+(#\S+)?$)/u;
 
-const patternMethodID = /^(?![a-z0-9]+([._-][a-z0-9]+)*$)/u;
+const notMethodID = /^(?![a-z0-9]+([._-][a-z0-9]+)*$)/u;
 
 /** Checks a value against provenance.json#/$defs/artifact. */
 export function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
@@ -315,7 +315,7 @@ export function checkDigest(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "provenance.json#/$defs/digest";
   let ok = true;
   if (typeof v === "string") {
-    if (patternDigest.test(v)) { ok = false; if (rt.failPattern(c, p, sp, patternDigest)) return false; }
+    if (notDigest.test(v)) { ok = false; if (rt.failPattern(c, p, sp, notDigest)) return false; }
   } else { rt.failType(c, p, sp, "string", v); return false; }
   return ok;
 }
@@ -330,14 +330,14 @@ export function checkEvidence(v: unknown, p: number, c: rt.Context): boolean {
       const x = v["field"];
       if (typeof x === "string") {
         if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "field"), sp + "/properties/*", "maxLength", 200)) return false; }
-        if (patternEvidencePropertiesField.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "field"), sp + "/properties/*", patternEvidencePropertiesField)) return false; }
+        if (notEvidencePropertiesField.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "field"), sp + "/properties/*", notEvidencePropertiesField)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "field"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["source"] !== undefined) {
       const x = v["source"];
       if (typeof x === "string") {
         if (x.length > 1000 && rt.codePoints(x) > 1000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "source"), sp + "/properties/*", "maxLength", 1000)) return false; }
-        if (patternEvidencePropertiesSource.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "source"), sp + "/properties/*", patternEvidencePropertiesSource)) return false; }
+        if (notEvidencePropertiesSource.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "source"), sp + "/properties/*", notEvidencePropertiesSource)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "source"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["method"] !== undefined && !checkMethodID(v["method"], p + 1, c)) { ok = false; if (rt.up(c, p, "method")) return false; }
@@ -391,7 +391,7 @@ export function checkMethodID(v: unknown, p: number, c: rt.Context): boolean {
   let ok = true;
   if (typeof v === "string") {
     if (v.length > 200 && rt.codePoints(v) > 200) { ok = false; if (rt.failLimit(c, p, sp, "maxLength", 200)) return false; }
-    if (patternMethodID.test(v)) { ok = false; if (rt.failPattern(c, p, sp, patternMethodID)) return false; }
+    if (notMethodID.test(v)) { ok = false; if (rt.failPattern(c, p, sp, notMethodID)) return false; }
   } else { rt.failType(c, p, sp, "string", v); return false; }
   return ok;
 }

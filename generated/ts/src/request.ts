@@ -147,7 +147,7 @@ export function isResponseMode(value: unknown): value is ResponseMode {
   return rt.is(value, checkResponseMode);
 }
 
-const patternRequestPropertiesLocale = /^(?![A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$)/u;
+const notRequestPropertiesLocale = /^(?![A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$)/u;
 
 /** Checks a value against request.json#/$defs/provenance_mode. */
 export function checkProvenanceMode(v: unknown, p: number, c: rt.Context): boolean {
@@ -220,7 +220,7 @@ export function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
       const x = v["locale"];
       if (typeof x === "string") {
         if (x.length > 50 && rt.codePoints(x) > 50) { ok = false; if (rt.failLimit(c, rt.at(c, p, "locale"), sp + "/properties/*", "maxLength", 50)) return false; }
-        if (patternRequestPropertiesLocale.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "locale"), sp + "/properties/*", patternRequestPropertiesLocale)) return false; }
+        if (notRequestPropertiesLocale.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "locale"), sp + "/properties/*", notRequestPropertiesLocale)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "locale"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["provenance"] !== undefined && !checkProvenanceOptions(v["provenance"], p + 1, c)) { ok = false; if (rt.up(c, p, "provenance")) return false; }

@@ -191,7 +191,7 @@ export function isSmall(value: unknown): value is Small {
   return rt.is(value, checkSmall);
 }
 
-const patternKeywordsPropertiesString = /^(?![a-z"]+$)/u;
+const notKeywordsPropertiesString = /^(?![a-z"]+$)/u;
 
 const constKeywordsConst = { k: "v" };
 
@@ -216,7 +216,7 @@ export function checkKeywords(v: unknown, p: number, c: rt.Context): boolean {
       if (typeof x === "string") {
         if (rt.codePoints(x) < 2) { ok = false; if (rt.failLimit(c, rt.at(c, p, "string"), sp + "/properties/*", "minLength", 2)) return false; }
         if (x.length > 3 && rt.codePoints(x) > 3) { ok = false; if (rt.failLimit(c, rt.at(c, p, "string"), sp + "/properties/*", "maxLength", 3)) return false; }
-        if (patternKeywordsPropertiesString.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "string"), sp + "/properties/*", patternKeywordsPropertiesString)) return false; }
+        if (notKeywordsPropertiesString.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "string"), sp + "/properties/*", notKeywordsPropertiesString)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "string"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["format"] !== undefined) {

@@ -143,7 +143,7 @@ export function isReceiptResult(value: unknown): value is ReceiptResult {
   return rt.is(value, checkReceiptResult);
 }
 
-const patternReceiptResult = /^(?![A-Z]+$)/u;
+const notReceiptResult = /^(?![A-Z]+$)/u;
 
 /** Checks a value against receipt.json#. */
 export function checkReceipt(v: unknown, p: number, c: rt.Context): boolean {
@@ -245,7 +245,7 @@ export function checkReceiptResult(v: unknown, p: number, c: rt.Context): boolea
   if (typeof v === "string") {
     if (!v) { ok = false; if (rt.failLimit(c, p, sp, "minLength", 1)) return false; }
     if (v.length > 5 && rt.codePoints(v) > 5) { ok = false; if (rt.failLimit(c, p, sp, "maxLength", 5)) return false; }
-    if (patternReceiptResult.test(v)) { ok = false; if (rt.failPattern(c, p, sp, patternReceiptResult)) return false; }
+    if (notReceiptResult.test(v)) { ok = false; if (rt.failPattern(c, p, sp, notReceiptResult)) return false; }
   }
   return ok;
 }

@@ -18,7 +18,7 @@ export function isRule(value: unknown): value is Rule {
   return rt.is(value, checkRule);
 }
 
-const patternRulePropertiesPassword = /^(?!(?=.*\d).{8,}$)/u;
+const notRulePropertiesPassword = /^(?!(?=.*\d).{8,}$)/u;
 
 const membersRule = ["password"];
 
@@ -30,7 +30,7 @@ export function checkRule(v: unknown, p: number, c: rt.Context): boolean {
     if (v["password"] !== undefined) {
       const x = v["password"];
       if (typeof x === "string") {
-        if (patternRulePropertiesPassword.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "password"), sp + "/properties/*", patternRulePropertiesPassword)) return false; }
+        if (notRulePropertiesPassword.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "password"), sp + "/properties/*", notRulePropertiesPassword)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "password"), sp + "/properties/*", "string", x)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }

@@ -18,7 +18,7 @@ export function isTool(value: unknown): value is Tool {
   return rt.is(value, checkTool);
 }
 
-const patternID = /^(?![a-z0-9-]+$)/u;
+const notID = /^(?![a-z0-9-]+$)/u;
 
 const membersTool = ["shared"];
 
@@ -30,7 +30,7 @@ export function checkTool(v: unknown, p: number, c: rt.Context): boolean {
     if (v["shared"] !== undefined) {
       const x = v["shared"];
       if (typeof x === "string") {
-        if (patternID.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "shared"), "id.json#", patternID)) return false; }
+        if (notID.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "shared"), "id.json#", notID)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "shared"), "id.json#", "string", x)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }

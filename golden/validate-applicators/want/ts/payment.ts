@@ -99,7 +99,7 @@ export function isPaymentReference(value: unknown): value is PaymentReference {
 
 const membersPayment = ["method", "reference", "channel", "comment"];
 
-const patternPaymentChannelOneOf2 = /^(?!pos-)/u;
+const notPaymentChannelOneOf2 = /^(?!pos-)/u;
 
 const patternPaymentPropertiesCommentNot = /[Pp]assword/u;
 
@@ -160,7 +160,7 @@ function checkPaymentChannelOneOf2(v: unknown, p: number, c: rt.Context): boolea
   const sp = "payment.json#/properties/channel/oneOf/2";
   let ok = true;
   if (typeof v === "string") {
-    if (patternPaymentChannelOneOf2.test(v)) { ok = false; if (rt.failPattern(c, p, sp, patternPaymentChannelOneOf2)) return false; }
+    if (notPaymentChannelOneOf2.test(v)) { ok = false; if (rt.failPattern(c, p, sp, notPaymentChannelOneOf2)) return false; }
   } else { rt.failType(c, p, sp, "string", v); return false; }
   return ok;
 }

@@ -29,7 +29,7 @@ export function isAccount(value: unknown): value is Account {
 
 const patternAccountPropertiesSettingsProperties0 = /^x_/u;
 
-const patternAccountPropertiesSettingsPropertyNames = /^(?![a-z_]+$)/u;
+const notAccountPropertiesSettingsPropertyNames = /^(?![a-z_]+$)/u;
 
 /** Checks a value against account.json#. */
 export function checkAccount(v: unknown, p: number, c: rt.Context): boolean {
@@ -129,7 +129,7 @@ function checkAccountPropertiesSettingsPropertyNames(v: unknown, p: number, c: r
   let ok = true;
   if (typeof v === "string") {
     if (v.length > 32 && rt.codePoints(v) > 32) { ok = false; if (rt.failLimit(c, p, sp, "maxLength", 32)) return false; }
-    if (patternAccountPropertiesSettingsPropertyNames.test(v)) { ok = false; if (rt.failPattern(c, p, sp, patternAccountPropertiesSettingsPropertyNames)) return false; }
+    if (notAccountPropertiesSettingsPropertyNames.test(v)) { ok = false; if (rt.failPattern(c, p, sp, notAccountPropertiesSettingsPropertyNames)) return false; }
   }
   rt.rest(v, p, c, rt.noMembers, 0);
   return ok;

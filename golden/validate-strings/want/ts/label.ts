@@ -66,9 +66,9 @@ export function isLabelVersion(value: unknown): value is LabelVersion {
   return rt.is(value, checkLabelVersion);
 }
 
-const patternLabelPropertiesName = /^(?!\S.*\d$)/u;
+const notLabelPropertiesName = /^(?!\S.*\d$)/u;
 
-const patternLabelPropertiesSlug = /^(?![a-z0-9-]+$)/u;
+const notLabelPropertiesSlug = /^(?![a-z0-9-]+$)/u;
 
 const membersLabel = ["name", "slug", "kind", "version", "note"];
 
@@ -83,13 +83,13 @@ export function checkLabel(v: unknown, p: number, c: rt.Context): boolean {
       if (typeof x === "string") {
         if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "name"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 40 && rt.codePoints(x) > 40) { ok = false; if (rt.failLimit(c, rt.at(c, p, "name"), sp + "/properties/*", "maxLength", 40)) return false; }
-        if (patternLabelPropertiesName.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "name"), sp + "/properties/*", patternLabelPropertiesName)) return false; }
+        if (notLabelPropertiesName.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "name"), sp + "/properties/*", notLabelPropertiesName)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "name"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["slug"] !== undefined) {
       const x = v["slug"];
       if (typeof x === "string") {
-        if (patternLabelPropertiesSlug.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "slug"), sp + "/properties/*", patternLabelPropertiesSlug)) return false; }
+        if (notLabelPropertiesSlug.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "slug"), sp + "/properties/*", notLabelPropertiesSlug)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "slug"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["kind"] !== undefined && !checkLabelKind(v["kind"], p + 1, c)) { ok = false; if (rt.up(c, p, "kind")) return false; }
