@@ -75,10 +75,10 @@ type document struct {
 	// dynamicAnchors is set when an object of it has a "$dynamicAnchor"
 	// member.
 	dynamicAnchors bool
-	// defs are its $defs and definitions entries, from check's walk; checked
-	// is set once check has passed it.
-	defs    []defEntry
-	checked bool
+	// defs are its $defs and definitions entries (findDefs); found is set
+	// once they are.
+	defs  []defEntry
+	found bool
 }
 
 func newDocument(path string, doc any, order map[string][]string) *document {
@@ -96,21 +96,12 @@ func newDocument(path string, doc any, order map[string][]string) *document {
 	return d
 }
 
-// check refuses the keywords the backends cannot honour in the document
-// and finds its $defs entries (checkInput), once. Every document the
-// compiler reads passes it first: the inputs, the files references load and
-// the embedded schemas they reach; compiled, a $recursiveRef would check
-// nothing.
-func (d *document) check() error {
-	if d.checked {
-		return nil
+// findDefs finds the document's $defs and definitions entries, once: each
+// becomes a type whether or not anything references it.
+func (d *document) findDefs() {
+	if !d.found {
+		d.defs, d.found = defsOf(d.doc), true
 	}
-	defs, err := checkInput(d.path, d.doc)
-	if err != nil {
-		return err
-	}
-	d.defs, d.checked = defs, true
-	return nil
 }
 
 // Load reads, checks and compiles the inputs.
@@ -155,9 +146,7 @@ func Load(opts Options) (*Set, error) {
 		}
 	}
 	for _, in := range inputs {
-		if err := in.doc.check(); err != nil {
-			return nil, err
-		}
+		in.doc.findDefs()
 	}
 	for _, in := range inputs {
 		sch, err := c.compile(in.url, "")
@@ -205,7 +194,7 @@ func (s *Set) Referenced(match func(url string) bool) ([]*File, error) {
 				return nil, s.l.compileError(d.path, err)
 			}
 			f := &File{Path: d.path, URL: u, Schema: sch}
-			if f.Defs, err = compileEntries(s.c, u, d.defs); err != nil { // check found them when Load served it
+			if f.Defs, err = compileEntries(s.c, u, d.defs); err != nil { // findDefs found them when Load served it
 				return nil, s.l.compileError(d.path, err)
 			}
 			out = append(out, f)

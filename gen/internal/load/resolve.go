@@ -80,9 +80,7 @@ func (l *loader) addEmbedded(fsys fs.FS, name string) error {
 // Load implements jsonschema.URLLoader.
 func (l *loader) Load(u string) (any, error) {
 	if d, ok := l.byURL[u]; ok {
-		if err := d.check(); err != nil { // an embedded schema's first use (an input's passed already)
-			return nil, err
-		}
+		d.findDefs() // an embedded schema's first use (an input's found them already)
 		l.set.docs[u] = d
 		return d.doc, nil
 	}
@@ -136,9 +134,7 @@ func (l *loader) loadFile(u, file string) (any, error) {
 		return nil, decodeError(p, err)
 	}
 	d := newDocument(p, doc, order)
-	if err := d.check(); err != nil { // refused as an input is refused
-		return nil, err
-	}
+	d.findDefs()
 	l.set.docs[u] = d
 	return doc, nil
 }

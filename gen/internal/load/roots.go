@@ -165,6 +165,11 @@ func (c *compiler) collect(r *root, v any, base, ptr string, fallback dialect) e
 		}
 	}
 	baseRes := r.byID[base]
+	if mask&bitsRefused != 0 {
+		if err := r.refusal(obj, ptr, dr, baseRes.dialect.own); err != nil {
+			return err
+		}
+	}
 	if mask&bitsAnchors != 0 {
 		if err := r.collectAnchors(obj, ptr, baseRes); err != nil {
 			return err

@@ -1,14 +1,11 @@
 package load
 
 import (
-	"fmt"
 	"maps"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
-
-	"github.com/envgen/envgen/gen/internal/model"
 )
 
 // Keywords whose value is a subschema, an array of them, or a map of them.
@@ -198,32 +195,34 @@ var refused = map[string]string{
 // refused for the first. Each has its bit in walk masks (bitsRefused).
 var refusedOrder = slices.Sorted(maps.Keys(refused))
 
-// checkInput rejects keywords the backends cannot honour, naming the keyword
-// and its location (unknown keywords are annotations in JSON Schema and
-// pass), and returns the document's $defs and definitions entries: one walk
-// of an input for both.
-func checkInput(file string, doc any) ([]defEntry, error) {
-	var err error
+// defsOf returns the $defs and definitions entries of doc, a document.
+func defsOf(doc any) []defEntry {
 	var entries defEntries
 	walkSchemas(doc, func(ptr func() string, obj map[string]any, mask uint64) {
-		if err != nil {
-			return
-		}
-		if mask&bitsRefused != 0 {
-			for _, kw := range refusedOrder {
-				if _, ok := obj[kw]; ok {
-					err = &model.Error{
-						Loc:     model.Location{File: file, Pointer: ptr() + "/" + escape(kw)},
-						Message: fmt.Sprintf("unsupported keyword %q", kw),
-						Hint:    refused[kw],
-					}
-					return
-				}
-			}
-		}
 		entries.add(ptr, obj, mask)
 	})
-	return entries, err
+	return entries
+}
+
+// refusal is the error for the first keyword of refused that obj, the schema
+// at ptr, has where the draft in force reads it as a keyword: draft 2019-09,
+// or no draft declared. Draft 2020-12 (the default) and drafts 4 to 7 read
+// it as an annotation, but a schema that uses it and declares no draft is
+// most likely 2019-09's without its $schema: refused, with the way out.
+func (r *root) refusal(obj map[string]any, ptr string, dr *draft, declared bool) error {
+	if dr.version != 2019 && declared {
+		return nil
+	}
+	for _, kw := range refusedOrder {
+		if _, ok := obj[kw]; ok {
+			hint := refused[kw]
+			if dr.version != 2019 {
+				hint += `; where it is an annotation, declare the draft: "$schema": "https://json-schema.org/draft/2020-12/schema"`
+			}
+			return r.errorAt(ptr+"/"+escape(kw), hint, "unsupported keyword %q", kw)
+		}
+	}
+	return nil
 }
 
 // A defEntry is a $defs or definitions entry: its key and JSON Pointer.

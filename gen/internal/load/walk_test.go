@@ -112,20 +112,53 @@ func TestWalkListsCoverDrafts(t *testing.T) {
 	}
 }
 
-// TestRefusedKeywords: every keyword of refused is refused by checkInput,
-// wherever it is, by its location; and it is in no other list of the walk
-// (one bit in walk masks: a keyword both walked into and refused would have two).
+// TestRefusedKeywords: every keyword of refused is refused, wherever it is,
+// by its location, where the draft in force reads it as a keyword (2019-09,
+// or no draft declared, with a hint to declare one), and generates where it
+// is an annotation (2020-12, draft-07 declared; a nested resource's own
+// $schema counts); and it is in no other list of the walk (one bit in walk
+// masks: a keyword both walked into and refused would have two).
 func TestRefusedKeywords(t *testing.T) {
+	const (
+		d2019 = `"$schema": "https://json-schema.org/draft/2019-09/schema", `
+		d2020 = `"$schema": "https://json-schema.org/draft/2020-12/schema", `
+		d7    = `"$schema": "http://json-schema.org/draft-07/schema#", `
+	)
 	for _, kw := range refusedOrder {
 		if n := bits.OnesCount64(walkBits[kw]); n != 1 {
 			t.Errorf("%s has %d bits in walk masks, want 1", kw, n)
 		}
-		doc := map[string]any{"$defs": map[string]any{"a": map[string]any{"items": map[string]any{kw: "#"}}}}
-		_, err := checkInput("a.json", doc)
-		var me *model.Error
-		ptr, msg := "/$defs/a/items/"+kw, `unsupported keyword "`+kw+`"`
-		if !errors.As(err, &me) || me.Loc.Pointer != ptr || me.Message != msg || me.Hint != refused[kw] {
-			t.Errorf("checkInput of a schema with %s: %v, want %s at %s", kw, err, msg, ptr)
+		// Each draft's metaschema holds the value: 2019-09's $recursiveAnchor
+		// is a boolean, 2020-12's (deprecated, an annotation) a string.
+		value, value2019 := `"#"`, `"#"`
+		if kw == "$recursiveAnchor" {
+			value, value2019 = `"a"`, "true"
+		}
+		sub, sub2019 := `{"items": {"`+kw+`": `+value+`}}`, `{"items": {"`+kw+`": `+value2019+`}}`
+		tests := []struct {
+			name, doc, ptr, hint string // ptr "": generates
+		}{
+			{"2019-09", `{` + d2019 + `"$defs": {"a": ` + sub2019 + `}}`, "/$defs/a/items/" + kw, refused[kw]},
+			{"no draft declared", `{"$defs": {"a": ` + sub + `}}`, "/$defs/a/items/" + kw, refused[kw] + "; where it is an annotation"},
+			{"2020-12", `{` + d2020 + `"$defs": {"a": ` + sub + `}}`, "", ""},
+			{"draft-07", `{` + d7 + `"definitions": {"a": ` + sub + `}}`, "", ""},
+			{"a 2019-09 resource in a 2020-12 document", `{` + d2020 + `"$defs": {"a": {"$id": "a.json", ` + d2019 + `"items": {"` + kw + `": ` + value2019 + `}}}}`,
+				"/$defs/a/items/" + kw, refused[kw]},
+			{"a 2020-12 resource in a 2019-09 document", `{` + d2019 + `"$defs": {"a": {"$id": "a.json", ` + d2020 + `"items": {"` + kw + `": ` + value + `}}}}`, "", ""},
+		}
+		for _, tc := range tests {
+			write(t, map[string]string{"s.json": tc.doc})
+			_, err := Load(Options{Inputs: []string{"s.json"}})
+			var me *model.Error
+			switch {
+			case tc.ptr == "" && err != nil:
+				t.Errorf("%s, %s: %v, want it to generate (an annotation)", kw, tc.name, err)
+			case tc.ptr == "":
+			case !errors.As(err, &me) || me.Loc.Pointer != tc.ptr || me.Message != `unsupported keyword "`+kw+`"` || !strings.HasPrefix(me.Hint, tc.hint):
+				t.Errorf("%s, %s: %v, want it refused at %s with the hint %q", kw, tc.name, err, tc.ptr, tc.hint)
+			case tc.hint == refused[kw] && me.Hint != refused[kw]:
+				t.Errorf("%s, %s: hint %q, want %q", kw, tc.name, me.Hint, refused[kw])
+			}
 		}
 	}
 }
