@@ -145,6 +145,12 @@ func TestRefusedKeywords(t *testing.T) {
 			{"a 2019-09 resource in a 2020-12 document", `{` + d2020 + `"$defs": {"a": {"$id": "a.json", ` + d2019 + `"items": {"` + kw + `": ` + value2019 + `}}}}`,
 				"/$defs/a/items/" + kw, refused[kw]},
 			{"a 2020-12 resource in a 2019-09 document", `{` + d2019 + `"$defs": {"a": {"$id": "a.json", ` + d2020 + `"items": {"` + kw + `": ` + value + `}}}}`, "", ""},
+			// The resource in force decides, not the document's root; a
+			// resource without $schema has its enclosing resource's draft.
+			{"a 2020-12 resource in a document that declares no draft", `{"$defs": {"a": {"$id": "a.json", ` + d2020 + `"items": {"` + kw + `": ` + value + `}}}}`, "", ""},
+			{"a resource without $schema in a 2020-12 document", `{` + d2020 + `"$defs": {"a": {"$id": "a.json", "items": {"` + kw + `": ` + value + `}}}}`, "", ""},
+			{"a resource without $schema in a 2019-09 document", `{` + d2019 + `"$defs": {"a": {"$id": "a.json", "items": {"` + kw + `": ` + value2019 + `}}}}`,
+				"/$defs/a/items/" + kw, refused[kw]},
 		}
 		for _, tc := range tests {
 			write(t, map[string]string{"s.json": tc.doc})
