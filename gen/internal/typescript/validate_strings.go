@@ -53,7 +53,11 @@ func (f *vfn) pattern() []string {
 	if !refuted {
 		lit, name = regexLiteral(f.c.Pattern), keywords.PatternName(f.name)
 	}
-	re := f.w.moduleConst(name, lit)
+	key := lit
+	if refuted { // a pattern ^(?!…) of another check is not this refutation
+		key = "refutes " + lit
+	}
+	re := f.w.moduleConstKeyed(name, key, lit)
 	cond := re + ".test(" + f.v + ")"
 	if !refuted {
 		cond = "!" + cond
@@ -96,7 +100,7 @@ func refuteLiteral(pattern string) (string, bool) {
 
 // topLevelAlternative reports whether pattern has a | outside every group
 // and class (an escaped \| is a literal; with the u flag a [ inside a class
-// is one too).
+// is one too), or a ) that closes no group.
 func topLevelAlternative(pattern string) bool {
 	depth, class := 0, false
 	for i := 0; i < len(pattern); i++ {
@@ -111,6 +115,9 @@ func topLevelAlternative(pattern string) bool {
 			depth++
 		case c == ')':
 			depth--
+			if depth < 0 { // unbalanced (load refuses it): not refuted
+				return true
+			}
 		case c == '|' && depth == 0:
 			return true
 		}

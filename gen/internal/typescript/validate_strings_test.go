@@ -136,7 +136,7 @@ func TestRefutePattern(t *testing.T) {
 		"^^a":                `/^(?!^a)/u`,
 		"^[\\]|]a":           `/^(?![\]|]a)/u`,
 	}
-	others := []string{"", "^", "[a-z]+$", "a^", "^a|b", "^a|^b", "^(a)|b", "^[a]|b", "^\\(|a", "x^a", "(^a)"}
+	others := []string{"", "^", "[a-z]+$", "a^", "^a|b", "^a|^b", "^(a)|b", "^[a]|b", "^\\(|a", "x^a", "(^a)", "^a)(b"}
 	for _, p := range others {
 		if lit, ok := refuteLiteral(p); ok {
 			t.Errorf("refuteLiteral(%q) = %s, want it left as it is", p, lit)

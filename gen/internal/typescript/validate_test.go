@@ -190,3 +190,41 @@ func TestValidatorsDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// TestRefutationNotShared: a pattern ^a, tested by its refutation /^(?!a)/u,
+// and a patternProperties ^(?!a), tested as written, have one RegExp source
+// and opposite meanings: each gets a constant of its own, named for what it
+// matches (notX, patternX…), so that "if (notX.test(v))" fails what it says.
+func TestRefutationNotShared(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "s.json")
+	write(t, in, []byte(`{"type": "object", "properties": {"code": {"type": "string", "pattern": "^a"}},
+		"patternProperties": {"^(?!a)": {"type": "string"}}}`))
+	set, err := load.Load(load.Options{Inputs: []string{in}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	space, err := lower.Build(set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := naming.Assign(space, nil); err != nil {
+		t.Fatal(err)
+	}
+	files, err := typescript.Render(space, typescript.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var consts []string
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		for line := range strings.Lines(string(files[name])) {
+			if strings.HasPrefix(line, "const ") && strings.Contains(line, "= /^(?!a)/u;") {
+				consts = append(consts, strings.Fields(line)[1])
+			}
+		}
+	}
+	slices.Sort(consts)
+	if len(consts) != 2 || !strings.HasPrefix(consts[0], "not") || !strings.HasPrefix(consts[1], "pattern") {
+		t.Errorf("the RegExps /^(?!a)/u declared: %v, want a not… (the refutation of ^a) and a pattern… (patternProperties ^(?!a))", consts)
+	}
+}

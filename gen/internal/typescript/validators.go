@@ -235,7 +235,14 @@ func (f funcView) name() string {
 // moduleConst declares a module constant and returns its name; a value
 // declared already is shared.
 func (w *moduleWriter) moduleConst(name, value string) string {
-	if n, ok := w.val.byValue[value]; ok {
+	return w.moduleConstKeyed(name, value, value)
+}
+
+// moduleConstKeyed is moduleConst with the constants shared by key instead
+// of value: a refuted pattern's RegExp is shared with no RegExp of the same
+// source that means the opposite.
+func (w *moduleWriter) moduleConstKeyed(name, key, value string) string {
+	if n, ok := w.val.byValue[key]; ok {
 		return n
 	}
 	base := name
@@ -243,7 +250,7 @@ func (w *moduleWriter) moduleConst(name, value string) string {
 		name = base + strconv.Itoa(i)
 	}
 	w.val.names[name] = true
-	w.val.byValue[value] = name
+	w.val.byValue[key] = name
 	if value == "[]" {
 		// A bare [] would be an evolving any[], which tsc refuses in the
 		// functions that use it (TS7034: SchemaStore's
