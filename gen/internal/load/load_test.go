@@ -231,12 +231,10 @@ func TestBOM(t *testing.T) {
 	}
 }
 
-func TestRefMapAndEmbedded(t *testing.T) {
-	write(t, map[string]string{
-		"tool.json":         `{"properties": {"a": {"$ref": "https://remote.test/s/common.json#/$defs/id"}, "b": {"$ref": "https://envgen.test/v1/thing.json"}}}`,
-		"local/common.json": `{"$defs": {"id": {"type": "string"}}}`,
-	})
-	embedded := fstest.MapFS{"thing.json": {Data: []byte(`{"$id": "https://envgen.test/v1/thing.json", "type": "integer"}`)}}
+// loadMapped loads tool.json with https://remote.test/s/ mapped to local/
+// and the schemas embedded under envgen:schemas.
+func loadMapped(t *testing.T, embedded fstest.MapFS) *Set {
+	t.Helper()
 	set, err := Load(Options{
 		Inputs:   []string{"tool.json"},
 		RefMap:   map[string]string{"https://remote.test/s/": "local"},
@@ -245,6 +243,16 @@ func TestRefMapAndEmbedded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return set
+}
+
+func TestRefMapAndEmbedded(t *testing.T) {
+	write(t, map[string]string{
+		"tool.json":         `{"properties": {"a": {"$ref": "https://remote.test/s/common.json#/$defs/id"}, "b": {"$ref": "https://envgen.test/v1/thing.json"}}}`,
+		"local/common.json": `{"$defs": {"id": {"type": "string"}}}`,
+	})
+	embedded := fstest.MapFS{"thing.json": {Data: []byte(`{"$id": "https://envgen.test/v1/thing.json", "type": "integer"}`)}}
+	set := loadMapped(t, embedded)
 	props := set.Files[0].Schema.Properties
 	if got := set.Locate(props["a"].Ref.Location); got.String() != "local/common.json#/$defs/id" {
 		t.Errorf("mapped reference located at %s", got)
@@ -265,14 +273,7 @@ func TestReferencedDefs(t *testing.T) {
 	})
 	embedded := fstest.MapFS{"thing.json": {Data: []byte(`{"$id": "https://envgen.test/v1/thing.json",
 		"$defs": {"b": {"type": "integer"}, "a": {"type": "boolean"}}, "definitions": {"z": true}}`)}}
-	set, err := Load(Options{
-		Inputs:   []string{"tool.json"},
-		RefMap:   map[string]string{"https://remote.test/s/": "local"},
-		Embedded: embedded, EmbeddedName: "envgen:schemas",
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	set := loadMapped(t, embedded)
 	files, err := set.Referenced(func(u string) bool { return true })
 	if err != nil {
 		t.Fatal(err)

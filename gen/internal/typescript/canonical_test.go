@@ -25,7 +25,12 @@ func canonicalSpace(t *testing.T) *model.Space {
 	if err != nil || len(inputs) == 0 {
 		t.Fatalf("no canonical schemas in %s (%v)", schemasDir, err)
 	}
-	inputs = append(inputs, filepath.Join(schemasDir, "examples", "search-output.json"))
+	return spaceOf(t, append(inputs, filepath.Join(schemasDir, "examples", "search-output.json"))...)
+}
+
+// spaceOf is the named model of the schemas inputs, as generate builds it.
+func spaceOf(t *testing.T, inputs ...string) *model.Space {
+	t.Helper()
 	set, err := load.Load(load.Options{Inputs: inputs})
 	if err != nil {
 		t.Fatal(err)

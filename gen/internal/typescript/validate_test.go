@@ -11,10 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/envgen/envgen/gen/internal/load"
-	"github.com/envgen/envgen/gen/internal/lower"
 	"github.com/envgen/envgen/gen/internal/model"
-	"github.com/envgen/envgen/gen/internal/naming"
 	"github.com/envgen/envgen/gen/internal/typescript"
 )
 
@@ -64,17 +61,7 @@ func TestValidators(t *testing.T) {
 			schemas = append(schemas, in)
 		}
 	}
-	set, err := load.Load(load.Options{Inputs: schemas})
-	if err != nil {
-		t.Fatal(err)
-	}
-	space, err := lower.Build(set)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := naming.Assign(space, nil); err != nil {
-		t.Fatal(err)
-	}
+	space := spaceOf(t, schemas...)
 	files, err := typescript.Render(space, typescript.Options{AssertFormat: true})
 	if err != nil {
 		t.Fatal(err)
@@ -200,18 +187,7 @@ func TestRefutationNotShared(t *testing.T) {
 	in := filepath.Join(dir, "s.json")
 	write(t, in, []byte(`{"type": "object", "properties": {"code": {"type": "string", "pattern": "^a"}},
 		"patternProperties": {"^(?!a)": {"type": "string"}}}`))
-	set, err := load.Load(load.Options{Inputs: []string{in}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	space, err := lower.Build(set)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := naming.Assign(space, nil); err != nil {
-		t.Fatal(err)
-	}
-	files, err := typescript.Render(space, typescript.Options{})
+	files, err := typescript.Render(spaceOf(t, in), typescript.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
