@@ -75,10 +75,6 @@ type document struct {
 	// dynamicAnchors is set when an object of it has a "$dynamicAnchor"
 	// member.
 	dynamicAnchors bool
-	// defs are its $defs and definitions entries (findDefs); found is set
-	// once they are.
-	defs  []defEntry
-	found bool
 }
 
 func newDocument(path string, doc any, order map[string][]string) *document {
@@ -94,14 +90,6 @@ func newDocument(path string, doc any, order map[string][]string) *document {
 		}
 	}
 	return d
-}
-
-// findDefs finds the document's $defs and definitions entries, once: each
-// becomes a type whether or not anything references it.
-func (d *document) findDefs() {
-	if !d.found {
-		d.defs, d.found = defsOf(d.doc), true
-	}
 }
 
 // Load reads, checks and compiles the inputs.
@@ -120,7 +108,7 @@ func Load(opts Options) (*Set, error) {
 
 	type input struct {
 		path, url string
-		doc       *document
+		doc       any
 	}
 	var inputs []input
 	for _, p := range paths {
@@ -138,7 +126,7 @@ func Load(opts Options) (*Set, error) {
 		}
 		d := newDocument(p, doc, order)
 		l.byURL[u] = d
-		inputs = append(inputs, input{p, u, d})
+		inputs = append(inputs, input{p, u, doc})
 	}
 	if opts.Embedded != nil {
 		if err := l.addEmbedded(opts.Embedded, opts.EmbeddedName); err != nil {
@@ -146,15 +134,12 @@ func Load(opts Options) (*Set, error) {
 		}
 	}
 	for _, in := range inputs {
-		in.doc.findDefs()
-	}
-	for _, in := range inputs {
 		sch, err := c.compile(in.url, "")
 		if err != nil {
 			return nil, l.compileError(in.path, err)
 		}
 		f := &File{Path: in.path, URL: in.url, Schema: sch}
-		if f.Defs, err = compileEntries(c, in.url, in.doc.defs); err != nil {
+		if f.Defs, err = compileDefs(c, in.url, in.doc); err != nil {
 			return nil, l.compileError(in.path, err)
 		}
 		l.set.Files = append(l.set.Files, f)
@@ -194,7 +179,7 @@ func (s *Set) Referenced(match func(url string) bool) ([]*File, error) {
 				return nil, s.l.compileError(d.path, err)
 			}
 			f := &File{Path: d.path, URL: u, Schema: sch}
-			if f.Defs, err = compileEntries(s.c, u, d.defs); err != nil { // findDefs found them when Load served it
+			if f.Defs, err = compileDefs(s.c, u, d.doc); err != nil {
 				return nil, s.l.compileError(d.path, err)
 			}
 			out = append(out, f)
@@ -204,10 +189,11 @@ func (s *Set) Referenced(match func(url string) bool) ([]*File, error) {
 	return out, nil
 }
 
-// compileEntries compiles the $defs and definitions entries of the document
-// at u (document.defs), so that each becomes a type whether or not anything
-// references it.
-func compileEntries(c *compiler, u string, entries []defEntry) ([]Def, error) {
+// compileDefs compiles every $defs and definitions entry of doc, the document
+// at u, so that each becomes a type whether or not anything references it.
+func compileDefs(c *compiler, u string, doc any) ([]Def, error) {
+	var entries defEntries
+	walkSchemas(doc, entries.add)
 	defs := make([]Def, 0, len(entries))
 	for _, e := range entries {
 		sch, err := c.compile(u, e.ptr)

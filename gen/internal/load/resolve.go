@@ -80,7 +80,6 @@ func (l *loader) addEmbedded(fsys fs.FS, name string) error {
 // Load implements jsonschema.URLLoader.
 func (l *loader) Load(u string) (any, error) {
 	if d, ok := l.byURL[u]; ok {
-		d.findDefs() // an embedded schema's first use (an input's found them already)
 		l.set.docs[u] = d
 		return d.doc, nil
 	}
@@ -133,9 +132,7 @@ func (l *loader) loadFile(u, file string) (any, error) {
 	if err != nil {
 		return nil, decodeError(p, err)
 	}
-	d := newDocument(p, doc, order)
-	d.findDefs()
-	l.set.docs[u] = d
+	l.set.docs[u] = newDocument(p, doc, order)
 	return doc, nil
 }
 

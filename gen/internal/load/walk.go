@@ -64,7 +64,7 @@ var subschemaBits = uint64(1)<<(len(schemaKeywords)+len(schemaArrayKeywords)+len
 // collectKeywords are the other keywords compiler.collect reads.
 var collectKeywords = []string{"$schema", "$id", "id", "$ref", "$anchor", "$dynamicAnchor", "pattern"}
 
-// Bits of walk masks that collect and checkInput test.
+// Bits of walk masks that collect and defEntries.add test.
 var (
 	bitSchema    = walkBits["$schema"]
 	bitsID       = walkBits["$id"] | walkBits["id"]
@@ -194,15 +194,6 @@ var refused = map[string]string{
 // refusedOrder is refused's keywords in order: an object with several is
 // refused for the first. Each has its bit in walk masks (bitsRefused).
 var refusedOrder = slices.Sorted(maps.Keys(refused))
-
-// defsOf returns the $defs and definitions entries of doc, a document.
-func defsOf(doc any) []defEntry {
-	var entries defEntries
-	walkSchemas(doc, func(ptr func() string, obj map[string]any, mask uint64) {
-		entries.add(ptr, obj, mask)
-	})
-	return entries
-}
 
 // refusal is the error for the first keyword of refused that obj, the schema
 // at ptr, has where the draft in force reads it as a keyword: draft 2019-09,

@@ -171,7 +171,7 @@ func TestRefusedKeywords(t *testing.T) {
 
 // TestWalkBits: each keyword of the walk lists has bits of its own in walk
 // masks (one a list it is in: items has two), and each mask that collect
-// and checkInput test holds the bits of its keywords and no other's. Every
+// and defEntries.add test holds the bits of its keywords and no other's. Every
 // keyword of collectKeywords is in a mask but $ref: collect reads $ref only
 // where an identifier keyword has already let it look (getID, under bitsID;
 // collectAnchors, under bitsAnchors), so a wrong bit for $ref (another
