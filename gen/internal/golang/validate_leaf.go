@@ -78,7 +78,10 @@ func typedRange(c *model.Checks, typ string) (string, []string) {
 	if !ok1 || !ok2 || (typ != "integer" && typ != "number") {
 		return "", nil
 	}
-	helper := map[string]string{"integer": "IntegerRange", "number": "NumberRange"}[typ]
+	helper := "NumberRange"
+	if typ == "integer" {
+		helper = "IntegerRange"
+	}
 	return helper, []string{strconv.FormatInt(lo, 10), quote(c.Minimum.Text), strconv.FormatInt(hi, 10), quote(c.Maximum.Text)}
 }
 

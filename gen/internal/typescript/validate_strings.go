@@ -48,19 +48,14 @@ func (f *vfn) pattern() []string {
 	if f.c.Pattern == "" {
 		return nil
 	}
+	var re, cond string
 	lit, refuted := refuteLiteral(f.c.Pattern)
-	name := keywords.RefutationName(f.name)
-	if !refuted {
-		lit, name = regexLiteral(f.c.Pattern), keywords.PatternName(f.name)
-	}
-	key := lit
-	if refuted { // a pattern ^(?!…) of another check is not this refutation
-		key = "refutes " + lit
-	}
-	re := f.w.moduleConstKeyed(name, key, lit)
-	cond := re + ".test(" + f.v + ")"
-	if !refuted {
-		cond = "!" + cond
+	if refuted { // shared with no RegExp of the same source that means the opposite
+		re = f.w.moduleConstKeyed(keywords.RefutationName(f.name), "refutes "+lit, lit)
+		cond = re + ".test(" + f.v + ")"
+	} else {
+		re = f.w.moduleConst(keywords.PatternName(f.name), regexLiteral(f.c.Pattern))
+		cond = "!" + re + ".test(" + f.v + ")"
 	}
 	msg := message(keywords.Pattern(f.c.Pattern))
 	if failSpells(f.c.Pattern, refuted) {
