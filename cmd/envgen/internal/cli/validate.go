@@ -42,7 +42,7 @@ func (a *App) AddSchemas(fsys fs.FS, names map[string]string) {
 // violation is one line of validate's report.
 type violation struct {
 	File string `json:"file"`
-	Line int    `json:"line,omitempty"` // for NDJSON, 1-based
+	Line int    `json:"line,omitempty"` // 1-based: the NDJSON line, or the line of a syntax error
 	envgenrt.Error
 }
 
@@ -69,7 +69,8 @@ generated with --assert-format.
 Documents are files or - for stdin: JSON, YAML (.yaml, .yml), or NDJSON
 (.ndjson, .jsonl: one document a line, each its own verdict, read one line at
 a time). Each violation is a line FILE[:LINE]#/pointer: message (keyword,
-schemaPath) on stdout, or with --output json one JSON array of them.
+schemaPath) on stdout (LINE: of NDJSON, or where a document is not JSON), or
+with --output json one JSON array of them.
 Exit 0 when every document is valid, 1 when any is not, 2 for usage.`,
 		Example: `  envgen validate --schema envelope response.json
   envgen validate --schema envelope --assert-format responses.ndjson
@@ -144,7 +145,11 @@ func (a *App) runValidate(v *docvalidate.Validator, docs []string, output string
 			if line > 0 {
 				where += fmt.Sprintf(":%d", line)
 			}
-			fmt.Fprintf(a.Stdout, "%s#%s: %s (%s, %s)\n", where, e.InstancePath, e.Message, e.Keyword, e.SchemaPath)
+			if e.SchemaPath == "" { // a syntax error
+				fmt.Fprintf(a.Stdout, "%s#%s: %s (%s)\n", where, e.InstancePath, e.Message, e.Keyword)
+			} else {
+				fmt.Fprintf(a.Stdout, "%s#%s: %s (%s, %s)\n", where, e.InstancePath, e.Message, e.Keyword, e.SchemaPath)
+			}
 		}
 	}
 	progress := terminal(a.Stderr)
@@ -185,7 +190,7 @@ func validateDoc(v *docvalidate.Validator, name string, ndjson bool, report func
 	if name == "-" {
 		r, display = validateStdin, "(stdin)"
 	} else {
-		f, err := os.Open(name)
+		f, err := openDoc(name)
 		if err != nil {
 			return err
 		}
@@ -196,6 +201,11 @@ func validateDoc(v *docvalidate.Validator, name string, ndjson bool, report func
 		errs, err := v.Validate(doc)
 		if err != nil {
 			errs = []envgenrt.Error{{Keyword: "syntax", Message: err.Error()}}
+			// In a whole document, the line of the offset, as NDJSON's line
+			// is given: a byte offset alone is hard to find.
+			if se, ok := envgenrt.AsSyntaxError(err); ok && line == 0 && se.Offset <= len(doc) {
+				line = 1 + bytes.Count(doc[:se.Offset], []byte("\n"))
+			}
 		}
 		report(display, line, errs)
 	}
@@ -233,7 +243,7 @@ func validateDoc(v *docvalidate.Validator, name string, ndjson bool, report func
 		}
 		doc, err := yamlToJSON(data)
 		if err != nil {
-			report(display, 0, []envgenrt.Error{{Keyword: "syntax", Message: err.Error()}})
+			report(display, 0, []envgenrt.Error{{Keyword: "syntax", Message: "invalid YAML: " + strings.TrimPrefix(err.Error(), "yaml: ")}})
 			return nil
 		}
 		check(0, doc)
@@ -245,6 +255,27 @@ func validateDoc(v *docvalidate.Validator, name string, ndjson bool, report func
 	}
 	check(0, data)
 	return nil
+}
+
+// openDoc opens a document named on the command line, with an error that
+// names it as generate names a schema it cannot read.
+func openDoc(name string) (*os.File, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("%s#: cannot read: no such file or folder", name)
+		}
+		return nil, fmt.Errorf("%s#: cannot read: %w", name, err)
+	}
+	if st, err := f.Stat(); err == nil && st.IsDir() {
+		f.Close()
+		return nil, fmt.Errorf("%s#: cannot read: a folder, not a document; name the documents in it", name)
+	}
+	return f, nil
 }
 
 // terminal is w when it is a terminal, for a progress line; else nil.

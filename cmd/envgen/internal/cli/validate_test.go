@@ -30,7 +30,7 @@ func TestValidateCommand(t *testing.T) {
 		{[]string{"validate", "--schema", "envelope", nd}, 1,
 			nd + ":3#/success: must be boolean, not integer (type, envelope.json#/properties/success/type)\n" +
 				nd + ":3#: missing required property \"error\" (required, envelope.json#/else/required)\n" +
-				nd + ":4#: invalid JSON at offset 18: duplicate member name \"success\" (syntax, )\n"},
+				nd + ":4#: invalid JSON at offset 18: duplicate member name \"success\" (syntax)\n"},
 		{[]string{"validate", "--schema", "https://envgen.dev/schemas/v2/envelope.json", yml}, 1,
 			yml + "#/success: must be boolean, not string (type, envelope.json#/properties/success/type)\n" +
 				yml + "#: missing required property \"error\" (required, envelope.json#/else/required)\n"},
@@ -42,6 +42,43 @@ func TestValidateCommand(t *testing.T) {
 		code := Run(tc.args, &out, &errOut)
 		if code != tc.code || out.String() != tc.out {
 			t.Errorf("%v: exit %d, want %d\nstdout:\n%s\nwant:\n%s\nstderr: %s", tc.args, code, tc.code, out.String(), tc.out, errOut.String())
+		}
+	}
+}
+
+// TestValidateBadDocuments: a document that cannot be read, or is not JSON
+// or YAML, is named with what is wrong, in the words generate uses, and an
+// error without a schema path does not print an empty one.
+func TestValidateBadDocuments(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, s string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	bad := write("bad.json", "{\n  \"success\": true,\n}\n")
+	yml := write("bad.yaml", "a: [1, 2\n")
+	folder := filepath.Join(dir, "docs.json")
+	if err := os.Mkdir(folder, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	missing := filepath.Join(dir, "missing.json")
+	for _, tc := range []struct {
+		doc            string
+		code           int
+		stdout, stderr string
+	}{
+		{bad, 1, bad + ":3#: invalid JSON at offset 21: unexpected '}' after ',' (syntax)\n", "envgen: 1 invalid document\n"},
+		{yml, 1, yml + "#: invalid YAML: line 1: did not find expected ',' or ']' (syntax)\n", "envgen: 1 invalid document\n"},
+		{folder, 1, "", "envgen: " + folder + "#: cannot read: a folder, not a document; name the documents in it\n"},
+		{missing, 1, "", "envgen: " + missing + "#: cannot read: no such file or folder\n"},
+	} {
+		var out, errOut bytes.Buffer
+		code := Run([]string{"validate", "--schema", "envelope", tc.doc}, &out, &errOut)
+		if code != tc.code || out.String() != tc.stdout || errOut.String() != tc.stderr {
+			t.Errorf("%s: exit %d, want %d\nstdout: %q\nwant:   %q\nstderr: %q\nwant:   %q", tc.doc, code, tc.code, out.String(), tc.stdout, errOut.String(), tc.stderr)
 		}
 	}
 }
