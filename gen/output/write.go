@@ -15,6 +15,7 @@ import (
 	"path"
 	"path/filepath"
 	"sort"
+	"syscall"
 
 	"github.com/envgen/envgen/gen"
 )
@@ -153,8 +154,8 @@ func unchanged(target string, content []byte) (bool, error) {
 
 // generatedOrAbsent is nil when target does not exist or carries Header.
 func generatedOrAbsent(target string) error {
-	if _, err := os.Lstat(target); errors.Is(err, fs.ErrNotExist) {
-		return nil
+	if _, err := os.Lstat(target); errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
+		return nil // (under a file, not a folder: creating the folder says so)
 	}
 	ok, err := hasHeader(target)
 	if err != nil {
@@ -235,9 +236,14 @@ func (tx *transaction) mkdirAll(dir string) error {
 }
 
 func (tx *transaction) writeTemp(target string, content []byte) error {
-	f, err := createTemp(filepath.Dir(target), "."+filepath.Base(target)+".envgen-*")
+	dir := filepath.Dir(target)
+	f, err := createTemp(dir, "."+filepath.Base(target)+".envgen-*")
 	if err != nil {
-		return err
+		var pe *fs.PathError
+		if errors.As(err, &pe) { // its path is the temporary file's random name
+			err = pe.Err
+		}
+		return fmt.Errorf("cannot create a file in %s: %w", dir, err)
 	}
 	tx.temps = append(tx.temps, f.Name())
 	_, err = f.Write(content)

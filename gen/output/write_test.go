@@ -304,3 +304,35 @@ func must(t *testing.T, err error) {
 		t.Fatal(err)
 	}
 }
+
+// TestApplyOutputIsAFile: an output folder that is a file is reported as
+// such, as Write reports it, not as a file it could not open in it.
+func TestApplyOutputIsAFile(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out")
+	if err := os.WriteFile(out, []byte("mine\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Apply(files(out, "a.go", Header+"\n"), Run{})
+	if err == nil || !strings.Contains(err.Error(), out+" is not a folder") {
+		t.Fatalf("err = %v, want one saying %s is not a folder", err, out)
+	}
+	if got := readFile(t, out); got != "mine\n" {
+		t.Errorf("out = %q", got)
+	}
+}
+
+// TestWriteUnwritableFolder: a folder where no file can be created is named,
+// with the reason, and not by the temporary file's random name.
+func TestWriteUnwritableFolder(t *testing.T) {
+	dir := t.TempDir()
+	createTemp = func(d, pattern string) (*os.File, error) {
+		return nil, &fs.PathError{Op: "open", Path: filepath.Join(d, strings.Replace(pattern, "*", "123", 1)), Err: fs.ErrPermission}
+	}
+	t.Cleanup(func() { createTemp = os.CreateTemp })
+	err := Write(files(dir, "a.go", "a\n"))
+	want := "writing " + filepath.ToSlash(filepath.Join(dir, "a.go")) + ": cannot create a file in " + dir + ": permission denied"
+	if err == nil || err.Error() != want {
+		t.Fatalf("err = %v\nwant  %s", err, want)
+	}
+}
