@@ -109,10 +109,10 @@ Exit 0 when every document is valid, 1 when any is not, 2 for usage.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringArrayVar(&schemaArgs, "schema", nil, "a schema file, built-in name or $id the documents must be valid against (repeatable)")
+	f.StringArrayVar(&schemaArgs, "schema", nil, "a `SCHEMA` the documents must be valid against: a file, a built-in name or an $id (repeatable)")
 	f.StringArrayVar(&refMap, "ref-map", nil, "for each `PREFIX=DIR`, read references under the URL PREFIX from the folder DIR (repeatable)")
 	f.BoolVar(&assertFormat, "assert-format", false, "check format (date-time, email, uuid …) as generated code with --assert-format does")
-	f.StringVar(&output, "output", "text", "text (a line per violation) or json")
+	f.StringVar(&output, "output", "text", "the report's `FORMAT`: text (a line per violation) or json")
 	f.BoolVar(&ndjson, "ndjson", false, "read every document as NDJSON, one document a line (for stdin)")
 	return cmd
 }

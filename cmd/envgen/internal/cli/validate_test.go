@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
 	"testing"
 )
 
@@ -101,6 +102,21 @@ func TestDiffCommand(t *testing.T) {
 		var out, errOut bytes.Buffer
 		if code := Run(tc.args, &out, &errOut); code != tc.code {
 			t.Errorf("%v: exit %d, want %d\n%s%s", tc.args, code, tc.code, out.String(), errOut.String())
+		}
+	}
+}
+
+// TestHelpNamesFlagValues: every flag that takes a value names it in the
+// help (--output FORMAT), not by cobra's Go type (--output string).
+func TestHelpNamesFlagValues(t *testing.T) {
+	typeName := regexp.MustCompile(`--[a-z-]+ (string|stringArray|stringSlice|int|uint|float64|duration)\s`)
+	for _, cmd := range []string{"generate", "check", "validate", "bundle", "diff", "version"} {
+		var out, errOut bytes.Buffer
+		if code := Run([]string{cmd, "--help"}, &out, &errOut); code != 0 {
+			t.Fatalf("%s --help: exit %d: %s", cmd, code, errOut.String())
+		}
+		if m := typeName.FindAllString(out.String(), -1); m != nil {
+			t.Errorf("%s --help names values by type: %q", cmd, m)
 		}
 	}
 }
