@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -99,7 +100,11 @@ Exit 0 when every document is valid, 1 when any is not, 2 for usage.`,
 				opts.RefMap[p] = d
 			}
 			for _, s := range schemaArgs {
-				opts.Schemas = append(opts.Schemas, a.schemaRef(s))
+				ref := a.schemaRef(s)
+				if err := a.bareName(ref); err != nil {
+					return Fail(err)
+				}
+				opts.Schemas = append(opts.Schemas, ref)
 			}
 			v, err := docvalidate.New(opts)
 			if err != nil {
@@ -115,6 +120,20 @@ Exit 0 when every document is valid, 1 when any is not, 2 for usage.`,
 	f.StringVar(&output, "output", "text", "the report's `FORMAT`: text (a line per violation) or json")
 	f.BoolVar(&ndjson, "ndjson", false, "read every document as NDJSON, one document a line (for stdin)")
 	return cmd
+}
+
+// bareName refuses a --schema that is neither a built-in name, a $id nor a
+// file, and looks like a name (no folder, no extension: envelop), listing
+// the names; a missing file is left to the loader, which names it.
+func (a *App) bareName(ref string) error {
+	if strings.Contains(ref, "://") || strings.ContainsAny(ref, `/\`) || filepath.Ext(ref) != "" {
+		return nil
+	}
+	if _, err := os.Stat(ref); err == nil {
+		return nil
+	}
+	names := slices.Concat(canonicalNames, slices.Sorted(maps.Keys(a.schemaNames)))
+	return fmt.Errorf("--schema %s: no such file, and no built-in schema has that name; the names are %s", ref, strings.Join(names, ", "))
 }
 
 // schemaRef turns a built-in name into its $id.

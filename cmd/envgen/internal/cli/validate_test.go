@@ -106,6 +106,18 @@ func TestDiffCommand(t *testing.T) {
 	}
 }
 
+// TestValidateSchemaNameTypo: a --schema that is no file and no built-in
+// name, and looks like a name, is answered with the names.
+func TestValidateSchemaNameTypo(t *testing.T) {
+	t.Chdir(t.TempDir())
+	var out, errOut bytes.Buffer
+	code := Run([]string{"validate", "--schema", "envelop", "-"}, &out, &errOut)
+	want := "envgen: --schema envelop: no such file, and no built-in schema has that name; the names are envelope, error, meta, provenance, request, warning\n"
+	if code != 1 || errOut.String() != want {
+		t.Errorf("exit %d, stderr %q\nwant exit 1, %q", code, errOut.String(), want)
+	}
+}
+
 // TestHelpNamesFlagValues: every flag that takes a value names it in the
 // help (--output FORMAT), not by cobra's Go type (--output string).
 func TestHelpNamesFlagValues(t *testing.T) {
