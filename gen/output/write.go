@@ -41,6 +41,10 @@ type Result struct {
 	Written   []string // created or changed
 	Unchanged []string // already up to date; not touched
 	Removed   []string // stale generated files deleted from owned folders
+	// Orphaned are generated files in owned folders that no run will update
+	// or remove: the run that wrote them has lost its inputs (see Orphan).
+	// Apply leaves them; the user decides.
+	Orphaned []Orphan
 }
 
 // Write writes files to disk, all or nothing. Files whose bytes are already on
@@ -125,6 +129,11 @@ func apply(files gen.Files, run Run, guard bool) (Result, error) {
 		}
 		res.Removed = append(res.Removed, p)
 	}
+	ours := make(map[string]bool, len(files))
+	for _, f := range files {
+		ours[absPath(filepath.FromSlash(f.Path))] = true
+	}
+	res.Orphaned = orphans(ours, run)
 	return res, nil
 }
 
