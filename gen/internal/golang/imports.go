@@ -48,9 +48,9 @@ type goImport struct {
 //	import (
 //		"example.com/a/envelope"
 //		benvelope "example.com/b/envelope"
-//		"example.com/go-lib/v2"                  // package lib
-//		libv3 "example.com/lib/v3"               // package lib
-//		libb "golden.test/import_shadow_lib_b"   // package lib, beside …_lib_a
+//		"example.com/go-lib/v2"                // package lib
+//		libv3 "example.com/lib/v3"             // package lib
+//		libb "golden.test/import_shadow_lib_b" // package lib, beside …_lib_a
 //	)
 //
 // The names depend on the set of imported paths only, never on which file
