@@ -73,10 +73,7 @@ func readOwners(dir string, inputs []string) (*folderOwners, error) {
 			}
 			continue
 		}
-		if !inputsExist(dir, r.Inputs) && !slices.ContainsFunc(r.Files, func(f string) bool {
-			_, err := os.Lstat(filepath.Join(dir, f))
-			return err == nil
-		}) {
+		if !inputsExist(dir, r.Inputs) && !filesLeft(dir, r.Files, nil) {
 			continue // its inputs and its files are gone: forgotten
 		}
 		o.kept = append(o.kept, r)
@@ -124,10 +121,7 @@ func (o *folderOwners) next(names []string) []byte {
 	for _, r := range o.kept {
 		// A run whose inputs are gone, and whose files are too or are this
 		// run's now, is forgotten (a renamed schema, once its files are deleted).
-		if o.dir == "" || inputsExist(o.dir, r.Inputs) || slices.ContainsFunc(r.Files, func(f string) bool {
-			_, err := os.Lstat(filepath.Join(o.dir, f))
-			return err == nil && !slices.Contains(names, f)
-		}) {
+		if o.dir == "" || inputsExist(o.dir, r.Inputs) || filesLeft(o.dir, r.Files, names) {
 			runs = append(runs, r)
 		}
 	}
@@ -203,5 +197,13 @@ func inputsExist(dir string, inputs []string) bool {
 	return slices.ContainsFunc(inputs, func(in string) bool {
 		_, err := os.Stat(filepath.Join(dir, filepath.FromSlash(in)))
 		return err == nil
+	})
+}
+
+// filesLeft reports whether any of files, but those of except, is in dir.
+func filesLeft(dir string, files, except []string) bool {
+	return slices.ContainsFunc(files, func(f string) bool {
+		_, err := os.Lstat(filepath.Join(dir, f))
+		return err == nil && !slices.Contains(except, f)
 	})
 }
