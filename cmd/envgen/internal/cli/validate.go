@@ -312,9 +312,18 @@ func terminal(w io.Writer) io.Writer {
 
 // yamlToJSON converts a YAML document to JSON text: string keys only.
 func yamlToJSON(data []byte) ([]byte, error) {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var n yaml.Node
-	if err := yaml.Unmarshal(data, &n); err != nil {
+	if err := dec.Decode(&n); errors.Is(err, io.EOF) {
+		return nil, errors.New("the file holds no document")
+	} else if err != nil {
 		return nil, err
+	}
+	// A second document would go unchecked: one file is one document, as a
+	// config file is (NDJSON holds many).
+	var extra yaml.Node
+	if err := dec.Decode(&extra); !errors.Is(err, io.EOF) {
+		return nil, errors.New("want one YAML document, found more")
 	}
 	var v any
 	if err := n.Decode(&v); err != nil {

@@ -61,6 +61,8 @@ func TestValidateBadDocuments(t *testing.T) {
 	}
 	bad := write("bad.json", "{\n  \"success\": true,\n}\n")
 	yml := write("bad.yaml", "a: [1, 2\n")
+	two := write("two.yaml", "---\nsuccess: true\n---\nsuccess: 1\n")
+	empty := write("empty.yaml", "# nothing\n")
 	folder := filepath.Join(dir, "docs.json")
 	if err := os.Mkdir(folder, 0o755); err != nil {
 		t.Fatal(err)
@@ -73,6 +75,8 @@ func TestValidateBadDocuments(t *testing.T) {
 	}{
 		{bad, 1, bad + ":3#: invalid JSON at offset 21: unexpected '}' after ',' (syntax)\n", "envgen: 1 invalid document\n"},
 		{yml, 1, yml + "#: invalid YAML: line 1: did not find expected ',' or ']' (syntax)\n", "envgen: 1 invalid document\n"},
+		{two, 1, two + "#: invalid YAML: want one YAML document, found more (syntax)\n", "envgen: 1 invalid document\n"},
+		{empty, 1, empty + "#: invalid YAML: the file holds no document (syntax)\n", "envgen: 1 invalid document\n"},
 		{folder, 1, "", "envgen: " + folder + "#: cannot read: a folder, not a document; name the documents in it\n"},
 		{missing, 1, "", "envgen: " + missing + "#: cannot read: no such file or folder\n"},
 	} {
