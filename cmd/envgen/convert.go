@@ -135,6 +135,9 @@ func readDocument(file string) (string, []byte, error) {
 		}
 		return "stdin", b, nil
 	}
+	if info, err := os.Stat(file); err == nil && info.IsDir() {
+		return file, nil, fmt.Errorf("%s#: cannot read: a folder, not a document", file)
+	}
 	b, err := os.ReadFile(file)
 	if errors.Is(err, os.ErrNotExist) {
 		return file, nil, fmt.Errorf("%s#: cannot read: no such file or folder", file)

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -67,7 +68,11 @@ func TestConvertInvalidInput(t *testing.T) {
 	t.Chdir(t.TempDir())
 	mustWrite(t, "enum.json", `{"success": true, "data": {}, "error": null, "meta": {"version": "response-v3"}}`)
 	mustWrite(t, "broken.json", "{\n  \"data\": {},\n}")
+	if err := os.Mkdir("folder.json", 0o755); err != nil {
+		t.Fatal(err)
+	}
 	for file, want := range map[string]string{
+		"folder.json":  "envgen: folder.json#: cannot read: a folder, not a document\n",
 		"enum.json":    "envgen: enum.json#/meta/version: not valid foundry: value must be 'response-v2'\n",
 		"broken.json":  "envgen: broken.json#: invalid JSON at line 3, column 1:",
 		"missing.json": "envgen: missing.json#: cannot read: no such file or folder\n",

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -36,9 +37,20 @@ import (
 // names locations) are relative to the config file's folder. A key that is
 // unknown or has the wrong type is an input error at path#/pointer.
 func Load(path string) (gen.Options, error) {
+	p := configParser{file: path, dir: filepath.Dir(path)}
+	if info, err := os.Stat(path); err == nil && info.IsDir() {
+		return gen.Options{}, p.errorf("", "cannot read: a folder, not a config file")
+	}
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return gen.Options{}, fmt.Errorf("reading config: %w", err)
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		if errors.Is(err, fs.ErrNotExist) {
+			return gen.Options{}, p.errorf("", "cannot read: no such file or folder")
+		}
+		return gen.Options{}, p.errorf("", "cannot read: %v", err)
 	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var doc yaml.Node
@@ -46,16 +58,15 @@ func Load(path string) (gen.Options, error) {
 		if errors.Is(err, io.EOF) { // an empty file sets nothing
 			return gen.Options{}, nil
 		}
-		return gen.Options{}, fmt.Errorf("%s: %s", path, strings.TrimPrefix(err.Error(), "yaml: "))
+		return gen.Options{}, p.errorf("", "invalid YAML: %s", strings.TrimPrefix(err.Error(), "yaml: "))
 	}
 	if len(doc.Content) == 0 {
 		return gen.Options{}, nil
 	}
 	var extra yaml.Node
 	if err := dec.Decode(&extra); !errors.Is(err, io.EOF) {
-		return gen.Options{}, fmt.Errorf("%s: want one YAML document, found more", path)
+		return gen.Options{}, p.errorf("", "want one YAML document, found more")
 	}
-	p := configParser{file: path, dir: filepath.Dir(path)}
 	return p.options(doc.Content[0])
 }
 

@@ -110,6 +110,8 @@ func TestLoadConfigErrors(t *testing.T) {
 		{"inputs: [a, {b: c}]\n", "#/inputs/1: expected a string, got a mapping"},
 		{"ts: out\n", `#/ts: expected a mapping, got the string "out"`},
 		{"- a\n", "#: expected a mapping, got a list"},
+		{"inputs: [a\n", "#: invalid YAML: line 1: did not find expected ',' or ']'"},
+		{"a: 1\n---\nb: 2\n", "#: want one YAML document, found more"},
 		{"ref_map: {\"https://x/a\": 1}\n", "#/ref_map/https:~1~1x~1a: expected a string, got the number 1"},
 		{"ref_map: {schemas: dir}\n", "#/ref_map/schemas: schemas is not an absolute URL prefix such as https://example.com/schemas/"},
 		{"names: {\"a.json#/x\": my-name}\n", `#/names/a.json#~1x: "my-name" is not a valid Go identifier`},
@@ -146,10 +148,28 @@ func TestLoadConfigEmptyAndBroken(t *testing.T) {
 		}
 	}
 	p := writeConfig(t, "bad.yaml", "go: {out: [\n")
-	if _, err := Load(p); err == nil || !strings.HasPrefix(err.Error(), p+": ") {
+	if _, err := Load(p); err == nil || !strings.HasPrefix(err.Error(), p+"#: invalid YAML: ") {
 		t.Errorf("syntax error: %v", err)
 	}
 	if _, err := Load(filepath.Join(t.TempDir(), "missing.yaml")); err == nil || !strings.Contains(err.Error(), "missing.yaml") {
 		t.Errorf("missing file: %v", err)
+	}
+}
+
+// TestLoadConfigUnreadable: a config file that is missing, or a folder, is
+// named as a schema file that cannot be read is, as an input error.
+func TestLoadConfigUnreadable(t *testing.T) {
+	dir := t.TempDir()
+	for p, want := range map[string]string{
+		filepath.Join(dir, "missing.yaml"): "#: cannot read: no such file or folder",
+		dir:                                "#: cannot read: a folder, not a config file",
+	} {
+		_, err := Load(p)
+		if err == nil || err.Error() != p+want {
+			t.Errorf("Load(%s) = %v, want %s", p, err, p+want)
+		}
+		if !gen.IsInputError(err) {
+			t.Errorf("Load(%s): not an input error", p)
+		}
 	}
 }

@@ -46,12 +46,13 @@ type folderOwners struct {
 	present bool              // a manifest is there
 	ours    map[string]bool   // files of earlier runs with inputs in common with this one
 	others  map[string]string // file → the inputs of another run that wrote it
+	gone    map[string]bool   // the inputs (as in others) of other runs none of whose inputs exist
 	kept    []manifestRun     // the other runs, unchanged
 	inputs  []string          // this run's inputs relative to dir
 }
 
 func readOwners(dir string, inputs []string) (*folderOwners, error) {
-	o := &folderOwners{dir: dir, ours: map[string]bool{}, others: map[string]string{}, inputs: relInputs(dir, inputs)}
+	o := &folderOwners{dir: dir, ours: map[string]bool{}, others: map[string]string{}, gone: map[string]bool{}, inputs: relInputs(dir, inputs)}
 	p := filepath.Join(dir, ManifestName)
 	data, err := os.ReadFile(p)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -72,9 +73,15 @@ func readOwners(dir string, inputs []string) (*folderOwners, error) {
 			}
 			continue
 		}
+		if !inputsExist(dir, r.Inputs) && !filesLeft(dir, r.Files, nil) {
+			continue // its inputs and its files are gone: forgotten
+		}
 		o.kept = append(o.kept, r)
 		for _, f := range r.Files {
 			o.others[f] = strings.Join(r.Inputs, " ")
+		}
+		if !inputsExist(dir, r.Inputs) {
+			o.gone[strings.Join(r.Inputs, " ")] = true
 		}
 	}
 	return o, nil
@@ -110,7 +117,15 @@ func overlap(a, b []string) bool {
 
 // next is the manifest after this run wrote names into the folder.
 func (o *folderOwners) next(names []string) []byte {
-	runs := append(slices.Clone(o.kept), manifestRun{Inputs: o.inputs, Files: names})
+	var runs []manifestRun
+	for _, r := range o.kept {
+		// A run whose inputs are gone, and whose files are too or are this
+		// run's now, is forgotten (a renamed schema, once its files are deleted).
+		if o.dir == "" || inputsExist(o.dir, r.Inputs) || filesLeft(o.dir, r.Files, names) {
+			runs = append(runs, r)
+		}
+	}
+	runs = append(runs, manifestRun{Inputs: o.inputs, Files: names})
 	slices.SortFunc(runs, func(a, b manifestRun) int {
 		return strings.Compare(strings.Join(a.Inputs, "\x00"), strings.Join(b.Inputs, "\x00"))
 	})
@@ -122,4 +137,73 @@ func (o *folderOwners) next(names []string) []byte {
 		panic(err) // strings only
 	}
 	return buf.Bytes()
+}
+
+// Orphan is a generated file that a run recorded in its folder's manifest
+// wrote, where none of that run's inputs exist any more (a schema renamed or
+// deleted): no run updates or removes it, since a file is stale only to a
+// run with inputs in common (staleFiles), and it may declare what the
+// renamed schema's files declare again.
+type Orphan struct {
+	Path   string // slash-separated, as the run's files are
+	Inputs string // the inputs of the run that wrote it, relative to its folder
+}
+
+// orphans lists the Orphans in the folders of run that this run's files do
+// not replace, sorted by path.
+func orphans(files map[string]bool, run Run) []Orphan {
+	var out []Orphan
+	seen := map[string]bool{}
+	for _, d := range run.Owned {
+		if d == "" {
+			continue
+		}
+		d = filepath.Clean(filepath.FromSlash(d))
+		if seen[absPath(d)] {
+			continue
+		}
+		seen[absPath(d)] = true
+		data, err := os.ReadFile(filepath.Join(d, ManifestName))
+		if err != nil {
+			continue
+		}
+		var m manifest
+		if json.Unmarshal(data, &m) != nil {
+			continue
+		}
+		mine := relInputs(d, run.Inputs)
+		for _, r := range m.Runs {
+			if overlap(r.Inputs, mine) || inputsExist(d, r.Inputs) {
+				continue
+			}
+			for _, f := range r.Files {
+				p := filepath.Join(d, f)
+				if files[absPath(p)] {
+					continue
+				}
+				if ok, err := hasHeader(p); err == nil && ok {
+					out = append(out, Orphan{Path: filepath.ToSlash(p), Inputs: strings.Join(r.Inputs, " ")})
+				}
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b Orphan) int { return strings.Compare(a.Path, b.Path) })
+	return out
+}
+
+// inputsExist reports whether any of a recorded run's inputs, relative to
+// its folder dir, is still there.
+func inputsExist(dir string, inputs []string) bool {
+	return slices.ContainsFunc(inputs, func(in string) bool {
+		_, err := os.Stat(filepath.Join(dir, filepath.FromSlash(in)))
+		return err == nil
+	})
+}
+
+// filesLeft reports whether any of files, but those of except, is in dir.
+func filesLeft(dir string, files, except []string) bool {
+	return slices.ContainsFunc(files, func(f string) bool {
+		_, err := os.Lstat(filepath.Join(dir, f))
+		return err == nil && !slices.Contains(except, f)
+	})
 }

@@ -83,6 +83,11 @@ func staleFiles(files gen.Files, run Run) ([]string, gen.Files, error) {
 			if content, ok := generated[absPath(p)]; ok {
 				if who, theirs := owners.others[e.Name()]; theirs {
 					if same, _ := unchanged(p, content); !same {
+						if owners.gone[who] {
+							return nil, nil, fmt.Errorf("writing %s: another envgen run wrote it (inputs %s, says %s), and its inputs no longer exist; "+
+								"if this run replaces that one (a renamed schema), delete the files the manifest lists for that run and generate again",
+								filepath.ToSlash(p), who, filepath.ToSlash(filepath.Join(d, ManifestName)))
+						}
 						return nil, nil, fmt.Errorf("writing %s: another envgen run wrote it (inputs %s, says %s); "+
 							"one folder takes the files of one run: give each run its own output folder, or generate all the schemas in one run",
 							filepath.ToSlash(p), who, filepath.ToSlash(filepath.Join(d, ManifestName)))

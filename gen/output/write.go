@@ -15,6 +15,7 @@ import (
 	"path"
 	"path/filepath"
 	"sort"
+	"syscall"
 
 	"github.com/envgen/envgen/gen"
 )
@@ -40,6 +41,10 @@ type Result struct {
 	Written   []string // created or changed
 	Unchanged []string // already up to date; not touched
 	Removed   []string // stale generated files deleted from owned folders
+	// Orphaned are generated files in owned folders that no run will update
+	// or remove: the run that wrote them has lost its inputs (see Orphan).
+	// Apply leaves them; the user decides.
+	Orphaned []Orphan
 }
 
 // Write writes files to disk, all or nothing. Files whose bytes are already on
@@ -124,6 +129,11 @@ func apply(files gen.Files, run Run, guard bool) (Result, error) {
 		}
 		res.Removed = append(res.Removed, p)
 	}
+	ours := make(map[string]bool, len(files))
+	for _, f := range files {
+		ours[absPath(filepath.FromSlash(f.Path))] = true
+	}
+	res.Orphaned = orphans(ours, run)
 	return res, nil
 }
 
@@ -153,8 +163,8 @@ func unchanged(target string, content []byte) (bool, error) {
 
 // generatedOrAbsent is nil when target does not exist or carries Header.
 func generatedOrAbsent(target string) error {
-	if _, err := os.Lstat(target); errors.Is(err, fs.ErrNotExist) {
-		return nil
+	if _, err := os.Lstat(target); errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
+		return nil // (under a file, not a folder: creating the folder says so)
 	}
 	ok, err := hasHeader(target)
 	if err != nil {
@@ -235,9 +245,14 @@ func (tx *transaction) mkdirAll(dir string) error {
 }
 
 func (tx *transaction) writeTemp(target string, content []byte) error {
-	f, err := createTemp(filepath.Dir(target), "."+filepath.Base(target)+".envgen-*")
+	dir := filepath.Dir(target)
+	f, err := createTemp(dir, "."+filepath.Base(target)+".envgen-*")
 	if err != nil {
-		return err
+		var pe *fs.PathError
+		if errors.As(err, &pe) { // its path is the temporary file's random name
+			err = pe.Err
+		}
+		return fmt.Errorf("cannot create a file in %s: %w", dir, err)
 	}
 	tx.temps = append(tx.temps, f.Name())
 	_, err = f.Write(content)

@@ -304,3 +304,82 @@ func must(t *testing.T, err error) {
 		t.Fatal(err)
 	}
 }
+
+// TestApplyOutputIsAFile: an output folder that is a file is reported as
+// such, as Write reports it, not as a file it could not open in it.
+func TestApplyOutputIsAFile(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out")
+	if err := os.WriteFile(out, []byte("mine\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Apply(files(out, "a.go", Header+"\n"), Run{})
+	if err == nil || !strings.Contains(err.Error(), out+" is not a folder") {
+		t.Fatalf("err = %v, want one saying %s is not a folder", err, out)
+	}
+	if got := readFile(t, out); got != "mine\n" {
+		t.Errorf("out = %q", got)
+	}
+}
+
+// TestWriteUnwritableFolder: a folder where no file can be created is named,
+// with the reason, and not by the temporary file's random name.
+func TestWriteUnwritableFolder(t *testing.T) {
+	dir := t.TempDir()
+	createTemp = func(d, pattern string) (*os.File, error) {
+		return nil, &fs.PathError{Op: "open", Path: filepath.Join(d, strings.Replace(pattern, "*", "123", 1)), Err: fs.ErrPermission}
+	}
+	t.Cleanup(func() { createTemp = os.CreateTemp })
+	err := Write(files(dir, "a.go", "a\n"))
+	want := "writing " + filepath.ToSlash(filepath.Join(dir, "a.go")) + ": cannot create a file in " + dir + ": permission denied"
+	if err == nil || err.Error() != want {
+		t.Fatalf("err = %v\nwant  %s", err, want)
+	}
+}
+
+// TestApplyRenamedInput: after a schema is renamed, the files of the run
+// from its old name are reported (Orphaned), since no run updates or removes
+// them, and they declare what the new name's files declare; where the new
+// run would replace one with other bytes, the error says the old run's
+// inputs are gone. Once they are deleted, that run is forgotten. A run whose
+// inputs exist is never reported.
+func TestApplyRenamedInput(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out")
+	oldIn, newIn, other := filepath.Join(dir, "a.json"), filepath.Join(dir, "b.json"), filepath.Join(dir, "c.json")
+	for _, p := range []string{oldIn, other} {
+		must(t, os.WriteFile(p, []byte("{}"), 0o644))
+	}
+	run := func(in string) Run { return Run{Owned: []string{out}, Inputs: []string{in}} }
+	must2 := func(res Result, err error) Result {
+		t.Helper()
+		must(t, err)
+		return res
+	}
+	must2(Apply(files(dir, "out/a.go", Header+"\na\n", "out/doc.go", Header+"\ndoc\n", "out/types.go", Header+"\ntypes\n"), run(oldIn)))
+	res := must2(Apply(files(dir, "out/c.go", Header+"\nc\n", "out/doc.go", Header+"\ndoc\n"), run(other)))
+	if len(res.Orphaned) > 0 {
+		t.Errorf("orphans while every input exists: %v", res.Orphaned)
+	}
+
+	must(t, os.Rename(oldIn, newIn))
+	_, err := Apply(files(dir, "out/b.go", Header+"\nb\n", "out/doc.go", Header+"\ndoc\n", "out/types.go", Header+"\nnew types\n"), run(newIn))
+	if err == nil || !strings.Contains(err.Error(), "its inputs no longer exist; if this run replaces that one (a renamed schema)") {
+		t.Errorf("replacing the renamed run's types.go: %v", err)
+	}
+	res = must2(Apply(files(dir, "out/b.go", Header+"\nb\n", "out/doc.go", Header+"\ndoc\n"), run(newIn)))
+	want := []Orphan{{Path: filepath.ToSlash(filepath.Join(out, "a.go")), Inputs: "../a.json"}, {Path: filepath.ToSlash(filepath.Join(out, "types.go")), Inputs: "../a.json"}}
+	if !slices.Equal(res.Orphaned, want) {
+		t.Errorf("Orphaned = %v, want %v", res.Orphaned, want)
+	}
+
+	must(t, os.Remove(filepath.Join(out, "a.go")))
+	must(t, os.Remove(filepath.Join(out, "types.go")))
+	res = must2(Apply(files(dir, "out/b.go", Header+"\nb\n", "out/doc.go", Header+"\ndoc\n"), run(newIn)))
+	if len(res.Orphaned) > 0 {
+		t.Errorf("orphans after they were deleted: %v", res.Orphaned)
+	}
+	if m := readFile(t, filepath.Join(out, ManifestName)); strings.Contains(m, "a.json") || !strings.Contains(m, "c.json") {
+		t.Errorf("manifest still records the renamed run, or lost the other:\n%s", m)
+	}
+}

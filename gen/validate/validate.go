@@ -22,6 +22,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -91,22 +92,28 @@ func New(o Options) (*Validator, error) {
 		}
 		files = append(files, s)
 	}
-	var set *load.Set
-	if len(files) > 0 {
-		lo := load.Options{Inputs: files, RefMap: o.RefMap}
-		if fsys := merged(embedded); fsys != nil {
-			lo.Embedded, lo.EmbeddedName = fsys, "envgen:schemas"
+	// Every schema, named by its $id or not, passes the loader's checks, as
+	// generate's inputs do: santhosh-tekuri's compiler alone would interpret
+	// what envgen refuses (2019-09's $recursiveRef) and skip what it checks.
+	lo := load.Options{Inputs: files, RefMap: o.RefMap, Roots: slices.Clone(ids)}
+	if fsys := merged(embedded); fsys != nil {
+		lo.Embedded, lo.EmbeddedName = fsys, "envgen:schemas"
+	}
+	set, err := load.Load(lo)
+	if err != nil {
+		return nil, err
+	}
+	for u, d := range set.Documents() {
+		docs[u] = d
+	}
+	for _, f := range set.Files {
+		byID := slices.Contains(lo.Roots, f.URL)
+		if byID && strings.HasPrefix(f.Path, lo.EmbeddedName+"/") {
+			continue // keeps the name generated code gives it (addEmbedded)
 		}
-		var err error
-		if set, err = load.Load(lo); err != nil {
-			return nil, err
-		}
-		for u, d := range set.Documents() {
-			docs[u] = d
-		}
-		for _, f := range set.Files {
+		v.files[f.URL] = f.Path // an input, or an input with that $id
+		if !byID {
 			ids = append(ids, f.URL)
-			v.files[f.URL] = f.Path
 		}
 	}
 	if o.AssertFormat {

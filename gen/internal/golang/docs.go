@@ -284,7 +284,7 @@ func (d *decl) kindPhrase() string {
 		}
 		name := target.Base().Name.Go
 		if imported(target) {
-			name = target.Base().External.Package() + "." + name
+			name = d.importName(target.Base().External) + "." + name
 		}
 		if len(target.Base().TypeParams) > 0 {
 			return "an instance of the generic type " + name

@@ -1,6 +1,11 @@
 package golang
 
 import (
+	"go/token"
+	"sort"
+	"strconv"
+	"strings"
+
 	"github.com/dave/jennifer/jen"
 
 	"github.com/envgen/envgen/gen/internal/model"
@@ -27,6 +32,103 @@ import (
 
 // imported reports whether t is declared by an imported package.
 func imported(t model.Type) bool { return t != nil && t.Base().Imported() }
+
+// goImport is how the files of the package import one Go package.
+type goImport struct {
+	path, name string
+	alias      bool // written: import name "path"
+}
+
+// goImports are the packages that imported types come from, sorted by path,
+// each with the name every file of the package spells it by. A package keeps
+// its own name (import "…/envelope") unless a local of generated code would
+// shadow it (importAlias: spkg) or a package earlier in path order has it;
+// then it gets an alias from its import path, as one would write by hand:
+//
+//	import (
+//		"example.com/a/envelope"
+//		benvelope "example.com/b/envelope"
+//		"example.com/go-lib/v2"                // package lib
+//		libv3 "example.com/lib/v3"             // package lib
+//		libb "golden.test/import_shadow_lib_b" // package lib, beside …_lib_a
+//	)
+//
+// The names depend on the set of imported paths only, never on which file
+// uses which, so a package has one name in every file.
+func goImports(space *model.Space) []goImport {
+	pkgs := map[string]*model.Import{}
+	for _, t := range space.Types[1:] {
+		if imp := t.Base().External; imp != nil && imp.GoPath != "" {
+			pkgs[imp.GoPath] = imp
+		}
+	}
+	paths := make([]string, 0, len(pkgs))
+	for p := range pkgs {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	taken := map[string]bool{"envgenrt": true, "json": true, "jsontext": true}
+	free := func(n string) bool {
+		return token.IsIdentifier(n) && !token.IsKeyword(n) && !isGoLocal(n) && !taken[n]
+	}
+	out := make([]goImport, 0, len(paths))
+	for _, p := range paths {
+		imp := pkgs[p]
+		name := imp.Package()
+		gi := goImport{path: p, name: name, alias: imp.GoPackage == ""} // a name guessed from the path, which an alias makes true: lib "…/go-lib/v2"
+		if !free(name) {
+			gi.alias = true
+			if gi.name = importAlias(name); !free(gi.name) {
+				gi.name = pathAlias(p, name, free)
+			}
+		}
+		taken[gi.name] = true
+		out = append(out, gi)
+	}
+	return out
+}
+
+// importName is the name the files of the package spell imp's package by
+// (goImports), which doc comments use too: "the validator of libb.Item".
+func (r *renderer) importName(imp *model.Import) string {
+	for _, gi := range goImports(r.space) {
+		if gi.path == imp.GoPath {
+			return gi.name
+		}
+	}
+	return imp.Package()
+}
+
+// pathAlias is the first name free leaves for the package name of the
+// import path p, made from p's words (its runs of letters and digits) from
+// the last that is the name on: libb for golden.test/import_shadow_lib_b,
+// libv3 for example.com/lib/v3, corev1 for k8s.io/api/core/v1 (package v1),
+// then benvelope for example.com/b/envelope when envelope is taken; or, for
+// a path without the name, from its last word on (schemas for
+// example.com/schemas, package envelope). Only when every such name is taken
+// (two paths that differ only in punctuation) is a number appended.
+func pathAlias(p, name string, free func(string) bool) string {
+	words := strings.FieldsFunc(strings.ToLower(p), func(r rune) bool {
+		return !('a' <= r && r <= 'z' || '0' <= r && r <= '9')
+	})
+	start := len(words) - 1
+	for i, w := range words {
+		if w == name {
+			start = i
+		}
+	}
+	alias := name
+	for i := start; i >= 0; i-- {
+		if alias = strings.Join(words[i:], ""); free(alias) {
+			return alias
+		}
+	}
+	for n := 2; ; n++ {
+		if a := alias + strconv.Itoa(n); free(a) {
+			return a
+		}
+	}
+}
 
 // qualified spells the name of a named type: its identifier, or the
 // identifier from its package for an imported one (envelope.Envelope).

@@ -261,14 +261,11 @@ func (r *renderer) newFile() *jen.File {
 	f.HeaderComment(generatedHeader)
 	f.ImportName(runtimePkg, "envgenrt")
 	f.ImportName(jsonPkg, "json")
-	for _, t := range r.space.Types[1:] {
-		switch imp := t.Base().External; {
-		case imp == nil || imp.GoPath == "":
-		case imp.GoPackage != "" && !isGoLocal(imp.GoPackage): // the package says its name: import "…/envelope"
-			f.ImportName(imp.GoPath, imp.GoPackage)
-		default: // a name guessed from the path, which an alias makes true: import lib "…/go-lib/v2";
-			// or one that a local would shadow: import spkg "…/s"
-			f.ImportAlias(imp.GoPath, importAlias(imp.Package()))
+	for _, imp := range goImports(r.space) {
+		if imp.alias {
+			f.ImportAlias(imp.path, imp.name)
+		} else {
+			f.ImportName(imp.path, imp.name)
 		}
 	}
 	return f

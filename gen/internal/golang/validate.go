@@ -457,7 +457,7 @@ func (r *renderer) checkFuncs(id model.TypeID) []jen.Code {
 			body = append(body, r.text.spell(s))
 		}
 		doc = []string{"// " + name + " validates a value against " + path.Base(t.Base().Loc.File) + "#" + t.Base().Loc.Pointer +
-			" with the validator of " + t.Base().External.Package() + "." + t.Base().Name.Go + "."}
+			" with the validator of " + r.importName(t.Base().External) + "." + t.Base().Name.Go + "."}
 	} else {
 		body = f.checkBody()
 		if p := f.paths.resolve(); p != "" {

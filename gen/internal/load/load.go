@@ -18,6 +18,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -38,6 +39,9 @@ type Options struct {
 	// e.g. "envgen:schemas".
 	Embedded     fs.FS
 	EmbeddedName string
+	// Roots are absolute $ids of schemas in Embedded to compile as inputs
+	// are, with the same checks (envgen validate --schema envelope).
+	Roots []string
 }
 
 // Set is the loaded, compiled schemas.
@@ -94,9 +98,12 @@ func newDocument(path string, doc any, order map[string][]string) *document {
 
 // Load reads, checks and compiles the inputs.
 func Load(opts Options) (*Set, error) {
-	paths, err := expandInputs(opts.Inputs)
-	if err != nil {
-		return nil, err
+	var paths []string
+	if len(opts.Inputs) > 0 || len(opts.Roots) == 0 {
+		var err error
+		if paths, err = expandInputs(opts.Inputs); err != nil {
+			return nil, err
+		}
 	}
 	l := &loader{
 		set:    &Set{docs: map[string]*document{}},
@@ -131,6 +138,15 @@ func Load(opts Options) (*Set, error) {
 	if opts.Embedded != nil {
 		if err := l.addEmbedded(opts.Embedded, opts.EmbeddedName); err != nil {
 			return nil, err
+		}
+	}
+	for _, u := range opts.Roots {
+		d, ok := l.byURL[u]
+		if !ok {
+			return nil, fmt.Errorf("no built-in schema has the $id %s", u)
+		}
+		if !slices.ContainsFunc(inputs, func(in input) bool { return in.url == u }) { // an input with the $id is compiled already
+			inputs = append(inputs, input{d.path, u, d.doc})
 		}
 	}
 	for _, in := range inputs {

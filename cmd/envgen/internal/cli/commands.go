@@ -3,6 +3,8 @@ package cli
 import (
 	"fmt"
 	"io"
+	"path"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -23,7 +25,28 @@ func (a *App) runGenerate(cmd *cobra.Command, args []string, s *settings) error 
 	if s.verbose {
 		report(a.Stdout, res)
 	}
+	noteOrphans(a.Stderr, res.Orphaned)
 	return nil
+}
+
+// noteOrphans says which generated files no run will update or remove, a
+// line for each run that wrote them: most often the files of a schema that
+// was renamed, which now declare the same types as the new name's files.
+func noteOrphans(w io.Writer, orphans []output.Orphan) {
+	var order []string
+	byRun := map[string][]string{}
+	for _, o := range orphans {
+		key := path.Dir(o.Path) + "\x00" + o.Inputs
+		if _, ok := byRun[key]; !ok {
+			order = append(order, key)
+		}
+		byRun[key] = append(byRun[key], o.Path)
+	}
+	for _, key := range order {
+		_, inputs, _ := strings.Cut(key, "\x00")
+		fmt.Fprintf(w, "envgen: note: %s: written by the run from %s, which no longer exists, so no run updates or removes them; "+
+			"delete them if this run replaces that one (a renamed schema)\n", strings.Join(byRun[key], ", "), inputs)
+	}
 }
 
 // runCheck renders the code and compares it with disk; drift is an error.

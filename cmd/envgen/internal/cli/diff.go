@@ -101,8 +101,8 @@ Exit 0 compatible, 1 incompatible (or cannot prove), 2 usage.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&mode, "mode", "backward", "backward, forward or full")
-	f.StringVar(&output, "output", "text", "text or json")
+	f.StringVar(&mode, "mode", "backward", "the compatibility `MODE` to check: backward, forward or full")
+	f.StringVar(&output, "output", "text", "the report's `FORMAT`: text or json")
 	f.StringVar(&base, "base", "", "compare NEW with its version at this git `REV`")
 	f.BoolVar(&allowUnproven, "allow-unproven", false, "do not fail for changes that cannot be proven either way")
 	f.StringArrayVar(&refMap, "ref-map", nil, "for each `PREFIX=DIR`, read references under the URL PREFIX from the folder DIR (repeatable)")

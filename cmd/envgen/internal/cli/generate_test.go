@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"os"
 	"strings"
 	"testing"
@@ -119,4 +120,26 @@ func mustRead(t *testing.T, p string) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// TestGenerateRenamedSchema: after a schema is renamed, generate says which
+// files the old name's run left, which no run will update or remove.
+func TestGenerateRenamedSchema(t *testing.T) {
+	t.Chdir(t.TempDir())
+	mustWrite(t, "a.json", `{"title": "Thing", "type": "string"}`)
+	var out, errOut bytes.Buffer
+	if code := Run([]string{"generate", "a.json", "--go-out", "out", "--go-package", "out"}, &out, &errOut); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	if err := os.Rename("a.json", "b.json"); err != nil {
+		t.Fatal(err)
+	}
+	out.Reset()
+	errOut.Reset()
+	code := Run([]string{"generate", "b.json", "--go-out", "out", "--go-package", "out"}, &out, &errOut)
+	want := "envgen: note: out/a.go, out/a_json.go: written by the run from ../a.json, which no longer exists, so no run updates or removes them; " +
+		"delete them if this run replaces that one (a renamed schema)\n"
+	if code != 0 || errOut.String() != want {
+		t.Errorf("exit %d, stderr:\n%s\nwant:\n%s", code, errOut.String(), want)
+	}
 }

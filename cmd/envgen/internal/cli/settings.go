@@ -31,9 +31,9 @@ type settings struct {
 func (s *settings) register(cmd *cobra.Command) {
 	f := cmd.Flags()
 	f.SortFlags = false
-	f.StringVar(&s.goOut, "go-out", "", "write the Go package to the folder `DIR`")
+	f.StringVar(&s.goOut, "go-out", "", "the folder `DIR` of the Go package")
 	f.StringVar(&s.goPackage, "go-package", "", "the Go package `NAME` (required with --go-out)")
-	f.StringVar(&s.tsOut, "ts-out", "", "write the TypeScript files to the folder `DIR`")
+	f.StringVar(&s.tsOut, "ts-out", "", "the folder `DIR` of the TypeScript files")
 	f.BoolVar(&s.tsReadonly, "ts-readonly-arrays", false, "make every TypeScript array type readonly")
 	f.StringArrayVar(&s.refMap, "ref-map", nil, "for each `PREFIX=DIR`, read references under the URL PREFIX from the folder DIR (repeatable)")
 	f.StringArrayVar(&s.names, "name", nil, "for each `LOCATION=GoName`, name the type at LOCATION (file#/pointer) GoName (repeatable)")

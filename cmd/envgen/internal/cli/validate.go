@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -42,7 +43,7 @@ func (a *App) AddSchemas(fsys fs.FS, names map[string]string) {
 // violation is one line of validate's report.
 type violation struct {
 	File string `json:"file"`
-	Line int    `json:"line,omitempty"` // for NDJSON, 1-based
+	Line int    `json:"line,omitempty"` // 1-based: the NDJSON line, or the line of a syntax error
 	envgenrt.Error
 }
 
@@ -69,7 +70,8 @@ generated with --assert-format.
 Documents are files or - for stdin: JSON, YAML (.yaml, .yml), or NDJSON
 (.ndjson, .jsonl: one document a line, each its own verdict, read one line at
 a time). Each violation is a line FILE[:LINE]#/pointer: message (keyword,
-schemaPath) on stdout, or with --output json one JSON array of them.
+schemaPath) on stdout (LINE: of NDJSON, or where a document is not JSON), or
+with --output json one JSON array of them.
 Exit 0 when every document is valid, 1 when any is not, 2 for usage.`,
 		Example: `  envgen validate --schema envelope response.json
   envgen validate --schema envelope --assert-format responses.ndjson
@@ -98,7 +100,11 @@ Exit 0 when every document is valid, 1 when any is not, 2 for usage.`,
 				opts.RefMap[p] = d
 			}
 			for _, s := range schemaArgs {
-				opts.Schemas = append(opts.Schemas, a.schemaRef(s))
+				ref := a.schemaRef(s)
+				if err := a.bareName(ref); err != nil {
+					return Fail(err)
+				}
+				opts.Schemas = append(opts.Schemas, ref)
 			}
 			v, err := docvalidate.New(opts)
 			if err != nil {
@@ -108,12 +114,26 @@ Exit 0 when every document is valid, 1 when any is not, 2 for usage.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringArrayVar(&schemaArgs, "schema", nil, "a schema file, built-in name or $id the documents must be valid against (repeatable)")
+	f.StringArrayVar(&schemaArgs, "schema", nil, "a `SCHEMA` the documents must be valid against: a file, a built-in name or an $id (repeatable)")
 	f.StringArrayVar(&refMap, "ref-map", nil, "for each `PREFIX=DIR`, read references under the URL PREFIX from the folder DIR (repeatable)")
 	f.BoolVar(&assertFormat, "assert-format", false, "check format (date-time, email, uuid …) as generated code with --assert-format does")
-	f.StringVar(&output, "output", "text", "text (a line per violation) or json")
+	f.StringVar(&output, "output", "text", "the report's `FORMAT`: text (a line per violation) or json")
 	f.BoolVar(&ndjson, "ndjson", false, "read every document as NDJSON, one document a line (for stdin)")
 	return cmd
+}
+
+// bareName refuses a --schema that is neither a built-in name, a $id nor a
+// file, and looks like a name (no folder, no extension: envelop), listing
+// the names; a missing file is left to the loader, which names it.
+func (a *App) bareName(ref string) error {
+	if strings.Contains(ref, "://") || strings.ContainsAny(ref, `/\`) || filepath.Ext(ref) != "" {
+		return nil
+	}
+	if _, err := os.Stat(ref); err == nil {
+		return nil
+	}
+	names := slices.Concat(canonicalNames, slices.Sorted(maps.Keys(a.schemaNames)))
+	return fmt.Errorf("--schema %s: no such file, and no built-in schema has that name; the names are %s", ref, strings.Join(names, ", "))
 }
 
 // schemaRef turns a built-in name into its $id.
@@ -144,7 +164,11 @@ func (a *App) runValidate(v *docvalidate.Validator, docs []string, output string
 			if line > 0 {
 				where += fmt.Sprintf(":%d", line)
 			}
-			fmt.Fprintf(a.Stdout, "%s#%s: %s (%s, %s)\n", where, e.InstancePath, e.Message, e.Keyword, e.SchemaPath)
+			if e.SchemaPath == "" { // a syntax error
+				fmt.Fprintf(a.Stdout, "%s#%s: %s (%s)\n", where, e.InstancePath, e.Message, e.Keyword)
+			} else {
+				fmt.Fprintf(a.Stdout, "%s#%s: %s (%s, %s)\n", where, e.InstancePath, e.Message, e.Keyword, e.SchemaPath)
+			}
 		}
 	}
 	progress := terminal(a.Stderr)
@@ -185,7 +209,7 @@ func validateDoc(v *docvalidate.Validator, name string, ndjson bool, report func
 	if name == "-" {
 		r, display = validateStdin, "(stdin)"
 	} else {
-		f, err := os.Open(name)
+		f, err := openDoc(name)
 		if err != nil {
 			return err
 		}
@@ -196,6 +220,11 @@ func validateDoc(v *docvalidate.Validator, name string, ndjson bool, report func
 		errs, err := v.Validate(doc)
 		if err != nil {
 			errs = []envgenrt.Error{{Keyword: "syntax", Message: err.Error()}}
+			// In a whole document, the line of the offset, as NDJSON's line
+			// is given: a byte offset alone is hard to find.
+			if se, ok := envgenrt.AsSyntaxError(err); ok && line == 0 && se.Offset <= len(doc) {
+				line = 1 + bytes.Count(doc[:se.Offset], []byte("\n"))
+			}
 		}
 		report(display, line, errs)
 	}
@@ -233,7 +262,7 @@ func validateDoc(v *docvalidate.Validator, name string, ndjson bool, report func
 		}
 		doc, err := yamlToJSON(data)
 		if err != nil {
-			report(display, 0, []envgenrt.Error{{Keyword: "syntax", Message: err.Error()}})
+			report(display, 0, []envgenrt.Error{{Keyword: "syntax", Message: "invalid YAML: " + strings.TrimPrefix(err.Error(), "yaml: ")}})
 			return nil
 		}
 		check(0, doc)
@@ -245,6 +274,27 @@ func validateDoc(v *docvalidate.Validator, name string, ndjson bool, report func
 	}
 	check(0, data)
 	return nil
+}
+
+// openDoc opens a document named on the command line, with an error that
+// names it as generate names a schema it cannot read.
+func openDoc(name string) (*os.File, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("%s#: cannot read: no such file or folder", name)
+		}
+		return nil, fmt.Errorf("%s#: cannot read: %w", name, err)
+	}
+	if st, err := f.Stat(); err == nil && st.IsDir() {
+		f.Close()
+		return nil, fmt.Errorf("%s#: cannot read: a folder, not a document; name the documents in it", name)
+	}
+	return f, nil
 }
 
 // terminal is w when it is a terminal, for a progress line; else nil.
@@ -262,9 +312,18 @@ func terminal(w io.Writer) io.Writer {
 
 // yamlToJSON converts a YAML document to JSON text: string keys only.
 func yamlToJSON(data []byte) ([]byte, error) {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var n yaml.Node
-	if err := yaml.Unmarshal(data, &n); err != nil {
+	if err := dec.Decode(&n); errors.Is(err, io.EOF) {
+		return nil, errors.New("the file holds no document")
+	} else if err != nil {
 		return nil, err
+	}
+	// A second document would go unchecked: one file is one document, as a
+	// config file is (NDJSON holds many).
+	var extra yaml.Node
+	if err := dec.Decode(&extra); !errors.Is(err, io.EOF) {
+		return nil, errors.New("want one YAML document, found more")
 	}
 	var v any
 	if err := n.Decode(&v); err != nil {

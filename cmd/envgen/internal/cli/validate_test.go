@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
 	"testing"
 )
 
@@ -30,7 +31,7 @@ func TestValidateCommand(t *testing.T) {
 		{[]string{"validate", "--schema", "envelope", nd}, 1,
 			nd + ":3#/success: must be boolean, not integer (type, envelope.json#/properties/success/type)\n" +
 				nd + ":3#: missing required property \"error\" (required, envelope.json#/else/required)\n" +
-				nd + ":4#: invalid JSON at offset 18: duplicate member name \"success\" (syntax, )\n"},
+				nd + ":4#: invalid JSON at offset 18: duplicate member name \"success\" (syntax)\n"},
 		{[]string{"validate", "--schema", "https://envgen.dev/schemas/v2/envelope.json", yml}, 1,
 			yml + "#/success: must be boolean, not string (type, envelope.json#/properties/success/type)\n" +
 				yml + "#: missing required property \"error\" (required, envelope.json#/else/required)\n"},
@@ -42,6 +43,47 @@ func TestValidateCommand(t *testing.T) {
 		code := Run(tc.args, &out, &errOut)
 		if code != tc.code || out.String() != tc.out {
 			t.Errorf("%v: exit %d, want %d\nstdout:\n%s\nwant:\n%s\nstderr: %s", tc.args, code, tc.code, out.String(), tc.out, errOut.String())
+		}
+	}
+}
+
+// TestValidateBadDocuments: a document that cannot be read, or is not JSON
+// or YAML, is named with what is wrong, in the words generate uses, and an
+// error without a schema path does not print an empty one.
+func TestValidateBadDocuments(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, s string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	bad := write("bad.json", "{\n  \"success\": true,\n}\n")
+	yml := write("bad.yaml", "a: [1, 2\n")
+	two := write("two.yaml", "---\nsuccess: true\n---\nsuccess: 1\n")
+	empty := write("empty.yaml", "# nothing\n")
+	folder := filepath.Join(dir, "docs.json")
+	if err := os.Mkdir(folder, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	missing := filepath.Join(dir, "missing.json")
+	for _, tc := range []struct {
+		doc            string
+		code           int
+		stdout, stderr string
+	}{
+		{bad, 1, bad + ":3#: invalid JSON at offset 21: unexpected '}' after ',' (syntax)\n", "envgen: 1 invalid document\n"},
+		{yml, 1, yml + "#: invalid YAML: line 1: did not find expected ',' or ']' (syntax)\n", "envgen: 1 invalid document\n"},
+		{two, 1, two + "#: invalid YAML: want one YAML document, found more (syntax)\n", "envgen: 1 invalid document\n"},
+		{empty, 1, empty + "#: invalid YAML: the file holds no document (syntax)\n", "envgen: 1 invalid document\n"},
+		{folder, 1, "", "envgen: " + folder + "#: cannot read: a folder, not a document; name the documents in it\n"},
+		{missing, 1, "", "envgen: " + missing + "#: cannot read: no such file or folder\n"},
+	} {
+		var out, errOut bytes.Buffer
+		code := Run([]string{"validate", "--schema", "envelope", tc.doc}, &out, &errOut)
+		if code != tc.code || out.String() != tc.stdout || errOut.String() != tc.stderr {
+			t.Errorf("%s: exit %d, want %d\nstdout: %q\nwant:   %q\nstderr: %q\nwant:   %q", tc.doc, code, tc.code, out.String(), tc.stdout, errOut.String(), tc.stderr)
 		}
 	}
 }
@@ -64,6 +106,33 @@ func TestDiffCommand(t *testing.T) {
 		var out, errOut bytes.Buffer
 		if code := Run(tc.args, &out, &errOut); code != tc.code {
 			t.Errorf("%v: exit %d, want %d\n%s%s", tc.args, code, tc.code, out.String(), errOut.String())
+		}
+	}
+}
+
+// TestValidateSchemaNameTypo: a --schema that is no file and no built-in
+// name, and looks like a name, is answered with the names.
+func TestValidateSchemaNameTypo(t *testing.T) {
+	t.Chdir(t.TempDir())
+	var out, errOut bytes.Buffer
+	code := Run([]string{"validate", "--schema", "envelop", "-"}, &out, &errOut)
+	want := "envgen: --schema envelop: no such file, and no built-in schema has that name; the names are envelope, error, meta, provenance, request, warning\n"
+	if code != 1 || errOut.String() != want {
+		t.Errorf("exit %d, stderr %q\nwant exit 1, %q", code, errOut.String(), want)
+	}
+}
+
+// TestHelpNamesFlagValues: every flag that takes a value names it in the
+// help (--output FORMAT), not by cobra's Go type (--output string).
+func TestHelpNamesFlagValues(t *testing.T) {
+	typeName := regexp.MustCompile(`--[a-z-]+ (string|stringArray|stringSlice|int|uint|float64|duration)\s`)
+	for _, cmd := range []string{"generate", "check", "validate", "bundle", "diff", "version"} {
+		var out, errOut bytes.Buffer
+		if code := Run([]string{cmd, "--help"}, &out, &errOut); code != 0 {
+			t.Fatalf("%s --help: exit %d: %s", cmd, code, errOut.String())
+		}
+		if m := typeName.FindAllString(out.String(), -1); m != nil {
+			t.Errorf("%s --help names values by type: %q", cmd, m)
 		}
 	}
 }

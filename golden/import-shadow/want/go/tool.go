@@ -6,7 +6,7 @@ import (
 	"encoding/json"
 	"github.com/envgen/envgen/envgenrt"
 	"golden.test/import_shadow_lib_a"
-	lib1 "golden.test/import_shadow_lib_b"
+	libb "golden.test/import_shadow_lib_b"
 	spkg "golden.test/import_shadow_s"
 )
 
@@ -24,12 +24,12 @@ func (x Thing) Validate() error {
 type Tool struct {
 	One   spkg.Thing                     `json:"one"`
 	Two   *lib.Item                      `json:"two,omitzero"`
-	Three *lib1.Entry                    `json:"three,omitzero"`
+	Three *libb.Entry                    `json:"three,omitzero"`
 	Kinds map[string]lib.Mode            `json:"kinds,omitzero"`
 	Nk    envgenrt.Nullable[[]spkg.Kind] `json:"nk,omitzero"`
 	Tags  *ToolTags                      `json:"tags,omitzero"`
 	Tup   *ToolTup                       `json:"tup,omitzero"`
-	Four  *lib1.Item                     `json:"four,omitzero"`
+	Four  *libb.Item                     `json:"four,omitzero"`
 	Five  *Thing                         `json:"five,omitzero"`
 
 	// Extra holds the members beyond those above, by name. MarshalJSON writes them after the
@@ -48,7 +48,7 @@ func (x Tool) Validate() error {
 // Exactly one field is set. UnmarshalJSON sets the one branch the value fits, and fails when it
 // fits none or several.
 type ToolTags struct {
-	Words *lib1.Words
+	Words *libb.Words
 	Thing *spkg.Thing
 }
 
@@ -68,7 +68,7 @@ type ToolTup struct {
 	V1 *lib.Item
 
 	// Rest holds the items after the positions above.
-	Rest []lib1.Words
+	Rest []libb.Words
 }
 
 // Validate reports whether x is valid (see the package doc).

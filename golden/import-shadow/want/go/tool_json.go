@@ -6,7 +6,7 @@ import (
 	"encoding/json"
 	"github.com/envgen/envgen/envgenrt"
 	"golden.test/import_shadow_lib_a"
-	lib1 "golden.test/import_shadow_lib_b"
+	libb "golden.test/import_shadow_lib_b"
 	spkg "golden.test/import_shadow_s"
 )
 
@@ -279,7 +279,7 @@ func (x ToolTags) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *ToolTags) DecodeNode(s *envgenrt.State, n int32) error {
 	if s.Valid(checkWords, n) {
-		var v lib1.Words
+		var v libb.Words
 		if func() error {
 			if s.IsNull(n) {
 				return s.WrongKind(n, "a value")
@@ -393,7 +393,7 @@ func (x *ToolTup) DecodeNode(s *envgenrt.State, n int32) error {
 				return err
 			}
 		default:
-			var e lib1.Words
+			var e libb.Words
 			if err := e.DecodeNode(s, c1); err != nil {
 				return err
 			}
@@ -434,9 +434,9 @@ func checkToolTup(s *envgenrt.State, n int32) bool {
 	return s.ErrorCount() == errs
 }
 
-// checkEntry validates a value against e.json#/$defs/entry with the validator of lib.Entry.
+// checkEntry validates a value against e.json#/$defs/entry with the validator of libb.Entry.
 func checkEntry(s *envgenrt.State, n int32) bool {
-	return (*lib1.Entry)(nil).CheckNode(s, n)
+	return (*libb.Entry)(nil).CheckNode(s, n)
 }
 
 // checkItem validates a value against e.json#/$defs/item with the validator of lib.Item.
@@ -444,12 +444,12 @@ func checkItem(s *envgenrt.State, n int32) bool {
 	return (*lib.Item)(nil).CheckNode(s, n)
 }
 
-// checkItem2 validates a value against e.json#/$defs/item with the validator of lib.Item.
+// checkItem2 validates a value against e.json#/$defs/item with the validator of libb.Item.
 func checkItem2(s *envgenrt.State, n int32) bool {
-	return (*lib1.Item)(nil).CheckNode(s, n)
+	return (*libb.Item)(nil).CheckNode(s, n)
 }
 
-// checkKind validates a value against e.json#/$defs/kind with the validator of s.Kind.
+// checkKind validates a value against e.json#/$defs/kind with the validator of spkg.Kind.
 func checkKind(s *envgenrt.State, n int32) bool {
 	return (*spkg.Kind)(nil).CheckNode(s, n)
 }
@@ -459,12 +459,12 @@ func checkMode(s *envgenrt.State, n int32) bool {
 	return (*lib.Mode)(nil).CheckNode(s, n)
 }
 
-// checkThing validates a value against e.json#/$defs/thing with the validator of s.Thing.
+// checkThing validates a value against e.json#/$defs/thing with the validator of spkg.Thing.
 func checkThing(s *envgenrt.State, n int32) bool {
 	return (*spkg.Thing)(nil).CheckNode(s, n)
 }
 
-// checkWords validates a value against e.json#/$defs/words with the validator of lib.Words.
+// checkWords validates a value against e.json#/$defs/words with the validator of libb.Words.
 func checkWords(s *envgenrt.State, n int32) bool {
-	return (*lib1.Words)(nil).CheckNode(s, n)
+	return (*libb.Words)(nil).CheckNode(s, n)
 }
