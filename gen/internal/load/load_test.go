@@ -61,6 +61,18 @@ func TestLoadErrors(t *testing.T) {
 		files: map[string]string{"a.json": "{\"properties\": {\"a~b\": {\"type\": \"string\",\n\"minLength\": 1, \"type\": \"integer\"}}}"},
 		want:  `a.json#/properties/a~0b: invalid JSON at line 2: duplicate key "type"`,
 	}, {
+		name:  "second YAML document",
+		files: map[string]string{"a.yaml": "type: object\n---\ntype: string\n"},
+		want:  "a.yaml#: invalid YAML at line 2, column 1: want one YAML document, found more; give each schema its own file",
+	}, {
+		name:  "second YAML document, malformed",
+		files: map[string]string{"a.yaml": "type: object\n---\ntype: [string\n"},
+		want:  "a.yaml#: invalid YAML: line ",
+	}, {
+		name:  "empty YAML",
+		files: map[string]string{"a.yaml": "# nothing yet\n"},
+		want:  "a.yaml#: invalid YAML: the document is empty",
+	}, {
 		name:  "YAML billion laughs",
 		files: map[string]string{"a.yaml": billionLaughs},
 		want:  "a.yaml#: invalid YAML at line 4, column 50: the alias *a2 expands the document past 12280 nodes",

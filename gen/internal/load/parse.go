@@ -100,12 +100,25 @@ func position(data []byte, offset int64) (line, col int) {
 }
 
 func decodeYAML(data []byte, order map[string][]string) (any, error) {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
+	if err := dec.Decode(&doc); errors.Is(err, io.EOF) {
+		return nil, fmt.Errorf("invalid YAML: the document is empty")
+	} else if err != nil {
 		return nil, fmt.Errorf("invalid YAML: %v", strings.TrimPrefix(err.Error(), "yaml: "))
 	}
 	if len(doc.Content) == 0 {
 		return nil, fmt.Errorf("invalid YAML: the document is empty")
+	}
+	// A second document ("---") would be ignored without a word: one file is
+	// one schema.
+	var extra yaml.Node
+	switch err := dec.Decode(&extra); {
+	case errors.Is(err, io.EOF):
+	case err != nil:
+		return nil, fmt.Errorf("invalid YAML: %v", strings.TrimPrefix(err.Error(), "yaml: "))
+	default:
+		return nil, yamlErr(&extra, "want one YAML document, found more; give each schema its own file")
 	}
 	r := &yamlReader{order: order, budget: aliasBudget(len(data)), limit: aliasBudget(len(data))}
 	return r.value(doc.Content[0], "")
