@@ -13,17 +13,13 @@
 package compat
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 
-	"github.com/santhosh-tekuri/jsonschema/v6"
-	"go.yaml.in/yaml/v3"
-
+	"github.com/envgen/envgen/gen/internal/load"
 	"github.com/envgen/envgen/gen/validate"
 	"github.com/envgen/envgen/schemas"
 )
@@ -160,29 +156,9 @@ func idPrefix(doc any) string {
 	return ""
 }
 
-func readDoc(p string) (any, error) {
-	data, err := os.ReadFile(p)
-	if err != nil {
-		return nil, err
-	}
-	switch strings.ToLower(filepath.Ext(p)) {
-	case ".yaml", ".yml":
-		var v any
-		if err := yaml.Unmarshal(data, &v); err != nil {
-			return nil, fmt.Errorf("%s: %v", p, err)
-		}
-		b, err := json.Marshal(v)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %v", p, err)
-		}
-		data = b
-	}
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", p, err)
-	}
-	return doc, nil
-}
+// readDoc reads a schema file as envgen generate reads one, so that its
+// errors name the file (and line) in the same words.
+func readDoc(p string) (any, error) { return load.ReadFile(p) }
 
 // verdicts for a mode from the two directions.
 func modeVerdict(m Mode, back, fwd Verdict) Verdict {

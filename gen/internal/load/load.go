@@ -388,6 +388,16 @@ func readSchemaFile(name string) ([]byte, error) {
 	return data, err
 }
 
+// ReadFile reads and decodes one schema file as Load reads its inputs: at
+// most 64 MiB, a byte-order mark skipped, a member name written twice or a
+// second YAML document refused, YAML reduced to the JSON data model, numbers
+// as json.Number. Its error is a *model.Error naming the file (and the JSON
+// Pointer, where there is one).
+func ReadFile(path string) (any, error) {
+	doc, _, err := readFile(filepath.ToSlash(path))
+	return doc, err
+}
+
 func readFile(p string) (any, map[string][]string, error) {
 	data, err := readSchemaFile(filepath.FromSlash(p))
 	if err != nil {

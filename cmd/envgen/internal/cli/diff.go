@@ -3,7 +3,9 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -153,11 +155,11 @@ func (a *App) printDiff(reports []*compat.Report, output string, allowUnproven b
 // by $id, then by file name. A schema only in OLD is an error: its clients
 // lose it.
 func matchSchemas(old, nw string) ([][2]string, error) {
-	oi, err := os.Stat(old)
+	oi, err := statSchema(old)
 	if err != nil {
 		return nil, err
 	}
-	ni, err := os.Stat(nw)
+	ni, err := statSchema(nw)
 	if err != nil {
 		return nil, err
 	}
@@ -165,7 +167,7 @@ func matchSchemas(old, nw string) ([][2]string, error) {
 		return [][2]string{{old, nw}}, nil
 	}
 	if !oi.IsDir() || !ni.IsDir() {
-		return nil, fmt.Errorf("OLD and NEW are two files or two folders")
+		return nil, fmt.Errorf("want OLD and NEW both files or both folders; %s is a %s and %s a %s", old, kind(oi), nw, kind(ni))
 	}
 	of, nf := schemaFiles(old), schemaFiles(nw)
 	byID := map[string]string{}
@@ -270,4 +272,27 @@ func git(args ...string) ([]byte, error) {
 		return nil, fmt.Errorf("git %s: %v: %s", strings.Join(args, " "), err, strings.TrimSpace(stderr.String()))
 	}
 	return out, nil
+}
+
+// statSchema is os.Stat, its error in the words generate uses for a schema it
+// cannot read.
+func statSchema(p string) (os.FileInfo, error) {
+	fi, err := os.Stat(p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%s#: cannot read: no such file or folder", p)
+	}
+	if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
+		err = pe.Err
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s#: cannot read: %w", p, err)
+	}
+	return fi, nil
+}
+
+func kind(fi os.FileInfo) string {
+	if fi.IsDir() {
+		return "folder"
+	}
+	return "file"
 }

@@ -136,3 +136,34 @@ func TestHelpNamesFlagValues(t *testing.T) {
 		}
 	}
 }
+
+// TestDiffInputErrors: diff names a schema it cannot read or decode as
+// generate does (FILE#, the line, the words), not by a Go error.
+func TestDiffInputErrors(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for name, s := range map[string]string{
+		"ok.json":   `{"type": "object"}`,
+		"tail.json": `{"type": "object"}x`,
+		"dup.json":  `{"type": "object", "type": "string"}`,
+		"bad.yaml":  "type: [object\n",
+	} {
+		if err := os.WriteFile(name, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Mkdir("dir", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ old, want string }{
+		{"tail.json", "envgen: tail.json#: invalid JSON at line 1, column 19: data after the top-level value\n"},
+		{"dup.json", "envgen: dup.json#: invalid JSON at line 1: duplicate key \"type\"\n"},
+		{"bad.yaml", "envgen: bad.yaml#: invalid YAML: line 1: did not find expected ',' or ']'\n"},
+		{"none.json", "envgen: none.json#: cannot read: no such file or folder\n"},
+		{"dir", "envgen: want OLD and NEW both files or both folders; dir is a folder and ok.json a file\n"},
+	} {
+		var out, errOut bytes.Buffer
+		if code := Run([]string{"diff", tc.old, "ok.json"}, &out, &errOut); code != 1 || errOut.String() != tc.want {
+			t.Errorf("diff %s ok.json: exit %d, stderr %q\nwant exit 1, %q", tc.old, code, errOut.String(), tc.want)
+		}
+	}
+}
