@@ -73,6 +73,10 @@ func TestLoadErrors(t *testing.T) {
 		files: map[string]string{"a.yaml": "# nothing yet\n"},
 		want:  "a.yaml#: invalid YAML: the document is empty",
 	}, {
+		name:  "too deep",
+		files: map[string]string{"a.json": strings.Repeat(`{"items":`, 10001) + "{}" + strings.Repeat("}", 10001)},
+		want:  "a.json#: nested deeper than 10000 levels at line 1, column 90001, more than envgen reads",
+	}, {
 		name:  "YAML billion laughs",
 		files: map[string]string{"a.yaml": billionLaughs},
 		want:  "a.yaml#: invalid YAML at line 4, column 50: the alias *a2 expands the document past 12280 nodes",

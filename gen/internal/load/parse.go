@@ -74,6 +74,10 @@ func decodeJSON(data []byte) (any, error) {
 		var se *json.SyntaxError
 		if errors.As(err, &se) {
 			line, col := position(data, max(se.Offset-1, 0)) // Offset is just past the bad byte
+			// Valid JSON, only too deep to read.
+			if strings.HasSuffix(se.Error(), "exceeded max depth") {
+				return nil, fmt.Errorf("nested deeper than %d levels at line %d, column %d, more than envgen reads", maxDepth, line, col)
+			}
 			return nil, fmt.Errorf("invalid JSON at line %d, column %d: %v", line, col, se)
 		}
 		if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
