@@ -89,10 +89,11 @@ func nameBit(name []byte) uint64 {
 }
 
 // nameBitAt is nameBit of the name src[q+1:end] that needs no decoding,
-// with its quotes at q and end, without slicing it: the bytes next to the
-// quotes of an empty name are the quotes.
+// with its quotes at q and end (0 <= q < end < len(src)), without slicing
+// it or checking bounds: the bytes next to the quotes of an empty name are
+// the quotes.
 func nameBitAt(src []byte, q, end int) uint64 {
-	return 1 << ((uint(end-q-1)*7 + uint(src[q+1])*3 + uint(src[end-1])) & 63)
+	return 1 << ((uint(end-q-1)*7 + uint(byteAt(src, q+1))*3 + uint(byteAt(src, end-1))) & 63)
 }
 
 func (p *parser) fail(msg string) error { return &SyntaxError{p.i, msg} }
@@ -144,7 +145,7 @@ func (p *parser) parse() error {
 			wantKey = false
 			ok := false
 			if uint(i) < uint(len(src)) && src[i] == '"' {
-				if end := specialAt(src, i+1); end >= 0 && src[end] == '"' && end+1 < len(src) && src[end+1] == ':' {
+				if end := specialAt(src, i+1); end >= 0 && byteAt(src, end) == '"' && end+1 < len(src) && src[end+1] == ':' {
 					bit, seen := nameBitAt(src, i, end), &p.names[len(p.names)-1]
 					if *seen&bit == 0 { // (all bits are set past dupScan members)
 						*seen |= bit
@@ -195,7 +196,7 @@ func (p *parser) parse() error {
 			i++
 		case c == '"':
 			d.kind = KindString
-			if end := specialAt(src, i+1); end >= 0 && src[end] == '"' { // (most strings: no call to str)
+			if end := specialAt(src, i+1); end >= 0 && byteAt(src, end) == '"' { // (most strings: no call to str)
 				d.s0, d.s1 = int32(i+1), int32(end)
 				p.strBytes += end - i - 1
 				i = end + 1

@@ -158,7 +158,8 @@ func (p *parser) str() (s0, s1 int32, inBuf bool, err error) {
 // look at (a quote, a backslash, a control character or a byte past ASCII),
 // when it lies in one of the whole 8-byte words of src from i on; else -1.
 // When it is a quote, the string is plain and ends there: str's fast path,
-// small enough to be inlined where the parser reads most strings.
+// small enough to be inlined where the parser reads most strings. (The
+// parser reads that byte with byteAt: the index is in src.)
 func specialAt(src []byte, i int) int {
 	for ; i+8 <= len(src); i += 8 {
 		if m := special(word(src, i)); m != 0 {
@@ -173,6 +174,12 @@ func specialAt(src []byte, i int) int {
 // of src[i:i+8], which were a sixth of the cost of specialAt's loop.
 func word(src []byte, i int) uint64 {
 	return binary.LittleEndian.Uint64((*[8]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(src)), i))[:])
+}
+
+// byteAt is src[i] for a caller that knows that 0 <= i < len(src), without
+// the bounds check.
+func byteAt(src []byte, i int) byte {
+	return *(*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(src)), i))
 }
 
 // maxDecoded is the most bytes the strings decoded into a Tree's buf may
