@@ -144,13 +144,16 @@ func (p *parser) parse() error {
 			// other, and says what is wrong.
 			wantKey = false
 			ok := false
+			if uint(i) < uint(len(src)) && src[i] <= ' ' { // (white space after a comma)
+				i = skipWS(src, i)
+			}
 			if uint(i) < uint(len(src)) && src[i] == '"' {
 				if end := specialAt(src, i+1); end >= 0 && byteAt(src, end) == '"' && end+1 < len(src) && src[end+1] == ':' {
 					bit, seen := nameBitAt(src, i, end), &p.names[len(p.names)-1]
 					if *seen&bit == 0 { // (all bits are set past dupScan members)
 						*seen |= bit
 						key, ok = pending{int32(i + 1), int32(end), false}, true
-						i = skipWS(src, end+2)
+						i = end + 2
 					}
 				}
 			}
@@ -164,6 +167,9 @@ func (p *parser) parse() error {
 			}
 		}
 		// A value is expected at i.
+		if uint(i) < uint(len(src)) && src[i] <= ' ' { // (white space after a colon or a comma)
+			i = skipWS(src, i)
+		}
 		if uint(i) >= uint(len(src)) {
 			p.i = i
 			return p.unexpected()
@@ -297,10 +303,12 @@ func (p *parser) parse() error {
 				continue
 			}
 		}
-		// After a value: a comma, the end of containers, or the end.
+		// After a value: a comma, the end of containers, or the end. White
+		// space is skipped where a byte is not one of them (and before the
+		// next name or value), not before each: most texts have none.
 		for {
-			i = skipWS(src, i)
 			if top < 0 {
+				i = skipWS(src, i)
 				p.i = i
 				if i < len(src) {
 					return p.fail("unexpected character " + strconv.QuoteRune(rune(src[i])) + " after the top-level value")
@@ -313,7 +321,7 @@ func (p *parser) parse() error {
 			}
 			c := src[i]
 			if c == ',' {
-				i = skipWS(src, i+1)
+				i++
 				wantKey = inObj
 				break
 			}
@@ -321,6 +329,10 @@ func (p *parser) parse() error {
 				i++
 				p.i = i
 				top, inObj = p.close(top)
+				continue
+			}
+			if j := skipWS(src, i); j > i {
+				i = j
 				continue
 			}
 			p.i = i
