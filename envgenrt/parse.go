@@ -133,16 +133,17 @@ func (p *parser) parse() error {
 	// helpers that read from it (str, number, literal, key, close, fail).
 	src := p.src
 	var key pending
-	top, inObj := int32(-1), false // the innermost open container, and whether it is an object
-	wantKey := false               // a member name comes first
+	// The innermost open container, and whether it is an object. The loop
+	// comes back here at the start, after '[', '{' or a comma: inside an
+	// object, a member name comes first.
+	top, inObj := int32(-1), false
 	i := skipWS(src, p.i)
 	for {
-		if wantKey {
+		if inObj {
 			// A member of top: a name that needs no decoding, with a
 			// colon right after it, and whose bit in names is not set yet
 			// (it cannot be a duplicate), is read here; key reads any
 			// other, and says what is wrong.
-			wantKey = false
 			ok := false
 			if uint(i) < uint(len(src)) && src[i] <= ' ' { // (white space after a comma)
 				i = skipWS(src, i)
@@ -292,7 +293,6 @@ func (p *parser) parse() error {
 					p.i = i
 					top, inObj = p.close(n)
 				} else {
-					wantKey = true
 					continue
 				}
 			} else if i < len(src) && src[i] == ']' {
@@ -322,7 +322,6 @@ func (p *parser) parse() error {
 			c := src[i]
 			if c == ',' {
 				i++
-				wantKey = inObj
 				break
 			}
 			if (inObj && c == '}') || (!inObj && c == ']') {
