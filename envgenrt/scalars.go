@@ -82,8 +82,10 @@ func (p *parser) number() (v int64, isInt bool, frac int32, err error) {
 // not one (number reads it again and says what is wrong). At a '-' it reads
 // nothing and ok is false.
 func decAt(src []byte, i int) (v int64, frac int32, end int, ok bool) {
+	// (the indices are compared as uints: then src[end] needs no check
+	// that end is not negative)
 	end = i
-	for end < len(src) && src[end]-'0' <= 9 {
+	for uint(end) < uint(len(src)) && src[end]-'0' <= 9 {
 		v = v*10 + int64(src[end]-'0')
 		end++
 	}
@@ -91,10 +93,10 @@ func decAt(src []byte, i int) (v int64, frac int32, end int, ok bool) {
 	if n == 0 || n > 18 || (n > 1 && src[i] == '0') {
 		return 0, 0, 0, false
 	}
-	if end < len(src) && src[end] == '.' {
+	if uint(end) < uint(len(src)) && src[end] == '.' {
 		end++
 		fs := end
-		for end < len(src) && src[end]-'0' <= 9 {
+		for uint(end) < uint(len(src)) && src[end]-'0' <= 9 {
 			v = v*10 + int64(src[end]-'0') // (wraps past 18 digits; then unused)
 			end++
 		}
@@ -102,7 +104,7 @@ func decAt(src []byte, i int) (v int64, frac int32, end int, ok bool) {
 			return 0, 0, 0, false
 		}
 	}
-	if end < len(src) && src[end]|0x20 == 'e' { // (only 'e' and 'E' are 'e' with that bit set)
+	if uint(end) < uint(len(src)) && src[end]|0x20 == 'e' { // (only 'e' and 'E' are 'e' with that bit set)
 		return 0, 0, 0, false
 	}
 	return v, frac, end, true
