@@ -122,7 +122,8 @@ func skipWS(src []byte, i int) int {
 	return i
 }
 
-// member state for the value about to be parsed
+// pending is a member name as key reads it: its span, in src or (kbuf) in
+// t.buf.
 type pending struct {
 	k0, k1 int32
 	kbuf   bool
@@ -132,13 +133,16 @@ func (p *parser) parse() error {
 	// The index is kept in i, a register, and handed over in p.i to the
 	// helpers that read from it (str, number, literal, key, close, fail).
 	src := p.src
-	var key pending
 	// The innermost open container, and whether it is an object. The loop
 	// comes back here at the start, after '[', '{' or a comma: inside an
 	// object, a member name comes first.
 	top, inObj := int32(-1), false
 	i := skipWS(src, p.i)
 	for {
+		// The node of the value (and its name) comes first: the name is
+		// written into it as it is read, rather than held until then.
+		n := int32(len(p.nodes))
+		d := p.newNode() // (valid until the next node is added)
 		if inObj {
 			// A member of top: a name that needs no decoding, with a
 			// colon right after it, and whose bit in names is not set yet
@@ -153,15 +157,14 @@ func (p *parser) parse() error {
 					bit, seen := nameBitAt(src, i, end), &p.names[len(p.names)-1]
 					if *seen&bit == 0 { // (all bits are set past dupScan members)
 						*seen |= bit
-						key, ok = pending{int32(i + 1), int32(end), false}, true
-						i = end + 2
+						d.flags, d.k0, d.k1 = flagMember, int32(i+1), int32(end)
+						ok, i = true, end+2
 					}
 				}
 			}
 			if !ok {
 				p.i = i
-				var err error
-				if key, err = p.key(top); err != nil {
+				if err := p.key(top, d); err != nil {
 					return err
 				}
 				i = p.i
@@ -175,22 +178,14 @@ func (p *parser) parse() error {
 			p.i = i
 			return p.unexpected()
 		}
-		n := int32(len(p.nodes))
-		d := p.newNode() // (valid until the next node is added)
 		d.start, d.next = int32(i), n+1
 		if top >= 0 {
 			t := &p.nodes[top]
 			t.count++
-			if inObj {
-				d.flags, d.k0, d.k1 = flagMember, key.k0, key.k1
-				if key.kbuf {
-					d.flags |= flagKeyBuf
-				}
-				if t.count == dupScan {
-					// Every further name goes to key, which keeps a set
-					// of the names of a large object.
-					p.names[len(p.names)-1] = ^uint64(0)
-				}
+			if inObj && t.count == dupScan {
+				// Every further name goes to key, which keeps a set of
+				// the names of a large object.
+				p.names[len(p.names)-1] = ^uint64(0)
 			}
 		}
 		open := false
@@ -376,14 +371,14 @@ func (p *parser) close(n int32) (top int32, inObj bool) {
 	return top, inObj
 }
 
-// key reads `"name" :` of a member of object obj and refuses a name the
-// object already has.
-func (p *parser) key(obj int32) (pending, error) {
+// key reads `"name" :` of a member of object obj into d, the member's node
+// (the last), and refuses a name the object already has.
+func (p *parser) key(obj int32, d *node) error {
 	if p.i >= len(p.src) || p.src[p.i] != '"' {
 		if p.i < len(p.src) && p.src[p.i] == '}' {
-			return pending{}, p.fail("unexpected '}' after ','")
+			return p.fail("unexpected '}' after ','")
 		}
-		return pending{}, p.fail("want a member name in double quotes")
+		return p.fail("want a member name in double quotes")
 	}
 	at := p.i
 	var k pending
@@ -393,7 +388,7 @@ func (p *parser) key(obj int32) (pending, error) {
 	} else {
 		k0, k1, inBuf, err := p.str()
 		if err != nil {
-			return pending{}, err
+			return err
 		}
 		k = pending{k0, k1, inBuf}
 	}
@@ -410,7 +405,7 @@ func (p *parser) key(obj int32) (pending, error) {
 	*seen |= bit
 	if dup {
 		p.i = at
-		return pending{}, p.fail("duplicate member name " + strconv.Quote(string(name)))
+		return p.fail("duplicate member name " + strconv.Quote(string(name)))
 	}
 	src, i := p.src, p.i
 	if i < len(src) && src[i] == ':' { // (as in text without white space)
@@ -419,12 +414,16 @@ func (p *parser) key(obj int32) (pending, error) {
 		i = skipWS(src, i)
 		if i >= len(src) || src[i] != ':' {
 			p.i = i
-			return pending{}, p.fail("want ':' after a member name")
+			return p.fail("want ':' after a member name")
 		}
 		i++
 	}
 	p.i = skipWS(src, i)
-	return k, nil
+	d.flags, d.k0, d.k1 = flagMember, k0, k1
+	if inBuf {
+		d.flags |= flagKeyBuf
+	}
+	return nil
 }
 
 // dupScan is the number of members up to which duplicates are found by
@@ -433,7 +432,7 @@ const dupScan = 32
 
 func (p *parser) duplicate(obj int32, k pending) bool {
 	t := p.t
-	t.nodes = p.nodes // (t.Key reads them)
+	t.nodes = p.nodes[:len(p.nodes)-1] // (t.Key reads them; the last is the member whose name is k)
 	var name []byte
 	if k.kbuf {
 		name = t.buf[k.k0:k.k1]
