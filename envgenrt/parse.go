@@ -153,7 +153,7 @@ func (p *parser) parse() error {
 				i = skipWS(src, i)
 			}
 			if uint(i) < uint(len(src)) && src[i] == '"' {
-				if end := specialAt(src, i+1); end >= 0 && byteAt(src, end) == '"' && end+1 < len(src) && src[end+1] == ':' {
+				if end := specialAt(src, i+1); end >= 0 && byteAt(src, end) == '"' && end+1 < len(src) && byteAt(src, end+1) == ':' {
 					bit, seen := nameBitAt(src, i, end), &p.names[len(p.names)-1]
 					if *seen&bit == 0 { // (all bits are set past dupScan members)
 						*seen |= bit
@@ -189,13 +189,7 @@ func (p *parser) parse() error {
 			}
 		}
 		open := false
-		switch c := src[i]; {
-		case c == '{':
-			d.kind, open = KindObject, true
-			i++
-		case c == '[':
-			d.kind, open = KindArray, true
-			i++
+		switch c := src[i]; { // (strings and numbers first: most values are)
 		case c == '"':
 			d.kind = KindString
 			if end := specialAt(src, i+1); end >= 0 && byteAt(src, end) == '"' { // (most strings: no call to str)
@@ -245,6 +239,12 @@ func (p *parser) parse() error {
 					d.count = frac
 				}
 			}
+		case c == '{':
+			d.kind, open = KindObject, true
+			i++
+		case c == '[':
+			d.kind, open = KindArray, true
+			i++
 		case c == 't':
 			d.kind = KindTrue
 			p.scalars++
