@@ -141,8 +141,7 @@ func (p *parser) parse() error {
 	for {
 		// The node of the value (and its name) comes first: the name is
 		// written into it as it is read, rather than held until then.
-		n := int32(len(p.nodes))
-		d := p.newNode() // (valid until the next node is added)
+		d := p.newNode() // (valid until the next node is added; the last node)
 		if inObj {
 			// A member of top: a name that needs no decoding, with a
 			// colon right after it, and whose bit in names is not set yet
@@ -178,7 +177,7 @@ func (p *parser) parse() error {
 			p.i = i
 			return p.unexpected()
 		}
-		d.start, d.next = int32(i), n+1
+		d.start, d.next = int32(i), int32(len(p.nodes))
 		if top >= 0 {
 			t := &p.nodes[top]
 			t.count++
@@ -274,6 +273,7 @@ func (p *parser) parse() error {
 		}
 		d.end = int32(i)
 		if open {
+			n := int32(len(p.nodes)) - 1 // (d's index, read again rather than kept across the loop)
 			if len(p.stack) >= MaxDepth {
 				p.i = i
 				return p.fail("nesting deeper than " + strconv.Itoa(MaxDepth) + " levels")
