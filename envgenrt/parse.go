@@ -89,10 +89,11 @@ func nameBit(name []byte) uint64 {
 }
 
 // nameBitAt is nameBit of the name src[q+1:end] that needs no decoding,
-// with its quotes at q and end, without slicing it: the bytes next to the
-// quotes of an empty name are the quotes.
+// with its quotes at q and end (0 <= q < end < len(src)), without slicing
+// it or checking bounds: the bytes next to the quotes of an empty name are
+// the quotes.
 func nameBitAt(src []byte, q, end int) uint64 {
-	return 1 << ((uint(end-q-1)*7 + uint(src[q+1])*3 + uint(src[end-1])) & 63)
+	return 1 << ((uint(end-q-1)*7 + uint(byteAt(src, q+1))*3 + uint(byteAt(src, end-1))) & 63)
 }
 
 func (p *parser) fail(msg string) error { return &SyntaxError{p.i, msg} }
@@ -121,7 +122,8 @@ func skipWS(src []byte, i int) int {
 	return i
 }
 
-// member state for the value about to be parsed
+// pending is a member name as key reads it: its span, in src or (kbuf) in
+// t.buf.
 type pending struct {
 	k0, k1 int32
 	kbuf   bool
@@ -131,71 +133,65 @@ func (p *parser) parse() error {
 	// The index is kept in i, a register, and handed over in p.i to the
 	// helpers that read from it (str, number, literal, key, close, fail).
 	src := p.src
-	var key pending
-	top, inObj := int32(-1), false // the innermost open container, and whether it is an object
-	wantKey := false               // a member name comes first
+	// The innermost open container, and whether it is an object. The loop
+	// comes back here at the start, after '[', '{' or a comma: inside an
+	// object, a member name comes first.
+	top, inObj := int32(-1), false
 	i := skipWS(src, p.i)
 	for {
-		if wantKey {
+		// The node of the value (and its name) comes first: the name is
+		// written into it as it is read, rather than held until then.
+		d := p.newNode() // (valid until the next node is added; the last node)
+		if inObj {
 			// A member of top: a name that needs no decoding, with a
 			// colon right after it, and whose bit in names is not set yet
 			// (it cannot be a duplicate), is read here; key reads any
 			// other, and says what is wrong.
-			wantKey = false
 			ok := false
+			if uint(i) < uint(len(src)) && src[i] <= ' ' { // (white space after a comma)
+				i = skipWS(src, i)
+			}
 			if uint(i) < uint(len(src)) && src[i] == '"' {
-				if end := specialAt(src, i+1); end >= 0 && src[end] == '"' && end+1 < len(src) && src[end+1] == ':' {
+				if end := specialAt(src, i+1); end >= 0 && byteAt(src, end) == '"' && end+1 < len(src) && byteAt(src, end+1) == ':' {
 					bit, seen := nameBitAt(src, i, end), &p.names[len(p.names)-1]
 					if *seen&bit == 0 { // (all bits are set past dupScan members)
 						*seen |= bit
-						key, ok = pending{int32(i + 1), int32(end), false}, true
-						i = skipWS(src, end+2)
+						d.flags, d.k0, d.k1 = flagMember, int32(i+1), int32(end)
+						ok, i = true, end+2
 					}
 				}
 			}
 			if !ok {
 				p.i = i
-				var err error
-				if key, err = p.key(top); err != nil {
+				if err := p.key(top, d); err != nil {
 					return err
 				}
 				i = p.i
 			}
 		}
 		// A value is expected at i.
+		if uint(i) < uint(len(src)) && src[i] <= ' ' { // (white space after a colon or a comma)
+			i = skipWS(src, i)
+		}
 		if uint(i) >= uint(len(src)) {
 			p.i = i
 			return p.unexpected()
 		}
-		n := int32(len(p.nodes))
-		d := p.newNode() // (valid until the next node is added)
-		d.start, d.next = int32(i), n+1
+		d.start, d.next = int32(i), int32(len(p.nodes))
 		if top >= 0 {
 			t := &p.nodes[top]
 			t.count++
-			if inObj {
-				d.flags, d.k0, d.k1 = flagMember, key.k0, key.k1
-				if key.kbuf {
-					d.flags |= flagKeyBuf
-				}
-				if t.count == dupScan {
-					// Every further name goes to key, which keeps a set
-					// of the names of a large object.
-					p.names[len(p.names)-1] = ^uint64(0)
-				}
+			if inObj && t.count == dupScan {
+				// Every further name goes to key, which keeps a set of
+				// the names of a large object.
+				p.names[len(p.names)-1] = ^uint64(0)
 			}
 		}
 		open := false
-		switch c := src[i]; {
-		case c == '{':
-			d.kind, open = KindObject, true
-			i++
-		case c == '[':
-			d.kind, open = KindArray, true
-			i++
+		switch c := src[i]; { // (strings and numbers first: most values are)
 		case c == '"':
 			d.kind = KindString
-			if end := specialAt(src, i+1); end >= 0 && src[end] == '"' { // (most strings: no call to str)
+			if end := specialAt(src, i+1); end >= 0 && byteAt(src, end) == '"' { // (most strings: no call to str)
 				d.s0, d.s1 = int32(i+1), int32(end)
 				p.strBytes += end - i - 1
 				i = end + 1
@@ -242,6 +238,12 @@ func (p *parser) parse() error {
 					d.count = frac
 				}
 			}
+		case c == '{':
+			d.kind, open = KindObject, true
+			i++
+		case c == '[':
+			d.kind, open = KindArray, true
+			i++
 		case c == 't':
 			d.kind = KindTrue
 			p.scalars++
@@ -271,6 +273,7 @@ func (p *parser) parse() error {
 		}
 		d.end = int32(i)
 		if open {
+			n := int32(len(p.nodes)) - 1 // (d's index, read again rather than kept across the loop)
 			if len(p.stack) >= MaxDepth {
 				p.i = i
 				return p.fail("nesting deeper than " + strconv.Itoa(MaxDepth) + " levels")
@@ -285,7 +288,6 @@ func (p *parser) parse() error {
 					p.i = i
 					top, inObj = p.close(n)
 				} else {
-					wantKey = true
 					continue
 				}
 			} else if i < len(src) && src[i] == ']' {
@@ -296,10 +298,12 @@ func (p *parser) parse() error {
 				continue
 			}
 		}
-		// After a value: a comma, the end of containers, or the end.
+		// After a value: a comma, the end of containers, or the end. White
+		// space is skipped where a byte is not one of them (and before the
+		// next name or value), not before each: most texts have none.
 		for {
-			i = skipWS(src, i)
 			if top < 0 {
+				i = skipWS(src, i)
 				p.i = i
 				if i < len(src) {
 					return p.fail("unexpected character " + strconv.QuoteRune(rune(src[i])) + " after the top-level value")
@@ -312,14 +316,17 @@ func (p *parser) parse() error {
 			}
 			c := src[i]
 			if c == ',' {
-				i = skipWS(src, i+1)
-				wantKey = inObj
+				i++
 				break
 			}
 			if (inObj && c == '}') || (!inObj && c == ']') {
 				i++
 				p.i = i
 				top, inObj = p.close(top)
+				continue
+			}
+			if j := skipWS(src, i); j > i {
+				i = j
 				continue
 			}
 			p.i = i
@@ -364,14 +371,14 @@ func (p *parser) close(n int32) (top int32, inObj bool) {
 	return top, inObj
 }
 
-// key reads `"name" :` of a member of object obj and refuses a name the
-// object already has.
-func (p *parser) key(obj int32) (pending, error) {
+// key reads `"name" :` of a member of object obj into d, the member's node
+// (the last), and refuses a name the object already has.
+func (p *parser) key(obj int32, d *node) error {
 	if p.i >= len(p.src) || p.src[p.i] != '"' {
 		if p.i < len(p.src) && p.src[p.i] == '}' {
-			return pending{}, p.fail("unexpected '}' after ','")
+			return p.fail("unexpected '}' after ','")
 		}
-		return pending{}, p.fail("want a member name in double quotes")
+		return p.fail("want a member name in double quotes")
 	}
 	at := p.i
 	var k pending
@@ -381,7 +388,7 @@ func (p *parser) key(obj int32) (pending, error) {
 	} else {
 		k0, k1, inBuf, err := p.str()
 		if err != nil {
-			return pending{}, err
+			return err
 		}
 		k = pending{k0, k1, inBuf}
 	}
@@ -398,7 +405,7 @@ func (p *parser) key(obj int32) (pending, error) {
 	*seen |= bit
 	if dup {
 		p.i = at
-		return pending{}, p.fail("duplicate member name " + strconv.Quote(string(name)))
+		return p.fail("duplicate member name " + strconv.Quote(string(name)))
 	}
 	src, i := p.src, p.i
 	if i < len(src) && src[i] == ':' { // (as in text without white space)
@@ -407,12 +414,16 @@ func (p *parser) key(obj int32) (pending, error) {
 		i = skipWS(src, i)
 		if i >= len(src) || src[i] != ':' {
 			p.i = i
-			return pending{}, p.fail("want ':' after a member name")
+			return p.fail("want ':' after a member name")
 		}
 		i++
 	}
 	p.i = skipWS(src, i)
-	return k, nil
+	d.flags, d.k0, d.k1 = flagMember, k0, k1
+	if inBuf {
+		d.flags |= flagKeyBuf
+	}
+	return nil
 }
 
 // dupScan is the number of members up to which duplicates are found by
@@ -421,7 +432,7 @@ const dupScan = 32
 
 func (p *parser) duplicate(obj int32, k pending) bool {
 	t := p.t
-	t.nodes = p.nodes // (t.Key reads them)
+	t.nodes = p.nodes[:len(p.nodes)-1] // (t.Key reads them; the last is the member whose name is k)
 	var name []byte
 	if k.kbuf {
 		name = t.buf[k.k0:k.k1]

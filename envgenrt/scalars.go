@@ -8,6 +8,7 @@ import (
 	"math/bits"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // number reads a JSON number: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
@@ -81,8 +82,10 @@ func (p *parser) number() (v int64, isInt bool, frac int32, err error) {
 // not one (number reads it again and says what is wrong). At a '-' it reads
 // nothing and ok is false.
 func decAt(src []byte, i int) (v int64, frac int32, end int, ok bool) {
+	// (the indices are compared as uints: then src[end] needs no check
+	// that end is not negative)
 	end = i
-	for end < len(src) && src[end]-'0' <= 9 {
+	for uint(end) < uint(len(src)) && src[end]-'0' <= 9 {
 		v = v*10 + int64(src[end]-'0')
 		end++
 	}
@@ -90,10 +93,10 @@ func decAt(src []byte, i int) (v int64, frac int32, end int, ok bool) {
 	if n == 0 || n > 18 || (n > 1 && src[i] == '0') {
 		return 0, 0, 0, false
 	}
-	if end < len(src) && src[end] == '.' {
+	if uint(end) < uint(len(src)) && src[end] == '.' {
 		end++
 		fs := end
-		for end < len(src) && src[end]-'0' <= 9 {
+		for uint(end) < uint(len(src)) && src[end]-'0' <= 9 {
 			v = v*10 + int64(src[end]-'0') // (wraps past 18 digits; then unused)
 			end++
 		}
@@ -101,7 +104,7 @@ func decAt(src []byte, i int) (v int64, frac int32, end int, ok bool) {
 			return 0, 0, 0, false
 		}
 	}
-	if end < len(src) && src[end]|0x20 == 'e' { // (only 'e' and 'E' are 'e' with that bit set)
+	if uint(end) < uint(len(src)) && src[end]|0x20 == 'e' { // (only 'e' and 'E' are 'e' with that bit set)
 		return 0, 0, 0, false
 	}
 	return v, frac, end, true
@@ -157,14 +160,28 @@ func (p *parser) str() (s0, s1 int32, inBuf bool, err error) {
 // look at (a quote, a backslash, a control character or a byte past ASCII),
 // when it lies in one of the whole 8-byte words of src from i on; else -1.
 // When it is a quote, the string is plain and ends there: str's fast path,
-// small enough to be inlined where the parser reads most strings.
+// small enough to be inlined where the parser reads most strings. (The
+// parser reads that byte with byteAt: the index is in src.)
 func specialAt(src []byte, i int) int {
 	for ; i+8 <= len(src); i += 8 {
-		if m := special(binary.LittleEndian.Uint64(src[i : i+8])); m != 0 {
+		if m := special(word(src, i)); m != 0 {
 			return i + bits.TrailingZeros64(m)>>3
 		}
 	}
 	return -1
+}
+
+// word is the eight bytes of src from i, little-endian, for a caller that
+// knows that 0 <= i and i+8 <= len(src): read without the two bounds checks
+// of src[i:i+8], which were a sixth of the cost of specialAt's loop.
+func word(src []byte, i int) uint64 {
+	return binary.LittleEndian.Uint64((*[8]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(src)), i))[:])
+}
+
+// byteAt is src[i] for a caller that knows that 0 <= i < len(src), without
+// the bounds check.
+func byteAt(src []byte, i int) byte {
+	return *(*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(src)), i))
 }
 
 // maxDecoded is the most bytes the strings decoded into a Tree's buf may

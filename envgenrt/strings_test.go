@@ -42,13 +42,16 @@ func TestCellsAndText(t *testing.T) {
 	}
 	s.Release()
 	again := NewState()
-	if err := again.Parse([]byte(`["overwrite?",7]`)); err != nil {
+	if err := again.Parse([]byte(`["overwrite?",7,""]`)); err != nil {
 		t.Fatal(err)
 	}
-	var o *string
+	var o, empty *string
 	var oi *int64
-	if again.ReadStringPtr(1, &o) != nil || again.ReadInt64Ptr(2, &oi) != nil {
+	if again.ReadStringPtr(1, &o) != nil || again.ReadInt64Ptr(2, &oi) != nil || again.ReadStringPtr(3, &empty) != nil {
 		t.Fatal("a later decode fails")
+	}
+	if *o != "overwrite?" || empty == nil || *empty != "" {
+		t.Fatalf("an optional string read %q and %v, want \"overwrite?\" and a pointer to \"\"", *o, empty)
 	}
 	again.Release()
 	for i := range n {
