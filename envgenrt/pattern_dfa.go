@@ -34,7 +34,7 @@ func (d *dfa) match(b []byte) bool {
 		st = int(d.next[st<<8|int(b[i])])
 		i++
 		stay := d.stay[st]
-		for ; i+8 <= len(b); i += 8 {
+		for ; i <= len(b)-8; i += 8 {
 			if w := b[i : i+8]; !stay[w[0]] || !stay[w[1]] || !stay[w[2]] || !stay[w[3]] ||
 				!stay[w[4]] || !stay[w[5]] || !stay[w[6]] || !stay[w[7]] {
 				break

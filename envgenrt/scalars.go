@@ -116,7 +116,7 @@ func (p *parser) str() (s0, s1 int32, inBuf bool, err error) {
 	src := p.src
 	start := p.i + 1
 	i := start
-	for i+8 <= len(src) {
+	for i <= len(src)-8 { // (not i+8 <= len(src): on 32-bit, i+8 overflows near 2 GiB)
 		w := binary.LittleEndian.Uint64(src[i:])
 		m := special(w)
 		if m == 0 {
@@ -163,7 +163,7 @@ func (p *parser) str() (s0, s1 int32, inBuf bool, err error) {
 // small enough to be inlined where the parser reads most strings. (The
 // parser reads that byte with byteAt: the index is in src.)
 func specialAt(src []byte, i int) int {
-	for ; i+8 <= len(src); i += 8 {
+	for ; i <= len(src)-8; i += 8 { // (i+8 would overflow on 32-bit near 2 GiB, and word reads unchecked)
 		if m := special(word(src, i)); m != 0 {
 			return i + bits.TrailingZeros64(m)>>3
 		}
@@ -172,7 +172,7 @@ func specialAt(src []byte, i int) int {
 }
 
 // word is the eight bytes of src from i, little-endian, for a caller that
-// knows that 0 <= i and i+8 <= len(src): read without the two bounds checks
+// knows that 0 <= i <= len(src)-8: read without the two bounds checks
 // of src[i:i+8], which were a sixth of the cost of specialAt's loop.
 func word(src []byte, i int) uint64 {
 	return binary.LittleEndian.Uint64((*[8]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(src)), i))[:])
