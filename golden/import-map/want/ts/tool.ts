@@ -62,7 +62,7 @@ export function checkHistory(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkHistory, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["pages"] !== undefined && !checkHistoryPropertiesPages(v["pages"], p + 1, c)) { ok = false; if (rt.up(c, p, "pages")) return false; }
+    if (v["pages"] !== undefined && checkHistoryPropertiesPages(v["pages"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "pages")) return false; }
     if (v["pages"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "pages")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersHistory, -1);
@@ -76,7 +76,7 @@ function checkHistoryPropertiesPages(v: unknown, p: number, c: rt.Context): bool
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkHistoryPropertiesPagesItems(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
+      if (checkHistoryPropertiesPagesItems(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;

@@ -47,7 +47,7 @@ export function checkHeloísaMarketplace(v: unknown, p: number, c: rt.Context): 
   if (p >= c.lim) return rt.deep(checkHeloísaMarketplace, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["owner"] !== undefined && !checkHeloísaMarketplaceOwner(v["owner"], p + 1, c)) { ok = false; if (rt.up(c, p, "owner")) return false; }
+    if (v["owner"] !== undefined && checkHeloísaMarketplaceOwner(v["owner"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "owner")) return false; }
     if (v["owner"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "owner")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersHeloísaMarketplace, -1);

@@ -92,8 +92,8 @@ export function checkLabel(v: unknown, p: number, c: rt.Context): boolean {
         if (notLabelPropertiesSlug.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "slug"), sp + "/properties/*", notLabelPropertiesSlug)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "slug"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["kind"] !== undefined && !checkLabelKind(v["kind"], p + 1, c)) { ok = false; if (rt.up(c, p, "kind")) return false; }
-    if (v["version"] !== undefined && !checkLabelVersion(v["version"], p + 1, c)) { ok = false; if (rt.up(c, p, "version")) return false; }
+    if (v["kind"] !== undefined && checkLabelKind(v["kind"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "kind")) return false; }
+    if (v["version"] !== undefined && checkLabelVersion(v["version"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "version")) return false; }
     if (v["note"] !== undefined) {
       leaf: {
         const x = v["note"];

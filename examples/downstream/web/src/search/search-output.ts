@@ -143,7 +143,7 @@ export function checkSearchResult(v: unknown, p: number, c: rt.Context): boolean
         if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "query"), sp + "/properties/*", "minLength", 1)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "query"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["hits"] !== undefined && !checkSearchResultPropertiesHits(v["hits"], p + 1, c)) { ok = false; if (rt.up(c, p, "hits")) return false; }
+    if (v["hits"] !== undefined && checkSearchResultPropertiesHits(v["hits"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "hits")) return false; }
     if (v["total"] !== undefined) {
       const x = v["total"];
       if (typeof x === "number" && Number.isInteger(x)) {
@@ -172,7 +172,7 @@ function checkSearchResultPropertiesHits(v: unknown, p: number, c: rt.Context): 
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkHit(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
+      if (checkHit(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
