@@ -78,7 +78,7 @@ export function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
     if (v["query"] !== undefined) {
       const x = v["query"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "query"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "query"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 500 && rt.codePoints(x) > 500) { ok = false; if (rt.failLimit(c, rt.at(c, p, "query"), sp + "/properties/*", "maxLength", 500)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "query"), sp + "/properties/*", "string", x)) return false; }
     }

@@ -623,7 +623,7 @@ function checkResponseElse(v: unknown, p: number, c: rt.Context): boolean {
     if (v["error"] !== undefined) {
       const x = v["error"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "error"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "error"), sp + "/properties/*", "minLength", 1)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "error"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["data"] !== undefined && checkErrorData(v["data"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "data")) return false; }

@@ -482,7 +482,7 @@ function checkKeywordsPropertiesIfThen(v: unknown, p: number, c: rt.Context): bo
   const sp = "keywords.json#/properties/if/then";
   let ok = true;
   if (typeof v === "string") {
-    if (!v) { ok = false; if (rt.failLimit(c, p, sp, "minLength", 1)) return false; }
+    if (v.length === 0) { ok = false; if (rt.failLimit(c, p, sp, "minLength", 1)) return false; }
   }
   return ok;
 }

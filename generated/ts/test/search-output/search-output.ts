@@ -110,7 +110,7 @@ export function checkHit(v: unknown, p: number, c: rt.Context): boolean {
     if (v["source_file"] !== undefined) {
       const x = v["source_file"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "source_file"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "source_file"), sp + "/properties/*", "minLength", 1)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "source_file"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["snippet"] !== undefined) {

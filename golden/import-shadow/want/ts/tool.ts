@@ -102,7 +102,7 @@ export function checkThing(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "tool.json#/$defs/thing";
   let ok = true;
   if (typeof v === "string") {
-    if (!v) { ok = false; if (rt.failLimit(c, p, sp, "minLength", 1)) return false; }
+    if (v.length === 0) { ok = false; if (rt.failLimit(c, p, sp, "minLength", 1)) return false; }
   } else { rt.failType(c, p, sp, "string", v); return false; }
   return ok;
 }
