@@ -22,7 +22,7 @@ import (
 //	  const sp = "warning.json#";
 //	  let ok = true;
 //	  if (rt.isObject(v)) {
-//	    if (v["code"] !== undefined && !checkCode(v["code"], p + 1, c)) { ok = false; if (rt.up(c, p, "code")) return false; }
+//	    if (v["code"] !== undefined && checkCode(v["code"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "code")) return false; }
 //	    …
 //	    if (v["code"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "code")) return false; }
 //	  } else { rt.failType(c, p, sp, "object", v); return false; }
@@ -193,20 +193,28 @@ func descent(at string) (depth, key string) {
 	return at, ""
 }
 
-// sub is: if (!call) { ok = false; if (c.stop) return false; } for a
-// subschema whose errors are the caller's, called at the instance path at (as
-// f.call). Nothing when call is "" (always valid).
+// sub is: if (call === false) { ok = false; if (c.stop) return false; } for
+// a subschema whose errors are the caller's, called at the instance path at
+// (as f.call). Nothing when call is "" (always valid).
 func sub(call, at string) []string {
 	if call == "" {
 		return nil
 	}
-	return []string{subIf("!"+call, at)}
+	return []string{subIf(callFailed(call), at)}
+}
+
+// callFailed is the test that a check's call failed: checkX(…) === false, not
+// !checkX(…). A check returns a boolean, so both say the same; but where V8
+// does not inline the check, it does not know that, and ! converts whatever
+// came back (a dozen instructions a call), where === false compares one word.
+func callFailed(call string) string {
+	return call + " === false"
 }
 
 // subIf is sub's statement for a failed subschema: cond says it failed. For a
 // member or item, the failure adds its step to the errors' paths:
 //
-//	if (!checkMeta(v["meta"], p + 1, c)) { ok = false; if (rt.up(c, p, "meta")) return false; }
+//	if (checkMeta(v["meta"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "meta")) return false; }
 func subIf(cond, at string) string {
 	if _, key := descent(at); key != "" {
 		return "if (" + cond + ") { ok = false; if (rt.up(c, p, " + key + ")) return false; }"
@@ -360,9 +368,31 @@ func (f *vfn) inPlace(ref model.Ref, quiet bool) string {
 		if f.never(ref) {
 			return "false"
 		}
-		return "rt.quiet(c, " + f.check(ref) + ", v, p)"
+		return quietCall(f.check(ref), "v", "p")
 	}
 	return f.call(ref, "v", "p")
+}
+
+// quietCall is the call of check on x at depth p that reports nothing, as
+// rt.quiet(c, check, x, p) does:
+//
+//	c.stop ? checkEnvelopeIf(v, p, c) : rt.quiet(c, checkEnvelopeIf, v, p)
+//
+// In a run that reports nothing (rt.is, and rt.validate's first run) c.stop
+// is already true and the check is called directly: V8 then knows the
+// function it calls and may inline it. A call through rt.quiet, which every
+// branch of every schema goes through, is a call of an unknown function.
+func quietCall(check, x, p string) string {
+	return "c.stop ? " + check + "(" + x + ", " + p + ", c) : rt.quiet(c, " + check + ", " + x + ", " + p + ")"
+}
+
+// operand is the condition e, in parentheses if it is a conditional
+// expression (quietCall's), as an operand of || or ===.
+func operand(e string) string {
+	if strings.HasPrefix(e, "c.stop ? ") {
+		return "(" + e + ")"
+	}
+	return e
 }
 
 // body is the statements of the check function.

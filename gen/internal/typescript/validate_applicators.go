@@ -19,7 +19,8 @@ func (f *vfn) allOf() []string {
 	return out
 }
 
-// anyOf: if (!(rt.quiet(c, checkA, v, p) || rt.quiet(c, checkB, v, p))) { ok = false; if (rt.fail(…)) return false; }
+// anyOf: if (!(quietA || quietB)) { ok = false; if (rt.fail(…)) return false; }, each
+// branch run quietly (see quietCall): (c.stop ? checkA(v, p, c) : rt.quiet(c, checkA, v, p)).
 // Where annotations count, every branch runs, so that each that passes
 // leaves what it evaluated.
 func (f *vfn) anyOf() []string {
@@ -38,7 +39,7 @@ func (f *vfn) anyOf() []string {
 			return nil
 		case "false":
 		default:
-			tests = append(tests, t)
+			tests = append(tests, operand(t))
 		}
 	}
 	if len(tests) == 0 {
@@ -50,8 +51,8 @@ func (f *vfn) anyOf() []string {
 // oneOf counts the branches that pass:
 //
 //	let oneOfMatches = 0;
-//	if (rt.quiet(c, checkShapeOneOf0, v, p)) oneOfMatches++;
-//	if (rt.quiet(c, checkShapeOneOf1, v, p)) oneOfMatches++;
+//	if (c.stop ? checkShapeOneOf0(v, p, c) : rt.quiet(c, checkShapeOneOf0, v, p)) oneOfMatches++;
+//	if (c.stop ? checkShapeOneOf1(v, p, c) : rt.quiet(c, checkShapeOneOf1, v, p)) oneOfMatches++;
 //	if (oneOfMatches !== 1) { ok = false; if (rt.fail(…)) return false; }
 func (f *vfn) oneOf() []string {
 	if len(f.c.OneOf) == 0 {
@@ -76,7 +77,7 @@ func (f *vfn) countMatches(counter string, branches []model.Ref) []string {
 	return out
 }
 
-// not: if (rt.quiet(c, checkXNot, v, p)) { ok = false; if (rt.fail(…, "not", …)) return false; }
+// not: if (c.stop ? checkXNot(v, p, c) : rt.quiet(c, checkXNot, v, p)) { ok = false; if (rt.fail(…, "not", …)) return false; }
 func (f *vfn) not() []string {
 	if f.c.Not == nil || f.c.False {
 		return nil
@@ -94,10 +95,10 @@ func (f *vfn) not() []string {
 
 // ifThenElse runs if quietly, then then or else in place:
 //
-//	if (rt.quiet(c, checkEnvelopeIf, v, p)) {
-//	  if (!checkEnvelopeThen(v, p, c)) { ok = false; if (c.stop) return false; }
+//	if (c.stop ? checkEnvelopeIf(v, p, c) : rt.quiet(c, checkEnvelopeIf, v, p)) {
+//	  if (checkEnvelopeThen(v, p, c) === false) { ok = false; if (c.stop) return false; }
 //	} else {
-//	  if (!checkEnvelopeElse(v, p, c)) { ok = false; if (c.stop) return false; }
+//	  if (checkEnvelopeElse(v, p, c) === false) { ok = false; if (c.stop) return false; }
 //	}
 func (f *vfn) ifThenElse() []string {
 	if f.c.If == nil {
@@ -124,7 +125,7 @@ func (f *vfn) ifThenElse() []string {
 	case len(els) == 0:
 		return block("if ("+test+")", then...)
 	case len(then) == 0:
-		return block("if (!"+test+")", els...)
+		return block("if ("+operand(test)+" === false)", els...)
 	}
 	out := block("if ("+test+")", then...)
 	out[len(out)-1] = "} else {"

@@ -14,9 +14,9 @@ const itemPath = "rt.at(c, p, i)"
 
 // items checks the prefix items one by one, then the rest in a loop:
 //
-//	if (v.length > 0 && !checkPointItems0(v[0], p + 1, c)) { ok = false; if (rt.up(c, p, 0)) return false; }
+//	if (v.length > 0 && checkPointItems0(v[0], p + 1, c) === false) { ok = false; if (rt.up(c, p, 0)) return false; }
 //	for (let i = 1; i < v.length; i++) {
-//	  if (!checkPointItems(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
+//	  if (checkPointItems(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
 //	}
 //
 // items: false fails once, at the array.
@@ -30,7 +30,7 @@ func (f *vfn) items() []string {
 		case f.eval:
 			out = append(out, block("if (v.length > "+n+")", append([]string{"rt.mark(c, v, " + n + ");"}, sub(call, at)...)...)...)
 		case call != "":
-			out = append(out, subIf("v.length > "+n+" && !"+call, at))
+			out = append(out, subIf("v.length > "+n+" && "+callFailed(call), at))
 		}
 	}
 	if f.c.Items == nil {
@@ -54,7 +54,7 @@ func (f *vfn) items() []string {
 //
 //	let matches = 0;
 //	for (let i = 0; i < v.length; i++) {
-//	  if (rt.quiet(c, checkListContains, v[i], p + 1)) matches++;
+//	  if (c.stop ? checkListContains(v[i], p + 1, c) : rt.quiet(c, checkListContains, v[i], p + 1)) matches++;
 //	}
 //	if (matches < 1) { ok = false; if (rt.fail(c, p, "list.json#/contains", "contains", "must contain at least 1 matching item")) return false; }
 func (f *vfn) contains() []string {
@@ -77,7 +77,7 @@ func (f *vfn) contains() []string {
 		matches = "0"
 	default:
 		depth, _ := descent(itemPath) // a quiet branch: no errors, no step to add
-		test := "rt.quiet(c, " + f.check(*f.c.Contains) + ", v[i], " + depth + ")"
+		test := quietCall(f.check(*f.c.Contains), "v[i]", depth)
 		loop := []string{"if (" + test + ") matches++;"}
 		if f.eval {
 			loop = block("if ("+test+")", "matches++;", "rt.mark(c, v, i);")

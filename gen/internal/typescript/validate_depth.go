@@ -26,7 +26,8 @@ import (
 //     rt.rest(v, p, c, membersTree, 0) and rt.always (rt.open).
 
 // descends matches the depth argument of a check called for a member or item:
-// checkX(v[i], p + 1, c), rt.quiet(c, checkX, v[i], p + 1).
+// checkX(v[i], p + 1, c), rt.quiet(c, checkX, v[i], p + 1) (and quietCall's
+// c.stop ? checkX(v[i], p + 1, c) : rt.quiet(c, checkX, v[i], p + 1)).
 var descends = regexp.MustCompile(`, p \+ 1(, c)?\)`)
 
 // segmentHook is the first statement of a check function whose body

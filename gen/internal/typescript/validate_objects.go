@@ -39,7 +39,7 @@ func member(name string) (read, present, absent string) {
 // patternProperties their names match and additionalProperties when none
 // does:
 //
-//	if (v["success"] !== undefined && !checkEnvelopePropertiesSuccess(v["success"], p + 1, c)) { ok = false; if (rt.up(c, p, "success")) return false; }
+//	if (v["success"] !== undefined && checkEnvelopePropertiesSuccess(v["success"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "success")) return false; }
 //	for (const k in v) {
 //	  switch (k) {
 //	    case "success":
@@ -68,7 +68,7 @@ func (f *vfn) members() []string {
 		case f.eval:
 			out = append(out, block("if ("+present+")", append([]string{"rt.mark(c, v, " + stringLiteral(pc.Name) + ");"}, sub(call, memberPath(pc.Name))...)...)...)
 		case call != "":
-			out = append(out, subIf(present+" && !"+call, memberPath(pc.Name)))
+			out = append(out, subIf(present+" && "+callFailed(call), memberPath(pc.Name)))
 		}
 	}
 	ap := c.AdditionalProperties
@@ -207,7 +207,7 @@ func (f *vfn) dependentSchemas() []string {
 	for _, d := range f.c.DependentSchemas {
 		_, present, _ := member(d.Member)
 		if check := f.inPlace(d.Type, false); check != "" {
-			out = append(out, subIf(present+" && !"+check, "p"))
+			out = append(out, subIf(present+" && "+callFailed(check), "p"))
 		}
 	}
 	return out

@@ -229,15 +229,15 @@ export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkEnvelope, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["_metadata"] !== undefined && !checkResponseMetadata(v["_metadata"], p + 1, c)) { ok = false; if (rt.up(c, p, "_metadata")) return false; }
+    if (v["_metadata"] !== undefined && checkResponseMetadata(v["_metadata"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "_metadata")) return false; }
     if (v["results"] !== undefined) {
       const x = v["results"];
       if (!rt.isArray(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "results"), sp + "/properties/*", "array", x)) return false; }
     }
-    if (v["pagination"] !== undefined && !checkPaginationMetadata(v["pagination"], p + 1, c)) { ok = false; if (rt.up(c, p, "pagination")) return false; }
-    if (v["execution_context"] !== undefined && !checkExecutionContext(v["execution_context"], p + 1, c)) { ok = false; if (rt.up(c, p, "execution_context")) return false; }
-    if (v["warnings"] !== undefined && !checkEnvelopePropertiesWarnings(v["warnings"], p + 1, c)) { ok = false; if (rt.up(c, p, "warnings")) return false; }
-    if (v["error"] !== undefined && !checkResponseError(v["error"], p + 1, c)) { ok = false; if (rt.up(c, p, "error")) return false; }
+    if (v["pagination"] !== undefined && checkPaginationMetadata(v["pagination"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "pagination")) return false; }
+    if (v["execution_context"] !== undefined && checkExecutionContext(v["execution_context"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "execution_context")) return false; }
+    if (v["warnings"] !== undefined && checkEnvelopePropertiesWarnings(v["warnings"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "warnings")) return false; }
+    if (v["error"] !== undefined && checkResponseError(v["error"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "error")) return false; }
     if (v["_metadata"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "_metadata")) return false; }
     if (v["results"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "results")) return false; }
     if (v["execution_context"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "execution_context")) return false; }
@@ -254,7 +254,7 @@ function checkEnvelopePropertiesWarnings(v: unknown, p: number, c: rt.Context): 
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkResponseWarning(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
+      if (checkResponseWarning(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
@@ -335,7 +335,7 @@ export function checkResponseError(v: unknown, p: number, c: rt.Context): boolea
       const x = v["message"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "message"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["allowed_fields"] !== undefined && !checkResponseErrorPropertiesAllowedFields(v["allowed_fields"], p + 1, c)) { ok = false; if (rt.up(c, p, "allowed_fields")) return false; }
+    if (v["allowed_fields"] !== undefined && checkResponseErrorPropertiesAllowedFields(v["allowed_fields"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "allowed_fields")) return false; }
     if (v["code"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "code")) return false; }
     if (v["message"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "message")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
@@ -380,7 +380,7 @@ export function checkResponseMetadata(v: unknown, p: number, c: rt.Context): boo
       const x = v["request_id"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "request_id"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["status"] !== undefined && !checkResponseStatus(v["status"], p + 1, c)) { ok = false; if (rt.up(c, p, "status")) return false; }
+    if (v["status"] !== undefined && checkResponseStatus(v["status"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "status")) return false; }
     if (v["message"] !== undefined) {
       const x = v["message"];
       if (!(x === null || typeof x === "string")) { ok = false; if (rt.failType(c, rt.at(c, p, "message"), sp + "/properties/*", "null or string", x)) return false; }
@@ -409,7 +409,7 @@ export function checkResponseWarning(v: unknown, p: number, c: rt.Context): bool
   if (p >= c.lim) return rt.deep(checkResponseWarning, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["level"] !== undefined && !checkWarningLevel(v["level"], p + 1, c)) { ok = false; if (rt.up(c, p, "level")) return false; }
+    if (v["level"] !== undefined && checkWarningLevel(v["level"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "level")) return false; }
     if (v["code"] !== undefined) {
       const x = v["code"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "code"), sp + "/properties/*", "string", x)) return false; }

@@ -449,9 +449,9 @@ export function checkConfidenceScore(v: unknown, p: number, c: rt.Context): bool
   if (p >= c.lim) return rt.deep(checkConfidenceScore, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["score_reliability"] !== undefined && !checkScore(v["score_reliability"], p + 1, c)) { ok = false; if (rt.up(c, p, "score_reliability")) return false; }
-    if (v["source_quality"] !== undefined && !checkScore(v["source_quality"], p + 1, c)) { ok = false; if (rt.up(c, p, "source_quality")) return false; }
-    if (v["recency"] !== undefined && !checkScore(v["recency"], p + 1, c)) { ok = false; if (rt.up(c, p, "recency")) return false; }
+    if (v["score_reliability"] !== undefined && checkScore(v["score_reliability"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "score_reliability")) return false; }
+    if (v["source_quality"] !== undefined && checkScore(v["source_quality"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "source_quality")) return false; }
+    if (v["recency"] !== undefined && checkScore(v["recency"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "recency")) return false; }
     if (v["score_reliability"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "score_reliability")) return false; }
     if (v["source_quality"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "source_quality")) return false; }
     if (v["recency"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "recency")) return false; }
@@ -476,7 +476,7 @@ export function checkCursor(v: unknown, p: number, c: rt.Context): boolean {
         if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "offset"), sp + "/properties/*", "minimum", 0)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "offset"), sp + "/properties/*", "integer", x)) return false; }
     }
-    if (v["response_mode"] !== undefined && !checkResponseMode(v["response_mode"], p + 1, c)) { ok = false; if (rt.up(c, p, "response_mode")) return false; }
+    if (v["response_mode"] !== undefined && checkResponseMode(v["response_mode"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "response_mode")) return false; }
     if (v["query_hash"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "query_hash")) return false; }
     if (v["offset"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "offset")) return false; }
     if (v["response_mode"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "response_mode")) return false; }
@@ -495,8 +495,8 @@ export function checkDeduplicationInfo(v: unknown, p: number, c: rt.Context): bo
       const x = v["is_duplicate"];
       if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "is_duplicate"), sp + "/properties/*", "boolean", x)) return false; }
     }
-    if (v["similar_chunk_ids"] !== undefined && !checkDeduplicationInfoPropertiesSimilarChunkIDs(v["similar_chunk_ids"], p + 1, c)) { ok = false; if (rt.up(c, p, "similar_chunk_ids")) return false; }
-    if (v["confidence"] !== undefined && !checkScore(v["confidence"], p + 1, c)) { ok = false; if (rt.up(c, p, "confidence")) return false; }
+    if (v["similar_chunk_ids"] !== undefined && checkDeduplicationInfoPropertiesSimilarChunkIDs(v["similar_chunk_ids"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "similar_chunk_ids")) return false; }
+    if (v["confidence"] !== undefined && checkScore(v["confidence"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "confidence")) return false; }
     if (v["is_duplicate"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "is_duplicate")) return false; }
     if (v["similar_chunk_ids"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "similar_chunk_ids")) return false; }
     if (v["confidence"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "confidence")) return false; }
@@ -512,7 +512,7 @@ function checkDeduplicationInfoPropertiesSimilarChunkIDs(v: unknown, p: number, 
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkChunkID(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
+      if (checkChunkID(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
@@ -573,15 +573,15 @@ export function checkSearchResultFull(v: unknown, p: number, c: rt.Context): boo
   if (p >= c.lim) return rt.deep(checkSearchResultFull, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["chunk_id"] !== undefined && !checkChunkID(v["chunk_id"], p + 1, c)) { ok = false; if (rt.up(c, p, "chunk_id")) return false; }
+    if (v["chunk_id"] !== undefined && checkChunkID(v["chunk_id"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "chunk_id")) return false; }
     if (v["chunk_text"] !== undefined) {
       const x = v["chunk_text"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "chunk_text"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["similarity_score"] !== undefined && !checkScore(v["similarity_score"], p + 1, c)) { ok = false; if (rt.up(c, p, "similarity_score")) return false; }
-    if (v["bm25_score"] !== undefined && !checkScore(v["bm25_score"], p + 1, c)) { ok = false; if (rt.up(c, p, "bm25_score")) return false; }
-    if (v["hybrid_score"] !== undefined && !checkScore(v["hybrid_score"], p + 1, c)) { ok = false; if (rt.up(c, p, "hybrid_score")) return false; }
-    if (v["rank"] !== undefined && !checkRank(v["rank"], p + 1, c)) { ok = false; if (rt.up(c, p, "rank")) return false; }
+    if (v["similarity_score"] !== undefined && checkScore(v["similarity_score"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "similarity_score")) return false; }
+    if (v["bm25_score"] !== undefined && checkScore(v["bm25_score"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "bm25_score")) return false; }
+    if (v["hybrid_score"] !== undefined && checkScore(v["hybrid_score"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "hybrid_score")) return false; }
+    if (v["rank"] !== undefined && checkRank(v["rank"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "rank")) return false; }
     if (v["score_type"] !== undefined) {
       const x = v["score_type"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "score_type"), sp + "/properties/*", "string", x)) return false; }
@@ -639,9 +639,9 @@ export function checkSearchResultIDs(v: unknown, p: number, c: rt.Context): bool
   if (p >= c.lim) return rt.deep(checkSearchResultIDs, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["chunk_id"] !== undefined && !checkChunkID(v["chunk_id"], p + 1, c)) { ok = false; if (rt.up(c, p, "chunk_id")) return false; }
-    if (v["hybrid_score"] !== undefined && !checkScore(v["hybrid_score"], p + 1, c)) { ok = false; if (rt.up(c, p, "hybrid_score")) return false; }
-    if (v["rank"] !== undefined && !checkRank(v["rank"], p + 1, c)) { ok = false; if (rt.up(c, p, "rank")) return false; }
+    if (v["chunk_id"] !== undefined && checkChunkID(v["chunk_id"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "chunk_id")) return false; }
+    if (v["hybrid_score"] !== undefined && checkScore(v["hybrid_score"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "hybrid_score")) return false; }
+    if (v["rank"] !== undefined && checkRank(v["rank"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "rank")) return false; }
     if (v["chunk_id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "chunk_id")) return false; }
     if (v["hybrid_score"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "hybrid_score")) return false; }
     if (v["rank"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "rank")) return false; }
@@ -656,9 +656,9 @@ export function checkSearchResultMetadata(v: unknown, p: number, c: rt.Context):
   if (p >= c.lim) return rt.deep(checkSearchResultMetadata, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["chunk_id"] !== undefined && !checkChunkID(v["chunk_id"], p + 1, c)) { ok = false; if (rt.up(c, p, "chunk_id")) return false; }
-    if (v["hybrid_score"] !== undefined && !checkScore(v["hybrid_score"], p + 1, c)) { ok = false; if (rt.up(c, p, "hybrid_score")) return false; }
-    if (v["rank"] !== undefined && !checkRank(v["rank"], p + 1, c)) { ok = false; if (rt.up(c, p, "rank")) return false; }
+    if (v["chunk_id"] !== undefined && checkChunkID(v["chunk_id"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "chunk_id")) return false; }
+    if (v["hybrid_score"] !== undefined && checkScore(v["hybrid_score"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "hybrid_score")) return false; }
+    if (v["rank"] !== undefined && checkRank(v["rank"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "rank")) return false; }
     if (v["source_file"] !== undefined) {
       const x = v["source_file"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "source_file"), sp + "/properties/*", "string", x)) return false; }
@@ -696,9 +696,9 @@ export function checkSearchResultPreview(v: unknown, p: number, c: rt.Context): 
   if (p >= c.lim) return rt.deep(checkSearchResultPreview, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["chunk_id"] !== undefined && !checkChunkID(v["chunk_id"], p + 1, c)) { ok = false; if (rt.up(c, p, "chunk_id")) return false; }
-    if (v["hybrid_score"] !== undefined && !checkScore(v["hybrid_score"], p + 1, c)) { ok = false; if (rt.up(c, p, "hybrid_score")) return false; }
-    if (v["rank"] !== undefined && !checkRank(v["rank"], p + 1, c)) { ok = false; if (rt.up(c, p, "rank")) return false; }
+    if (v["chunk_id"] !== undefined && checkChunkID(v["chunk_id"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "chunk_id")) return false; }
+    if (v["hybrid_score"] !== undefined && checkScore(v["hybrid_score"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "hybrid_score")) return false; }
+    if (v["rank"] !== undefined && checkRank(v["rank"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "rank")) return false; }
     if (v["source_file"] !== undefined) {
       const x = v["source_file"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "source_file"), sp + "/properties/*", "string", x)) return false; }
@@ -750,9 +750,9 @@ export function checkVendorInfoFull(v: unknown, p: number, c: rt.Context): boole
       const x = v["vendor_name"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "vendor_name"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["entities"] !== undefined && !checkVendorInfoFullPropertiesEntities(v["entities"], p + 1, c)) { ok = false; if (rt.up(c, p, "entities")) return false; }
-    if (v["relationships"] !== undefined && !checkVendorInfoFullPropertiesRelationships(v["relationships"], p + 1, c)) { ok = false; if (rt.up(c, p, "relationships")) return false; }
-    if (v["statistics"] !== undefined && !checkVendorStatistics(v["statistics"], p + 1, c)) { ok = false; if (rt.up(c, p, "statistics")) return false; }
+    if (v["entities"] !== undefined && checkVendorInfoFullPropertiesEntities(v["entities"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "entities")) return false; }
+    if (v["relationships"] !== undefined && checkVendorInfoFullPropertiesRelationships(v["relationships"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "relationships")) return false; }
+    if (v["statistics"] !== undefined && checkVendorStatistics(v["statistics"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "statistics")) return false; }
     if (v["vendor_name"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "vendor_name")) return false; }
     if (v["entities"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "entities")) return false; }
     if (v["relationships"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "relationships")) return false; }
@@ -794,8 +794,8 @@ export function checkVendorInfoIDs(v: unknown, p: number, c: rt.Context): boolea
       const x = v["vendor_name"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "vendor_name"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["entity_ids"] !== undefined && !checkVendorInfoIDsPropertiesEntityIDs(v["entity_ids"], p + 1, c)) { ok = false; if (rt.up(c, p, "entity_ids")) return false; }
-    if (v["relationship_ids"] !== undefined && !checkVendorInfoIDsPropertiesRelationshipIDs(v["relationship_ids"], p + 1, c)) { ok = false; if (rt.up(c, p, "relationship_ids")) return false; }
+    if (v["entity_ids"] !== undefined && checkVendorInfoIDsPropertiesEntityIDs(v["entity_ids"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "entity_ids")) return false; }
+    if (v["relationship_ids"] !== undefined && checkVendorInfoIDsPropertiesRelationshipIDs(v["relationship_ids"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "relationship_ids")) return false; }
     if (v["vendor_name"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "vendor_name")) return false; }
     if (v["entity_ids"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "entity_ids")) return false; }
     if (v["relationship_ids"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "relationship_ids")) return false; }
@@ -840,7 +840,7 @@ export function checkVendorInfoMetadata(v: unknown, p: number, c: rt.Context): b
       const x = v["vendor_name"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "vendor_name"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["statistics"] !== undefined && !checkVendorStatistics(v["statistics"], p + 1, c)) { ok = false; if (rt.up(c, p, "statistics")) return false; }
+    if (v["statistics"] !== undefined && checkVendorStatistics(v["statistics"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "statistics")) return false; }
     if (v["top_entities"] !== undefined) {
       const x = v["top_entities"];
       if (!rt.isArray(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "top_entities"), sp + "/properties/*", "array", x)) return false; }
@@ -870,9 +870,9 @@ export function checkVendorInfoPreview(v: unknown, p: number, c: rt.Context): bo
       const x = v["vendor_name"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "vendor_name"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["entities"] !== undefined && !checkVendorInfoPreviewPropertiesEntities(v["entities"], p + 1, c)) { ok = false; if (rt.up(c, p, "entities")) return false; }
-    if (v["relationships"] !== undefined && !checkVendorInfoPreviewPropertiesRelationships(v["relationships"], p + 1, c)) { ok = false; if (rt.up(c, p, "relationships")) return false; }
-    if (v["statistics"] !== undefined && !checkVendorStatistics(v["statistics"], p + 1, c)) { ok = false; if (rt.up(c, p, "statistics")) return false; }
+    if (v["entities"] !== undefined && checkVendorInfoPreviewPropertiesEntities(v["entities"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "entities")) return false; }
+    if (v["relationships"] !== undefined && checkVendorInfoPreviewPropertiesRelationships(v["relationships"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "relationships")) return false; }
+    if (v["statistics"] !== undefined && checkVendorStatistics(v["statistics"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "statistics")) return false; }
     if (v["vendor_name"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "vendor_name")) return false; }
     if (v["entities"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "entities")) return false; }
     if (v["relationships"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "relationships")) return false; }
@@ -922,8 +922,8 @@ export function checkVendorStatistics(v: unknown, p: number, c: rt.Context): boo
         if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "relationship_count"), sp + "/properties/*", "minimum", 0)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "relationship_count"), sp + "/properties/*", "integer", x)) return false; }
     }
-    if (v["entity_type_distribution"] !== undefined && !checkVendorStatisticsPropertiesEntityTypeDistribution(v["entity_type_distribution"], p + 1, c)) { ok = false; if (rt.up(c, p, "entity_type_distribution")) return false; }
-    if (v["relationship_type_distribution"] !== undefined && !checkVendorStatisticsPropertiesRelationshipTypeDistribution(v["relationship_type_distribution"], p + 1, c)) { ok = false; if (rt.up(c, p, "relationship_type_distribution")) return false; }
+    if (v["entity_type_distribution"] !== undefined && checkVendorStatisticsPropertiesEntityTypeDistribution(v["entity_type_distribution"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "entity_type_distribution")) return false; }
+    if (v["relationship_type_distribution"] !== undefined && checkVendorStatisticsPropertiesRelationshipTypeDistribution(v["relationship_type_distribution"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "relationship_type_distribution")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersVendorStatistics, -1);
   return ok;

@@ -78,11 +78,11 @@ export function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
     if (v["query"] !== undefined) {
       const x = v["query"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "query"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "query"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 500 && rt.codePoints(x) > 500) { ok = false; if (rt.failLimit(c, rt.at(c, p, "query"), sp + "/properties/*", "maxLength", 500)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "query"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["response_mode"] !== undefined && !checkResponseMode(v["response_mode"], p + 1, c)) { ok = false; if (rt.up(c, p, "response_mode")) return false; }
+    if (v["response_mode"] !== undefined && checkResponseMode(v["response_mode"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "response_mode")) return false; }
     if (v["page_size"] !== undefined) {
       const x = v["page_size"];
       if (typeof x === "number" && Number.isInteger(x)) {
@@ -94,7 +94,7 @@ export function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
       const x = v["cursor"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "cursor"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["fields"] !== undefined && !checkRequestPropertiesFields(v["fields"], p + 1, c)) { ok = false; if (rt.up(c, p, "fields")) return false; }
+    if (v["fields"] !== undefined && checkRequestPropertiesFields(v["fields"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "fields")) return false; }
     if (v["query"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "query")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersRequest, -1);

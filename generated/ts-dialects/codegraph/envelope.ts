@@ -225,8 +225,8 @@ export function checkData(v: unknown, p: number, c: rt.Context): boolean {
         if (!rt.isDateTime(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "generatedAt"), sp + "/properties/*", "format", "must be a valid date-time")) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "generatedAt"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["workspace"] !== undefined && !checkWorkspaceContext(v["workspace"], p + 1, c)) { ok = false; if (rt.up(c, p, "workspace")) return false; }
-    if (v["meta"] !== undefined && !checkResponseMeta(v["meta"], p + 1, c)) { ok = false; if (rt.up(c, p, "meta")) return false; }
+    if (v["workspace"] !== undefined && checkWorkspaceContext(v["workspace"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "workspace")) return false; }
+    if (v["meta"] !== undefined && checkResponseMeta(v["meta"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "meta")) return false; }
     for (const k in v) {
       switch (k) {
         case "tool":
@@ -261,7 +261,7 @@ export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
       const x = v["success"];
       if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "success"), sp + "/properties/*", "boolean", x)) return false; }
     }
-    if (v["data"] !== undefined && !checkData(v["data"], p + 1, c)) { ok = false; if (rt.up(c, p, "data")) return false; }
+    if (v["data"] !== undefined && checkData(v["data"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "data")) return false; }
     for (const k in v) {
       switch (k) {
         case "success":
@@ -273,8 +273,8 @@ export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
     if (v["success"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "success")) return false; }
     if (v["data"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "data")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
-  if (rt.quiet(c, checkEnvelopeIf, v, p)) {
-    if (!checkEnvelopeThen(v, p, c)) { ok = false; if (c.stop) return false; }
+  if (c.stop ? checkEnvelopeIf(v, p, c) : rt.quiet(c, checkEnvelopeIf, v, p)) {
+    if (checkEnvelopeThen(v, p, c) === false) { ok = false; if (c.stop) return false; }
   }
   return ok;
 }
@@ -296,7 +296,7 @@ function checkEnvelopeIf(v: unknown, p: number, c: rt.Context): boolean {
 function checkEnvelopeThen(v: unknown, p: number, c: rt.Context): boolean {
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["data"] !== undefined && !checkEnvelopeThenPropertiesData(v["data"], p + 1, c)) { ok = false; if (rt.up(c, p, "data")) return false; }
+    if (v["data"] !== undefined && checkEnvelopeThenPropertiesData(v["data"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "data")) return false; }
   }
   return ok;
 }
@@ -306,7 +306,7 @@ function checkEnvelopeThenPropertiesData(v: unknown, p: number, c: rt.Context): 
   if (p >= c.lim) return rt.deep(checkEnvelopeThenPropertiesData, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["result"] !== undefined && !checkErrorResult(v["result"], p + 1, c)) { ok = false; if (rt.up(c, p, "result")) return false; }
+    if (v["result"] !== undefined && checkErrorResult(v["result"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "result")) return false; }
   }
   rt.rest(v, p, c, membersEnvelopeThenPropertiesData, 0);
   return ok;
@@ -350,7 +350,7 @@ export function checkErrorResult(v: unknown, p: number, c: rt.Context): boolean 
   if (p >= c.lim) return rt.deep(checkErrorResult, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["error"] !== undefined && !checkError(v["error"], p + 1, c)) { ok = false; if (rt.up(c, p, "error")) return false; }
+    if (v["error"] !== undefined && checkError(v["error"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "error")) return false; }
     for (const k in v) {
       switch (k) {
         case "error":
@@ -473,9 +473,9 @@ export function checkResponseMeta(v: unknown, p: number, c: rt.Context): boolean
       const x = v["truncated"];
       if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "truncated"), sp + "/properties/*", "boolean", x)) return false; }
     }
-    if (v["limits"] !== undefined && !checkLimits(v["limits"], p + 1, c)) { ok = false; if (rt.up(c, p, "limits")) return false; }
-    if (v["nextQuerySuggestion"] !== undefined && !checkResponseMetaPropertiesNextQuerySuggestion(v["nextQuerySuggestion"], p + 1, c)) { ok = false; if (rt.up(c, p, "nextQuerySuggestion")) return false; }
-    if (v["page"] !== undefined && !checkPage(v["page"], p + 1, c)) { ok = false; if (rt.up(c, p, "page")) return false; }
+    if (v["limits"] !== undefined && checkLimits(v["limits"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "limits")) return false; }
+    if (v["nextQuerySuggestion"] !== undefined && checkResponseMetaPropertiesNextQuerySuggestion(v["nextQuerySuggestion"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "nextQuerySuggestion")) return false; }
+    if (v["page"] !== undefined && checkPage(v["page"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "page")) return false; }
     for (const k in v) {
       switch (k) {
         case "approxTokens":
@@ -501,7 +501,7 @@ function checkResponseMetaPropertiesNextQuerySuggestion(v: unknown, p: number, c
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkQuerySuggestion(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
+      if (checkQuerySuggestion(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;

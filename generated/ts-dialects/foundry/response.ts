@@ -377,12 +377,12 @@ export function checkErrorData(v: unknown, p: number, c: rt.Context): boolean {
       const x = v["error_code"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "error_code"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["error_type"] !== undefined && !checkErrorType(v["error_type"], p + 1, c)) { ok = false; if (rt.up(c, p, "error_type")) return false; }
+    if (v["error_type"] !== undefined && checkErrorType(v["error_type"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "error_type")) return false; }
     if (v["remediation"] !== undefined) {
       const x = v["remediation"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "remediation"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["details"] !== undefined && !checkErrorDataPropertiesDetails(v["details"], p + 1, c)) { ok = false; if (rt.up(c, p, "details")) return false; }
+    if (v["details"] !== undefined && checkErrorDataPropertiesDetails(v["details"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "details")) return false; }
     if (v["retry_after_seconds"] !== undefined) {
       const x = v["retry_after_seconds"];
       if (typeof x === "number" && Number.isInteger(x)) {
@@ -416,25 +416,25 @@ export function checkMetadata(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkMetadata, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["version"] !== undefined && !checkMetadataVersion(v["version"], p + 1, c)) { ok = false; if (rt.up(c, p, "version")) return false; }
+    if (v["version"] !== undefined && checkMetadataVersion(v["version"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "version")) return false; }
     if (v["request_id"] !== undefined) {
       const x = v["request_id"];
       if (typeof x === "string") {
         if (notMetadataPropertiesRequestID.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "request_id"), sp + "/properties/*", notMetadataPropertiesRequestID)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "request_id"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["warnings"] !== undefined && !checkMetadataPropertiesWarnings(v["warnings"], p + 1, c)) { ok = false; if (rt.up(c, p, "warnings")) return false; }
-    if (v["warning_details"] !== undefined && !checkMetadataPropertiesWarningDetails(v["warning_details"], p + 1, c)) { ok = false; if (rt.up(c, p, "warning_details")) return false; }
-    if (v["pagination"] !== undefined && !checkPagination(v["pagination"], p + 1, c)) { ok = false; if (rt.up(c, p, "pagination")) return false; }
-    if (v["rate_limit"] !== undefined && !checkRateLimit(v["rate_limit"], p + 1, c)) { ok = false; if (rt.up(c, p, "rate_limit")) return false; }
-    if (v["telemetry"] !== undefined && !checkTelemetry(v["telemetry"], p + 1, c)) { ok = false; if (rt.up(c, p, "telemetry")) return false; }
-    if (v["content_fidelity"] !== undefined && !checkContentFidelity(v["content_fidelity"], p + 1, c)) { ok = false; if (rt.up(c, p, "content_fidelity")) return false; }
+    if (v["warnings"] !== undefined && checkMetadataPropertiesWarnings(v["warnings"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "warnings")) return false; }
+    if (v["warning_details"] !== undefined && checkMetadataPropertiesWarningDetails(v["warning_details"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "warning_details")) return false; }
+    if (v["pagination"] !== undefined && checkPagination(v["pagination"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "pagination")) return false; }
+    if (v["rate_limit"] !== undefined && checkRateLimit(v["rate_limit"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "rate_limit")) return false; }
+    if (v["telemetry"] !== undefined && checkTelemetry(v["telemetry"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "telemetry")) return false; }
+    if (v["content_fidelity"] !== undefined && checkContentFidelity(v["content_fidelity"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "content_fidelity")) return false; }
     if (v["content_fidelity_schema_version"] !== undefined) {
       const x = v["content_fidelity_schema_version"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "content_fidelity_schema_version"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["dropped_content_ids"] !== undefined && !checkMetadataPropertiesDroppedContentIDs(v["dropped_content_ids"], p + 1, c)) { ok = false; if (rt.up(c, p, "dropped_content_ids")) return false; }
-    if (v["content_archive_hashes"] !== undefined && !checkMetadataPropertiesContentArchiveHashes(v["content_archive_hashes"], p + 1, c)) { ok = false; if (rt.up(c, p, "content_archive_hashes")) return false; }
+    if (v["dropped_content_ids"] !== undefined && checkMetadataPropertiesDroppedContentIDs(v["dropped_content_ids"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "dropped_content_ids")) return false; }
+    if (v["content_archive_hashes"] !== undefined && checkMetadataPropertiesContentArchiveHashes(v["content_archive_hashes"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "content_archive_hashes")) return false; }
     if (v["version"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "version")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersMetadata, -1);
@@ -475,7 +475,7 @@ function checkMetadataPropertiesWarningDetails(v: unknown, p: number, c: rt.Cont
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkWarningDetail(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
+      if (checkWarningDetail(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
@@ -586,12 +586,12 @@ export function checkResponse(v: unknown, p: number, c: rt.Context): boolean {
       const x = v["success"];
       if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "success"), sp + "/properties/*", "boolean", x)) return false; }
     }
-    if (v["data"] !== undefined && !checkResponsePropertiesData(v["data"], p + 1, c)) { ok = false; if (rt.up(c, p, "data")) return false; }
+    if (v["data"] !== undefined && checkResponsePropertiesData(v["data"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "data")) return false; }
     if (v["error"] !== undefined) {
       const x = v["error"];
       if (!(x === null || typeof x === "string")) { ok = false; if (rt.failType(c, rt.at(c, p, "error"), sp + "/properties/*", "null or string", x)) return false; }
     }
-    if (v["meta"] !== undefined && !checkMetadata(v["meta"], p + 1, c)) { ok = false; if (rt.up(c, p, "meta")) return false; }
+    if (v["meta"] !== undefined && checkMetadata(v["meta"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "meta")) return false; }
     for (const k in v) {
       switch (k) {
         case "success":
@@ -607,10 +607,10 @@ export function checkResponse(v: unknown, p: number, c: rt.Context): boolean {
     if (v["error"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "error")) return false; }
     if (v["meta"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "meta")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
-  if (rt.quiet(c, checkResponseIf, v, p)) {
-    if (!checkResponseThen(v, p, c)) { ok = false; if (c.stop) return false; }
+  if (c.stop ? checkResponseIf(v, p, c) : rt.quiet(c, checkResponseIf, v, p)) {
+    if (checkResponseThen(v, p, c) === false) { ok = false; if (c.stop) return false; }
   } else {
-    if (!checkResponseElse(v, p, c)) { ok = false; if (c.stop) return false; }
+    if (checkResponseElse(v, p, c) === false) { ok = false; if (c.stop) return false; }
   }
   return ok;
 }
@@ -623,10 +623,10 @@ function checkResponseElse(v: unknown, p: number, c: rt.Context): boolean {
     if (v["error"] !== undefined) {
       const x = v["error"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "error"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "error"), sp + "/properties/*", "minLength", 1)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "error"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["data"] !== undefined && !checkErrorData(v["data"], p + 1, c)) { ok = false; if (rt.up(c, p, "data")) return false; }
+    if (v["data"] !== undefined && checkErrorData(v["data"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "data")) return false; }
   }
   return ok;
 }
@@ -701,7 +701,7 @@ export function checkWarningDetail(v: unknown, p: number, c: rt.Context): boolea
       const x = v["code"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "code"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["severity"] !== undefined && !checkWarningSeverity(v["severity"], p + 1, c)) { ok = false; if (rt.up(c, p, "severity")) return false; }
+    if (v["severity"] !== undefined && checkWarningSeverity(v["severity"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "severity")) return false; }
     if (v["message"] !== undefined) {
       const x = v["message"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "message"), sp + "/properties/*", "string", x)) return false; }

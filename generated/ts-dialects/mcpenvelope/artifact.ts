@@ -113,23 +113,23 @@ export function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkArtifact, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["schema_version"] !== undefined && !checkArtifactSchemaVersion(v["schema_version"], p + 1, c)) { ok = false; if (rt.up(c, p, "schema_version")) return false; }
+    if (v["schema_version"] !== undefined && checkArtifactSchemaVersion(v["schema_version"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "schema_version")) return false; }
     if (v["artifact_id"] !== undefined) {
       const x = v["artifact_id"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "artifact_id"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "artifact_id"), sp + "/properties/*", "minLength", 1)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "artifact_id"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["media_type"] !== undefined) {
       const x = v["media_type"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "media_type"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "media_type"), sp + "/properties/*", "minLength", 1)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "media_type"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["locator"] !== undefined) {
       const x = v["locator"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "locator"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "locator"), sp + "/properties/*", "minLength", 1)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "locator"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["size_bytes"] !== undefined) {
@@ -138,8 +138,8 @@ export function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
         if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "size_bytes"), sp + "/properties/*", "minimum", 0)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "size_bytes"), sp + "/properties/*", "integer", x)) return false; }
     }
-    if (v["digest"] !== undefined && !checkArtifactDigest(v["digest"], p + 1, c)) { ok = false; if (rt.up(c, p, "digest")) return false; }
-    if (v["labels"] !== undefined && !checkArtifactPropertiesLabels(v["labels"], p + 1, c)) { ok = false; if (rt.up(c, p, "labels")) return false; }
+    if (v["digest"] !== undefined && checkArtifactDigest(v["digest"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "digest")) return false; }
+    if (v["labels"] !== undefined && checkArtifactPropertiesLabels(v["labels"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "labels")) return false; }
     for (const k in v) {
       switch (k) {
         case "schema_version":
@@ -166,7 +166,7 @@ export function checkArtifactDigest(v: unknown, p: number, c: rt.Context): boole
   if (p >= c.lim) return rt.deep(checkArtifactDigest, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["alg"] !== undefined && !checkArtifactDigestAlg(v["alg"], p + 1, c)) { ok = false; if (rt.up(c, p, "alg")) return false; }
+    if (v["alg"] !== undefined && checkArtifactDigestAlg(v["alg"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "alg")) return false; }
     if (v["value"] !== undefined) {
       const x = v["value"];
       if (typeof x === "string") {

@@ -104,27 +104,27 @@ export function checkArtifactRef(v: unknown, p: number, c: rt.Context): boolean 
   if (p >= c.lim) return rt.deep(checkArtifactRef, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["schema_version"] !== undefined && !checkArtifactRefSchemaVersion(v["schema_version"], p + 1, c)) { ok = false; if (rt.up(c, p, "schema_version")) return false; }
+    if (v["schema_version"] !== undefined && checkArtifactRefSchemaVersion(v["schema_version"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "schema_version")) return false; }
     if (v["artifact_id"] !== undefined) {
       const x = v["artifact_id"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "artifact_id"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "artifact_id"), sp + "/properties/*", "minLength", 1)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "artifact_id"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["locator"] !== undefined) {
       const x = v["locator"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "locator"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "locator"), sp + "/properties/*", "minLength", 1)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "locator"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["media_type"] !== undefined) {
       const x = v["media_type"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "media_type"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "media_type"), sp + "/properties/*", "minLength", 1)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "media_type"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["digest"] !== undefined && !checkArtifactRefDigest(v["digest"], p + 1, c)) { ok = false; if (rt.up(c, p, "digest")) return false; }
-    if (v["labels"] !== undefined && !checkArtifactRefPropertiesLabels(v["labels"], p + 1, c)) { ok = false; if (rt.up(c, p, "labels")) return false; }
+    if (v["digest"] !== undefined && checkArtifactRefDigest(v["digest"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "digest")) return false; }
+    if (v["labels"] !== undefined && checkArtifactRefPropertiesLabels(v["labels"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "labels")) return false; }
     for (const k in v) {
       switch (k) {
         case "schema_version":
@@ -139,7 +139,7 @@ export function checkArtifactRef(v: unknown, p: number, c: rt.Context): boolean 
     }
     if (v["schema_version"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "schema_version")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
-  if (!(rt.quiet(c, checkArtifactRefAnyOf0, v, p) || rt.quiet(c, checkArtifactRefAnyOf1, v, p))) { ok = false; if (rt.failAt(c, p, sp, "anyOf", "must match at least one schema of anyOf")) return false; }
+  if (!((c.stop ? checkArtifactRefAnyOf0(v, p, c) : rt.quiet(c, checkArtifactRefAnyOf0, v, p)) || (c.stop ? checkArtifactRefAnyOf1(v, p, c) : rt.quiet(c, checkArtifactRefAnyOf1, v, p)))) { ok = false; if (rt.failAt(c, p, sp, "anyOf", "must match at least one schema of anyOf")) return false; }
   return ok;
 }
 
@@ -169,7 +169,7 @@ export function checkArtifactRefDigest(v: unknown, p: number, c: rt.Context): bo
   if (p >= c.lim) return rt.deep(checkArtifactRefDigest, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["alg"] !== undefined && !checkArtifactRefDigestAlg(v["alg"], p + 1, c)) { ok = false; if (rt.up(c, p, "alg")) return false; }
+    if (v["alg"] !== undefined && checkArtifactRefDigestAlg(v["alg"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "alg")) return false; }
     if (v["value"] !== undefined) {
       const x = v["value"];
       if (typeof x === "string") {

@@ -160,15 +160,15 @@ export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkEnvelope, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["schema_version"] !== undefined && !checkEnvelopeSchemaVersion(v["schema_version"], p + 1, c)) { ok = false; if (rt.up(c, p, "schema_version")) return false; }
+    if (v["schema_version"] !== undefined && checkEnvelopeSchemaVersion(v["schema_version"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "schema_version")) return false; }
     if (v["result"] !== undefined) {
       const x = v["result"];
       if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string" || rt.isArray(x) || rt.isObject(x))) { ok = false; if (rt.failType(c, rt.at(c, p, "result"), sp + "/properties/*", "null or boolean or number or string or array or object", x)) return false; }
     }
-    if (v["provenance"] !== undefined && !(v["provenance"] === null || checkProvRecord(v["provenance"], p + 1, c))) { ok = false; if (rt.up(c, p, "provenance")) return false; }
-    if (v["errors"] !== undefined && !checkEnvelopePropertiesErrors(v["errors"], p + 1, c)) { ok = false; if (rt.up(c, p, "errors")) return false; }
-    if (v["warnings"] !== undefined && !checkEnvelopePropertiesWarnings(v["warnings"], p + 1, c)) { ok = false; if (rt.up(c, p, "warnings")) return false; }
-    if (v["meta"] !== undefined && !checkEnvelopeMeta(v["meta"], p + 1, c)) { ok = false; if (rt.up(c, p, "meta")) return false; }
+    if (v["provenance"] !== undefined && (v["provenance"] === null || checkProvRecord(v["provenance"], p + 1, c)) === false) { ok = false; if (rt.up(c, p, "provenance")) return false; }
+    if (v["errors"] !== undefined && checkEnvelopePropertiesErrors(v["errors"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "errors")) return false; }
+    if (v["warnings"] !== undefined && checkEnvelopePropertiesWarnings(v["warnings"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "warnings")) return false; }
+    if (v["meta"] !== undefined && checkEnvelopeMeta(v["meta"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "meta")) return false; }
     for (const k in v) {
       switch (k) {
         case "schema_version":
@@ -196,23 +196,23 @@ export function checkEnvelopeError(v: unknown, p: number, c: rt.Context): boolea
     if (v["code"] !== undefined) {
       const x = v["code"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "code"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "code"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "code"), sp + "/properties/*", "maxLength", 200)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "code"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["message"] !== undefined) {
       const x = v["message"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "message"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "message"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 2000 && rt.codePoints(x) > 2000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "message"), sp + "/properties/*", "maxLength", 2000)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "message"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["details"] !== undefined && !checkEnvelopeErrorPropertiesDetails(v["details"], p + 1, c)) { ok = false; if (rt.up(c, p, "details")) return false; }
+    if (v["details"] !== undefined && checkEnvelopeErrorPropertiesDetails(v["details"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "details")) return false; }
     if (v["retryable"] !== undefined) {
       const x = v["retryable"];
       if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "retryable"), sp + "/properties/*", "boolean", x)) return false; }
     }
-    if (v["evidence"] !== undefined && !checkEnvelopeErrorPropertiesEvidence(v["evidence"], p + 1, c)) { ok = false; if (rt.up(c, p, "evidence")) return false; }
+    if (v["evidence"] !== undefined && checkEnvelopeErrorPropertiesEvidence(v["evidence"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "evidence")) return false; }
     for (const k in v) {
       switch (k) {
         case "code":
@@ -251,7 +251,7 @@ function checkEnvelopeErrorPropertiesEvidence(v: unknown, p: number, c: rt.Conte
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkEvidence(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
+      if (checkEvidence(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
@@ -281,7 +281,7 @@ export function checkEnvelopeMeta(v: unknown, p: number, c: rt.Context): boolean
         if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "duration_ms"), sp + "/properties/*", "minimum", 0)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "duration_ms"), sp + "/properties/*", "integer", x)) return false; }
     }
-    if (v["schema_hints"] !== undefined && !checkEnvelopeMetaPropertiesSchemaHints(v["schema_hints"], p + 1, c)) { ok = false; if (rt.up(c, p, "schema_hints")) return false; }
+    if (v["schema_hints"] !== undefined && checkEnvelopeMetaPropertiesSchemaHints(v["schema_hints"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "schema_hints")) return false; }
     for (const k in v) {
       switch (k) {
         case "adapter":
@@ -319,7 +319,7 @@ function checkEnvelopePropertiesErrors(v: unknown, p: number, c: rt.Context): bo
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkEnvelopeError(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
+      if (checkEnvelopeError(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
@@ -332,7 +332,7 @@ function checkEnvelopePropertiesWarnings(v: unknown, p: number, c: rt.Context): 
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkEnvelopeWarning(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
+      if (checkEnvelopeWarning(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
@@ -355,19 +355,19 @@ export function checkEnvelopeWarning(v: unknown, p: number, c: rt.Context): bool
     if (v["code"] !== undefined) {
       const x = v["code"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "code"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "code"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "code"), sp + "/properties/*", "maxLength", 200)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "code"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["message"] !== undefined) {
       const x = v["message"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "message"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "message"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 2000 && rt.codePoints(x) > 2000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "message"), sp + "/properties/*", "maxLength", 2000)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "message"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["details"] !== undefined && !checkEnvelopeWarningPropertiesDetails(v["details"], p + 1, c)) { ok = false; if (rt.up(c, p, "details")) return false; }
-    if (v["evidence"] !== undefined && !checkEnvelopeWarningPropertiesEvidence(v["evidence"], p + 1, c)) { ok = false; if (rt.up(c, p, "evidence")) return false; }
+    if (v["details"] !== undefined && checkEnvelopeWarningPropertiesDetails(v["details"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "details")) return false; }
+    if (v["evidence"] !== undefined && checkEnvelopeWarningPropertiesEvidence(v["evidence"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "evidence")) return false; }
     for (const k in v) {
       switch (k) {
         case "code":
@@ -405,7 +405,7 @@ function checkEnvelopeWarningPropertiesEvidence(v: unknown, p: number, c: rt.Con
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkEvidence(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
+      if (checkEvidence(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;

@@ -69,25 +69,25 @@ export function checkEvidence(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkEvidence, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["schema_version"] !== undefined && !checkEvidenceSchemaVersion(v["schema_version"], p + 1, c)) { ok = false; if (rt.up(c, p, "schema_version")) return false; }
+    if (v["schema_version"] !== undefined && checkEvidenceSchemaVersion(v["schema_version"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "schema_version")) return false; }
     if (v["field"] !== undefined) {
       const x = v["field"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "field"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "field"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "field"), sp + "/properties/*", "maxLength", 200)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "field"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["source"] !== undefined) {
       const x = v["source"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "source"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "source"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 1000 && rt.codePoints(x) > 1000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "source"), sp + "/properties/*", "maxLength", 1000)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "source"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["method"] !== undefined) {
       const x = v["method"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "method"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "method"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "method"), sp + "/properties/*", "maxLength", 200)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "method"), sp + "/properties/*", "string", x)) return false; }
     }

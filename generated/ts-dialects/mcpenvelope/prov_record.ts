@@ -201,26 +201,26 @@ export function checkProvRecord(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkProvRecord, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["schema_version"] !== undefined && !checkProvRecordSchemaVersion(v["schema_version"], p + 1, c)) { ok = false; if (rt.up(c, p, "schema_version")) return false; }
+    if (v["schema_version"] !== undefined && checkProvRecordSchemaVersion(v["schema_version"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "schema_version")) return false; }
     if (v["run_id"] !== undefined) {
       const x = v["run_id"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "run_id"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "run_id"), sp + "/properties/*", "minLength", 1)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "run_id"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["tool"] !== undefined && !checkProvRecordTool(v["tool"], p + 1, c)) { ok = false; if (rt.up(c, p, "tool")) return false; }
+    if (v["tool"] !== undefined && checkProvRecordTool(v["tool"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "tool")) return false; }
     if (v["time"] !== undefined) {
       const x = v["time"];
       if (typeof x === "string") {
         if (!rt.isDateTime(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "time"), sp + "/properties/*", "format", "must be a valid date-time")) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "time"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["inputs"] !== undefined && !checkProvRecordPropertiesInputs(v["inputs"], p + 1, c)) { ok = false; if (rt.up(c, p, "inputs")) return false; }
-    if (v["outputs"] !== undefined && !checkProvRecordPropertiesOutputs(v["outputs"], p + 1, c)) { ok = false; if (rt.up(c, p, "outputs")) return false; }
-    if (v["methods"] !== undefined && !checkProvRecordPropertiesMethods(v["methods"], p + 1, c)) { ok = false; if (rt.up(c, p, "methods")) return false; }
-    if (v["evidence"] !== undefined && !checkProvRecordPropertiesEvidence(v["evidence"], p + 1, c)) { ok = false; if (rt.up(c, p, "evidence")) return false; }
-    if (v["parents"] !== undefined && !checkProvRecordPropertiesParents(v["parents"], p + 1, c)) { ok = false; if (rt.up(c, p, "parents")) return false; }
-    if (v["integrity"] !== undefined && !checkProvRecordIntegrity(v["integrity"], p + 1, c)) { ok = false; if (rt.up(c, p, "integrity")) return false; }
+    if (v["inputs"] !== undefined && checkProvRecordPropertiesInputs(v["inputs"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "inputs")) return false; }
+    if (v["outputs"] !== undefined && checkProvRecordPropertiesOutputs(v["outputs"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "outputs")) return false; }
+    if (v["methods"] !== undefined && checkProvRecordPropertiesMethods(v["methods"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "methods")) return false; }
+    if (v["evidence"] !== undefined && checkProvRecordPropertiesEvidence(v["evidence"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "evidence")) return false; }
+    if (v["parents"] !== undefined && checkProvRecordPropertiesParents(v["parents"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "parents")) return false; }
+    if (v["integrity"] !== undefined && checkProvRecordIntegrity(v["integrity"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "integrity")) return false; }
     for (const k in v) {
       switch (k) {
         case "schema_version":
@@ -255,8 +255,8 @@ export function checkProvRecordIntegrity(v: unknown, p: number, c: rt.Context): 
   if (p >= c.lim) return rt.deep(checkProvRecordIntegrity, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["record_digest"] !== undefined && !checkProvRecordIntegrityRecordDigest(v["record_digest"], p + 1, c)) { ok = false; if (rt.up(c, p, "record_digest")) return false; }
-    if (v["signature"] !== undefined && !checkProvRecordIntegritySignature(v["signature"], p + 1, c)) { ok = false; if (rt.up(c, p, "signature")) return false; }
+    if (v["record_digest"] !== undefined && checkProvRecordIntegrityRecordDigest(v["record_digest"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "record_digest")) return false; }
+    if (v["signature"] !== undefined && checkProvRecordIntegritySignature(v["signature"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "signature")) return false; }
     for (const k in v) {
       switch (k) {
         case "record_digest":
@@ -275,7 +275,7 @@ export function checkProvRecordIntegrityRecordDigest(v: unknown, p: number, c: r
   if (p >= c.lim) return rt.deep(checkProvRecordIntegrityRecordDigest, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["alg"] !== undefined && !checkProvRecordIntegrityRecordDigestAlg(v["alg"], p + 1, c)) { ok = false; if (rt.up(c, p, "alg")) return false; }
+    if (v["alg"] !== undefined && checkProvRecordIntegrityRecordDigestAlg(v["alg"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "alg")) return false; }
     if (v["value"] !== undefined) {
       const x = v["value"];
       if (typeof x === "string") {
@@ -315,14 +315,14 @@ export function checkProvRecordIntegritySignature(v: unknown, p: number, c: rt.C
     if (v["alg"] !== undefined) {
       const x = v["alg"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "alg"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "alg"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 100 && rt.codePoints(x) > 100) { ok = false; if (rt.failLimit(c, rt.at(c, p, "alg"), sp + "/properties/*", "maxLength", 100)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "alg"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["key_id"] !== undefined) {
       const x = v["key_id"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "key_id"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "key_id"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "key_id"), sp + "/properties/*", "maxLength", 200)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "key_id"), sp + "/properties/*", "string", x)) return false; }
     }
@@ -356,7 +356,7 @@ function checkProvRecordPropertiesEvidence(v: unknown, p: number, c: rt.Context)
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkEvidence(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
+      if (checkEvidence(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
@@ -369,7 +369,7 @@ function checkProvRecordPropertiesInputs(v: unknown, p: number, c: rt.Context): 
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkArtifact(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
+      if (checkArtifact(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
@@ -383,7 +383,7 @@ function checkProvRecordPropertiesMethods(v: unknown, p: number, c: rt.Context):
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, i), sp + "/items", "minLength", 1)) return false; }
+        if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, i), sp + "/items", "minLength", 1)) return false; }
         if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, i), sp + "/items", "maxLength", 200)) return false; }
         if (notProvRecordPropertiesMethodsItems.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, i), sp + "/items", notProvRecordPropertiesMethodsItems)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "string", x)) return false; }
@@ -399,7 +399,7 @@ function checkProvRecordPropertiesOutputs(v: unknown, p: number, c: rt.Context):
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkArtifact(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
+      if (checkArtifact(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
@@ -413,7 +413,7 @@ function checkProvRecordPropertiesParents(v: unknown, p: number, c: rt.Context):
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, i), sp + "/items", "minLength", 1)) return false; }
+        if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, i), sp + "/items", "minLength", 1)) return false; }
         if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, i), sp + "/items", "maxLength", 200)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "string", x)) return false; }
     }
@@ -437,14 +437,14 @@ export function checkProvRecordTool(v: unknown, p: number, c: rt.Context): boole
     if (v["name"] !== undefined) {
       const x = v["name"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "name"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "name"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "name"), sp + "/properties/*", "maxLength", 200)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "name"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["version"] !== undefined) {
       const x = v["version"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "version"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "version"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 100 && rt.codePoints(x) > 100) { ok = false; if (rt.failLimit(c, rt.at(c, p, "version"), sp + "/properties/*", "maxLength", 100)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "version"), sp + "/properties/*", "string", x)) return false; }
     }

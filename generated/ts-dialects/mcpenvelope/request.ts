@@ -123,20 +123,20 @@ export function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkRequest, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["schema_version"] !== undefined && !checkRequestSchemaVersion(v["schema_version"], p + 1, c)) { ok = false; if (rt.up(c, p, "schema_version")) return false; }
+    if (v["schema_version"] !== undefined && checkRequestSchemaVersion(v["schema_version"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "schema_version")) return false; }
     if (v["request_id"] !== undefined) {
       const x = v["request_id"];
       if (typeof x === "string") {
         if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "request_id"), sp + "/properties/*", "maxLength", 200)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "request_id"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["tool"] !== undefined && !checkRequestTool(v["tool"], p + 1, c)) { ok = false; if (rt.up(c, p, "tool")) return false; }
+    if (v["tool"] !== undefined && checkRequestTool(v["tool"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "tool")) return false; }
     if (v["params"] !== undefined) {
       const x = v["params"];
       if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string" || rt.isArray(x) || rt.isObject(x))) { ok = false; if (rt.failType(c, rt.at(c, p, "params"), sp + "/properties/*", "null or boolean or number or string or array or object", x)) return false; }
     }
-    if (v["artifacts"] !== undefined && !checkRequestPropertiesArtifacts(v["artifacts"], p + 1, c)) { ok = false; if (rt.up(c, p, "artifacts")) return false; }
-    if (v["preferences"] !== undefined && !checkRequestPreferences(v["preferences"], p + 1, c)) { ok = false; if (rt.up(c, p, "preferences")) return false; }
+    if (v["artifacts"] !== undefined && checkRequestPropertiesArtifacts(v["artifacts"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "artifacts")) return false; }
+    if (v["preferences"] !== undefined && checkRequestPreferences(v["preferences"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "preferences")) return false; }
     if (v["time"] !== undefined) {
       const x = v["time"];
       if (typeof x === "string") {
@@ -205,7 +205,7 @@ function checkRequestPropertiesArtifacts(v: unknown, p: number, c: rt.Context): 
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkArtifactRef(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
+      if (checkArtifactRef(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
@@ -227,7 +227,7 @@ export function checkRequestTool(v: unknown, p: number, c: rt.Context): boolean 
     if (v["name"] !== undefined) {
       const x = v["name"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "name"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "name"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "name"), sp + "/properties/*", "maxLength", 200)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "name"), sp + "/properties/*", "string", x)) return false; }
     }

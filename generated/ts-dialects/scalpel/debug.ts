@@ -35,14 +35,14 @@ export function checkDebug(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkDebug, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["tier"] !== undefined && !(v["tier"] === null || checkTierName(v["tier"], p + 1, c))) { ok = false; if (rt.up(c, p, "tier")) return false; }
-    if (v["tool_version"] !== undefined && !checkToolVersion(v["tool_version"], p + 1, c)) { ok = false; if (rt.up(c, p, "tool_version")) return false; }
-    if (v["tool_id"] !== undefined && !checkToolID(v["tool_id"], p + 1, c)) { ok = false; if (rt.up(c, p, "tool_id")) return false; }
-    if (v["request_id"] !== undefined && !checkRequestID(v["request_id"], p + 1, c)) { ok = false; if (rt.up(c, p, "request_id")) return false; }
-    if (v["capabilities"] !== undefined && !checkCapabilities(v["capabilities"], p + 1, c)) { ok = false; if (rt.up(c, p, "capabilities")) return false; }
-    if (v["duration_ms"] !== undefined && !checkDurationMs(v["duration_ms"], p + 1, c)) { ok = false; if (rt.up(c, p, "duration_ms")) return false; }
-    if (v["error"] !== undefined && !(v["error"] === null || checkErrorModel(v["error"], p + 1, c))) { ok = false; if (rt.up(c, p, "error")) return false; }
-    if (v["upgrade_hints"] !== undefined && !checkUpgradeHints(v["upgrade_hints"], p + 1, c)) { ok = false; if (rt.up(c, p, "upgrade_hints")) return false; }
+    if (v["tier"] !== undefined && (v["tier"] === null || checkTierName(v["tier"], p + 1, c)) === false) { ok = false; if (rt.up(c, p, "tier")) return false; }
+    if (v["tool_version"] !== undefined && checkToolVersion(v["tool_version"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "tool_version")) return false; }
+    if (v["tool_id"] !== undefined && checkToolID(v["tool_id"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "tool_id")) return false; }
+    if (v["request_id"] !== undefined && checkRequestID(v["request_id"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "request_id")) return false; }
+    if (v["capabilities"] !== undefined && checkCapabilities(v["capabilities"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "capabilities")) return false; }
+    if (v["duration_ms"] !== undefined && checkDurationMs(v["duration_ms"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "duration_ms")) return false; }
+    if (v["error"] !== undefined && (v["error"] === null || checkErrorModel(v["error"], p + 1, c)) === false) { ok = false; if (rt.up(c, p, "error")) return false; }
+    if (v["upgrade_hints"] !== undefined && checkUpgradeHints(v["upgrade_hints"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "upgrade_hints")) return false; }
     for (const k in v) {
       switch (k) {
         case "tier":

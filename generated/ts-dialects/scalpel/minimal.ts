@@ -29,7 +29,7 @@ export function checkMinimal(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkMinimal, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["error"] !== undefined && !checkErrorModel(v["error"], p + 1, c)) { ok = false; if (rt.up(c, p, "error")) return false; }
+    if (v["error"] !== undefined && checkErrorModel(v["error"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "error")) return false; }
     for (const k in v) {
       switch (k) {
         case "error":
@@ -39,8 +39,8 @@ export function checkMinimal(v: unknown, p: number, c: rt.Context): boolean {
       if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
-  if (!rt.quiet(c, checkMinimalIf, v, p)) {
-    if (!checkMinimalElse(v, p, c)) { ok = false; if (c.stop) return false; }
+  if ((c.stop ? checkMinimalIf(v, p, c) : rt.quiet(c, checkMinimalIf, v, p)) === false) {
+    if (checkMinimalElse(v, p, c) === false) { ok = false; if (c.stop) return false; }
   }
   return ok;
 }

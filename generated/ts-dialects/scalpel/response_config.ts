@@ -405,10 +405,10 @@ export function checkResponseConfig(v: unknown, p: number, c: rt.Context): boole
       const x = v["description"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "description"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["global"] !== undefined && !checkResponseConfigGlobal(v["global"], p + 1, c)) { ok = false; if (rt.up(c, p, "global")) return false; }
-    if (v["parsing"] !== undefined && !checkResponseConfigParsing(v["parsing"], p + 1, c)) { ok = false; if (rt.up(c, p, "parsing")) return false; }
-    if (v["profiles"] !== undefined && !checkResponseConfigPropertiesProfiles(v["profiles"], p + 1, c)) { ok = false; if (rt.up(c, p, "profiles")) return false; }
-    if (v["tool_overrides"] !== undefined && !checkResponseConfigPropertiesToolOverrides(v["tool_overrides"], p + 1, c)) { ok = false; if (rt.up(c, p, "tool_overrides")) return false; }
+    if (v["global"] !== undefined && checkResponseConfigGlobal(v["global"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "global")) return false; }
+    if (v["parsing"] !== undefined && checkResponseConfigParsing(v["parsing"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "parsing")) return false; }
+    if (v["profiles"] !== undefined && checkResponseConfigPropertiesProfiles(v["profiles"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "profiles")) return false; }
+    if (v["tool_overrides"] !== undefined && checkResponseConfigPropertiesToolOverrides(v["tool_overrides"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "tool_overrides")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersResponseConfig, -1);
   return ok;
@@ -420,7 +420,7 @@ export function checkResponseConfigGlobal(v: unknown, p: number, c: rt.Context):
   if (p >= c.lim) return rt.deep(checkResponseConfigGlobal, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["profile"] !== undefined && !checkResponseConfigGlobalProfile(v["profile"], p + 1, c)) { ok = false; if (rt.up(c, p, "profile")) return false; }
+    if (v["profile"] !== undefined && checkResponseConfigGlobalProfile(v["profile"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "profile")) return false; }
     if (v["exclude_empty_arrays"] !== undefined) {
       const x = v["exclude_empty_arrays"];
       if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "exclude_empty_arrays"), sp + "/properties/*", "boolean", x)) return false; }
@@ -456,9 +456,9 @@ export function checkResponseConfigParsing(v: unknown, p: number, c: rt.Context)
   if (p >= c.lim) return rt.deep(checkResponseConfigParsing, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["mode"] !== undefined && !checkResponseConfigParsingMode(v["mode"], p + 1, c)) { ok = false; if (rt.up(c, p, "mode")) return false; }
-    if (v["sanitization_policy"] !== undefined && !checkResponseConfigParsingSanitizationPolicy(v["sanitization_policy"], p + 1, c)) { ok = false; if (rt.up(c, p, "sanitization_policy")) return false; }
-    if (v["error_reporting"] !== undefined && !checkResponseConfigParsingErrorReporting(v["error_reporting"], p + 1, c)) { ok = false; if (rt.up(c, p, "error_reporting")) return false; }
+    if (v["mode"] !== undefined && checkResponseConfigParsingMode(v["mode"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "mode")) return false; }
+    if (v["sanitization_policy"] !== undefined && checkResponseConfigParsingSanitizationPolicy(v["sanitization_policy"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "sanitization_policy")) return false; }
+    if (v["error_reporting"] !== undefined && checkResponseConfigParsingErrorReporting(v["error_reporting"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "error_reporting")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersResponseConfigParsing, -1);
   return ok;
@@ -528,9 +528,9 @@ export function checkResponseConfigProfilesValue(v: unknown, p: number, c: rt.Co
       const x = v["description"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "description"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["envelope"] !== undefined && !checkResponseConfigProfilesValueEnvelope(v["envelope"], p + 1, c)) { ok = false; if (rt.up(c, p, "envelope")) return false; }
-    if (v["parsing"] !== undefined && !checkResponseConfigProfilesValueParsing(v["parsing"], p + 1, c)) { ok = false; if (rt.up(c, p, "parsing")) return false; }
-    if (v["common_exclusions"] !== undefined && !checkResponseConfigProfilesValuePropertiesCommonExclusions(v["common_exclusions"], p + 1, c)) { ok = false; if (rt.up(c, p, "common_exclusions")) return false; }
+    if (v["envelope"] !== undefined && checkResponseConfigProfilesValueEnvelope(v["envelope"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "envelope")) return false; }
+    if (v["parsing"] !== undefined && checkResponseConfigProfilesValueParsing(v["parsing"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "parsing")) return false; }
+    if (v["common_exclusions"] !== undefined && checkResponseConfigProfilesValuePropertiesCommonExclusions(v["common_exclusions"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "common_exclusions")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersResponseConfigProfilesValue, -1);
   return ok;
@@ -544,7 +544,7 @@ export function checkResponseConfigProfilesValueEnvelope(v: unknown, p: number, 
   if (p >= c.lim) return rt.deep(checkResponseConfigProfilesValueEnvelope, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["include"] !== undefined && !checkResponseConfigProfilesValueEnvelopePropertiesInclude(v["include"], p + 1, c)) { ok = false; if (rt.up(c, p, "include")) return false; }
+    if (v["include"] !== undefined && checkResponseConfigProfilesValueEnvelopePropertiesInclude(v["include"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "include")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersResponseConfigProfilesValueEnvelope, -1);
   return ok;
@@ -569,7 +569,7 @@ function checkResponseConfigProfilesValueEnvelopePropertiesInclude(v: unknown, p
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkResponseConfigProfilesValueEnvelopeIncludeItem(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
+      if (checkResponseConfigProfilesValueEnvelopeIncludeItem(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
@@ -583,8 +583,8 @@ export function checkResponseConfigProfilesValueParsing(v: unknown, p: number, c
   if (p >= c.lim) return rt.deep(checkResponseConfigProfilesValueParsing, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["mode"] !== undefined && !checkResponseConfigProfilesValueParsingMode(v["mode"], p + 1, c)) { ok = false; if (rt.up(c, p, "mode")) return false; }
-    if (v["sanitization_policy"] !== undefined && !checkResponseConfigProfilesValueParsingSanitizationPolicy(v["sanitization_policy"], p + 1, c)) { ok = false; if (rt.up(c, p, "sanitization_policy")) return false; }
+    if (v["mode"] !== undefined && checkResponseConfigProfilesValueParsingMode(v["mode"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "mode")) return false; }
+    if (v["sanitization_policy"] !== undefined && checkResponseConfigProfilesValueParsingSanitizationPolicy(v["sanitization_policy"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "sanitization_policy")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersResponseConfigProfilesValueParsing, -1);
   return ok;
@@ -647,7 +647,7 @@ function checkResponseConfigPropertiesProfiles(v: unknown, p: number, c: rt.Cont
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
-      if (!checkResponseConfigProfilesValue(v[k], p + 1, c)) { ok = false; if (rt.up(c, p, k)) return false; }
+      if (checkResponseConfigProfilesValue(v[k], p + 1, c) === false) { ok = false; if (rt.up(c, p, k)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
@@ -661,7 +661,7 @@ function checkResponseConfigPropertiesToolOverrides(v: unknown, p: number, c: rt
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
-      if (!checkResponseConfigToolOverridesValue(v[k], p + 1, c)) { ok = false; if (rt.up(c, p, k)) return false; }
+      if (checkResponseConfigToolOverridesValue(v[k], p + 1, c) === false) { ok = false; if (rt.up(c, p, k)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
@@ -672,8 +672,8 @@ export function checkResponseConfigToolOverridesValue(v: unknown, p: number, c: 
   const sp = "response_config.json#/properties/tool_overrides/additionalProperties";
   let ok = true;
   let oneOfMatches = 0;
-  if (rt.quiet(c, checkResponseConfigToolOverridesValueOneOf0, v, p)) oneOfMatches++;
-  if (rt.quiet(c, checkResponseConfigToolOverridesValueVariant2, v, p)) oneOfMatches++;
+  if (c.stop ? checkResponseConfigToolOverridesValueOneOf0(v, p, c) : rt.quiet(c, checkResponseConfigToolOverridesValueOneOf0, v, p)) oneOfMatches++;
+  if (c.stop ? checkResponseConfigToolOverridesValueVariant2(v, p, c) : rt.quiet(c, checkResponseConfigToolOverridesValueVariant2, v, p)) oneOfMatches++;
   if (oneOfMatches !== 1) { ok = false; if (rt.fail(c, p, sp + "/oneOf", "oneOf", "must match exactly one schema of oneOf, not " + oneOfMatches)) return false; }
   rt.rest(v, p, c, rt.noMembers, 0);
   return ok;
@@ -696,10 +696,10 @@ export function checkResponseConfigToolOverridesValueVariant2(v: unknown, p: num
   if (p >= c.lim) return rt.deep(checkResponseConfigToolOverridesValueVariant2, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["profile"] !== undefined && !checkResponseConfigToolOverridesValueVariant2Profile(v["profile"], p + 1, c)) { ok = false; if (rt.up(c, p, "profile")) return false; }
-    if (v["exclude_fields"] !== undefined && !checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFields(v["exclude_fields"], p + 1, c)) { ok = false; if (rt.up(c, p, "exclude_fields")) return false; }
-    if (v["include_only"] !== undefined && !checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnly(v["include_only"], p + 1, c)) { ok = false; if (rt.up(c, p, "include_only")) return false; }
-    if (v["include_on_error"] !== undefined && !checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError(v["include_on_error"], p + 1, c)) { ok = false; if (rt.up(c, p, "include_on_error")) return false; }
+    if (v["profile"] !== undefined && checkResponseConfigToolOverridesValueVariant2Profile(v["profile"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "profile")) return false; }
+    if (v["exclude_fields"] !== undefined && checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFields(v["exclude_fields"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "exclude_fields")) return false; }
+    if (v["include_only"] !== undefined && checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnly(v["include_only"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "include_only")) return false; }
+    if (v["include_on_error"] !== undefined && checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError(v["include_on_error"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "include_on_error")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersResponseConfigToolOverridesValueVariant2, -1);
   return ok;

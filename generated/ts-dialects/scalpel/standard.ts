@@ -27,8 +27,8 @@ export function checkStandard(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkStandard, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["error"] !== undefined && !checkErrorModel(v["error"], p + 1, c)) { ok = false; if (rt.up(c, p, "error")) return false; }
-    if (v["upgrade_hints"] !== undefined && !checkStandardPropertiesUpgradeHints(v["upgrade_hints"], p + 1, c)) { ok = false; if (rt.up(c, p, "upgrade_hints")) return false; }
+    if (v["error"] !== undefined && checkErrorModel(v["error"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "error")) return false; }
+    if (v["upgrade_hints"] !== undefined && checkStandardPropertiesUpgradeHints(v["upgrade_hints"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "upgrade_hints")) return false; }
     for (const k in v) {
       switch (k) {
         case "error":
@@ -39,8 +39,8 @@ export function checkStandard(v: unknown, p: number, c: rt.Context): boolean {
       if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
-  if (!rt.quiet(c, checkStandardIf, v, p)) {
-    if (!checkStandardElse(v, p, c)) { ok = false; if (c.stop) return false; }
+  if ((c.stop ? checkStandardIf(v, p, c) : rt.quiet(c, checkStandardIf, v, p)) === false) {
+    if (checkStandardElse(v, p, c) === false) { ok = false; if (c.stop) return false; }
   }
   return ok;
 }
@@ -76,7 +76,7 @@ function checkStandardPropertiesUpgradeHints(v: unknown, p: number, c: rt.Contex
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkUpgradeHint(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
+      if (checkUpgradeHint(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
     if (v.length < 1) { ok = false; if (rt.failLimit(c, p, sp, "minItems", 1)) return false; }
   } else { rt.failType(c, p, sp, "array", v); return false; }

@@ -32,8 +32,8 @@ export function checkVerbose(v: unknown, p: number, c: rt.Context): boolean {
       const x = v["duration_ms"];
       if (!Number.isFinite(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "duration_ms"), sp + "/properties/*", "number", x)) return false; }
     }
-    if (v["error"] !== undefined && !checkErrorModel(v["error"], p + 1, c)) { ok = false; if (rt.up(c, p, "error")) return false; }
-    if (v["upgrade_hints"] !== undefined && !checkVerbosePropertiesUpgradeHints(v["upgrade_hints"], p + 1, c)) { ok = false; if (rt.up(c, p, "upgrade_hints")) return false; }
+    if (v["error"] !== undefined && checkErrorModel(v["error"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "error")) return false; }
+    if (v["upgrade_hints"] !== undefined && checkVerbosePropertiesUpgradeHints(v["upgrade_hints"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "upgrade_hints")) return false; }
     for (const k in v) {
       switch (k) {
         case "duration_ms":
@@ -45,8 +45,8 @@ export function checkVerbose(v: unknown, p: number, c: rt.Context): boolean {
       if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
-  if (!rt.quiet(c, checkVerboseIf, v, p)) {
-    if (!checkVerboseElse(v, p, c)) { ok = false; if (c.stop) return false; }
+  if ((c.stop ? checkVerboseIf(v, p, c) : rt.quiet(c, checkVerboseIf, v, p)) === false) {
+    if (checkVerboseElse(v, p, c) === false) { ok = false; if (c.stop) return false; }
   }
   return ok;
 }
@@ -82,7 +82,7 @@ function checkVerbosePropertiesUpgradeHints(v: unknown, p: number, c: rt.Context
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkUpgradeHint(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
+      if (checkUpgradeHint(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
     if (v.length < 1) { ok = false; if (rt.failLimit(c, p, sp, "minItems", 1)) return false; }
   } else { rt.failType(c, p, sp, "array", v); return false; }

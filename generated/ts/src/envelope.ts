@@ -110,12 +110,12 @@ export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
       const x = v["success"];
       if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "success"), sp + "/properties/*", "boolean", x)) return false; }
     }
-    if (v["status"] !== undefined && !checkEnvelopeStatus(v["status"], p + 1, c)) { ok = false; if (rt.up(c, p, "status")) return false; }
-    if (v["data"] !== undefined && !dynamicEnvelopeDefsData(v["data"], p + 1, c)) { ok = false; if (rt.up(c, p, "data")) return false; }
-    if (v["error"] !== undefined && !checkError(v["error"], p + 1, c)) { ok = false; if (rt.up(c, p, "error")) return false; }
-    if (v["warnings"] !== undefined && !checkEnvelopePropertiesWarnings(v["warnings"], p + 1, c)) { ok = false; if (rt.up(c, p, "warnings")) return false; }
-    if (v["meta"] !== undefined && !checkMeta(v["meta"], p + 1, c)) { ok = false; if (rt.up(c, p, "meta")) return false; }
-    if (v["provenance"] !== undefined && !checkProvenance(v["provenance"], p + 1, c)) { ok = false; if (rt.up(c, p, "provenance")) return false; }
+    if (v["status"] !== undefined && checkEnvelopeStatus(v["status"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "status")) return false; }
+    if (v["data"] !== undefined && dynamicEnvelopeDefsData(v["data"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "data")) return false; }
+    if (v["error"] !== undefined && checkError(v["error"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "error")) return false; }
+    if (v["warnings"] !== undefined && checkEnvelopePropertiesWarnings(v["warnings"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "warnings")) return false; }
+    if (v["meta"] !== undefined && checkMeta(v["meta"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "meta")) return false; }
+    if (v["provenance"] !== undefined && checkProvenance(v["provenance"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "provenance")) return false; }
     for (const k in v) {
       switch (k) {
         case "success":
@@ -131,10 +131,10 @@ export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
     }
     if (v["success"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "success")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
-  if (rt.quiet(c, checkEnvelopeIf, v, p)) {
-    if (!checkEnvelopeThen(v, p, c)) { ok = false; if (c.stop) return false; }
+  if (c.stop ? checkEnvelopeIf(v, p, c) : rt.quiet(c, checkEnvelopeIf, v, p)) {
+    if (checkEnvelopeThen(v, p, c) === false) { ok = false; if (c.stop) return false; }
   } else {
-    if (!checkEnvelopeElse(v, p, c)) { ok = false; if (c.stop) return false; }
+    if (checkEnvelopeElse(v, p, c) === false) { ok = false; if (c.stop) return false; }
   }
   return ok;
 }
@@ -173,7 +173,7 @@ function checkEnvelopePropertiesWarnings(v: unknown, p: number, c: rt.Context): 
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkWarning(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
+      if (checkWarning(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
@@ -196,7 +196,7 @@ function checkEnvelopeThen(v: unknown, p: number, c: rt.Context): boolean {
       const x = v["status"];
       if (x !== "ok" && x !== "partial") { ok = false; if (rt.failAt(c, rt.at(c, p, "status"), sp + "/properties/*", "enum", "must be one of \"ok\", \"partial\"")) return false; }
     }
-    if (v["error"] !== undefined && !rt.never(c, p + 1, "envelope.json#/then/properties/error")) { ok = false; if (rt.up(c, p, "error")) return false; }
+    if (v["error"] !== undefined && rt.never(c, p + 1, "envelope.json#/then/properties/error") === false) { ok = false; if (rt.up(c, p, "error")) return false; }
     if (v["data"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "data")) return false; }
   }
   return ok;

@@ -234,14 +234,14 @@ export function checkDetail(v: unknown, p: number, c: rt.Context): boolean {
   }
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkScalar(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
+      if (checkScalar(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
     if (v.length > 100) { ok = false; if (rt.failLimit(c, p, sp, "maxItems", 100)) return false; }
   }
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
-      if (!checkScalar(v[k], p + 1, c)) { ok = false; if (rt.up(c, p, k)) return false; }
+      if (checkScalar(v[k], p + 1, c) === false) { ok = false; if (rt.up(c, p, k)) return false; }
     }
     if (Object.keys(v).length > 100) { ok = false; if (rt.failLimit(c, p, sp, "maxProperties", 100)) return false; }
   }
@@ -256,7 +256,7 @@ export function checkDetailMap(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
-      if (!checkDetail(v[k], p + 1, c)) { ok = false; if (rt.up(c, p, k)) return false; }
+      if (checkDetail(v[k], p + 1, c) === false) { ok = false; if (rt.up(c, p, k)) return false; }
     }
     if (Object.keys(v).length > 100) { ok = false; if (rt.failLimit(c, p, sp, "maxProperties", 100)) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
@@ -269,25 +269,25 @@ export function checkError(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkError, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["code"] !== undefined && !checkCode(v["code"], p + 1, c)) { ok = false; if (rt.up(c, p, "code")) return false; }
-    if (v["category"] !== undefined && !checkCategory(v["category"], p + 1, c)) { ok = false; if (rt.up(c, p, "category")) return false; }
+    if (v["code"] !== undefined && checkCode(v["code"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "code")) return false; }
+    if (v["category"] !== undefined && checkCategory(v["category"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "category")) return false; }
     if (v["message"] !== undefined) {
       const x = v["message"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "message"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "message"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 2000 && rt.codePoints(x) > 2000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "message"), sp + "/properties/*", "maxLength", 2000)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "message"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["remediation"] !== undefined) {
       const x = v["remediation"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "remediation"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "remediation"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 2000 && rt.codePoints(x) > 2000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "remediation"), sp + "/properties/*", "maxLength", 2000)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "remediation"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["retry"] !== undefined && !checkRetry(v["retry"], p + 1, c)) { ok = false; if (rt.up(c, p, "retry")) return false; }
-    if (v["details"] !== undefined && !checkDetailMap(v["details"], p + 1, c)) { ok = false; if (rt.up(c, p, "details")) return false; }
-    if (v["causes"] !== undefined && !checkErrorPropertiesCauses(v["causes"], p + 1, c)) { ok = false; if (rt.up(c, p, "causes")) return false; }
+    if (v["retry"] !== undefined && checkRetry(v["retry"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "retry")) return false; }
+    if (v["details"] !== undefined && checkDetailMap(v["details"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "details")) return false; }
+    if (v["causes"] !== undefined && checkErrorPropertiesCauses(v["causes"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "causes")) return false; }
     for (const k in v) {
       switch (k) {
         case "code":
@@ -315,7 +315,7 @@ function checkErrorPropertiesCauses(v: unknown, p: number, c: rt.Context): boole
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkError(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
+      if (checkError(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;

@@ -662,7 +662,7 @@ export function checkCapability(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "meta.json#/$defs/capability";
   let ok = true;
   if (typeof v === "string") {
-    if (!v) { ok = false; if (rt.failLimit(c, p, sp, "minLength", 1)) return false; }
+    if (v.length === 0) { ok = false; if (rt.failLimit(c, p, sp, "minLength", 1)) return false; }
     if (v.length > 100 && rt.codePoints(v) > 100) { ok = false; if (rt.failLimit(c, p, sp, "maxLength", 100)) return false; }
   } else { rt.failType(c, p, sp, "string", v); return false; }
   return ok;
@@ -674,9 +674,9 @@ export function checkFidelity(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkFidelity, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["level"] !== undefined && !checkFidelityLevel(v["level"], p + 1, c)) { ok = false; if (rt.up(c, p, "level")) return false; }
-    if (v["dropped_ids"] !== undefined && !checkFidelityPropertiesDroppedIDs(v["dropped_ids"], p + 1, c)) { ok = false; if (rt.up(c, p, "dropped_ids")) return false; }
-    if (v["archive_hashes"] !== undefined && !checkFidelityPropertiesArchiveHashes(v["archive_hashes"], p + 1, c)) { ok = false; if (rt.up(c, p, "archive_hashes")) return false; }
+    if (v["level"] !== undefined && checkFidelityLevel(v["level"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "level")) return false; }
+    if (v["dropped_ids"] !== undefined && checkFidelityPropertiesDroppedIDs(v["dropped_ids"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "dropped_ids")) return false; }
+    if (v["archive_hashes"] !== undefined && checkFidelityPropertiesArchiveHashes(v["archive_hashes"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "archive_hashes")) return false; }
     for (const k in v) {
       switch (k) {
         case "level":
@@ -707,7 +707,7 @@ function checkFidelityPropertiesArchiveHashes(v: unknown, p: number, c: rt.Conte
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
-      if (!checkArchiveHash(v[k], p + 1, c)) { ok = false; if (rt.up(c, p, k)) return false; }
+      if (checkArchiveHash(v[k], p + 1, c) === false) { ok = false; if (rt.up(c, p, k)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
@@ -721,7 +721,7 @@ function checkFidelityPropertiesDroppedIDs(v: unknown, p: number, c: rt.Context)
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, i), sp + "/items", "minLength", 1)) return false; }
+        if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, i), sp + "/items", "minLength", 1)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "string", x)) return false; }
     }
   } else { rt.failType(c, p, sp, "array", v); return false; }
@@ -777,22 +777,22 @@ export function checkMeta(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkMeta, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["request_id"] !== undefined && !checkRequestID(v["request_id"], p + 1, c)) { ok = false; if (rt.up(c, p, "request_id")) return false; }
-    if (v["tool"] !== undefined && !checkTool(v["tool"], p + 1, c)) { ok = false; if (rt.up(c, p, "tool")) return false; }
-    if (v["timing"] !== undefined && !checkTiming(v["timing"], p + 1, c)) { ok = false; if (rt.up(c, p, "timing")) return false; }
-    if (v["tier"] !== undefined && !checkTier(v["tier"], p + 1, c)) { ok = false; if (rt.up(c, p, "tier")) return false; }
-    if (v["capabilities"] !== undefined && !checkMetaPropertiesCapabilities(v["capabilities"], p + 1, c)) { ok = false; if (rt.up(c, p, "capabilities")) return false; }
-    if (v["upgrade_hints"] !== undefined && !checkMetaPropertiesUpgradeHints(v["upgrade_hints"], p + 1, c)) { ok = false; if (rt.up(c, p, "upgrade_hints")) return false; }
-    if (v["workspace"] !== undefined && !checkWorkspace(v["workspace"], p + 1, c)) { ok = false; if (rt.up(c, p, "workspace")) return false; }
-    if (v["pagination"] !== undefined && !checkPagination(v["pagination"], p + 1, c)) { ok = false; if (rt.up(c, p, "pagination")) return false; }
-    if (v["rate_limit"] !== undefined && !checkRateLimit(v["rate_limit"], p + 1, c)) { ok = false; if (rt.up(c, p, "rate_limit")) return false; }
-    if (v["telemetry"] !== undefined && !checkTelemetry(v["telemetry"], p + 1, c)) { ok = false; if (rt.up(c, p, "telemetry")) return false; }
-    if (v["tokens"] !== undefined && !checkTokenUsage(v["tokens"], p + 1, c)) { ok = false; if (rt.up(c, p, "tokens")) return false; }
-    if (v["fidelity"] !== undefined && !checkFidelity(v["fidelity"], p + 1, c)) { ok = false; if (rt.up(c, p, "fidelity")) return false; }
-    if (v["limits"] !== undefined && !checkLimits(v["limits"], p + 1, c)) { ok = false; if (rt.up(c, p, "limits")) return false; }
-    if (v["next_calls"] !== undefined && !checkMetaPropertiesNextCalls(v["next_calls"], p + 1, c)) { ok = false; if (rt.up(c, p, "next_calls")) return false; }
-    if (v["response_mode"] !== undefined && !checkResponseMode(v["response_mode"], p + 1, c)) { ok = false; if (rt.up(c, p, "response_mode")) return false; }
-    if (v["source"] !== undefined && !checkSource(v["source"], p + 1, c)) { ok = false; if (rt.up(c, p, "source")) return false; }
+    if (v["request_id"] !== undefined && checkRequestID(v["request_id"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "request_id")) return false; }
+    if (v["tool"] !== undefined && checkTool(v["tool"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "tool")) return false; }
+    if (v["timing"] !== undefined && checkTiming(v["timing"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "timing")) return false; }
+    if (v["tier"] !== undefined && checkTier(v["tier"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "tier")) return false; }
+    if (v["capabilities"] !== undefined && checkMetaPropertiesCapabilities(v["capabilities"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "capabilities")) return false; }
+    if (v["upgrade_hints"] !== undefined && checkMetaPropertiesUpgradeHints(v["upgrade_hints"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "upgrade_hints")) return false; }
+    if (v["workspace"] !== undefined && checkWorkspace(v["workspace"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "workspace")) return false; }
+    if (v["pagination"] !== undefined && checkPagination(v["pagination"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "pagination")) return false; }
+    if (v["rate_limit"] !== undefined && checkRateLimit(v["rate_limit"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "rate_limit")) return false; }
+    if (v["telemetry"] !== undefined && checkTelemetry(v["telemetry"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "telemetry")) return false; }
+    if (v["tokens"] !== undefined && checkTokenUsage(v["tokens"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "tokens")) return false; }
+    if (v["fidelity"] !== undefined && checkFidelity(v["fidelity"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "fidelity")) return false; }
+    if (v["limits"] !== undefined && checkLimits(v["limits"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "limits")) return false; }
+    if (v["next_calls"] !== undefined && checkMetaPropertiesNextCalls(v["next_calls"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "next_calls")) return false; }
+    if (v["response_mode"] !== undefined && checkResponseMode(v["response_mode"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "response_mode")) return false; }
+    if (v["source"] !== undefined && checkSource(v["source"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "source")) return false; }
     for (const k in v) {
       switch (k) {
         case "request_id":
@@ -826,7 +826,7 @@ function checkMetaPropertiesCapabilities(v: unknown, p: number, c: rt.Context): 
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkCapability(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
+      if (checkCapability(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
@@ -839,7 +839,7 @@ function checkMetaPropertiesNextCalls(v: unknown, p: number, c: rt.Context): boo
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkNextCall(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
+      if (checkNextCall(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
@@ -852,7 +852,7 @@ function checkMetaPropertiesUpgradeHints(v: unknown, p: number, c: rt.Context): 
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkUpgradeHint(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
+      if (checkUpgradeHint(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
@@ -864,12 +864,12 @@ export function checkNextCall(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkNextCall, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["tool"] !== undefined && !checkToolName(v["tool"], p + 1, c)) { ok = false; if (rt.up(c, p, "tool")) return false; }
-    if (v["arguments"] !== undefined && !checkNextCallPropertiesArguments(v["arguments"], p + 1, c)) { ok = false; if (rt.up(c, p, "arguments")) return false; }
+    if (v["tool"] !== undefined && checkToolName(v["tool"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "tool")) return false; }
+    if (v["arguments"] !== undefined && checkNextCallPropertiesArguments(v["arguments"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "arguments")) return false; }
     if (v["reason"] !== undefined) {
       const x = v["reason"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "reason"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "reason"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 2000 && rt.codePoints(x) > 2000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "reason"), sp + "/properties/*", "maxLength", 2000)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "reason"), sp + "/properties/*", "string", x)) return false; }
     }
@@ -907,7 +907,7 @@ export function checkPagination(v: unknown, p: number, c: rt.Context): boolean {
     if (v["cursor"] !== undefined) {
       const x = v["cursor"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "cursor"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "cursor"), sp + "/properties/*", "minLength", 1)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "cursor"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["page_size"] !== undefined) {
@@ -934,8 +934,8 @@ export function checkPagination(v: unknown, p: number, c: rt.Context): boolean {
     }
     if (v["has_more"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "has_more")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
-  if (rt.quiet(c, checkPaginationIf, v, p)) {
-    if (!checkPaginationThen(v, p, c)) { ok = false; if (c.stop) return false; }
+  if (c.stop ? checkPaginationIf(v, p, c) : rt.quiet(c, checkPaginationIf, v, p)) {
+    if (checkPaginationThen(v, p, c) === false) { ok = false; if (c.stop) return false; }
   }
   return ok;
 }
@@ -1039,8 +1039,8 @@ export function checkSource(v: unknown, p: number, c: rt.Context): boolean {
         if (notSourcePropertiesConvention.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "convention"), sp + "/properties/*", notSourcePropertiesConvention)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "convention"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["kept"] !== undefined && !checkSourcePropertiesKept(v["kept"], p + 1, c)) { ok = false; if (rt.up(c, p, "kept")) return false; }
-    if (v["absent"] !== undefined && !checkSourcePropertiesAbsent(v["absent"], p + 1, c)) { ok = false; if (rt.up(c, p, "absent")) return false; }
+    if (v["kept"] !== undefined && checkSourcePropertiesKept(v["kept"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "kept")) return false; }
+    if (v["absent"] !== undefined && checkSourcePropertiesAbsent(v["absent"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "absent")) return false; }
     for (const k in v) {
       switch (k) {
         case "convention":
@@ -1073,7 +1073,7 @@ function checkSourcePropertiesAbsent(v: unknown, p: number, c: rt.Context): bool
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkSourcePointer(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
+      if (checkSourcePointer(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
     if (v.length < 1) { ok = false; if (rt.failLimit(c, p, sp, "minItems", 1)) return false; }
     if (v.length > 64) { ok = false; if (rt.failLimit(c, p, sp, "maxItems", 64)) return false; }
@@ -1089,12 +1089,12 @@ function checkSourcePropertiesKept(v: unknown, p: number, c: rt.Context): boolea
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
-      if (!checkSourceValue(v[k], p + 1, c)) { ok = false; if (rt.up(c, p, k)) return false; }
+      if (checkSourceValue(v[k], p + 1, c) === false) { ok = false; if (rt.up(c, p, k)) return false; }
     }
     if (Object.keys(v).length < 1) { ok = false; if (rt.failLimit(c, p, sp, "minProperties", 1)) return false; }
     if (Object.keys(v).length > 64) { ok = false; if (rt.failLimit(c, p, sp, "maxProperties", 64)) return false; }
     for (const k of Object.keys(v)) {
-      if (!checkSourcePointer(k, p + 1, c)) { ok = false; if (rt.up(c, p, k)) return false; }
+      if (checkSourcePointer(k, p + 1, c) === false) { ok = false; if (rt.up(c, p, k)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
@@ -1122,14 +1122,14 @@ export function checkSourceValue(v: unknown, p: number, c: rt.Context): boolean 
   }
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkSourceScalar(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
+      if (checkSourceScalar(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
     if (v.length > 100) { ok = false; if (rt.failLimit(c, p, sp, "maxItems", 100)) return false; }
   }
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
-      if (!checkSourceScalar(v[k], p + 1, c)) { ok = false; if (rt.up(c, p, k)) return false; }
+      if (checkSourceScalar(v[k], p + 1, c) === false) { ok = false; if (rt.up(c, p, k)) return false; }
     }
     if (Object.keys(v).length > 100) { ok = false; if (rt.failLimit(c, p, sp, "maxProperties", 100)) return false; }
   }
@@ -1246,18 +1246,18 @@ export function checkTool(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkTool, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["name"] !== undefined && !checkToolName(v["name"], p + 1, c)) { ok = false; if (rt.up(c, p, "name")) return false; }
+    if (v["name"] !== undefined && checkToolName(v["name"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "name")) return false; }
     if (v["version"] !== undefined) {
       const x = v["version"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "version"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "version"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 100 && rt.codePoints(x) > 100) { ok = false; if (rt.failLimit(c, rt.at(c, p, "version"), sp + "/properties/*", "maxLength", 100)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "version"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["adapter"] !== undefined) {
       const x = v["adapter"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "adapter"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "adapter"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 100 && rt.codePoints(x) > 100) { ok = false; if (rt.failLimit(c, rt.at(c, p, "adapter"), sp + "/properties/*", "maxLength", 100)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "adapter"), sp + "/properties/*", "string", x)) return false; }
     }
@@ -1296,15 +1296,15 @@ export function checkUpgradeHint(v: unknown, p: number, c: rt.Context): boolean 
     if (v["feature"] !== undefined) {
       const x = v["feature"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "feature"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "feature"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "feature"), sp + "/properties/*", "maxLength", 200)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "feature"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["tier"] !== undefined && !checkTier(v["tier"], p + 1, c)) { ok = false; if (rt.up(c, p, "tier")) return false; }
+    if (v["tier"] !== undefined && checkTier(v["tier"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "tier")) return false; }
     if (v["reason"] !== undefined) {
       const x = v["reason"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "reason"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "reason"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 2000 && rt.codePoints(x) > 2000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "reason"), sp + "/properties/*", "maxLength", 2000)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "reason"), sp + "/properties/*", "string", x)) return false; }
     }
@@ -1331,20 +1331,20 @@ export function checkWorkspace(v: unknown, p: number, c: rt.Context): boolean {
     if (v["root"] !== undefined) {
       const x = v["root"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "root"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "root"), sp + "/properties/*", "minLength", 1)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "root"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["repo_name"] !== undefined) {
       const x = v["repo_name"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "repo_name"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "repo_name"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "repo_name"), sp + "/properties/*", "maxLength", 200)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "repo_name"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["revision"] !== undefined) {
       const x = v["revision"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "revision"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "revision"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "revision"), sp + "/properties/*", "maxLength", 200)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "revision"), sp + "/properties/*", "string", x)) return false; }
     }

@@ -252,21 +252,21 @@ export function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
     if (v["id"] !== undefined) {
       const x = v["id"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "id"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "id"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "id"), sp + "/properties/*", "maxLength", 200)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "id"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["media_type"] !== undefined) {
       const x = v["media_type"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "media_type"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "media_type"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "media_type"), sp + "/properties/*", "maxLength", 200)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "media_type"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["locator"] !== undefined) {
       const x = v["locator"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "locator"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "locator"), sp + "/properties/*", "minLength", 1)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "locator"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["size_bytes"] !== undefined) {
@@ -275,8 +275,8 @@ export function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
         if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "size_bytes"), sp + "/properties/*", "minimum", 0)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "size_bytes"), sp + "/properties/*", "integer", x)) return false; }
     }
-    if (v["digest"] !== undefined && !checkDigest(v["digest"], p + 1, c)) { ok = false; if (rt.up(c, p, "digest")) return false; }
-    if (v["labels"] !== undefined && !checkArtifactPropertiesLabels(v["labels"], p + 1, c)) { ok = false; if (rt.up(c, p, "labels")) return false; }
+    if (v["digest"] !== undefined && checkDigest(v["digest"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "digest")) return false; }
+    if (v["labels"] !== undefined && checkArtifactPropertiesLabels(v["labels"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "labels")) return false; }
     for (const k in v) {
       switch (k) {
         case "id":
@@ -340,11 +340,11 @@ export function checkEvidence(v: unknown, p: number, c: rt.Context): boolean {
         if (notEvidencePropertiesSource.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "source"), sp + "/properties/*", notEvidencePropertiesSource)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "source"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["method"] !== undefined && !checkMethodID(v["method"], p + 1, c)) { ok = false; if (rt.up(c, p, "method")) return false; }
+    if (v["method"] !== undefined && checkMethodID(v["method"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "method")) return false; }
     if (v["note"] !== undefined) {
       const x = v["note"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "note"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "note"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 400 && rt.codePoints(x) > 400) { ok = false; if (rt.failLimit(c, rt.at(c, p, "note"), sp + "/properties/*", "maxLength", 400)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "note"), sp + "/properties/*", "string", x)) return false; }
     }
@@ -370,8 +370,8 @@ export function checkIntegrity(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkIntegrity, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["record_digest"] !== undefined && !checkDigest(v["record_digest"], p + 1, c)) { ok = false; if (rt.up(c, p, "record_digest")) return false; }
-    if (v["signature"] !== undefined && !checkSignature(v["signature"], p + 1, c)) { ok = false; if (rt.up(c, p, "signature")) return false; }
+    if (v["record_digest"] !== undefined && checkDigest(v["record_digest"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "record_digest")) return false; }
+    if (v["signature"] !== undefined && checkSignature(v["signature"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "signature")) return false; }
     for (const k in v) {
       switch (k) {
         case "record_digest":
@@ -402,20 +402,20 @@ export function checkProvenance(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkProvenance, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["run_id"] !== undefined && !checkRunID(v["run_id"], p + 1, c)) { ok = false; if (rt.up(c, p, "run_id")) return false; }
-    if (v["tool"] !== undefined && !checkTool(v["tool"], p + 1, c)) { ok = false; if (rt.up(c, p, "tool")) return false; }
+    if (v["run_id"] !== undefined && checkRunID(v["run_id"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "run_id")) return false; }
+    if (v["tool"] !== undefined && checkTool(v["tool"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "tool")) return false; }
     if (v["started_at"] !== undefined) {
       const x = v["started_at"];
       if (typeof x === "string") {
         if (!rt.isDateTime(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "started_at"), sp + "/properties/*", "format", "must be a valid date-time")) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "started_at"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["inputs"] !== undefined && !checkProvenancePropertiesInputs(v["inputs"], p + 1, c)) { ok = false; if (rt.up(c, p, "inputs")) return false; }
-    if (v["outputs"] !== undefined && !checkProvenancePropertiesOutputs(v["outputs"], p + 1, c)) { ok = false; if (rt.up(c, p, "outputs")) return false; }
-    if (v["methods"] !== undefined && !checkProvenancePropertiesMethods(v["methods"], p + 1, c)) { ok = false; if (rt.up(c, p, "methods")) return false; }
-    if (v["evidence"] !== undefined && !checkProvenancePropertiesEvidence(v["evidence"], p + 1, c)) { ok = false; if (rt.up(c, p, "evidence")) return false; }
-    if (v["parents"] !== undefined && !checkProvenancePropertiesParents(v["parents"], p + 1, c)) { ok = false; if (rt.up(c, p, "parents")) return false; }
-    if (v["integrity"] !== undefined && !checkIntegrity(v["integrity"], p + 1, c)) { ok = false; if (rt.up(c, p, "integrity")) return false; }
+    if (v["inputs"] !== undefined && checkProvenancePropertiesInputs(v["inputs"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "inputs")) return false; }
+    if (v["outputs"] !== undefined && checkProvenancePropertiesOutputs(v["outputs"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "outputs")) return false; }
+    if (v["methods"] !== undefined && checkProvenancePropertiesMethods(v["methods"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "methods")) return false; }
+    if (v["evidence"] !== undefined && checkProvenancePropertiesEvidence(v["evidence"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "evidence")) return false; }
+    if (v["parents"] !== undefined && checkProvenancePropertiesParents(v["parents"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "parents")) return false; }
+    if (v["integrity"] !== undefined && checkIntegrity(v["integrity"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "integrity")) return false; }
     for (const k in v) {
       switch (k) {
         case "run_id":
@@ -444,7 +444,7 @@ function checkProvenancePropertiesEvidence(v: unknown, p: number, c: rt.Context)
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkEvidence(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
+      if (checkEvidence(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
@@ -457,7 +457,7 @@ function checkProvenancePropertiesInputs(v: unknown, p: number, c: rt.Context): 
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkArtifact(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
+      if (checkArtifact(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
@@ -470,7 +470,7 @@ function checkProvenancePropertiesMethods(v: unknown, p: number, c: rt.Context):
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkMethodID(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
+      if (checkMethodID(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
@@ -483,7 +483,7 @@ function checkProvenancePropertiesOutputs(v: unknown, p: number, c: rt.Context):
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkArtifact(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
+      if (checkArtifact(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
@@ -496,7 +496,7 @@ function checkProvenancePropertiesParents(v: unknown, p: number, c: rt.Context):
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkRunID(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
+      if (checkRunID(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
@@ -507,7 +507,7 @@ export function checkRunID(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "provenance.json#/$defs/run_id";
   let ok = true;
   if (typeof v === "string") {
-    if (!v) { ok = false; if (rt.failLimit(c, p, sp, "minLength", 1)) return false; }
+    if (v.length === 0) { ok = false; if (rt.failLimit(c, p, sp, "minLength", 1)) return false; }
     if (v.length > 200 && rt.codePoints(v) > 200) { ok = false; if (rt.failLimit(c, p, sp, "maxLength", 200)) return false; }
   } else { rt.failType(c, p, sp, "string", v); return false; }
   return ok;
@@ -521,14 +521,14 @@ export function checkSignature(v: unknown, p: number, c: rt.Context): boolean {
     if (v["alg"] !== undefined) {
       const x = v["alg"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "alg"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "alg"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 100 && rt.codePoints(x) > 100) { ok = false; if (rt.failLimit(c, rt.at(c, p, "alg"), sp + "/properties/*", "maxLength", 100)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "alg"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["key_id"] !== undefined) {
       const x = v["key_id"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "key_id"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "key_id"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "key_id"), sp + "/properties/*", "maxLength", 200)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "key_id"), sp + "/properties/*", "string", x)) return false; }
     }

@@ -171,7 +171,7 @@ export function checkProvenanceOptions(v: unknown, p: number, c: rt.Context): bo
       const x = v["capture_artifacts"];
       if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "capture_artifacts"), sp + "/properties/*", "boolean", x)) return false; }
     }
-    if (v["mode"] !== undefined && !checkProvenanceMode(v["mode"], p + 1, c)) { ok = false; if (rt.up(c, p, "mode")) return false; }
+    if (v["mode"] !== undefined && checkProvenanceMode(v["mode"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "mode")) return false; }
     for (const k in v) {
       switch (k) {
         case "capture":
@@ -191,13 +191,13 @@ export function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkRequest, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["request_id"] !== undefined && !checkRequestID(v["request_id"], p + 1, c)) { ok = false; if (rt.up(c, p, "request_id")) return false; }
+    if (v["request_id"] !== undefined && checkRequestID(v["request_id"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "request_id")) return false; }
     if (v["deterministic"] !== undefined) {
       const x = v["deterministic"];
       if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "deterministic"), sp + "/properties/*", "boolean", x)) return false; }
     }
-    if (v["response_mode"] !== undefined && !checkResponseMode(v["response_mode"], p + 1, c)) { ok = false; if (rt.up(c, p, "response_mode")) return false; }
-    if (v["fields"] !== undefined && !checkRequestPropertiesFields(v["fields"], p + 1, c)) { ok = false; if (rt.up(c, p, "fields")) return false; }
+    if (v["response_mode"] !== undefined && checkResponseMode(v["response_mode"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "response_mode")) return false; }
+    if (v["fields"] !== undefined && checkRequestPropertiesFields(v["fields"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "fields")) return false; }
     if (v["page_size"] !== undefined) {
       const x = v["page_size"];
       if (typeof x === "number" && Number.isInteger(x)) {
@@ -207,7 +207,7 @@ export function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
     if (v["cursor"] !== undefined) {
       const x = v["cursor"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "cursor"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "cursor"), sp + "/properties/*", "minLength", 1)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "cursor"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["token_budget"] !== undefined) {
@@ -223,7 +223,7 @@ export function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
         if (notRequestPropertiesLocale.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "locale"), sp + "/properties/*", notRequestPropertiesLocale)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "locale"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["provenance"] !== undefined && !checkProvenanceOptions(v["provenance"], p + 1, c)) { ok = false; if (rt.up(c, p, "provenance")) return false; }
+    if (v["provenance"] !== undefined && checkProvenanceOptions(v["provenance"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "provenance")) return false; }
     for (const k in v) {
       switch (k) {
         case "request_id":
@@ -251,7 +251,7 @@ function checkRequestPropertiesFields(v: unknown, p: number, c: rt.Context): boo
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, i), sp + "/items", "minLength", 1)) return false; }
+        if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, i), sp + "/items", "minLength", 1)) return false; }
         if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, i), sp + "/items", "maxLength", 200)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "string", x)) return false; }
     }

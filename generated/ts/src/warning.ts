@@ -81,23 +81,23 @@ export function checkWarning(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkWarning, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["code"] !== undefined && !checkCode(v["code"], p + 1, c)) { ok = false; if (rt.up(c, p, "code")) return false; }
-    if (v["severity"] !== undefined && !checkSeverity(v["severity"], p + 1, c)) { ok = false; if (rt.up(c, p, "severity")) return false; }
+    if (v["code"] !== undefined && checkCode(v["code"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "code")) return false; }
+    if (v["severity"] !== undefined && checkSeverity(v["severity"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "severity")) return false; }
     if (v["message"] !== undefined) {
       const x = v["message"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "message"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "message"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 2000 && rt.codePoints(x) > 2000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "message"), sp + "/properties/*", "maxLength", 2000)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "message"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["suggestion"] !== undefined) {
       const x = v["suggestion"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "suggestion"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "suggestion"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 2000 && rt.codePoints(x) > 2000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "suggestion"), sp + "/properties/*", "maxLength", 2000)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "suggestion"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["context"] !== undefined && !checkDetailMap(v["context"], p + 1, c)) { ok = false; if (rt.up(c, p, "context")) return false; }
+    if (v["context"] !== undefined && checkDetailMap(v["context"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "context")) return false; }
     for (const k in v) {
       switch (k) {
         case "code":

@@ -209,8 +209,8 @@ export function checkKeywords(v: unknown, p: number, c: rt.Context): boolean {
       const x = v["type"];
       if (!(x === null || typeof x === "string")) { ok = false; if (rt.failType(c, rt.at(c, p, "type"), sp + "/properties/*", "null or string", x)) return false; }
     }
-    if (v["enum"] !== undefined && !checkKeywordsEnum(v["enum"], p + 1, c)) { ok = false; if (rt.up(c, p, "enum")) return false; }
-    if (v["const"] !== undefined && !checkKeywordsConst(v["const"], p + 1, c)) { ok = false; if (rt.up(c, p, "const")) return false; }
+    if (v["enum"] !== undefined && checkKeywordsEnum(v["enum"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "enum")) return false; }
+    if (v["const"] !== undefined && checkKeywordsConst(v["const"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "const")) return false; }
     if (v["string"] !== undefined) {
       const x = v["string"];
       if (typeof x === "string") {
@@ -235,19 +235,19 @@ export function checkKeywords(v: unknown, p: number, c: rt.Context): boolean {
         if (!rt.multipleOf(x, 25n, -2)) { ok = false; if (rt.failAt(c, rt.at(c, p, "number"), sp + "/properties/*", "multipleOf", "must be a multiple of 0.25")) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "number"), sp + "/properties/*", "number", x)) return false; }
     }
-    if (v["tuple"] !== undefined && !checkKeywordsTuple(v["tuple"], p + 1, c)) { ok = false; if (rt.up(c, p, "tuple")) return false; }
-    if (v["list"] !== undefined && !checkKeywordsPropertiesList(v["list"], p + 1, c)) { ok = false; if (rt.up(c, p, "list")) return false; }
-    if (v["contains"] !== undefined && !checkKeywordsPropertiesContains(v["contains"], p + 1, c)) { ok = false; if (rt.up(c, p, "contains")) return false; }
-    if (v["object"] !== undefined && !checkKeywordsObject(v["object"], p + 1, c)) { ok = false; if (rt.up(c, p, "object")) return false; }
-    if (v["open"] !== undefined && !checkKeywordsPropertiesOpen(v["open"], p + 1, c)) { ok = false; if (rt.up(c, p, "open")) return false; }
-    if (v["anyOf"] !== undefined && !checkKeywordsAnyOf(v["anyOf"], p + 1, c)) { ok = false; if (rt.up(c, p, "anyOf")) return false; }
-    if (v["oneOf"] !== undefined && !checkKeywordsOneOf(v["oneOf"], p + 1, c)) { ok = false; if (rt.up(c, p, "oneOf")) return false; }
-    if (v["not"] !== undefined && !checkKeywordsPropertiesNot(v["not"], p + 1, c)) { ok = false; if (rt.up(c, p, "not")) return false; }
-    if (v["if"] !== undefined && !checkKeywordsPropertiesIf(v["if"], p + 1, c)) { ok = false; if (rt.up(c, p, "if")) return false; }
-    if (v["allOf"] !== undefined && !checkKeywordsPropertiesAllOf(v["allOf"], p + 1, c)) { ok = false; if (rt.up(c, p, "allOf")) return false; }
-    if (v["unevaluatedProperties"] !== undefined && !checkKeywordsUnevaluatedProperties(v["unevaluatedProperties"], p + 1, c)) { ok = false; if (rt.up(c, p, "unevaluatedProperties")) return false; }
-    if (v["unevaluatedItems"] !== undefined && !checkKeywordsUnevaluatedItems(v["unevaluatedItems"], p + 1, c)) { ok = false; if (rt.up(c, p, "unevaluatedItems")) return false; }
-    if (v["never"] !== undefined && !rt.never(c, p + 1, "keywords.json#/properties/never")) { ok = false; if (rt.up(c, p, "never")) return false; }
+    if (v["tuple"] !== undefined && checkKeywordsTuple(v["tuple"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "tuple")) return false; }
+    if (v["list"] !== undefined && checkKeywordsPropertiesList(v["list"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "list")) return false; }
+    if (v["contains"] !== undefined && checkKeywordsPropertiesContains(v["contains"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "contains")) return false; }
+    if (v["object"] !== undefined && checkKeywordsObject(v["object"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "object")) return false; }
+    if (v["open"] !== undefined && checkKeywordsPropertiesOpen(v["open"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "open")) return false; }
+    if (v["anyOf"] !== undefined && checkKeywordsAnyOf(v["anyOf"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "anyOf")) return false; }
+    if (v["oneOf"] !== undefined && checkKeywordsOneOf(v["oneOf"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "oneOf")) return false; }
+    if (v["not"] !== undefined && checkKeywordsPropertiesNot(v["not"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "not")) return false; }
+    if (v["if"] !== undefined && checkKeywordsPropertiesIf(v["if"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "if")) return false; }
+    if (v["allOf"] !== undefined && checkKeywordsPropertiesAllOf(v["allOf"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "allOf")) return false; }
+    if (v["unevaluatedProperties"] !== undefined && checkKeywordsUnevaluatedProperties(v["unevaluatedProperties"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "unevaluatedProperties")) return false; }
+    if (v["unevaluatedItems"] !== undefined && checkKeywordsUnevaluatedItems(v["unevaluatedItems"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "unevaluatedItems")) return false; }
+    if (v["never"] !== undefined && rt.never(c, p + 1, "keywords.json#/properties/never") === false) { ok = false; if (rt.up(c, p, "never")) return false; }
     for (const k in v) {
       switch (k) {
         case "type":
@@ -281,7 +281,7 @@ export function checkKeywords(v: unknown, p: number, c: rt.Context): boolean {
 export function checkKeywordsAnyOf(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "keywords.json#/properties/anyOf";
   let ok = true;
-  if (!(rt.quiet(c, checkKeywordsAnyOfAnyOf0, v, p) || rt.quiet(c, checkKeywordsAnyOfAnyOf1, v, p))) { ok = false; if (rt.failAt(c, p, sp, "anyOf", "must match at least one schema of anyOf")) return false; }
+  if (!((c.stop ? checkKeywordsAnyOfAnyOf0(v, p, c) : rt.quiet(c, checkKeywordsAnyOfAnyOf0, v, p)) || (c.stop ? checkKeywordsAnyOfAnyOf1(v, p, c) : rt.quiet(c, checkKeywordsAnyOfAnyOf1, v, p)))) { ok = false; if (rt.failAt(c, p, sp, "anyOf", "must match at least one schema of anyOf")) return false; }
   return ok;
 }
 
@@ -338,7 +338,7 @@ export function checkKeywordsObject(v: unknown, p: number, c: rt.Context): boole
       let known = false;
       if (patternKeywordsObjectProperties0.test(k)) {
         known = true;
-        if (!checkKeywordsObjectPatternPropertiesX5Ex(v[k], p + 1, c)) { ok = false; if (rt.up(c, p, k)) return false; }
+        if (checkKeywordsObjectPatternPropertiesX5Ex(v[k], p + 1, c) === false) { ok = false; if (rt.up(c, p, k)) return false; }
       }
       if (known) continue;
       switch (k) {
@@ -354,7 +354,7 @@ export function checkKeywordsObject(v: unknown, p: number, c: rt.Context): boole
     if (Object.keys(v).length < 2) { ok = false; if (rt.failLimit(c, p, sp, "minProperties", 2)) return false; }
     if (Object.keys(v).length > 5) { ok = false; if (rt.failLimit(c, p, sp, "maxProperties", 5)) return false; }
     for (const k of Object.keys(v)) {
-      if (!checkKeywordsObjectPropertyNames(k, p + 1, c)) { ok = false; if (rt.up(c, p, k)) return false; }
+      if (checkKeywordsObjectPropertyNames(k, p + 1, c) === false) { ok = false; if (rt.up(c, p, k)) return false; }
     }
     if (v["a"] !== undefined) {
       if (v["b"] === undefined) { ok = false; if (rt.fail(c, p, sp + "/dependentRequired/a", "dependentRequired", "property \"b\" is required when \"a\" is present")) return false; }
@@ -386,8 +386,8 @@ export function checkKeywordsOneOf(v: unknown, p: number, c: rt.Context): boolea
   const sp = "keywords.json#/properties/oneOf";
   let ok = true;
   let oneOfMatches = 0;
-  if (rt.quiet(c, checkKeywordsOneOfOneOf0, v, p)) oneOfMatches++;
-  if (rt.quiet(c, checkKeywordsOneOfOneOf1, v, p)) oneOfMatches++;
+  if (c.stop ? checkKeywordsOneOfOneOf0(v, p, c) : rt.quiet(c, checkKeywordsOneOfOneOf0, v, p)) oneOfMatches++;
+  if (c.stop ? checkKeywordsOneOfOneOf1(v, p, c) : rt.quiet(c, checkKeywordsOneOfOneOf1, v, p)) oneOfMatches++;
   if (oneOfMatches !== 1) { ok = false; if (rt.fail(c, p, sp + "/oneOf", "oneOf", "must match exactly one schema of oneOf, not " + oneOfMatches)) return false; }
   rt.rest(v, p, c, rt.noMembers, 0);
   return ok;
@@ -413,8 +413,8 @@ function checkKeywordsOneOfOneOf1(v: unknown, p: number, c: rt.Context): boolean
 /** Checks a value against keywords.json#/properties/allOf. */
 function checkKeywordsPropertiesAllOf(v: unknown, p: number, c: rt.Context): boolean {
   let ok = true;
-  if (!checkSmall(v, p, c)) { ok = false; if (c.stop) return false; }
-  if (!checkKeywordsPropertiesAllOfAllOf1(v, p, c)) { ok = false; if (c.stop) return false; }
+  if (checkSmall(v, p, c) === false) { ok = false; if (c.stop) return false; }
+  if (checkKeywordsPropertiesAllOfAllOf1(v, p, c) === false) { ok = false; if (c.stop) return false; }
   return ok;
 }
 
@@ -433,7 +433,7 @@ function checkKeywordsPropertiesContains(v: unknown, p: number, c: rt.Context): 
   if (rt.isArray(v)) {
     let matches = 0;
     for (let i = 0; i < v.length; i++) {
-      if (rt.quiet(c, checkKeywordsPropertiesContainsContains, v[i], p + 1)) matches++;
+      if (c.stop ? checkKeywordsPropertiesContainsContains(v[i], p + 1, c) : rt.quiet(c, checkKeywordsPropertiesContainsContains, v[i], p + 1)) matches++;
     }
     if (matches < 1) { ok = false; if (rt.failAt(c, p, sp, "contains", "must contain at least 1 matching item")) return false; }
   } else { rt.failType(c, p, sp, "array", v); return false; }
@@ -451,10 +451,10 @@ function checkKeywordsPropertiesContainsContains(v: unknown, p: number, c: rt.Co
 /** Checks a value against keywords.json#/properties/if. */
 function checkKeywordsPropertiesIf(v: unknown, p: number, c: rt.Context): boolean {
   let ok = true;
-  if (rt.quiet(c, checkKeywordsPropertiesIfIf, v, p)) {
-    if (!checkKeywordsPropertiesIfThen(v, p, c)) { ok = false; if (c.stop) return false; }
+  if (c.stop ? checkKeywordsPropertiesIfIf(v, p, c) : rt.quiet(c, checkKeywordsPropertiesIfIf, v, p)) {
+    if (checkKeywordsPropertiesIfThen(v, p, c) === false) { ok = false; if (c.stop) return false; }
   } else {
-    if (!checkKeywordsPropertiesIfElse(v, p, c)) { ok = false; if (c.stop) return false; }
+    if (checkKeywordsPropertiesIfElse(v, p, c) === false) { ok = false; if (c.stop) return false; }
   }
   rt.rest(v, p, c, rt.noMembers, 0);
   return ok;
@@ -482,7 +482,7 @@ function checkKeywordsPropertiesIfThen(v: unknown, p: number, c: rt.Context): bo
   const sp = "keywords.json#/properties/if/then";
   let ok = true;
   if (typeof v === "string") {
-    if (!v) { ok = false; if (rt.failLimit(c, p, sp, "minLength", 1)) return false; }
+    if (v.length === 0) { ok = false; if (rt.failLimit(c, p, sp, "minLength", 1)) return false; }
   }
   return ok;
 }
@@ -499,7 +499,7 @@ function checkKeywordsPropertiesList(v: unknown, p: number, c: rt.Context): bool
     }
     let matches = 0;
     for (let i = 0; i < v.length; i++) {
-      if (rt.quiet(c, checkKeywordsPropertiesListContains, v[i], p + 1)) matches++;
+      if (c.stop ? checkKeywordsPropertiesListContains(v[i], p + 1, c) : rt.quiet(c, checkKeywordsPropertiesListContains, v[i], p + 1)) matches++;
     }
     if (matches < 2) { ok = false; if (rt.failAt(c, p, sp, "minContains", "must contain at least 2 matching items")) return false; }
     if (matches > 3) { ok = false; if (rt.failAt(c, p, sp, "maxContains", "must contain at most 3 matching items")) return false; }
@@ -523,7 +523,7 @@ function checkKeywordsPropertiesListContains(v: unknown, p: number, c: rt.Contex
 function checkKeywordsPropertiesNot(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "keywords.json#/properties/not";
   let ok = true;
-  if (rt.quiet(c, checkKeywordsPropertiesNotNot, v, p)) { ok = false; if (rt.failAt(c, p, sp, "not", "must not match the schema of not")) return false; }
+  if (c.stop ? checkKeywordsPropertiesNotNot(v, p, c) : rt.quiet(c, checkKeywordsPropertiesNotNot, v, p)) { ok = false; if (rt.failAt(c, p, sp, "not", "must not match the schema of not")) return false; }
   rt.rest(v, p, c, rt.noMembers, 0);
   return ok;
 }
@@ -545,7 +545,7 @@ function checkKeywordsPropertiesOpen(v: unknown, p: number, c: rt.Context): bool
       const x = v[k];
       if (!Number.isInteger(x)) { ok = false; if (rt.failType(c, rt.at(c, p, k), sp + "/additionalProperties", "integer", x)) return false; }
     }
-    if (v["c"] !== undefined && !checkKeywordsPropertiesOpenDependentSchemasC(v, p, c)) { ok = false; if (c.stop) return false; }
+    if (v["c"] !== undefined && checkKeywordsPropertiesOpenDependentSchemasC(v, p, c) === false) { ok = false; if (c.stop) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
@@ -566,8 +566,8 @@ export function checkKeywordsTuple(v: unknown, p: number, c: rt.Context): boolea
   if (p >= c.lim) return rt.deep(checkKeywordsTuple, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
-    if (v.length > 0 && !checkKeywordsTuplePrefixItems0(v[0], p + 1, c)) { ok = false; if (rt.up(c, p, 0)) return false; }
-    if (v.length > 1 && !checkKeywordsTuplePrefixItems1(v[1], p + 1, c)) { ok = false; if (rt.up(c, p, 1)) return false; }
+    if (v.length > 0 && checkKeywordsTuplePrefixItems0(v[0], p + 1, c) === false) { ok = false; if (rt.up(c, p, 0)) return false; }
+    if (v.length > 1 && checkKeywordsTuplePrefixItems1(v[1], p + 1, c) === false) { ok = false; if (rt.up(c, p, 1)) return false; }
     if (v.length > 2) { ok = false; if (rt.failAt(c, p, sp, "items", "must have at most 2 items")) return false; }
   } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
@@ -629,7 +629,7 @@ function checkKeywordsUnevaluatedPropertiesIn(v: unknown, p: number, c: rt.Conte
       rt.mark(c, v, "a");
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
-  if (!rt.track(c, checkKeywordsUnevaluatedPropertiesAllOf0, v, p)) { ok = false; if (c.stop) return false; }
+  if (rt.track(c, checkKeywordsUnevaluatedPropertiesAllOf0, v, p) === false) { ok = false; if (c.stop) return false; }
   if (rt.isObject(v)) {
     for (const k of Object.keys(v)) {
       if (rt.evaluated(c, v, k)) continue;

@@ -110,7 +110,7 @@ export function checkHit(v: unknown, p: number, c: rt.Context): boolean {
     if (v["source_file"] !== undefined) {
       const x = v["source_file"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "source_file"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "source_file"), sp + "/properties/*", "minLength", 1)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "source_file"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["snippet"] !== undefined) {
@@ -149,7 +149,7 @@ export function checkSearchResults(v: unknown, p: number, c: rt.Context): boolea
   if (p >= c.lim) return rt.deep(checkSearchResults, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["hits"] !== undefined && !checkSearchResultsPropertiesHits(v["hits"], p + 1, c)) { ok = false; if (rt.up(c, p, "hits")) return false; }
+    if (v["hits"] !== undefined && checkSearchResultsPropertiesHits(v["hits"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "hits")) return false; }
     for (const k in v) {
       switch (k) {
         case "hits":
@@ -169,7 +169,7 @@ function checkSearchResultsPropertiesHits(v: unknown, p: number, c: rt.Context):
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkHit(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
+      if (checkHit(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;

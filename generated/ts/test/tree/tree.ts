@@ -31,7 +31,7 @@ export function checkTree(v: unknown, p: number, c: rt.Context): boolean {
         if (x.length > 20 && rt.codePoints(x) > 20) { ok = false; if (rt.failLimit(c, rt.at(c, p, "name"), sp + "/properties/*", "maxLength", 20)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "name"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["children"] !== undefined && !checkTreePropertiesChildren(v["children"], p + 1, c)) { ok = false; if (rt.up(c, p, "children")) return false; }
+    if (v["children"] !== undefined && checkTreePropertiesChildren(v["children"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "children")) return false; }
     for (const k in v) {
       switch (k) {
         case "name":
@@ -52,7 +52,7 @@ function checkTreePropertiesChildren(v: unknown, p: number, c: rt.Context): bool
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkTree(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
+      if (checkTree(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;

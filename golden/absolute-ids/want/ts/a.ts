@@ -27,8 +27,8 @@ export function checkA(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkA, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["b"] !== undefined && !checkB(v["b"], p + 1, c)) { ok = false; if (rt.up(c, p, "b")) return false; }
-    if (v["c"] !== undefined && !checkC(v["c"], p + 1, c)) { ok = false; if (rt.up(c, p, "c")) return false; }
+    if (v["b"] !== undefined && checkB(v["b"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "b")) return false; }
+    if (v["c"] !== undefined && checkC(v["c"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "c")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersA, -1);
   return ok;

@@ -20,8 +20,8 @@ export function isBad(value: unknown): value is Bad {
 /** Checks a value against bad.json#. */
 export function checkBad(v: unknown, p: number, c: rt.Context): boolean {
   let ok = true;
-  if (!checkBadAllOf0(v, p, c)) { ok = false; if (c.stop) return false; }
-  if (!checkBadAllOf1(v, p, c)) { ok = false; if (c.stop) return false; }
+  if (checkBadAllOf0(v, p, c) === false) { ok = false; if (c.stop) return false; }
+  if (checkBadAllOf1(v, p, c) === false) { ok = false; if (c.stop) return false; }
   rt.rest(v, p, c, rt.noMembers, 0);
   return ok;
 }

@@ -75,8 +75,8 @@ export function checkBase(v: unknown, p: number, c: rt.Context): boolean {
 /** Checks a value against tool.json#. */
 export function checkTool(v: unknown, p: number, c: rt.Context): boolean {
   let ok = true;
-  if (!checkBase(v, p, c)) { ok = false; if (c.stop) return false; }
-  if (!checkToolAllOf1(v, p, c)) { ok = false; if (c.stop) return false; }
+  if (checkBase(v, p, c) === false) { ok = false; if (c.stop) return false; }
+  if (checkToolAllOf1(v, p, c) === false) { ok = false; if (c.stop) return false; }
   rt.rest(v, p, c, rt.noMembers, 0);
   return ok;
 }
@@ -90,7 +90,7 @@ function checkToolAllOf1(v: unknown, p: number, c: rt.Context): boolean {
       const x = v["schema"];
       if (!rt.isObject(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "schema"), sp + "/properties/*", "object", x)) return false; }
     }
-    if (v["id"] !== undefined && !checkToolID(v["id"], p + 1, c)) { ok = false; if (rt.up(c, p, "id")) return false; }
+    if (v["id"] !== undefined && checkToolID(v["id"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "id")) return false; }
     if (v["schema"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "schema")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;

@@ -62,9 +62,9 @@ export function checkDoc(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkDoc, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["a"] !== undefined && !checkDocPropertiesA(v["a"], p + 1, c)) { ok = false; if (rt.up(c, p, "a")) return false; }
-    if (v["first"] !== undefined && !checkDocAItem(v["first"], p + 1, c)) { ok = false; if (rt.up(c, p, "first")) return false; }
-    if (v["named"] !== undefined && !checkThing(v["named"], p + 1, c)) { ok = false; if (rt.up(c, p, "named")) return false; }
+    if (v["a"] !== undefined && checkDocPropertiesA(v["a"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "a")) return false; }
+    if (v["first"] !== undefined && checkDocAItem(v["first"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "first")) return false; }
+    if (v["named"] !== undefined && checkThing(v["named"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "named")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersDoc, -1);
   return ok;
@@ -91,7 +91,7 @@ function checkDocPropertiesA(v: unknown, p: number, c: rt.Context): boolean {
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkDocAItem(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
+      if (checkDocAItem(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;

@@ -33,7 +33,7 @@ export function checkCycleVariant2(v: unknown, p: number, c: rt.Context): boolea
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!(v[i] === null || checkCycleVariant2(v[i], p + 1, c))) { ok = false; if (rt.up(c, p, i)) return false; }
+      if ((v[i] === null || checkCycleVariant2(v[i], p + 1, c)) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;

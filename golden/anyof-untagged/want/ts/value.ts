@@ -37,7 +37,7 @@ export function checkSetting(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkSetting, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["value"] !== undefined && !checkSettingValue(v["value"], p + 1, c)) { ok = false; if (rt.up(c, p, "value")) return false; }
+    if (v["value"] !== undefined && checkSettingValue(v["value"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "value")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersSetting, -1);
   return ok;
@@ -47,7 +47,7 @@ export function checkSetting(v: unknown, p: number, c: rt.Context): boolean {
 export function checkSettingValue(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "value.json#/properties/value";
   let ok = true;
-  if (!(rt.quiet(c, checkSettingValueAnyOf0, v, p) || rt.quiet(c, checkSettingValueAnyOf1, v, p) || rt.quiet(c, checkSettingValueAnyOf2, v, p))) { ok = false; if (rt.failAt(c, p, sp, "anyOf", "must match at least one schema of anyOf")) return false; }
+  if (!((c.stop ? checkSettingValueAnyOf0(v, p, c) : rt.quiet(c, checkSettingValueAnyOf0, v, p)) || (c.stop ? checkSettingValueAnyOf1(v, p, c) : rt.quiet(c, checkSettingValueAnyOf1, v, p)) || (c.stop ? checkSettingValueAnyOf2(v, p, c) : rt.quiet(c, checkSettingValueAnyOf2, v, p)))) { ok = false; if (rt.failAt(c, p, sp, "anyOf", "must match at least one schema of anyOf")) return false; }
   return ok;
 }
 

@@ -50,9 +50,9 @@ export function checkLists(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkLists, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["names"] !== undefined && !checkListsPropertiesNames(v["names"], p + 1, c)) { ok = false; if (rt.up(c, p, "names")) return false; }
-    if (v["matrix"] !== undefined && !checkListsPropertiesMatrix(v["matrix"], p + 1, c)) { ok = false; if (rt.up(c, p, "matrix")) return false; }
-    if (v["points"] !== undefined && !checkListsPropertiesPoints(v["points"], p + 1, c)) { ok = false; if (rt.up(c, p, "points")) return false; }
+    if (v["names"] !== undefined && checkListsPropertiesNames(v["names"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "names")) return false; }
+    if (v["matrix"] !== undefined && checkListsPropertiesMatrix(v["matrix"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "matrix")) return false; }
+    if (v["points"] !== undefined && checkListsPropertiesPoints(v["points"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "points")) return false; }
     if (v["anything"] !== undefined) {
       const x = v["anything"];
       if (!rt.isArray(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "anything"), sp + "/properties/*", "array", x)) return false; }
@@ -89,7 +89,7 @@ function checkListsPropertiesMatrix(v: unknown, p: number, c: rt.Context): boole
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkListsPropertiesMatrixItems(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
+      if (checkListsPropertiesMatrixItems(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
@@ -131,7 +131,7 @@ function checkListsPropertiesPoints(v: unknown, p: number, c: rt.Context): boole
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkListsPointsItem(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
+      if (checkListsPointsItem(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;

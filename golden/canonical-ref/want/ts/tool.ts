@@ -43,7 +43,7 @@ export function checkPayload(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkPayload, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["results"] !== undefined && !checkPayloadPropertiesResults(v["results"], p + 1, c)) { ok = false; if (rt.up(c, p, "results")) return false; }
+    if (v["results"] !== undefined && checkPayloadPropertiesResults(v["results"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "results")) return false; }
     if (v["results"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "results")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersPayload, -1);

@@ -29,11 +29,11 @@ export function checkChecked(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isArray(v)) {
     let matches = 0;
     for (let i = 0; i < v.length; i++) {
-      if (rt.quiet(c, checkCheckedContains, v[i], p + 1)) matches++;
+      if (c.stop ? checkCheckedContains(v[i], p + 1, c) : rt.quiet(c, checkCheckedContains, v[i], p + 1)) matches++;
     }
     if (matches < 1) { ok = false; if (rt.failAt(c, p, sp, "contains", "must contain at least 1 matching item")) return false; }
   } else { rt.failType(c, p, sp, "array", v); return false; }
-  if (rt.quiet(c, checkCheckedNot, v, p)) { ok = false; if (rt.failAt(c, p, sp, "not", "must not match the schema of not")) return false; }
+  if (c.stop ? checkCheckedNot(v, p, c) : rt.quiet(c, checkCheckedNot, v, p)) { ok = false; if (rt.failAt(c, p, sp, "not", "must not match the schema of not")) return false; }
   rt.rest(v, p, c, undefined, 0);
   return ok;
 }
@@ -45,7 +45,7 @@ function checkCheckedContains(v: unknown, p: number, c: rt.Context): boolean {
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkCheckedContainsItems(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
+      if (checkCheckedContainsItems(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
@@ -55,7 +55,7 @@ function checkCheckedContains(v: unknown, p: number, c: rt.Context): boolean {
 function checkCheckedContainsItems(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "checked.json#/contains/items";
   let ok = true;
-  if (!(rt.quiet(c, checkCheckedContains, v, p) || rt.quiet(c, checkCheckedContainsItemsAnyOf1, v, p))) { ok = false; if (rt.failAt(c, p, sp, "anyOf", "must match at least one schema of anyOf")) return false; }
+  if (!((c.stop ? checkCheckedContains(v, p, c) : rt.quiet(c, checkCheckedContains, v, p)) || (c.stop ? checkCheckedContainsItemsAnyOf1(v, p, c) : rt.quiet(c, checkCheckedContainsItemsAnyOf1, v, p)))) { ok = false; if (rt.failAt(c, p, sp, "anyOf", "must match at least one schema of anyOf")) return false; }
   rt.rest(v, p, c, rt.noMembers, 0);
   return ok;
 }
@@ -79,7 +79,7 @@ function checkCheckedNot(v: unknown, p: number, c: rt.Context): boolean {
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkCheckedNotItems(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
+      if (checkCheckedNotItems(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
     if (v.length < 1) { ok = false; if (rt.failLimit(c, p, sp, "minItems", 1)) return false; }
   } else { rt.failType(c, p, sp, "array", v); return false; }
@@ -92,7 +92,7 @@ function checkCheckedNotItems(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkCheckedNotItems, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["b"] !== undefined && !checkCheckedNot(v["b"], p + 1, c)) { ok = false; if (rt.up(c, p, "b")) return false; }
+    if (v["b"] !== undefined && checkCheckedNot(v["b"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "b")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersCheckedNotItems, -1);
   return ok;

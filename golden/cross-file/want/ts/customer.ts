@@ -61,7 +61,7 @@ export function checkCustomer(v: unknown, p: number, c: rt.Context): boolean {
       const x = v["name"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "name"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["home"] !== undefined && !checkAddress(v["home"], p + 1, c)) { ok = false; if (rt.up(c, p, "home")) return false; }
+    if (v["home"] !== undefined && checkAddress(v["home"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "home")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersCustomer, -1);
   return ok;

@@ -53,7 +53,7 @@ export function checkDocs(v: unknown, p: number, c: rt.Context): boolean {
       const x = v["p"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "p"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["e"] !== undefined && !checkDocsE(v["e"], p + 1, c)) { ok = false; if (rt.up(c, p, "e")) return false; }
+    if (v["e"] !== undefined && checkDocsE(v["e"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "e")) return false; }
     for (const k in v) {
       switch (k) {
         case "p":

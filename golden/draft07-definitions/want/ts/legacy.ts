@@ -70,8 +70,8 @@ export function checkLegacy(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkLegacy, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["item"] !== undefined && !checkItem(v["item"], p + 1, c)) { ok = false; if (rt.up(c, p, "item")) return false; }
-    if (v["pair"] !== undefined && !checkLegacyPair(v["pair"], p + 1, c)) { ok = false; if (rt.up(c, p, "pair")) return false; }
+    if (v["item"] !== undefined && checkItem(v["item"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "item")) return false; }
+    if (v["pair"] !== undefined && checkLegacyPair(v["pair"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "pair")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersLegacy, -1);
   return ok;
@@ -83,8 +83,8 @@ export function checkLegacyPair(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkLegacyPair, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
-    if (v.length > 0 && !checkLegacyPairItems0(v[0], p + 1, c)) { ok = false; if (rt.up(c, p, 0)) return false; }
-    if (v.length > 1 && !checkLegacyPairItems1(v[1], p + 1, c)) { ok = false; if (rt.up(c, p, 1)) return false; }
+    if (v.length > 0 && checkLegacyPairItems0(v[0], p + 1, c) === false) { ok = false; if (rt.up(c, p, 0)) return false; }
+    if (v.length > 1 && checkLegacyPairItems1(v[1], p + 1, c) === false) { ok = false; if (rt.up(c, p, 1)) return false; }
     if (v.length > 2) { ok = false; if (rt.failAt(c, p, sp, "items", "must have at most 2 items")) return false; }
   } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;

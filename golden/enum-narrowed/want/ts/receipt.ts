@@ -151,13 +151,13 @@ export function checkReceipt(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkReceipt, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["canon_version"] !== undefined && !checkReceiptCanonVersion(v["canon_version"], p + 1, c)) { ok = false; if (rt.up(c, p, "canon_version")) return false; }
-    if (v["result"] !== undefined && !checkReceiptResult(v["result"], p + 1, c)) { ok = false; if (rt.up(c, p, "result")) return false; }
-    if (v["fixed"] !== undefined && !checkReceiptFixed(v["fixed"], p + 1, c)) { ok = false; if (rt.up(c, p, "fixed")) return false; }
-    if (v["tags"] !== undefined && !checkReceiptPropertiesTags(v["tags"], p + 1, c)) { ok = false; if (rt.up(c, p, "tags")) return false; }
-    if (v["probe"] !== undefined && !checkReceiptProbe(v["probe"], p + 1, c)) { ok = false; if (rt.up(c, p, "probe")) return false; }
-    if (v["fixedObject"] !== undefined && !checkReceiptFixedObject(v["fixedObject"], p + 1, c)) { ok = false; if (rt.up(c, p, "fixedObject")) return false; }
-    if (v["count"] !== undefined && !checkReceiptCount(v["count"], p + 1, c)) { ok = false; if (rt.up(c, p, "count")) return false; }
+    if (v["canon_version"] !== undefined && checkReceiptCanonVersion(v["canon_version"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "canon_version")) return false; }
+    if (v["result"] !== undefined && checkReceiptResult(v["result"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "result")) return false; }
+    if (v["fixed"] !== undefined && checkReceiptFixed(v["fixed"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "fixed")) return false; }
+    if (v["tags"] !== undefined && checkReceiptPropertiesTags(v["tags"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "tags")) return false; }
+    if (v["probe"] !== undefined && checkReceiptProbe(v["probe"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "probe")) return false; }
+    if (v["fixedObject"] !== undefined && checkReceiptFixedObject(v["fixedObject"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "fixedObject")) return false; }
+    if (v["count"] !== undefined && checkReceiptCount(v["count"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "count")) return false; }
     for (const k in v) {
       switch (k) {
         case "canon_version":

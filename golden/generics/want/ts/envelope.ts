@@ -73,8 +73,8 @@ function checkEnvelopeIn(v: unknown, p: number, c: rt.Context): boolean {
       const x = v["success"];
       if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "success"), sp + "/properties/*", "boolean", x)) return false; }
     }
-    if (v["data"] !== undefined && !dynamicEnvelopeDefsData(v["data"], p + 1, c)) { ok = false; if (rt.up(c, p, "data")) return false; }
-    if (v["page"] !== undefined && !checkPage(v["page"], p + 1, c)) { ok = false; if (rt.up(c, p, "page")) return false; }
+    if (v["data"] !== undefined && dynamicEnvelopeDefsData(v["data"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "data")) return false; }
+    if (v["page"] !== undefined && checkPage(v["page"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "page")) return false; }
     if (v["success"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "success")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersEnvelope, -1);
@@ -87,7 +87,7 @@ export function checkPage(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkPage, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["items"] !== undefined && !checkPagePropertiesItems(v["items"], p + 1, c)) { ok = false; if (rt.up(c, p, "items")) return false; }
+    if (v["items"] !== undefined && checkPagePropertiesItems(v["items"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "items")) return false; }
     if (v["cursor"] !== undefined) {
       const x = v["cursor"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "cursor"), sp + "/properties/*", "string", x)) return false; }
@@ -104,7 +104,7 @@ function checkPagePropertiesItems(v: unknown, p: number, c: rt.Context): boolean
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!dynamicEnvelopeDefsData(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
+      if (dynamicEnvelopeDefsData(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;

@@ -62,7 +62,7 @@ export function checkHistory(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkHistory, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["pages"] !== undefined && !checkHistoryPropertiesPages(v["pages"], p + 1, c)) { ok = false; if (rt.up(c, p, "pages")) return false; }
+    if (v["pages"] !== undefined && checkHistoryPropertiesPages(v["pages"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "pages")) return false; }
     if (v["pages"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "pages")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersHistory, -1);
@@ -76,7 +76,7 @@ function checkHistoryPropertiesPages(v: unknown, p: number, c: rt.Context): bool
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkHistoryPropertiesPagesItems(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
+      if (checkHistoryPropertiesPagesItems(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
@@ -98,7 +98,7 @@ export function checkItem(v: unknown, p: number, c: rt.Context): boolean {
     if (v["name"] !== undefined) {
       const x = v["name"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "name"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "name"), sp + "/properties/*", "minLength", 1)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "name"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["name"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "name")) return false; }

@@ -102,7 +102,7 @@ export function checkThing(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "tool.json#/$defs/thing";
   let ok = true;
   if (typeof v === "string") {
-    if (!v) { ok = false; if (rt.failLimit(c, p, sp, "minLength", 1)) return false; }
+    if (v.length === 0) { ok = false; if (rt.failLimit(c, p, sp, "minLength", 1)) return false; }
   } else { rt.failType(c, p, sp, "string", v); return false; }
   return ok;
 }
@@ -113,15 +113,15 @@ export function checkTool(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkTool, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["one"] !== undefined && !checkImportShadowSThing(v["one"], p + 1, c)) { ok = false; if (rt.up(c, p, "one")) return false; }
-    if (v["two"] !== undefined && !checkItem(v["two"], p + 1, c)) { ok = false; if (rt.up(c, p, "two")) return false; }
-    if (v["three"] !== undefined && !checkEntry(v["three"], p + 1, c)) { ok = false; if (rt.up(c, p, "three")) return false; }
-    if (v["kinds"] !== undefined && !checkToolPropertiesKinds(v["kinds"], p + 1, c)) { ok = false; if (rt.up(c, p, "kinds")) return false; }
-    if (v["nk"] !== undefined && !checkToolPropertiesNk(v["nk"], p + 1, c)) { ok = false; if (rt.up(c, p, "nk")) return false; }
-    if (v["tags"] !== undefined && !checkToolTags(v["tags"], p + 1, c)) { ok = false; if (rt.up(c, p, "tags")) return false; }
-    if (v["tup"] !== undefined && !checkToolTup(v["tup"], p + 1, c)) { ok = false; if (rt.up(c, p, "tup")) return false; }
-    if (v["four"] !== undefined && !checkImportShadowLibBItem(v["four"], p + 1, c)) { ok = false; if (rt.up(c, p, "four")) return false; }
-    if (v["five"] !== undefined && !checkThing(v["five"], p + 1, c)) { ok = false; if (rt.up(c, p, "five")) return false; }
+    if (v["one"] !== undefined && checkImportShadowSThing(v["one"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "one")) return false; }
+    if (v["two"] !== undefined && checkItem(v["two"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "two")) return false; }
+    if (v["three"] !== undefined && checkEntry(v["three"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "three")) return false; }
+    if (v["kinds"] !== undefined && checkToolPropertiesKinds(v["kinds"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "kinds")) return false; }
+    if (v["nk"] !== undefined && checkToolPropertiesNk(v["nk"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "nk")) return false; }
+    if (v["tags"] !== undefined && checkToolTags(v["tags"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "tags")) return false; }
+    if (v["tup"] !== undefined && checkToolTup(v["tup"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "tup")) return false; }
+    if (v["four"] !== undefined && checkImportShadowLibBItem(v["four"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "four")) return false; }
+    if (v["five"] !== undefined && checkThing(v["five"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "five")) return false; }
     if (v["one"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "one")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersTool, -1);
@@ -136,7 +136,7 @@ function checkToolPropertiesKinds(v: unknown, p: number, c: rt.Context): boolean
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
-      if (!checkMode(v[k], p + 1, c)) { ok = false; if (rt.up(c, p, k)) return false; }
+      if (checkMode(v[k], p + 1, c) === false) { ok = false; if (rt.up(c, p, k)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
@@ -150,7 +150,7 @@ function checkToolPropertiesNk(v: unknown, p: number, c: rt.Context): boolean {
   if (!(v === null || rt.isArray(v))) { rt.failType(c, p, sp, "null or array", v); return false; }
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkKind(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
+      if (checkKind(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   }
   return ok;
@@ -161,8 +161,8 @@ export function checkToolTags(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "tool.json#/properties/tags";
   let ok = true;
   let oneOfMatches = 0;
-  if (rt.quiet(c, checkWords, v, p)) oneOfMatches++;
-  if (rt.quiet(c, checkImportShadowSThing, v, p)) oneOfMatches++;
+  if (c.stop ? checkWords(v, p, c) : rt.quiet(c, checkWords, v, p)) oneOfMatches++;
+  if (c.stop ? checkImportShadowSThing(v, p, c) : rt.quiet(c, checkImportShadowSThing, v, p)) oneOfMatches++;
   if (oneOfMatches !== 1) { ok = false; if (rt.fail(c, p, sp + "/oneOf", "oneOf", "must match exactly one schema of oneOf, not " + oneOfMatches)) return false; }
   rt.rest(v, p, c, rt.noMembers, 0);
   return ok;
@@ -174,10 +174,10 @@ export function checkToolTup(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkToolTup, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
-    if (v.length > 0 && !checkKind(v[0], p + 1, c)) { ok = false; if (rt.up(c, p, 0)) return false; }
-    if (v.length > 1 && !checkItem(v[1], p + 1, c)) { ok = false; if (rt.up(c, p, 1)) return false; }
+    if (v.length > 0 && checkKind(v[0], p + 1, c) === false) { ok = false; if (rt.up(c, p, 0)) return false; }
+    if (v.length > 1 && checkItem(v[1], p + 1, c) === false) { ok = false; if (rt.up(c, p, 1)) return false; }
     for (let i = 2; i < v.length; i++) {
-      if (!checkWords(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
+      if (checkWords(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;

@@ -80,8 +80,8 @@ export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkEnvelope, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["meta"] !== undefined && !checkEnvelopeMeta(v["meta"], p + 1, c)) { ok = false; if (rt.up(c, p, "meta")) return false; }
-    if (v["items"] !== undefined && !checkEnvelopePropertiesItems(v["items"], p + 1, c)) { ok = false; if (rt.up(c, p, "items")) return false; }
+    if (v["meta"] !== undefined && checkEnvelopeMeta(v["meta"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "meta")) return false; }
+    if (v["items"] !== undefined && checkEnvelopePropertiesItems(v["items"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "items")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersEnvelope, -1);
   return ok;
@@ -107,7 +107,7 @@ export function checkEnvelopeMeta(v: unknown, p: number, c: rt.Context): boolean
   if (p >= c.lim) return rt.deep(checkEnvelopeMeta, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["pagination"] !== undefined && !checkEnvelopeMetaPagination(v["pagination"], p + 1, c)) { ok = false; if (rt.up(c, p, "pagination")) return false; }
+    if (v["pagination"] !== undefined && checkEnvelopeMetaPagination(v["pagination"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "pagination")) return false; }
     if (v["request_id"] !== undefined) {
       const x = v["request_id"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "request_id"), sp + "/properties/*", "string", x)) return false; }
@@ -142,7 +142,7 @@ function checkEnvelopePropertiesItems(v: unknown, p: number, c: rt.Context): boo
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkEnvelopeItemsItem(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
+      if (checkEnvelopeItemsItem(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;

@@ -81,8 +81,8 @@ export function checkThings(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkThings, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["id_thing"] !== undefined && !checkIdentifier(v["id_thing"], p + 1, c)) { ok = false; if (rt.up(c, p, "id_thing")) return false; }
-    if (v["other"] !== undefined && !checkOtherThing(v["other"], p + 1, c)) { ok = false; if (rt.up(c, p, "other")) return false; }
+    if (v["id_thing"] !== undefined && checkIdentifier(v["id_thing"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "id_thing")) return false; }
+    if (v["other"] !== undefined && checkOtherThing(v["other"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "other")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersThings, -1);
   return ok;

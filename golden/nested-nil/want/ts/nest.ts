@@ -25,10 +25,10 @@ export function checkNest(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkNest, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["aa"] !== undefined && !checkNestPropertiesAa(v["aa"], p + 1, c)) { ok = false; if (rt.up(c, p, "aa")) return false; }
-    if (v["ra"] !== undefined && !checkNestPropertiesRa(v["ra"], p + 1, c)) { ok = false; if (rt.up(c, p, "ra")) return false; }
-    if (v["mm"] !== undefined && !checkNestPropertiesMm(v["mm"], p + 1, c)) { ok = false; if (rt.up(c, p, "mm")) return false; }
-    if (v["rm"] !== undefined && !checkNestPropertiesRm(v["rm"], p + 1, c)) { ok = false; if (rt.up(c, p, "rm")) return false; }
+    if (v["aa"] !== undefined && checkNestPropertiesAa(v["aa"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "aa")) return false; }
+    if (v["ra"] !== undefined && checkNestPropertiesRa(v["ra"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "ra")) return false; }
+    if (v["mm"] !== undefined && checkNestPropertiesMm(v["mm"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "mm")) return false; }
+    if (v["rm"] !== undefined && checkNestPropertiesRm(v["rm"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "rm")) return false; }
     for (const k in v) {
       switch (k) {
         case "aa":
@@ -51,7 +51,7 @@ function checkNestPropertiesAa(v: unknown, p: number, c: rt.Context): boolean {
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkNestPropertiesAaItems(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
+      if (checkNestPropertiesAaItems(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
@@ -78,7 +78,7 @@ function checkNestPropertiesMm(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
-      if (!checkNestPropertiesMmAdditionalProperties(v[k], p + 1, c)) { ok = false; if (rt.up(c, p, k)) return false; }
+      if (checkNestPropertiesMmAdditionalProperties(v[k], p + 1, c) === false) { ok = false; if (rt.up(c, p, k)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
@@ -105,7 +105,7 @@ function checkNestPropertiesRa(v: unknown, p: number, c: rt.Context): boolean {
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkNestPropertiesRaItems(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
+      if (checkNestPropertiesRaItems(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
@@ -131,7 +131,7 @@ function checkNestPropertiesRm(v: unknown, p: number, c: rt.Context): boolean {
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkNestPropertiesRmItems(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
+      if (checkNestPropertiesRmItems(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
@@ -145,7 +145,7 @@ function checkNestPropertiesRmItems(v: unknown, p: number, c: rt.Context): boole
   if (rt.isObject(v)) {
     for (const k in v) {
       if (!rt.has(v, k)) continue;
-      if (!checkNestPropertiesRmItemsAdditionalProperties(v[k], p + 1, c)) { ok = false; if (rt.up(c, p, k)) return false; }
+      if (checkNestPropertiesRmItemsAdditionalProperties(v[k], p + 1, c) === false) { ok = false; if (rt.up(c, p, k)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;

@@ -47,7 +47,7 @@ export function checkHeloísaMarketplace(v: unknown, p: number, c: rt.Context): 
   if (p >= c.lim) return rt.deep(checkHeloísaMarketplace, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["owner"] !== undefined && !checkHeloísaMarketplaceOwner(v["owner"], p + 1, c)) { ok = false; if (rt.up(c, p, "owner")) return false; }
+    if (v["owner"] !== undefined && checkHeloísaMarketplaceOwner(v["owner"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "owner")) return false; }
     if (v["owner"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "owner")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersHeloísaMarketplace, -1);
@@ -62,7 +62,7 @@ export function checkHeloísaMarketplaceOwner(v: unknown, p: number, c: rt.Conte
     if (v["name"] !== undefined) {
       const x = v["name"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "name"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "name"), sp + "/properties/*", "minLength", 1)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "name"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["name"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "name")) return false; }

@@ -61,9 +61,9 @@ export function checkNulls(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkNulls, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["ignored"] !== undefined && !checkNullsPropertiesIgnored(v["ignored"], p + 1, c)) { ok = false; if (rt.up(c, p, "ignored")) return false; }
-    if (v["pair"] !== undefined && !checkNullsPair(v["pair"], p + 1, c)) { ok = false; if (rt.up(c, p, "pair")) return false; }
-    if (v["none"] !== undefined && !checkNullsNone(v["none"], p + 1, c)) { ok = false; if (rt.up(c, p, "none")) return false; }
+    if (v["ignored"] !== undefined && checkNullsPropertiesIgnored(v["ignored"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "ignored")) return false; }
+    if (v["pair"] !== undefined && checkNullsPair(v["pair"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "pair")) return false; }
+    if (v["none"] !== undefined && checkNullsNone(v["none"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "none")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersNulls, -1);
   return ok;
@@ -83,7 +83,7 @@ export function checkNullsPair(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkNullsPair, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
-    if (v.length > 0 && !checkNullsPairPrefixItems0(v[0], p + 1, c)) { ok = false; if (rt.up(c, p, 0)) return false; }
+    if (v.length > 0 && checkNullsPairPrefixItems0(v[0], p + 1, c) === false) { ok = false; if (rt.up(c, p, 0)) return false; }
     for (let i = 1; i < v.length; i++) {
       const x = v[i];
       if (x !== null) { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "null", x)) return false; }

@@ -63,8 +63,8 @@ export function checkUser(v: unknown, p: number, c: rt.Context): boolean {
       const x = v["email"];
       if (!(x === null || typeof x === "string")) { ok = false; if (rt.failType(c, rt.at(c, p, "email"), sp + "/properties/*", "null or string", x)) return false; }
     }
-    if (v["tags"] !== undefined && !checkUserPropertiesTags(v["tags"], p + 1, c)) { ok = false; if (rt.up(c, p, "tags")) return false; }
-    if (v["aliases"] !== undefined && !checkUserPropertiesAliases(v["aliases"], p + 1, c)) { ok = false; if (rt.up(c, p, "aliases")) return false; }
+    if (v["tags"] !== undefined && checkUserPropertiesTags(v["tags"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "tags")) return false; }
+    if (v["aliases"] !== undefined && checkUserPropertiesAliases(v["aliases"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "aliases")) return false; }
     if (v["score"] !== undefined) {
       const x = v["score"];
       if (!Number.isFinite(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "score"), sp + "/properties/*", "number", x)) return false; }

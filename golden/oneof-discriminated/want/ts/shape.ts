@@ -98,7 +98,7 @@ export function checkCircle(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkCircle, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["kind"] !== undefined && !checkCircleKind(v["kind"], p + 1, c)) { ok = false; if (rt.up(c, p, "kind")) return false; }
+    if (v["kind"] !== undefined && checkCircleKind(v["kind"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "kind")) return false; }
     if (v["radius"] !== undefined) {
       const x = v["radius"];
       if (!Number.isFinite(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "radius"), sp + "/properties/*", "number", x)) return false; }
@@ -130,7 +130,7 @@ export function checkDrawing(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkDrawing, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["shape"] !== undefined && !checkShape(v["shape"], p + 1, c)) { ok = false; if (rt.up(c, p, "shape")) return false; }
+    if (v["shape"] !== undefined && checkShape(v["shape"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "shape")) return false; }
     if (v["shape"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "shape")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersDrawing, -1);
@@ -142,8 +142,8 @@ export function checkShape(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "shape.json#/$defs/shape";
   let ok = true;
   let oneOfMatches = 0;
-  if (rt.quiet(c, checkCircle, v, p)) oneOfMatches++;
-  if (rt.quiet(c, checkSquare, v, p)) oneOfMatches++;
+  if (c.stop ? checkCircle(v, p, c) : rt.quiet(c, checkCircle, v, p)) oneOfMatches++;
+  if (c.stop ? checkSquare(v, p, c) : rt.quiet(c, checkSquare, v, p)) oneOfMatches++;
   if (oneOfMatches !== 1) { ok = false; if (rt.fail(c, p, sp + "/oneOf", "oneOf", "must match exactly one schema of oneOf, not " + oneOfMatches)) return false; }
   return ok;
 }
@@ -154,7 +154,7 @@ export function checkSquare(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkSquare, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["kind"] !== undefined && !checkSquareKind(v["kind"], p + 1, c)) { ok = false; if (rt.up(c, p, "kind")) return false; }
+    if (v["kind"] !== undefined && checkSquareKind(v["kind"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "kind")) return false; }
     if (v["side"] !== undefined) {
       const x = v["side"];
       if (!Number.isFinite(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "side"), sp + "/properties/*", "number", x)) return false; }

@@ -86,8 +86,8 @@ export function checkEvent(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "event.json#";
   let ok = true;
   let oneOfMatches = 0;
-  if (rt.quiet(c, checkEventClick, v, p)) oneOfMatches++;
-  if (rt.quiet(c, checkEventKeyPress, v, p)) oneOfMatches++;
+  if (c.stop ? checkEventClick(v, p, c) : rt.quiet(c, checkEventClick, v, p)) oneOfMatches++;
+  if (c.stop ? checkEventKeyPress(v, p, c) : rt.quiet(c, checkEventKeyPress, v, p)) oneOfMatches++;
   if (oneOfMatches !== 1) { ok = false; if (rt.fail(c, p, sp + "/oneOf", "oneOf", "must match exactly one schema of oneOf, not " + oneOfMatches)) return false; }
   rt.rest(v, p, c, rt.noMembers, 0);
   return ok;
@@ -99,7 +99,7 @@ export function checkEventClick(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkEventClick, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["type"] !== undefined && !checkEventClickType(v["type"], p + 1, c)) { ok = false; if (rt.up(c, p, "type")) return false; }
+    if (v["type"] !== undefined && checkEventClickType(v["type"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "type")) return false; }
     if (v["url"] !== undefined) {
       const x = v["url"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "url"), sp + "/properties/*", "string", x)) return false; }
@@ -124,7 +124,7 @@ export function checkEventKeyPress(v: unknown, p: number, c: rt.Context): boolea
   if (p >= c.lim) return rt.deep(checkEventKeyPress, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["type"] !== undefined && !checkEventKeyPressType(v["type"], p + 1, c)) { ok = false; if (rt.up(c, p, "type")) return false; }
+    if (v["type"] !== undefined && checkEventKeyPressType(v["type"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "type")) return false; }
     if (v["key"] !== undefined) {
       const x = v["key"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "key"), sp + "/properties/*", "string", x)) return false; }

@@ -29,7 +29,7 @@ export function checkHeaders(v: unknown, p: number, c: rt.Context): boolean {
       let known = false;
       if (patternHeadersProperties0.test(k)) {
         known = true;
-        if (!checkHeadersPatternPropertiesX5Ex(v[k], p + 1, c)) { ok = false; if (rt.up(c, p, k)) return false; }
+        if (checkHeadersPatternPropertiesX5Ex(v[k], p + 1, c) === false) { ok = false; if (rt.up(c, p, k)) return false; }
       }
       if (known) continue;
       ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false;

@@ -47,7 +47,7 @@ export function checkNode(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkNode, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["next"] !== undefined && !checkNode(v["next"], p + 1, c)) { ok = false; if (rt.up(c, p, "next")) return false; }
+    if (v["next"] !== undefined && checkNode(v["next"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "next")) return false; }
     if (v["label"] !== undefined) {
       const x = v["label"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "label"), sp + "/properties/*", "string", x)) return false; }
@@ -67,9 +67,9 @@ export function checkTree(v: unknown, p: number, c: rt.Context): boolean {
       const x = v["value"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "value"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["children"] !== undefined && !checkTreePropertiesChildren(v["children"], p + 1, c)) { ok = false; if (rt.up(c, p, "children")) return false; }
-    if (v["parent"] !== undefined && !checkTree(v["parent"], p + 1, c)) { ok = false; if (rt.up(c, p, "parent")) return false; }
-    if (v["next"] !== undefined && !checkNode(v["next"], p + 1, c)) { ok = false; if (rt.up(c, p, "next")) return false; }
+    if (v["children"] !== undefined && checkTreePropertiesChildren(v["children"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "children")) return false; }
+    if (v["parent"] !== undefined && checkTree(v["parent"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "parent")) return false; }
+    if (v["next"] !== undefined && checkNode(v["next"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "next")) return false; }
     if (v["value"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "value")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersTree, -1);
@@ -83,7 +83,7 @@ function checkTreePropertiesChildren(v: unknown, p: number, c: rt.Context): bool
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkTree(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
+      if (checkTree(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;

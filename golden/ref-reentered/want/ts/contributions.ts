@@ -91,7 +91,7 @@ export function checkBase(v: unknown, p: number, c: rt.Context): boolean {
       const x = v["name"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "name"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["css"] !== undefined && !checkCSS(v["css"], p + 1, c)) { ok = false; if (rt.up(c, p, "css")) return false; }
+    if (v["css"] !== undefined && checkCSS(v["css"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "css")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersBase, -1);
   return ok;
@@ -102,7 +102,7 @@ export function checkCSS(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "contributions.json#/definitions/css";
   let ok = true;
   if (!rt.isObject(v)) { rt.failType(c, p, sp, "object", v); return false; }
-  if (!checkHost(v, p, c)) { ok = false; if (c.stop) return false; }
+  if (checkHost(v, p, c) === false) { ok = false; if (c.stop) return false; }
   rt.rest(v, p, c, rt.noMembers, -1);
   return ok;
 }
@@ -113,7 +113,7 @@ export function checkHost(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkHost, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["properties"] !== undefined && !checkHostPropertiesProperties(v["properties"], p + 1, c)) { ok = false; if (rt.up(c, p, "properties")) return false; }
+    if (v["properties"] !== undefined && checkHostPropertiesProperties(v["properties"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "properties")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersHost, -1);
   return ok;
@@ -126,7 +126,7 @@ function checkHostPropertiesProperties(v: unknown, p: number, c: rt.Context): bo
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkProp(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
+      if (checkProp(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
@@ -137,7 +137,7 @@ export function checkProp(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "contributions.json#/definitions/prop";
   let ok = true;
   if (!rt.isObject(v)) { rt.failType(c, p, sp, "object", v); return false; }
-  if (!checkBase(v, p, c)) { ok = false; if (c.stop) return false; }
+  if (checkBase(v, p, c) === false) { ok = false; if (c.stop) return false; }
   rt.rest(v, p, c, rt.noMembers, -1);
   return ok;
 }

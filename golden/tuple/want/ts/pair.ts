@@ -50,8 +50,8 @@ export function checkRange(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkRange, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["bounds"] !== undefined && !checkRangeBounds(v["bounds"], p + 1, c)) { ok = false; if (rt.up(c, p, "bounds")) return false; }
-    if (v["record"] !== undefined && !checkRangeRecord(v["record"], p + 1, c)) { ok = false; if (rt.up(c, p, "record")) return false; }
+    if (v["bounds"] !== undefined && checkRangeBounds(v["bounds"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "bounds")) return false; }
+    if (v["record"] !== undefined && checkRangeRecord(v["record"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "record")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersRange, -1);
   return ok;
@@ -63,8 +63,8 @@ export function checkRangeBounds(v: unknown, p: number, c: rt.Context): boolean 
   if (p >= c.lim) return rt.deep(checkRangeBounds, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
-    if (v.length > 0 && !checkRangeBoundsPrefixItems0(v[0], p + 1, c)) { ok = false; if (rt.up(c, p, 0)) return false; }
-    if (v.length > 1 && !checkRangeBoundsPrefixItems1(v[1], p + 1, c)) { ok = false; if (rt.up(c, p, 1)) return false; }
+    if (v.length > 0 && checkRangeBoundsPrefixItems0(v[0], p + 1, c) === false) { ok = false; if (rt.up(c, p, 0)) return false; }
+    if (v.length > 1 && checkRangeBoundsPrefixItems1(v[1], p + 1, c) === false) { ok = false; if (rt.up(c, p, 1)) return false; }
     if (v.length > 2) { ok = false; if (rt.failAt(c, p, sp, "items", "must have at most 2 items")) return false; }
   } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
@@ -90,8 +90,8 @@ export function checkRangeRecord(v: unknown, p: number, c: rt.Context): boolean 
   if (p >= c.lim) return rt.deep(checkRangeRecord, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
-    if (v.length > 0 && !checkRangeRecordPrefixItems0(v[0], p + 1, c)) { ok = false; if (rt.up(c, p, 0)) return false; }
-    if (v.length > 1 && !checkRangeRecordPrefixItems1(v[1], p + 1, c)) { ok = false; if (rt.up(c, p, 1)) return false; }
+    if (v.length > 0 && checkRangeRecordPrefixItems0(v[0], p + 1, c) === false) { ok = false; if (rt.up(c, p, 0)) return false; }
+    if (v.length > 1 && checkRangeRecordPrefixItems1(v[1], p + 1, c) === false) { ok = false; if (rt.up(c, p, 1)) return false; }
     for (let i = 2; i < v.length; i++) {
       const x = v[i];
       if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "boolean", x)) return false; }

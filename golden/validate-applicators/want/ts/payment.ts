@@ -109,17 +109,17 @@ export function checkPayment(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkPayment, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["method"] !== undefined && !checkPaymentMethod(v["method"], p + 1, c)) { ok = false; if (rt.up(c, p, "method")) return false; }
-    if (v["reference"] !== undefined && !checkPaymentReference(v["reference"], p + 1, c)) { ok = false; if (rt.up(c, p, "reference")) return false; }
-    if (v["channel"] !== undefined && !checkPaymentChannel(v["channel"], p + 1, c)) { ok = false; if (rt.up(c, p, "channel")) return false; }
-    if (v["comment"] !== undefined && !checkPaymentPropertiesComment(v["comment"], p + 1, c)) { ok = false; if (rt.up(c, p, "comment")) return false; }
+    if (v["method"] !== undefined && checkPaymentMethod(v["method"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "method")) return false; }
+    if (v["reference"] !== undefined && checkPaymentReference(v["reference"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "reference")) return false; }
+    if (v["channel"] !== undefined && checkPaymentChannel(v["channel"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "channel")) return false; }
+    if (v["comment"] !== undefined && checkPaymentPropertiesComment(v["comment"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "comment")) return false; }
     if (v["method"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "method")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
-  if (!checkPaymentAllOf0(v, p, c)) { ok = false; if (c.stop) return false; }
-  if (rt.quiet(c, checkPaymentIf, v, p)) {
-    if (!checkPaymentThen(v, p, c)) { ok = false; if (c.stop) return false; }
+  if (checkPaymentAllOf0(v, p, c) === false) { ok = false; if (c.stop) return false; }
+  if (c.stop ? checkPaymentIf(v, p, c) : rt.quiet(c, checkPaymentIf, v, p)) {
+    if (checkPaymentThen(v, p, c) === false) { ok = false; if (c.stop) return false; }
   } else {
-    if (!checkPaymentElse(v, p, c)) { ok = false; if (c.stop) return false; }
+    if (checkPaymentElse(v, p, c) === false) { ok = false; if (c.stop) return false; }
   }
   rt.rest(v, p, c, membersPayment, -1);
   return ok;
@@ -129,7 +129,7 @@ export function checkPayment(v: unknown, p: number, c: rt.Context): boolean {
 function checkPaymentAllOf0(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "payment.json#/allOf/0";
   let ok = true;
-  if (rt.quiet(c, checkPaymentAllOf0Not, v, p)) { ok = false; if (rt.failAt(c, p, sp, "not", "must not match the schema of not")) return false; }
+  if (c.stop ? checkPaymentAllOf0Not(v, p, c) : rt.quiet(c, checkPaymentAllOf0Not, v, p)) { ok = false; if (rt.failAt(c, p, sp, "not", "must not match the schema of not")) return false; }
   return ok;
 }
 
@@ -148,9 +148,9 @@ export function checkPaymentChannel(v: unknown, p: number, c: rt.Context): boole
   const sp = "payment.json#/properties/channel";
   let ok = true;
   let oneOfMatches = 0;
-  if (rt.quiet(c, checkPaymentChannelVariant1, v, p)) oneOfMatches++;
-  if (rt.quiet(c, checkPaymentChannelVariant2, v, p)) oneOfMatches++;
-  if (rt.quiet(c, checkPaymentChannelOneOf2, v, p)) oneOfMatches++;
+  if (c.stop ? checkPaymentChannelVariant1(v, p, c) : rt.quiet(c, checkPaymentChannelVariant1, v, p)) oneOfMatches++;
+  if (c.stop ? checkPaymentChannelVariant2(v, p, c) : rt.quiet(c, checkPaymentChannelVariant2, v, p)) oneOfMatches++;
+  if (c.stop ? checkPaymentChannelOneOf2(v, p, c) : rt.quiet(c, checkPaymentChannelOneOf2, v, p)) oneOfMatches++;
   if (oneOfMatches !== 1) { ok = false; if (rt.fail(c, p, sp + "/oneOf", "oneOf", "must match exactly one schema of oneOf, not " + oneOfMatches)) return false; }
   return ok;
 }
@@ -183,7 +183,7 @@ export function checkPaymentChannelVariant2(v: unknown, p: number, c: rt.Context
 function checkPaymentElse(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "payment.json#/else";
   let ok = true;
-  if (rt.quiet(c, checkPaymentElseNot, v, p)) { ok = false; if (rt.failAt(c, p, sp, "not", "must not match the schema of not")) return false; }
+  if (c.stop ? checkPaymentElseNot(v, p, c) : rt.quiet(c, checkPaymentElseNot, v, p)) { ok = false; if (rt.failAt(c, p, sp, "not", "must not match the schema of not")) return false; }
   return ok;
 }
 
@@ -222,7 +222,7 @@ function checkPaymentPropertiesComment(v: unknown, p: number, c: rt.Context): bo
   const sp = "payment.json#/properties/comment";
   let ok = true;
   if (typeof v !== "string") { rt.failType(c, p, sp, "string", v); return false; }
-  if (rt.quiet(c, checkPaymentPropertiesCommentNot, v, p)) { ok = false; if (rt.failAt(c, p, sp, "not", "must not match the schema of not")) return false; }
+  if (c.stop ? checkPaymentPropertiesCommentNot(v, p, c) : rt.quiet(c, checkPaymentPropertiesCommentNot, v, p)) { ok = false; if (rt.failAt(c, p, sp, "not", "must not match the schema of not")) return false; }
   return ok;
 }
 
@@ -240,7 +240,7 @@ function checkPaymentPropertiesCommentNot(v: unknown, p: number, c: rt.Context):
 export function checkPaymentReference(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "payment.json#/properties/reference";
   let ok = true;
-  if (!(rt.quiet(c, checkPaymentReferenceAnyOf0, v, p) || rt.quiet(c, checkPaymentReferenceAnyOf1, v, p))) { ok = false; if (rt.failAt(c, p, sp, "anyOf", "must match at least one schema of anyOf")) return false; }
+  if (!((c.stop ? checkPaymentReferenceAnyOf0(v, p, c) : rt.quiet(c, checkPaymentReferenceAnyOf0, v, p)) || (c.stop ? checkPaymentReferenceAnyOf1(v, p, c) : rt.quiet(c, checkPaymentReferenceAnyOf1, v, p)))) { ok = false; if (rt.failAt(c, p, sp, "anyOf", "must match at least one schema of anyOf")) return false; }
   return ok;
 }
 

@@ -45,9 +45,9 @@ export function checkBatch(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkBatch, v, p, c);
   let ok = true;
   if (rt.isObject(v)) {
-    if (v["ids"] !== undefined && !checkBatchPropertiesIDs(v["ids"], p + 1, c)) { ok = false; if (rt.up(c, p, "ids")) return false; }
-    if (v["point"] !== undefined && !checkBatchPoint(v["point"], p + 1, c)) { ok = false; if (rt.up(c, p, "point")) return false; }
-    if (v["flags"] !== undefined && !checkBatchPropertiesFlags(v["flags"], p + 1, c)) { ok = false; if (rt.up(c, p, "flags")) return false; }
+    if (v["ids"] !== undefined && checkBatchPropertiesIDs(v["ids"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "ids")) return false; }
+    if (v["point"] !== undefined && checkBatchPoint(v["point"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "point")) return false; }
+    if (v["flags"] !== undefined && checkBatchPropertiesFlags(v["flags"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "flags")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersBatch, -1);
   return ok;
@@ -59,8 +59,8 @@ export function checkBatchPoint(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkBatchPoint, v, p, c);
   let ok = true;
   if (rt.isArray(v)) {
-    if (v.length > 0 && !checkBatchPointPrefixItems0(v[0], p + 1, c)) { ok = false; if (rt.up(c, p, 0)) return false; }
-    if (v.length > 1 && !checkBatchPointPrefixItems1(v[1], p + 1, c)) { ok = false; if (rt.up(c, p, 1)) return false; }
+    if (v.length > 0 && checkBatchPointPrefixItems0(v[0], p + 1, c) === false) { ok = false; if (rt.up(c, p, 0)) return false; }
+    if (v.length > 1 && checkBatchPointPrefixItems1(v[1], p + 1, c) === false) { ok = false; if (rt.up(c, p, 1)) return false; }
     if (v.length > 2) { ok = false; if (rt.failAt(c, p, sp, "items", "must have at most 2 items")) return false; }
   } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
@@ -88,7 +88,7 @@ function checkBatchPropertiesFlags(v: unknown, p: number, c: rt.Context): boolea
   if (rt.isArray(v)) {
     let matches = 0;
     for (let i = 0; i < v.length; i++) {
-      if (rt.quiet(c, checkBatchPropertiesFlagsContains, v[i], p + 1)) matches++;
+      if (c.stop ? checkBatchPropertiesFlagsContains(v[i], p + 1, c) : rt.quiet(c, checkBatchPropertiesFlagsContains, v[i], p + 1)) matches++;
     }
     if (matches < 1) { ok = false; if (rt.failAt(c, p, sp, "minContains", "must contain at least 1 matching item")) return false; }
     if (matches > 1) { ok = false; if (rt.failAt(c, p, sp, "maxContains", "must contain at most 1 matching item")) return false; }

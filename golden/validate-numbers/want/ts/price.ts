@@ -84,7 +84,7 @@ export function checkPrice(v: unknown, p: number, c: rt.Context): boolean {
         if (x >= 1) { ok = false; if (rt.failLimit(c, rt.at(c, p, "discount"), sp + "/properties/*", "exclusiveMaximum", 1)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "discount"), sp + "/properties/*", "number", x)) return false; }
     }
-    if (v["tier"] !== undefined && !checkPriceTier(v["tier"], p + 1, c)) { ok = false; if (rt.up(c, p, "tier")) return false; }
+    if (v["tier"] !== undefined && checkPriceTier(v["tier"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "tier")) return false; }
     if (v["amount"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "amount")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersPrice, -1);

@@ -53,7 +53,7 @@ export function checkAccount(v: unknown, p: number, c: rt.Context): boolean {
       const x = v["billing_address"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "billing_address"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["settings"] !== undefined && !checkAccountPropertiesSettings(v["settings"], p + 1, c)) { ok = false; if (rt.up(c, p, "settings")) return false; }
+    if (v["settings"] !== undefined && checkAccountPropertiesSettings(v["settings"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "settings")) return false; }
     for (const k in v) {
       switch (k) {
         case "id":
@@ -72,7 +72,7 @@ export function checkAccount(v: unknown, p: number, c: rt.Context): boolean {
     if (v["card"] !== undefined) {
       if (v["billing_address"] === undefined) { ok = false; if (rt.fail(c, p, sp + "/dependentRequired/card", "dependentRequired", "property \"billing_address\" is required when \"card\" is present")) return false; }
     }
-    if (v["billing_address"] !== undefined && !checkAccountDependentSchemasBillingAddress(v, p, c)) { ok = false; if (c.stop) return false; }
+    if (v["billing_address"] !== undefined && checkAccountDependentSchemasBillingAddress(v, p, c) === false) { ok = false; if (c.stop) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
@@ -103,14 +103,14 @@ function checkAccountPropertiesSettings(v: unknown, p: number, c: rt.Context): b
       let known = false;
       if (patternAccountPropertiesSettingsProperties0.test(k)) {
         known = true;
-        if (!checkAccountPropertiesSettingsPatternPropertiesX5Ex(v[k], p + 1, c)) { ok = false; if (rt.up(c, p, k)) return false; }
+        if (checkAccountPropertiesSettingsPatternPropertiesX5Ex(v[k], p + 1, c) === false) { ok = false; if (rt.up(c, p, k)) return false; }
       }
       if (known) continue;
       const x = v[k];
       if (!(typeof x === "boolean" || Number.isFinite(x))) { ok = false; if (rt.failType(c, rt.at(c, p, k), sp + "/additionalProperties", "boolean or number", x)) return false; }
     }
     for (const k of Object.keys(v)) {
-      if (!checkAccountPropertiesSettingsPropertyNames(k, p + 1, c)) { ok = false; if (rt.up(c, p, k)) return false; }
+      if (checkAccountPropertiesSettingsPropertyNames(k, p + 1, c) === false) { ok = false; if (rt.up(c, p, k)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;

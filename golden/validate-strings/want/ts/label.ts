@@ -81,7 +81,7 @@ export function checkLabel(v: unknown, p: number, c: rt.Context): boolean {
     if (v["name"] !== undefined) {
       const x = v["name"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "name"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "name"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 40 && rt.codePoints(x) > 40) { ok = false; if (rt.failLimit(c, rt.at(c, p, "name"), sp + "/properties/*", "maxLength", 40)) return false; }
         if (notLabelPropertiesName.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "name"), sp + "/properties/*", notLabelPropertiesName)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "name"), sp + "/properties/*", "string", x)) return false; }
@@ -92,8 +92,8 @@ export function checkLabel(v: unknown, p: number, c: rt.Context): boolean {
         if (notLabelPropertiesSlug.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "slug"), sp + "/properties/*", notLabelPropertiesSlug)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "slug"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["kind"] !== undefined && !checkLabelKind(v["kind"], p + 1, c)) { ok = false; if (rt.up(c, p, "kind")) return false; }
-    if (v["version"] !== undefined && !checkLabelVersion(v["version"], p + 1, c)) { ok = false; if (rt.up(c, p, "version")) return false; }
+    if (v["kind"] !== undefined && checkLabelKind(v["kind"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "kind")) return false; }
+    if (v["version"] !== undefined && checkLabelVersion(v["version"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "version")) return false; }
     if (v["note"] !== undefined) {
       leaf: {
         const x = v["note"];

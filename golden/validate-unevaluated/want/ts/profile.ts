@@ -71,7 +71,7 @@ export function checkBase(v: unknown, p: number, c: rt.Context): boolean {
     }
     if (v["kind"] !== undefined) {
       rt.mark(c, v, "kind");
-      if (!checkProfileKind(v["kind"], p + 1, c)) { ok = false; if (rt.up(c, p, "kind")) return false; }
+      if (checkProfileKind(v["kind"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "kind")) return false; }
     }
     if (v["name"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "name")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
@@ -92,9 +92,9 @@ function checkProfileIn(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "profile.json#";
   let ok = true;
   if (!rt.isObject(v)) { rt.failType(c, p, sp, "object", v); return false; }
-  if (!rt.track(c, checkBase, v, p)) { ok = false; if (c.stop) return false; }
+  if (rt.track(c, checkBase, v, p) === false) { ok = false; if (c.stop) return false; }
   if (rt.trackQuiet(c, checkProfileIf, v, p)) {
-    if (!rt.track(c, checkProfileThen, v, p)) { ok = false; if (c.stop) return false; }
+    if (rt.track(c, checkProfileThen, v, p) === false) { ok = false; if (c.stop) return false; }
   }
   if (rt.isObject(v)) {
     for (const k of Object.keys(v)) {
@@ -134,7 +134,7 @@ function checkProfileThen(v: unknown, p: number, c: rt.Context): boolean {
   if (rt.isObject(v)) {
     if (v["members"] !== undefined) {
       rt.mark(c, v, "members");
-      if (!checkProfileThenPropertiesMembers(v["members"], p + 1, c)) { ok = false; if (rt.up(c, p, "members")) return false; }
+      if (checkProfileThenPropertiesMembers(v["members"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "members")) return false; }
     }
   }
   return ok;

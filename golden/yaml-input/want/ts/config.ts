@@ -63,7 +63,7 @@ export function checkServerConfig(v: unknown, p: number, c: rt.Context): boolean
       const x = v["host"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "host"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["mode"] !== undefined && !checkServerConfigMode(v["mode"], p + 1, c)) { ok = false; if (rt.up(c, p, "mode")) return false; }
+    if (v["mode"] !== undefined && checkServerConfigMode(v["mode"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "mode")) return false; }
     if (v["port"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "port")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersServerConfig, -1);

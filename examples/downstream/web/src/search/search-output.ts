@@ -84,13 +84,13 @@ export function checkHit(v: unknown, p: number, c: rt.Context): boolean {
     if (v["id"] !== undefined) {
       const x = v["id"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "id"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "id"), sp + "/properties/*", "minLength", 1)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "id"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["title"] !== undefined) {
       const x = v["title"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "title"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "title"), sp + "/properties/*", "minLength", 1)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "title"), sp + "/properties/*", "string", x)) return false; }
     }
     if (v["url"] !== undefined) {
@@ -140,10 +140,10 @@ export function checkSearchResult(v: unknown, p: number, c: rt.Context): boolean
     if (v["query"] !== undefined) {
       const x = v["query"];
       if (typeof x === "string") {
-        if (!x) { ok = false; if (rt.failLimit(c, rt.at(c, p, "query"), sp + "/properties/*", "minLength", 1)) return false; }
+        if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "query"), sp + "/properties/*", "minLength", 1)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "query"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["hits"] !== undefined && !checkSearchResultPropertiesHits(v["hits"], p + 1, c)) { ok = false; if (rt.up(c, p, "hits")) return false; }
+    if (v["hits"] !== undefined && checkSearchResultPropertiesHits(v["hits"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "hits")) return false; }
     if (v["total"] !== undefined) {
       const x = v["total"];
       if (typeof x === "number" && Number.isInteger(x)) {
@@ -172,7 +172,7 @@ function checkSearchResultPropertiesHits(v: unknown, p: number, c: rt.Context): 
   let ok = true;
   if (rt.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
-      if (!checkHit(v[i], p + 1, c)) { ok = false; if (rt.up(c, p, i)) return false; }
+      if (checkHit(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
   } else { rt.failType(c, p, sp, "array", v); return false; }
   return ok;
