@@ -56,20 +56,23 @@ var instanceGuard = map[keywords.Instance]string{
 // typeAllows reports whether "type", if the schema has it, allows values of
 // kind i: the checks of a kind it does not allow never run.
 func (f *vfn) typeAllows(i keywords.Instance) bool {
-	if len(f.c.Types) == 0 || i == keywords.Any {
-		return true
-	}
 	kinds := map[keywords.Instance][]string{keywords.String: {"string"}, keywords.Number: {"number", "integer"},
 		keywords.Array: {"array"}, keywords.Object: {"object"}}[i]
 	if kinds == nil {
 		return true
 	}
-	for _, t := range f.c.Types {
-		if slices.Contains(kinds, t) {
-			return true
-		}
+	if len(f.c.Types) > 0 && !slices.ContainsFunc(f.c.Types, func(t string) bool { return slices.Contains(kinds, t) }) {
+		return false
 	}
-	return false
+	// A value that is none of a non-empty enum's values (or not the const)
+	// stops the check there, before the groups of instance kinds: where no
+	// value is of the kind, its checks are never reached, and tsc narrows v
+	// to never in them ({"enum": [1, 2], "maxLength": 3}).
+	ofKind := func(v model.Value) bool { return slices.Contains(kinds, valueKind(v)) }
+	if len(f.c.Enum) > 0 && !slices.ContainsFunc(f.c.Enum, ofKind) {
+		return false
+	}
+	return f.c.Const == nil || ofKind(*f.c.Const)
 }
 
 // guard is instanceGuard for the value this function checks.

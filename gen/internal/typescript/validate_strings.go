@@ -12,22 +12,19 @@ import (
 
 // minLength: if (rt.codePoints(v) < 3) { ok = false; if (rt.fail(…)) return false; }
 // For 1, v.length === 0: a string has no code point when it has no UTF-16
-// unit. Where an enum or const may have narrowed v (to literals, or to never
-// when none of them is a string, which tsc refuses v.length on), !v, true of
-// the empty string only, which V8 tests as any value's truth (a dozen
-// instructions more); not v === "", which tsc refuses where v is narrowed to
-// literals that do not include "".
+// unit (not !v, which V8 tests as any value's truth, a dozen instructions
+// more; not v === "", which tsc refuses where an enum or const has narrowed
+// v to literals that do not include ""). Where no enum or const value is a
+// string there is no string check at all (typeAllows): tsc would have
+// narrowed v to never.
 func (f *vfn) minLength() []string {
 	if f.c.MinLength == nil || *f.c.MinLength <= 0 {
 		return nil
 	}
 	n := *f.c.MinLength
 	cond := "rt.codePoints(" + f.v + ") < " + strconv.Itoa(n)
-	switch {
-	case n == 1 && len(f.c.Enum) == 0 && f.c.Const == nil:
+	if n == 1 {
 		cond = f.v + ".length === 0"
-	case n == 1:
-		cond = "!" + f.v
 	}
 	return []string{failIf(cond, f.p, f.sp("minLength"), "minLength", message(keywords.MinLength(n)))}
 }

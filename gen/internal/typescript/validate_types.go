@@ -135,24 +135,7 @@ func (f *vfn) noneOfType(vs []model.Value) bool {
 		return false
 	}
 	for _, v := range vs {
-		var kind string
-		switch x := decodeValue(v).(type) {
-		case nil:
-			kind = "null"
-		case bool:
-			kind = "boolean"
-		case string:
-			kind = "string"
-		case json.Number:
-			kind = "number"
-			if _, err := x.Int64(); err == nil || !strings.ContainsAny(x.String(), ".eE") {
-				kind = "integer"
-			}
-		case []any:
-			kind = "array"
-		default:
-			kind = "object"
-		}
+		kind := valueKind(v)
 		for _, t := range f.c.Types {
 			if t == kind || t == "number" && kind == "integer" || t == "integer" && kind == "number" {
 				return false
@@ -160,6 +143,27 @@ func (f *vfn) noneOfType(vs []model.Value) bool {
 		}
 	}
 	return true
+}
+
+// valueKind is the JSON type of a value, as "type" names it: "integer" for
+// a number with no fraction.
+func valueKind(v model.Value) string {
+	switch x := decodeValue(v).(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "boolean"
+	case string:
+		return "string"
+	case json.Number:
+		if _, err := x.Int64(); err == nil || !strings.ContainsAny(x.String(), ".eE") {
+			return "integer"
+		}
+		return "number"
+	case []any:
+		return "array"
+	}
+	return "object"
 }
 
 // allScalars reports whether every value is a string, number, boolean or

@@ -182,7 +182,7 @@ export function checkReceiptCanonVersion(v: unknown, p: number, c: rt.Context): 
   if (typeof v !== "string") { rt.failType(c, p, sp, "string", v); return false; }
   if (v !== "jcs-rfc8785-v1") { rt.failAt(c, p, sp, "enum", "must be one of \"jcs-rfc8785-v1\""); return false; }
   if (typeof v === "string") {
-    if (!v) { ok = false; if (rt.failLimit(c, p, sp, "minLength", 1)) return false; }
+    if (v.length === 0) { ok = false; if (rt.failLimit(c, p, sp, "minLength", 1)) return false; }
   }
   return ok;
 }
@@ -202,7 +202,7 @@ export function checkReceiptFixed(v: unknown, p: number, c: rt.Context): boolean
   if (typeof v !== "string") { rt.failType(c, p, sp, "string", v); return false; }
   if (v !== "v1") { rt.failAt(c, p, sp, "const", "must be \"v1\""); return false; }
   if (typeof v === "string") {
-    if (!v) { ok = false; if (rt.failLimit(c, p, sp, "minLength", 1)) return false; }
+    if (v.length === 0) { ok = false; if (rt.failLimit(c, p, sp, "minLength", 1)) return false; }
   }
   return ok;
 }
@@ -243,7 +243,7 @@ export function checkReceiptResult(v: unknown, p: number, c: rt.Context): boolea
   if (typeof v !== "string") { rt.failType(c, p, sp, "string", v); return false; }
   if (v !== "ALLOW" && v !== "DENY") { rt.failAt(c, p, sp, "enum", "must be one of \"ALLOW\", \"DENY\""); return false; }
   if (typeof v === "string") {
-    if (!v) { ok = false; if (rt.failLimit(c, p, sp, "minLength", 1)) return false; }
+    if (v.length === 0) { ok = false; if (rt.failLimit(c, p, sp, "minLength", 1)) return false; }
     if (v.length > 5 && rt.codePoints(v) > 5) { ok = false; if (rt.failLimit(c, p, sp, "maxLength", 5)) return false; }
     if (notReceiptResult.test(v)) { ok = false; if (rt.failPattern(c, p, sp, notReceiptResult)) return false; }
   }
