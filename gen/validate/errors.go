@@ -46,7 +46,7 @@ func (v *Validator) flatten(ve *jsonschema.ValidationError, val any, t *envgenrt
 	case *kind.FalseSchema:
 		add("false", keywords.FalseText)
 	case *kind.Type:
-		add("type", fill(keywords.Type(k.Want), typeOf(valueAt(val, ve.InstanceLocation))))
+		add("type", fill(keywords.Type(k.Want), keywords.JSONType(valueAt(val, ve.InstanceLocation))))
 	case *kind.Enum:
 		add("enum", text(keywords.Enum(jsonTexts(k.Want))))
 	case *kind.Const:
@@ -133,29 +133,6 @@ func valueAt(val any, tokens []string) any {
 		}
 	}
 	return val
-}
-
-// typeOf is a value's JSON type as the runtimes name it: a number with no
-// fraction (1, 1.0, 1e2) is an integer.
-func typeOf(val any) string {
-	switch x := val.(type) {
-	case nil:
-		return "null"
-	case bool:
-		return "boolean"
-	case string:
-		return "string"
-	case []any:
-		return "array"
-	case map[string]any:
-		return "object"
-	case json.Number:
-		if envgenrt.IsInteger([]byte(x)) {
-			return "integer"
-		}
-		return "number"
-	}
-	return "number"
 }
 
 // inDocumentOrder sorts the member names of the object at tokens as the

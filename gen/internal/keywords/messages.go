@@ -288,3 +288,26 @@ func writeJSON(b *strings.Builder, v any) {
 		b.WriteByte('}')
 	}
 }
+
+// JSONType is a decoded JSON value's type as the runtimes name it in messages
+// ("must be string, not integer"): a number with no fraction (1, 1.0, 1e2)
+// is an integer.
+func JSONType(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "boolean"
+	case string:
+		return "string"
+	case []any:
+		return "array"
+	case map[string]any:
+		return "object"
+	case json.Number:
+		if envgenrt.IsInteger([]byte(x)) {
+			return "integer"
+		}
+	}
+	return "number"
+}

@@ -147,24 +147,7 @@ func (f *vfn) noneOfType(vs []model.Value) bool {
 
 // valueKind is the JSON type of a value, as "type" names it: "integer" for
 // a number with no fraction.
-func valueKind(v model.Value) string {
-	switch x := decodeValue(v).(type) {
-	case nil:
-		return "null"
-	case bool:
-		return "boolean"
-	case string:
-		return "string"
-	case json.Number:
-		if _, err := x.Int64(); err == nil || !strings.ContainsAny(x.String(), ".eE") {
-			return "integer"
-		}
-		return "number"
-	case []any:
-		return "array"
-	}
-	return "object"
-}
+func valueKind(v model.Value) string { return keywords.JSONType(decodeValue(v)) }
 
 // allScalars reports whether every value is a string, number, boolean or
 // null, which === compares as JSON does.
