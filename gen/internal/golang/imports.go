@@ -2,6 +2,7 @@ package golang
 
 import (
 	"go/token"
+	"go/types"
 	"sort"
 	"strconv"
 	"strings"
@@ -69,7 +70,7 @@ func goImports(space *model.Space) []goImport {
 	sort.Strings(paths)
 	taken := map[string]bool{"envgenrt": true, "json": true, "jsontext": true}
 	free := func(n string) bool {
-		return token.IsIdentifier(n) && !token.IsKeyword(n) && !isGoLocal(n) && !taken[n]
+		return token.IsIdentifier(n) && !token.IsKeyword(n) && types.Universe.Lookup(n) == nil && !isGoLocal(n) && !taken[n]
 	}
 	out := make([]goImport, 0, len(paths))
 	for _, p := range paths {
@@ -88,10 +89,18 @@ func goImports(space *model.Space) []goImport {
 	return out
 }
 
+// imports is goImports of the renderer's space, computed on first use.
+func (r *renderer) imports() []goImport {
+	if r.goImports == nil {
+		r.goImports = goImports(r.space)
+	}
+	return r.goImports
+}
+
 // importName is the name the files of the package spell imp's package by
 // (goImports), which doc comments use too: "the validator of libb.Item".
 func (r *renderer) importName(imp *model.Import) string {
-	for _, gi := range goImports(r.space) {
+	for _, gi := range r.imports() {
 		if gi.path == imp.GoPath {
 			return gi.name
 		}
@@ -123,7 +132,14 @@ func pathAlias(p, name string, free func(string) bool) string {
 			return alias
 		}
 	}
-	for n := 2; ; n++ {
+	// The numbered names must be identifiers that are no local with its
+	// depth (s2 is s): pkg7zjson for 7z/json, pkgs for a path that is s.
+	if !token.IsIdentifier(alias) || isGoLocal(alias) {
+		if alias = "pkg" + alias; free(alias) {
+			return alias
+		}
+	}
+	for n := 2; ; n++ { // ends: alias+n is an identifier and no local, and only finitely many names are taken
 		if a := alias + strconv.Itoa(n); free(a) {
 			return a
 		}

@@ -24,6 +24,13 @@ func TestGoImports(t *testing.T) {
 		{GoPath: "a/json-x", GoPackage: "json"},            // json again, three paths of the same words
 		{GoPath: "a/json_x", GoPackage: "json"},
 		{GoPath: "a.json/x", GoPackage: "json"},
+		{GoPath: "m/any", GoPackage: "any"},    // a predeclared name: any(x) and [T any] would mean the package
+		{GoPath: "m/copy", GoPackage: "copy"},  // (jennifer renamed it copy1 behind the doc comments' back)
+		{GoPath: "7z/json", GoPackage: "json"}, // every name from the words starts with a digit: generate hung
+		{GoPath: "1z/zlib", GoPackage: "zlib"},
+		{GoPath: "7z/zlib", GoPackage: "zlib"},
+		{GoPath: "x/s", GoPackage: "s"}, // spkg is example.com/s's, and s2, s3 … read as locals s
+		{GoPath: "x-/s", GoPackage: "s"},
 	}
 	want := map[string]goImport{
 		"example.com/a/envelope":          {name: "envelope"},
@@ -38,6 +45,13 @@ func TestGoImports(t *testing.T) {
 		"a.json/x":                        {name: "jsonx", alias: true},
 		"a/json-x":                        {name: "ajsonx", alias: true},
 		"a/json_x":                        {name: "ajsonx2", alias: true}, // the words run out: numbered
+		"m/any":                           {name: "many", alias: true},
+		"m/copy":                          {name: "mcopy", alias: true},
+		"7z/json":                         {name: "pkg7zjson", alias: true},
+		"1z/zlib":                         {name: "zlib"},
+		"7z/zlib":                         {name: "pkg7zzlib", alias: true},
+		"x/s":                             {name: "xs2", alias: true},
+		"x-/s":                            {name: "xs", alias: true},
 	}
 	for _, reverse := range []bool{false, true} {
 		space := &model.Space{Types: []model.Type{nil}}

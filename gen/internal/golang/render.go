@@ -89,7 +89,10 @@ type renderer struct {
 	impl []part
 	vp   *vplan          // the validators' view of the whole space
 	vars map[string]bool // package-level variables named so far (varName)
-	err  error           // the first error; output is discarded when set
+	// goImports are the imported packages and their names (goImports),
+	// computed once: every file and doc comment asks for them.
+	goImports []goImport
+	err       error // the first error; output is discarded when set
 	// nullUnions remembers which unions hold null (unionHoldsNull);
 	// unionVisits counts the unions it has walked, for the tests.
 	nullUnions  map[*model.Union]bool
@@ -261,7 +264,7 @@ func (r *renderer) newFile() *jen.File {
 	f.HeaderComment(generatedHeader)
 	f.ImportName(runtimePkg, "envgenrt")
 	f.ImportName(jsonPkg, "json")
-	for _, imp := range goImports(r.space) {
+	for _, imp := range r.imports() {
 		if imp.alias {
 			f.ImportAlias(imp.path, imp.name)
 		} else {
