@@ -129,12 +129,18 @@ func apply(files gen.Files, run Run, guard bool) (Result, error) {
 		}
 		res.Removed = append(res.Removed, p)
 	}
+	res.Orphaned = Orphans(files, run)
+	return res, nil
+}
+
+// Orphans lists the Orphans in the folders of run that files do not
+// replace, sorted by path: what generate notes and check refuses.
+func Orphans(files gen.Files, run Run) []Orphan {
 	ours := make(map[string]bool, len(files))
 	for _, f := range files {
 		ours[absPath(filepath.FromSlash(f.Path))] = true
 	}
-	res.Orphaned = orphans(ours, run)
-	return res, nil
+	return orphans(ours, run)
 }
 
 // unchanged reports whether target already holds content. A missing target

@@ -55,9 +55,18 @@ func (a *App) runCheck(cmd *cobra.Command, args []string, s *settings) error {
 	if err != nil {
 		return err
 	}
-	changes, err := output.Compare(files, output.Run{Owned: owned(opts), Inputs: opts.Inputs})
+	run := output.Run{Owned: owned(opts), Inputs: opts.Inputs}
+	changes, err := output.Compare(files, run)
 	if err != nil {
 		return Fail(err)
+	}
+	// Files of a run whose inputs are gone are no drift (generate leaves
+	// them too), but they break the package: they declare the renamed
+	// schema's types again.
+	orphans := output.Orphans(files, run)
+	noteOrphans(a.Stderr, orphans)
+	if len(changes) == 0 && len(orphans) > 0 {
+		return Fail(fmt.Errorf("%s left by a run whose inputs no longer exist (see the note): delete them", plural(len(orphans), "generated file")))
 	}
 	if len(changes) == 0 {
 		if s.verbose {

@@ -142,4 +142,25 @@ func TestGenerateRenamedSchema(t *testing.T) {
 	if code != 0 || errOut.String() != want {
 		t.Errorf("exit %d, stderr:\n%s\nwant:\n%s", code, errOut.String(), want)
 	}
+
+	// check has no drift to show, but the package declares Thing twice:
+	// it fails, with the same note, until the old files are gone.
+	check := []string{"check", "b.json", "--go-out", "out", "--go-package", "out"}
+	out.Reset()
+	errOut.Reset()
+	code = Run(check, &out, &errOut)
+	want += "envgen: 2 generated files left by a run whose inputs no longer exist (see the note): delete them\n"
+	if code != 1 || errOut.String() != want {
+		t.Errorf("check: exit %d, stderr:\n%s\nwant exit 1:\n%s", code, errOut.String(), want)
+	}
+	for _, f := range []string{"out/a.go", "out/a_json.go"} {
+		if err := os.Remove(f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out.Reset()
+	errOut.Reset()
+	if code := Run(check, &out, &errOut); code != 0 || errOut.String() != "" {
+		t.Errorf("check after the old files are deleted: exit %d, stderr:\n%s", code, errOut.String())
+	}
 }
