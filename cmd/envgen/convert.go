@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -141,6 +142,9 @@ func readDocument(file string) (string, []byte, error) {
 	b, err := os.ReadFile(file)
 	if errors.Is(err, os.ErrNotExist) {
 		return file, nil, fmt.Errorf("%s#: cannot read: no such file or folder", file)
+	}
+	if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
+		err = pe.Err // the path is said once, first
 	}
 	if err != nil {
 		return file, nil, fmt.Errorf("%s#: cannot read: %w", file, err)

@@ -76,6 +76,7 @@ func TestConvertInvalidInput(t *testing.T) {
 		"enum.json":    "envgen: enum.json#/meta/version: not valid foundry: value must be 'response-v2'\n",
 		"broken.json":  "envgen: broken.json#: invalid JSON at line 3, column 1:",
 		"missing.json": "envgen: missing.json#: cannot read: no such file or folder\n",
+		"enum.json/x":  "envgen: enum.json/x#: cannot read: not a directory\n", // the path once, not open enum.json/x: …
 	} {
 		r := runEnvgen(t, "convert", "--from", "foundry", "--to", "canonical", file)
 		if r.code != 1 || r.stdout != "" || !strings.HasPrefix(r.stderr, want) {

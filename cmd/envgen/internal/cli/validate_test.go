@@ -125,7 +125,7 @@ func TestValidateSchemaNameTypo(t *testing.T) {
 // TestHelpNamesFlagValues: every flag that takes a value names it in the
 // help (--output FORMAT), not by cobra's Go type (--output string).
 func TestHelpNamesFlagValues(t *testing.T) {
-	typeName := regexp.MustCompile(`--[a-z-]+ (string|stringArray|stringSlice|int|uint|float64|duration)\s`)
+	typeName := regexp.MustCompile(`--[a-z-]+ (string|stringArray|strings|int|ints|uint|uints|bool|bools|float|float64|duration)\s`)
 	for _, cmd := range []string{"generate", "check", "validate", "bundle", "diff", "version"} {
 		var out, errOut bytes.Buffer
 		if code := Run([]string{cmd, "--help"}, &out, &errOut); code != 0 {
