@@ -14,6 +14,10 @@ type Location = model.Location
 // Errorf is shorthand for an *Error at loc.
 func Errorf(loc Location, hint, message string) *Error { return model.Errorf(loc, hint, message) }
 
+// CannotRead is the error of a file that cannot be read, as every command
+// says it: FILE#: cannot read: no such file or folder.
+func CannotRead(file string, err error) error { return model.CannotRead(file, err) }
+
 // IsInputError reports whether err is (or wraps) an input problem, as opposed
 // to a bug or an I/O failure.
 func IsInputError(err error) bool { return model.IsInputError(err) }

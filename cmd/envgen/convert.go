@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -140,14 +139,8 @@ func readDocument(file string) (string, []byte, error) {
 		return file, nil, fmt.Errorf("%s#: cannot read: a folder, not a document", file)
 	}
 	b, err := os.ReadFile(file)
-	if errors.Is(err, os.ErrNotExist) {
-		return file, nil, fmt.Errorf("%s#: cannot read: no such file or folder", file)
-	}
-	if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
-		err = pe.Err // the path is said once, first
-	}
 	if err != nil {
-		return file, nil, fmt.Errorf("%s#: cannot read: %w", file, err)
+		return file, nil, gen.CannotRead(file, err)
 	}
 	return file, b, nil
 }

@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -43,14 +42,7 @@ func Load(path string) (gen.Options, error) {
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		if errors.Is(err, fs.ErrNotExist) {
-			return gen.Options{}, p.errorf("", "cannot read: no such file or folder")
-		}
-		return gen.Options{}, p.errorf("", "cannot read: %v", err)
+		return gen.Options{}, gen.CannotRead(path, err)
 	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var doc yaml.Node

@@ -318,14 +318,14 @@ func expandInputs(inputs []string) ([]string, error) {
 	for _, in := range inputs {
 		info, err := os.Stat(in)
 		if err != nil {
-			return nil, &model.Error{Loc: model.Location{File: filepath.ToSlash(in)}, Message: "cannot read: " + describeIOError(err)}
+			return nil, model.CannotRead(filepath.ToSlash(in), err)
 		}
 		files := []string{in}
 		if info.IsDir() {
 			files = nil
 			entries, err := os.ReadDir(in)
 			if err != nil {
-				return nil, &model.Error{Loc: model.Location{File: filepath.ToSlash(in)}, Message: "cannot read folder: " + describeIOError(err)}
+				return nil, &model.Error{Loc: model.Location{File: filepath.ToSlash(in)}, Message: "cannot read folder: " + model.IOReason(err)}
 			}
 			for _, e := range entries {
 				if !e.IsDir() && isSchemaFile(e.Name()) {
@@ -354,17 +354,6 @@ func isSchemaFile(name string) bool {
 		return true
 	}
 	return false
-}
-
-func describeIOError(err error) string {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		err = pe.Err
-	}
-	if errors.Is(err, fs.ErrNotExist) {
-		return "no such file or folder"
-	}
-	return err.Error()
 }
 
 // maxFileSize bounds a schema file, so that what envgen holds in memory is
@@ -401,7 +390,7 @@ func ReadFile(path string) (any, error) {
 func readFile(p string) (any, map[string][]string, error) {
 	data, err := readSchemaFile(filepath.FromSlash(p))
 	if err != nil {
-		return nil, nil, &model.Error{Loc: model.Location{File: p}, Message: "cannot read: " + describeIOError(err)}
+		return nil, nil, model.CannotRead(p, err)
 	}
 	doc, order, err := decode(p, data)
 	if err != nil {

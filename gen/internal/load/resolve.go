@@ -125,7 +125,7 @@ func (l *loader) loadMapped(u, file string) (any, error) {
 func (l *loader) loadFile(u, file string) (any, error) {
 	data, err := readSchemaFile(file)
 	if err != nil {
-		return nil, fmt.Errorf("cannot read %s: %s", displayPath(file), describeIOError(err))
+		return nil, fmt.Errorf("cannot read %s: %s", displayPath(file), model.IOReason(err))
 	}
 	p := displayPath(file)
 	doc, order, err := decode(p, data)

@@ -2,6 +2,7 @@ package model
 
 import (
 	"errors"
+	"io/fs"
 	"strings"
 )
 
@@ -38,4 +39,24 @@ func Errorf(loc Location, hint, message string) *Error {
 func IsInputError(err error) bool {
 	var e *Error
 	return errors.As(err, &e)
+}
+
+// IOReason is why a file cannot be read, in envgen's words: "no such file or
+// folder", else the system's reason without Go's "open PATH:" (the path is
+// said once, first, by the caller).
+func IOReason(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	if errors.Is(err, fs.ErrNotExist) {
+		return "no such file or folder"
+	}
+	return err.Error()
+}
+
+// CannotRead is the error of a file that cannot be read, as every command
+// says it: FILE#: cannot read: no such file or folder.
+func CannotRead(file string, err error) *Error {
+	return &Error{Loc: Location{File: file}, Message: "cannot read: " + IOReason(err)}
 }

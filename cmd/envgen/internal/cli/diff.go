@@ -3,9 +3,7 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/envgen/envgen/gen"
 	"github.com/envgen/envgen/gen/compat"
 )
 
@@ -278,14 +277,8 @@ func git(args ...string) ([]byte, error) {
 // cannot read.
 func statSchema(p string) (os.FileInfo, error) {
 	fi, err := os.Stat(p)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("%s#: cannot read: no such file or folder", p)
-	}
-	if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
-		err = pe.Err
-	}
 	if err != nil {
-		return nil, fmt.Errorf("%s#: cannot read: %w", p, err)
+		return nil, gen.CannotRead(p, err)
 	}
 	return fi, nil
 }

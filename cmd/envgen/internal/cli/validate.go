@@ -18,6 +18,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/envgen/envgen/envgenrt"
+	"github.com/envgen/envgen/gen"
 	docvalidate "github.com/envgen/envgen/gen/validate"
 	"github.com/envgen/envgen/schemas"
 )
@@ -281,14 +282,7 @@ func validateDoc(v *docvalidate.Validator, name string, ndjson bool, report func
 func openDoc(name string) (*os.File, error) {
 	f, err := os.Open(name)
 	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("%s#: cannot read: no such file or folder", name)
-		}
-		return nil, fmt.Errorf("%s#: cannot read: %w", name, err)
+		return nil, gen.CannotRead(name, err)
 	}
 	if st, err := f.Stat(); err == nil && st.IsDir() {
 		f.Close()
