@@ -73,14 +73,15 @@ func readOwners(dir string, inputs []string) (*folderOwners, error) {
 			}
 			continue
 		}
-		if !inputsExist(dir, r.Inputs) && !filesLeft(dir, r.Files, nil) {
+		exist := inputsExist(dir, r.Inputs)
+		if !exist && !filesLeft(dir, r.Files, nil) {
 			continue // its inputs and its files are gone: forgotten
 		}
 		o.kept = append(o.kept, r)
 		for _, f := range r.Files {
 			o.others[f] = strings.Join(r.Inputs, " ")
 		}
-		if !inputsExist(dir, r.Inputs) {
+		if !exist {
 			o.gone[strings.Join(r.Inputs, " ")] = true
 		}
 	}
@@ -163,17 +164,12 @@ func orphans(files map[string]bool, run Run) []Orphan {
 			continue
 		}
 		seen[absPath(d)] = true
-		data, err := os.ReadFile(filepath.Join(d, ManifestName))
+		o, err := readOwners(d, run.Inputs)
 		if err != nil {
-			continue
+			continue // a manifest that cannot be read is staleFiles' error to report
 		}
-		var m manifest
-		if json.Unmarshal(data, &m) != nil {
-			continue
-		}
-		mine := relInputs(d, run.Inputs)
-		for _, r := range m.Runs {
-			if overlap(r.Inputs, mine) || inputsExist(d, r.Inputs) {
+		for _, r := range o.kept {
+			if !o.gone[strings.Join(r.Inputs, " ")] {
 				continue
 			}
 			for _, f := range r.Files {
