@@ -60,8 +60,8 @@ func (s *State) scalarCell() unsafe.Pointer {
 // newBlock starts a block with room for at least need bytes.
 func (s *State) newBlock(need int) {
 	s.cells = min(max(2*s.cells, 8), cellBlock, max(s.scalars, 0))
-	s.strCellsKept = min(max(2*s.strCellsKept, 32), cellBlock, max(s.strs, 0))
-	size := max(min(max(s.strBytes, 0)+8*s.cells+16*s.strCellsKept, textBlock), need, 64)
+	s.blockStrCells = min(max(2*s.blockStrCells, 32), cellBlock, max(s.strs, 0))
+	size := max(min(max(s.strBytes, 0)+8*s.cells+16*s.blockStrCells, textBlock), need, 64)
 	words := make([]uint64, (size+7)/8)
 	s.blk = unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(words))), 8*len(words))
 	s.lo, s.hi = 0, len(s.blk)
