@@ -27,6 +27,9 @@ func (s *State) DecodeString(n int32) (string, error) {
 	if d.kind != KindString {
 		return "", s.WrongKind(n, "a string")
 	}
+	if b := s.str(d); len(b) > 0 && s.hi-s.lo >= len(b) { // (most strings: take, inlined)
+		return s.take(b), nil
+	}
 	return s.goString(s.str(d)), nil
 }
 

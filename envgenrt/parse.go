@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"strconv"
+	"unsafe"
 )
 
 // MaxDepth is how deeply arrays and objects may nest in a JSON text that
@@ -137,6 +138,10 @@ func (p *parser) parse() error {
 	// comes back here at the start, after '[', '{' or a comma: inside an
 	// object, a member name comes first.
 	top, inObj := int32(-1), false
+	// The bits (names) of the member names of top, when it is an object:
+	// kept here, and in names only while key runs and while a container
+	// inside it is open.
+	var seen uint64
 	i := skipWS(src, p.i)
 	for {
 		// The node of the value (and its name) comes first: the name is
@@ -153,9 +158,8 @@ func (p *parser) parse() error {
 			}
 			if uint(i) < uint(len(src)) && src[i] == '"' {
 				if end := specialAt(src, i+1); end >= 0 && byteAt(src, end) == '"' && end+1 < len(src) && byteAt(src, end+1) == ':' {
-					bit, seen := nameBitAt(src, i, end), &p.names[len(p.names)-1]
-					if *seen&bit == 0 { // (all bits are set past dupScan members)
-						*seen |= bit
+					if bit := nameBitAt(src, i, end); seen&bit == 0 { // (all bits are set past dupScan members)
+						seen |= bit
 						d.flags, d.k0, d.k1 = flagMember, int32(i+1), int32(end)
 						ok, i = true, end+2
 					}
@@ -163,10 +167,11 @@ func (p *parser) parse() error {
 			}
 			if !ok {
 				p.i = i
+				p.names[len(p.names)-1] = seen
 				if err := p.key(top, d); err != nil {
 					return err
 				}
-				i = p.i
+				i, seen = p.i, p.names[len(p.names)-1]
 			}
 		}
 		// A value is expected at i.
@@ -179,12 +184,12 @@ func (p *parser) parse() error {
 		}
 		d.start, d.next = int32(i), int32(len(p.nodes))
 		if top >= 0 {
-			t := &p.nodes[top]
+			t := nodeAt(p.nodes, top)
 			t.count++
 			if inObj && t.count == dupScan {
 				// Every further name goes to key, which keeps a set of
 				// the names of a large object.
-				p.names[len(p.names)-1] = ^uint64(0)
+				seen = ^uint64(0)
 			}
 		}
 		open := false
@@ -278,22 +283,25 @@ func (p *parser) parse() error {
 				p.i = i
 				return p.fail("nesting deeper than " + strconv.Itoa(MaxDepth) + " levels")
 			}
+			if k := len(p.names) - 1; k >= 0 {
+				p.names[k] = seen
+			}
 			p.stack = append(p.stack, n)
 			p.names = append(p.names, 0)
-			top, inObj = n, d.kind == KindObject
+			top, inObj, seen = n, d.kind == KindObject, 0
 			i = skipWS(src, i)
 			if inObj {
 				if i < len(src) && src[i] == '}' {
 					i++
 					p.i = i
-					top, inObj = p.close(n)
+					top, inObj, seen = p.close(n)
 				} else {
 					continue
 				}
 			} else if i < len(src) && src[i] == ']' {
 				i++
 				p.i = i
-				top, inObj = p.close(n)
+				top, inObj, seen = p.close(n)
 			} else {
 				continue
 			}
@@ -322,7 +330,7 @@ func (p *parser) parse() error {
 			if (inObj && c == '}') || (!inObj && c == ']') {
 				i++
 				p.i = i
-				top, inObj = p.close(top)
+				top, inObj, seen = p.close(top)
 				continue
 			}
 			if j := skipWS(src, i); j > i {
@@ -339,6 +347,13 @@ func (p *parser) parse() error {
 // append(p.nodes, node{…}) builds the node on the stack and copies it with
 // loads that straddle the stores just made, a store-forwarding stall that
 // cost a third of the parse.)
+// nodeAt is &nodes[n] for a container n that the parser has opened, and so
+// added (0 <= n < len(nodes)), without the bounds check: every node
+// increments its container's count.
+func nodeAt(nodes []node, n int32) *node {
+	return (*node)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(nodes)), uintptr(n)*unsafe.Sizeof(node{})))
+}
+
 func (p *parser) newNode() *node {
 	n := len(p.nodes)
 	if n == cap(p.nodes) {
@@ -353,8 +368,8 @@ func (p *parser) newNode() *node {
 }
 
 // close ends the container n at p.i and returns the container that is now
-// innermost, or -1, and whether it is an object.
-func (p *parser) close(n int32) (top int32, inObj bool) {
+// innermost, or -1, whether it is an object, and its names bits.
+func (p *parser) close(n int32) (top int32, inObj bool, seen uint64) {
 	nodes := p.nodes // (once: after each store into a node the compiler would load p.nodes again)
 	d := &nodes[n]
 	d.end, d.next = int32(p.i), int32(len(nodes))
@@ -364,11 +379,12 @@ func (p *parser) close(n int32) (top int32, inObj bool) {
 	if k > 0 {
 		top = p.stack[k-1]
 		inObj = nodes[top].kind == KindObject
+		seen = p.names[k-1]
 	}
 	if p.dups != nil {
 		delete(p.dups, n)
 	}
-	return top, inObj
+	return top, inObj, seen
 }
 
 // key reads `"name" :` of a member of object obj into d, the member's node

@@ -1,8 +1,10 @@
 package envgenrt
 
 import (
+	"bytes"
 	"fmt"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -119,5 +121,59 @@ func TestTypedReaders(t *testing.T) {
 	for _, c := range []int32{n[7], n[8], n[10]} {
 		var a, b Nullable[bool]
 		check("nullable bool", &a, &b, s.ReadNullableBool(c, &a), ReadNullable(s, c, &b, (*State).ReadBool))
+	}
+}
+
+// heapText is a string type whose DecodeNode, unlike a generated one's,
+// gives a string that does not lie in the decode's blocks.
+type heapText string
+
+func (x *heapText) DecodeNode(s *State, n int32) error {
+	*x = heapText(strings.Clone(string(s.Str(n))) + "!")
+	return nil
+}
+
+// TestStringCellsSurviveGC: the cells of optional strings that lie in a
+// block free of pointers keep their text alive, and a string type whose
+// text lies elsewhere gets a cell the collector sees: after the State is
+// released, collections and reuse of the freed memory, every value is
+// still what was decoded. (Put heapText's string into a block and its text
+// is freed and overwritten here.)
+func TestStringCellsSurviveGC(t *testing.T) {
+	const n = 2000
+	var b strings.Builder
+	b.WriteString("[")
+	for i := range n {
+		fmt.Fprintf(&b, `"optional %d","typed %d",`, i, i)
+	}
+	b.WriteString(`""]`)
+	s := NewState()
+	if err := s.Parse([]byte(b.String())); err != nil {
+		t.Fatal(err)
+	}
+	opt, typed := make([]*string, n), make([]*heapText, n)
+	c := s.First(0)
+	for i := range n {
+		if s.ReadStringPtr(c, &opt[i]) != nil || DecodeStringPtr(s, s.Next(c), &typed[i]) != nil {
+			t.Fatal("a string does not read")
+		}
+		c = s.Next(s.Next(c))
+	}
+	s.Release()
+	var junk [][]byte
+	for range 3 {
+		runtime.GC()
+		for range 2000 {
+			junk = append(junk, bytes.Repeat([]byte{'Z'}, 24))
+		}
+	}
+	runtime.KeepAlive(junk)
+	for i := range n {
+		if want := fmt.Sprint("optional ", i); *opt[i] != want {
+			t.Fatalf("optional string %d is %q, want %q", i, *opt[i], want)
+		}
+		if want := fmt.Sprint("typed ", i, "!"); string(*typed[i]) != want {
+			t.Fatalf("typed string %d is %q, want %q", i, *typed[i], want)
+		}
 	}
 }
