@@ -27,7 +27,7 @@ func decode(name string, data []byte) (any, map[string][]string, error) {
 	switch strings.ToLower(filepath.Ext(name)) {
 	case ".yaml", ".yml":
 		order := map[string][]string{}
-		doc, err := decodeYAML(data, order)
+		doc, err := decodeYAML(data, order, "give each schema its own file")
 		return doc, order, err
 	}
 	if doc, order, ok := fastDecode(data); ok {
@@ -116,8 +116,8 @@ func position(data []byte, offset int64) (line, col int) {
 	return line, col
 }
 
-func decodeYAML(data []byte, order map[string][]string) (any, error) {
-	doc, err := YAMLDocument(data, "give each schema its own file")
+func decodeYAML(data []byte, order map[string][]string, more string) (any, error) {
+	doc, err := YAMLDocument(data, more)
 	if err != nil {
 		return nil, err
 	}

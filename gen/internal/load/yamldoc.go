@@ -127,7 +127,7 @@ func yamlDepthAt(data []byte) (line, col int, ok bool) {
 func YAMLToJSON(data []byte) ([]byte, error) {
 	data = bytes.TrimPrefix(data, utf8BOM)
 	order := map[string][]string{}
-	doc, err := decodeYAML(data, order)
+	doc, err := decodeYAML(data, order, "give each document its own file")
 	if err != nil {
 		var se *SyntaxError
 		if !errors.As(err, &se) {
