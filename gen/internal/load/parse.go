@@ -76,7 +76,7 @@ func decodeJSON(data []byte) (any, error) {
 			line, col := position(data, max(se.Offset-syntaxPast, 0))
 			// Valid JSON, only too deep to read.
 			if strings.HasSuffix(se.Error(), "exceeded max depth") {
-				return nil, errors.New(tooDeep(line, col))
+				return nil, errors.New(TooDeep(line, col))
 			}
 			return nil, fmt.Errorf("invalid JSON at line %d, column %d: %v", line, col, se)
 		}
@@ -150,7 +150,7 @@ func (r *yamlReader) value(n *yaml.Node, ptr string, depth int) (any, error) {
 		if r.alias != nil {
 			at = r.alias
 		}
-		msg := tooDeep(at.Line, at.Column)
+		msg := TooDeep(at.Line, at.Column)
 		if r.alias != nil {
 			msg += fmt.Sprintf(" (through the alias *%s)", at.Value)
 		}

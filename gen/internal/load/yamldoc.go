@@ -23,9 +23,9 @@ type SyntaxError struct {
 
 func (e *SyntaxError) Error() string { return e.Msg }
 
-// tooDeep is the message of a document nested deeper than envgen reads,
+// TooDeep is the message of a document nested deeper than envgen reads,
 // JSON or YAML alike.
-func tooDeep(line, col int) string {
+func TooDeep(line, col int) string {
 	return fmt.Sprintf("nested deeper than %d levels at line %d, column %d, more than envgen reads", maxDepth, line, col)
 }
 
@@ -82,7 +82,7 @@ func yamlSyntax(data []byte, err error) error {
 	msg := strings.TrimPrefix(err.Error(), "yaml: ")
 	if strings.HasSuffix(msg, "exceeded max depth of 10000") {
 		if line, col, ok := yamlDepthAt(data); ok {
-			return &SyntaxError{Line: line, Column: col, Msg: tooDeep(line, col)}
+			return &SyntaxError{Line: line, Column: col, Msg: TooDeep(line, col)}
 		}
 		return &SyntaxError{Msg: fmt.Sprintf("nested deeper than %d levels, more than envgen reads", maxDepth)}
 	}
