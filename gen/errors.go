@@ -28,3 +28,7 @@ func IsInputError(err error) bool { return model.IsInputError(err) }
 // TooDeep is the message of a document nested deeper than envgen reads, at
 // its line and column, as the schema loader says it.
 func TooDeep(line, col int) string { return load.TooDeep(line, col) }
+
+// IOReason is why a file cannot be read or written, in envgen's words ("no
+// such file or folder"), without Go's "open PATH:".
+func IOReason(err error) string { return model.IOReason(err) }
