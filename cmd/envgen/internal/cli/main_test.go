@@ -168,9 +168,17 @@ func TestPanicIsInternalError(t *testing.T) {
 	}
 }
 
+// TestNoArgsPrintsHelp: bare envgen is a usage error (exit 2), its help on
+// stderr, as go and git do; asked for, the help is on stdout with exit 0.
 func TestNoArgsPrintsHelp(t *testing.T) {
 	r := runFake(t, fakeGenerate)
-	if r.code != 0 || !strings.Contains(r.stdout, "Available Commands:") {
-		t.Errorf("got %+v", r)
+	if r.code != exitUsage || r.stdout != "" || !strings.Contains(r.stderr, "Available Commands:") {
+		t.Errorf("envgen: got %+v, want exit 2 and the help on stderr", r)
+	}
+	for _, args := range [][]string{{"--help"}, {"-h"}, {"help"}} {
+		h := runFake(t, fakeGenerate, args...)
+		if h.code != exitOK || h.stderr != "" || h.stdout != r.stderr {
+			t.Errorf("envgen %v: got %+v, want exit 0 and the same help on stdout", args, h)
+		}
 	}
 }
