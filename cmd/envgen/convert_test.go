@@ -79,7 +79,7 @@ func TestConvertInvalidInput(t *testing.T) {
 		"missing.json": "envgen: missing.json#: cannot read: no such file or folder\n",
 		// as the schema loader says it, not "exceeded max depth"
 		"deep.json":   "envgen: deep.json#: nested deeper than 10000 levels at line 1, column 10009, more than envgen reads\n",
-		"enum.json/x": "envgen: enum.json/x#: cannot read: not a directory\n", // the path once, not open enum.json/x: …
+		"enum.json/x": "envgen: enum.json/x#: cannot read: enum.json is a file, not a folder\n", // the path once, not open enum.json/x: …
 	} {
 		r := runEnvgen(t, "convert", "--from", "foundry", "--to", "canonical", file)
 		if r.code != 1 || r.stdout != "" || !strings.HasPrefix(r.stderr, want) {

@@ -41,6 +41,16 @@ func TestLoadErrors(t *testing.T) {
 		inputs: []string{"nope.json"},
 		want:   "nope.json#: cannot read: no such file or folder",
 	}, {
+		name:   "file under a file",
+		files:  map[string]string{"a.json": "{}"},
+		inputs: []string{"a.json/x.json"},
+		want:   "a.json/x.json#: cannot read: a.json is a file, not a folder",
+	}, {
+		name:   "reference to a folder",
+		files:  map[string]string{"a.json": `{"$ref": "sub.json"}`, "sub.json/x.json": "{}"},
+		inputs: []string{"a.json"},
+		want:   `a.json#/$ref: $ref "sub.json" does not resolve: cannot read sub.json: a folder, not a file`,
+	}, {
 		name:  "invalid JSON",
 		files: map[string]string{"a.json": "{\n  \"type\": \"object\",\n}"},
 		want:  "a.json#: invalid JSON at line 3, column 1: invalid character '}' looking for beginning of object key string",
