@@ -261,6 +261,10 @@ func (tx *transaction) mkdirAll(dir string) error {
 			}
 			break
 		}
+		if li, err := os.Lstat(d); err == nil && li.Mode()&fs.ModeSymlink != 0 {
+			to, _ := os.Readlink(d)
+			return fmt.Errorf("%s is a symbolic link to %s, which does not exist: create that folder, or remove the link", d, to)
+		}
 		// Missing, or under something that is not a folder: look further
 		// up; os.Mkdir reports anything else.
 		missing = append(missing, d)
@@ -284,11 +288,9 @@ func (tx *transaction) writeTemp(target string, content []byte) error {
 	dir := filepath.Dir(target)
 	f, err := createTemp(dir, "."+filepath.Base(target)+".envgen-*")
 	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) { // its path is the temporary file's random name
-			err = pe.Err
-		}
-		return fmt.Errorf("cannot create a file in %s: %w", dir, err)
+		// (ioErr drops Go's "open PATH:", whose path is the temporary
+		// file's random name)
+		return fmt.Errorf("cannot create a file in %s: %w", dir, ioErr(err))
 	}
 	tx.temps = append(tx.temps, f.Name())
 	_, err = f.Write(content)

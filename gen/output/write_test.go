@@ -442,3 +442,28 @@ func TestWriteRenameErrorWording(t *testing.T) {
 		t.Fatalf("err = %v\nwant  %s", err, want)
 	}
 }
+
+// TestApplyDanglingFolderLink: an output folder that is a symbolic link to
+// nothing is named as such, not "cannot create a file in out: no such file
+// or directory".
+func TestApplyDanglingFolderLink(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("symbolic links need privileges on Windows")
+	}
+	dir := t.TempDir()
+	out, to := filepath.Join(dir, "out"), filepath.Join(dir, "gone")
+	if err := os.Symlink(to, out); err != nil {
+		t.Fatal(err)
+	}
+	for _, sub := range []string{"", "sub"} {
+		target := filepath.Join(out, sub, "a.go")
+		_, err := Apply(files(dir, strings.TrimPrefix(target, dir+string(filepath.Separator)), Header+"\n"), Run{})
+		want := "writing " + filepath.ToSlash(target) + ": " + out + " is a symbolic link to " + to + ", which does not exist: create that folder, or remove the link"
+		if err == nil || err.Error() != want {
+			t.Errorf("err = %v\nwant  %s", err, want)
+		}
+	}
+	if got := tree(t, dir); !slices.Equal(got, []string{"out"}) {
+		t.Errorf("tree after failure = %v, want only the link", got)
+	}
+}
