@@ -91,6 +91,10 @@ func TestLoadErrors(t *testing.T) {
 		files: map[string]string{"a.yaml": "type: array\nitems: " + strings.Repeat("[", 10001) + strings.Repeat("]", 10001) + "\n"},
 		want:  "a.yaml#: nested deeper than 10000 levels at line 2, column 10008, more than envgen reads",
 	}, {
+		name:  "too deep, YAML flow, brackets in quotes and comments before",
+		files: map[string]string{"a.yaml": "title: \"[{\\\"[\"\ndescription: '[['  # [[[\nitems: " + strings.Repeat("[", 10001) + strings.Repeat("]", 10001) + "\n"},
+		want:  "a.yaml#: nested deeper than 10000 levels at line 3, column 10008, more than envgen reads",
+	}, {
 		name:  "too deep, YAML block",
 		files: map[string]string{"a.yaml": "x:\n" + strings.Repeat("- ", 10001) + "1\n"},
 		want:  "a.yaml#: nested deeper than 10000 levels at line 2, column 20001, more than envgen reads",
@@ -217,6 +221,20 @@ func TestLoadErrors(t *testing.T) {
 				t.Errorf("got  %s\nwant %s…", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestFlowDepthAt: the guess skips brackets in quotes and comments.
+func TestFlowDepthAt(t *testing.T) {
+	deep := strings.Repeat("[", maxDepth+1)
+	for src, want := range map[string]int{
+		"a: " + deep:                                3 + maxDepth,
+		"a: '[[' # [[\nb: \"\\\"[\"\nc: " + deep:    25 + maxDepth,
+		"a: [1]\n" + strings.Repeat("[]", maxDepth): -1,
+	} {
+		if got := flowDepthAt([]byte(src)); got != want {
+			t.Errorf("%.40q: got %d, want %d", src, got, want)
+		}
 	}
 }
 

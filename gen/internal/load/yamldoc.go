@@ -90,34 +90,78 @@ func yamlSyntax(data []byte, err error) error {
 }
 
 // yamlDepthAt finds where yaml.v3 stops for nesting past its limit: it
-// says so without a position (or with the line only). The shortest prefix
-// of data that yaml.v3 refuses for its depth ends just past the token that
-// opens the level too many; each try reads no further than that token, so
-// the search costs a few times reading up to it.
+// says so without a position (or with the line only). That place ends the
+// shortest prefix of data that yaml.v3 refuses for its depth. Reading a
+// prefix costs as much as reading the file up to there, so the place is
+// first guessed by counting flow brackets ([ and {, the way a nesting bomb
+// is written) and checked with two reads; failing that, a file of at most
+// maxDepthSearch bytes is searched by bisection, and a larger one is left
+// without a place.
 func yamlDepthAt(data []byte) (line, col int, ok bool) {
 	tooDeepAt := func(n int) bool {
 		var doc yaml.Node
 		err := yaml.NewDecoder(bytes.NewReader(data[:n])).Decode(&doc)
-		return err != nil && strings.Contains(err.Error(), "exceeded max depth")
+		return err != nil && strings.HasSuffix(err.Error(), "exceeded max depth of 10000")
 	}
-	lo, hi := 0, len(data) // tooDeepAt(hi) holds; find the least such n
-	if !tooDeepAt(hi) {
-		return 0, 0, false
-	}
-	for lo+1 < hi {
-		mid := lo + (hi-lo)/2
-		if tooDeepAt(mid) {
-			hi = mid
-		} else {
-			lo = mid
+	at := -1
+	if i := flowDepthAt(data); i >= 0 && tooDeepAt(i+1) && !tooDeepAt(i) {
+		at = i
+	} else if len(data) <= maxDepthSearch && tooDeepAt(len(data)) {
+		lo, hi := 0, len(data) // tooDeepAt(hi) holds; find the least such n
+		for lo+1 < hi {
+			mid := lo + (hi-lo)/2
+			if tooDeepAt(mid) {
+				hi = mid
+			} else {
+				lo = mid
+			}
+		}
+		at = hi - 1
+		for at > 0 && (data[at] == ' ' || data[at] == '\t' || data[at] == '\n' || data[at] == '\r') {
+			at-- // yaml.v3 looks one byte past "-" to know it is an item
 		}
 	}
-	at := hi - 1
-	for at > 0 && (data[at] == ' ' || data[at] == '\t' || data[at] == '\n' || data[at] == '\r') {
-		at-- // yaml.v3 looks one byte past "-" to know it is an item
+	if at < 0 {
+		return 0, 0, false
 	}
 	line, col = position(data, int64(at))
 	return line, col, true
+}
+
+// maxDepthSearch bounds the file that yamlDepthAt searches by bisection:
+// about twenty reads of up to 256 KiB.
+const maxDepthSearch = 256 << 10
+
+// flowDepthAt is the offset of the [ or { that opens flow level maxDepth+1,
+// counting brackets outside quotes and comments, or -1. It is a guess (a
+// plain scalar may hold brackets): yamlDepthAt checks it.
+func flowDepthAt(data []byte) int {
+	depth := 0
+	var quote byte
+	for i := 0; i < len(data); i++ {
+		c := data[i]
+		switch {
+		case quote == '"' && c == '\\':
+			i++
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'':
+			quote = c
+		case c == '#' && (i == 0 || data[i-1] == ' ' || data[i-1] == '\t' || data[i-1] == '\n'):
+			for i < len(data) && data[i] != '\n' {
+				i++
+			}
+		case c == '[' || c == '{':
+			if depth++; depth > maxDepth {
+				return i
+			}
+		case c == ']' || c == '}':
+			depth = max(depth-1, 0)
+		}
+	}
+	return -1
 }
 
 // YAMLToJSON reads a YAML document as Load reads a YAML schema (one document,
