@@ -260,13 +260,13 @@ func validateDoc(v *docvalidate.Validator, name string, ndjson bool, report func
 			if errors.Is(err, bufio.ErrTooLong) {
 				return fmt.Errorf("%s: a line is longer than %d MB", display, maxLine>>20)
 			}
-			return fmt.Errorf("%s: %v", display, err)
+			return gen.CannotRead(display, err)
 		}
 		return nil
 	case ".yaml", ".yml":
 		data, err := io.ReadAll(r)
 		if err != nil {
-			return fmt.Errorf("%s: %v", display, err)
+			return gen.CannotRead(display, err)
 		}
 		doc, err := docvalidate.YAMLDocument(data)
 		if err != nil {
@@ -282,7 +282,7 @@ func validateDoc(v *docvalidate.Validator, name string, ndjson bool, report func
 	}
 	data, err := io.ReadAll(r)
 	if err != nil {
-		return fmt.Errorf("%s: %v", display, err)
+		return gen.CannotRead(display, err)
 	}
 	check(0, data)
 	return nil

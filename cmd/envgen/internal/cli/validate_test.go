@@ -2,11 +2,14 @@ package cli
 
 import (
 	"bytes"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"syscall"
 	"testing"
+	"testing/iotest"
 )
 
 func TestValidateCommand(t *testing.T) {
@@ -181,4 +184,23 @@ func TestDiffInputErrors(t *testing.T) {
 			t.Errorf("diff %s ok.json: exit %d, stderr %q\nwant exit 1, %q", tc.old, code, errOut.String(), tc.want)
 		}
 	}
+}
+
+// TestValidateReadError: a document that fails while it is read (stdin,
+// here) is named with the reason, as generate names a schema it cannot
+// read, not "(stdin): <Go's error>".
+func TestValidateReadError(t *testing.T) {
+	for _, ndjson := range []bool{false, true} {
+		validateStdin = iotest.ErrReader(&fs.PathError{Op: "read", Path: "/dev/stdin", Err: syscall.EIO})
+		args := []string{"validate", "--schema", "envelope", "-"}
+		if ndjson {
+			args = append(args, "--ndjson")
+		}
+		var out, errOut bytes.Buffer
+		code := Run(args, &out, &errOut)
+		if want := "envgen: (stdin)#: cannot read: input/output error\n"; code != 1 || errOut.String() != want {
+			t.Errorf("%v: exit %d, stderr %q, want %q", args, code, errOut.String(), want)
+		}
+	}
+	validateStdin = os.Stdin
 }
