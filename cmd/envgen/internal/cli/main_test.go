@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path"
 	"runtime/debug"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/envgen/envgen/gen"
@@ -182,3 +184,20 @@ func TestNoArgsPrintsHelp(t *testing.T) {
 		}
 	}
 }
+
+// TestStdoutWriteError: output that cannot be written is said in envgen's
+// words, once, not as "write /dev/stdout: no space left on device".
+func TestStdoutWriteError(t *testing.T) {
+	var stderr bytes.Buffer
+	full := writerFunc(func([]byte) (int, error) {
+		return 0, &fs.PathError{Op: "write", Path: "/dev/stdout", Err: syscall.ENOSPC}
+	})
+	code := runWith(fakeGenerate, []string{"version"}, full, &stderr)
+	if want := "envgen: cannot write to stdout: no space left on device\n"; code != exitFailed || stderr.String() != want {
+		t.Errorf("exit %d, stderr %q, want 1 and %q", code, stderr.String(), want)
+	}
+}
+
+type writerFunc func([]byte) (int, error)
+
+func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
