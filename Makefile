@@ -62,8 +62,8 @@ test: lint $(NODE_DEPS) $(E2E_DEPS)
 	@# tool of a fresh module, which needs cobra's Windows-only dependency too; go test fetches only what it builds.
 	$(GO) mod download
 	$(GO) test ./...
-	@# json/v2's UnmarshalJSONFrom and encoding/json on v2 (the files behind goexperiment.jsonv2)
-	GOEXPERIMENT=jsonv2 $(GO) test ./internal/contract ./envgenrt
+	@# json/v2's UnmarshalJSONFrom and encoding/json on v2 (the files behind goexperiment.jsonv2); the loader's columns
+	GOEXPERIMENT=jsonv2 $(GO) test ./internal/contract ./envgenrt ./gen/internal/load
 	@# The runtime on 32-bit, where an index near 2 GiB overflows (TestWordLoopsAtTwoGiB)
 	GOARCH=386 $(GO) test ./envgenrt
 	npm test --prefix generated/ts

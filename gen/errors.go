@@ -1,6 +1,9 @@
 package gen
 
-import "github.com/envgen/envgen/gen/internal/model"
+import (
+	"github.com/envgen/envgen/gen/internal/load"
+	"github.com/envgen/envgen/gen/internal/model"
+)
 
 // Error is a problem with the input, tied to the schema location that causes
 // it: every stage reports input problems as *Error, printed as
@@ -21,3 +24,11 @@ func CannotRead(file string, err error) error { return model.CannotRead(file, er
 // IsInputError reports whether err is (or wraps) an input problem, as opposed
 // to a bug or an I/O failure.
 func IsInputError(err error) bool { return model.IsInputError(err) }
+
+// TooDeep is the message of a document nested deeper than envgen reads, at
+// its line and column, as the schema loader says it.
+func TooDeep(line, col int) string { return load.TooDeep(line, col) }
+
+// IOReason is why a file cannot be read or written, in envgen's words ("no
+// such file or folder"), without Go's "open PATH:".
+func IOReason(err error) string { return model.IOReason(err) }

@@ -100,3 +100,8 @@ func GoRootTypes(opts Options) ([]RootType, error) {
 	}
 	return out, nil
 }
+
+// ReadSchema reads and decodes one schema file, JSON or YAML, as Generate
+// reads its inputs: the JSON data model, numbers as json.Number. Its error
+// is an *Error naming the file.
+func ReadSchema(path string) (any, error) { return load.ReadFile(path) }

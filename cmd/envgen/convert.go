@@ -157,6 +157,12 @@ func convertError(name string, err error) error {
 	)
 	switch {
 	case errors.As(err, &syntax):
+		// Valid JSON, only deeper than encoding/json reads: said as the
+		// schema loader says it, not as "invalid character '[' exceeded
+		// max depth".
+		if strings.HasSuffix(syntax.Err.Error(), "exceeded max depth") {
+			return fmt.Errorf("%s#: %s", name, gen.TooDeep(syntax.Line, syntax.Column))
+		}
 		return fmt.Errorf("%s#: %v", name, syntax)
 	case errors.As(err, &invalid):
 		for _, v := range invalid.Violations {

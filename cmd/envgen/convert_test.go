@@ -68,6 +68,7 @@ func TestConvertInvalidInput(t *testing.T) {
 	t.Chdir(t.TempDir())
 	mustWrite(t, "enum.json", `{"success": true, "data": {}, "error": null, "meta": {"version": "response-v3"}}`)
 	mustWrite(t, "broken.json", "{\n  \"data\": {},\n}")
+	mustWrite(t, "deep.json", "{\"data\": "+strings.Repeat("[", 10001)+strings.Repeat("]", 10001)+"}")
 	if err := os.Mkdir("folder.json", 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -76,7 +77,9 @@ func TestConvertInvalidInput(t *testing.T) {
 		"enum.json":    "envgen: enum.json#/meta/version: not valid foundry: value must be 'response-v2'\n",
 		"broken.json":  "envgen: broken.json#: invalid JSON at line 3, column 1:",
 		"missing.json": "envgen: missing.json#: cannot read: no such file or folder\n",
-		"enum.json/x":  "envgen: enum.json/x#: cannot read: not a directory\n", // the path once, not open enum.json/x: …
+		// as the schema loader says it, not "exceeded max depth"
+		"deep.json":   "envgen: deep.json#: nested deeper than 10000 levels at line 1, column 10009, more than envgen reads\n",
+		"enum.json/x": "envgen: enum.json/x#: cannot read: enum.json is a file, not a folder\n", // the path once, not open enum.json/x: …
 	} {
 		r := runEnvgen(t, "convert", "--from", "foundry", "--to", "canonical", file)
 		if r.code != 1 || r.stdout != "" || !strings.HasPrefix(r.stderr, want) {

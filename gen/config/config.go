@@ -5,10 +5,7 @@
 package config
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -17,6 +14,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/envgen/envgen/gen"
+	"github.com/envgen/envgen/gen/internal/load"
 )
 
 // Load reads a config file (YAML, or JSON, which YAML reads too):
@@ -44,22 +42,16 @@ func Load(path string) (gen.Options, error) {
 	if err != nil {
 		return gen.Options{}, gen.CannotRead(path, err)
 	}
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	var doc yaml.Node
-	if err := dec.Decode(&doc); err != nil {
-		if errors.Is(err, io.EOF) { // an empty file sets nothing
-			return gen.Options{}, nil
-		}
-		return gen.Options{}, p.errorf("", "invalid YAML: %s", strings.TrimPrefix(err.Error(), "yaml: "))
+	// One document, read as a YAML schema's is read: an empty trailing
+	// "---" is no second document; too deep says where.
+	doc, err := load.YAMLDocument(data, "")
+	if err != nil {
+		return gen.Options{}, p.errorf("", "%s", err)
 	}
-	if len(doc.Content) == 0 {
+	if doc == nil { // an empty file sets nothing
 		return gen.Options{}, nil
 	}
-	var extra yaml.Node
-	if err := dec.Decode(&extra); !errors.Is(err, io.EOF) {
-		return gen.Options{}, p.errorf("", "want one YAML document, found more")
-	}
-	return p.options(doc.Content[0])
+	return p.options(doc)
 }
 
 // configKeys are the keys of each section of the config file; the JSON Schema

@@ -111,7 +111,8 @@ func TestLoadConfigErrors(t *testing.T) {
 		{"ts: out\n", `#/ts: expected a mapping, got the string "out"`},
 		{"- a\n", "#: expected a mapping, got a list"},
 		{"inputs: [a\n", "#: invalid YAML: line 1: did not find expected ',' or ']'"},
-		{"a: 1\n---\nb: 2\n", "#: want one YAML document, found more"},
+		{"a: 1\n---\nb: 2\n", "#: invalid YAML at line 2, column 1: want one YAML document, found more"},
+		{"inputs: " + strings.Repeat("[", 10001) + "\n", "#: nested deeper than 10000 levels at line 1, column 10009, more than envgen reads"},
 		{"ref_map: {\"https://x/a\": 1}\n", "#/ref_map/https:~1~1x~1a: expected a string, got the number 1"},
 		{"ref_map: {schemas: dir}\n", "#/ref_map/schemas: schemas is not an absolute URL prefix such as https://example.com/schemas/"},
 		{"names: {\"a.json#/x\": my-name}\n", `#/names/a.json#~1x: "my-name" is not a valid Go identifier`},
@@ -142,7 +143,7 @@ func TestLoadConfigErrors(t *testing.T) {
 }
 
 func TestLoadConfigEmptyAndBroken(t *testing.T) {
-	for _, content := range []string{"", "# nothing\n"} {
+	for _, content := range []string{"", "# nothing\n", "---\n", "---\n# nothing\n---\n"} {
 		if got, err := Load(writeConfig(t, "e.yaml", content)); err != nil || !reflect.DeepEqual(got, gen.Options{}) {
 			t.Errorf("%q: %+v, %v", content, got, err)
 		}

@@ -49,7 +49,7 @@ func Compare(files gen.Files, run Run) ([]Change, error) {
 		case errors.Is(err, fs.ErrNotExist) || isNotDir(target):
 			changes = append(changes, Change{Path: f.Path, New: f.Content, Missing: true})
 		case err != nil:
-			return nil, fmt.Errorf("reading %s: %w", f.Path, err)
+			return nil, fmt.Errorf("reading %s: %w", f.Path, ioErr(err))
 		case string(old) != string(f.Content):
 			changes = append(changes, Change{Path: f.Path, Old: old, New: f.Content})
 		}
@@ -61,7 +61,7 @@ func Compare(files gen.Files, run Run) ([]Change, error) {
 	for _, p := range stale {
 		old, err := os.ReadFile(filepath.FromSlash(p))
 		if err != nil {
-			return nil, fmt.Errorf("reading %s: %w", p, err)
+			return nil, fmt.Errorf("reading %s: %w", p, ioErr(err))
 		}
 		changes = append(changes, Change{Path: p, Old: old, Stale: true})
 	}

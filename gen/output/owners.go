@@ -54,12 +54,15 @@ type folderOwners struct {
 func readOwners(dir string, inputs []string) (*folderOwners, error) {
 	o := &folderOwners{dir: dir, ours: map[string]bool{}, others: map[string]string{}, gone: map[string]bool{}, inputs: relInputs(dir, inputs)}
 	p := filepath.Join(dir, ManifestName)
+	if info, err := os.Stat(p); err == nil && info.IsDir() {
+		return nil, fmt.Errorf("%s: a folder, where envgen keeps the manifest of the files it wrote here; remove it and generate again", filepath.ToSlash(p))
+	}
 	data, err := os.ReadFile(p)
 	if errors.Is(err, fs.ErrNotExist) {
 		return o, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", filepath.ToSlash(p), err)
+		return nil, fmt.Errorf("%s: cannot read: %w", filepath.ToSlash(p), ioErr(err))
 	}
 	var m manifest
 	if err := json.Unmarshal(data, &m); err != nil {

@@ -73,7 +73,7 @@ func staleFiles(files gen.Files, run Run) ([]string, gen.Files, error) {
 		}
 		entries, err := os.ReadDir(d)
 		if err != nil {
-			return nil, nil, fmt.Errorf("reading output folder %s: %w", filepath.ToSlash(d), err)
+			return nil, nil, fmt.Errorf("reading output folder %s: %w", filepath.ToSlash(d), ioErr(err))
 		}
 		for _, e := range entries {
 			if !e.Type().IsRegular() || e.Name() == ManifestName {
@@ -97,7 +97,7 @@ func staleFiles(files gen.Files, run Run) ([]string, gen.Files, error) {
 			}
 			ok, err := hasHeader(p)
 			if err != nil {
-				return nil, nil, fmt.Errorf("reading %s: %w", filepath.ToSlash(p), err)
+				return nil, nil, fmt.Errorf("reading %s: %w", filepath.ToSlash(p), ioErr(err))
 			}
 			switch {
 			case !ok, owners.others[e.Name()] != "" && !owners.ours[e.Name()]:

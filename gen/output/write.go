@@ -88,7 +88,7 @@ func apply(files gen.Files, run Run, guard bool) (Result, error) {
 		seen[key] = f.Path
 		same, err := unchanged(target, f.Content)
 		if err != nil {
-			return Result{}, fmt.Errorf("writing %s: %w", f.Path, err)
+			return Result{}, fmt.Errorf("writing %s: %w", f.Path, ioErr(err))
 		}
 		if same {
 			res.Unchanged = append(res.Unchanged, f.Path)
@@ -96,7 +96,7 @@ func apply(files gen.Files, run Run, guard bool) (Result, error) {
 		}
 		if guard {
 			if err := generatedOrAbsent(target); err != nil {
-				return Result{}, fmt.Errorf("writing %s: %w", f.Path, err)
+				return Result{}, fmt.Errorf("writing %s: %w", f.Path, ioErr(err))
 			}
 		}
 		pending = append(pending, f)
@@ -107,7 +107,7 @@ func apply(files gen.Files, run Run, guard bool) (Result, error) {
 	}
 	for _, m := range manifests {
 		if same, err := unchanged(filepath.FromSlash(m.Path), m.Content); err != nil {
-			return Result{}, fmt.Errorf("writing %s: %w", m.Path, err)
+			return Result{}, fmt.Errorf("writing %s: %w", m.Path, ioErr(err))
 		} else if !same {
 			pending = append(pending, m)
 		}
@@ -125,7 +125,7 @@ func apply(files gen.Files, run Run, guard bool) (Result, error) {
 	}
 	for _, p := range stale {
 		if err := os.Remove(filepath.FromSlash(p)); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return res, fmt.Errorf("removing stale %s: %w", p, err)
+			return res, fmt.Errorf("removing stale %s: %w", p, ioErr(err))
 		}
 		res.Removed = append(res.Removed, p)
 	}
@@ -169,8 +169,16 @@ func unchanged(target string, content []byte) (bool, error) {
 
 // generatedOrAbsent is nil when target does not exist or carries Header.
 func generatedOrAbsent(target string) error {
-	if _, err := os.Lstat(target); errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
+	info, err := os.Lstat(target)
+	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
 		return nil // (under a file, not a folder: creating the folder says so)
+	}
+	if err == nil && info.Mode()&fs.ModeSymlink != 0 {
+		if _, err := os.Stat(target); err != nil { // a link to nothing, or to a link to nothing
+			to, _ := os.Readlink(target)
+			return fmt.Errorf("a symbolic link is there, to %s, which cannot be read (%s); envgen did not generate it and will not replace it: "+
+				"remove the link, or choose an output folder that holds only generated files", to, gen.IOReason(err))
+		}
 	}
 	ok, err := hasHeader(target)
 	if err != nil {
@@ -183,6 +191,28 @@ func generatedOrAbsent(target string) error {
 	return nil
 }
 
+// ioError is an error of the file system said without Go's "open PATH:"
+// or "rename OLD NEW:": the message names the file once, first ("writing
+// x.go: permission denied"). errors.Is sees the error it wraps.
+type ioError struct{ err error }
+
+func (e ioError) Error() string {
+	var le *os.LinkError
+	if errors.As(e.err, &le) {
+		return gen.IOReason(le.Err)
+	}
+	return gen.IOReason(e.err)
+}
+
+func (e ioError) Unwrap() error { return e.err }
+
+func ioErr(err error) error {
+	if err == nil {
+		return nil
+	}
+	return ioError{err}
+}
+
 // transaction remembers what it created, so a failure can undo it.
 type transaction struct {
 	dirs  []string // folders created, parents first
@@ -193,7 +223,7 @@ func (tx *transaction) writeAll(files []gen.File) error {
 	// 1. Folders: every target's parent exists and is a folder.
 	for _, f := range files {
 		if err := tx.mkdirAll(filepath.Dir(filepath.FromSlash(f.Path))); err != nil {
-			return fmt.Errorf("writing %s: %w", f.Path, err)
+			return fmt.Errorf("writing %s: %w", f.Path, ioErr(err))
 		}
 	}
 	// 2. Temporary files beside their targets, complete and flushed.
@@ -211,9 +241,9 @@ func (tx *transaction) writeAll(files []gen.File) error {
 		if err := rename(tmp, targets[i]); err != nil {
 			tx.temps = tx.temps[i:]
 			if i > 0 {
-				return fmt.Errorf("writing %s: %w (%d of %d files were already replaced)", files[i].Path, err, i, len(files))
+				return fmt.Errorf("writing %s: %w (%d of %d files were already replaced)", files[i].Path, ioErr(err), i, len(files))
 			}
-			return fmt.Errorf("writing %s: %w", files[i].Path, err)
+			return fmt.Errorf("writing %s: %w", files[i].Path, ioErr(err))
 		}
 	}
 	tx.temps = nil
@@ -230,6 +260,10 @@ func (tx *transaction) mkdirAll(dir string) error {
 				return fmt.Errorf("%s is not a folder", d)
 			}
 			break
+		}
+		if li, err := os.Lstat(d); err == nil && li.Mode()&fs.ModeSymlink != 0 {
+			to, _ := os.Readlink(d)
+			return fmt.Errorf("%s is a symbolic link to %s, which does not exist: create that folder, or remove the link", d, to)
 		}
 		// Missing, or under something that is not a folder: look further
 		// up; os.Mkdir reports anything else.
@@ -254,11 +288,9 @@ func (tx *transaction) writeTemp(target string, content []byte) error {
 	dir := filepath.Dir(target)
 	f, err := createTemp(dir, "."+filepath.Base(target)+".envgen-*")
 	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) { // its path is the temporary file's random name
-			err = pe.Err
-		}
-		return fmt.Errorf("cannot create a file in %s: %w", dir, err)
+		// (ioErr drops Go's "open PATH:", whose path is the temporary
+		// file's random name)
+		return fmt.Errorf("cannot create a file in %s: %w", dir, ioErr(err))
 	}
 	tx.temps = append(tx.temps, f.Name())
 	_, err = f.Write(content)

@@ -383,3 +383,87 @@ func TestApplyRenamedInput(t *testing.T) {
 		t.Errorf("manifest still records the renamed run, or lost the other:\n%s", m)
 	}
 }
+
+// TestApplyDanglingLink: a symbolic link to nothing where a generated file
+// goes is not envgen's: it is named as such, and nothing is written, not
+// Go's "open a.go: no such file or directory".
+func TestApplyDanglingLink(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("symbolic links need privileges on Windows")
+	}
+	dir := t.TempDir()
+	target := filepath.Join(dir, "nowhere", "x.go")
+	if err := os.Symlink(target, filepath.Join(dir, "a.go")); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Apply(files(dir, "a.go", Header+"\n", "b.go", Header+"\n"), Run{})
+	want := "writing " + filepath.ToSlash(filepath.Join(dir, "a.go")) + ": a symbolic link is there, to " + target +
+		", which cannot be read (no such file or folder); envgen did not generate it and will not replace it: " +
+		"remove the link, or choose an output folder that holds only generated files"
+	if err == nil || err.Error() != want {
+		t.Fatalf("err = %v\nwant  %s", err, want)
+	}
+	if got := tree(t, dir); !slices.Equal(got, []string{"a.go"}) {
+		t.Errorf("tree after failure = %v, want only the link", got)
+	}
+}
+
+// TestApplyManifestIsAFolder: a folder where the manifest goes is named as
+// such, for generate and check alike, not as "read …: is a directory".
+func TestApplyManifestIsAFolder(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, ManifestName), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	run := Run{Owned: []string{dir}, Inputs: []string{"s.json"}}
+	want := filepath.ToSlash(filepath.Join(dir, ManifestName)) + ": a folder, where envgen keeps the manifest of the files it wrote here; remove it and generate again"
+	if _, err := Apply(files(dir, "a.go", Header+"\n"), run); err == nil || err.Error() != want {
+		t.Errorf("Apply: err = %v\nwant  %s", err, want)
+	}
+	if _, err := Compare(files(dir, "a.go", Header+"\n"), run); err == nil || err.Error() != want {
+		t.Errorf("Compare: err = %v\nwant  %s", err, want)
+	}
+	if got := tree(t, dir); !slices.Equal(got, []string{ManifestName + "/"}) {
+		t.Errorf("tree after failure = %v", got)
+	}
+}
+
+// TestWriteRenameErrorWording: a failed rename names the target once, with
+// the reason, not Go's "rename TEMP TARGET: …".
+func TestWriteRenameErrorWording(t *testing.T) {
+	dir := t.TempDir()
+	rename = func(from, to string) error {
+		return &os.LinkError{Op: "rename", Old: from, New: to, Err: fs.ErrPermission}
+	}
+	t.Cleanup(func() { rename = os.Rename })
+	err := Write(files(dir, "a.go", "a\n"))
+	want := "writing " + filepath.ToSlash(filepath.Join(dir, "a.go")) + ": permission denied"
+	if err == nil || err.Error() != want || !errors.Is(err, fs.ErrPermission) {
+		t.Fatalf("err = %v\nwant  %s", err, want)
+	}
+}
+
+// TestApplyDanglingFolderLink: an output folder that is a symbolic link to
+// nothing is named as such, not "cannot create a file in out: no such file
+// or directory".
+func TestApplyDanglingFolderLink(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("symbolic links need privileges on Windows")
+	}
+	dir := t.TempDir()
+	out, to := filepath.Join(dir, "out"), filepath.Join(dir, "gone")
+	if err := os.Symlink(to, out); err != nil {
+		t.Fatal(err)
+	}
+	for _, sub := range []string{"", "sub"} {
+		target := filepath.Join(out, sub, "a.go")
+		_, err := Apply(files(dir, strings.TrimPrefix(target, dir+string(filepath.Separator)), Header+"\n"), Run{})
+		want := "writing " + filepath.ToSlash(target) + ": " + out + " is a symbolic link to " + to + ", which does not exist: create that folder, or remove the link"
+		if err == nil || err.Error() != want {
+			t.Errorf("err = %v\nwant  %s", err, want)
+		}
+	}
+	if got := tree(t, dir); !slices.Equal(got, []string{"out"}) {
+		t.Errorf("tree after failure = %v, want only the link", got)
+	}
+}

@@ -317,3 +317,24 @@ func sortedKeys(m map[string]any) []string {
 	sort.Strings(out)
 	return out
 }
+
+// SyntaxError is a document that does not read, with where: Line and
+// Column are 1-based, 0 where unknown; the message says them, as every
+// message of envgen does ("invalid JSON at line 2, column 11: …").
+type SyntaxError = load.SyntaxError
+
+// YAMLDocument reads a YAML document as envgen reads a YAML schema (one
+// document, the JSON data model, a mapping key that is a string, a number
+// JSON can spell) and returns it as JSON text for Validate, members in the
+// order written. Its error is a *SyntaxError.
+func YAMLDocument(data []byte) ([]byte, error) { return load.YAMLToJSON(data) }
+
+// Syntax words Validate's syntax error in doc as the loader words one,
+// with the line and column of its offset; doc starts at line first of its
+// file (1, or an NDJSON line's number).
+func Syntax(doc []byte, se *envgenrt.SyntaxError, first int) *SyntaxError {
+	offset := min(max(se.Offset, 0), len(doc))
+	line := first + bytes.Count(doc[:offset], []byte("\n"))
+	col := offset - bytes.LastIndexByte(doc[:offset], '\n')
+	return &SyntaxError{Line: line, Column: col, Msg: fmt.Sprintf("invalid JSON at line %d, column %d: %s", line, col, se.Msg)}
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -37,13 +38,22 @@ func FuzzDecodeYAML(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		doc, order, err := decode("s.yaml", data)
 		if err != nil {
-			if !strings.HasPrefix(err.Error(), "invalid YAML") {
+			if !strings.HasPrefix(err.Error(), "invalid YAML") && !strings.HasPrefix(err.Error(), "nested deeper than") {
 				t.Fatalf("error %q does not say invalid YAML", err)
 			}
 			return
 		}
 		if _, err := json.Marshal(doc); err != nil {
 			t.Fatalf("decoded %q to %#v, which is not JSON: %v", data, doc, err)
+		}
+		// YAMLToJSON (envgen validate) writes the same value as JSON text.
+		text, err := YAMLToJSON(data)
+		if err != nil {
+			t.Fatalf("decode accepts %q, YAMLToJSON refuses it: %v", data, err)
+		}
+		again, err := decodeJSON(text)
+		if err != nil || !reflect.DeepEqual(again, doc) {
+			t.Fatalf("YAMLToJSON(%q) = %s, which reads back as %#v (%v), not %#v", data, text, again, err, doc)
 		}
 		if n := countNodes(doc); n > aliasBudget(len(data)) {
 			t.Fatalf("%d nodes from %d bytes, past the budget of %d", n, len(data), aliasBudget(len(data)))

@@ -41,6 +41,16 @@ func TestLoadErrors(t *testing.T) {
 		inputs: []string{"nope.json"},
 		want:   "nope.json#: cannot read: no such file or folder",
 	}, {
+		name:   "file under a file",
+		files:  map[string]string{"a.json": "{}"},
+		inputs: []string{"a.json/x.json"},
+		want:   "a.json/x.json#: cannot read: a.json is a file, not a folder",
+	}, {
+		name:   "reference to a folder",
+		files:  map[string]string{"a.json": `{"$ref": "sub.json"}`, "sub.json/x.json": "{}"},
+		inputs: []string{"a.json"},
+		want:   `a.json#/$ref: $ref "sub.json" does not resolve: cannot read sub.json: a folder, not a file`,
+	}, {
 		name:  "invalid JSON",
 		files: map[string]string{"a.json": "{\n  \"type\": \"object\",\n}"},
 		want:  "a.json#: invalid JSON at line 3, column 1: invalid character '}' looking for beginning of object key string",
@@ -76,6 +86,34 @@ func TestLoadErrors(t *testing.T) {
 		name:  "too deep",
 		files: map[string]string{"a.json": strings.Repeat(`{"items":`, 10001) + "{}" + strings.Repeat("}", 10001)},
 		want:  "a.json#: nested deeper than 10000 levels at line 1, column 90001, more than envgen reads",
+	}, {
+		name:  "too deep, YAML flow",
+		files: map[string]string{"a.yaml": "type: array\nitems: " + strings.Repeat("[", 10001) + strings.Repeat("]", 10001) + "\n"},
+		want:  "a.yaml#: nested deeper than 10000 levels at line 2, column 10008, more than envgen reads",
+	}, {
+		name:  "too deep, YAML flow, brackets in quotes and comments before",
+		files: map[string]string{"a.yaml": "title: \"[{\\\"[\"\ndescription: '[['  # [[[\nitems: " + strings.Repeat("[", 10001) + strings.Repeat("]", 10001) + "\n"},
+		want:  "a.yaml#: nested deeper than 10000 levels at line 3, column 10008, more than envgen reads",
+	}, {
+		name:  "too deep, YAML block",
+		files: map[string]string{"a.yaml": "x:\n" + strings.Repeat("- ", 10001) + "1\n"},
+		want:  "a.yaml#: nested deeper than 10000 levels at line 2, column 20001, more than envgen reads",
+	}, {
+		name:  "too deep, YAML through aliases",
+		files: map[string]string{"a.yaml": "a: &a " + strings.Repeat("[", 9000) + strings.Repeat("]", 9000) + "\nb: " + strings.Repeat("[", 2000) + "*a" + strings.Repeat("]", 2000) + "\n"},
+		want:  "a.yaml#: nested deeper than 10000 levels at line 2, column 2004, more than envgen reads (through the alias *a)",
+	}, {
+		name:  "second YAML document after an empty one",
+		files: map[string]string{"a.yaml": "type: object\n---\n# nothing\n---\ntype: string\n"},
+		want:  "a.yaml#: invalid YAML at line 4, column 1: want one YAML document, found more; give each schema its own file",
+	}, {
+		name:  "second YAML document, a written null",
+		files: map[string]string{"a.yaml": "type: object\n---\n~\n"},
+		want:  "a.yaml#: invalid YAML at line 2, column 1: want one YAML document, found more",
+	}, {
+		name:  "only an empty YAML document",
+		files: map[string]string{"a.yaml": "---\n# nothing yet\n"},
+		want:  "a.yaml#: invalid YAML: the document is empty",
 	}, {
 		name:  "YAML billion laughs",
 		files: map[string]string{"a.yaml": billionLaughs},
@@ -186,6 +224,62 @@ func TestLoadErrors(t *testing.T) {
 	}
 }
 
+// TestFlowDepthAt: the guess skips brackets in quotes and comments.
+func TestFlowDepthAt(t *testing.T) {
+	deep := strings.Repeat("[", maxDepth+1)
+	for src, want := range map[string]int{
+		"a: " + deep:                                3 + maxDepth,
+		"a: '[[' # [[\nb: \"\\\"[\"\nc: " + deep:    25 + maxDepth,
+		"a: [1]\n" + strings.Repeat("[]", maxDepth): -1,
+	} {
+		if got := flowDepthAt([]byte(src)); got != want {
+			t.Errorf("%.40q: got %d, want %d", src, got, want)
+		}
+	}
+}
+
+// TestYAMLTrailingEmptyDocument: a stream that ends in "---" followed by
+// nothing, or by comments, is one document.
+func TestYAMLTrailingEmptyDocument(t *testing.T) {
+	for _, src := range []string{
+		"type: string\n---\n",
+		"type: string\n---",
+		"type: string\n---\n# more to come\n\n",
+		"type: string\n--- # more to come\n---\n",
+		"type: string\n---\n...\n",
+	} {
+		doc, _, err := decode("a.yaml", []byte(src))
+		if err != nil {
+			t.Errorf("%q: %v", src, err)
+			continue
+		}
+		if m, _ := doc.(map[string]any); m["type"] != "string" {
+			t.Errorf("%q: got %v", src, doc)
+		}
+	}
+}
+
+// TestYAMLToJSON: a YAML document comes out as JSON text in written member
+// order, and its errors are the loader's, with line and column.
+func TestYAMLToJSON(t *testing.T) {
+	got, err := YAMLToJSON([]byte("zeta: 1.0\nalpha: [a, {y: null, x: true}]\n\"<&>\": \"\\u00e9\"\nn: 0x10\n---\n"))
+	if want := `{"zeta":1.0,"alpha":["a",{"y":null,"x":true}],"<&>":"é","n":16}`; err != nil || string(got) != want {
+		t.Errorf("got %s, %v; want %s", got, err, want)
+	}
+	for src, want := range map[string]string{
+		"a: .inf\n":       `invalid YAML at line 1, column 4: ".inf" is not a JSON number`,
+		"? [a, b]\n: 1\n": "invalid YAML at line 1, column 3: a mapping key must be a string",
+		"a: 1\na: 2\n":    `invalid YAML at line 2, column 1: duplicate key "a"`,
+		"# empty\n":       "invalid YAML: the document is empty",
+	} {
+		_, err := YAMLToJSON([]byte(src))
+		var se *SyntaxError
+		if !errors.As(err, &se) || se.Error() != want {
+			t.Errorf("%q: got %v, want %s", src, err, want)
+		}
+	}
+}
+
 // billionLaughs is 10 anchors, each a list of ten of the previous: 10¹⁰ nodes
 // when its aliases are expanded, from a few hundred bytes.
 const billionLaughs = `a0: &a0 [x, x, x, x, x, x, x, x, x, x]
@@ -213,7 +307,7 @@ func TestYAMLAliasBudget(t *testing.T) {
 	if err := yaml.Unmarshal([]byte(billionLaughs), &doc); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := r.value(doc.Content[0], ""); err == nil || !strings.Contains(err.Error(), "the alias *a2 expands") {
+	if _, err := r.value(doc.Content[0], "", 0); err == nil || !strings.Contains(err.Error(), "the alias *a2 expands") {
 		t.Fatalf("want the alias budget error, got %v", err)
 	}
 	if used := start - r.budget; used > start+1 {

@@ -27,7 +27,7 @@ func decode(name string, data []byte) (any, map[string][]string, error) {
 	switch strings.ToLower(filepath.Ext(name)) {
 	case ".yaml", ".yml":
 		order := map[string][]string{}
-		doc, err := decodeYAML(data, order)
+		doc, err := decodeYAML(data, order, "give each schema its own file")
 		return doc, order, err
 	}
 	if doc, order, ok := fastDecode(data); ok {
@@ -73,10 +73,10 @@ func decodeJSON(data []byte) (any, error) {
 	if err := dec.Decode(&v); err != nil {
 		var se *json.SyntaxError
 		if errors.As(err, &se) {
-			line, col := position(data, max(se.Offset-1, 0)) // Offset is just past the bad byte
+			line, col := position(data, max(se.Offset-syntaxPast, 0))
 			// Valid JSON, only too deep to read.
 			if strings.HasSuffix(se.Error(), "exceeded max depth") {
-				return nil, fmt.Errorf("nested deeper than %d levels at line %d, column %d, more than envgen reads", maxDepth, line, col)
+				return nil, errors.New(TooDeep(line, col))
 			}
 			return nil, fmt.Errorf("invalid JSON at line %d, column %d: %v", line, col, se)
 		}
@@ -92,6 +92,19 @@ func decodeJSON(data []byte) (any, error) {
 	return v, nil
 }
 
+// syntaxPast is how far past the bad byte encoding/json's SyntaxError.Offset
+// is: 1 (it has read the byte), 0 under GOEXPERIMENT=jsonv2 (the offset of
+// the byte). It is measured, not assumed, so that columns are right under
+// both.
+var syntaxPast = func() int64 {
+	var v any
+	var se *json.SyntaxError
+	if errors.As(json.Unmarshal([]byte("x"), &v), &se) {
+		return se.Offset
+	}
+	return 1
+}()
+
 // position turns a byte offset into a 1-based line and column.
 func position(data []byte, offset int64) (line, col int) {
 	if offset > int64(len(data)) {
@@ -103,29 +116,16 @@ func position(data []byte, offset int64) (line, col int) {
 	return line, col
 }
 
-func decodeYAML(data []byte, order map[string][]string) (any, error) {
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	var doc yaml.Node
-	if err := dec.Decode(&doc); errors.Is(err, io.EOF) {
-		return nil, fmt.Errorf("invalid YAML: the document is empty")
-	} else if err != nil {
-		return nil, fmt.Errorf("invalid YAML: %v", strings.TrimPrefix(err.Error(), "yaml: "))
+func decodeYAML(data []byte, order map[string][]string, more string) (any, error) {
+	doc, err := YAMLDocument(data, more)
+	if err != nil {
+		return nil, err
 	}
-	if len(doc.Content) == 0 {
+	if doc == nil {
 		return nil, fmt.Errorf("invalid YAML: the document is empty")
-	}
-	// A second document ("---") would be ignored without a word: one file is
-	// one schema.
-	var extra yaml.Node
-	switch err := dec.Decode(&extra); {
-	case errors.Is(err, io.EOF):
-	case err != nil:
-		return nil, fmt.Errorf("invalid YAML: %v", strings.TrimPrefix(err.Error(), "yaml: "))
-	default:
-		return nil, yamlErr(&extra, "want one YAML document, found more; give each schema its own file")
 	}
 	r := &yamlReader{order: order, budget: aliasBudget(len(data)), limit: aliasBudget(len(data))}
-	return r.value(doc.Content[0], "")
+	return r.value(doc, "", 0)
 }
 
 // aliasBudget is how many nodes a YAML file of size bytes may expand to. Every
@@ -144,7 +144,18 @@ type yamlReader struct {
 	alias  *yaml.Node // the outermost alias being expanded, nil outside
 }
 
-func (r *yamlReader) value(n *yaml.Node, ptr string) (any, error) {
+func (r *yamlReader) value(n *yaml.Node, ptr string, depth int) (any, error) {
+	if depth > maxDepth { // only aliases nest a document this deep: yaml.v3 refuses deeper text
+		at := n
+		if r.alias != nil {
+			at = r.alias
+		}
+		msg := TooDeep(at.Line, at.Column)
+		if r.alias != nil {
+			msg += fmt.Sprintf(" (through the alias *%s)", at.Value)
+		}
+		return nil, &SyntaxError{Line: at.Line, Column: at.Column, Msg: msg}
+	}
 	if r.budget--; r.budget < 0 {
 		at := n
 		if r.alias != nil {
@@ -159,7 +170,7 @@ func (r *yamlReader) value(n *yaml.Node, ptr string) (any, error) {
 			r.alias = n
 			defer func() { r.alias = nil }()
 		}
-		return r.value(n.Alias, ptr)
+		return r.value(n.Alias, ptr, depth)
 	case yaml.MappingNode:
 		m := make(map[string]any, len(n.Content)/2)
 		for i := 0; i+1 < len(n.Content); i += 2 {
@@ -170,7 +181,7 @@ func (r *yamlReader) value(n *yaml.Node, ptr string) (any, error) {
 			if _, dup := m[k.Value]; dup {
 				return nil, yamlErr(k, fmt.Sprintf("duplicate key %q", k.Value))
 			}
-			val, err := r.value(v, ptr+"/"+escape(k.Value))
+			val, err := r.value(v, ptr+"/"+escape(k.Value), depth+1)
 			if err != nil {
 				return nil, err
 			}
@@ -181,7 +192,7 @@ func (r *yamlReader) value(n *yaml.Node, ptr string) (any, error) {
 	case yaml.SequenceNode:
 		arr := make([]any, 0, len(n.Content))
 		for i, c := range n.Content {
-			val, err := r.value(c, ptr+"/"+strconv.Itoa(i))
+			val, err := r.value(c, ptr+"/"+strconv.Itoa(i), depth+1)
 			if err != nil {
 				return nil, err
 			}
@@ -233,5 +244,5 @@ func yamlScalar(n *yaml.Node) (any, error) {
 var jsonNumber = regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$`)
 
 func yamlErr(n *yaml.Node, msg string) error {
-	return fmt.Errorf("invalid YAML at line %d, column %d: %s", n.Line, n.Column, msg)
+	return &SyntaxError{Line: n.Line, Column: n.Column, Msg: fmt.Sprintf("invalid YAML at line %d, column %d: %s", n.Line, n.Column, msg)}
 }

@@ -3,7 +3,10 @@ package model
 import (
 	"errors"
 	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
+	"syscall"
 )
 
 // Error is a problem with the input, tied to the schema location that causes
@@ -46,11 +49,23 @@ func IsInputError(err error) bool {
 // said once, first, by the caller).
 func IOReason(err error) string {
 	var pe *fs.PathError
+	path := ""
 	if errors.As(err, &pe) {
-		err = pe.Err
+		err, path = pe.Err, pe.Path
 	}
-	if errors.Is(err, fs.ErrNotExist) {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
 		return "no such file or folder"
+	case errors.Is(err, syscall.EISDIR):
+		return "a folder, not a file"
+	case errors.Is(err, syscall.ENOTDIR):
+		// a.json/x: name the file that stands where a folder should
+		for p := filepath.Dir(path); path != "" && p != filepath.Dir(p); p = filepath.Dir(p) {
+			if info, err := os.Stat(p); err == nil && !info.IsDir() {
+				return filepath.ToSlash(p) + " is a file, not a folder"
+			}
+		}
+		return "a part of the path is a file, not a folder"
 	}
 	return err.Error()
 }

@@ -3,9 +3,11 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -67,6 +69,7 @@ Exit 0 compatible, 1 incompatible (or cannot prove), 2 usage.`,
 				rm[p] = d
 			}
 			var pairs [][2]string
+			var copies *strings.Replacer // the copies' paths → REV:path (--base)
 			var err error
 			switch {
 			case base != "":
@@ -75,10 +78,10 @@ Exit 0 compatible, 1 incompatible (or cannot prove), 2 usage.`,
 				}
 				dir, derr := os.MkdirTemp("", "envgen-diff-")
 				if derr != nil {
-					return Fail(derr)
+					return Fail(fmt.Errorf("--base %s: cannot make a folder for the old versions: %s", base, gen.IOReason(derr)))
 				}
 				defer os.RemoveAll(dir)
-				pairs, err = fromRevision(base, args, dir)
+				pairs, copies, err = fromRevision(base, args, dir)
 			case len(args) != 2:
 				return Usagef("want OLD and NEW, got %d arguments", len(args))
 			default:
@@ -90,11 +93,17 @@ Exit 0 compatible, 1 incompatible (or cannot prove), 2 usage.`,
 			var reports []*compat.Report
 			for _, p := range pairs {
 				r, err := compat.Compare(compat.Options{Old: p[0], New: p[1], Mode: m, RefMap: rm})
+				if err != nil && copies != nil {
+					err = renamed{err, copies}
+				}
 				if err != nil {
 					return Fail(err)
 				}
-				if base != "" {
-					r.Old = base + ":" + p[1]
+				if copies != nil {
+					r.Old = copies.Replace(p[0])
+					for i := range r.Changes {
+						r.Changes[i].Old = copies.Replace(r.Changes[i].Old)
+					}
 				}
 				reports = append(reports, r)
 			}
@@ -204,55 +213,91 @@ func schemaFiles(dir string) []string {
 	return out
 }
 
+// idOf is the $id of the schema file p, JSON or YAML, "" when it has none
+// or does not read (comparing it then says why).
 func idOf(p string) string {
-	data, err := os.ReadFile(p)
+	doc, err := gen.ReadSchema(p)
 	if err != nil {
 		return ""
 	}
-	var doc struct {
-		ID string `json:"$id"`
-	}
-	if json.Unmarshal(data, &doc) != nil {
-		return ""
-	}
-	return doc.ID
+	m, _ := doc.(map[string]any)
+	id, _ := m["$id"].(string)
+	return id
 }
 
 // fromRevision writes each NEW file's version at rev, and the schema files
-// beside it there (for its references), into dir.
-func fromRevision(rev string, files []string, dir string) ([][2]string, error) {
-	var pairs [][2]string
+// beside it there (for its references), into dir. copies turns the paths of
+// those copies, in messages and reports, into what the user named:
+// REV:folder/file.
+func fromRevision(rev string, files []string, dir string) (pairs [][2]string, copies *strings.Replacer, err error) {
+	var names []string // old, new pairs for strings.NewReplacer
 	for i, f := range files {
 		sub := filepath.Join(dir, fmt.Sprint(i))
 		if err := os.MkdirAll(sub, 0o755); err != nil {
-			return nil, err
+			return nil, nil, fmt.Errorf("--base %s: cannot make a folder for the old versions: %s", rev, gen.IOReason(err))
 		}
 		folder := filepath.Dir(f)
-		names, err := git("ls-tree", "--name-only", rev, "./"+filepath.ToSlash(folder)+"/")
-		if err != nil {
-			return nil, err
+		shown := rev + ":" + filepath.ToSlash(filepath.Join(folder, "x"))
+		shown = strings.TrimSuffix(shown, "x")
+		for _, p := range displayed(sub) {
+			names = append(names, p+string(filepath.Separator), shown)
+			if filepath.Separator != '/' {
+				names = append(names, filepath.ToSlash(p)+"/", shown)
+			}
 		}
-		for _, n := range strings.Fields(string(names)) {
-			base := filepath.Base(n)
-			if !isSchemaName(base) {
+		// git -C folder: the paths are relative to the file's folder, so
+		// an absolute path, or one outside the working directory, works.
+		list, err := git(rev, folder, "ls-tree", "--name-only", rev, "./")
+		if err != nil {
+			return nil, nil, err
+		}
+		for _, n := range strings.Split(strings.TrimSpace(string(list)), "\n") {
+			base := path.Base(n)
+			if n == "" || !isSchemaName(base) {
 				continue
 			}
-			content, err := git("show", rev+":./"+filepath.ToSlash(filepath.Join(folder, base)))
+			content, err := git(rev, folder, "show", rev+":./"+base)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			if err := os.WriteFile(filepath.Join(sub, base), content, 0o644); err != nil {
-				return nil, err
+				return nil, nil, fmt.Errorf("--base %s: cannot copy %s%s: %s", rev, shown, base, gen.IOReason(err))
 			}
 		}
 		old := filepath.Join(sub, filepath.Base(f))
 		if _, err := os.Stat(old); err != nil {
-			return nil, fmt.Errorf("%s is not in %s: a new schema has no old version to break", f, rev)
+			return nil, nil, fmt.Errorf("%s is not in %s: a new schema has no old version to break", f, rev)
 		}
 		pairs = append(pairs, [2]string{old, f})
 	}
-	return pairs, nil
+	return pairs, strings.NewReplacer(names...), nil
 }
+
+// displayed are the spellings of a path that messages may use: as it is,
+// and relative to the working directory (the loader names a file below it
+// so).
+func displayed(p string) []string {
+	out := []string{p}
+	if wd, err := os.Getwd(); err == nil {
+		if rel, err := filepath.Rel(wd, p); err == nil && !strings.HasPrefix(rel, "..") {
+			out = append(out, rel)
+		}
+	}
+	if real, err := filepath.EvalSymlinks(p); err == nil && real != p {
+		out = append(out, real)
+	}
+	return out
+}
+
+// renamed is an error about the old versions' copies, their paths said as
+// the user named them.
+type renamed struct {
+	err   error
+	paths *strings.Replacer
+}
+
+func (e renamed) Error() string { return e.paths.Replace(e.err.Error()) }
+func (e renamed) Unwrap() error { return e.err }
 
 func isSchemaName(n string) bool {
 	switch strings.ToLower(filepath.Ext(n)) {
@@ -262,13 +307,21 @@ func isSchemaName(n string) bool {
 	return false
 }
 
-func git(args ...string) ([]byte, error) {
-	cmd := exec.Command("git", args...)
+// git runs git in folder for --base rev; its error is git's own message,
+// not "exit status 128".
+func git(rev, folder string, args ...string) ([]byte, error) {
+	cmd := exec.Command("git", append([]string{"-C", folder}, args...)...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
-		return nil, fmt.Errorf("git %s: %v: %s", strings.Join(args, " "), err, strings.TrimSpace(stderr.String()))
+		msg := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(stderr.String()), "fatal: "))
+		if errors.Is(err, exec.ErrNotFound) {
+			msg = "git is not installed (or not on PATH)"
+		} else if msg == "" {
+			msg = err.Error()
+		}
+		return nil, fmt.Errorf("--base %s: git %s in %s: %s", rev, args[0], filepath.ToSlash(folder), msg)
 	}
 	return out, nil
 }

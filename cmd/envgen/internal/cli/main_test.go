@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path"
 	"runtime/debug"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/envgen/envgen/gen"
@@ -168,9 +170,34 @@ func TestPanicIsInternalError(t *testing.T) {
 	}
 }
 
+// TestNoArgsPrintsHelp: bare envgen is a usage error (exit 2), its help on
+// stderr, as go and git do; asked for, the help is on stdout with exit 0.
 func TestNoArgsPrintsHelp(t *testing.T) {
 	r := runFake(t, fakeGenerate)
-	if r.code != 0 || !strings.Contains(r.stdout, "Available Commands:") {
-		t.Errorf("got %+v", r)
+	if r.code != exitUsage || r.stdout != "" || !strings.Contains(r.stderr, "Available Commands:") {
+		t.Errorf("envgen: got %+v, want exit 2 and the help on stderr", r)
+	}
+	for _, args := range [][]string{{"--help"}, {"-h"}, {"help"}} {
+		h := runFake(t, fakeGenerate, args...)
+		if h.code != exitOK || h.stderr != "" || h.stdout != r.stderr {
+			t.Errorf("envgen %v: got %+v, want exit 0 and the same help on stdout", args, h)
+		}
 	}
 }
+
+// TestStdoutWriteError: output that cannot be written is said in envgen's
+// words, once, not as "write /dev/stdout: no space left on device".
+func TestStdoutWriteError(t *testing.T) {
+	var stderr bytes.Buffer
+	full := writerFunc(func([]byte) (int, error) {
+		return 0, &fs.PathError{Op: "write", Path: "/dev/stdout", Err: syscall.ENOSPC}
+	})
+	code := runWith(fakeGenerate, []string{"version"}, full, &stderr)
+	if want := "envgen: cannot write to stdout: no space left on device\n"; code != exitFailed || stderr.String() != want {
+		t.Errorf("exit %d, stderr %q, want 1 and %q", code, stderr.String(), want)
+	}
+}
+
+type writerFunc func([]byte) (int, error)
+
+func (f writerFunc) Write(p []byte) (int, error) { return f(p) }

@@ -52,8 +52,21 @@ func runWith(generate func(gen.Options) (gen.Files, error), args []string, stdou
 	if args == nil {
 		args = []string{} // cobra reads os.Args when given nil
 	}
-	a := &App{Stdout: stdout, Stderr: stderr, args: args, generate: generate, extra: extra}
+	a := &App{Stdout: outWriter{stdout}, Stderr: stderr, args: args, generate: generate, extra: extra}
 	root := a.rootCommand()
+	if len(args) == 0 {
+		// No command is a mistake, as for go and git: the help goes to
+		// stderr and the exit code is the usage one, so that a script whose
+		// command word is empty fails instead of passing having done
+		// nothing. envgen --help and envgen help print it on stdout, exit 0.
+		root.SetOut(stderr)
+		root.InitDefaultHelpCmd() // what Execute adds, so the help is the same as envgen --help's
+		root.InitDefaultHelpFlag()
+		if err := root.Help(); err != nil {
+			return exitFailed
+		}
+		return exitUsage
+	}
 	root.SetArgs(args)
 	cmd, err := root.ExecuteC()
 	if err == nil {
@@ -78,6 +91,18 @@ func runWith(generate func(gen.Options) (gen.Files, error), args []string, stdou
 		fmt.Fprintf(stderr, "envgen: %s\nRun '%s --help' for usage.\n", oneLine(err.Error()), cmd.CommandPath())
 		return exitUsage
 	}
+}
+
+// outWriter says a failed write to stdout in envgen's words, "cannot write
+// to stdout: no space left on device", not Go's "write /dev/stdout: …".
+type outWriter struct{ w io.Writer }
+
+func (o outWriter) Write(p []byte) (int, error) {
+	n, err := o.w.Write(p)
+	if err != nil {
+		err = fmt.Errorf("cannot write to stdout: %s", gen.IOReason(err))
+	}
+	return n, err
 }
 
 // printError prints err as "envgen: message", each of joined errors on its

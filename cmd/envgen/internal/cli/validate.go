@@ -15,7 +15,6 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
-	"go.yaml.in/yaml/v3"
 
 	"github.com/envgen/envgen/envgenrt"
 	"github.com/envgen/envgen/gen"
@@ -70,9 +69,11 @@ generated with --assert-format.
 
 Documents are files or - for stdin: JSON, YAML (.yaml, .yml), or NDJSON
 (.ndjson, .jsonl: one document a line, each its own verdict, read one line at
-a time). Each violation is a line FILE[:LINE]#/pointer: message (keyword,
-schemaPath) on stdout (LINE: of NDJSON, or where a document is not JSON), or
-with --output json one JSON array of them.
+a time); YAML is read as generate reads a YAML schema. Each violation is a line
+FILE[:LINE]#/pointer: message (keyword, schemaPath) on stdout (LINE: of
+NDJSON); a document that does not read says its line and column instead:
+FILE#: invalid JSON at line L, column C: …. --output json gives one JSON
+array of them.
 Exit 0 when every document is valid, 1 when any is not, 2 for usage.`,
 		Example: `  envgen validate --schema envelope response.json
   envgen validate --schema envelope --assert-format responses.ndjson
@@ -162,10 +163,10 @@ func (a *App) runValidate(v *docvalidate.Validator, docs []string, output string
 				continue
 			}
 			where := file
-			if line > 0 {
+			if line > 0 && e.Keyword != "syntax" { // a syntax error's message says its line and column
 				where += fmt.Sprintf(":%d", line)
 			}
-			if e.SchemaPath == "" { // a syntax error
+			if e.SchemaPath == "" { // a syntax error, or the cut of a long list
 				fmt.Fprintf(a.Stdout, "%s#%s: %s (%s)\n", where, e.InstancePath, e.Message, e.Keyword)
 			} else {
 				fmt.Fprintf(a.Stdout, "%s#%s: %s (%s, %s)\n", where, e.InstancePath, e.Message, e.Keyword, e.SchemaPath)
@@ -217,17 +218,23 @@ func validateDoc(v *docvalidate.Validator, name string, ndjson bool, report func
 		defer f.Close()
 		r = f
 	}
+	// syntax reports a document that does not read: its message says the
+	// line and column, as the loader's do; the violation's line is that
+	// line.
+	syntax := func(se *docvalidate.SyntaxError) {
+		report(display, se.Line, []envgenrt.Error{{Keyword: "syntax", Message: se.Msg}})
+	}
 	check := func(line int, doc []byte) {
 		errs, err := v.Validate(doc)
-		if err != nil {
-			errs = []envgenrt.Error{{Keyword: "syntax", Message: err.Error()}}
-			// In a whole document, the line of the offset, as NDJSON's line
-			// is given: a byte offset alone is hard to find.
-			if se, ok := envgenrt.AsSyntaxError(err); ok && line == 0 && se.Offset <= len(doc) {
-				line = 1 + bytes.Count(doc[:se.Offset], []byte("\n"))
-			}
+		if err == nil {
+			report(display, line, errs)
+			return
 		}
-		report(display, line, errs)
+		se, ok := envgenrt.AsSyntaxError(err)
+		if !ok {
+			se = &envgenrt.SyntaxError{Msg: err.Error()}
+		}
+		syntax(docvalidate.Syntax(doc, se, max(line, 1)))
 	}
 	ext := strings.ToLower(filepath.Ext(name))
 	if ndjson {
@@ -253,17 +260,21 @@ func validateDoc(v *docvalidate.Validator, name string, ndjson bool, report func
 			if errors.Is(err, bufio.ErrTooLong) {
 				return fmt.Errorf("%s: a line is longer than %d MB", display, maxLine>>20)
 			}
-			return fmt.Errorf("%s: %v", display, err)
+			return gen.CannotRead(display, err)
 		}
 		return nil
 	case ".yaml", ".yml":
 		data, err := io.ReadAll(r)
 		if err != nil {
-			return fmt.Errorf("%s: %v", display, err)
+			return gen.CannotRead(display, err)
 		}
-		doc, err := yamlToJSON(data)
+		doc, err := docvalidate.YAMLDocument(data)
 		if err != nil {
-			report(display, 0, []envgenrt.Error{{Keyword: "syntax", Message: "invalid YAML: " + strings.TrimPrefix(err.Error(), "yaml: ")}})
+			var se *docvalidate.SyntaxError
+			if !errors.As(err, &se) {
+				se = &docvalidate.SyntaxError{Msg: err.Error()}
+			}
+			syntax(se)
 			return nil
 		}
 		check(0, doc)
@@ -271,7 +282,7 @@ func validateDoc(v *docvalidate.Validator, name string, ndjson bool, report func
 	}
 	data, err := io.ReadAll(r)
 	if err != nil {
-		return fmt.Errorf("%s: %v", display, err)
+		return gen.CannotRead(display, err)
 	}
 	check(0, data)
 	return nil
@@ -302,56 +313,4 @@ func terminal(w io.Writer) io.Writer {
 		return nil
 	}
 	return w
-}
-
-// yamlToJSON converts a YAML document to JSON text: string keys only.
-func yamlToJSON(data []byte) ([]byte, error) {
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	var n yaml.Node
-	if err := dec.Decode(&n); errors.Is(err, io.EOF) {
-		return nil, errors.New("the file holds no document")
-	} else if err != nil {
-		return nil, err
-	}
-	// A second document would go unchecked: one file is one document, as a
-	// config file is (NDJSON holds many).
-	var extra yaml.Node
-	if err := dec.Decode(&extra); !errors.Is(err, io.EOF) {
-		return nil, errors.New("want one YAML document, found more")
-	}
-	var v any
-	if err := n.Decode(&v); err != nil {
-		return nil, err
-	}
-	v, err := jsonable(v)
-	if err != nil {
-		return nil, err
-	}
-	return json.Marshal(v)
-}
-
-func jsonable(v any) (any, error) {
-	switch x := v.(type) {
-	case map[string]any:
-		for k, e := range x {
-			j, err := jsonable(e)
-			if err != nil {
-				return nil, err
-			}
-			x[k] = j
-		}
-		return x, nil
-	case map[any]any:
-		return nil, fmt.Errorf("a mapping key that is not a string")
-	case []any:
-		for i, e := range x {
-			j, err := jsonable(e)
-			if err != nil {
-				return nil, err
-			}
-			x[i] = j
-		}
-		return x, nil
-	}
-	return v, nil
 }

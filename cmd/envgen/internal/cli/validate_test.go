@@ -2,10 +2,14 @@ package cli
 
 import (
 	"bytes"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
+	"syscall"
 	"testing"
+	"testing/iotest"
 )
 
 func TestValidateCommand(t *testing.T) {
@@ -31,7 +35,7 @@ func TestValidateCommand(t *testing.T) {
 		{[]string{"validate", "--schema", "envelope", nd}, 1,
 			nd + ":3#/success: must be boolean, not integer (type, envelope.json#/properties/success/type)\n" +
 				nd + ":3#: missing required property \"error\" (required, envelope.json#/else/required)\n" +
-				nd + ":4#: invalid JSON at offset 18: duplicate member name \"success\" (syntax)\n"},
+				nd + "#: invalid JSON at line 4, column 19: duplicate member name \"success\" (syntax)\n"},
 		{[]string{"validate", "--schema", "https://envgen.dev/schemas/v2/envelope.json", yml}, 1,
 			yml + "#/success: must be boolean, not string (type, envelope.json#/properties/success/type)\n" +
 				yml + "#: missing required property \"error\" (required, envelope.json#/else/required)\n"},
@@ -63,6 +67,11 @@ func TestValidateBadDocuments(t *testing.T) {
 	yml := write("bad.yaml", "a: [1, 2\n")
 	two := write("two.yaml", "---\nsuccess: true\n---\nsuccess: 1\n")
 	empty := write("empty.yaml", "# nothing\n")
+	inf := write("inf.yaml", "success: true\ndata: .inf\n")
+	key := write("key.yaml", "success: true\n? [a, b]\n: 1\n")
+	deep := write("deep.yaml", "data: "+strings.Repeat("[", 10001)+strings.Repeat("]", 10001)+"\n")
+	order := write("order.yaml", "success: true\ndata: 1\nzeta: 1\nalpha: 2\n")
+	trailing := write("trailing.yaml", "success: true\ndata: 1\n---\n# the end\n")
 	folder := filepath.Join(dir, "docs.json")
 	if err := os.Mkdir(folder, 0o755); err != nil {
 		t.Fatal(err)
@@ -73,10 +82,19 @@ func TestValidateBadDocuments(t *testing.T) {
 		code           int
 		stdout, stderr string
 	}{
-		{bad, 1, bad + ":3#: invalid JSON at offset 21: unexpected '}' after ',' (syntax)\n", "envgen: 1 invalid document\n"},
+		{bad, 1, bad + "#: invalid JSON at line 3, column 1: unexpected '}' after ',' (syntax)\n", "envgen: 1 invalid document\n"},
 		{yml, 1, yml + "#: invalid YAML: line 1: did not find expected ',' or ']' (syntax)\n", "envgen: 1 invalid document\n"},
-		{two, 1, two + "#: invalid YAML: want one YAML document, found more (syntax)\n", "envgen: 1 invalid document\n"},
-		{empty, 1, empty + "#: invalid YAML: the file holds no document (syntax)\n", "envgen: 1 invalid document\n"},
+		{two, 1, two + "#: invalid YAML at line 3, column 1: want one YAML document, found more; give each document its own file (syntax)\n", "envgen: 1 invalid document\n"},
+		{empty, 1, empty + "#: invalid YAML: the document is empty (syntax)\n", "envgen: 1 invalid document\n"},
+		// YAML documents are read as YAML schemas are: the same words, with
+		// the line and column, not encoding/json's or yaml.v3's.
+		{inf, 1, inf + "#: invalid YAML at line 2, column 7: \".inf\" is not a JSON number (syntax)\n", "envgen: 1 invalid document\n"},
+		{key, 1, key + "#: invalid YAML at line 2, column 3: a mapping key must be a string (syntax)\n", "envgen: 1 invalid document\n"},
+		{deep, 1, deep + "#: nested deeper than 10000 levels at line 1, column 10007, more than envgen reads (syntax)\n", "envgen: 1 invalid document\n"},
+		{trailing, 0, "", ""},
+		// in the order written, as for JSON (encoding/json sorted them)
+		{order, 1, order + "#: unexpected property \"zeta\" (additionalProperties, envelope.json#/additionalProperties)\n" +
+			order + "#: unexpected property \"alpha\" (additionalProperties, envelope.json#/additionalProperties)\n", "envgen: 1 invalid document\n"},
 		{folder, 1, "", "envgen: " + folder + "#: cannot read: a folder, not a document; name the documents in it\n"},
 		{missing, 1, "", "envgen: " + missing + "#: cannot read: no such file or folder\n"},
 	} {
@@ -166,4 +184,23 @@ func TestDiffInputErrors(t *testing.T) {
 			t.Errorf("diff %s ok.json: exit %d, stderr %q\nwant exit 1, %q", tc.old, code, errOut.String(), tc.want)
 		}
 	}
+}
+
+// TestValidateReadError: a document that fails while it is read (stdin,
+// here) is named with the reason, as generate names a schema it cannot
+// read, not "(stdin): <Go's error>".
+func TestValidateReadError(t *testing.T) {
+	for _, ndjson := range []bool{false, true} {
+		validateStdin = iotest.ErrReader(&fs.PathError{Op: "read", Path: "/dev/stdin", Err: syscall.EIO})
+		args := []string{"validate", "--schema", "envelope", "-"}
+		if ndjson {
+			args = append(args, "--ndjson")
+		}
+		var out, errOut bytes.Buffer
+		code := Run(args, &out, &errOut)
+		if want := "envgen: (stdin)#: cannot read: input/output error\n"; code != 1 || errOut.String() != want {
+			t.Errorf("%v: exit %d, stderr %q, want %q", args, code, errOut.String(), want)
+		}
+	}
+	validateStdin = os.Stdin
 }
