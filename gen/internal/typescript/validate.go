@@ -21,10 +21,11 @@ import (
 //	export function checkWarning(v: unknown, p: number, c: rt.Context): boolean {
 //	  const sp = "warning.json#";
 //	  let ok = true;
-//	  if (rt.isObject(v)) {
-//	    if (v["code"] !== undefined && checkCode(v["code"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "code")) return false; }
+//	  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+//	    const o = v as rt.Members;
+//	    if (o["code"] !== undefined && checkCode(o["code"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "code")) return false; }
 //	    …
-//	    if (v["code"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "code")) return false; }
+//	    if (o["code"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "code")) return false; }
 //	  } else { rt.failType(c, p, sp, "object", v); return false; }
 //	  return ok;
 //	}
@@ -45,13 +46,25 @@ import (
 // grouped under one test of the value's type.
 
 // instanceGuard is the test that narrows the value $v to the instance kind,
-// as the statements of its group need it.
+// as the statements of its group need it. The tests of arrays and objects are
+// spelled out, not calls of a runtime function: V8 compiles them to a few
+// compares where it does not inline the call (3% of the instructions of the
+// 1.2 KB envelope's check). tsc narrows an object so tested only to object,
+// whose members it does not let the code read: the group reads them from a
+// typed view, o (see objectView).
 var instanceGuard = map[keywords.Instance]string{
 	keywords.String: `typeof $v === "string"`,
 	keywords.Number: `typeof $v === "number"`,
-	keywords.Array:  "rt.isArray($v)",
-	keywords.Object: "rt.isObject($v)",
+	keywords.Array:  "Array.isArray($v)",
+	keywords.Object: objectTest,
 }
+
+// objectTest is the test that the value $v is a JSON object.
+const objectTest = `typeof $v === "object" && $v !== null && !Array.isArray($v)`
+
+// objectView is the first statement of a group of object checks: the view of
+// the object v that they read its members from (validate_objects.go).
+const objectView = "const o = v as rt.Members;"
 
 // typeAllows reports whether "type", if the schema has it, allows values of
 // kind i: the checks of a kind it does not allow never run.
@@ -150,7 +163,7 @@ type vfn struct {
 	// block labelled "leaf:" (see inline).
 	inlined bool
 	// The type keyword of one type, which body merges with the test of that
-	// type's group: its line, its test (rt.isObject(v)) and its failure
+	// type's group: its line, its test (typeof v === "string") and its failure
 	// alone (if (rt.fail(…)) return false;).
 	typeLine, typeTest, typeElse string
 }
@@ -416,6 +429,9 @@ func (f *vfn) checks() []string {
 		if len(group) == 0 {
 			return
 		}
+		if current == keywords.Object && reads(group, "o") {
+			group = append([]string{objectView}, group...)
+		}
 		if !f.typeAllows(current) {
 			// {"type": "array", "maxLength": 2}: no value the type check
 			// lets through is a string, and tsc refuses v.length on the
@@ -428,7 +444,7 @@ func (f *vfn) checks() []string {
 			out = append(out, group...)
 		case f.typeLine != "" && len(out) > 0 && out[len(out)-1] == f.typeLine &&
 			(f.guard(current) == f.typeTest || strings.HasPrefix(f.typeTest, f.guard(current)+" && ")):
-			// The type test and the group's test are one: if (rt.isObject(v)) { … } else if (rt.fail(…)) return false;
+			// The type test and the group's test are one: if (typeof v === "string") { … } else if (rt.fail(…)) return false;
 			out = append(out[:len(out)-1], "if ("+f.typeTest+") {")
 			out = append(out, indent(group)...)
 			out = append(out, "} else "+f.typeElse)

@@ -11,6 +11,10 @@ import (
 // dependentSchemas and unevaluatedProperties. Members are own properties:
 // a name that Object.prototype has too ("constructor", "__proto__") is read
 // only when the object has it itself.
+//
+// The checks of a group of object keywords read the object from o, its typed
+// view (objectView): const o = v as rt.Members;. tsc narrows v, tested to be an
+// object where the group begins, to object, whose members it cannot index.
 
 // keyPath is the instance path of the member k: rt.at(c, p, k) (see descent).
 const keyPath = "rt.at(c, p, k)"
@@ -23,12 +27,12 @@ var prototypeNames = map[string]bool{
 }
 
 // member spells the read of a known member and the tests of its presence:
-// v["data"], v["data"] !== undefined, v["data"] === undefined; rt.has for
+// o["data"], o["data"] !== undefined, o["data"] === undefined; rt.has for
 // inherited names.
 func member(name string) (read, present, absent string) {
-	read = "v[" + stringLiteral(name) + "]"
+	read = "o[" + stringLiteral(name) + "]"
 	if prototypeNames[name] {
-		has := "rt.has(v, " + stringLiteral(name) + ")"
+		has := "rt.has(o, " + stringLiteral(name) + ")"
 		return read, has, "!" + has
 	}
 	return read, read + " !== undefined", read + " === undefined"
@@ -39,13 +43,13 @@ func member(name string) (read, present, absent string) {
 // patternProperties their names match and additionalProperties when none
 // does:
 //
-//	if (v["success"] !== undefined && checkEnvelopePropertiesSuccess(v["success"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "success")) return false; }
-//	for (const k in v) {
+//	if (o["success"] !== undefined && checkEnvelopePropertiesSuccess(o["success"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "success")) return false; }
+//	for (const k in o) {
 //	  switch (k) {
 //	    case "success":
 //	      continue;
 //	  }
-//	  if (rt.has(v, k)) { ok = false; if (rt.fail(c, p, "envelope.json#/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false; }
+//	  if (rt.has(o, k)) { ok = false; if (rt.fail(c, p, "envelope.json#/additionalProperties", "additionalProperties", "unexpected property " + JSON.stringify(k))) return false; }
 //	}
 //
 // for-in needs no array of the names; a name it gets that the object does not
@@ -77,7 +81,7 @@ func (f *vfn) members() []string {
 	closed := additional && f.never(*ap) && len(patterns) == 0 // only unknown members matter
 	var loop []string
 	if len(patterns) > 0 || (additional && !closed) {
-		loop = append(loop, "if (!rt.has(v, k)) continue;")
+		loop = append(loop, "if (!rt.has(o, k)) continue;")
 	}
 	if len(patterns) > 0 && additional {
 		loop = append(append(append(loop, "let known = false;"), patterns...), "if (known) continue;")
@@ -95,22 +99,22 @@ func (f *vfn) members() []string {
 		msg := message(keywords.UnexpectedProperty(), "k")
 		switch {
 		case closed:
-			loop = append(loop, failIf("rt.has(v, k)", "p", f.sp("additionalProperties"), "additionalProperties", msg))
+			loop = append(loop, failIf("rt.has(o, k)", "p", f.sp("additionalProperties"), "additionalProperties", msg))
 		case f.never(*ap):
 			loop = append(loop, failAlways("p", f.sp("additionalProperties"), "additionalProperties", msg))
 		default:
 			if f.eval {
 				loop = append(loop, "rt.mark(c, v, k);")
 			}
-			if lines, ok := f.inline(*ap, "v[k]", keyPath); ok {
+			if lines, ok := f.inline(*ap, "o[k]", keyPath); ok {
 				loop = append(loop, lines...)
 			} else {
-				loop = append(loop, sub(f.call(*ap, "v[k]", keyPath), keyPath)...)
+				loop = append(loop, sub(f.call(*ap, "o[k]", keyPath), keyPath)...)
 			}
 		}
 	}
 	if len(loop) > 0 {
-		out = append(out, block("for (const k in v)", loop...)...)
+		out = append(out, block("for (const k in o)", loop...)...)
 	}
 	if ap != nil && f.always(*ap) && f.eval {
 		out = append(out, "rt.markAll(c, v);") // additionalProperties evaluates every member the others do not
@@ -129,7 +133,7 @@ func (f *vfn) patternBlocks(additional bool) []string {
 		if f.eval {
 			body = append(body, "rt.mark(c, v, k);")
 		}
-		body = append(body, sub(f.call(pm.Type, "v[k]", keyPath), keyPath)...)
+		body = append(body, sub(f.call(pm.Type, "o[k]", keyPath), keyPath)...)
 		if len(body) == 0 {
 			continue
 		}
@@ -141,7 +145,7 @@ func (f *vfn) patternBlocks(additional bool) []string {
 
 // required: one error per missing member.
 //
-//	if (v["success"] === undefined) { ok = false; if (rt.fail(c, p, "envelope.json#/required", "required", "missing required property \"success\"")) return false; }
+//	if (o["success"] === undefined) { ok = false; if (rt.fail(c, p, "envelope.json#/required", "required", "missing required property \"success\"")) return false; }
 func (f *vfn) required() []string {
 	var out []string
 	for _, name := range f.c.Required {
@@ -156,7 +160,7 @@ func (f *vfn) minProperties() []string {
 		return nil
 	}
 	n := *f.c.MinProperties
-	return []string{failIf("Object.keys(v).length < "+strconv.Itoa(n), "p", f.sp("minProperties"), "minProperties",
+	return []string{failIf("Object.keys(o).length < "+strconv.Itoa(n), "p", f.sp("minProperties"), "minProperties",
 		message(keywords.MinProperties(n)))}
 }
 
@@ -165,7 +169,7 @@ func (f *vfn) maxProperties() []string {
 		return nil
 	}
 	n := *f.c.MaxProperties
-	return []string{failIf("Object.keys(v).length > "+strconv.Itoa(n), "p", f.sp("maxProperties"), "maxProperties",
+	return []string{failIf("Object.keys(o).length > "+strconv.Itoa(n), "p", f.sp("maxProperties"), "maxProperties",
 		message(keywords.MaxProperties(n)))}
 }
 
@@ -178,7 +182,7 @@ func (f *vfn) propertyNames() []string {
 	if call == "" {
 		return nil
 	}
-	return block("for (const k of Object.keys(v))", sub(call, keyPath)...)
+	return block("for (const k of Object.keys(o))", sub(call, keyPath)...)
 }
 
 // dependentRequired: one error per missing member, when the member that
@@ -223,11 +227,11 @@ func (f *vfn) unevaluatedProperties() []string {
 	var out []string
 	switch {
 	case f.never(*u):
-		out = block("for (const k of Object.keys(v))", "if (rt.evaluated(c, v, k)) continue;",
+		out = block("for (const k of Object.keys(o))", "if (rt.evaluated(c, v, k)) continue;",
 			failAlways("p", f.sp("unevaluatedProperties"), "unevaluatedProperties", message(keywords.UnexpectedProperty(), "k")))
 	case !f.always(*u):
-		out = block("for (const k of Object.keys(v))", append([]string{"if (rt.evaluated(c, v, k)) continue;"},
-			sub(f.call(*u, "v[k]", keyPath), keyPath)...)...)
+		out = block("for (const k of Object.keys(o))", append([]string{"if (rt.evaluated(c, v, k)) continue;"},
+			sub(f.call(*u, "o[k]", keyPath), keyPath)...)...)
 	}
 	return append(out, "rt.markAll(c, v);")
 }

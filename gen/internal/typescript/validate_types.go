@@ -15,8 +15,8 @@ import (
 var typeTests = map[string][2]string{
 	"null":    {"$v === null", "$v !== null"},
 	"boolean": {`typeof $v === "boolean"`, `typeof $v !== "boolean"`},
-	"object":  {"rt.isObject($v)", "!rt.isObject($v)"},
-	"array":   {"rt.isArray($v)", "!rt.isArray($v)"},
+	"object":  {objectTest, `typeof $v !== "object" || $v === null || Array.isArray($v)`},
+	"array":   {"Array.isArray($v)", "!Array.isArray($v)"},
 	"number":  {"Number.isFinite($v)", "!Number.isFinite($v)"},
 	"integer": {"Number.isInteger($v)", "!Number.isInteger($v)"},
 	"string":  {`typeof $v === "string"`, `typeof $v !== "string"`},
@@ -31,7 +31,7 @@ func typeTest(t, v string, negative bool) string {
 	return strings.ReplaceAll(typeTests[t][i], "$v", v)
 }
 
-// typeKeyword: if (!rt.isObject(v)) { ok = false; if (rt.fail(…, "type", "must be object, not " + rt.typeOf(v))) return false; }
+// typeKeyword: if (typeof v !== "string") { ok = false; if (rt.failType(c, p, sp, "string", v)) return false; }
 func (f *vfn) typeKeyword() []string {
 	types := f.c.Types
 	if len(types) == 0 {
@@ -48,7 +48,7 @@ func (f *vfn) typeKeyword() []string {
 		}
 		tests = append(tests, typeTest(t, f.v, false))
 	}
-	cond := "!(" + strings.Join(tests, " || ") + ")"
+	cond := "!(" + strings.Join(parenthesized(tests), " || ") + ")"
 	if len(tests) == 1 {
 		cond = typeTest(types[0], f.v, true)
 		if types[0] == "integer" && number {
@@ -66,6 +66,19 @@ func (f *vfn) typeKeyword() []string {
 		}
 	}
 	return []string{line}
+}
+
+// parenthesized is the tests, each in parentheses if it is a conjunction
+// (the object test), as operands of ||.
+func parenthesized(tests []string) []string {
+	out := make([]string, len(tests))
+	for i, t := range tests {
+		if strings.Contains(t, " && ") {
+			t = "(" + t + ")"
+		}
+		out[i] = t
+	}
+	return out
 }
 
 // enumKeyword: if (v !== "a" && v !== "b") { rt.fail(…); return false; } a

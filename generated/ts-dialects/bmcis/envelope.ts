@@ -228,20 +228,21 @@ export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "envelope.json#";
   if (p >= c.lim) return rt.deep(checkEnvelope, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["_metadata"] !== undefined && checkResponseMetadata(v["_metadata"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "_metadata")) return false; }
-    if (v["results"] !== undefined) {
-      const x = v["results"];
-      if (!rt.isArray(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "results"), sp + "/properties/*", "array", x)) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["_metadata"] !== undefined && checkResponseMetadata(o["_metadata"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "_metadata")) return false; }
+    if (o["results"] !== undefined) {
+      const x = o["results"];
+      if (!Array.isArray(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "results"), sp + "/properties/*", "array", x)) return false; }
     }
-    if (v["pagination"] !== undefined && checkPaginationMetadata(v["pagination"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "pagination")) return false; }
-    if (v["execution_context"] !== undefined && checkExecutionContext(v["execution_context"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "execution_context")) return false; }
-    if (v["warnings"] !== undefined && checkEnvelopePropertiesWarnings(v["warnings"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "warnings")) return false; }
-    if (v["error"] !== undefined && checkResponseError(v["error"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "error")) return false; }
-    if (v["_metadata"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "_metadata")) return false; }
-    if (v["results"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "results")) return false; }
-    if (v["execution_context"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "execution_context")) return false; }
-    if (v["warnings"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "warnings")) return false; }
+    if (o["pagination"] !== undefined && checkPaginationMetadata(o["pagination"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "pagination")) return false; }
+    if (o["execution_context"] !== undefined && checkExecutionContext(o["execution_context"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "execution_context")) return false; }
+    if (o["warnings"] !== undefined && checkEnvelopePropertiesWarnings(o["warnings"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "warnings")) return false; }
+    if (o["error"] !== undefined && checkResponseError(o["error"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "error")) return false; }
+    if (o["_metadata"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "_metadata")) return false; }
+    if (o["results"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "results")) return false; }
+    if (o["execution_context"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "execution_context")) return false; }
+    if (o["warnings"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "warnings")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersEnvelope, -1);
   return ok;
@@ -252,7 +253,7 @@ function checkEnvelopePropertiesWarnings(v: unknown, p: number, c: rt.Context): 
   const sp = "envelope.json#/properties/warnings";
   if (p >= c.lim) return rt.deep(checkEnvelopePropertiesWarnings, v, p, c);
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (checkResponseWarning(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
@@ -264,31 +265,32 @@ function checkEnvelopePropertiesWarnings(v: unknown, p: number, c: rt.Context): 
 export function checkExecutionContext(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "envelope.json#/$defs/execution_context";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["tokens_estimated"] !== undefined) {
-      const x = v["tokens_estimated"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["tokens_estimated"] !== undefined) {
+      const x = o["tokens_estimated"];
       if (!Number.isInteger(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "tokens_estimated"), sp + "/properties/*", "integer", x)) return false; }
     }
-    if (v["tokens_used"] !== undefined) {
-      const x = v["tokens_used"];
+    if (o["tokens_used"] !== undefined) {
+      const x = o["tokens_used"];
       if (!(x === null || Number.isInteger(x))) { ok = false; if (rt.failType(c, rt.at(c, p, "tokens_used"), sp + "/properties/*", "null or integer", x)) return false; }
     }
-    if (v["cache_hit"] !== undefined) {
-      const x = v["cache_hit"];
+    if (o["cache_hit"] !== undefined) {
+      const x = o["cache_hit"];
       if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "cache_hit"), sp + "/properties/*", "boolean", x)) return false; }
     }
-    if (v["execution_time_ms"] !== undefined) {
-      const x = v["execution_time_ms"];
+    if (o["execution_time_ms"] !== undefined) {
+      const x = o["execution_time_ms"];
       if (!Number.isFinite(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "execution_time_ms"), sp + "/properties/*", "number", x)) return false; }
     }
-    if (v["request_id"] !== undefined) {
-      const x = v["request_id"];
+    if (o["request_id"] !== undefined) {
+      const x = o["request_id"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "request_id"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["tokens_estimated"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "tokens_estimated")) return false; }
-    if (v["cache_hit"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "cache_hit")) return false; }
-    if (v["execution_time_ms"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "execution_time_ms")) return false; }
-    if (v["request_id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "request_id")) return false; }
+    if (o["tokens_estimated"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "tokens_estimated")) return false; }
+    if (o["cache_hit"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "cache_hit")) return false; }
+    if (o["execution_time_ms"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "execution_time_ms")) return false; }
+    if (o["request_id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "request_id")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersExecutionContext, -1);
   return ok;
@@ -298,22 +300,23 @@ export function checkExecutionContext(v: unknown, p: number, c: rt.Context): boo
 export function checkPaginationMetadata(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "envelope.json#/$defs/pagination_metadata";
   let ok = true;
-  if (!(v === null || rt.isObject(v))) { rt.failType(c, p, sp, "null or object", v); return false; }
-  if (rt.isObject(v)) {
-    if (v["cursor"] !== undefined) {
-      const x = v["cursor"];
+  if (!(v === null || (typeof v === "object" && v !== null && !Array.isArray(v)))) { rt.failType(c, p, sp, "null or object", v); return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["cursor"] !== undefined) {
+      const x = o["cursor"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "cursor"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["page_size"] !== undefined) {
-      const x = v["page_size"];
+    if (o["page_size"] !== undefined) {
+      const x = o["page_size"];
       if (!Number.isInteger(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "page_size"), sp + "/properties/*", "integer", x)) return false; }
     }
-    if (v["has_more"] !== undefined) {
-      const x = v["has_more"];
+    if (o["has_more"] !== undefined) {
+      const x = o["has_more"];
       if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "has_more"), sp + "/properties/*", "boolean", x)) return false; }
     }
-    if (v["total_available"] !== undefined) {
-      const x = v["total_available"];
+    if (o["total_available"] !== undefined) {
+      const x = o["total_available"];
       if (!(x === null || Number.isInteger(x))) { ok = false; if (rt.failType(c, rt.at(c, p, "total_available"), sp + "/properties/*", "null or integer", x)) return false; }
     }
   }
@@ -326,18 +329,19 @@ export function checkResponseError(v: unknown, p: number, c: rt.Context): boolea
   const sp = "envelope.json#/$defs/response_error";
   if (p >= c.lim) return rt.deep(checkResponseError, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["code"] !== undefined) {
-      const x = v["code"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["code"] !== undefined) {
+      const x = o["code"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "code"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["message"] !== undefined) {
-      const x = v["message"];
+    if (o["message"] !== undefined) {
+      const x = o["message"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "message"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["allowed_fields"] !== undefined && checkResponseErrorPropertiesAllowedFields(v["allowed_fields"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "allowed_fields")) return false; }
-    if (v["code"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "code")) return false; }
-    if (v["message"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "message")) return false; }
+    if (o["allowed_fields"] !== undefined && checkResponseErrorPropertiesAllowedFields(o["allowed_fields"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "allowed_fields")) return false; }
+    if (o["code"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "code")) return false; }
+    if (o["message"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "message")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersResponseError, -1);
   return ok;
@@ -347,7 +351,7 @@ export function checkResponseError(v: unknown, p: number, c: rt.Context): boolea
 function checkResponseErrorPropertiesAllowedFields(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "envelope.json#/$defs/response_error/properties/allowed_fields";
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "string", x)) return false; }
@@ -361,35 +365,36 @@ export function checkResponseMetadata(v: unknown, p: number, c: rt.Context): boo
   const sp = "envelope.json#/$defs/response_metadata";
   if (p >= c.lim) return rt.deep(checkResponseMetadata, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["operation"] !== undefined) {
-      const x = v["operation"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["operation"] !== undefined) {
+      const x = o["operation"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "operation"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["version"] !== undefined) {
-      const x = v["version"];
+    if (o["version"] !== undefined) {
+      const x = o["version"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "version"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["timestamp"] !== undefined) {
-      const x = v["timestamp"];
+    if (o["timestamp"] !== undefined) {
+      const x = o["timestamp"];
       if (typeof x === "string") {
         if (!rt.isDateTime(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "timestamp"), sp + "/properties/*", "format", "must be a valid date-time")) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "timestamp"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["request_id"] !== undefined) {
-      const x = v["request_id"];
+    if (o["request_id"] !== undefined) {
+      const x = o["request_id"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "request_id"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["status"] !== undefined && checkResponseStatus(v["status"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "status")) return false; }
-    if (v["message"] !== undefined) {
-      const x = v["message"];
+    if (o["status"] !== undefined && checkResponseStatus(o["status"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "status")) return false; }
+    if (o["message"] !== undefined) {
+      const x = o["message"];
       if (!(x === null || typeof x === "string")) { ok = false; if (rt.failType(c, rt.at(c, p, "message"), sp + "/properties/*", "null or string", x)) return false; }
     }
-    if (v["operation"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "operation")) return false; }
-    if (v["version"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "version")) return false; }
-    if (v["timestamp"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "timestamp")) return false; }
-    if (v["request_id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "request_id")) return false; }
-    if (v["status"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "status")) return false; }
+    if (o["operation"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "operation")) return false; }
+    if (o["version"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "version")) return false; }
+    if (o["timestamp"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "timestamp")) return false; }
+    if (o["request_id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "request_id")) return false; }
+    if (o["status"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "status")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersResponseMetadata, -1);
   return ok;
@@ -408,23 +413,24 @@ export function checkResponseWarning(v: unknown, p: number, c: rt.Context): bool
   const sp = "envelope.json#/$defs/response_warning";
   if (p >= c.lim) return rt.deep(checkResponseWarning, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["level"] !== undefined && checkWarningLevel(v["level"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "level")) return false; }
-    if (v["code"] !== undefined) {
-      const x = v["code"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["level"] !== undefined && checkWarningLevel(o["level"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "level")) return false; }
+    if (o["code"] !== undefined) {
+      const x = o["code"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "code"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["message"] !== undefined) {
-      const x = v["message"];
+    if (o["message"] !== undefined) {
+      const x = o["message"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "message"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["suggestion"] !== undefined) {
-      const x = v["suggestion"];
+    if (o["suggestion"] !== undefined) {
+      const x = o["suggestion"];
       if (!(x === null || typeof x === "string")) { ok = false; if (rt.failType(c, rt.at(c, p, "suggestion"), sp + "/properties/*", "null or string", x)) return false; }
     }
-    if (v["level"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "level")) return false; }
-    if (v["code"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "code")) return false; }
-    if (v["message"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "message")) return false; }
+    if (o["level"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "level")) return false; }
+    if (o["code"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "code")) return false; }
+    if (o["message"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "message")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersResponseWarning, -1);
   return ok;

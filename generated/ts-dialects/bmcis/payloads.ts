@@ -448,13 +448,14 @@ export function checkConfidenceScore(v: unknown, p: number, c: rt.Context): bool
   const sp = "payloads.json#/$defs/confidence_score";
   if (p >= c.lim) return rt.deep(checkConfidenceScore, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["score_reliability"] !== undefined && checkScore(v["score_reliability"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "score_reliability")) return false; }
-    if (v["source_quality"] !== undefined && checkScore(v["source_quality"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "source_quality")) return false; }
-    if (v["recency"] !== undefined && checkScore(v["recency"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "recency")) return false; }
-    if (v["score_reliability"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "score_reliability")) return false; }
-    if (v["source_quality"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "source_quality")) return false; }
-    if (v["recency"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "recency")) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["score_reliability"] !== undefined && checkScore(o["score_reliability"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "score_reliability")) return false; }
+    if (o["source_quality"] !== undefined && checkScore(o["source_quality"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "source_quality")) return false; }
+    if (o["recency"] !== undefined && checkScore(o["recency"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "recency")) return false; }
+    if (o["score_reliability"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "score_reliability")) return false; }
+    if (o["source_quality"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "source_quality")) return false; }
+    if (o["recency"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "recency")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersConfidenceScore, -1);
   return ok;
@@ -465,21 +466,22 @@ export function checkCursor(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "payloads.json#/$defs/cursor";
   if (p >= c.lim) return rt.deep(checkCursor, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["query_hash"] !== undefined) {
-      const x = v["query_hash"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["query_hash"] !== undefined) {
+      const x = o["query_hash"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "query_hash"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["offset"] !== undefined) {
-      const x = v["offset"];
+    if (o["offset"] !== undefined) {
+      const x = o["offset"];
       if (typeof x === "number" && Number.isInteger(x)) {
         if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "offset"), sp + "/properties/*", "minimum", 0)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "offset"), sp + "/properties/*", "integer", x)) return false; }
     }
-    if (v["response_mode"] !== undefined && checkResponseMode(v["response_mode"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "response_mode")) return false; }
-    if (v["query_hash"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "query_hash")) return false; }
-    if (v["offset"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "offset")) return false; }
-    if (v["response_mode"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "response_mode")) return false; }
+    if (o["response_mode"] !== undefined && checkResponseMode(o["response_mode"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "response_mode")) return false; }
+    if (o["query_hash"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "query_hash")) return false; }
+    if (o["offset"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "offset")) return false; }
+    if (o["response_mode"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "response_mode")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersCursor, -1);
   return ok;
@@ -490,16 +492,17 @@ export function checkDeduplicationInfo(v: unknown, p: number, c: rt.Context): bo
   const sp = "payloads.json#/$defs/deduplication_info";
   if (p >= c.lim) return rt.deep(checkDeduplicationInfo, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["is_duplicate"] !== undefined) {
-      const x = v["is_duplicate"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["is_duplicate"] !== undefined) {
+      const x = o["is_duplicate"];
       if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "is_duplicate"), sp + "/properties/*", "boolean", x)) return false; }
     }
-    if (v["similar_chunk_ids"] !== undefined && checkDeduplicationInfoPropertiesSimilarChunkIDs(v["similar_chunk_ids"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "similar_chunk_ids")) return false; }
-    if (v["confidence"] !== undefined && checkScore(v["confidence"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "confidence")) return false; }
-    if (v["is_duplicate"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "is_duplicate")) return false; }
-    if (v["similar_chunk_ids"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "similar_chunk_ids")) return false; }
-    if (v["confidence"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "confidence")) return false; }
+    if (o["similar_chunk_ids"] !== undefined && checkDeduplicationInfoPropertiesSimilarChunkIDs(o["similar_chunk_ids"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "similar_chunk_ids")) return false; }
+    if (o["confidence"] !== undefined && checkScore(o["confidence"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "confidence")) return false; }
+    if (o["is_duplicate"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "is_duplicate")) return false; }
+    if (o["similar_chunk_ids"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "similar_chunk_ids")) return false; }
+    if (o["confidence"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "confidence")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersDeduplicationInfo, -1);
   return ok;
@@ -510,7 +513,7 @@ function checkDeduplicationInfoPropertiesSimilarChunkIDs(v: unknown, p: number, 
   const sp = "payloads.json#/$defs/deduplication_info/properties/similar_chunk_ids";
   if (p >= c.lim) return rt.deep(checkDeduplicationInfoPropertiesSimilarChunkIDs, v, p, c);
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (checkChunkID(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
@@ -532,25 +535,26 @@ export function checkRank(v: unknown, p: number, c: rt.Context): boolean {
 export function checkRankingContext(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "payloads.json#/$defs/ranking_context";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["percentile"] !== undefined) {
-      const x = v["percentile"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["percentile"] !== undefined) {
+      const x = o["percentile"];
       if (typeof x === "number" && Number.isInteger(x)) {
         if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "percentile"), sp + "/properties/*", "minimum", 0)) return false; }
         if (x > 100) { ok = false; if (rt.failLimit(c, rt.at(c, p, "percentile"), sp + "/properties/*", "maximum", 100)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "percentile"), sp + "/properties/*", "integer", x)) return false; }
     }
-    if (v["explanation"] !== undefined) {
-      const x = v["explanation"];
+    if (o["explanation"] !== undefined) {
+      const x = o["explanation"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "explanation"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["score_method"] !== undefined) {
-      const x = v["score_method"];
+    if (o["score_method"] !== undefined) {
+      const x = o["score_method"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "score_method"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["percentile"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "percentile")) return false; }
-    if (v["explanation"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "explanation")) return false; }
-    if (v["score_method"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "score_method")) return false; }
+    if (o["percentile"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "percentile")) return false; }
+    if (o["explanation"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "explanation")) return false; }
+    if (o["score_method"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "score_method")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersRankingContext, -1);
   return ok;
@@ -572,62 +576,63 @@ export function checkSearchResultFull(v: unknown, p: number, c: rt.Context): boo
   const sp = "payloads.json#/$defs/search_result_full";
   if (p >= c.lim) return rt.deep(checkSearchResultFull, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["chunk_id"] !== undefined && checkChunkID(v["chunk_id"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "chunk_id")) return false; }
-    if (v["chunk_text"] !== undefined) {
-      const x = v["chunk_text"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["chunk_id"] !== undefined && checkChunkID(o["chunk_id"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "chunk_id")) return false; }
+    if (o["chunk_text"] !== undefined) {
+      const x = o["chunk_text"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "chunk_text"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["similarity_score"] !== undefined && checkScore(v["similarity_score"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "similarity_score")) return false; }
-    if (v["bm25_score"] !== undefined && checkScore(v["bm25_score"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "bm25_score")) return false; }
-    if (v["hybrid_score"] !== undefined && checkScore(v["hybrid_score"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "hybrid_score")) return false; }
-    if (v["rank"] !== undefined && checkRank(v["rank"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "rank")) return false; }
-    if (v["score_type"] !== undefined) {
-      const x = v["score_type"];
+    if (o["similarity_score"] !== undefined && checkScore(o["similarity_score"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "similarity_score")) return false; }
+    if (o["bm25_score"] !== undefined && checkScore(o["bm25_score"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "bm25_score")) return false; }
+    if (o["hybrid_score"] !== undefined && checkScore(o["hybrid_score"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "hybrid_score")) return false; }
+    if (o["rank"] !== undefined && checkRank(o["rank"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "rank")) return false; }
+    if (o["score_type"] !== undefined) {
+      const x = o["score_type"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "score_type"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["source_file"] !== undefined) {
-      const x = v["source_file"];
+    if (o["source_file"] !== undefined) {
+      const x = o["source_file"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "source_file"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["source_category"] !== undefined) {
-      const x = v["source_category"];
+    if (o["source_category"] !== undefined) {
+      const x = o["source_category"];
       if (!(x === null || typeof x === "string")) { ok = false; if (rt.failType(c, rt.at(c, p, "source_category"), sp + "/properties/*", "null or string", x)) return false; }
     }
-    if (v["context_header"] !== undefined) {
-      const x = v["context_header"];
+    if (o["context_header"] !== undefined) {
+      const x = o["context_header"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "context_header"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["chunk_index"] !== undefined) {
-      const x = v["chunk_index"];
+    if (o["chunk_index"] !== undefined) {
+      const x = o["chunk_index"];
       if (typeof x === "number" && Number.isInteger(x)) {
         if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "chunk_index"), sp + "/properties/*", "minimum", 0)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "chunk_index"), sp + "/properties/*", "integer", x)) return false; }
     }
-    if (v["total_chunks"] !== undefined) {
-      const x = v["total_chunks"];
+    if (o["total_chunks"] !== undefined) {
+      const x = o["total_chunks"];
       if (typeof x === "number" && Number.isInteger(x)) {
         if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "total_chunks"), sp + "/properties/*", "minimum", 0)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "total_chunks"), sp + "/properties/*", "integer", x)) return false; }
     }
-    if (v["chunk_token_count"] !== undefined) {
-      const x = v["chunk_token_count"];
+    if (o["chunk_token_count"] !== undefined) {
+      const x = o["chunk_token_count"];
       if (typeof x === "number" && Number.isInteger(x)) {
         if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "chunk_token_count"), sp + "/properties/*", "minimum", 0)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "chunk_token_count"), sp + "/properties/*", "integer", x)) return false; }
     }
-    if (v["chunk_id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "chunk_id")) return false; }
-    if (v["chunk_text"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "chunk_text")) return false; }
-    if (v["similarity_score"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "similarity_score")) return false; }
-    if (v["bm25_score"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "bm25_score")) return false; }
-    if (v["hybrid_score"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "hybrid_score")) return false; }
-    if (v["rank"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "rank")) return false; }
-    if (v["score_type"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "score_type")) return false; }
-    if (v["source_file"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "source_file")) return false; }
-    if (v["context_header"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "context_header")) return false; }
-    if (v["chunk_index"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "chunk_index")) return false; }
-    if (v["total_chunks"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "total_chunks")) return false; }
-    if (v["chunk_token_count"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "chunk_token_count")) return false; }
+    if (o["chunk_id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "chunk_id")) return false; }
+    if (o["chunk_text"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "chunk_text")) return false; }
+    if (o["similarity_score"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "similarity_score")) return false; }
+    if (o["bm25_score"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "bm25_score")) return false; }
+    if (o["hybrid_score"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "hybrid_score")) return false; }
+    if (o["rank"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "rank")) return false; }
+    if (o["score_type"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "score_type")) return false; }
+    if (o["source_file"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "source_file")) return false; }
+    if (o["context_header"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "context_header")) return false; }
+    if (o["chunk_index"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "chunk_index")) return false; }
+    if (o["total_chunks"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "total_chunks")) return false; }
+    if (o["chunk_token_count"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "chunk_token_count")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersSearchResultFull, -1);
   return ok;
@@ -638,13 +643,14 @@ export function checkSearchResultIDs(v: unknown, p: number, c: rt.Context): bool
   const sp = "payloads.json#/$defs/search_result_ids";
   if (p >= c.lim) return rt.deep(checkSearchResultIDs, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["chunk_id"] !== undefined && checkChunkID(v["chunk_id"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "chunk_id")) return false; }
-    if (v["hybrid_score"] !== undefined && checkScore(v["hybrid_score"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "hybrid_score")) return false; }
-    if (v["rank"] !== undefined && checkRank(v["rank"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "rank")) return false; }
-    if (v["chunk_id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "chunk_id")) return false; }
-    if (v["hybrid_score"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "hybrid_score")) return false; }
-    if (v["rank"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "rank")) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["chunk_id"] !== undefined && checkChunkID(o["chunk_id"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "chunk_id")) return false; }
+    if (o["hybrid_score"] !== undefined && checkScore(o["hybrid_score"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "hybrid_score")) return false; }
+    if (o["rank"] !== undefined && checkRank(o["rank"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "rank")) return false; }
+    if (o["chunk_id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "chunk_id")) return false; }
+    if (o["hybrid_score"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "hybrid_score")) return false; }
+    if (o["rank"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "rank")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersSearchResultIDs, -1);
   return ok;
@@ -655,36 +661,37 @@ export function checkSearchResultMetadata(v: unknown, p: number, c: rt.Context):
   const sp = "payloads.json#/$defs/search_result_metadata";
   if (p >= c.lim) return rt.deep(checkSearchResultMetadata, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["chunk_id"] !== undefined && checkChunkID(v["chunk_id"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "chunk_id")) return false; }
-    if (v["hybrid_score"] !== undefined && checkScore(v["hybrid_score"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "hybrid_score")) return false; }
-    if (v["rank"] !== undefined && checkRank(v["rank"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "rank")) return false; }
-    if (v["source_file"] !== undefined) {
-      const x = v["source_file"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["chunk_id"] !== undefined && checkChunkID(o["chunk_id"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "chunk_id")) return false; }
+    if (o["hybrid_score"] !== undefined && checkScore(o["hybrid_score"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "hybrid_score")) return false; }
+    if (o["rank"] !== undefined && checkRank(o["rank"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "rank")) return false; }
+    if (o["source_file"] !== undefined) {
+      const x = o["source_file"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "source_file"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["source_category"] !== undefined) {
-      const x = v["source_category"];
+    if (o["source_category"] !== undefined) {
+      const x = o["source_category"];
       if (!(x === null || typeof x === "string")) { ok = false; if (rt.failType(c, rt.at(c, p, "source_category"), sp + "/properties/*", "null or string", x)) return false; }
     }
-    if (v["chunk_index"] !== undefined) {
-      const x = v["chunk_index"];
+    if (o["chunk_index"] !== undefined) {
+      const x = o["chunk_index"];
       if (typeof x === "number" && Number.isInteger(x)) {
         if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "chunk_index"), sp + "/properties/*", "minimum", 0)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "chunk_index"), sp + "/properties/*", "integer", x)) return false; }
     }
-    if (v["total_chunks"] !== undefined) {
-      const x = v["total_chunks"];
+    if (o["total_chunks"] !== undefined) {
+      const x = o["total_chunks"];
       if (typeof x === "number" && Number.isInteger(x)) {
         if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "total_chunks"), sp + "/properties/*", "minimum", 0)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "total_chunks"), sp + "/properties/*", "integer", x)) return false; }
     }
-    if (v["chunk_id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "chunk_id")) return false; }
-    if (v["hybrid_score"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "hybrid_score")) return false; }
-    if (v["rank"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "rank")) return false; }
-    if (v["source_file"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "source_file")) return false; }
-    if (v["chunk_index"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "chunk_index")) return false; }
-    if (v["total_chunks"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "total_chunks")) return false; }
+    if (o["chunk_id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "chunk_id")) return false; }
+    if (o["hybrid_score"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "hybrid_score")) return false; }
+    if (o["rank"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "rank")) return false; }
+    if (o["source_file"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "source_file")) return false; }
+    if (o["chunk_index"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "chunk_index")) return false; }
+    if (o["total_chunks"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "total_chunks")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersSearchResultMetadata, -1);
   return ok;
@@ -695,46 +702,47 @@ export function checkSearchResultPreview(v: unknown, p: number, c: rt.Context): 
   const sp = "payloads.json#/$defs/search_result_preview";
   if (p >= c.lim) return rt.deep(checkSearchResultPreview, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["chunk_id"] !== undefined && checkChunkID(v["chunk_id"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "chunk_id")) return false; }
-    if (v["hybrid_score"] !== undefined && checkScore(v["hybrid_score"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "hybrid_score")) return false; }
-    if (v["rank"] !== undefined && checkRank(v["rank"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "rank")) return false; }
-    if (v["source_file"] !== undefined) {
-      const x = v["source_file"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["chunk_id"] !== undefined && checkChunkID(o["chunk_id"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "chunk_id")) return false; }
+    if (o["hybrid_score"] !== undefined && checkScore(o["hybrid_score"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "hybrid_score")) return false; }
+    if (o["rank"] !== undefined && checkRank(o["rank"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "rank")) return false; }
+    if (o["source_file"] !== undefined) {
+      const x = o["source_file"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "source_file"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["source_category"] !== undefined) {
-      const x = v["source_category"];
+    if (o["source_category"] !== undefined) {
+      const x = o["source_category"];
       if (!(x === null || typeof x === "string")) { ok = false; if (rt.failType(c, rt.at(c, p, "source_category"), sp + "/properties/*", "null or string", x)) return false; }
     }
-    if (v["chunk_index"] !== undefined) {
-      const x = v["chunk_index"];
+    if (o["chunk_index"] !== undefined) {
+      const x = o["chunk_index"];
       if (typeof x === "number" && Number.isInteger(x)) {
         if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "chunk_index"), sp + "/properties/*", "minimum", 0)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "chunk_index"), sp + "/properties/*", "integer", x)) return false; }
     }
-    if (v["total_chunks"] !== undefined) {
-      const x = v["total_chunks"];
+    if (o["total_chunks"] !== undefined) {
+      const x = o["total_chunks"];
       if (typeof x === "number" && Number.isInteger(x)) {
         if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "total_chunks"), sp + "/properties/*", "minimum", 0)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "total_chunks"), sp + "/properties/*", "integer", x)) return false; }
     }
-    if (v["chunk_snippet"] !== undefined) {
-      const x = v["chunk_snippet"];
+    if (o["chunk_snippet"] !== undefined) {
+      const x = o["chunk_snippet"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "chunk_snippet"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["context_header"] !== undefined) {
-      const x = v["context_header"];
+    if (o["context_header"] !== undefined) {
+      const x = o["context_header"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "context_header"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["chunk_id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "chunk_id")) return false; }
-    if (v["hybrid_score"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "hybrid_score")) return false; }
-    if (v["rank"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "rank")) return false; }
-    if (v["source_file"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "source_file")) return false; }
-    if (v["chunk_index"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "chunk_index")) return false; }
-    if (v["total_chunks"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "total_chunks")) return false; }
-    if (v["chunk_snippet"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "chunk_snippet")) return false; }
-    if (v["context_header"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "context_header")) return false; }
+    if (o["chunk_id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "chunk_id")) return false; }
+    if (o["hybrid_score"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "hybrid_score")) return false; }
+    if (o["rank"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "rank")) return false; }
+    if (o["source_file"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "source_file")) return false; }
+    if (o["chunk_index"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "chunk_index")) return false; }
+    if (o["total_chunks"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "total_chunks")) return false; }
+    if (o["chunk_snippet"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "chunk_snippet")) return false; }
+    if (o["context_header"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "context_header")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersSearchResultPreview, -1);
   return ok;
@@ -745,18 +753,19 @@ export function checkVendorInfoFull(v: unknown, p: number, c: rt.Context): boole
   const sp = "payloads.json#/$defs/vendor_info_full";
   if (p >= c.lim) return rt.deep(checkVendorInfoFull, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["vendor_name"] !== undefined) {
-      const x = v["vendor_name"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["vendor_name"] !== undefined) {
+      const x = o["vendor_name"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "vendor_name"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["entities"] !== undefined && checkVendorInfoFullPropertiesEntities(v["entities"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "entities")) return false; }
-    if (v["relationships"] !== undefined && checkVendorInfoFullPropertiesRelationships(v["relationships"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "relationships")) return false; }
-    if (v["statistics"] !== undefined && checkVendorStatistics(v["statistics"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "statistics")) return false; }
-    if (v["vendor_name"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "vendor_name")) return false; }
-    if (v["entities"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "entities")) return false; }
-    if (v["relationships"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "relationships")) return false; }
-    if (v["statistics"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "statistics")) return false; }
+    if (o["entities"] !== undefined && checkVendorInfoFullPropertiesEntities(o["entities"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "entities")) return false; }
+    if (o["relationships"] !== undefined && checkVendorInfoFullPropertiesRelationships(o["relationships"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "relationships")) return false; }
+    if (o["statistics"] !== undefined && checkVendorStatistics(o["statistics"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "statistics")) return false; }
+    if (o["vendor_name"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "vendor_name")) return false; }
+    if (o["entities"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "entities")) return false; }
+    if (o["relationships"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "relationships")) return false; }
+    if (o["statistics"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "statistics")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersVendorInfoFull, -1);
   return ok;
@@ -766,7 +775,7 @@ export function checkVendorInfoFull(v: unknown, p: number, c: rt.Context): boole
 function checkVendorInfoFullPropertiesEntities(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "payloads.json#/$defs/vendor_info_full/properties/entities";
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     if (v.length > 100) { ok = false; if (rt.failLimit(c, p, sp, "maxItems", 100)) return false; }
   } else { rt.failType(c, p, sp, "array", v); return false; }
   rt.rest(v, p, c, undefined, 0);
@@ -777,7 +786,7 @@ function checkVendorInfoFullPropertiesEntities(v: unknown, p: number, c: rt.Cont
 function checkVendorInfoFullPropertiesRelationships(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "payloads.json#/$defs/vendor_info_full/properties/relationships";
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     if (v.length > 500) { ok = false; if (rt.failLimit(c, p, sp, "maxItems", 500)) return false; }
   } else { rt.failType(c, p, sp, "array", v); return false; }
   rt.rest(v, p, c, undefined, 0);
@@ -789,16 +798,17 @@ export function checkVendorInfoIDs(v: unknown, p: number, c: rt.Context): boolea
   const sp = "payloads.json#/$defs/vendor_info_ids";
   if (p >= c.lim) return rt.deep(checkVendorInfoIDs, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["vendor_name"] !== undefined) {
-      const x = v["vendor_name"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["vendor_name"] !== undefined) {
+      const x = o["vendor_name"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "vendor_name"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["entity_ids"] !== undefined && checkVendorInfoIDsPropertiesEntityIDs(v["entity_ids"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "entity_ids")) return false; }
-    if (v["relationship_ids"] !== undefined && checkVendorInfoIDsPropertiesRelationshipIDs(v["relationship_ids"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "relationship_ids")) return false; }
-    if (v["vendor_name"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "vendor_name")) return false; }
-    if (v["entity_ids"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "entity_ids")) return false; }
-    if (v["relationship_ids"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "relationship_ids")) return false; }
+    if (o["entity_ids"] !== undefined && checkVendorInfoIDsPropertiesEntityIDs(o["entity_ids"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "entity_ids")) return false; }
+    if (o["relationship_ids"] !== undefined && checkVendorInfoIDsPropertiesRelationshipIDs(o["relationship_ids"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "relationship_ids")) return false; }
+    if (o["vendor_name"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "vendor_name")) return false; }
+    if (o["entity_ids"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "entity_ids")) return false; }
+    if (o["relationship_ids"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "relationship_ids")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersVendorInfoIDs, -1);
   return ok;
@@ -808,7 +818,7 @@ export function checkVendorInfoIDs(v: unknown, p: number, c: rt.Context): boolea
 function checkVendorInfoIDsPropertiesEntityIDs(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "payloads.json#/$defs/vendor_info_ids/properties/entity_ids";
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "string", x)) return false; }
@@ -821,7 +831,7 @@ function checkVendorInfoIDsPropertiesEntityIDs(v: unknown, p: number, c: rt.Cont
 function checkVendorInfoIDsPropertiesRelationshipIDs(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "payloads.json#/$defs/vendor_info_ids/properties/relationship_ids";
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "string", x)) return false; }
@@ -835,26 +845,27 @@ export function checkVendorInfoMetadata(v: unknown, p: number, c: rt.Context): b
   const sp = "payloads.json#/$defs/vendor_info_metadata";
   if (p >= c.lim) return rt.deep(checkVendorInfoMetadata, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["vendor_name"] !== undefined) {
-      const x = v["vendor_name"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["vendor_name"] !== undefined) {
+      const x = o["vendor_name"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "vendor_name"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["statistics"] !== undefined && checkVendorStatistics(v["statistics"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "statistics")) return false; }
-    if (v["top_entities"] !== undefined) {
-      const x = v["top_entities"];
-      if (!rt.isArray(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "top_entities"), sp + "/properties/*", "array", x)) return false; }
+    if (o["statistics"] !== undefined && checkVendorStatistics(o["statistics"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "statistics")) return false; }
+    if (o["top_entities"] !== undefined) {
+      const x = o["top_entities"];
+      if (!Array.isArray(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "top_entities"), sp + "/properties/*", "array", x)) return false; }
     }
-    if (v["last_updated"] !== undefined) {
-      const x = v["last_updated"];
+    if (o["last_updated"] !== undefined) {
+      const x = o["last_updated"];
       if (typeof x === "string") {
         if (!rt.isDateTime(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "last_updated"), sp + "/properties/*", "format", "must be a valid date-time")) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "last_updated"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["vendor_name"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "vendor_name")) return false; }
-    if (v["statistics"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "statistics")) return false; }
-    if (v["top_entities"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "top_entities")) return false; }
-    if (v["last_updated"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "last_updated")) return false; }
+    if (o["vendor_name"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "vendor_name")) return false; }
+    if (o["statistics"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "statistics")) return false; }
+    if (o["top_entities"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "top_entities")) return false; }
+    if (o["last_updated"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "last_updated")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersVendorInfoMetadata, -1);
   return ok;
@@ -865,18 +876,19 @@ export function checkVendorInfoPreview(v: unknown, p: number, c: rt.Context): bo
   const sp = "payloads.json#/$defs/vendor_info_preview";
   if (p >= c.lim) return rt.deep(checkVendorInfoPreview, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["vendor_name"] !== undefined) {
-      const x = v["vendor_name"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["vendor_name"] !== undefined) {
+      const x = o["vendor_name"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "vendor_name"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["entities"] !== undefined && checkVendorInfoPreviewPropertiesEntities(v["entities"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "entities")) return false; }
-    if (v["relationships"] !== undefined && checkVendorInfoPreviewPropertiesRelationships(v["relationships"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "relationships")) return false; }
-    if (v["statistics"] !== undefined && checkVendorStatistics(v["statistics"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "statistics")) return false; }
-    if (v["vendor_name"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "vendor_name")) return false; }
-    if (v["entities"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "entities")) return false; }
-    if (v["relationships"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "relationships")) return false; }
-    if (v["statistics"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "statistics")) return false; }
+    if (o["entities"] !== undefined && checkVendorInfoPreviewPropertiesEntities(o["entities"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "entities")) return false; }
+    if (o["relationships"] !== undefined && checkVendorInfoPreviewPropertiesRelationships(o["relationships"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "relationships")) return false; }
+    if (o["statistics"] !== undefined && checkVendorStatistics(o["statistics"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "statistics")) return false; }
+    if (o["vendor_name"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "vendor_name")) return false; }
+    if (o["entities"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "entities")) return false; }
+    if (o["relationships"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "relationships")) return false; }
+    if (o["statistics"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "statistics")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersVendorInfoFull, -1);
   return ok;
@@ -886,7 +898,7 @@ export function checkVendorInfoPreview(v: unknown, p: number, c: rt.Context): bo
 function checkVendorInfoPreviewPropertiesEntities(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "payloads.json#/$defs/vendor_info_preview/properties/entities";
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     if (v.length > 5) { ok = false; if (rt.failLimit(c, p, sp, "maxItems", 5)) return false; }
   } else { rt.failType(c, p, sp, "array", v); return false; }
   rt.rest(v, p, c, undefined, 0);
@@ -897,7 +909,7 @@ function checkVendorInfoPreviewPropertiesEntities(v: unknown, p: number, c: rt.C
 function checkVendorInfoPreviewPropertiesRelationships(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "payloads.json#/$defs/vendor_info_preview/properties/relationships";
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     if (v.length > 5) { ok = false; if (rt.failLimit(c, p, sp, "maxItems", 5)) return false; }
   } else { rt.failType(c, p, sp, "array", v); return false; }
   rt.rest(v, p, c, undefined, 0);
@@ -909,21 +921,22 @@ export function checkVendorStatistics(v: unknown, p: number, c: rt.Context): boo
   const sp = "payloads.json#/$defs/vendor_statistics";
   if (p >= c.lim) return rt.deep(checkVendorStatistics, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["entity_count"] !== undefined) {
-      const x = v["entity_count"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["entity_count"] !== undefined) {
+      const x = o["entity_count"];
       if (typeof x === "number" && Number.isInteger(x)) {
         if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "entity_count"), sp + "/properties/*", "minimum", 0)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "entity_count"), sp + "/properties/*", "integer", x)) return false; }
     }
-    if (v["relationship_count"] !== undefined) {
-      const x = v["relationship_count"];
+    if (o["relationship_count"] !== undefined) {
+      const x = o["relationship_count"];
       if (typeof x === "number" && Number.isInteger(x)) {
         if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "relationship_count"), sp + "/properties/*", "minimum", 0)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "relationship_count"), sp + "/properties/*", "integer", x)) return false; }
     }
-    if (v["entity_type_distribution"] !== undefined && checkVendorStatisticsPropertiesEntityTypeDistribution(v["entity_type_distribution"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "entity_type_distribution")) return false; }
-    if (v["relationship_type_distribution"] !== undefined && checkVendorStatisticsPropertiesRelationshipTypeDistribution(v["relationship_type_distribution"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "relationship_type_distribution")) return false; }
+    if (o["entity_type_distribution"] !== undefined && checkVendorStatisticsPropertiesEntityTypeDistribution(o["entity_type_distribution"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "entity_type_distribution")) return false; }
+    if (o["relationship_type_distribution"] !== undefined && checkVendorStatisticsPropertiesRelationshipTypeDistribution(o["relationship_type_distribution"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "relationship_type_distribution")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersVendorStatistics, -1);
   return ok;
@@ -935,10 +948,11 @@ export function checkVendorStatistics(v: unknown, p: number, c: rt.Context): boo
 function checkVendorStatisticsPropertiesEntityTypeDistribution(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "payloads.json#/$defs/vendor_statistics/properties/entity_type_distribution";
   let ok = true;
-  if (rt.isObject(v)) {
-    for (const k in v) {
-      if (!rt.has(v, k)) continue;
-      const x = v[k];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    for (const k in o) {
+      if (!rt.has(o, k)) continue;
+      const x = o[k];
       if (typeof x === "number" && Number.isInteger(x)) {
         if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, k), sp + "/additionalProperties", "minimum", 0)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, k), sp + "/additionalProperties", "integer", x)) return false; }
@@ -953,10 +967,11 @@ function checkVendorStatisticsPropertiesEntityTypeDistribution(v: unknown, p: nu
 function checkVendorStatisticsPropertiesRelationshipTypeDistribution(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "payloads.json#/$defs/vendor_statistics/properties/relationship_type_distribution";
   let ok = true;
-  if (rt.isObject(v)) {
-    for (const k in v) {
-      if (!rt.has(v, k)) continue;
-      const x = v[k];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    for (const k in o) {
+      if (!rt.has(o, k)) continue;
+      const x = o[k];
       if (typeof x === "number" && Number.isInteger(x)) {
         if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, k), sp + "/additionalProperties", "minimum", 0)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, k), sp + "/additionalProperties", "integer", x)) return false; }

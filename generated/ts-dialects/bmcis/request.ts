@@ -74,28 +74,29 @@ export function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "request.json#";
   if (p >= c.lim) return rt.deep(checkRequest, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["query"] !== undefined) {
-      const x = v["query"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["query"] !== undefined) {
+      const x = o["query"];
       if (typeof x === "string") {
         if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "query"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 500 && rt.codePoints(x) > 500) { ok = false; if (rt.failLimit(c, rt.at(c, p, "query"), sp + "/properties/*", "maxLength", 500)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "query"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["response_mode"] !== undefined && checkResponseMode(v["response_mode"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "response_mode")) return false; }
-    if (v["page_size"] !== undefined) {
-      const x = v["page_size"];
+    if (o["response_mode"] !== undefined && checkResponseMode(o["response_mode"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "response_mode")) return false; }
+    if (o["page_size"] !== undefined) {
+      const x = o["page_size"];
       if (typeof x === "number" && Number.isInteger(x)) {
         if (x < 1) { ok = false; if (rt.failLimit(c, rt.at(c, p, "page_size"), sp + "/properties/*", "minimum", 1)) return false; }
         if (x > 50) { ok = false; if (rt.failLimit(c, rt.at(c, p, "page_size"), sp + "/properties/*", "maximum", 50)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "page_size"), sp + "/properties/*", "integer", x)) return false; }
     }
-    if (v["cursor"] !== undefined) {
-      const x = v["cursor"];
+    if (o["cursor"] !== undefined) {
+      const x = o["cursor"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "cursor"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["fields"] !== undefined && checkRequestPropertiesFields(v["fields"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "fields")) return false; }
-    if (v["query"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "query")) return false; }
+    if (o["fields"] !== undefined && checkRequestPropertiesFields(o["fields"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "fields")) return false; }
+    if (o["query"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "query")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersRequest, -1);
   return ok;
@@ -105,7 +106,7 @@ export function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
 function checkRequestPropertiesFields(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "request.json#/properties/fields";
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "string", x)) return false; }

@@ -206,28 +206,29 @@ export function checkData(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "envelope.json#/$defs/data";
   if (p >= c.lim) return rt.deep(checkData, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["tool"] !== undefined) {
-      const x = v["tool"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["tool"] !== undefined) {
+      const x = o["tool"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "tool"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["version"] !== undefined) {
-      const x = v["version"];
+    if (o["version"] !== undefined) {
+      const x = o["version"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "version"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["requestId"] !== undefined) {
-      const x = v["requestId"];
+    if (o["requestId"] !== undefined) {
+      const x = o["requestId"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "requestId"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["generatedAt"] !== undefined) {
-      const x = v["generatedAt"];
+    if (o["generatedAt"] !== undefined) {
+      const x = o["generatedAt"];
       if (typeof x === "string") {
         if (!rt.isDateTime(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "generatedAt"), sp + "/properties/*", "format", "must be a valid date-time")) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "generatedAt"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["workspace"] !== undefined && checkWorkspaceContext(v["workspace"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "workspace")) return false; }
-    if (v["meta"] !== undefined && checkResponseMeta(v["meta"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "meta")) return false; }
-    for (const k in v) {
+    if (o["workspace"] !== undefined && checkWorkspaceContext(o["workspace"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "workspace")) return false; }
+    if (o["meta"] !== undefined && checkResponseMeta(o["meta"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "meta")) return false; }
+    for (const k in o) {
       switch (k) {
         case "tool":
         case "version":
@@ -238,15 +239,15 @@ export function checkData(v: unknown, p: number, c: rt.Context): boolean {
         case "meta":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["tool"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "tool")) return false; }
-    if (v["version"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "version")) return false; }
-    if (v["requestId"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "requestId")) return false; }
-    if (v["generatedAt"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "generatedAt")) return false; }
-    if (v["workspace"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "workspace")) return false; }
-    if (v["result"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "result")) return false; }
-    if (v["meta"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "meta")) return false; }
+    if (o["tool"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "tool")) return false; }
+    if (o["version"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "version")) return false; }
+    if (o["requestId"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "requestId")) return false; }
+    if (o["generatedAt"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "generatedAt")) return false; }
+    if (o["workspace"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "workspace")) return false; }
+    if (o["result"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "result")) return false; }
+    if (o["meta"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "meta")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
@@ -256,22 +257,23 @@ export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "envelope.json#";
   if (p >= c.lim) return rt.deep(checkEnvelope, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["success"] !== undefined) {
-      const x = v["success"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["success"] !== undefined) {
+      const x = o["success"];
       if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "success"), sp + "/properties/*", "boolean", x)) return false; }
     }
-    if (v["data"] !== undefined && checkData(v["data"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "data")) return false; }
-    for (const k in v) {
+    if (o["data"] !== undefined && checkData(o["data"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "data")) return false; }
+    for (const k in o) {
       switch (k) {
         case "success":
         case "data":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["success"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "success")) return false; }
-    if (v["data"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "data")) return false; }
+    if (o["success"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "success")) return false; }
+    if (o["data"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "data")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   if (c.stop ? checkEnvelopeIf(v, p, c) : rt.quiet(c, checkEnvelopeIf, v, p)) {
     if (checkEnvelopeThen(v, p, c) === false) { ok = false; if (c.stop) return false; }
@@ -283,9 +285,10 @@ export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
 function checkEnvelopeIf(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "envelope.json#/if";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["success"] !== undefined) {
-      const x = v["success"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["success"] !== undefined) {
+      const x = o["success"];
       if (x !== false) { ok = false; if (rt.failAt(c, rt.at(c, p, "success"), sp + "/properties/*", "const", "must be false")) return false; }
     }
   }
@@ -295,8 +298,9 @@ function checkEnvelopeIf(v: unknown, p: number, c: rt.Context): boolean {
 /** Checks a value against envelope.json#/then. */
 function checkEnvelopeThen(v: unknown, p: number, c: rt.Context): boolean {
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["data"] !== undefined && checkEnvelopeThenPropertiesData(v["data"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "data")) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["data"] !== undefined && checkEnvelopeThenPropertiesData(o["data"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "data")) return false; }
   }
   return ok;
 }
@@ -305,8 +309,9 @@ function checkEnvelopeThen(v: unknown, p: number, c: rt.Context): boolean {
 function checkEnvelopeThenPropertiesData(v: unknown, p: number, c: rt.Context): boolean {
   if (p >= c.lim) return rt.deep(checkEnvelopeThenPropertiesData, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["result"] !== undefined && checkErrorResult(v["result"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "result")) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["result"] !== undefined && checkErrorResult(o["result"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "result")) return false; }
   }
   rt.rest(v, p, c, membersEnvelopeThenPropertiesData, 0);
   return ok;
@@ -316,30 +321,31 @@ function checkEnvelopeThenPropertiesData(v: unknown, p: number, c: rt.Context): 
 export function checkError(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "envelope.json#/$defs/error";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["code"] !== undefined) {
-      const x = v["code"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["code"] !== undefined) {
+      const x = o["code"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "code"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["message"] !== undefined) {
-      const x = v["message"];
+    if (o["message"] !== undefined) {
+      const x = o["message"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "message"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["details"] !== undefined) {
-      const x = v["details"];
-      if (!rt.isObject(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "details"), sp + "/properties/*", "object", x)) return false; }
+    if (o["details"] !== undefined) {
+      const x = o["details"];
+      if (typeof x !== "object" || x === null || Array.isArray(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "details"), sp + "/properties/*", "object", x)) return false; }
     }
-    for (const k in v) {
+    for (const k in o) {
       switch (k) {
         case "code":
         case "message":
         case "details":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["code"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "code")) return false; }
-    if (v["message"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "message")) return false; }
+    if (o["code"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "code")) return false; }
+    if (o["message"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "message")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
@@ -349,16 +355,17 @@ export function checkErrorResult(v: unknown, p: number, c: rt.Context): boolean 
   const sp = "envelope.json#/$defs/error_result";
   if (p >= c.lim) return rt.deep(checkErrorResult, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["error"] !== undefined && checkError(v["error"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "error")) return false; }
-    for (const k in v) {
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["error"] !== undefined && checkError(o["error"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "error")) return false; }
+    for (const k in o) {
       switch (k) {
         case "error":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["error"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "error")) return false; }
+    if (o["error"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "error")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
@@ -367,26 +374,27 @@ export function checkErrorResult(v: unknown, p: number, c: rt.Context): boolean 
 export function checkLimits(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "envelope.json#/$defs/limits";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["maxItems"] !== undefined) {
-      const x = v["maxItems"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["maxItems"] !== undefined) {
+      const x = o["maxItems"];
       if (typeof x === "number" && Number.isInteger(x)) {
         if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "maxItems"), sp + "/properties/*", "minimum", 0)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "maxItems"), sp + "/properties/*", "integer", x)) return false; }
     }
-    if (v["maxDepth"] !== undefined) {
-      const x = v["maxDepth"];
+    if (o["maxDepth"] !== undefined) {
+      const x = o["maxDepth"];
       if (typeof x === "number" && Number.isInteger(x)) {
         if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "maxDepth"), sp + "/properties/*", "minimum", 0)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "maxDepth"), sp + "/properties/*", "integer", x)) return false; }
     }
-    for (const k in v) {
+    for (const k in o) {
       switch (k) {
         case "maxItems":
         case "maxDepth":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
@@ -396,31 +404,32 @@ export function checkLimits(v: unknown, p: number, c: rt.Context): boolean {
 export function checkPage(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "envelope.json#/$defs/page";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["cursor"] !== undefined) {
-      const x = v["cursor"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["cursor"] !== undefined) {
+      const x = o["cursor"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "cursor"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["hasMore"] !== undefined) {
-      const x = v["hasMore"];
+    if (o["hasMore"] !== undefined) {
+      const x = o["hasMore"];
       if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "hasMore"), sp + "/properties/*", "boolean", x)) return false; }
     }
-    if (v["total"] !== undefined) {
-      const x = v["total"];
+    if (o["total"] !== undefined) {
+      const x = o["total"];
       if (typeof x === "number" && Number.isInteger(x)) {
         if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "total"), sp + "/properties/*", "minimum", 0)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "total"), sp + "/properties/*", "integer", x)) return false; }
     }
-    for (const k in v) {
+    for (const k in o) {
       switch (k) {
         case "cursor":
         case "hasMore":
         case "total":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["hasMore"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "hasMore")) return false; }
+    if (o["hasMore"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "hasMore")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
@@ -429,30 +438,31 @@ export function checkPage(v: unknown, p: number, c: rt.Context): boolean {
 export function checkQuerySuggestion(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "envelope.json#/$defs/query_suggestion";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["tool"] !== undefined) {
-      const x = v["tool"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["tool"] !== undefined) {
+      const x = o["tool"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "tool"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["args"] !== undefined) {
-      const x = v["args"];
-      if (!rt.isObject(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "args"), sp + "/properties/*", "object", x)) return false; }
+    if (o["args"] !== undefined) {
+      const x = o["args"];
+      if (typeof x !== "object" || x === null || Array.isArray(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "args"), sp + "/properties/*", "object", x)) return false; }
     }
-    if (v["reason"] !== undefined) {
-      const x = v["reason"];
+    if (o["reason"] !== undefined) {
+      const x = o["reason"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "reason"), sp + "/properties/*", "string", x)) return false; }
     }
-    for (const k in v) {
+    for (const k in o) {
       switch (k) {
         case "tool":
         case "args":
         case "reason":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["tool"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "tool")) return false; }
-    if (v["args"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "args")) return false; }
+    if (o["tool"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "tool")) return false; }
+    if (o["args"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "args")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
@@ -462,21 +472,22 @@ export function checkResponseMeta(v: unknown, p: number, c: rt.Context): boolean
   const sp = "envelope.json#/$defs/response_meta";
   if (p >= c.lim) return rt.deep(checkResponseMeta, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["approxTokens"] !== undefined) {
-      const x = v["approxTokens"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["approxTokens"] !== undefined) {
+      const x = o["approxTokens"];
       if (typeof x === "number" && Number.isInteger(x)) {
         if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "approxTokens"), sp + "/properties/*", "minimum", 0)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "approxTokens"), sp + "/properties/*", "integer", x)) return false; }
     }
-    if (v["truncated"] !== undefined) {
-      const x = v["truncated"];
+    if (o["truncated"] !== undefined) {
+      const x = o["truncated"];
       if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "truncated"), sp + "/properties/*", "boolean", x)) return false; }
     }
-    if (v["limits"] !== undefined && checkLimits(v["limits"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "limits")) return false; }
-    if (v["nextQuerySuggestion"] !== undefined && checkResponseMetaPropertiesNextQuerySuggestion(v["nextQuerySuggestion"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "nextQuerySuggestion")) return false; }
-    if (v["page"] !== undefined && checkPage(v["page"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "page")) return false; }
-    for (const k in v) {
+    if (o["limits"] !== undefined && checkLimits(o["limits"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "limits")) return false; }
+    if (o["nextQuerySuggestion"] !== undefined && checkResponseMetaPropertiesNextQuerySuggestion(o["nextQuerySuggestion"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "nextQuerySuggestion")) return false; }
+    if (o["page"] !== undefined && checkPage(o["page"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "page")) return false; }
+    for (const k in o) {
       switch (k) {
         case "approxTokens":
         case "truncated":
@@ -485,11 +496,11 @@ export function checkResponseMeta(v: unknown, p: number, c: rt.Context): boolean
         case "page":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["approxTokens"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "approxTokens")) return false; }
-    if (v["truncated"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "truncated")) return false; }
-    if (v["limits"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "limits")) return false; }
+    if (o["approxTokens"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "approxTokens")) return false; }
+    if (o["truncated"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "truncated")) return false; }
+    if (o["limits"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "limits")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
@@ -499,7 +510,7 @@ function checkResponseMetaPropertiesNextQuerySuggestion(v: unknown, p: number, c
   const sp = "envelope.json#/$defs/response_meta/properties/nextQuerySuggestion";
   if (p >= c.lim) return rt.deep(checkResponseMetaPropertiesNextQuerySuggestion, v, p, c);
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (checkQuerySuggestion(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
@@ -511,30 +522,31 @@ function checkResponseMetaPropertiesNextQuerySuggestion(v: unknown, p: number, c
 export function checkWorkspaceContext(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "envelope.json#/$defs/workspace_context";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["root"] !== undefined) {
-      const x = v["root"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["root"] !== undefined) {
+      const x = o["root"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "root"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["repoName"] !== undefined) {
-      const x = v["repoName"];
+    if (o["repoName"] !== undefined) {
+      const x = o["repoName"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "repoName"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["rev"] !== undefined) {
-      const x = v["rev"];
+    if (o["rev"] !== undefined) {
+      const x = o["rev"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "rev"), sp + "/properties/*", "string", x)) return false; }
     }
-    for (const k in v) {
+    for (const k in o) {
       switch (k) {
         case "root":
         case "repoName":
         case "rev":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["root"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "root")) return false; }
-    if (v["repoName"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "repoName")) return false; }
+    if (o["root"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "root")) return false; }
+    if (o["repoName"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "repoName")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }

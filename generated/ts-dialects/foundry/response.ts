@@ -372,19 +372,20 @@ export function checkErrorData(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "response.json#/$defs/error_data";
   if (p >= c.lim) return rt.deep(checkErrorData, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["error_code"] !== undefined) {
-      const x = v["error_code"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["error_code"] !== undefined) {
+      const x = o["error_code"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "error_code"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["error_type"] !== undefined && checkErrorType(v["error_type"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "error_type")) return false; }
-    if (v["remediation"] !== undefined) {
-      const x = v["remediation"];
+    if (o["error_type"] !== undefined && checkErrorType(o["error_type"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "error_type")) return false; }
+    if (o["remediation"] !== undefined) {
+      const x = o["remediation"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "remediation"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["details"] !== undefined && checkErrorDataPropertiesDetails(v["details"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "details")) return false; }
-    if (v["retry_after_seconds"] !== undefined) {
-      const x = v["retry_after_seconds"];
+    if (o["details"] !== undefined && checkErrorDataPropertiesDetails(o["details"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "details")) return false; }
+    if (o["retry_after_seconds"] !== undefined) {
+      const x = o["retry_after_seconds"];
       if (typeof x === "number" && Number.isInteger(x)) {
         if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "retry_after_seconds"), sp + "/properties/*", "minimum", 0)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "retry_after_seconds"), sp + "/properties/*", "integer", x)) return false; }
@@ -397,7 +398,7 @@ export function checkErrorData(v: unknown, p: number, c: rt.Context): boolean {
 /** Checks a value against response.json#/$defs/error_data/properties/details. */
 function checkErrorDataPropertiesDetails(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "response.json#/$defs/error_data/properties/details";
-  if (!rt.isObject(v)) { rt.failType(c, p, sp, "object", v); return false; }
+  if (typeof v !== "object" || v === null || Array.isArray(v)) { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, rt.noMembers, -1);
   return true;
 }
@@ -415,27 +416,28 @@ export function checkMetadata(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "response.json#/$defs/metadata";
   if (p >= c.lim) return rt.deep(checkMetadata, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["version"] !== undefined && checkMetadataVersion(v["version"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "version")) return false; }
-    if (v["request_id"] !== undefined) {
-      const x = v["request_id"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["version"] !== undefined && checkMetadataVersion(o["version"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "version")) return false; }
+    if (o["request_id"] !== undefined) {
+      const x = o["request_id"];
       if (typeof x === "string") {
         if (notMetadataPropertiesRequestID.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "request_id"), sp + "/properties/*", notMetadataPropertiesRequestID)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "request_id"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["warnings"] !== undefined && checkMetadataPropertiesWarnings(v["warnings"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "warnings")) return false; }
-    if (v["warning_details"] !== undefined && checkMetadataPropertiesWarningDetails(v["warning_details"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "warning_details")) return false; }
-    if (v["pagination"] !== undefined && checkPagination(v["pagination"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "pagination")) return false; }
-    if (v["rate_limit"] !== undefined && checkRateLimit(v["rate_limit"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "rate_limit")) return false; }
-    if (v["telemetry"] !== undefined && checkTelemetry(v["telemetry"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "telemetry")) return false; }
-    if (v["content_fidelity"] !== undefined && checkContentFidelity(v["content_fidelity"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "content_fidelity")) return false; }
-    if (v["content_fidelity_schema_version"] !== undefined) {
-      const x = v["content_fidelity_schema_version"];
+    if (o["warnings"] !== undefined && checkMetadataPropertiesWarnings(o["warnings"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "warnings")) return false; }
+    if (o["warning_details"] !== undefined && checkMetadataPropertiesWarningDetails(o["warning_details"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "warning_details")) return false; }
+    if (o["pagination"] !== undefined && checkPagination(o["pagination"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "pagination")) return false; }
+    if (o["rate_limit"] !== undefined && checkRateLimit(o["rate_limit"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "rate_limit")) return false; }
+    if (o["telemetry"] !== undefined && checkTelemetry(o["telemetry"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "telemetry")) return false; }
+    if (o["content_fidelity"] !== undefined && checkContentFidelity(o["content_fidelity"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "content_fidelity")) return false; }
+    if (o["content_fidelity_schema_version"] !== undefined) {
+      const x = o["content_fidelity_schema_version"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "content_fidelity_schema_version"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["dropped_content_ids"] !== undefined && checkMetadataPropertiesDroppedContentIDs(v["dropped_content_ids"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "dropped_content_ids")) return false; }
-    if (v["content_archive_hashes"] !== undefined && checkMetadataPropertiesContentArchiveHashes(v["content_archive_hashes"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "content_archive_hashes")) return false; }
-    if (v["version"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "version")) return false; }
+    if (o["dropped_content_ids"] !== undefined && checkMetadataPropertiesDroppedContentIDs(o["dropped_content_ids"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "dropped_content_ids")) return false; }
+    if (o["content_archive_hashes"] !== undefined && checkMetadataPropertiesContentArchiveHashes(o["content_archive_hashes"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "content_archive_hashes")) return false; }
+    if (o["version"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "version")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersMetadata, -1);
   return ok;
@@ -445,10 +447,11 @@ export function checkMetadata(v: unknown, p: number, c: rt.Context): boolean {
 function checkMetadataPropertiesContentArchiveHashes(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "response.json#/$defs/metadata/properties/content_archive_hashes";
   let ok = true;
-  if (rt.isObject(v)) {
-    for (const k in v) {
-      if (!rt.has(v, k)) continue;
-      const x = v[k];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    for (const k in o) {
+      if (!rt.has(o, k)) continue;
+      const x = o[k];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, k), sp + "/additionalProperties", "string", x)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
@@ -459,7 +462,7 @@ function checkMetadataPropertiesContentArchiveHashes(v: unknown, p: number, c: r
 function checkMetadataPropertiesDroppedContentIDs(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "response.json#/$defs/metadata/properties/dropped_content_ids";
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "string", x)) return false; }
@@ -473,7 +476,7 @@ function checkMetadataPropertiesWarningDetails(v: unknown, p: number, c: rt.Cont
   const sp = "response.json#/$defs/metadata/properties/warning_details";
   if (p >= c.lim) return rt.deep(checkMetadataPropertiesWarningDetails, v, p, c);
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (checkWarningDetail(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
@@ -485,7 +488,7 @@ function checkMetadataPropertiesWarningDetails(v: unknown, p: number, c: rt.Cont
 function checkMetadataPropertiesWarnings(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "response.json#/$defs/metadata/properties/warnings";
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "string", x)) return false; }
@@ -506,29 +509,30 @@ export function checkMetadataVersion(v: unknown, p: number, c: rt.Context): bool
 export function checkPagination(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "response.json#/$defs/pagination";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["cursor"] !== undefined) {
-      const x = v["cursor"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["cursor"] !== undefined) {
+      const x = o["cursor"];
       if (!(x === null || typeof x === "string")) { ok = false; if (rt.failType(c, rt.at(c, p, "cursor"), sp + "/properties/*", "null or string", x)) return false; }
     }
-    if (v["has_more"] !== undefined) {
-      const x = v["has_more"];
+    if (o["has_more"] !== undefined) {
+      const x = o["has_more"];
       if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "has_more"), sp + "/properties/*", "boolean", x)) return false; }
     }
-    if (v["total_count"] !== undefined) {
-      const x = v["total_count"];
+    if (o["total_count"] !== undefined) {
+      const x = o["total_count"];
       if (typeof x === "number" && Number.isInteger(x)) {
         if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "total_count"), sp + "/properties/*", "minimum", 0)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "total_count"), sp + "/properties/*", "integer", x)) return false; }
     }
-    if (v["page_size"] !== undefined) {
-      const x = v["page_size"];
+    if (o["page_size"] !== undefined) {
+      const x = o["page_size"];
       if (typeof x === "number" && Number.isInteger(x)) {
         if (x < 1) { ok = false; if (rt.failLimit(c, rt.at(c, p, "page_size"), sp + "/properties/*", "minimum", 1)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "page_size"), sp + "/properties/*", "integer", x)) return false; }
     }
-    if (v["page"] !== undefined) {
-      const x = v["page"];
+    if (o["page"] !== undefined) {
+      const x = o["page"];
       if (typeof x === "number" && Number.isInteger(x)) {
         if (x < 1) { ok = false; if (rt.failLimit(c, rt.at(c, p, "page"), sp + "/properties/*", "minimum", 1)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "page"), sp + "/properties/*", "integer", x)) return false; }
@@ -542,31 +546,32 @@ export function checkPagination(v: unknown, p: number, c: rt.Context): boolean {
 export function checkRateLimit(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "response.json#/$defs/rate_limit";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["limit"] !== undefined) {
-      const x = v["limit"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["limit"] !== undefined) {
+      const x = o["limit"];
       if (typeof x === "number" && Number.isInteger(x)) {
         if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "limit"), sp + "/properties/*", "minimum", 0)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "limit"), sp + "/properties/*", "integer", x)) return false; }
     }
-    if (v["remaining"] !== undefined) {
-      const x = v["remaining"];
+    if (o["remaining"] !== undefined) {
+      const x = o["remaining"];
       if (typeof x === "number" && Number.isInteger(x)) {
         if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "remaining"), sp + "/properties/*", "minimum", 0)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "remaining"), sp + "/properties/*", "integer", x)) return false; }
     }
-    if (v["reset_at"] !== undefined) {
-      const x = v["reset_at"];
+    if (o["reset_at"] !== undefined) {
+      const x = o["reset_at"];
       if (typeof x === "string") {
         if (!rt.isDateTime(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "reset_at"), sp + "/properties/*", "format", "must be a valid date-time")) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "reset_at"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["period"] !== undefined) {
-      const x = v["period"];
+    if (o["period"] !== undefined) {
+      const x = o["period"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "period"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["retry_after"] !== undefined) {
-      const x = v["retry_after"];
+    if (o["retry_after"] !== undefined) {
+      const x = o["retry_after"];
       if (typeof x === "number" && Number.isInteger(x)) {
         if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "retry_after"), sp + "/properties/*", "minimum", 0)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "retry_after"), sp + "/properties/*", "integer", x)) return false; }
@@ -581,18 +586,19 @@ export function checkResponse(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "response.json#";
   if (p >= c.lim) return rt.deep(checkResponse, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["success"] !== undefined) {
-      const x = v["success"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["success"] !== undefined) {
+      const x = o["success"];
       if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "success"), sp + "/properties/*", "boolean", x)) return false; }
     }
-    if (v["data"] !== undefined && checkResponsePropertiesData(v["data"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "data")) return false; }
-    if (v["error"] !== undefined) {
-      const x = v["error"];
+    if (o["data"] !== undefined && checkResponsePropertiesData(o["data"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "data")) return false; }
+    if (o["error"] !== undefined) {
+      const x = o["error"];
       if (!(x === null || typeof x === "string")) { ok = false; if (rt.failType(c, rt.at(c, p, "error"), sp + "/properties/*", "null or string", x)) return false; }
     }
-    if (v["meta"] !== undefined && checkMetadata(v["meta"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "meta")) return false; }
-    for (const k in v) {
+    if (o["meta"] !== undefined && checkMetadata(o["meta"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "meta")) return false; }
+    for (const k in o) {
       switch (k) {
         case "success":
         case "data":
@@ -600,12 +606,12 @@ export function checkResponse(v: unknown, p: number, c: rt.Context): boolean {
         case "meta":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["success"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "success")) return false; }
-    if (v["data"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "data")) return false; }
-    if (v["error"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "error")) return false; }
-    if (v["meta"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "meta")) return false; }
+    if (o["success"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "success")) return false; }
+    if (o["data"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "data")) return false; }
+    if (o["error"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "error")) return false; }
+    if (o["meta"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "meta")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   if (c.stop ? checkResponseIf(v, p, c) : rt.quiet(c, checkResponseIf, v, p)) {
     if (checkResponseThen(v, p, c) === false) { ok = false; if (c.stop) return false; }
@@ -619,14 +625,15 @@ export function checkResponse(v: unknown, p: number, c: rt.Context): boolean {
 function checkResponseElse(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "response.json#/else";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["error"] !== undefined) {
-      const x = v["error"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["error"] !== undefined) {
+      const x = o["error"];
       if (typeof x === "string") {
         if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "error"), sp + "/properties/*", "minLength", 1)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "error"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["data"] !== undefined && checkErrorData(v["data"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "data")) return false; }
+    if (o["data"] !== undefined && checkErrorData(o["data"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "data")) return false; }
   }
   return ok;
 }
@@ -635,9 +642,10 @@ function checkResponseElse(v: unknown, p: number, c: rt.Context): boolean {
 function checkResponseIf(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "response.json#/if";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["success"] !== undefined) {
-      const x = v["success"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["success"] !== undefined) {
+      const x = o["success"];
       if (x !== true) { ok = false; if (rt.failAt(c, rt.at(c, p, "success"), sp + "/properties/*", "const", "must be true")) return false; }
     }
   }
@@ -647,7 +655,7 @@ function checkResponseIf(v: unknown, p: number, c: rt.Context): boolean {
 /** Checks a value against response.json#/properties/data. */
 function checkResponsePropertiesData(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "response.json#/properties/data";
-  if (!rt.isObject(v)) { rt.failType(c, p, sp, "object", v); return false; }
+  if (typeof v !== "object" || v === null || Array.isArray(v)) { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, rt.noMembers, -1);
   return true;
 }
@@ -656,9 +664,10 @@ function checkResponsePropertiesData(v: unknown, p: number, c: rt.Context): bool
 function checkResponseThen(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "response.json#/then";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["error"] !== undefined) {
-      const x = v["error"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["error"] !== undefined) {
+      const x = o["error"];
       if (x !== null) { ok = false; if (rt.failType(c, rt.at(c, p, "error"), sp + "/properties/*", "null", x)) return false; }
     }
   }
@@ -669,21 +678,22 @@ function checkResponseThen(v: unknown, p: number, c: rt.Context): boolean {
 export function checkTelemetry(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "response.json#/$defs/telemetry";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["duration_ms"] !== undefined) {
-      const x = v["duration_ms"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["duration_ms"] !== undefined) {
+      const x = o["duration_ms"];
       if (typeof x === "number" && Number.isFinite(x)) {
         if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "duration_ms"), sp + "/properties/*", "minimum", 0)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "duration_ms"), sp + "/properties/*", "number", x)) return false; }
     }
-    if (v["downstream_calls"] !== undefined) {
-      const x = v["downstream_calls"];
+    if (o["downstream_calls"] !== undefined) {
+      const x = o["downstream_calls"];
       if (typeof x === "number" && Number.isInteger(x)) {
         if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "downstream_calls"), sp + "/properties/*", "minimum", 0)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "downstream_calls"), sp + "/properties/*", "integer", x)) return false; }
     }
-    if (v["cache_hit"] !== undefined) {
-      const x = v["cache_hit"];
+    if (o["cache_hit"] !== undefined) {
+      const x = o["cache_hit"];
       if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "cache_hit"), sp + "/properties/*", "boolean", x)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
@@ -696,21 +706,22 @@ export function checkWarningDetail(v: unknown, p: number, c: rt.Context): boolea
   const sp = "response.json#/$defs/warning_detail";
   if (p >= c.lim) return rt.deep(checkWarningDetail, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["code"] !== undefined) {
-      const x = v["code"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["code"] !== undefined) {
+      const x = o["code"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "code"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["severity"] !== undefined && checkWarningSeverity(v["severity"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "severity")) return false; }
-    if (v["message"] !== undefined) {
-      const x = v["message"];
+    if (o["severity"] !== undefined && checkWarningSeverity(o["severity"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "severity")) return false; }
+    if (o["message"] !== undefined) {
+      const x = o["message"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "message"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["context"] !== undefined) {
-      const x = v["context"];
-      if (!rt.isObject(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "context"), sp + "/properties/*", "object", x)) return false; }
+    if (o["context"] !== undefined) {
+      const x = o["context"];
+      if (typeof x !== "object" || x === null || Array.isArray(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "context"), sp + "/properties/*", "object", x)) return false; }
     }
-    if (v["message"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "message")) return false; }
+    if (o["message"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "message")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersWarningDetail, -1);
   return ok;

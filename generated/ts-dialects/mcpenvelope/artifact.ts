@@ -112,35 +112,36 @@ export function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "artifact.json#";
   if (p >= c.lim) return rt.deep(checkArtifact, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["schema_version"] !== undefined && checkArtifactSchemaVersion(v["schema_version"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "schema_version")) return false; }
-    if (v["artifact_id"] !== undefined) {
-      const x = v["artifact_id"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["schema_version"] !== undefined && checkArtifactSchemaVersion(o["schema_version"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "schema_version")) return false; }
+    if (o["artifact_id"] !== undefined) {
+      const x = o["artifact_id"];
       if (typeof x === "string") {
         if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "artifact_id"), sp + "/properties/*", "minLength", 1)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "artifact_id"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["media_type"] !== undefined) {
-      const x = v["media_type"];
+    if (o["media_type"] !== undefined) {
+      const x = o["media_type"];
       if (typeof x === "string") {
         if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "media_type"), sp + "/properties/*", "minLength", 1)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "media_type"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["locator"] !== undefined) {
-      const x = v["locator"];
+    if (o["locator"] !== undefined) {
+      const x = o["locator"];
       if (typeof x === "string") {
         if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "locator"), sp + "/properties/*", "minLength", 1)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "locator"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["size_bytes"] !== undefined) {
-      const x = v["size_bytes"];
+    if (o["size_bytes"] !== undefined) {
+      const x = o["size_bytes"];
       if (typeof x === "number" && Number.isInteger(x)) {
         if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "size_bytes"), sp + "/properties/*", "minimum", 0)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "size_bytes"), sp + "/properties/*", "integer", x)) return false; }
     }
-    if (v["digest"] !== undefined && checkArtifactDigest(v["digest"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "digest")) return false; }
-    if (v["labels"] !== undefined && checkArtifactPropertiesLabels(v["labels"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "labels")) return false; }
-    for (const k in v) {
+    if (o["digest"] !== undefined && checkArtifactDigest(o["digest"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "digest")) return false; }
+    if (o["labels"] !== undefined && checkArtifactPropertiesLabels(o["labels"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "labels")) return false; }
+    for (const k in o) {
       switch (k) {
         case "schema_version":
         case "artifact_id":
@@ -151,11 +152,11 @@ export function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
         case "labels":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["schema_version"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "schema_version")) return false; }
-    if (v["artifact_id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "artifact_id")) return false; }
-    if (v["media_type"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "media_type")) return false; }
+    if (o["schema_version"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "schema_version")) return false; }
+    if (o["artifact_id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "artifact_id")) return false; }
+    if (o["media_type"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "media_type")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
@@ -165,25 +166,26 @@ export function checkArtifactDigest(v: unknown, p: number, c: rt.Context): boole
   const sp = "artifact.json#/properties/digest";
   if (p >= c.lim) return rt.deep(checkArtifactDigest, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["alg"] !== undefined && checkArtifactDigestAlg(v["alg"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "alg")) return false; }
-    if (v["value"] !== undefined) {
-      const x = v["value"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["alg"] !== undefined && checkArtifactDigestAlg(o["alg"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "alg")) return false; }
+    if (o["value"] !== undefined) {
+      const x = o["value"];
       if (typeof x === "string") {
         if (rt.codePoints(x) < 16) { ok = false; if (rt.failLimit(c, rt.at(c, p, "value"), sp + "/properties/*", "minLength", 16)) return false; }
         if (notArtifactDigestPropertiesValue.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "value"), sp + "/properties/*", notArtifactDigestPropertiesValue)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "value"), sp + "/properties/*", "string", x)) return false; }
     }
-    for (const k in v) {
+    for (const k in o) {
       switch (k) {
         case "alg":
         case "value":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["alg"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "alg")) return false; }
-    if (v["value"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "value")) return false; }
+    if (o["alg"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "alg")) return false; }
+    if (o["value"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "value")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
@@ -200,10 +202,11 @@ export function checkArtifactDigestAlg(v: unknown, p: number, c: rt.Context): bo
 function checkArtifactPropertiesLabels(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "artifact.json#/properties/labels";
   let ok = true;
-  if (rt.isObject(v)) {
-    for (const k in v) {
-      if (!rt.has(v, k)) continue;
-      const x = v[k];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    for (const k in o) {
+      if (!rt.has(o, k)) continue;
+      const x = o[k];
       if (typeof x === "string") {
         if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, k), sp + "/additionalProperties", "maxLength", 200)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, k), sp + "/additionalProperties", "string", x)) return false; }

@@ -103,29 +103,30 @@ export function checkArtifactRef(v: unknown, p: number, c: rt.Context): boolean 
   const sp = "artifact_ref.json#";
   if (p >= c.lim) return rt.deep(checkArtifactRef, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["schema_version"] !== undefined && checkArtifactRefSchemaVersion(v["schema_version"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "schema_version")) return false; }
-    if (v["artifact_id"] !== undefined) {
-      const x = v["artifact_id"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["schema_version"] !== undefined && checkArtifactRefSchemaVersion(o["schema_version"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "schema_version")) return false; }
+    if (o["artifact_id"] !== undefined) {
+      const x = o["artifact_id"];
       if (typeof x === "string") {
         if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "artifact_id"), sp + "/properties/*", "minLength", 1)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "artifact_id"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["locator"] !== undefined) {
-      const x = v["locator"];
+    if (o["locator"] !== undefined) {
+      const x = o["locator"];
       if (typeof x === "string") {
         if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "locator"), sp + "/properties/*", "minLength", 1)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "locator"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["media_type"] !== undefined) {
-      const x = v["media_type"];
+    if (o["media_type"] !== undefined) {
+      const x = o["media_type"];
       if (typeof x === "string") {
         if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "media_type"), sp + "/properties/*", "minLength", 1)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "media_type"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["digest"] !== undefined && checkArtifactRefDigest(v["digest"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "digest")) return false; }
-    if (v["labels"] !== undefined && checkArtifactRefPropertiesLabels(v["labels"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "labels")) return false; }
-    for (const k in v) {
+    if (o["digest"] !== undefined && checkArtifactRefDigest(o["digest"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "digest")) return false; }
+    if (o["labels"] !== undefined && checkArtifactRefPropertiesLabels(o["labels"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "labels")) return false; }
+    for (const k in o) {
       switch (k) {
         case "schema_version":
         case "artifact_id":
@@ -135,9 +136,9 @@ export function checkArtifactRef(v: unknown, p: number, c: rt.Context): boolean 
         case "labels":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["schema_version"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "schema_version")) return false; }
+    if (o["schema_version"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "schema_version")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   if (!((c.stop ? checkArtifactRefAnyOf0(v, p, c) : rt.quiet(c, checkArtifactRefAnyOf0, v, p)) || (c.stop ? checkArtifactRefAnyOf1(v, p, c) : rt.quiet(c, checkArtifactRefAnyOf1, v, p)))) { ok = false; if (rt.failAt(c, p, sp, "anyOf", "must match at least one schema of anyOf")) return false; }
   return ok;
@@ -147,8 +148,9 @@ export function checkArtifactRef(v: unknown, p: number, c: rt.Context): boolean 
 function checkArtifactRefAnyOf0(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "artifact_ref.json#/anyOf/0";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["artifact_id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "artifact_id")) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["artifact_id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "artifact_id")) return false; }
   }
   return ok;
 }
@@ -157,8 +159,9 @@ function checkArtifactRefAnyOf0(v: unknown, p: number, c: rt.Context): boolean {
 function checkArtifactRefAnyOf1(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "artifact_ref.json#/anyOf/1";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["locator"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "locator")) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["locator"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "locator")) return false; }
   }
   return ok;
 }
@@ -168,25 +171,26 @@ export function checkArtifactRefDigest(v: unknown, p: number, c: rt.Context): bo
   const sp = "artifact_ref.json#/properties/digest";
   if (p >= c.lim) return rt.deep(checkArtifactRefDigest, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["alg"] !== undefined && checkArtifactRefDigestAlg(v["alg"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "alg")) return false; }
-    if (v["value"] !== undefined) {
-      const x = v["value"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["alg"] !== undefined && checkArtifactRefDigestAlg(o["alg"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "alg")) return false; }
+    if (o["value"] !== undefined) {
+      const x = o["value"];
       if (typeof x === "string") {
         if (rt.codePoints(x) < 16) { ok = false; if (rt.failLimit(c, rt.at(c, p, "value"), sp + "/properties/*", "minLength", 16)) return false; }
         if (notArtifactRefDigestPropertiesValue.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "value"), sp + "/properties/*", notArtifactRefDigestPropertiesValue)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "value"), sp + "/properties/*", "string", x)) return false; }
     }
-    for (const k in v) {
+    for (const k in o) {
       switch (k) {
         case "alg":
         case "value":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["alg"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "alg")) return false; }
-    if (v["value"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "value")) return false; }
+    if (o["alg"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "alg")) return false; }
+    if (o["value"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "value")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
@@ -203,10 +207,11 @@ export function checkArtifactRefDigestAlg(v: unknown, p: number, c: rt.Context):
 function checkArtifactRefPropertiesLabels(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "artifact_ref.json#/properties/labels";
   let ok = true;
-  if (rt.isObject(v)) {
-    for (const k in v) {
-      if (!rt.has(v, k)) continue;
-      const x = v[k];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    for (const k in o) {
+      if (!rt.has(o, k)) continue;
+      const x = o[k];
       if (typeof x === "string") {
         if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, k), sp + "/additionalProperties", "maxLength", 200)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, k), sp + "/additionalProperties", "string", x)) return false; }

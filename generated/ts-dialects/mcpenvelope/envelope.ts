@@ -159,17 +159,18 @@ export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "envelope.json#";
   if (p >= c.lim) return rt.deep(checkEnvelope, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["schema_version"] !== undefined && checkEnvelopeSchemaVersion(v["schema_version"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "schema_version")) return false; }
-    if (v["result"] !== undefined) {
-      const x = v["result"];
-      if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string" || rt.isArray(x) || rt.isObject(x))) { ok = false; if (rt.failType(c, rt.at(c, p, "result"), sp + "/properties/*", "null or boolean or number or string or array or object", x)) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["schema_version"] !== undefined && checkEnvelopeSchemaVersion(o["schema_version"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "schema_version")) return false; }
+    if (o["result"] !== undefined) {
+      const x = o["result"];
+      if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string" || Array.isArray(x) || (typeof x === "object" && x !== null && !Array.isArray(x)))) { ok = false; if (rt.failType(c, rt.at(c, p, "result"), sp + "/properties/*", "null or boolean or number or string or array or object", x)) return false; }
     }
-    if (v["provenance"] !== undefined && (v["provenance"] === null || checkProvRecord(v["provenance"], p + 1, c)) === false) { ok = false; if (rt.up(c, p, "provenance")) return false; }
-    if (v["errors"] !== undefined && checkEnvelopePropertiesErrors(v["errors"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "errors")) return false; }
-    if (v["warnings"] !== undefined && checkEnvelopePropertiesWarnings(v["warnings"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "warnings")) return false; }
-    if (v["meta"] !== undefined && checkEnvelopeMeta(v["meta"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "meta")) return false; }
-    for (const k in v) {
+    if (o["provenance"] !== undefined && (o["provenance"] === null || checkProvRecord(o["provenance"], p + 1, c)) === false) { ok = false; if (rt.up(c, p, "provenance")) return false; }
+    if (o["errors"] !== undefined && checkEnvelopePropertiesErrors(o["errors"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "errors")) return false; }
+    if (o["warnings"] !== undefined && checkEnvelopePropertiesWarnings(o["warnings"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "warnings")) return false; }
+    if (o["meta"] !== undefined && checkEnvelopeMeta(o["meta"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "meta")) return false; }
+    for (const k in o) {
       switch (k) {
         case "schema_version":
         case "result":
@@ -179,10 +180,10 @@ export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
         case "meta":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["schema_version"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "schema_version")) return false; }
-    if (v["result"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "result")) return false; }
+    if (o["schema_version"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "schema_version")) return false; }
+    if (o["result"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "result")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
@@ -192,28 +193,29 @@ export function checkEnvelopeError(v: unknown, p: number, c: rt.Context): boolea
   const sp = "envelope.json#/$defs/envelope_error";
   if (p >= c.lim) return rt.deep(checkEnvelopeError, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["code"] !== undefined) {
-      const x = v["code"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["code"] !== undefined) {
+      const x = o["code"];
       if (typeof x === "string") {
         if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "code"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "code"), sp + "/properties/*", "maxLength", 200)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "code"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["message"] !== undefined) {
-      const x = v["message"];
+    if (o["message"] !== undefined) {
+      const x = o["message"];
       if (typeof x === "string") {
         if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "message"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 2000 && rt.codePoints(x) > 2000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "message"), sp + "/properties/*", "maxLength", 2000)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "message"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["details"] !== undefined && checkEnvelopeErrorPropertiesDetails(v["details"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "details")) return false; }
-    if (v["retryable"] !== undefined) {
-      const x = v["retryable"];
+    if (o["details"] !== undefined && checkEnvelopeErrorPropertiesDetails(o["details"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "details")) return false; }
+    if (o["retryable"] !== undefined) {
+      const x = o["retryable"];
       if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "retryable"), sp + "/properties/*", "boolean", x)) return false; }
     }
-    if (v["evidence"] !== undefined && checkEnvelopeErrorPropertiesEvidence(v["evidence"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "evidence")) return false; }
-    for (const k in v) {
+    if (o["evidence"] !== undefined && checkEnvelopeErrorPropertiesEvidence(o["evidence"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "evidence")) return false; }
+    for (const k in o) {
       switch (k) {
         case "code":
         case "message":
@@ -222,10 +224,10 @@ export function checkEnvelopeError(v: unknown, p: number, c: rt.Context): boolea
         case "evidence":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["code"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "code")) return false; }
-    if (v["message"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "message")) return false; }
+    if (o["code"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "code")) return false; }
+    if (o["message"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "message")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
@@ -234,10 +236,11 @@ export function checkEnvelopeError(v: unknown, p: number, c: rt.Context): boolea
 function checkEnvelopeErrorPropertiesDetails(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "envelope.json#/$defs/envelope_error/properties/details";
   let ok = true;
-  if (rt.isObject(v)) {
-    for (const k in v) {
-      if (!rt.has(v, k)) continue;
-      const x = v[k];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    for (const k in o) {
+      if (!rt.has(o, k)) continue;
+      const x = o[k];
       if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string")) { ok = false; if (rt.failType(c, rt.at(c, p, k), sp + "/additionalProperties", "null or boolean or number or string", x)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
@@ -249,7 +252,7 @@ function checkEnvelopeErrorPropertiesEvidence(v: unknown, p: number, c: rt.Conte
   const sp = "envelope.json#/$defs/envelope_error/properties/evidence";
   if (p >= c.lim) return rt.deep(checkEnvelopeErrorPropertiesEvidence, v, p, c);
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (checkEvidence(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
@@ -262,27 +265,28 @@ export function checkEnvelopeMeta(v: unknown, p: number, c: rt.Context): boolean
   const sp = "envelope.json#/properties/meta";
   if (p >= c.lim) return rt.deep(checkEnvelopeMeta, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["adapter"] !== undefined) {
-      const x = v["adapter"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["adapter"] !== undefined) {
+      const x = o["adapter"];
       if (typeof x === "string") {
         if (x.length > 100 && rt.codePoints(x) > 100) { ok = false; if (rt.failLimit(c, rt.at(c, p, "adapter"), sp + "/properties/*", "maxLength", 100)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "adapter"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["request_id"] !== undefined) {
-      const x = v["request_id"];
+    if (o["request_id"] !== undefined) {
+      const x = o["request_id"];
       if (typeof x === "string") {
         if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "request_id"), sp + "/properties/*", "maxLength", 200)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "request_id"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["duration_ms"] !== undefined) {
-      const x = v["duration_ms"];
+    if (o["duration_ms"] !== undefined) {
+      const x = o["duration_ms"];
       if (typeof x === "number" && Number.isInteger(x)) {
         if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "duration_ms"), sp + "/properties/*", "minimum", 0)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "duration_ms"), sp + "/properties/*", "integer", x)) return false; }
     }
-    if (v["schema_hints"] !== undefined && checkEnvelopeMetaPropertiesSchemaHints(v["schema_hints"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "schema_hints")) return false; }
-    for (const k in v) {
+    if (o["schema_hints"] !== undefined && checkEnvelopeMetaPropertiesSchemaHints(o["schema_hints"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "schema_hints")) return false; }
+    for (const k in o) {
       switch (k) {
         case "adapter":
         case "request_id":
@@ -290,7 +294,7 @@ export function checkEnvelopeMeta(v: unknown, p: number, c: rt.Context): boolean
         case "schema_hints":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
@@ -300,10 +304,11 @@ export function checkEnvelopeMeta(v: unknown, p: number, c: rt.Context): boolean
 function checkEnvelopeMetaPropertiesSchemaHints(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "envelope.json#/properties/meta/properties/schema_hints";
   let ok = true;
-  if (rt.isObject(v)) {
-    for (const k in v) {
-      if (!rt.has(v, k)) continue;
-      const x = v[k];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    for (const k in o) {
+      if (!rt.has(o, k)) continue;
+      const x = o[k];
       if (typeof x === "string") {
         if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, k), sp + "/additionalProperties", "maxLength", 200)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, k), sp + "/additionalProperties", "string", x)) return false; }
@@ -317,7 +322,7 @@ function checkEnvelopePropertiesErrors(v: unknown, p: number, c: rt.Context): bo
   const sp = "envelope.json#/properties/errors";
   if (p >= c.lim) return rt.deep(checkEnvelopePropertiesErrors, v, p, c);
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (checkEnvelopeError(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
@@ -330,7 +335,7 @@ function checkEnvelopePropertiesWarnings(v: unknown, p: number, c: rt.Context): 
   const sp = "envelope.json#/properties/warnings";
   if (p >= c.lim) return rt.deep(checkEnvelopePropertiesWarnings, v, p, c);
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (checkEnvelopeWarning(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
@@ -351,24 +356,25 @@ export function checkEnvelopeWarning(v: unknown, p: number, c: rt.Context): bool
   const sp = "envelope.json#/$defs/envelope_warning";
   if (p >= c.lim) return rt.deep(checkEnvelopeWarning, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["code"] !== undefined) {
-      const x = v["code"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["code"] !== undefined) {
+      const x = o["code"];
       if (typeof x === "string") {
         if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "code"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "code"), sp + "/properties/*", "maxLength", 200)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "code"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["message"] !== undefined) {
-      const x = v["message"];
+    if (o["message"] !== undefined) {
+      const x = o["message"];
       if (typeof x === "string") {
         if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "message"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 2000 && rt.codePoints(x) > 2000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "message"), sp + "/properties/*", "maxLength", 2000)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "message"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["details"] !== undefined && checkEnvelopeWarningPropertiesDetails(v["details"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "details")) return false; }
-    if (v["evidence"] !== undefined && checkEnvelopeWarningPropertiesEvidence(v["evidence"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "evidence")) return false; }
-    for (const k in v) {
+    if (o["details"] !== undefined && checkEnvelopeWarningPropertiesDetails(o["details"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "details")) return false; }
+    if (o["evidence"] !== undefined && checkEnvelopeWarningPropertiesEvidence(o["evidence"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "evidence")) return false; }
+    for (const k in o) {
       switch (k) {
         case "code":
         case "message":
@@ -376,10 +382,10 @@ export function checkEnvelopeWarning(v: unknown, p: number, c: rt.Context): bool
         case "evidence":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["code"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "code")) return false; }
-    if (v["message"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "message")) return false; }
+    if (o["code"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "code")) return false; }
+    if (o["message"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "message")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
@@ -388,10 +394,11 @@ export function checkEnvelopeWarning(v: unknown, p: number, c: rt.Context): bool
 function checkEnvelopeWarningPropertiesDetails(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "envelope.json#/$defs/envelope_warning/properties/details";
   let ok = true;
-  if (rt.isObject(v)) {
-    for (const k in v) {
-      if (!rt.has(v, k)) continue;
-      const x = v[k];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    for (const k in o) {
+      if (!rt.has(o, k)) continue;
+      const x = o[k];
       if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string")) { ok = false; if (rt.failType(c, rt.at(c, p, k), sp + "/additionalProperties", "null or boolean or number or string", x)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
@@ -403,7 +410,7 @@ function checkEnvelopeWarningPropertiesEvidence(v: unknown, p: number, c: rt.Con
   const sp = "envelope.json#/$defs/envelope_warning/properties/evidence";
   if (p >= c.lim) return rt.deep(checkEnvelopeWarningPropertiesEvidence, v, p, c);
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (checkEvidence(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }

@@ -68,36 +68,37 @@ export function checkEvidence(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "evidence.json#";
   if (p >= c.lim) return rt.deep(checkEvidence, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["schema_version"] !== undefined && checkEvidenceSchemaVersion(v["schema_version"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "schema_version")) return false; }
-    if (v["field"] !== undefined) {
-      const x = v["field"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["schema_version"] !== undefined && checkEvidenceSchemaVersion(o["schema_version"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "schema_version")) return false; }
+    if (o["field"] !== undefined) {
+      const x = o["field"];
       if (typeof x === "string") {
         if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "field"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "field"), sp + "/properties/*", "maxLength", 200)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "field"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["source"] !== undefined) {
-      const x = v["source"];
+    if (o["source"] !== undefined) {
+      const x = o["source"];
       if (typeof x === "string") {
         if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "source"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 1000 && rt.codePoints(x) > 1000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "source"), sp + "/properties/*", "maxLength", 1000)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "source"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["method"] !== undefined) {
-      const x = v["method"];
+    if (o["method"] !== undefined) {
+      const x = o["method"];
       if (typeof x === "string") {
         if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "method"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "method"), sp + "/properties/*", "maxLength", 200)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "method"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["note"] !== undefined) {
-      const x = v["note"];
+    if (o["note"] !== undefined) {
+      const x = o["note"];
       if (typeof x === "string") {
         if (x.length > 400 && rt.codePoints(x) > 400) { ok = false; if (rt.failLimit(c, rt.at(c, p, "note"), sp + "/properties/*", "maxLength", 400)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "note"), sp + "/properties/*", "string", x)) return false; }
     }
-    for (const k in v) {
+    for (const k in o) {
       switch (k) {
         case "schema_version":
         case "field":
@@ -106,11 +107,11 @@ export function checkEvidence(v: unknown, p: number, c: rt.Context): boolean {
         case "note":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["schema_version"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "schema_version")) return false; }
-    if (v["field"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "field")) return false; }
-    if (v["source"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "source")) return false; }
+    if (o["schema_version"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "schema_version")) return false; }
+    if (o["field"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "field")) return false; }
+    if (o["source"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "source")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }

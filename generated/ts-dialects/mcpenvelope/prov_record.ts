@@ -200,28 +200,29 @@ export function checkProvRecord(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "prov_record.json#";
   if (p >= c.lim) return rt.deep(checkProvRecord, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["schema_version"] !== undefined && checkProvRecordSchemaVersion(v["schema_version"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "schema_version")) return false; }
-    if (v["run_id"] !== undefined) {
-      const x = v["run_id"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["schema_version"] !== undefined && checkProvRecordSchemaVersion(o["schema_version"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "schema_version")) return false; }
+    if (o["run_id"] !== undefined) {
+      const x = o["run_id"];
       if (typeof x === "string") {
         if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "run_id"), sp + "/properties/*", "minLength", 1)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "run_id"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["tool"] !== undefined && checkProvRecordTool(v["tool"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "tool")) return false; }
-    if (v["time"] !== undefined) {
-      const x = v["time"];
+    if (o["tool"] !== undefined && checkProvRecordTool(o["tool"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "tool")) return false; }
+    if (o["time"] !== undefined) {
+      const x = o["time"];
       if (typeof x === "string") {
         if (!rt.isDateTime(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "time"), sp + "/properties/*", "format", "must be a valid date-time")) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "time"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["inputs"] !== undefined && checkProvRecordPropertiesInputs(v["inputs"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "inputs")) return false; }
-    if (v["outputs"] !== undefined && checkProvRecordPropertiesOutputs(v["outputs"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "outputs")) return false; }
-    if (v["methods"] !== undefined && checkProvRecordPropertiesMethods(v["methods"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "methods")) return false; }
-    if (v["evidence"] !== undefined && checkProvRecordPropertiesEvidence(v["evidence"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "evidence")) return false; }
-    if (v["parents"] !== undefined && checkProvRecordPropertiesParents(v["parents"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "parents")) return false; }
-    if (v["integrity"] !== undefined && checkProvRecordIntegrity(v["integrity"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "integrity")) return false; }
-    for (const k in v) {
+    if (o["inputs"] !== undefined && checkProvRecordPropertiesInputs(o["inputs"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "inputs")) return false; }
+    if (o["outputs"] !== undefined && checkProvRecordPropertiesOutputs(o["outputs"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "outputs")) return false; }
+    if (o["methods"] !== undefined && checkProvRecordPropertiesMethods(o["methods"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "methods")) return false; }
+    if (o["evidence"] !== undefined && checkProvRecordPropertiesEvidence(o["evidence"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "evidence")) return false; }
+    if (o["parents"] !== undefined && checkProvRecordPropertiesParents(o["parents"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "parents")) return false; }
+    if (o["integrity"] !== undefined && checkProvRecordIntegrity(o["integrity"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "integrity")) return false; }
+    for (const k in o) {
       switch (k) {
         case "schema_version":
         case "run_id":
@@ -235,16 +236,16 @@ export function checkProvRecord(v: unknown, p: number, c: rt.Context): boolean {
         case "integrity":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["schema_version"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "schema_version")) return false; }
-    if (v["run_id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "run_id")) return false; }
-    if (v["tool"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "tool")) return false; }
-    if (v["inputs"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "inputs")) return false; }
-    if (v["outputs"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "outputs")) return false; }
-    if (v["methods"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "methods")) return false; }
-    if (v["evidence"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "evidence")) return false; }
-    if (v["parents"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "parents")) return false; }
+    if (o["schema_version"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "schema_version")) return false; }
+    if (o["run_id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "run_id")) return false; }
+    if (o["tool"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "tool")) return false; }
+    if (o["inputs"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "inputs")) return false; }
+    if (o["outputs"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "outputs")) return false; }
+    if (o["methods"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "methods")) return false; }
+    if (o["evidence"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "evidence")) return false; }
+    if (o["parents"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "parents")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
@@ -254,16 +255,17 @@ export function checkProvRecordIntegrity(v: unknown, p: number, c: rt.Context): 
   const sp = "prov_record.json#/properties/integrity";
   if (p >= c.lim) return rt.deep(checkProvRecordIntegrity, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["record_digest"] !== undefined && checkProvRecordIntegrityRecordDigest(v["record_digest"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "record_digest")) return false; }
-    if (v["signature"] !== undefined && checkProvRecordIntegritySignature(v["signature"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "signature")) return false; }
-    for (const k in v) {
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["record_digest"] !== undefined && checkProvRecordIntegrityRecordDigest(o["record_digest"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "record_digest")) return false; }
+    if (o["signature"] !== undefined && checkProvRecordIntegritySignature(o["signature"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "signature")) return false; }
+    for (const k in o) {
       switch (k) {
         case "record_digest":
         case "signature":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
@@ -274,25 +276,26 @@ export function checkProvRecordIntegrityRecordDigest(v: unknown, p: number, c: r
   const sp = "prov_record.json#/properties/integrity/properties/record_digest";
   if (p >= c.lim) return rt.deep(checkProvRecordIntegrityRecordDigest, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["alg"] !== undefined && checkProvRecordIntegrityRecordDigestAlg(v["alg"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "alg")) return false; }
-    if (v["value"] !== undefined) {
-      const x = v["value"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["alg"] !== undefined && checkProvRecordIntegrityRecordDigestAlg(o["alg"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "alg")) return false; }
+    if (o["value"] !== undefined) {
+      const x = o["value"];
       if (typeof x === "string") {
         if (rt.codePoints(x) < 16) { ok = false; if (rt.failLimit(c, rt.at(c, p, "value"), sp + "/properties/*", "minLength", 16)) return false; }
         if (notProvRecordIntegrityRecordDigestPropertiesValue.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "value"), sp + "/properties/*", notProvRecordIntegrityRecordDigestPropertiesValue)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "value"), sp + "/properties/*", "string", x)) return false; }
     }
-    for (const k in v) {
+    for (const k in o) {
       switch (k) {
         case "alg":
         case "value":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["alg"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "alg")) return false; }
-    if (v["value"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "value")) return false; }
+    if (o["alg"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "alg")) return false; }
+    if (o["value"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "value")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
@@ -311,40 +314,41 @@ export function checkProvRecordIntegrityRecordDigestAlg(v: unknown, p: number, c
 export function checkProvRecordIntegritySignature(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "prov_record.json#/properties/integrity/properties/signature";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["alg"] !== undefined) {
-      const x = v["alg"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["alg"] !== undefined) {
+      const x = o["alg"];
       if (typeof x === "string") {
         if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "alg"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 100 && rt.codePoints(x) > 100) { ok = false; if (rt.failLimit(c, rt.at(c, p, "alg"), sp + "/properties/*", "maxLength", 100)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "alg"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["key_id"] !== undefined) {
-      const x = v["key_id"];
+    if (o["key_id"] !== undefined) {
+      const x = o["key_id"];
       if (typeof x === "string") {
         if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "key_id"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "key_id"), sp + "/properties/*", "maxLength", 200)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "key_id"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["value"] !== undefined) {
-      const x = v["value"];
+    if (o["value"] !== undefined) {
+      const x = o["value"];
       if (typeof x === "string") {
         if (rt.codePoints(x) < 16) { ok = false; if (rt.failLimit(c, rt.at(c, p, "value"), sp + "/properties/*", "minLength", 16)) return false; }
         if (x.length > 5000 && rt.codePoints(x) > 5000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "value"), sp + "/properties/*", "maxLength", 5000)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "value"), sp + "/properties/*", "string", x)) return false; }
     }
-    for (const k in v) {
+    for (const k in o) {
       switch (k) {
         case "alg":
         case "key_id":
         case "value":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["alg"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "alg")) return false; }
-    if (v["key_id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "key_id")) return false; }
-    if (v["value"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "value")) return false; }
+    if (o["alg"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "alg")) return false; }
+    if (o["key_id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "key_id")) return false; }
+    if (o["value"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "value")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
@@ -354,7 +358,7 @@ function checkProvRecordPropertiesEvidence(v: unknown, p: number, c: rt.Context)
   const sp = "prov_record.json#/properties/evidence";
   if (p >= c.lim) return rt.deep(checkProvRecordPropertiesEvidence, v, p, c);
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (checkEvidence(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
@@ -367,7 +371,7 @@ function checkProvRecordPropertiesInputs(v: unknown, p: number, c: rt.Context): 
   const sp = "prov_record.json#/properties/inputs";
   if (p >= c.lim) return rt.deep(checkProvRecordPropertiesInputs, v, p, c);
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (checkArtifact(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
@@ -379,7 +383,7 @@ function checkProvRecordPropertiesInputs(v: unknown, p: number, c: rt.Context): 
 function checkProvRecordPropertiesMethods(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "prov_record.json#/properties/methods";
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
       if (typeof x === "string") {
@@ -397,7 +401,7 @@ function checkProvRecordPropertiesOutputs(v: unknown, p: number, c: rt.Context):
   const sp = "prov_record.json#/properties/outputs";
   if (p >= c.lim) return rt.deep(checkProvRecordPropertiesOutputs, v, p, c);
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (checkArtifact(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
@@ -409,7 +413,7 @@ function checkProvRecordPropertiesOutputs(v: unknown, p: number, c: rt.Context):
 function checkProvRecordPropertiesParents(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "prov_record.json#/properties/parents";
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
       if (typeof x === "string") {
@@ -433,38 +437,39 @@ export function checkProvRecordSchemaVersion(v: unknown, p: number, c: rt.Contex
 export function checkProvRecordTool(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "prov_record.json#/properties/tool";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["name"] !== undefined) {
-      const x = v["name"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["name"] !== undefined) {
+      const x = o["name"];
       if (typeof x === "string") {
         if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "name"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "name"), sp + "/properties/*", "maxLength", 200)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "name"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["version"] !== undefined) {
-      const x = v["version"];
+    if (o["version"] !== undefined) {
+      const x = o["version"];
       if (typeof x === "string") {
         if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "version"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 100 && rt.codePoints(x) > 100) { ok = false; if (rt.failLimit(c, rt.at(c, p, "version"), sp + "/properties/*", "maxLength", 100)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "version"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["adapter"] !== undefined) {
-      const x = v["adapter"];
+    if (o["adapter"] !== undefined) {
+      const x = o["adapter"];
       if (typeof x === "string") {
         if (x.length > 100 && rt.codePoints(x) > 100) { ok = false; if (rt.failLimit(c, rt.at(c, p, "adapter"), sp + "/properties/*", "maxLength", 100)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "adapter"), sp + "/properties/*", "string", x)) return false; }
     }
-    for (const k in v) {
+    for (const k in o) {
       switch (k) {
         case "name":
         case "version":
         case "adapter":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["name"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "name")) return false; }
-    if (v["version"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "version")) return false; }
+    if (o["name"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "name")) return false; }
+    if (o["version"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "version")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }

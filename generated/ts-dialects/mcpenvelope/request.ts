@@ -122,28 +122,29 @@ export function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "request.json#";
   if (p >= c.lim) return rt.deep(checkRequest, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["schema_version"] !== undefined && checkRequestSchemaVersion(v["schema_version"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "schema_version")) return false; }
-    if (v["request_id"] !== undefined) {
-      const x = v["request_id"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["schema_version"] !== undefined && checkRequestSchemaVersion(o["schema_version"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "schema_version")) return false; }
+    if (o["request_id"] !== undefined) {
+      const x = o["request_id"];
       if (typeof x === "string") {
         if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "request_id"), sp + "/properties/*", "maxLength", 200)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "request_id"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["tool"] !== undefined && checkRequestTool(v["tool"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "tool")) return false; }
-    if (v["params"] !== undefined) {
-      const x = v["params"];
-      if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string" || rt.isArray(x) || rt.isObject(x))) { ok = false; if (rt.failType(c, rt.at(c, p, "params"), sp + "/properties/*", "null or boolean or number or string or array or object", x)) return false; }
+    if (o["tool"] !== undefined && checkRequestTool(o["tool"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "tool")) return false; }
+    if (o["params"] !== undefined) {
+      const x = o["params"];
+      if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string" || Array.isArray(x) || (typeof x === "object" && x !== null && !Array.isArray(x)))) { ok = false; if (rt.failType(c, rt.at(c, p, "params"), sp + "/properties/*", "null or boolean or number or string or array or object", x)) return false; }
     }
-    if (v["artifacts"] !== undefined && checkRequestPropertiesArtifacts(v["artifacts"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "artifacts")) return false; }
-    if (v["preferences"] !== undefined && checkRequestPreferences(v["preferences"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "preferences")) return false; }
-    if (v["time"] !== undefined) {
-      const x = v["time"];
+    if (o["artifacts"] !== undefined && checkRequestPropertiesArtifacts(o["artifacts"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "artifacts")) return false; }
+    if (o["preferences"] !== undefined && checkRequestPreferences(o["preferences"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "preferences")) return false; }
+    if (o["time"] !== undefined) {
+      const x = o["time"];
       if (typeof x === "string") {
         if (!rt.isDateTime(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "time"), sp + "/properties/*", "format", "must be a valid date-time")) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "time"), sp + "/properties/*", "string", x)) return false; }
     }
-    for (const k in v) {
+    for (const k in o) {
       switch (k) {
         case "schema_version":
         case "request_id":
@@ -154,12 +155,12 @@ export function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
         case "time":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["schema_version"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "schema_version")) return false; }
-    if (v["tool"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "tool")) return false; }
-    if (v["params"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "params")) return false; }
-    if (v["artifacts"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "artifacts")) return false; }
+    if (o["schema_version"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "schema_version")) return false; }
+    if (o["tool"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "tool")) return false; }
+    if (o["params"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "params")) return false; }
+    if (o["artifacts"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "artifacts")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
@@ -168,31 +169,32 @@ export function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
 export function checkRequestPreferences(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "request.json#/properties/preferences";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["deterministic"] !== undefined) {
-      const x = v["deterministic"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["deterministic"] !== undefined) {
+      const x = o["deterministic"];
       if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "deterministic"), sp + "/properties/*", "boolean", x)) return false; }
     }
-    if (v["max_output_bytes"] !== undefined) {
-      const x = v["max_output_bytes"];
+    if (o["max_output_bytes"] !== undefined) {
+      const x = o["max_output_bytes"];
       if (typeof x === "number" && Number.isInteger(x)) {
         if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "max_output_bytes"), sp + "/properties/*", "minimum", 0)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "max_output_bytes"), sp + "/properties/*", "integer", x)) return false; }
     }
-    if (v["locale"] !== undefined) {
-      const x = v["locale"];
+    if (o["locale"] !== undefined) {
+      const x = o["locale"];
       if (typeof x === "string") {
         if (x.length > 50 && rt.codePoints(x) > 50) { ok = false; if (rt.failLimit(c, rt.at(c, p, "locale"), sp + "/properties/*", "maxLength", 50)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "locale"), sp + "/properties/*", "string", x)) return false; }
     }
-    for (const k in v) {
+    for (const k in o) {
       switch (k) {
         case "deterministic":
         case "max_output_bytes":
         case "locale":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
@@ -203,7 +205,7 @@ function checkRequestPropertiesArtifacts(v: unknown, p: number, c: rt.Context): 
   const sp = "request.json#/properties/artifacts";
   if (p >= c.lim) return rt.deep(checkRequestPropertiesArtifacts, v, p, c);
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (checkArtifactRef(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
@@ -223,29 +225,30 @@ export function checkRequestSchemaVersion(v: unknown, p: number, c: rt.Context):
 export function checkRequestTool(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "request.json#/properties/tool";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["name"] !== undefined) {
-      const x = v["name"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["name"] !== undefined) {
+      const x = o["name"];
       if (typeof x === "string") {
         if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "name"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "name"), sp + "/properties/*", "maxLength", 200)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "name"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["version"] !== undefined) {
-      const x = v["version"];
+    if (o["version"] !== undefined) {
+      const x = o["version"];
       if (typeof x === "string") {
         if (x.length > 100 && rt.codePoints(x) > 100) { ok = false; if (rt.failLimit(c, rt.at(c, p, "version"), sp + "/properties/*", "maxLength", 100)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "version"), sp + "/properties/*", "string", x)) return false; }
     }
-    for (const k in v) {
+    for (const k in o) {
       switch (k) {
         case "name":
         case "version":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["name"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "name")) return false; }
+    if (o["name"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "name")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }

@@ -34,16 +34,17 @@ export function checkDebug(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "debug.json#";
   if (p >= c.lim) return rt.deep(checkDebug, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["tier"] !== undefined && (v["tier"] === null || checkTierName(v["tier"], p + 1, c)) === false) { ok = false; if (rt.up(c, p, "tier")) return false; }
-    if (v["tool_version"] !== undefined && checkToolVersion(v["tool_version"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "tool_version")) return false; }
-    if (v["tool_id"] !== undefined && checkToolID(v["tool_id"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "tool_id")) return false; }
-    if (v["request_id"] !== undefined && checkRequestID(v["request_id"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "request_id")) return false; }
-    if (v["capabilities"] !== undefined && checkCapabilities(v["capabilities"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "capabilities")) return false; }
-    if (v["duration_ms"] !== undefined && checkDurationMs(v["duration_ms"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "duration_ms")) return false; }
-    if (v["error"] !== undefined && (v["error"] === null || checkErrorModel(v["error"], p + 1, c)) === false) { ok = false; if (rt.up(c, p, "error")) return false; }
-    if (v["upgrade_hints"] !== undefined && checkUpgradeHints(v["upgrade_hints"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "upgrade_hints")) return false; }
-    for (const k in v) {
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["tier"] !== undefined && (o["tier"] === null || checkTierName(o["tier"], p + 1, c)) === false) { ok = false; if (rt.up(c, p, "tier")) return false; }
+    if (o["tool_version"] !== undefined && checkToolVersion(o["tool_version"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "tool_version")) return false; }
+    if (o["tool_id"] !== undefined && checkToolID(o["tool_id"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "tool_id")) return false; }
+    if (o["request_id"] !== undefined && checkRequestID(o["request_id"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "request_id")) return false; }
+    if (o["capabilities"] !== undefined && checkCapabilities(o["capabilities"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "capabilities")) return false; }
+    if (o["duration_ms"] !== undefined && checkDurationMs(o["duration_ms"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "duration_ms")) return false; }
+    if (o["error"] !== undefined && (o["error"] === null || checkErrorModel(o["error"], p + 1, c)) === false) { ok = false; if (rt.up(c, p, "error")) return false; }
+    if (o["upgrade_hints"] !== undefined && checkUpgradeHints(o["upgrade_hints"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "upgrade_hints")) return false; }
+    for (const k in o) {
       switch (k) {
         case "tier":
         case "tool_version":
@@ -56,17 +57,17 @@ export function checkDebug(v: unknown, p: number, c: rt.Context): boolean {
         case "data":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["tier"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "tier")) return false; }
-    if (v["tool_version"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "tool_version")) return false; }
-    if (v["tool_id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "tool_id")) return false; }
-    if (v["request_id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "request_id")) return false; }
-    if (v["capabilities"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "capabilities")) return false; }
-    if (v["duration_ms"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "duration_ms")) return false; }
-    if (v["error"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "error")) return false; }
-    if (v["upgrade_hints"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "upgrade_hints")) return false; }
-    if (v["data"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "data")) return false; }
+    if (o["tier"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "tier")) return false; }
+    if (o["tool_version"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "tool_version")) return false; }
+    if (o["tool_id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "tool_id")) return false; }
+    if (o["request_id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "request_id")) return false; }
+    if (o["capabilities"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "capabilities")) return false; }
+    if (o["duration_ms"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "duration_ms")) return false; }
+    if (o["error"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "error")) return false; }
+    if (o["upgrade_hints"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "upgrade_hints")) return false; }
+    if (o["data"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "data")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }

@@ -208,8 +208,8 @@ export function isUpgradeHints(value: unknown): value is UpgradeHints {
 export function checkCapabilities(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "envelope.json#/$defs/capabilities";
   let ok = true;
-  if (!(v === null || rt.isArray(v))) { rt.failType(c, p, sp, "null or array", v); return false; }
-  if (rt.isArray(v)) {
+  if (!(v === null || Array.isArray(v))) { rt.failType(c, p, sp, "null or array", v); return false; }
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "string", x)) return false; }
@@ -230,16 +230,17 @@ export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "envelope.json#";
   if (p >= c.lim) return rt.deep(checkEnvelope, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["tier"] !== undefined && (v["tier"] === null || checkTierName(v["tier"], p + 1, c)) === false) { ok = false; if (rt.up(c, p, "tier")) return false; }
-    if (v["tool_version"] !== undefined && checkToolVersion(v["tool_version"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "tool_version")) return false; }
-    if (v["tool_id"] !== undefined && checkToolID(v["tool_id"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "tool_id")) return false; }
-    if (v["request_id"] !== undefined && checkRequestID(v["request_id"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "request_id")) return false; }
-    if (v["capabilities"] !== undefined && checkCapabilities(v["capabilities"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "capabilities")) return false; }
-    if (v["duration_ms"] !== undefined && checkDurationMs(v["duration_ms"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "duration_ms")) return false; }
-    if (v["error"] !== undefined && (v["error"] === null || checkErrorModel(v["error"], p + 1, c)) === false) { ok = false; if (rt.up(c, p, "error")) return false; }
-    if (v["upgrade_hints"] !== undefined && checkUpgradeHints(v["upgrade_hints"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "upgrade_hints")) return false; }
-    for (const k in v) {
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["tier"] !== undefined && (o["tier"] === null || checkTierName(o["tier"], p + 1, c)) === false) { ok = false; if (rt.up(c, p, "tier")) return false; }
+    if (o["tool_version"] !== undefined && checkToolVersion(o["tool_version"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "tool_version")) return false; }
+    if (o["tool_id"] !== undefined && checkToolID(o["tool_id"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "tool_id")) return false; }
+    if (o["request_id"] !== undefined && checkRequestID(o["request_id"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "request_id")) return false; }
+    if (o["capabilities"] !== undefined && checkCapabilities(o["capabilities"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "capabilities")) return false; }
+    if (o["duration_ms"] !== undefined && checkDurationMs(o["duration_ms"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "duration_ms")) return false; }
+    if (o["error"] !== undefined && (o["error"] === null || checkErrorModel(o["error"], p + 1, c)) === false) { ok = false; if (rt.up(c, p, "error")) return false; }
+    if (o["upgrade_hints"] !== undefined && checkUpgradeHints(o["upgrade_hints"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "upgrade_hints")) return false; }
+    for (const k in o) {
       switch (k) {
         case "tier":
         case "tool_version":
@@ -252,7 +253,7 @@ export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
         case "data":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   if ((c.stop ? checkEnvelopeIf(v, p, c) : rt.quiet(c, checkEnvelopeIf, v, p)) === false) {
@@ -265,8 +266,9 @@ export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
 function checkEnvelopeElse(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "envelope.json#/else";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["data"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "data")) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["data"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "data")) return false; }
   }
   return ok;
 }
@@ -275,12 +277,13 @@ function checkEnvelopeElse(v: unknown, p: number, c: rt.Context): boolean {
 function checkEnvelopeIf(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "envelope.json#/if";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["error"] !== undefined) {
-      const x = v["error"];
-      if (!rt.isObject(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "error"), sp + "/properties/*", "object", x)) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["error"] !== undefined) {
+      const x = o["error"];
+      if (typeof x !== "object" || x === null || Array.isArray(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "error"), sp + "/properties/*", "object", x)) return false; }
     }
-    if (v["error"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "error")) return false; }
+    if (o["error"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "error")) return false; }
   }
   return ok;
 }
@@ -289,30 +292,31 @@ function checkEnvelopeIf(v: unknown, p: number, c: rt.Context): boolean {
 export function checkErrorModel(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "envelope.json#/$defs/error_model";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["error"] !== undefined) {
-      const x = v["error"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["error"] !== undefined) {
+      const x = o["error"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "error"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["error_code"] !== undefined) {
-      const x = v["error_code"];
+    if (o["error_code"] !== undefined) {
+      const x = o["error_code"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "error_code"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["error_details"] !== undefined) {
-      const x = v["error_details"];
-      if (!(x === null || rt.isObject(x))) { ok = false; if (rt.failType(c, rt.at(c, p, "error_details"), sp + "/properties/*", "null or object", x)) return false; }
+    if (o["error_details"] !== undefined) {
+      const x = o["error_details"];
+      if (!(x === null || (typeof x === "object" && x !== null && !Array.isArray(x)))) { ok = false; if (rt.failType(c, rt.at(c, p, "error_details"), sp + "/properties/*", "null or object", x)) return false; }
     }
-    for (const k in v) {
+    for (const k in o) {
       switch (k) {
         case "error":
         case "error_code":
         case "error_details":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["error"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "error")) return false; }
-    if (v["error_code"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "error_code")) return false; }
+    if (o["error"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "error")) return false; }
+    if (o["error_code"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "error_code")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
@@ -350,30 +354,31 @@ export function checkToolVersion(v: unknown, p: number, c: rt.Context): boolean 
 export function checkUpgradeHint(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "envelope.json#/$defs/upgrade_hint";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["feature"] !== undefined) {
-      const x = v["feature"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["feature"] !== undefined) {
+      const x = o["feature"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "feature"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["tier"] !== undefined) {
-      const x = v["tier"];
+    if (o["tier"] !== undefined) {
+      const x = o["tier"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "tier"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["reason"] !== undefined) {
-      const x = v["reason"];
+    if (o["reason"] !== undefined) {
+      const x = o["reason"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "reason"), sp + "/properties/*", "string", x)) return false; }
     }
-    for (const k in v) {
+    for (const k in o) {
       switch (k) {
         case "feature":
         case "tier":
         case "reason":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["feature"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "feature")) return false; }
-    if (v["tier"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "tier")) return false; }
+    if (o["feature"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "feature")) return false; }
+    if (o["tier"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "tier")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
@@ -383,8 +388,8 @@ export function checkUpgradeHints(v: unknown, p: number, c: rt.Context): boolean
   const sp = "envelope.json#/$defs/upgrade_hints";
   if (p >= c.lim) return rt.deep(checkUpgradeHints, v, p, c);
   let ok = true;
-  if (!(v === null || rt.isArray(v))) { rt.failType(c, p, sp, "null or array", v); return false; }
-  if (rt.isArray(v)) {
+  if (!(v === null || Array.isArray(v))) { rt.failType(c, p, sp, "null or array", v); return false; }
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (checkUpgradeHint(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }

@@ -28,15 +28,16 @@ export function checkMinimal(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "minimal.json#";
   if (p >= c.lim) return rt.deep(checkMinimal, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["error"] !== undefined && checkErrorModel(v["error"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "error")) return false; }
-    for (const k in v) {
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["error"] !== undefined && checkErrorModel(o["error"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "error")) return false; }
+    for (const k in o) {
       switch (k) {
         case "error":
         case "data":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   if ((c.stop ? checkMinimalIf(v, p, c) : rt.quiet(c, checkMinimalIf, v, p)) === false) {
@@ -49,8 +50,9 @@ export function checkMinimal(v: unknown, p: number, c: rt.Context): boolean {
 function checkMinimalElse(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "minimal.json#/else";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["data"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "data")) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["data"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "data")) return false; }
   }
   return ok;
 }
@@ -59,12 +61,13 @@ function checkMinimalElse(v: unknown, p: number, c: rt.Context): boolean {
 function checkMinimalIf(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "minimal.json#/if";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["error"] !== undefined) {
-      const x = v["error"];
-      if (!rt.isObject(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "error"), sp + "/properties/*", "object", x)) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["error"] !== undefined) {
+      const x = o["error"];
+      if (typeof x !== "object" || x === null || Array.isArray(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "error"), sp + "/properties/*", "object", x)) return false; }
     }
-    if (v["error"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "error")) return false; }
+    if (o["error"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "error")) return false; }
   }
   return ok;
 }

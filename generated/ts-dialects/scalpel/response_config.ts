@@ -396,19 +396,20 @@ export function checkResponseConfig(v: unknown, p: number, c: rt.Context): boole
   const sp = "response_config.json#";
   if (p >= c.lim) return rt.deep(checkResponseConfig, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["version"] !== undefined) {
-      const x = v["version"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["version"] !== undefined) {
+      const x = o["version"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "version"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["description"] !== undefined) {
-      const x = v["description"];
+    if (o["description"] !== undefined) {
+      const x = o["description"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "description"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["global"] !== undefined && checkResponseConfigGlobal(v["global"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "global")) return false; }
-    if (v["parsing"] !== undefined && checkResponseConfigParsing(v["parsing"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "parsing")) return false; }
-    if (v["profiles"] !== undefined && checkResponseConfigPropertiesProfiles(v["profiles"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "profiles")) return false; }
-    if (v["tool_overrides"] !== undefined && checkResponseConfigPropertiesToolOverrides(v["tool_overrides"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "tool_overrides")) return false; }
+    if (o["global"] !== undefined && checkResponseConfigGlobal(o["global"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "global")) return false; }
+    if (o["parsing"] !== undefined && checkResponseConfigParsing(o["parsing"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "parsing")) return false; }
+    if (o["profiles"] !== undefined && checkResponseConfigPropertiesProfiles(o["profiles"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "profiles")) return false; }
+    if (o["tool_overrides"] !== undefined && checkResponseConfigPropertiesToolOverrides(o["tool_overrides"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "tool_overrides")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersResponseConfig, -1);
   return ok;
@@ -419,22 +420,23 @@ export function checkResponseConfigGlobal(v: unknown, p: number, c: rt.Context):
   const sp = "response_config.json#/properties/global";
   if (p >= c.lim) return rt.deep(checkResponseConfigGlobal, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["profile"] !== undefined && checkResponseConfigGlobalProfile(v["profile"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "profile")) return false; }
-    if (v["exclude_empty_arrays"] !== undefined) {
-      const x = v["exclude_empty_arrays"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["profile"] !== undefined && checkResponseConfigGlobalProfile(o["profile"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "profile")) return false; }
+    if (o["exclude_empty_arrays"] !== undefined) {
+      const x = o["exclude_empty_arrays"];
       if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "exclude_empty_arrays"), sp + "/properties/*", "boolean", x)) return false; }
     }
-    if (v["exclude_empty_objects"] !== undefined) {
-      const x = v["exclude_empty_objects"];
+    if (o["exclude_empty_objects"] !== undefined) {
+      const x = o["exclude_empty_objects"];
       if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "exclude_empty_objects"), sp + "/properties/*", "boolean", x)) return false; }
     }
-    if (v["exclude_null_values"] !== undefined) {
-      const x = v["exclude_null_values"];
+    if (o["exclude_null_values"] !== undefined) {
+      const x = o["exclude_null_values"];
       if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "exclude_null_values"), sp + "/properties/*", "boolean", x)) return false; }
     }
-    if (v["exclude_default_values"] !== undefined) {
-      const x = v["exclude_default_values"];
+    if (o["exclude_default_values"] !== undefined) {
+      const x = o["exclude_default_values"];
       if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "exclude_default_values"), sp + "/properties/*", "boolean", x)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
@@ -455,10 +457,11 @@ export function checkResponseConfigParsing(v: unknown, p: number, c: rt.Context)
   const sp = "response_config.json#/properties/parsing";
   if (p >= c.lim) return rt.deep(checkResponseConfigParsing, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["mode"] !== undefined && checkResponseConfigParsingMode(v["mode"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "mode")) return false; }
-    if (v["sanitization_policy"] !== undefined && checkResponseConfigParsingSanitizationPolicy(v["sanitization_policy"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "sanitization_policy")) return false; }
-    if (v["error_reporting"] !== undefined && checkResponseConfigParsingErrorReporting(v["error_reporting"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "error_reporting")) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["mode"] !== undefined && checkResponseConfigParsingMode(o["mode"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "mode")) return false; }
+    if (o["sanitization_policy"] !== undefined && checkResponseConfigParsingSanitizationPolicy(o["sanitization_policy"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "sanitization_policy")) return false; }
+    if (o["error_reporting"] !== undefined && checkResponseConfigParsingErrorReporting(o["error_reporting"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "error_reporting")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersResponseConfigParsing, -1);
   return ok;
@@ -468,17 +471,18 @@ export function checkResponseConfigParsing(v: unknown, p: number, c: rt.Context)
 export function checkResponseConfigParsingErrorReporting(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "response_config.json#/properties/parsing/properties/error_reporting";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["include_sanitization_details"] !== undefined) {
-      const x = v["include_sanitization_details"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["include_sanitization_details"] !== undefined) {
+      const x = o["include_sanitization_details"];
       if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "include_sanitization_details"), sp + "/properties/*", "boolean", x)) return false; }
     }
-    if (v["include_error_location"] !== undefined) {
-      const x = v["include_error_location"];
+    if (o["include_error_location"] !== undefined) {
+      const x = o["include_error_location"];
       if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "include_error_location"), sp + "/properties/*", "boolean", x)) return false; }
     }
-    if (v["include_suggestions"] !== undefined) {
-      const x = v["include_suggestions"];
+    if (o["include_suggestions"] !== undefined) {
+      const x = o["include_suggestions"];
       if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "include_suggestions"), sp + "/properties/*", "boolean", x)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
@@ -500,17 +504,18 @@ export function checkResponseConfigParsingMode(v: unknown, p: number, c: rt.Cont
 export function checkResponseConfigParsingSanitizationPolicy(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "response_config.json#/properties/parsing/properties/sanitization_policy";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["allow_merge_conflicts"] !== undefined) {
-      const x = v["allow_merge_conflicts"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["allow_merge_conflicts"] !== undefined) {
+      const x = o["allow_merge_conflicts"];
       if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "allow_merge_conflicts"), sp + "/properties/*", "boolean", x)) return false; }
     }
-    if (v["allow_templates"] !== undefined) {
-      const x = v["allow_templates"];
+    if (o["allow_templates"] !== undefined) {
+      const x = o["allow_templates"];
       if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "allow_templates"), sp + "/properties/*", "boolean", x)) return false; }
     }
-    if (v["report_modifications"] !== undefined) {
-      const x = v["report_modifications"];
+    if (o["report_modifications"] !== undefined) {
+      const x = o["report_modifications"];
       if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "report_modifications"), sp + "/properties/*", "boolean", x)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
@@ -523,14 +528,15 @@ export function checkResponseConfigProfilesValue(v: unknown, p: number, c: rt.Co
   const sp = "response_config.json#/properties/profiles/additionalProperties";
   if (p >= c.lim) return rt.deep(checkResponseConfigProfilesValue, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["description"] !== undefined) {
-      const x = v["description"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["description"] !== undefined) {
+      const x = o["description"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "description"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["envelope"] !== undefined && checkResponseConfigProfilesValueEnvelope(v["envelope"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "envelope")) return false; }
-    if (v["parsing"] !== undefined && checkResponseConfigProfilesValueParsing(v["parsing"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "parsing")) return false; }
-    if (v["common_exclusions"] !== undefined && checkResponseConfigProfilesValuePropertiesCommonExclusions(v["common_exclusions"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "common_exclusions")) return false; }
+    if (o["envelope"] !== undefined && checkResponseConfigProfilesValueEnvelope(o["envelope"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "envelope")) return false; }
+    if (o["parsing"] !== undefined && checkResponseConfigProfilesValueParsing(o["parsing"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "parsing")) return false; }
+    if (o["common_exclusions"] !== undefined && checkResponseConfigProfilesValuePropertiesCommonExclusions(o["common_exclusions"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "common_exclusions")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersResponseConfigProfilesValue, -1);
   return ok;
@@ -543,8 +549,9 @@ export function checkResponseConfigProfilesValueEnvelope(v: unknown, p: number, 
   const sp = "response_config.json#/properties/profiles/additionalProperties/properties/envelope";
   if (p >= c.lim) return rt.deep(checkResponseConfigProfilesValueEnvelope, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["include"] !== undefined && checkResponseConfigProfilesValueEnvelopePropertiesInclude(v["include"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "include")) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["include"] !== undefined && checkResponseConfigProfilesValueEnvelopePropertiesInclude(o["include"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "include")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersResponseConfigProfilesValueEnvelope, -1);
   return ok;
@@ -567,7 +574,7 @@ function checkResponseConfigProfilesValueEnvelopePropertiesInclude(v: unknown, p
   const sp = "response_config.json#/properties/profiles/additionalProperties/properties/envelope/properties/include";
   if (p >= c.lim) return rt.deep(checkResponseConfigProfilesValueEnvelopePropertiesInclude, v, p, c);
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (checkResponseConfigProfilesValueEnvelopeIncludeItem(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
@@ -582,9 +589,10 @@ export function checkResponseConfigProfilesValueParsing(v: unknown, p: number, c
   const sp = "response_config.json#/properties/profiles/additionalProperties/properties/parsing";
   if (p >= c.lim) return rt.deep(checkResponseConfigProfilesValueParsing, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["mode"] !== undefined && checkResponseConfigProfilesValueParsingMode(v["mode"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "mode")) return false; }
-    if (v["sanitization_policy"] !== undefined && checkResponseConfigProfilesValueParsingSanitizationPolicy(v["sanitization_policy"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "sanitization_policy")) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["mode"] !== undefined && checkResponseConfigProfilesValueParsingMode(o["mode"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "mode")) return false; }
+    if (o["sanitization_policy"] !== undefined && checkResponseConfigProfilesValueParsingSanitizationPolicy(o["sanitization_policy"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "sanitization_policy")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersResponseConfigProfilesValueParsing, -1);
   return ok;
@@ -606,17 +614,18 @@ export function checkResponseConfigProfilesValueParsingMode(v: unknown, p: numbe
 export function checkResponseConfigProfilesValueParsingSanitizationPolicy(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "response_config.json#/properties/profiles/additionalProperties/properties/parsing/properties/sanitization_policy";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["allow_merge_conflicts"] !== undefined) {
-      const x = v["allow_merge_conflicts"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["allow_merge_conflicts"] !== undefined) {
+      const x = o["allow_merge_conflicts"];
       if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "allow_merge_conflicts"), sp + "/properties/*", "boolean", x)) return false; }
     }
-    if (v["allow_templates"] !== undefined) {
-      const x = v["allow_templates"];
+    if (o["allow_templates"] !== undefined) {
+      const x = o["allow_templates"];
       if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "allow_templates"), sp + "/properties/*", "boolean", x)) return false; }
     }
-    if (v["report_modifications"] !== undefined) {
-      const x = v["report_modifications"];
+    if (o["report_modifications"] !== undefined) {
+      const x = o["report_modifications"];
       if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "report_modifications"), sp + "/properties/*", "boolean", x)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
@@ -630,7 +639,7 @@ export function checkResponseConfigProfilesValueParsingSanitizationPolicy(v: unk
 function checkResponseConfigProfilesValuePropertiesCommonExclusions(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "response_config.json#/properties/profiles/additionalProperties/properties/common_exclusions";
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "string", x)) return false; }
@@ -644,10 +653,11 @@ function checkResponseConfigPropertiesProfiles(v: unknown, p: number, c: rt.Cont
   const sp = "response_config.json#/properties/profiles";
   if (p >= c.lim) return rt.deep(checkResponseConfigPropertiesProfiles, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    for (const k in v) {
-      if (!rt.has(v, k)) continue;
-      if (checkResponseConfigProfilesValue(v[k], p + 1, c) === false) { ok = false; if (rt.up(c, p, k)) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    for (const k in o) {
+      if (!rt.has(o, k)) continue;
+      if (checkResponseConfigProfilesValue(o[k], p + 1, c) === false) { ok = false; if (rt.up(c, p, k)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
@@ -658,10 +668,11 @@ function checkResponseConfigPropertiesToolOverrides(v: unknown, p: number, c: rt
   const sp = "response_config.json#/properties/tool_overrides";
   if (p >= c.lim) return rt.deep(checkResponseConfigPropertiesToolOverrides, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    for (const k in v) {
-      if (!rt.has(v, k)) continue;
-      if (checkResponseConfigToolOverridesValue(v[k], p + 1, c) === false) { ok = false; if (rt.up(c, p, k)) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    for (const k in o) {
+      if (!rt.has(o, k)) continue;
+      if (checkResponseConfigToolOverridesValue(o[k], p + 1, c) === false) { ok = false; if (rt.up(c, p, k)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
@@ -695,11 +706,12 @@ export function checkResponseConfigToolOverridesValueVariant2(v: unknown, p: num
   const sp = "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1";
   if (p >= c.lim) return rt.deep(checkResponseConfigToolOverridesValueVariant2, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["profile"] !== undefined && checkResponseConfigToolOverridesValueVariant2Profile(v["profile"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "profile")) return false; }
-    if (v["exclude_fields"] !== undefined && checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFields(v["exclude_fields"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "exclude_fields")) return false; }
-    if (v["include_only"] !== undefined && checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnly(v["include_only"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "include_only")) return false; }
-    if (v["include_on_error"] !== undefined && checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError(v["include_on_error"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "include_on_error")) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["profile"] !== undefined && checkResponseConfigToolOverridesValueVariant2Profile(o["profile"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "profile")) return false; }
+    if (o["exclude_fields"] !== undefined && checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFields(o["exclude_fields"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "exclude_fields")) return false; }
+    if (o["include_only"] !== undefined && checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnly(o["include_only"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "include_only")) return false; }
+    if (o["include_on_error"] !== undefined && checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError(o["include_on_error"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "include_on_error")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersResponseConfigToolOverridesValueVariant2, -1);
   return ok;
@@ -721,7 +733,7 @@ export function checkResponseConfigToolOverridesValueVariant2Profile(v: unknown,
 function checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFields(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/exclude_fields";
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "string", x)) return false; }
@@ -736,7 +748,7 @@ function checkResponseConfigToolOverridesValueVariant2PropertiesExcludeFields(v:
 function checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_on_error";
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "string", x)) return false; }
@@ -751,7 +763,7 @@ function checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnError(v
 function checkResponseConfigToolOverridesValueVariant2PropertiesIncludeOnly(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "response_config.json#/properties/tool_overrides/additionalProperties/oneOf/1/properties/include_only";
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "string", x)) return false; }

@@ -26,17 +26,18 @@ export function checkStandard(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "standard.json#";
   if (p >= c.lim) return rt.deep(checkStandard, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["error"] !== undefined && checkErrorModel(v["error"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "error")) return false; }
-    if (v["upgrade_hints"] !== undefined && checkStandardPropertiesUpgradeHints(v["upgrade_hints"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "upgrade_hints")) return false; }
-    for (const k in v) {
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["error"] !== undefined && checkErrorModel(o["error"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "error")) return false; }
+    if (o["upgrade_hints"] !== undefined && checkStandardPropertiesUpgradeHints(o["upgrade_hints"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "upgrade_hints")) return false; }
+    for (const k in o) {
       switch (k) {
         case "error":
         case "upgrade_hints":
         case "data":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   if ((c.stop ? checkStandardIf(v, p, c) : rt.quiet(c, checkStandardIf, v, p)) === false) {
@@ -49,8 +50,9 @@ export function checkStandard(v: unknown, p: number, c: rt.Context): boolean {
 function checkStandardElse(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "standard.json#/else";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["data"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "data")) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["data"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "data")) return false; }
   }
   return ok;
 }
@@ -59,12 +61,13 @@ function checkStandardElse(v: unknown, p: number, c: rt.Context): boolean {
 function checkStandardIf(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "standard.json#/if";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["error"] !== undefined) {
-      const x = v["error"];
-      if (!rt.isObject(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "error"), sp + "/properties/*", "object", x)) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["error"] !== undefined) {
+      const x = o["error"];
+      if (typeof x !== "object" || x === null || Array.isArray(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "error"), sp + "/properties/*", "object", x)) return false; }
     }
-    if (v["error"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "error")) return false; }
+    if (o["error"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "error")) return false; }
   }
   return ok;
 }
@@ -74,7 +77,7 @@ function checkStandardPropertiesUpgradeHints(v: unknown, p: number, c: rt.Contex
   const sp = "standard.json#/properties/upgrade_hints";
   if (p >= c.lim) return rt.deep(checkStandardPropertiesUpgradeHints, v, p, c);
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (checkUpgradeHint(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }

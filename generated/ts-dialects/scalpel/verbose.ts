@@ -27,14 +27,15 @@ export function checkVerbose(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "verbose.json#";
   if (p >= c.lim) return rt.deep(checkVerbose, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["duration_ms"] !== undefined) {
-      const x = v["duration_ms"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["duration_ms"] !== undefined) {
+      const x = o["duration_ms"];
       if (!Number.isFinite(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "duration_ms"), sp + "/properties/*", "number", x)) return false; }
     }
-    if (v["error"] !== undefined && checkErrorModel(v["error"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "error")) return false; }
-    if (v["upgrade_hints"] !== undefined && checkVerbosePropertiesUpgradeHints(v["upgrade_hints"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "upgrade_hints")) return false; }
-    for (const k in v) {
+    if (o["error"] !== undefined && checkErrorModel(o["error"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "error")) return false; }
+    if (o["upgrade_hints"] !== undefined && checkVerbosePropertiesUpgradeHints(o["upgrade_hints"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "upgrade_hints")) return false; }
+    for (const k in o) {
       switch (k) {
         case "duration_ms":
         case "error":
@@ -42,7 +43,7 @@ export function checkVerbose(v: unknown, p: number, c: rt.Context): boolean {
         case "data":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   if ((c.stop ? checkVerboseIf(v, p, c) : rt.quiet(c, checkVerboseIf, v, p)) === false) {
@@ -55,8 +56,9 @@ export function checkVerbose(v: unknown, p: number, c: rt.Context): boolean {
 function checkVerboseElse(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "verbose.json#/else";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["data"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "data")) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["data"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "data")) return false; }
   }
   return ok;
 }
@@ -65,12 +67,13 @@ function checkVerboseElse(v: unknown, p: number, c: rt.Context): boolean {
 function checkVerboseIf(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "verbose.json#/if";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["error"] !== undefined) {
-      const x = v["error"];
-      if (!rt.isObject(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "error"), sp + "/properties/*", "object", x)) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["error"] !== undefined) {
+      const x = o["error"];
+      if (typeof x !== "object" || x === null || Array.isArray(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "error"), sp + "/properties/*", "object", x)) return false; }
     }
-    if (v["error"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "error")) return false; }
+    if (o["error"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "error")) return false; }
   }
   return ok;
 }
@@ -80,7 +83,7 @@ function checkVerbosePropertiesUpgradeHints(v: unknown, p: number, c: rt.Context
   const sp = "verbose.json#/properties/upgrade_hints";
   if (p >= c.lim) return rt.deep(checkVerbosePropertiesUpgradeHints, v, p, c);
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (checkUpgradeHint(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }

@@ -105,18 +105,19 @@ export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "envelope.json#";
   if (p >= c.lim) return rt.deep(checkEnvelope, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["success"] !== undefined) {
-      const x = v["success"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["success"] !== undefined) {
+      const x = o["success"];
       if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "success"), sp + "/properties/*", "boolean", x)) return false; }
     }
-    if (v["status"] !== undefined && checkEnvelopeStatus(v["status"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "status")) return false; }
-    if (v["data"] !== undefined && dynamicEnvelopeDefsData(v["data"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "data")) return false; }
-    if (v["error"] !== undefined && checkError(v["error"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "error")) return false; }
-    if (v["warnings"] !== undefined && checkEnvelopePropertiesWarnings(v["warnings"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "warnings")) return false; }
-    if (v["meta"] !== undefined && checkMeta(v["meta"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "meta")) return false; }
-    if (v["provenance"] !== undefined && checkProvenance(v["provenance"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "provenance")) return false; }
-    for (const k in v) {
+    if (o["status"] !== undefined && checkEnvelopeStatus(o["status"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "status")) return false; }
+    if (o["data"] !== undefined && dynamicEnvelopeDefsData(o["data"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "data")) return false; }
+    if (o["error"] !== undefined && checkError(o["error"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "error")) return false; }
+    if (o["warnings"] !== undefined && checkEnvelopePropertiesWarnings(o["warnings"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "warnings")) return false; }
+    if (o["meta"] !== undefined && checkMeta(o["meta"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "meta")) return false; }
+    if (o["provenance"] !== undefined && checkProvenance(o["provenance"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "provenance")) return false; }
+    for (const k in o) {
       switch (k) {
         case "success":
         case "status":
@@ -127,9 +128,9 @@ export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
         case "provenance":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["success"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "success")) return false; }
+    if (o["success"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "success")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   if (c.stop ? checkEnvelopeIf(v, p, c) : rt.quiet(c, checkEnvelopeIf, v, p)) {
     if (checkEnvelopeThen(v, p, c) === false) { ok = false; if (c.stop) return false; }
@@ -143,12 +144,13 @@ export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
 function checkEnvelopeElse(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "envelope.json#/else";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["status"] !== undefined) {
-      const x = v["status"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["status"] !== undefined) {
+      const x = o["status"];
       if (x !== "error") { ok = false; if (rt.failAt(c, rt.at(c, p, "status"), sp + "/properties/*", "const", "must be \"error\"")) return false; }
     }
-    if (v["error"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "error")) return false; }
+    if (o["error"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "error")) return false; }
   }
   return ok;
 }
@@ -157,9 +159,10 @@ function checkEnvelopeElse(v: unknown, p: number, c: rt.Context): boolean {
 function checkEnvelopeIf(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "envelope.json#/if";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["success"] !== undefined) {
-      const x = v["success"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["success"] !== undefined) {
+      const x = o["success"];
       if (x !== true) { ok = false; if (rt.failAt(c, rt.at(c, p, "success"), sp + "/properties/*", "const", "must be true")) return false; }
     }
   }
@@ -171,7 +174,7 @@ function checkEnvelopePropertiesWarnings(v: unknown, p: number, c: rt.Context): 
   const sp = "envelope.json#/properties/warnings";
   if (p >= c.lim) return rt.deep(checkEnvelopePropertiesWarnings, v, p, c);
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (checkWarning(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
@@ -191,13 +194,14 @@ export function checkEnvelopeStatus(v: unknown, p: number, c: rt.Context): boole
 function checkEnvelopeThen(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "envelope.json#/then";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["status"] !== undefined) {
-      const x = v["status"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["status"] !== undefined) {
+      const x = o["status"];
       if (x !== "ok" && x !== "partial") { ok = false; if (rt.failAt(c, rt.at(c, p, "status"), sp + "/properties/*", "enum", "must be one of \"ok\", \"partial\"")) return false; }
     }
-    if (v["error"] !== undefined && rt.never(c, p + 1, "envelope.json#/then/properties/error") === false) { ok = false; if (rt.up(c, p, "error")) return false; }
-    if (v["data"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "data")) return false; }
+    if (o["error"] !== undefined && rt.never(c, p + 1, "envelope.json#/then/properties/error") === false) { ok = false; if (rt.up(c, p, "error")) return false; }
+    if (o["data"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "data")) return false; }
   }
   return ok;
 }

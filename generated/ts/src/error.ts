@@ -228,22 +228,23 @@ export function checkDetail(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "error.json#/$defs/detail";
   if (p >= c.lim) return rt.deep(checkDetail, v, p, c);
   let ok = true;
-  if (!(v === null || typeof v === "boolean" || Number.isFinite(v) || typeof v === "string" || rt.isArray(v) || rt.isObject(v))) { rt.failType(c, p, sp, "null or boolean or number or string or array or object", v); return false; }
+  if (!(v === null || typeof v === "boolean" || Number.isFinite(v) || typeof v === "string" || Array.isArray(v) || (typeof v === "object" && v !== null && !Array.isArray(v)))) { rt.failType(c, p, sp, "null or boolean or number or string or array or object", v); return false; }
   if (typeof v === "string") {
     if (v.length > 2000 && rt.codePoints(v) > 2000) { ok = false; if (rt.failLimit(c, p, sp, "maxLength", 2000)) return false; }
   }
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (checkScalar(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
     if (v.length > 100) { ok = false; if (rt.failLimit(c, p, sp, "maxItems", 100)) return false; }
   }
-  if (rt.isObject(v)) {
-    for (const k in v) {
-      if (!rt.has(v, k)) continue;
-      if (checkScalar(v[k], p + 1, c) === false) { ok = false; if (rt.up(c, p, k)) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    for (const k in o) {
+      if (!rt.has(o, k)) continue;
+      if (checkScalar(o[k], p + 1, c) === false) { ok = false; if (rt.up(c, p, k)) return false; }
     }
-    if (Object.keys(v).length > 100) { ok = false; if (rt.failLimit(c, p, sp, "maxProperties", 100)) return false; }
+    if (Object.keys(o).length > 100) { ok = false; if (rt.failLimit(c, p, sp, "maxProperties", 100)) return false; }
   }
   return ok;
 }
@@ -253,12 +254,13 @@ export function checkDetailMap(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "error.json#/$defs/detail_map";
   if (p >= c.lim) return rt.deep(checkDetailMap, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    for (const k in v) {
-      if (!rt.has(v, k)) continue;
-      if (checkDetail(v[k], p + 1, c) === false) { ok = false; if (rt.up(c, p, k)) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    for (const k in o) {
+      if (!rt.has(o, k)) continue;
+      if (checkDetail(o[k], p + 1, c) === false) { ok = false; if (rt.up(c, p, k)) return false; }
     }
-    if (Object.keys(v).length > 100) { ok = false; if (rt.failLimit(c, p, sp, "maxProperties", 100)) return false; }
+    if (Object.keys(o).length > 100) { ok = false; if (rt.failLimit(c, p, sp, "maxProperties", 100)) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
@@ -268,27 +270,28 @@ export function checkError(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "error.json#";
   if (p >= c.lim) return rt.deep(checkError, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["code"] !== undefined && checkCode(v["code"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "code")) return false; }
-    if (v["category"] !== undefined && checkCategory(v["category"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "category")) return false; }
-    if (v["message"] !== undefined) {
-      const x = v["message"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["code"] !== undefined && checkCode(o["code"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "code")) return false; }
+    if (o["category"] !== undefined && checkCategory(o["category"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "category")) return false; }
+    if (o["message"] !== undefined) {
+      const x = o["message"];
       if (typeof x === "string") {
         if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "message"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 2000 && rt.codePoints(x) > 2000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "message"), sp + "/properties/*", "maxLength", 2000)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "message"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["remediation"] !== undefined) {
-      const x = v["remediation"];
+    if (o["remediation"] !== undefined) {
+      const x = o["remediation"];
       if (typeof x === "string") {
         if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "remediation"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 2000 && rt.codePoints(x) > 2000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "remediation"), sp + "/properties/*", "maxLength", 2000)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "remediation"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["retry"] !== undefined && checkRetry(v["retry"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "retry")) return false; }
-    if (v["details"] !== undefined && checkDetailMap(v["details"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "details")) return false; }
-    if (v["causes"] !== undefined && checkErrorPropertiesCauses(v["causes"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "causes")) return false; }
-    for (const k in v) {
+    if (o["retry"] !== undefined && checkRetry(o["retry"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "retry")) return false; }
+    if (o["details"] !== undefined && checkDetailMap(o["details"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "details")) return false; }
+    if (o["causes"] !== undefined && checkErrorPropertiesCauses(o["causes"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "causes")) return false; }
+    for (const k in o) {
       switch (k) {
         case "code":
         case "category":
@@ -299,11 +302,11 @@ export function checkError(v: unknown, p: number, c: rt.Context): boolean {
         case "causes":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["code"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "code")) return false; }
-    if (v["category"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "category")) return false; }
-    if (v["message"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "message")) return false; }
+    if (o["code"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "code")) return false; }
+    if (o["category"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "category")) return false; }
+    if (o["message"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "message")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
@@ -313,7 +316,7 @@ function checkErrorPropertiesCauses(v: unknown, p: number, c: rt.Context): boole
   const sp = "error.json#/properties/causes";
   if (p >= c.lim) return rt.deep(checkErrorPropertiesCauses, v, p, c);
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (checkError(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
@@ -325,26 +328,27 @@ function checkErrorPropertiesCauses(v: unknown, p: number, c: rt.Context): boole
 export function checkRetry(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "error.json#/$defs/retry";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["retryable"] !== undefined) {
-      const x = v["retryable"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["retryable"] !== undefined) {
+      const x = o["retryable"];
       if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "retryable"), sp + "/properties/*", "boolean", x)) return false; }
     }
-    if (v["after_ms"] !== undefined) {
-      const x = v["after_ms"];
+    if (o["after_ms"] !== undefined) {
+      const x = o["after_ms"];
       if (typeof x === "number" && Number.isInteger(x)) {
         if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "after_ms"), sp + "/properties/*", "minimum", 0)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "after_ms"), sp + "/properties/*", "integer", x)) return false; }
     }
-    for (const k in v) {
+    for (const k in o) {
       switch (k) {
         case "retryable":
         case "after_ms":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["retryable"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "retryable")) return false; }
+    if (o["retryable"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "retryable")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }

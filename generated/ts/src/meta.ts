@@ -673,20 +673,21 @@ export function checkFidelity(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "meta.json#/$defs/fidelity";
   if (p >= c.lim) return rt.deep(checkFidelity, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["level"] !== undefined && checkFidelityLevel(v["level"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "level")) return false; }
-    if (v["dropped_ids"] !== undefined && checkFidelityPropertiesDroppedIDs(v["dropped_ids"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "dropped_ids")) return false; }
-    if (v["archive_hashes"] !== undefined && checkFidelityPropertiesArchiveHashes(v["archive_hashes"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "archive_hashes")) return false; }
-    for (const k in v) {
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["level"] !== undefined && checkFidelityLevel(o["level"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "level")) return false; }
+    if (o["dropped_ids"] !== undefined && checkFidelityPropertiesDroppedIDs(o["dropped_ids"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "dropped_ids")) return false; }
+    if (o["archive_hashes"] !== undefined && checkFidelityPropertiesArchiveHashes(o["archive_hashes"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "archive_hashes")) return false; }
+    for (const k in o) {
       switch (k) {
         case "level":
         case "dropped_ids":
         case "archive_hashes":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["level"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "level")) return false; }
+    if (o["level"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "level")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
@@ -704,10 +705,11 @@ function checkFidelityPropertiesArchiveHashes(v: unknown, p: number, c: rt.Conte
   const sp = "meta.json#/$defs/fidelity/properties/archive_hashes";
   if (p >= c.lim) return rt.deep(checkFidelityPropertiesArchiveHashes, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    for (const k in v) {
-      if (!rt.has(v, k)) continue;
-      if (checkArchiveHash(v[k], p + 1, c) === false) { ok = false; if (rt.up(c, p, k)) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    for (const k in o) {
+      if (!rt.has(o, k)) continue;
+      if (checkArchiveHash(o[k], p + 1, c) === false) { ok = false; if (rt.up(c, p, k)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
@@ -717,7 +719,7 @@ function checkFidelityPropertiesArchiveHashes(v: unknown, p: number, c: rt.Conte
 function checkFidelityPropertiesDroppedIDs(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "meta.json#/$defs/fidelity/properties/dropped_ids";
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
       if (typeof x === "string") {
@@ -732,32 +734,33 @@ function checkFidelityPropertiesDroppedIDs(v: unknown, p: number, c: rt.Context)
 export function checkLimits(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "meta.json#/$defs/limits";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["max_items"] !== undefined) {
-      const x = v["max_items"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["max_items"] !== undefined) {
+      const x = o["max_items"];
       if (typeof x === "number" && Number.isInteger(x)) {
         if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "max_items"), sp + "/properties/*", "minimum", 0)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "max_items"), sp + "/properties/*", "integer", x)) return false; }
     }
-    if (v["max_depth"] !== undefined) {
-      const x = v["max_depth"];
+    if (o["max_depth"] !== undefined) {
+      const x = o["max_depth"];
       if (typeof x === "number" && Number.isInteger(x)) {
         if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "max_depth"), sp + "/properties/*", "minimum", 0)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "max_depth"), sp + "/properties/*", "integer", x)) return false; }
     }
-    if (v["max_tokens"] !== undefined) {
-      const x = v["max_tokens"];
+    if (o["max_tokens"] !== undefined) {
+      const x = o["max_tokens"];
       if (typeof x === "number" && Number.isInteger(x)) {
         if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "max_tokens"), sp + "/properties/*", "minimum", 0)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "max_tokens"), sp + "/properties/*", "integer", x)) return false; }
     }
-    if (v["max_bytes"] !== undefined) {
-      const x = v["max_bytes"];
+    if (o["max_bytes"] !== undefined) {
+      const x = o["max_bytes"];
       if (typeof x === "number" && Number.isInteger(x)) {
         if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "max_bytes"), sp + "/properties/*", "minimum", 0)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "max_bytes"), sp + "/properties/*", "integer", x)) return false; }
     }
-    for (const k in v) {
+    for (const k in o) {
       switch (k) {
         case "max_items":
         case "max_depth":
@@ -765,7 +768,7 @@ export function checkLimits(v: unknown, p: number, c: rt.Context): boolean {
         case "max_bytes":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
@@ -776,24 +779,25 @@ export function checkMeta(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "meta.json#";
   if (p >= c.lim) return rt.deep(checkMeta, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["request_id"] !== undefined && checkRequestID(v["request_id"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "request_id")) return false; }
-    if (v["tool"] !== undefined && checkTool(v["tool"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "tool")) return false; }
-    if (v["timing"] !== undefined && checkTiming(v["timing"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "timing")) return false; }
-    if (v["tier"] !== undefined && checkTier(v["tier"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "tier")) return false; }
-    if (v["capabilities"] !== undefined && checkMetaPropertiesCapabilities(v["capabilities"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "capabilities")) return false; }
-    if (v["upgrade_hints"] !== undefined && checkMetaPropertiesUpgradeHints(v["upgrade_hints"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "upgrade_hints")) return false; }
-    if (v["workspace"] !== undefined && checkWorkspace(v["workspace"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "workspace")) return false; }
-    if (v["pagination"] !== undefined && checkPagination(v["pagination"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "pagination")) return false; }
-    if (v["rate_limit"] !== undefined && checkRateLimit(v["rate_limit"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "rate_limit")) return false; }
-    if (v["telemetry"] !== undefined && checkTelemetry(v["telemetry"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "telemetry")) return false; }
-    if (v["tokens"] !== undefined && checkTokenUsage(v["tokens"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "tokens")) return false; }
-    if (v["fidelity"] !== undefined && checkFidelity(v["fidelity"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "fidelity")) return false; }
-    if (v["limits"] !== undefined && checkLimits(v["limits"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "limits")) return false; }
-    if (v["next_calls"] !== undefined && checkMetaPropertiesNextCalls(v["next_calls"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "next_calls")) return false; }
-    if (v["response_mode"] !== undefined && checkResponseMode(v["response_mode"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "response_mode")) return false; }
-    if (v["source"] !== undefined && checkSource(v["source"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "source")) return false; }
-    for (const k in v) {
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["request_id"] !== undefined && checkRequestID(o["request_id"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "request_id")) return false; }
+    if (o["tool"] !== undefined && checkTool(o["tool"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "tool")) return false; }
+    if (o["timing"] !== undefined && checkTiming(o["timing"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "timing")) return false; }
+    if (o["tier"] !== undefined && checkTier(o["tier"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "tier")) return false; }
+    if (o["capabilities"] !== undefined && checkMetaPropertiesCapabilities(o["capabilities"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "capabilities")) return false; }
+    if (o["upgrade_hints"] !== undefined && checkMetaPropertiesUpgradeHints(o["upgrade_hints"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "upgrade_hints")) return false; }
+    if (o["workspace"] !== undefined && checkWorkspace(o["workspace"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "workspace")) return false; }
+    if (o["pagination"] !== undefined && checkPagination(o["pagination"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "pagination")) return false; }
+    if (o["rate_limit"] !== undefined && checkRateLimit(o["rate_limit"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "rate_limit")) return false; }
+    if (o["telemetry"] !== undefined && checkTelemetry(o["telemetry"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "telemetry")) return false; }
+    if (o["tokens"] !== undefined && checkTokenUsage(o["tokens"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "tokens")) return false; }
+    if (o["fidelity"] !== undefined && checkFidelity(o["fidelity"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "fidelity")) return false; }
+    if (o["limits"] !== undefined && checkLimits(o["limits"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "limits")) return false; }
+    if (o["next_calls"] !== undefined && checkMetaPropertiesNextCalls(o["next_calls"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "next_calls")) return false; }
+    if (o["response_mode"] !== undefined && checkResponseMode(o["response_mode"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "response_mode")) return false; }
+    if (o["source"] !== undefined && checkSource(o["source"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "source")) return false; }
+    for (const k in o) {
       switch (k) {
         case "request_id":
         case "tool":
@@ -813,7 +817,7 @@ export function checkMeta(v: unknown, p: number, c: rt.Context): boolean {
         case "source":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
@@ -824,7 +828,7 @@ function checkMetaPropertiesCapabilities(v: unknown, p: number, c: rt.Context): 
   const sp = "meta.json#/properties/capabilities";
   if (p >= c.lim) return rt.deep(checkMetaPropertiesCapabilities, v, p, c);
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (checkCapability(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
@@ -837,7 +841,7 @@ function checkMetaPropertiesNextCalls(v: unknown, p: number, c: rt.Context): boo
   const sp = "meta.json#/properties/next_calls";
   if (p >= c.lim) return rt.deep(checkMetaPropertiesNextCalls, v, p, c);
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (checkNextCall(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
@@ -850,7 +854,7 @@ function checkMetaPropertiesUpgradeHints(v: unknown, p: number, c: rt.Context): 
   const sp = "meta.json#/properties/upgrade_hints";
   if (p >= c.lim) return rt.deep(checkMetaPropertiesUpgradeHints, v, p, c);
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (checkUpgradeHint(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
@@ -863,26 +867,27 @@ export function checkNextCall(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "meta.json#/$defs/next_call";
   if (p >= c.lim) return rt.deep(checkNextCall, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["tool"] !== undefined && checkToolName(v["tool"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "tool")) return false; }
-    if (v["arguments"] !== undefined && checkNextCallPropertiesArguments(v["arguments"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "arguments")) return false; }
-    if (v["reason"] !== undefined) {
-      const x = v["reason"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["tool"] !== undefined && checkToolName(o["tool"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "tool")) return false; }
+    if (o["arguments"] !== undefined && checkNextCallPropertiesArguments(o["arguments"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "arguments")) return false; }
+    if (o["reason"] !== undefined) {
+      const x = o["reason"];
       if (typeof x === "string") {
         if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "reason"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 2000 && rt.codePoints(x) > 2000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "reason"), sp + "/properties/*", "maxLength", 2000)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "reason"), sp + "/properties/*", "string", x)) return false; }
     }
-    for (const k in v) {
+    for (const k in o) {
       switch (k) {
         case "tool":
         case "arguments":
         case "reason":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["tool"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "tool")) return false; }
+    if (o["tool"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "tool")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
@@ -890,7 +895,7 @@ export function checkNextCall(v: unknown, p: number, c: rt.Context): boolean {
 /** Checks a value against meta.json#/$defs/next_call/properties/arguments. */
 function checkNextCallPropertiesArguments(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "meta.json#/$defs/next_call/properties/arguments";
-  if (!rt.isObject(v)) { rt.failType(c, p, sp, "object", v); return false; }
+  if (typeof v !== "object" || v === null || Array.isArray(v)) { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, rt.noMembers, -1);
   return true;
 }
@@ -899,30 +904,31 @@ function checkNextCallPropertiesArguments(v: unknown, p: number, c: rt.Context):
 export function checkPagination(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "meta.json#/$defs/pagination";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["has_more"] !== undefined) {
-      const x = v["has_more"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["has_more"] !== undefined) {
+      const x = o["has_more"];
       if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "has_more"), sp + "/properties/*", "boolean", x)) return false; }
     }
-    if (v["cursor"] !== undefined) {
-      const x = v["cursor"];
+    if (o["cursor"] !== undefined) {
+      const x = o["cursor"];
       if (typeof x === "string") {
         if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "cursor"), sp + "/properties/*", "minLength", 1)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "cursor"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["page_size"] !== undefined) {
-      const x = v["page_size"];
+    if (o["page_size"] !== undefined) {
+      const x = o["page_size"];
       if (typeof x === "number" && Number.isInteger(x)) {
         if (x < 1) { ok = false; if (rt.failLimit(c, rt.at(c, p, "page_size"), sp + "/properties/*", "minimum", 1)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "page_size"), sp + "/properties/*", "integer", x)) return false; }
     }
-    if (v["total"] !== undefined) {
-      const x = v["total"];
+    if (o["total"] !== undefined) {
+      const x = o["total"];
       if (typeof x === "number" && Number.isInteger(x)) {
         if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "total"), sp + "/properties/*", "minimum", 0)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "total"), sp + "/properties/*", "integer", x)) return false; }
     }
-    for (const k in v) {
+    for (const k in o) {
       switch (k) {
         case "has_more":
         case "cursor":
@@ -930,9 +936,9 @@ export function checkPagination(v: unknown, p: number, c: rt.Context): boolean {
         case "total":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["has_more"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "has_more")) return false; }
+    if (o["has_more"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "has_more")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   if (c.stop ? checkPaginationIf(v, p, c) : rt.quiet(c, checkPaginationIf, v, p)) {
     if (checkPaginationThen(v, p, c) === false) { ok = false; if (c.stop) return false; }
@@ -944,9 +950,10 @@ export function checkPagination(v: unknown, p: number, c: rt.Context): boolean {
 function checkPaginationIf(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "meta.json#/$defs/pagination/if";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["has_more"] !== undefined) {
-      const x = v["has_more"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["has_more"] !== undefined) {
+      const x = o["has_more"];
       if (x !== true) { ok = false; if (rt.failAt(c, rt.at(c, p, "has_more"), sp + "/properties/*", "const", "must be true")) return false; }
     }
   }
@@ -957,8 +964,9 @@ function checkPaginationIf(v: unknown, p: number, c: rt.Context): boolean {
 function checkPaginationThen(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "meta.json#/$defs/pagination/then";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["cursor"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "cursor")) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["cursor"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "cursor")) return false; }
   }
   return ok;
 }
@@ -967,38 +975,39 @@ function checkPaginationThen(v: unknown, p: number, c: rt.Context): boolean {
 export function checkRateLimit(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "meta.json#/$defs/rate_limit";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["limit"] !== undefined) {
-      const x = v["limit"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["limit"] !== undefined) {
+      const x = o["limit"];
       if (typeof x === "number" && Number.isInteger(x)) {
         if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "limit"), sp + "/properties/*", "minimum", 0)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "limit"), sp + "/properties/*", "integer", x)) return false; }
     }
-    if (v["remaining"] !== undefined) {
-      const x = v["remaining"];
+    if (o["remaining"] !== undefined) {
+      const x = o["remaining"];
       if (typeof x === "number" && Number.isInteger(x)) {
         if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "remaining"), sp + "/properties/*", "minimum", 0)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "remaining"), sp + "/properties/*", "integer", x)) return false; }
     }
-    if (v["window_ms"] !== undefined) {
-      const x = v["window_ms"];
+    if (o["window_ms"] !== undefined) {
+      const x = o["window_ms"];
       if (typeof x === "number" && Number.isInteger(x)) {
         if (x < 1) { ok = false; if (rt.failLimit(c, rt.at(c, p, "window_ms"), sp + "/properties/*", "minimum", 1)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "window_ms"), sp + "/properties/*", "integer", x)) return false; }
     }
-    if (v["reset_at"] !== undefined) {
-      const x = v["reset_at"];
+    if (o["reset_at"] !== undefined) {
+      const x = o["reset_at"];
       if (typeof x === "string") {
         if (!rt.isDateTime(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "reset_at"), sp + "/properties/*", "format", "must be a valid date-time")) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "reset_at"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["retry_after_ms"] !== undefined) {
-      const x = v["retry_after_ms"];
+    if (o["retry_after_ms"] !== undefined) {
+      const x = o["retry_after_ms"];
       if (typeof x === "number" && Number.isInteger(x)) {
         if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "retry_after_ms"), sp + "/properties/*", "minimum", 0)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "retry_after_ms"), sp + "/properties/*", "integer", x)) return false; }
     }
-    for (const k in v) {
+    for (const k in o) {
       switch (k) {
         case "limit":
         case "remaining":
@@ -1007,10 +1016,10 @@ export function checkRateLimit(v: unknown, p: number, c: rt.Context): boolean {
         case "retry_after_ms":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["limit"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "limit")) return false; }
-    if (v["remaining"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "remaining")) return false; }
+    if (o["limit"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "limit")) return false; }
+    if (o["remaining"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "remaining")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
@@ -1031,26 +1040,27 @@ export function checkSource(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "meta.json#/$defs/source";
   if (p >= c.lim) return rt.deep(checkSource, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["convention"] !== undefined) {
-      const x = v["convention"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["convention"] !== undefined) {
+      const x = o["convention"];
       if (typeof x === "string") {
         if (x.length > 64 && rt.codePoints(x) > 64) { ok = false; if (rt.failLimit(c, rt.at(c, p, "convention"), sp + "/properties/*", "maxLength", 64)) return false; }
         if (notSourcePropertiesConvention.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "convention"), sp + "/properties/*", notSourcePropertiesConvention)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "convention"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["kept"] !== undefined && checkSourcePropertiesKept(v["kept"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "kept")) return false; }
-    if (v["absent"] !== undefined && checkSourcePropertiesAbsent(v["absent"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "absent")) return false; }
-    for (const k in v) {
+    if (o["kept"] !== undefined && checkSourcePropertiesKept(o["kept"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "kept")) return false; }
+    if (o["absent"] !== undefined && checkSourcePropertiesAbsent(o["absent"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "absent")) return false; }
+    for (const k in o) {
       switch (k) {
         case "convention":
         case "kept":
         case "absent":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["convention"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "convention")) return false; }
+    if (o["convention"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "convention")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
@@ -1071,7 +1081,7 @@ function checkSourcePropertiesAbsent(v: unknown, p: number, c: rt.Context): bool
   const sp = "meta.json#/$defs/source/properties/absent";
   if (p >= c.lim) return rt.deep(checkSourcePropertiesAbsent, v, p, c);
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (checkSourcePointer(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
@@ -1086,14 +1096,15 @@ function checkSourcePropertiesKept(v: unknown, p: number, c: rt.Context): boolea
   const sp = "meta.json#/$defs/source/properties/kept";
   if (p >= c.lim) return rt.deep(checkSourcePropertiesKept, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    for (const k in v) {
-      if (!rt.has(v, k)) continue;
-      if (checkSourceValue(v[k], p + 1, c) === false) { ok = false; if (rt.up(c, p, k)) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    for (const k in o) {
+      if (!rt.has(o, k)) continue;
+      if (checkSourceValue(o[k], p + 1, c) === false) { ok = false; if (rt.up(c, p, k)) return false; }
     }
-    if (Object.keys(v).length < 1) { ok = false; if (rt.failLimit(c, p, sp, "minProperties", 1)) return false; }
-    if (Object.keys(v).length > 64) { ok = false; if (rt.failLimit(c, p, sp, "maxProperties", 64)) return false; }
-    for (const k of Object.keys(v)) {
+    if (Object.keys(o).length < 1) { ok = false; if (rt.failLimit(c, p, sp, "minProperties", 1)) return false; }
+    if (Object.keys(o).length > 64) { ok = false; if (rt.failLimit(c, p, sp, "maxProperties", 64)) return false; }
+    for (const k of Object.keys(o)) {
       if (checkSourcePointer(k, p + 1, c) === false) { ok = false; if (rt.up(c, p, k)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
@@ -1116,22 +1127,23 @@ export function checkSourceValue(v: unknown, p: number, c: rt.Context): boolean 
   const sp = "meta.json#/$defs/source_value";
   if (p >= c.lim) return rt.deep(checkSourceValue, v, p, c);
   let ok = true;
-  if (!(v === null || typeof v === "boolean" || Number.isFinite(v) || typeof v === "string" || rt.isArray(v) || rt.isObject(v))) { rt.failType(c, p, sp, "null or boolean or number or string or array or object", v); return false; }
+  if (!(v === null || typeof v === "boolean" || Number.isFinite(v) || typeof v === "string" || Array.isArray(v) || (typeof v === "object" && v !== null && !Array.isArray(v)))) { rt.failType(c, p, sp, "null or boolean or number or string or array or object", v); return false; }
   if (typeof v === "string") {
     if (v.length > 2000 && rt.codePoints(v) > 2000) { ok = false; if (rt.failLimit(c, p, sp, "maxLength", 2000)) return false; }
   }
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (checkSourceScalar(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
     if (v.length > 100) { ok = false; if (rt.failLimit(c, p, sp, "maxItems", 100)) return false; }
   }
-  if (rt.isObject(v)) {
-    for (const k in v) {
-      if (!rt.has(v, k)) continue;
-      if (checkSourceScalar(v[k], p + 1, c) === false) { ok = false; if (rt.up(c, p, k)) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    for (const k in o) {
+      if (!rt.has(o, k)) continue;
+      if (checkSourceScalar(o[k], p + 1, c) === false) { ok = false; if (rt.up(c, p, k)) return false; }
     }
-    if (Object.keys(v).length > 100) { ok = false; if (rt.failLimit(c, p, sp, "maxProperties", 100)) return false; }
+    if (Object.keys(o).length > 100) { ok = false; if (rt.failLimit(c, p, sp, "maxProperties", 100)) return false; }
   }
   return ok;
 }
@@ -1140,24 +1152,25 @@ export function checkSourceValue(v: unknown, p: number, c: rt.Context): boolean 
 export function checkTelemetry(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "meta.json#/$defs/telemetry";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["cache_hit"] !== undefined) {
-      const x = v["cache_hit"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["cache_hit"] !== undefined) {
+      const x = o["cache_hit"];
       if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "cache_hit"), sp + "/properties/*", "boolean", x)) return false; }
     }
-    if (v["downstream_calls"] !== undefined) {
-      const x = v["downstream_calls"];
+    if (o["downstream_calls"] !== undefined) {
+      const x = o["downstream_calls"];
       if (typeof x === "number" && Number.isInteger(x)) {
         if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "downstream_calls"), sp + "/properties/*", "minimum", 0)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "downstream_calls"), sp + "/properties/*", "integer", x)) return false; }
     }
-    for (const k in v) {
+    for (const k in o) {
       switch (k) {
         case "cache_hit":
         case "downstream_calls":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
@@ -1178,26 +1191,27 @@ export function checkTier(v: unknown, p: number, c: rt.Context): boolean {
 export function checkTiming(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "meta.json#/$defs/timing";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["started_at"] !== undefined) {
-      const x = v["started_at"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["started_at"] !== undefined) {
+      const x = o["started_at"];
       if (typeof x === "string") {
         if (!rt.isDateTime(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "started_at"), sp + "/properties/*", "format", "must be a valid date-time")) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "started_at"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["duration_ms"] !== undefined) {
-      const x = v["duration_ms"];
+    if (o["duration_ms"] !== undefined) {
+      const x = o["duration_ms"];
       if (typeof x === "number" && Number.isFinite(x)) {
         if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "duration_ms"), sp + "/properties/*", "minimum", 0)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "duration_ms"), sp + "/properties/*", "number", x)) return false; }
     }
-    for (const k in v) {
+    for (const k in o) {
       switch (k) {
         case "started_at":
         case "duration_ms":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
@@ -1207,35 +1221,36 @@ export function checkTiming(v: unknown, p: number, c: rt.Context): boolean {
 export function checkTokenUsage(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "meta.json#/$defs/token_usage";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["estimated"] !== undefined) {
-      const x = v["estimated"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["estimated"] !== undefined) {
+      const x = o["estimated"];
       if (typeof x === "number" && Number.isInteger(x)) {
         if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "estimated"), sp + "/properties/*", "minimum", 0)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "estimated"), sp + "/properties/*", "integer", x)) return false; }
     }
-    if (v["actual"] !== undefined) {
-      const x = v["actual"];
+    if (o["actual"] !== undefined) {
+      const x = o["actual"];
       if (typeof x === "number" && Number.isInteger(x)) {
         if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "actual"), sp + "/properties/*", "minimum", 0)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "actual"), sp + "/properties/*", "integer", x)) return false; }
     }
-    if (v["budget"] !== undefined) {
-      const x = v["budget"];
+    if (o["budget"] !== undefined) {
+      const x = o["budget"];
       if (typeof x === "number" && Number.isInteger(x)) {
         if (x < 1) { ok = false; if (rt.failLimit(c, rt.at(c, p, "budget"), sp + "/properties/*", "minimum", 1)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "budget"), sp + "/properties/*", "integer", x)) return false; }
     }
-    for (const k in v) {
+    for (const k in o) {
       switch (k) {
         case "estimated":
         case "actual":
         case "budget":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["estimated"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "estimated")) return false; }
+    if (o["estimated"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "estimated")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
@@ -1245,33 +1260,34 @@ export function checkTool(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "meta.json#/$defs/tool";
   if (p >= c.lim) return rt.deep(checkTool, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["name"] !== undefined && checkToolName(v["name"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "name")) return false; }
-    if (v["version"] !== undefined) {
-      const x = v["version"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["name"] !== undefined && checkToolName(o["name"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "name")) return false; }
+    if (o["version"] !== undefined) {
+      const x = o["version"];
       if (typeof x === "string") {
         if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "version"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 100 && rt.codePoints(x) > 100) { ok = false; if (rt.failLimit(c, rt.at(c, p, "version"), sp + "/properties/*", "maxLength", 100)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "version"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["adapter"] !== undefined) {
-      const x = v["adapter"];
+    if (o["adapter"] !== undefined) {
+      const x = o["adapter"];
       if (typeof x === "string") {
         if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "adapter"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 100 && rt.codePoints(x) > 100) { ok = false; if (rt.failLimit(c, rt.at(c, p, "adapter"), sp + "/properties/*", "maxLength", 100)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "adapter"), sp + "/properties/*", "string", x)) return false; }
     }
-    for (const k in v) {
+    for (const k in o) {
       switch (k) {
         case "name":
         case "version":
         case "adapter":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["name"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "name")) return false; }
-    if (v["version"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "version")) return false; }
+    if (o["name"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "name")) return false; }
+    if (o["version"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "version")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
@@ -1292,33 +1308,34 @@ export function checkUpgradeHint(v: unknown, p: number, c: rt.Context): boolean 
   const sp = "meta.json#/$defs/upgrade_hint";
   if (p >= c.lim) return rt.deep(checkUpgradeHint, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["feature"] !== undefined) {
-      const x = v["feature"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["feature"] !== undefined) {
+      const x = o["feature"];
       if (typeof x === "string") {
         if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "feature"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "feature"), sp + "/properties/*", "maxLength", 200)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "feature"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["tier"] !== undefined && checkTier(v["tier"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "tier")) return false; }
-    if (v["reason"] !== undefined) {
-      const x = v["reason"];
+    if (o["tier"] !== undefined && checkTier(o["tier"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "tier")) return false; }
+    if (o["reason"] !== undefined) {
+      const x = o["reason"];
       if (typeof x === "string") {
         if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "reason"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 2000 && rt.codePoints(x) > 2000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "reason"), sp + "/properties/*", "maxLength", 2000)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "reason"), sp + "/properties/*", "string", x)) return false; }
     }
-    for (const k in v) {
+    for (const k in o) {
       switch (k) {
         case "feature":
         case "tier":
         case "reason":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["feature"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "feature")) return false; }
-    if (v["tier"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "tier")) return false; }
+    if (o["feature"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "feature")) return false; }
+    if (o["tier"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "tier")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
@@ -1327,35 +1344,36 @@ export function checkUpgradeHint(v: unknown, p: number, c: rt.Context): boolean 
 export function checkWorkspace(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "meta.json#/$defs/workspace";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["root"] !== undefined) {
-      const x = v["root"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["root"] !== undefined) {
+      const x = o["root"];
       if (typeof x === "string") {
         if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "root"), sp + "/properties/*", "minLength", 1)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "root"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["repo_name"] !== undefined) {
-      const x = v["repo_name"];
+    if (o["repo_name"] !== undefined) {
+      const x = o["repo_name"];
       if (typeof x === "string") {
         if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "repo_name"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "repo_name"), sp + "/properties/*", "maxLength", 200)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "repo_name"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["revision"] !== undefined) {
-      const x = v["revision"];
+    if (o["revision"] !== undefined) {
+      const x = o["revision"];
       if (typeof x === "string") {
         if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "revision"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "revision"), sp + "/properties/*", "maxLength", 200)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "revision"), sp + "/properties/*", "string", x)) return false; }
     }
-    for (const k in v) {
+    for (const k in o) {
       switch (k) {
         case "root":
         case "repo_name":
         case "revision":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;

@@ -248,36 +248,37 @@ export function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "provenance.json#/$defs/artifact";
   if (p >= c.lim) return rt.deep(checkArtifact, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["id"] !== undefined) {
-      const x = v["id"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["id"] !== undefined) {
+      const x = o["id"];
       if (typeof x === "string") {
         if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "id"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "id"), sp + "/properties/*", "maxLength", 200)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "id"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["media_type"] !== undefined) {
-      const x = v["media_type"];
+    if (o["media_type"] !== undefined) {
+      const x = o["media_type"];
       if (typeof x === "string") {
         if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "media_type"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "media_type"), sp + "/properties/*", "maxLength", 200)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "media_type"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["locator"] !== undefined) {
-      const x = v["locator"];
+    if (o["locator"] !== undefined) {
+      const x = o["locator"];
       if (typeof x === "string") {
         if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "locator"), sp + "/properties/*", "minLength", 1)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "locator"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["size_bytes"] !== undefined) {
-      const x = v["size_bytes"];
+    if (o["size_bytes"] !== undefined) {
+      const x = o["size_bytes"];
       if (typeof x === "number" && Number.isInteger(x)) {
         if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "size_bytes"), sp + "/properties/*", "minimum", 0)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "size_bytes"), sp + "/properties/*", "integer", x)) return false; }
     }
-    if (v["digest"] !== undefined && checkDigest(v["digest"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "digest")) return false; }
-    if (v["labels"] !== undefined && checkArtifactPropertiesLabels(v["labels"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "labels")) return false; }
-    for (const k in v) {
+    if (o["digest"] !== undefined && checkDigest(o["digest"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "digest")) return false; }
+    if (o["labels"] !== undefined && checkArtifactPropertiesLabels(o["labels"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "labels")) return false; }
+    for (const k in o) {
       switch (k) {
         case "id":
         case "media_type":
@@ -287,9 +288,9 @@ export function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
         case "labels":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "id")) return false; }
+    if (o["id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "id")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
@@ -298,10 +299,11 @@ export function checkArtifact(v: unknown, p: number, c: rt.Context): boolean {
 function checkArtifactPropertiesLabels(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "provenance.json#/$defs/artifact/properties/labels";
   let ok = true;
-  if (rt.isObject(v)) {
-    for (const k in v) {
-      if (!rt.has(v, k)) continue;
-      const x = v[k];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    for (const k in o) {
+      if (!rt.has(o, k)) continue;
+      const x = o[k];
       if (typeof x === "string") {
         if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, k), sp + "/additionalProperties", "maxLength", 200)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, k), sp + "/additionalProperties", "string", x)) return false; }
@@ -325,30 +327,31 @@ export function checkEvidence(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "provenance.json#/$defs/evidence";
   if (p >= c.lim) return rt.deep(checkEvidence, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["field"] !== undefined) {
-      const x = v["field"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["field"] !== undefined) {
+      const x = o["field"];
       if (typeof x === "string") {
         if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "field"), sp + "/properties/*", "maxLength", 200)) return false; }
         if (notEvidencePropertiesField.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "field"), sp + "/properties/*", notEvidencePropertiesField)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "field"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["source"] !== undefined) {
-      const x = v["source"];
+    if (o["source"] !== undefined) {
+      const x = o["source"];
       if (typeof x === "string") {
         if (x.length > 1000 && rt.codePoints(x) > 1000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "source"), sp + "/properties/*", "maxLength", 1000)) return false; }
         if (notEvidencePropertiesSource.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "source"), sp + "/properties/*", notEvidencePropertiesSource)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "source"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["method"] !== undefined && checkMethodID(v["method"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "method")) return false; }
-    if (v["note"] !== undefined) {
-      const x = v["note"];
+    if (o["method"] !== undefined && checkMethodID(o["method"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "method")) return false; }
+    if (o["note"] !== undefined) {
+      const x = o["note"];
       if (typeof x === "string") {
         if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "note"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 400 && rt.codePoints(x) > 400) { ok = false; if (rt.failLimit(c, rt.at(c, p, "note"), sp + "/properties/*", "maxLength", 400)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "note"), sp + "/properties/*", "string", x)) return false; }
     }
-    for (const k in v) {
+    for (const k in o) {
       switch (k) {
         case "field":
         case "source":
@@ -356,10 +359,10 @@ export function checkEvidence(v: unknown, p: number, c: rt.Context): boolean {
         case "note":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["field"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "field")) return false; }
-    if (v["source"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "source")) return false; }
+    if (o["field"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "field")) return false; }
+    if (o["source"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "source")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
@@ -369,18 +372,19 @@ export function checkIntegrity(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "provenance.json#/$defs/integrity";
   if (p >= c.lim) return rt.deep(checkIntegrity, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["record_digest"] !== undefined && checkDigest(v["record_digest"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "record_digest")) return false; }
-    if (v["signature"] !== undefined && checkSignature(v["signature"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "signature")) return false; }
-    for (const k in v) {
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["record_digest"] !== undefined && checkDigest(o["record_digest"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "record_digest")) return false; }
+    if (o["signature"] !== undefined && checkSignature(o["signature"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "signature")) return false; }
+    for (const k in o) {
       switch (k) {
         case "record_digest":
         case "signature":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["record_digest"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "record_digest")) return false; }
+    if (o["record_digest"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "record_digest")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
@@ -401,22 +405,23 @@ export function checkProvenance(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "provenance.json#";
   if (p >= c.lim) return rt.deep(checkProvenance, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["run_id"] !== undefined && checkRunID(v["run_id"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "run_id")) return false; }
-    if (v["tool"] !== undefined && checkTool(v["tool"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "tool")) return false; }
-    if (v["started_at"] !== undefined) {
-      const x = v["started_at"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["run_id"] !== undefined && checkRunID(o["run_id"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "run_id")) return false; }
+    if (o["tool"] !== undefined && checkTool(o["tool"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "tool")) return false; }
+    if (o["started_at"] !== undefined) {
+      const x = o["started_at"];
       if (typeof x === "string") {
         if (!rt.isDateTime(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "started_at"), sp + "/properties/*", "format", "must be a valid date-time")) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "started_at"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["inputs"] !== undefined && checkProvenancePropertiesInputs(v["inputs"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "inputs")) return false; }
-    if (v["outputs"] !== undefined && checkProvenancePropertiesOutputs(v["outputs"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "outputs")) return false; }
-    if (v["methods"] !== undefined && checkProvenancePropertiesMethods(v["methods"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "methods")) return false; }
-    if (v["evidence"] !== undefined && checkProvenancePropertiesEvidence(v["evidence"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "evidence")) return false; }
-    if (v["parents"] !== undefined && checkProvenancePropertiesParents(v["parents"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "parents")) return false; }
-    if (v["integrity"] !== undefined && checkIntegrity(v["integrity"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "integrity")) return false; }
-    for (const k in v) {
+    if (o["inputs"] !== undefined && checkProvenancePropertiesInputs(o["inputs"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "inputs")) return false; }
+    if (o["outputs"] !== undefined && checkProvenancePropertiesOutputs(o["outputs"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "outputs")) return false; }
+    if (o["methods"] !== undefined && checkProvenancePropertiesMethods(o["methods"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "methods")) return false; }
+    if (o["evidence"] !== undefined && checkProvenancePropertiesEvidence(o["evidence"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "evidence")) return false; }
+    if (o["parents"] !== undefined && checkProvenancePropertiesParents(o["parents"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "parents")) return false; }
+    if (o["integrity"] !== undefined && checkIntegrity(o["integrity"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "integrity")) return false; }
+    for (const k in o) {
       switch (k) {
         case "run_id":
         case "tool":
@@ -429,10 +434,10 @@ export function checkProvenance(v: unknown, p: number, c: rt.Context): boolean {
         case "integrity":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["run_id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "run_id")) return false; }
-    if (v["tool"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "tool")) return false; }
+    if (o["run_id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "run_id")) return false; }
+    if (o["tool"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "tool")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
@@ -442,7 +447,7 @@ function checkProvenancePropertiesEvidence(v: unknown, p: number, c: rt.Context)
   const sp = "provenance.json#/properties/evidence";
   if (p >= c.lim) return rt.deep(checkProvenancePropertiesEvidence, v, p, c);
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (checkEvidence(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
@@ -455,7 +460,7 @@ function checkProvenancePropertiesInputs(v: unknown, p: number, c: rt.Context): 
   const sp = "provenance.json#/properties/inputs";
   if (p >= c.lim) return rt.deep(checkProvenancePropertiesInputs, v, p, c);
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (checkArtifact(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
@@ -468,7 +473,7 @@ function checkProvenancePropertiesMethods(v: unknown, p: number, c: rt.Context):
   const sp = "provenance.json#/properties/methods";
   if (p >= c.lim) return rt.deep(checkProvenancePropertiesMethods, v, p, c);
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (checkMethodID(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
@@ -481,7 +486,7 @@ function checkProvenancePropertiesOutputs(v: unknown, p: number, c: rt.Context):
   const sp = "provenance.json#/properties/outputs";
   if (p >= c.lim) return rt.deep(checkProvenancePropertiesOutputs, v, p, c);
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (checkArtifact(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
@@ -494,7 +499,7 @@ function checkProvenancePropertiesParents(v: unknown, p: number, c: rt.Context):
   const sp = "provenance.json#/properties/parents";
   if (p >= c.lim) return rt.deep(checkProvenancePropertiesParents, v, p, c);
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (checkRunID(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
@@ -517,40 +522,41 @@ export function checkRunID(v: unknown, p: number, c: rt.Context): boolean {
 export function checkSignature(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "provenance.json#/$defs/signature";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["alg"] !== undefined) {
-      const x = v["alg"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["alg"] !== undefined) {
+      const x = o["alg"];
       if (typeof x === "string") {
         if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "alg"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 100 && rt.codePoints(x) > 100) { ok = false; if (rt.failLimit(c, rt.at(c, p, "alg"), sp + "/properties/*", "maxLength", 100)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "alg"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["key_id"] !== undefined) {
-      const x = v["key_id"];
+    if (o["key_id"] !== undefined) {
+      const x = o["key_id"];
       if (typeof x === "string") {
         if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "key_id"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "key_id"), sp + "/properties/*", "maxLength", 200)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "key_id"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["value"] !== undefined) {
-      const x = v["value"];
+    if (o["value"] !== undefined) {
+      const x = o["value"];
       if (typeof x === "string") {
         if (rt.codePoints(x) < 16) { ok = false; if (rt.failLimit(c, rt.at(c, p, "value"), sp + "/properties/*", "minLength", 16)) return false; }
         if (x.length > 5000 && rt.codePoints(x) > 5000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "value"), sp + "/properties/*", "maxLength", 5000)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "value"), sp + "/properties/*", "string", x)) return false; }
     }
-    for (const k in v) {
+    for (const k in o) {
       switch (k) {
         case "alg":
         case "key_id":
         case "value":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["alg"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "alg")) return false; }
-    if (v["key_id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "key_id")) return false; }
-    if (v["value"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "value")) return false; }
+    if (o["alg"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "alg")) return false; }
+    if (o["key_id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "key_id")) return false; }
+    if (o["value"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "value")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }

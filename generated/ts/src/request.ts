@@ -162,24 +162,25 @@ export function checkProvenanceOptions(v: unknown, p: number, c: rt.Context): bo
   const sp = "request.json#/$defs/provenance_options";
   if (p >= c.lim) return rt.deep(checkProvenanceOptions, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["capture"] !== undefined) {
-      const x = v["capture"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["capture"] !== undefined) {
+      const x = o["capture"];
       if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "capture"), sp + "/properties/*", "boolean", x)) return false; }
     }
-    if (v["capture_artifacts"] !== undefined) {
-      const x = v["capture_artifacts"];
+    if (o["capture_artifacts"] !== undefined) {
+      const x = o["capture_artifacts"];
       if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "capture_artifacts"), sp + "/properties/*", "boolean", x)) return false; }
     }
-    if (v["mode"] !== undefined && checkProvenanceMode(v["mode"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "mode")) return false; }
-    for (const k in v) {
+    if (o["mode"] !== undefined && checkProvenanceMode(o["mode"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "mode")) return false; }
+    for (const k in o) {
       switch (k) {
         case "capture":
         case "capture_artifacts":
         case "mode":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
@@ -190,41 +191,42 @@ export function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "request.json#";
   if (p >= c.lim) return rt.deep(checkRequest, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["request_id"] !== undefined && checkRequestID(v["request_id"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "request_id")) return false; }
-    if (v["deterministic"] !== undefined) {
-      const x = v["deterministic"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["request_id"] !== undefined && checkRequestID(o["request_id"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "request_id")) return false; }
+    if (o["deterministic"] !== undefined) {
+      const x = o["deterministic"];
       if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "deterministic"), sp + "/properties/*", "boolean", x)) return false; }
     }
-    if (v["response_mode"] !== undefined && checkResponseMode(v["response_mode"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "response_mode")) return false; }
-    if (v["fields"] !== undefined && checkRequestPropertiesFields(v["fields"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "fields")) return false; }
-    if (v["page_size"] !== undefined) {
-      const x = v["page_size"];
+    if (o["response_mode"] !== undefined && checkResponseMode(o["response_mode"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "response_mode")) return false; }
+    if (o["fields"] !== undefined && checkRequestPropertiesFields(o["fields"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "fields")) return false; }
+    if (o["page_size"] !== undefined) {
+      const x = o["page_size"];
       if (typeof x === "number" && Number.isInteger(x)) {
         if (x < 1) { ok = false; if (rt.failLimit(c, rt.at(c, p, "page_size"), sp + "/properties/*", "minimum", 1)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "page_size"), sp + "/properties/*", "integer", x)) return false; }
     }
-    if (v["cursor"] !== undefined) {
-      const x = v["cursor"];
+    if (o["cursor"] !== undefined) {
+      const x = o["cursor"];
       if (typeof x === "string") {
         if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "cursor"), sp + "/properties/*", "minLength", 1)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "cursor"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["token_budget"] !== undefined) {
-      const x = v["token_budget"];
+    if (o["token_budget"] !== undefined) {
+      const x = o["token_budget"];
       if (typeof x === "number" && Number.isInteger(x)) {
         if (x < 1) { ok = false; if (rt.failLimit(c, rt.at(c, p, "token_budget"), sp + "/properties/*", "minimum", 1)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "token_budget"), sp + "/properties/*", "integer", x)) return false; }
     }
-    if (v["locale"] !== undefined) {
-      const x = v["locale"];
+    if (o["locale"] !== undefined) {
+      const x = o["locale"];
       if (typeof x === "string") {
         if (x.length > 50 && rt.codePoints(x) > 50) { ok = false; if (rt.failLimit(c, rt.at(c, p, "locale"), sp + "/properties/*", "maxLength", 50)) return false; }
         if (notRequestPropertiesLocale.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "locale"), sp + "/properties/*", notRequestPropertiesLocale)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "locale"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["provenance"] !== undefined && checkProvenanceOptions(v["provenance"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "provenance")) return false; }
-    for (const k in v) {
+    if (o["provenance"] !== undefined && checkProvenanceOptions(o["provenance"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "provenance")) return false; }
+    for (const k in o) {
       switch (k) {
         case "request_id":
         case "deterministic":
@@ -237,7 +239,7 @@ export function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
         case "provenance":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
@@ -247,7 +249,7 @@ export function checkRequest(v: unknown, p: number, c: rt.Context): boolean {
 function checkRequestPropertiesFields(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "request.json#/properties/fields";
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
       if (typeof x === "string") {

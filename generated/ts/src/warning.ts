@@ -80,25 +80,26 @@ export function checkWarning(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "warning.json#";
   if (p >= c.lim) return rt.deep(checkWarning, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["code"] !== undefined && checkCode(v["code"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "code")) return false; }
-    if (v["severity"] !== undefined && checkSeverity(v["severity"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "severity")) return false; }
-    if (v["message"] !== undefined) {
-      const x = v["message"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["code"] !== undefined && checkCode(o["code"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "code")) return false; }
+    if (o["severity"] !== undefined && checkSeverity(o["severity"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "severity")) return false; }
+    if (o["message"] !== undefined) {
+      const x = o["message"];
       if (typeof x === "string") {
         if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "message"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 2000 && rt.codePoints(x) > 2000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "message"), sp + "/properties/*", "maxLength", 2000)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "message"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["suggestion"] !== undefined) {
-      const x = v["suggestion"];
+    if (o["suggestion"] !== undefined) {
+      const x = o["suggestion"];
       if (typeof x === "string") {
         if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "suggestion"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 2000 && rt.codePoints(x) > 2000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "suggestion"), sp + "/properties/*", "maxLength", 2000)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "suggestion"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["context"] !== undefined && checkDetailMap(v["context"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "context")) return false; }
-    for (const k in v) {
+    if (o["context"] !== undefined && checkDetailMap(o["context"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "context")) return false; }
+    for (const k in o) {
       switch (k) {
         case "code":
         case "severity":
@@ -107,11 +108,11 @@ export function checkWarning(v: unknown, p: number, c: rt.Context): boolean {
         case "context":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["code"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "code")) return false; }
-    if (v["severity"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "severity")) return false; }
-    if (v["message"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "message")) return false; }
+    if (o["code"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "code")) return false; }
+    if (o["severity"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "severity")) return false; }
+    if (o["message"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "message")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }

@@ -204,29 +204,30 @@ export function checkKeywords(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "keywords.json#";
   if (p >= c.lim) return rt.deep(checkKeywords, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["type"] !== undefined) {
-      const x = v["type"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["type"] !== undefined) {
+      const x = o["type"];
       if (!(x === null || typeof x === "string")) { ok = false; if (rt.failType(c, rt.at(c, p, "type"), sp + "/properties/*", "null or string", x)) return false; }
     }
-    if (v["enum"] !== undefined && checkKeywordsEnum(v["enum"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "enum")) return false; }
-    if (v["const"] !== undefined && checkKeywordsConst(v["const"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "const")) return false; }
-    if (v["string"] !== undefined) {
-      const x = v["string"];
+    if (o["enum"] !== undefined && checkKeywordsEnum(o["enum"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "enum")) return false; }
+    if (o["const"] !== undefined && checkKeywordsConst(o["const"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "const")) return false; }
+    if (o["string"] !== undefined) {
+      const x = o["string"];
       if (typeof x === "string") {
         if (rt.codePoints(x) < 2) { ok = false; if (rt.failLimit(c, rt.at(c, p, "string"), sp + "/properties/*", "minLength", 2)) return false; }
         if (x.length > 3 && rt.codePoints(x) > 3) { ok = false; if (rt.failLimit(c, rt.at(c, p, "string"), sp + "/properties/*", "maxLength", 3)) return false; }
         if (notKeywordsPropertiesString.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "string"), sp + "/properties/*", notKeywordsPropertiesString)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "string"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["format"] !== undefined) {
-      const x = v["format"];
+    if (o["format"] !== undefined) {
+      const x = o["format"];
       if (typeof x === "string") {
         if (!rt.isDate(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "format"), sp + "/properties/*", "format", "must be a valid date")) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "format"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["number"] !== undefined) {
-      const x = v["number"];
+    if (o["number"] !== undefined) {
+      const x = o["number"];
       if (typeof x === "number" && Number.isFinite(x)) {
         if (x < 1) { ok = false; if (rt.failLimit(c, rt.at(c, p, "number"), sp + "/properties/*", "minimum", 1)) return false; }
         if (x > 10) { ok = false; if (rt.failLimit(c, rt.at(c, p, "number"), sp + "/properties/*", "maximum", 10)) return false; }
@@ -235,20 +236,20 @@ export function checkKeywords(v: unknown, p: number, c: rt.Context): boolean {
         if (!rt.multipleOf(x, 25n, -2)) { ok = false; if (rt.failAt(c, rt.at(c, p, "number"), sp + "/properties/*", "multipleOf", "must be a multiple of 0.25")) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "number"), sp + "/properties/*", "number", x)) return false; }
     }
-    if (v["tuple"] !== undefined && checkKeywordsTuple(v["tuple"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "tuple")) return false; }
-    if (v["list"] !== undefined && checkKeywordsPropertiesList(v["list"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "list")) return false; }
-    if (v["contains"] !== undefined && checkKeywordsPropertiesContains(v["contains"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "contains")) return false; }
-    if (v["object"] !== undefined && checkKeywordsObject(v["object"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "object")) return false; }
-    if (v["open"] !== undefined && checkKeywordsPropertiesOpen(v["open"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "open")) return false; }
-    if (v["anyOf"] !== undefined && checkKeywordsAnyOf(v["anyOf"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "anyOf")) return false; }
-    if (v["oneOf"] !== undefined && checkKeywordsOneOf(v["oneOf"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "oneOf")) return false; }
-    if (v["not"] !== undefined && checkKeywordsPropertiesNot(v["not"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "not")) return false; }
-    if (v["if"] !== undefined && checkKeywordsPropertiesIf(v["if"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "if")) return false; }
-    if (v["allOf"] !== undefined && checkKeywordsPropertiesAllOf(v["allOf"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "allOf")) return false; }
-    if (v["unevaluatedProperties"] !== undefined && checkKeywordsUnevaluatedProperties(v["unevaluatedProperties"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "unevaluatedProperties")) return false; }
-    if (v["unevaluatedItems"] !== undefined && checkKeywordsUnevaluatedItems(v["unevaluatedItems"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "unevaluatedItems")) return false; }
-    if (v["never"] !== undefined && rt.never(c, p + 1, "keywords.json#/properties/never") === false) { ok = false; if (rt.up(c, p, "never")) return false; }
-    for (const k in v) {
+    if (o["tuple"] !== undefined && checkKeywordsTuple(o["tuple"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "tuple")) return false; }
+    if (o["list"] !== undefined && checkKeywordsPropertiesList(o["list"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "list")) return false; }
+    if (o["contains"] !== undefined && checkKeywordsPropertiesContains(o["contains"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "contains")) return false; }
+    if (o["object"] !== undefined && checkKeywordsObject(o["object"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "object")) return false; }
+    if (o["open"] !== undefined && checkKeywordsPropertiesOpen(o["open"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "open")) return false; }
+    if (o["anyOf"] !== undefined && checkKeywordsAnyOf(o["anyOf"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "anyOf")) return false; }
+    if (o["oneOf"] !== undefined && checkKeywordsOneOf(o["oneOf"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "oneOf")) return false; }
+    if (o["not"] !== undefined && checkKeywordsPropertiesNot(o["not"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "not")) return false; }
+    if (o["if"] !== undefined && checkKeywordsPropertiesIf(o["if"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "if")) return false; }
+    if (o["allOf"] !== undefined && checkKeywordsPropertiesAllOf(o["allOf"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "allOf")) return false; }
+    if (o["unevaluatedProperties"] !== undefined && checkKeywordsUnevaluatedProperties(o["unevaluatedProperties"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "unevaluatedProperties")) return false; }
+    if (o["unevaluatedItems"] !== undefined && checkKeywordsUnevaluatedItems(o["unevaluatedItems"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "unevaluatedItems")) return false; }
+    if (o["never"] !== undefined && rt.never(c, p + 1, "keywords.json#/properties/never") === false) { ok = false; if (rt.up(c, p, "never")) return false; }
+    for (const k in o) {
       switch (k) {
         case "type":
         case "enum":
@@ -271,7 +272,7 @@ export function checkKeywords(v: unknown, p: number, c: rt.Context): boolean {
         case "never":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
@@ -318,27 +319,28 @@ export function checkKeywordsObject(v: unknown, p: number, c: rt.Context): boole
   const sp = "keywords.json#/properties/object";
   if (p >= c.lim) return rt.deep(checkKeywordsObject, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["a"] !== undefined) {
-      const x = v["a"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["a"] !== undefined) {
+      const x = o["a"];
       if (!Number.isInteger(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "a"), sp + "/properties/*", "integer", x)) return false; }
     }
-    if (v["b"] !== undefined) {
-      const x = v["b"];
+    if (o["b"] !== undefined) {
+      const x = o["b"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "b"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["x-p"] !== undefined) {
-      const x = v["x-p"];
+    if (o["x-p"] !== undefined) {
+      const x = o["x-p"];
       if (typeof x === "string") {
         if (x.length > 2 && rt.codePoints(x) > 2) { ok = false; if (rt.failLimit(c, rt.at(c, p, "x-p"), sp + "/properties/*", "maxLength", 2)) return false; }
       }
     }
-    for (const k in v) {
-      if (!rt.has(v, k)) continue;
+    for (const k in o) {
+      if (!rt.has(o, k)) continue;
       let known = false;
       if (patternKeywordsObjectProperties0.test(k)) {
         known = true;
-        if (checkKeywordsObjectPatternPropertiesX5Ex(v[k], p + 1, c) === false) { ok = false; if (rt.up(c, p, k)) return false; }
+        if (checkKeywordsObjectPatternPropertiesX5Ex(o[k], p + 1, c) === false) { ok = false; if (rt.up(c, p, k)) return false; }
       }
       if (known) continue;
       switch (k) {
@@ -349,15 +351,15 @@ export function checkKeywordsObject(v: unknown, p: number, c: rt.Context): boole
       }
       ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false;
     }
-    if (v["a"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "a")) return false; }
-    if (v["b"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "b")) return false; }
-    if (Object.keys(v).length < 2) { ok = false; if (rt.failLimit(c, p, sp, "minProperties", 2)) return false; }
-    if (Object.keys(v).length > 5) { ok = false; if (rt.failLimit(c, p, sp, "maxProperties", 5)) return false; }
-    for (const k of Object.keys(v)) {
+    if (o["a"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "a")) return false; }
+    if (o["b"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "b")) return false; }
+    if (Object.keys(o).length < 2) { ok = false; if (rt.failLimit(c, p, sp, "minProperties", 2)) return false; }
+    if (Object.keys(o).length > 5) { ok = false; if (rt.failLimit(c, p, sp, "maxProperties", 5)) return false; }
+    for (const k of Object.keys(o)) {
       if (checkKeywordsObjectPropertyNames(k, p + 1, c) === false) { ok = false; if (rt.up(c, p, k)) return false; }
     }
-    if (v["a"] !== undefined) {
-      if (v["b"] === undefined) { ok = false; if (rt.fail(c, p, sp + "/dependentRequired/a", "dependentRequired", "property \"b\" is required when \"a\" is present")) return false; }
+    if (o["a"] !== undefined) {
+      if (o["b"] === undefined) { ok = false; if (rt.fail(c, p, sp + "/dependentRequired/a", "dependentRequired", "property \"b\" is required when \"a\" is present")) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
@@ -430,7 +432,7 @@ function checkKeywordsPropertiesContains(v: unknown, p: number, c: rt.Context): 
   const sp = "keywords.json#/properties/contains";
   if (p >= c.lim) return rt.deep(checkKeywordsPropertiesContains, v, p, c);
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     let matches = 0;
     for (let i = 0; i < v.length; i++) {
       if (c.stop ? checkKeywordsPropertiesContainsContains(v[i], p + 1, c) : rt.quiet(c, checkKeywordsPropertiesContainsContains, v[i], p + 1)) matches++;
@@ -492,10 +494,10 @@ function checkKeywordsPropertiesList(v: unknown, p: number, c: rt.Context): bool
   const sp = "keywords.json#/properties/list";
   if (p >= c.lim) return rt.deep(checkKeywordsPropertiesList, v, p, c);
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
-      if (!(Number.isInteger(x) || typeof x === "string" || rt.isObject(x))) { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "integer or string or object", x)) return false; }
+      if (!(Number.isInteger(x) || typeof x === "string" || (typeof x === "object" && x !== null && !Array.isArray(x)))) { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "integer or string or object", x)) return false; }
     }
     let matches = 0;
     for (let i = 0; i < v.length; i++) {
@@ -539,13 +541,14 @@ function checkKeywordsPropertiesNotNot(v: unknown, p: number, c: rt.Context): bo
 function checkKeywordsPropertiesOpen(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "keywords.json#/properties/open";
   let ok = true;
-  if (rt.isObject(v)) {
-    for (const k in v) {
-      if (!rt.has(v, k)) continue;
-      const x = v[k];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    for (const k in o) {
+      if (!rt.has(o, k)) continue;
+      const x = o[k];
       if (!Number.isInteger(x)) { ok = false; if (rt.failType(c, rt.at(c, p, k), sp + "/additionalProperties", "integer", x)) return false; }
     }
-    if (v["c"] !== undefined && checkKeywordsPropertiesOpenDependentSchemasC(v, p, c) === false) { ok = false; if (c.stop) return false; }
+    if (o["c"] !== undefined && checkKeywordsPropertiesOpenDependentSchemasC(v, p, c) === false) { ok = false; if (c.stop) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
@@ -554,8 +557,9 @@ function checkKeywordsPropertiesOpen(v: unknown, p: number, c: rt.Context): bool
 function checkKeywordsPropertiesOpenDependentSchemasC(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "keywords.json#/properties/open/dependentSchemas/c";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["d"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "d")) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["d"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "d")) return false; }
   }
   return ok;
 }
@@ -565,7 +569,7 @@ export function checkKeywordsTuple(v: unknown, p: number, c: rt.Context): boolea
   const sp = "keywords.json#/properties/tuple";
   if (p >= c.lim) return rt.deep(checkKeywordsTuple, v, p, c);
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     if (v.length > 0 && checkKeywordsTuplePrefixItems0(v[0], p + 1, c) === false) { ok = false; if (rt.up(c, p, 0)) return false; }
     if (v.length > 1 && checkKeywordsTuplePrefixItems1(v[1], p + 1, c) === false) { ok = false; if (rt.up(c, p, 1)) return false; }
     if (v.length > 2) { ok = false; if (rt.failAt(c, p, sp, "items", "must have at most 2 items")) return false; }
@@ -599,7 +603,7 @@ export function checkKeywordsUnevaluatedItems(v: unknown, p: number, c: rt.Conte
 function checkKeywordsUnevaluatedItemsIn(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "keywords.json#/properties/unevaluatedItems";
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     if (v.length > 0) {
       rt.mark(c, v, 0);
     }
@@ -624,14 +628,16 @@ export function checkKeywordsUnevaluatedProperties(v: unknown, p: number, c: rt.
 function checkKeywordsUnevaluatedPropertiesIn(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "keywords.json#/properties/unevaluatedProperties";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["a"] !== undefined) {
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["a"] !== undefined) {
       rt.mark(c, v, "a");
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   if (rt.track(c, checkKeywordsUnevaluatedPropertiesAllOf0, v, p) === false) { ok = false; if (c.stop) return false; }
-  if (rt.isObject(v)) {
-    for (const k of Object.keys(v)) {
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    for (const k of Object.keys(o)) {
       if (rt.evaluated(c, v, k)) continue;
       ok = false; if (rt.failMember(c, p, sp, "unevaluatedProperties", k)) return false;
     }
@@ -642,8 +648,9 @@ function checkKeywordsUnevaluatedPropertiesIn(v: unknown, p: number, c: rt.Conte
 
 /** Checks a value against keywords.json#/properties/unevaluatedProperties/allOf/0. */
 function checkKeywordsUnevaluatedPropertiesAllOf0(v: unknown, _p: number, c: rt.Context): boolean {
-  if (rt.isObject(v)) {
-    if (v["b"] !== undefined) {
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["b"] !== undefined) {
       rt.mark(c, v, "b");
     }
   }

@@ -87,37 +87,38 @@ function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
 export function checkHit(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "search-output.json#/$defs/hit";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["chunk_id"] !== undefined) {
-      const x = v["chunk_id"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["chunk_id"] !== undefined) {
+      const x = o["chunk_id"];
       if (typeof x === "number" && Number.isInteger(x)) {
         if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "chunk_id"), sp + "/properties/*", "minimum", 0)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "chunk_id"), sp + "/properties/*", "integer", x)) return false; }
     }
-    if (v["score"] !== undefined) {
-      const x = v["score"];
+    if (o["score"] !== undefined) {
+      const x = o["score"];
       if (typeof x === "number" && Number.isFinite(x)) {
         if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "score"), sp + "/properties/*", "minimum", 0)) return false; }
         if (x > 1) { ok = false; if (rt.failLimit(c, rt.at(c, p, "score"), sp + "/properties/*", "maximum", 1)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "score"), sp + "/properties/*", "number", x)) return false; }
     }
-    if (v["rank"] !== undefined) {
-      const x = v["rank"];
+    if (o["rank"] !== undefined) {
+      const x = o["rank"];
       if (typeof x === "number" && Number.isInteger(x)) {
         if (x < 1) { ok = false; if (rt.failLimit(c, rt.at(c, p, "rank"), sp + "/properties/*", "minimum", 1)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "rank"), sp + "/properties/*", "integer", x)) return false; }
     }
-    if (v["source_file"] !== undefined) {
-      const x = v["source_file"];
+    if (o["source_file"] !== undefined) {
+      const x = o["source_file"];
       if (typeof x === "string") {
         if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "source_file"), sp + "/properties/*", "minLength", 1)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "source_file"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["snippet"] !== undefined) {
-      const x = v["snippet"];
+    if (o["snippet"] !== undefined) {
+      const x = o["snippet"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "snippet"), sp + "/properties/*", "string", x)) return false; }
     }
-    for (const k in v) {
+    for (const k in o) {
       switch (k) {
         case "chunk_id":
         case "score":
@@ -126,11 +127,11 @@ export function checkHit(v: unknown, p: number, c: rt.Context): boolean {
         case "snippet":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["chunk_id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "chunk_id")) return false; }
-    if (v["score"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "score")) return false; }
-    if (v["rank"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "rank")) return false; }
+    if (o["chunk_id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "chunk_id")) return false; }
+    if (o["score"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "score")) return false; }
+    if (o["rank"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "rank")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
@@ -148,16 +149,17 @@ export function checkSearchResults(v: unknown, p: number, c: rt.Context): boolea
   const sp = "search-output.json#/$defs/search_results";
   if (p >= c.lim) return rt.deep(checkSearchResults, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["hits"] !== undefined && checkSearchResultsPropertiesHits(v["hits"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "hits")) return false; }
-    for (const k in v) {
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["hits"] !== undefined && checkSearchResultsPropertiesHits(o["hits"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "hits")) return false; }
+    for (const k in o) {
       switch (k) {
         case "hits":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["hits"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "hits")) return false; }
+    if (o["hits"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "hits")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
@@ -167,7 +169,7 @@ function checkSearchResultsPropertiesHits(v: unknown, p: number, c: rt.Context):
   const sp = "search-output.json#/$defs/search_results/properties/hits";
   if (p >= c.lim) return rt.deep(checkSearchResultsPropertiesHits, v, p, c);
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (checkHit(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }

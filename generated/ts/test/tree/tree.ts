@@ -24,23 +24,24 @@ export function checkTree(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "tree.json#";
   if (p >= c.lim) return rt.deep(checkTree, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["name"] !== undefined) {
-      const x = v["name"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["name"] !== undefined) {
+      const x = o["name"];
       if (typeof x === "string") {
         if (x.length > 20 && rt.codePoints(x) > 20) { ok = false; if (rt.failLimit(c, rt.at(c, p, "name"), sp + "/properties/*", "maxLength", 20)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "name"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["children"] !== undefined && checkTreePropertiesChildren(v["children"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "children")) return false; }
-    for (const k in v) {
+    if (o["children"] !== undefined && checkTreePropertiesChildren(o["children"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "children")) return false; }
+    for (const k in o) {
       switch (k) {
         case "name":
         case "children":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["name"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "name")) return false; }
+    if (o["name"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "name")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
@@ -50,7 +51,7 @@ function checkTreePropertiesChildren(v: unknown, p: number, c: rt.Context): bool
   const sp = "tree.json#/properties/children";
   if (p >= c.lim) return rt.deep(checkTreePropertiesChildren, v, p, c);
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (checkTree(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }

@@ -26,9 +26,10 @@ export function checkA(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "a.json#";
   if (p >= c.lim) return rt.deep(checkA, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["b"] !== undefined && checkB(v["b"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "b")) return false; }
-    if (v["c"] !== undefined && checkC(v["c"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "c")) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["b"] !== undefined && checkB(o["b"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "b")) return false; }
+    if (o["c"] !== undefined && checkC(o["c"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "c")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersA, -1);
   return ok;

@@ -42,9 +42,10 @@ const membersB = ["n"];
 export function checkB(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "b.json#";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["n"] !== undefined) {
-      const x = v["n"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["n"] !== undefined) {
+      const x = o["n"];
       if (!Number.isInteger(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "n"), sp + "/properties/*", "integer", x)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }

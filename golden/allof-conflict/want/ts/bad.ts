@@ -30,9 +30,10 @@ export function checkBad(v: unknown, p: number, c: rt.Context): boolean {
 function checkBadAllOf0(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "bad.json#/allOf/0";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["a"] !== undefined) {
-      const x = v["a"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["a"] !== undefined) {
+      const x = o["a"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "a"), sp + "/properties/*", "string", x)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
@@ -43,9 +44,10 @@ function checkBadAllOf0(v: unknown, p: number, c: rt.Context): boolean {
 function checkBadAllOf1(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "bad.json#/allOf/1";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["a"] !== undefined) {
-      const x = v["a"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["a"] !== undefined) {
+      const x = o["a"];
       if (!Number.isInteger(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "a"), sp + "/properties/*", "integer", x)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }

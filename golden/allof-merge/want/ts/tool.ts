@@ -57,16 +57,17 @@ const membersBase = ["id", "title"];
 export function checkBase(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "tool.json#/$defs/base";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["id"] !== undefined) {
-      const x = v["id"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["id"] !== undefined) {
+      const x = o["id"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "id"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["title"] !== undefined) {
-      const x = v["title"];
+    if (o["title"] !== undefined) {
+      const x = o["title"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "title"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "id")) return false; }
+    if (o["id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "id")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersBase, -1);
   return ok;
@@ -85,13 +86,14 @@ export function checkTool(v: unknown, p: number, c: rt.Context): boolean {
 function checkToolAllOf1(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "tool.json#/allOf/1";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["schema"] !== undefined) {
-      const x = v["schema"];
-      if (!rt.isObject(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "schema"), sp + "/properties/*", "object", x)) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["schema"] !== undefined) {
+      const x = o["schema"];
+      if (typeof x !== "object" || x === null || Array.isArray(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "schema"), sp + "/properties/*", "object", x)) return false; }
     }
-    if (v["id"] !== undefined && checkToolID(v["id"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "id")) return false; }
-    if (v["schema"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "schema")) return false; }
+    if (o["id"] !== undefined && checkToolID(o["id"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "id")) return false; }
+    if (o["schema"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "schema")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }

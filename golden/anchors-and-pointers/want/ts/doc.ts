@@ -61,10 +61,11 @@ export function checkDoc(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "doc.json#";
   if (p >= c.lim) return rt.deep(checkDoc, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["a"] !== undefined && checkDocPropertiesA(v["a"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "a")) return false; }
-    if (v["first"] !== undefined && checkDocAItem(v["first"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "first")) return false; }
-    if (v["named"] !== undefined && checkThing(v["named"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "named")) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["a"] !== undefined && checkDocPropertiesA(o["a"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "a")) return false; }
+    if (o["first"] !== undefined && checkDocAItem(o["first"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "first")) return false; }
+    if (o["named"] !== undefined && checkThing(o["named"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "named")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersDoc, -1);
   return ok;
@@ -74,9 +75,10 @@ export function checkDoc(v: unknown, p: number, c: rt.Context): boolean {
 export function checkDocAItem(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "doc.json#/properties/a/items";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["n"] !== undefined) {
-      const x = v["n"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["n"] !== undefined) {
+      const x = o["n"];
       if (!Number.isInteger(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "n"), sp + "/properties/*", "integer", x)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
@@ -89,7 +91,7 @@ function checkDocPropertiesA(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "doc.json#/properties/a";
   if (p >= c.lim) return rt.deep(checkDocPropertiesA, v, p, c);
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (checkDocAItem(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
@@ -101,9 +103,10 @@ function checkDocPropertiesA(v: unknown, p: number, c: rt.Context): boolean {
 export function checkThing(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "doc.json#/$defs/thing";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["ok"] !== undefined) {
-      const x = v["ok"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["ok"] !== undefined) {
+      const x = o["ok"];
       if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "ok"), sp + "/properties/*", "boolean", x)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }

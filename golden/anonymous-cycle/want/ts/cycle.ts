@@ -31,7 +31,7 @@ export function checkCycleVariant2(v: unknown, p: number, c: rt.Context): boolea
   const sp = "cycle.json#/oneOf/1";
   if (p >= c.lim) return rt.deep(checkCycleVariant2, v, p, c);
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if ((v[i] === null || checkCycleVariant2(v[i], p + 1, c)) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }

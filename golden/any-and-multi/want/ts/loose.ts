@@ -44,18 +44,19 @@ const membersLoose = ["num"];
 export function checkLoose(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "loose.json#";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["several"] !== undefined) {
-      const x = v["several"];
-      if (!(Number.isFinite(x) || typeof x === "string" || rt.isObject(x))) { ok = false; if (rt.failType(c, rt.at(c, p, "several"), sp + "/properties/*", "number or string or object", x)) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["several"] !== undefined) {
+      const x = o["several"];
+      if (!(Number.isFinite(x) || typeof x === "string" || (typeof x === "object" && x !== null && !Array.isArray(x)))) { ok = false; if (rt.failType(c, rt.at(c, p, "several"), sp + "/properties/*", "number or string or object", x)) return false; }
     }
-    if (v["num"] !== undefined) {
-      const x = v["num"];
+    if (o["num"] !== undefined) {
+      const x = o["num"];
       if (!Number.isFinite(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "num"), sp + "/properties/*", "number or integer", x)) return false; }
     }
-    if (v["maybe_any"] !== undefined) {
-      const x = v["maybe_any"];
-      if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string" || rt.isArray(x) || rt.isObject(x))) { ok = false; if (rt.failType(c, rt.at(c, p, "maybe_any"), sp + "/properties/*", "null or boolean or number or string or array or object", x)) return false; }
+    if (o["maybe_any"] !== undefined) {
+      const x = o["maybe_any"];
+      if (!(x === null || typeof x === "boolean" || Number.isFinite(x) || typeof x === "string" || Array.isArray(x) || (typeof x === "object" && x !== null && !Array.isArray(x)))) { ok = false; if (rt.failType(c, rt.at(c, p, "maybe_any"), sp + "/properties/*", "null or boolean or number or string or array or object", x)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersLoose, -1);

@@ -36,8 +36,9 @@ export function checkSetting(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "value.json#";
   if (p >= c.lim) return rt.deep(checkSetting, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["value"] !== undefined && checkSettingValue(v["value"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "value")) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["value"] !== undefined && checkSettingValue(o["value"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "value")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersSetting, -1);
   return ok;
@@ -69,7 +70,7 @@ function checkSettingValueAnyOf1(v: unknown, p: number, c: rt.Context): boolean 
 function checkSettingValueAnyOf2(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "value.json#/properties/value/anyOf/2";
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "string", x)) return false; }

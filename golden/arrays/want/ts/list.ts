@@ -49,13 +49,14 @@ export function checkLists(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "list.json#";
   if (p >= c.lim) return rt.deep(checkLists, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["names"] !== undefined && checkListsPropertiesNames(v["names"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "names")) return false; }
-    if (v["matrix"] !== undefined && checkListsPropertiesMatrix(v["matrix"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "matrix")) return false; }
-    if (v["points"] !== undefined && checkListsPropertiesPoints(v["points"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "points")) return false; }
-    if (v["anything"] !== undefined) {
-      const x = v["anything"];
-      if (!rt.isArray(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "anything"), sp + "/properties/*", "array", x)) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["names"] !== undefined && checkListsPropertiesNames(o["names"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "names")) return false; }
+    if (o["matrix"] !== undefined && checkListsPropertiesMatrix(o["matrix"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "matrix")) return false; }
+    if (o["points"] !== undefined && checkListsPropertiesPoints(o["points"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "points")) return false; }
+    if (o["anything"] !== undefined) {
+      const x = o["anything"];
+      if (!Array.isArray(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "anything"), sp + "/properties/*", "array", x)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersLists, -1);
@@ -66,17 +67,18 @@ export function checkLists(v: unknown, p: number, c: rt.Context): boolean {
 export function checkListsPointsItem(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "list.json#/properties/points/items";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["x"] !== undefined) {
-      const x = v["x"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["x"] !== undefined) {
+      const x = o["x"];
       if (!Number.isFinite(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "x"), sp + "/properties/*", "number", x)) return false; }
     }
-    if (v["y"] !== undefined) {
-      const x = v["y"];
+    if (o["y"] !== undefined) {
+      const x = o["y"];
       if (!Number.isFinite(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "y"), sp + "/properties/*", "number", x)) return false; }
     }
-    if (v["x"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "x")) return false; }
-    if (v["y"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "y")) return false; }
+    if (o["x"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "x")) return false; }
+    if (o["y"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "y")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersListsPointsItem, -1);
   return ok;
@@ -87,7 +89,7 @@ function checkListsPropertiesMatrix(v: unknown, p: number, c: rt.Context): boole
   const sp = "list.json#/properties/matrix";
   if (p >= c.lim) return rt.deep(checkListsPropertiesMatrix, v, p, c);
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (checkListsPropertiesMatrixItems(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
@@ -99,7 +101,7 @@ function checkListsPropertiesMatrix(v: unknown, p: number, c: rt.Context): boole
 function checkListsPropertiesMatrixItems(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "list.json#/properties/matrix/items";
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
       if (!Number.isFinite(x)) { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "number", x)) return false; }
@@ -112,7 +114,7 @@ function checkListsPropertiesMatrixItems(v: unknown, p: number, c: rt.Context): 
 function checkListsPropertiesNames(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "list.json#/properties/names";
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "string", x)) return false; }
@@ -129,7 +131,7 @@ function checkListsPropertiesPoints(v: unknown, p: number, c: rt.Context): boole
   const sp = "list.json#/properties/points";
   if (p >= c.lim) return rt.deep(checkListsPropertiesPoints, v, p, c);
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (checkListsPointsItem(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }

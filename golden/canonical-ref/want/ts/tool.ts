@@ -42,9 +42,10 @@ export function checkPayload(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "tool.json#/$defs/payload";
   if (p >= c.lim) return rt.deep(checkPayload, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["results"] !== undefined && checkPayloadPropertiesResults(v["results"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "results")) return false; }
-    if (v["results"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "results")) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["results"] !== undefined && checkPayloadPropertiesResults(o["results"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "results")) return false; }
+    if (o["results"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "results")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersPayload, -1);
   return ok;
@@ -54,7 +55,7 @@ export function checkPayload(v: unknown, p: number, c: rt.Context): boolean {
 function checkPayloadPropertiesResults(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "tool.json#/$defs/payload/properties/results";
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "string", x)) return false; }

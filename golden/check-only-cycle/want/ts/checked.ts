@@ -26,7 +26,7 @@ export function checkChecked(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "checked.json#";
   if (p >= c.lim) return rt.deep(checkChecked, v, p, c);
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     let matches = 0;
     for (let i = 0; i < v.length; i++) {
       if (c.stop ? checkCheckedContains(v[i], p + 1, c) : rt.quiet(c, checkCheckedContains, v[i], p + 1)) matches++;
@@ -43,7 +43,7 @@ function checkCheckedContains(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "checked.json#/contains";
   if (p >= c.lim) return rt.deep(checkCheckedContains, v, p, c);
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (checkCheckedContainsItems(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
@@ -64,9 +64,10 @@ function checkCheckedContainsItems(v: unknown, p: number, c: rt.Context): boolea
 function checkCheckedContainsItemsAnyOf1(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "checked.json#/contains/items/anyOf/1";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["c"] !== undefined) {
-      const x = v["c"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["c"] !== undefined) {
+      const x = o["c"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "c"), sp + "/properties/*", "string", x)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
@@ -77,7 +78,7 @@ function checkCheckedContainsItemsAnyOf1(v: unknown, p: number, c: rt.Context): 
 function checkCheckedNot(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "checked.json#/not";
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (checkCheckedNotItems(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
@@ -91,8 +92,9 @@ function checkCheckedNotItems(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "checked.json#/not/items";
   if (p >= c.lim) return rt.deep(checkCheckedNotItems, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["b"] !== undefined && checkCheckedNot(v["b"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "b")) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["b"] !== undefined && checkCheckedNot(o["b"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "b")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersCheckedNotItems, -1);
   return ok;

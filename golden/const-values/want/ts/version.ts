@@ -71,12 +71,13 @@ export function checkVersioned(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "version.json#";
   if (p >= c.lim) return rt.deep(checkVersioned, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["schema_version"] !== undefined && checkVersionedSchemaVersion(v["schema_version"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "schema_version")) return false; }
-    if (v["kind"] !== undefined && checkVersionedKind(v["kind"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "kind")) return false; }
-    if (v["revision"] !== undefined && checkVersionedRevision(v["revision"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "revision")) return false; }
-    if (v["schema_version"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "schema_version")) return false; }
-    if (v["kind"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "kind")) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["schema_version"] !== undefined && checkVersionedSchemaVersion(o["schema_version"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "schema_version")) return false; }
+    if (o["kind"] !== undefined && checkVersionedKind(o["kind"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "kind")) return false; }
+    if (o["revision"] !== undefined && checkVersionedRevision(o["revision"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "revision")) return false; }
+    if (o["schema_version"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "schema_version")) return false; }
+    if (o["kind"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "kind")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersVersioned, -1);
   return ok;

@@ -41,9 +41,10 @@ const membersCustomer = ["name", "home"];
 export function checkAddress(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "customer.json#/$defs/address";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["street"] !== undefined) {
-      const x = v["street"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["street"] !== undefined) {
+      const x = o["street"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "street"), sp + "/properties/*", "string", x)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
@@ -56,12 +57,13 @@ export function checkCustomer(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "customer.json#";
   if (p >= c.lim) return rt.deep(checkCustomer, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["name"] !== undefined) {
-      const x = v["name"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["name"] !== undefined) {
+      const x = o["name"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "name"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["home"] !== undefined && checkAddress(v["home"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "home")) return false; }
+    if (o["home"] !== undefined && checkAddress(o["home"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "home")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersCustomer, -1);
   return ok;

@@ -26,10 +26,11 @@ export function checkOrder(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "order.json#";
   if (p >= c.lim) return rt.deep(checkOrder, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["customer"] !== undefined && checkCustomer(v["customer"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "customer")) return false; }
-    if (v["address"] !== undefined && checkAddress(v["address"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "address")) return false; }
-    if (v["customer"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "customer")) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["customer"] !== undefined && checkCustomer(o["customer"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "customer")) return false; }
+    if (o["address"] !== undefined && checkAddress(o["address"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "address")) return false; }
+    if (o["customer"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "customer")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersOrder, -1);
   return ok;

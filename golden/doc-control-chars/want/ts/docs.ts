@@ -48,19 +48,20 @@ export function checkDocs(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "docs.json#";
   if (p >= c.lim) return rt.deep(checkDocs, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["p"] !== undefined) {
-      const x = v["p"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["p"] !== undefined) {
+      const x = o["p"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "p"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["e"] !== undefined && checkDocsE(v["e"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "e")) return false; }
-    for (const k in v) {
+    if (o["e"] !== undefined && checkDocsE(o["e"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "e")) return false; }
+    for (const k in o) {
       switch (k) {
         case "p":
         case "e":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;

@@ -43,24 +43,25 @@ const membersDocumented = ["limit", "old", "id", "secret"];
 export function checkDocumented(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "documented.json#";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["limit"] !== undefined) {
-      const x = v["limit"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["limit"] !== undefined) {
+      const x = o["limit"];
       if (typeof x === "number" && Number.isInteger(x)) {
         if (x < 1) { ok = false; if (rt.failLimit(c, rt.at(c, p, "limit"), sp + "/properties/*", "minimum", 1)) return false; }
         if (x > 100) { ok = false; if (rt.failLimit(c, rt.at(c, p, "limit"), sp + "/properties/*", "maximum", 100)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "limit"), sp + "/properties/*", "integer", x)) return false; }
     }
-    if (v["old"] !== undefined) {
-      const x = v["old"];
+    if (o["old"] !== undefined) {
+      const x = o["old"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "old"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["id"] !== undefined) {
-      const x = v["id"];
+    if (o["id"] !== undefined) {
+      const x = o["id"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "id"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["secret"] !== undefined) {
-      const x = v["secret"];
+    if (o["secret"] !== undefined) {
+      const x = o["secret"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "secret"), sp + "/properties/*", "string", x)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }

@@ -53,12 +53,13 @@ const membersLegacy = ["item", "pair"];
 export function checkItem(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "legacy.json#/definitions/item";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["id"] !== undefined) {
-      const x = v["id"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["id"] !== undefined) {
+      const x = o["id"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "id"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "id")) return false; }
+    if (o["id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "id")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersItem, -1);
   return ok;
@@ -69,9 +70,10 @@ export function checkLegacy(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "legacy.json#";
   if (p >= c.lim) return rt.deep(checkLegacy, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["item"] !== undefined && checkItem(v["item"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "item")) return false; }
-    if (v["pair"] !== undefined && checkLegacyPair(v["pair"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "pair")) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["item"] !== undefined && checkItem(o["item"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "item")) return false; }
+    if (o["pair"] !== undefined && checkLegacyPair(o["pair"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "pair")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersLegacy, -1);
   return ok;
@@ -82,7 +84,7 @@ export function checkLegacyPair(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "legacy.json#/properties/pair";
   if (p >= c.lim) return rt.deep(checkLegacyPair, v, p, c);
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     if (v.length > 0 && checkLegacyPairItems0(v[0], p + 1, c) === false) { ok = false; if (rt.up(c, p, 0)) return false; }
     if (v.length > 1 && checkLegacyPairItems1(v[1], p + 1, c) === false) { ok = false; if (rt.up(c, p, 1)) return false; }
     if (v.length > 2) { ok = false; if (rt.failAt(c, p, sp, "items", "must have at most 2 items")) return false; }

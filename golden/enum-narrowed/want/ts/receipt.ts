@@ -150,15 +150,16 @@ export function checkReceipt(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "receipt.json#";
   if (p >= c.lim) return rt.deep(checkReceipt, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["canon_version"] !== undefined && checkReceiptCanonVersion(v["canon_version"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "canon_version")) return false; }
-    if (v["result"] !== undefined && checkReceiptResult(v["result"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "result")) return false; }
-    if (v["fixed"] !== undefined && checkReceiptFixed(v["fixed"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "fixed")) return false; }
-    if (v["tags"] !== undefined && checkReceiptPropertiesTags(v["tags"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "tags")) return false; }
-    if (v["probe"] !== undefined && checkReceiptProbe(v["probe"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "probe")) return false; }
-    if (v["fixedObject"] !== undefined && checkReceiptFixedObject(v["fixedObject"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "fixedObject")) return false; }
-    if (v["count"] !== undefined && checkReceiptCount(v["count"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "count")) return false; }
-    for (const k in v) {
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["canon_version"] !== undefined && checkReceiptCanonVersion(o["canon_version"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "canon_version")) return false; }
+    if (o["result"] !== undefined && checkReceiptResult(o["result"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "result")) return false; }
+    if (o["fixed"] !== undefined && checkReceiptFixed(o["fixed"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "fixed")) return false; }
+    if (o["tags"] !== undefined && checkReceiptPropertiesTags(o["tags"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "tags")) return false; }
+    if (o["probe"] !== undefined && checkReceiptProbe(o["probe"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "probe")) return false; }
+    if (o["fixedObject"] !== undefined && checkReceiptFixedObject(o["fixedObject"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "fixedObject")) return false; }
+    if (o["count"] !== undefined && checkReceiptCount(o["count"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "count")) return false; }
+    for (const k in o) {
       switch (k) {
         case "canon_version":
         case "result":
@@ -169,7 +170,7 @@ export function checkReceipt(v: unknown, p: number, c: rt.Context): boolean {
         case "count":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
@@ -210,7 +211,7 @@ export function checkReceiptFixed(v: unknown, p: number, c: rt.Context): boolean
 /** Checks a value against receipt.json#/properties/fixedObject. */
 export function checkReceiptFixedObject(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "receipt.json#/properties/fixedObject";
-  if (!rt.isObject(v)) { rt.failType(c, p, sp, "object", v); return false; }
+  if (typeof v !== "object" || v === null || Array.isArray(v)) { rt.failType(c, p, sp, "object", v); return false; }
   if (rt.unsatisfiable()) { rt.failAt(c, p, sp, "const", "must be \"x\""); return false; }
   return true;
 }
@@ -218,7 +219,7 @@ export function checkReceiptFixedObject(v: unknown, p: number, c: rt.Context): b
 /** Checks a value against receipt.json#/properties/probe. */
 export function checkReceiptProbe(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "receipt.json#/properties/probe";
-  if (!rt.isObject(v)) { rt.failType(c, p, sp, "object", v); return false; }
+  if (typeof v !== "object" || v === null || Array.isArray(v)) { rt.failType(c, p, sp, "object", v); return false; }
   if (rt.unsatisfiable()) { rt.failAt(c, p, sp, "enum", "must be one of \"azure.probe\""); return false; }
   return true;
 }
@@ -227,7 +228,7 @@ export function checkReceiptProbe(v: unknown, p: number, c: rt.Context): boolean
 function checkReceiptPropertiesTags(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "receipt.json#/properties/tags";
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "string", x)) return false; }

@@ -24,26 +24,27 @@ export function isItem(value: unknown): value is Item {
 export function checkItem(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "item.json#";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["id"] !== undefined) {
-      const x = v["id"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["id"] !== undefined) {
+      const x = o["id"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "id"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["count"] !== undefined) {
-      const x = v["count"];
+    if (o["count"] !== undefined) {
+      const x = o["count"];
       if (!Number.isInteger(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "count"), sp + "/properties/*", "integer", x)) return false; }
     }
-    for (const k in v) {
-      if (!rt.has(v, k)) continue;
+    for (const k in o) {
+      if (!rt.has(o, k)) continue;
       switch (k) {
         case "id":
         case "count":
           continue;
       }
-      const x = v[k];
+      const x = o[k];
       if (!Number.isInteger(x)) { ok = false; if (rt.failType(c, rt.at(c, p, k), sp + "/additionalProperties", "integer", x)) return false; }
     }
-    if (v["id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "id")) return false; }
+    if (o["id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "id")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }

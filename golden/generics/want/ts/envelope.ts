@@ -68,14 +68,15 @@ export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
 function checkEnvelopeIn(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "envelope.json#";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["success"] !== undefined) {
-      const x = v["success"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["success"] !== undefined) {
+      const x = o["success"];
       if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "success"), sp + "/properties/*", "boolean", x)) return false; }
     }
-    if (v["data"] !== undefined && dynamicEnvelopeDefsData(v["data"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "data")) return false; }
-    if (v["page"] !== undefined && checkPage(v["page"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "page")) return false; }
-    if (v["success"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "success")) return false; }
+    if (o["data"] !== undefined && dynamicEnvelopeDefsData(o["data"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "data")) return false; }
+    if (o["page"] !== undefined && checkPage(o["page"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "page")) return false; }
+    if (o["success"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "success")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersEnvelope, -1);
   return ok;
@@ -86,10 +87,11 @@ export function checkPage(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "envelope.json#/$defs/page";
   if (p >= c.lim) return rt.deep(checkPage, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["items"] !== undefined && checkPagePropertiesItems(v["items"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "items")) return false; }
-    if (v["cursor"] !== undefined) {
-      const x = v["cursor"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["items"] !== undefined && checkPagePropertiesItems(o["items"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "items")) return false; }
+    if (o["cursor"] !== undefined) {
+      const x = o["cursor"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "cursor"), sp + "/properties/*", "string", x)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
@@ -102,7 +104,7 @@ function checkPagePropertiesItems(v: unknown, p: number, c: rt.Context): boolean
   const sp = "envelope.json#/$defs/page/properties/items";
   if (p >= c.lim) return rt.deep(checkPagePropertiesItems, v, p, c);
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (dynamicEnvelopeDefsData(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }

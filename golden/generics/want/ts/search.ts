@@ -37,16 +37,17 @@ const membersResult = ["title", "score"];
 export function checkResult(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "search.json#/$defs/result";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["title"] !== undefined) {
-      const x = v["title"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["title"] !== undefined) {
+      const x = o["title"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "title"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["score"] !== undefined) {
-      const x = v["score"];
+    if (o["score"] !== undefined) {
+      const x = o["score"];
       if (!Number.isFinite(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "score"), sp + "/properties/*", "number", x)) return false; }
     }
-    if (v["title"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "title")) return false; }
+    if (o["title"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "title")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersResult, -1);
   return ok;

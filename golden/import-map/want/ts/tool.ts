@@ -61,9 +61,10 @@ export function checkHistory(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "tool.json#/$defs/history";
   if (p >= c.lim) return rt.deep(checkHistory, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["pages"] !== undefined && checkHistoryPropertiesPages(v["pages"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "pages")) return false; }
-    if (v["pages"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "pages")) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["pages"] !== undefined && checkHistoryPropertiesPages(o["pages"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "pages")) return false; }
+    if (o["pages"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "pages")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersHistory, -1);
   return ok;
@@ -74,7 +75,7 @@ function checkHistoryPropertiesPages(v: unknown, p: number, c: rt.Context): bool
   const sp = "tool.json#/$defs/history/properties/pages";
   if (p >= c.lim) return rt.deep(checkHistoryPropertiesPages, v, p, c);
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (checkHistoryPropertiesPagesItems(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
@@ -94,14 +95,15 @@ function checkHistoryPropertiesPagesItems(v: unknown, p: number, c: rt.Context):
 export function checkItem(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "tool.json#/$defs/item";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["name"] !== undefined) {
-      const x = v["name"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["name"] !== undefined) {
+      const x = o["name"];
       if (typeof x === "string") {
         if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "name"), sp + "/properties/*", "minLength", 1)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "name"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["name"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "name")) return false; }
+    if (o["name"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "name")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersItem, -1);
   return ok;

@@ -66,9 +66,10 @@ const membersItem = ["n"];
 export function checkItem(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "e.json#/$defs/item";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["n"] !== undefined) {
-      const x = v["n"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["n"] !== undefined) {
+      const x = o["n"];
       if (!Number.isInteger(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "n"), sp + "/properties/*", "integer", x)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
@@ -80,7 +81,7 @@ export function checkItem(v: unknown, p: number, c: rt.Context): boolean {
 export function checkLabels(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "e.json#/$defs/labels";
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "string", x)) return false; }

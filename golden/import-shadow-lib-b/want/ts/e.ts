@@ -83,9 +83,10 @@ const membersItem = ["s"];
 export function checkEntry(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "e.json#/$defs/entry";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["n"] !== undefined) {
-      const x = v["n"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["n"] !== undefined) {
+      const x = o["n"];
       if (!Number.isInteger(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "n"), sp + "/properties/*", "integer", x)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
@@ -97,9 +98,10 @@ export function checkEntry(v: unknown, p: number, c: rt.Context): boolean {
 export function checkItem(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "e.json#/$defs/item";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["s"] !== undefined) {
-      const x = v["s"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["s"] !== undefined) {
+      const x = o["s"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "s"), sp + "/properties/*", "string", x)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
@@ -118,7 +120,7 @@ export function checkLevel(v: unknown, p: number, c: rt.Context): boolean {
 export function checkWords(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "e.json#/$defs/words";
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "string", x)) return false; }

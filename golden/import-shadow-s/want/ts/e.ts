@@ -73,7 +73,7 @@ export function checkKind(v: unknown, p: number, c: rt.Context): boolean {
 export function checkTags(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "e.json#/$defs/tags";
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "string", x)) return false; }
@@ -86,9 +86,10 @@ export function checkTags(v: unknown, p: number, c: rt.Context): boolean {
 export function checkThing(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "e.json#/$defs/thing";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["n"] !== undefined) {
-      const x = v["n"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["n"] !== undefined) {
+      const x = o["n"];
       if (!Number.isInteger(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "n"), sp + "/properties/*", "integer", x)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }

@@ -112,17 +112,18 @@ export function checkTool(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "tool.json#";
   if (p >= c.lim) return rt.deep(checkTool, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["one"] !== undefined && checkImportShadowSThing(v["one"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "one")) return false; }
-    if (v["two"] !== undefined && checkItem(v["two"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "two")) return false; }
-    if (v["three"] !== undefined && checkEntry(v["three"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "three")) return false; }
-    if (v["kinds"] !== undefined && checkToolPropertiesKinds(v["kinds"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "kinds")) return false; }
-    if (v["nk"] !== undefined && checkToolPropertiesNk(v["nk"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "nk")) return false; }
-    if (v["tags"] !== undefined && checkToolTags(v["tags"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "tags")) return false; }
-    if (v["tup"] !== undefined && checkToolTup(v["tup"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "tup")) return false; }
-    if (v["four"] !== undefined && checkImportShadowLibBItem(v["four"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "four")) return false; }
-    if (v["five"] !== undefined && checkThing(v["five"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "five")) return false; }
-    if (v["one"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "one")) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["one"] !== undefined && checkImportShadowSThing(o["one"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "one")) return false; }
+    if (o["two"] !== undefined && checkItem(o["two"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "two")) return false; }
+    if (o["three"] !== undefined && checkEntry(o["three"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "three")) return false; }
+    if (o["kinds"] !== undefined && checkToolPropertiesKinds(o["kinds"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "kinds")) return false; }
+    if (o["nk"] !== undefined && checkToolPropertiesNk(o["nk"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "nk")) return false; }
+    if (o["tags"] !== undefined && checkToolTags(o["tags"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "tags")) return false; }
+    if (o["tup"] !== undefined && checkToolTup(o["tup"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "tup")) return false; }
+    if (o["four"] !== undefined && checkImportShadowLibBItem(o["four"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "four")) return false; }
+    if (o["five"] !== undefined && checkThing(o["five"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "five")) return false; }
+    if (o["one"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "one")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersTool, -1);
   return ok;
@@ -133,10 +134,11 @@ function checkToolPropertiesKinds(v: unknown, p: number, c: rt.Context): boolean
   const sp = "tool.json#/properties/kinds";
   if (p >= c.lim) return rt.deep(checkToolPropertiesKinds, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    for (const k in v) {
-      if (!rt.has(v, k)) continue;
-      if (checkMode(v[k], p + 1, c) === false) { ok = false; if (rt.up(c, p, k)) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    for (const k in o) {
+      if (!rt.has(o, k)) continue;
+      if (checkMode(o[k], p + 1, c) === false) { ok = false; if (rt.up(c, p, k)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
@@ -147,8 +149,8 @@ function checkToolPropertiesNk(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "tool.json#/properties/nk";
   if (p >= c.lim) return rt.deep(checkToolPropertiesNk, v, p, c);
   let ok = true;
-  if (!(v === null || rt.isArray(v))) { rt.failType(c, p, sp, "null or array", v); return false; }
-  if (rt.isArray(v)) {
+  if (!(v === null || Array.isArray(v))) { rt.failType(c, p, sp, "null or array", v); return false; }
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (checkKind(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
@@ -173,7 +175,7 @@ export function checkToolTup(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "tool.json#/properties/tup";
   if (p >= c.lim) return rt.deep(checkToolTup, v, p, c);
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     if (v.length > 0 && checkKind(v[0], p + 1, c) === false) { ok = false; if (rt.up(c, p, 0)) return false; }
     if (v.length > 1 && checkItem(v[1], p + 1, c) === false) { ok = false; if (rt.up(c, p, 1)) return false; }
     for (let i = 2; i < v.length; i++) {

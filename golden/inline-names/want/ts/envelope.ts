@@ -79,9 +79,10 @@ export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "envelope.json#";
   if (p >= c.lim) return rt.deep(checkEnvelope, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["meta"] !== undefined && checkEnvelopeMeta(v["meta"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "meta")) return false; }
-    if (v["items"] !== undefined && checkEnvelopePropertiesItems(v["items"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "items")) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["meta"] !== undefined && checkEnvelopeMeta(o["meta"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "meta")) return false; }
+    if (o["items"] !== undefined && checkEnvelopePropertiesItems(o["items"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "items")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersEnvelope, -1);
   return ok;
@@ -91,9 +92,10 @@ export function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
 export function checkEnvelopeItemsItem(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "envelope.json#/properties/items/items";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["id"] !== undefined) {
-      const x = v["id"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["id"] !== undefined) {
+      const x = o["id"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "id"), sp + "/properties/*", "string", x)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
@@ -106,10 +108,11 @@ export function checkEnvelopeMeta(v: unknown, p: number, c: rt.Context): boolean
   const sp = "envelope.json#/properties/meta";
   if (p >= c.lim) return rt.deep(checkEnvelopeMeta, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["pagination"] !== undefined && checkEnvelopeMetaPagination(v["pagination"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "pagination")) return false; }
-    if (v["request_id"] !== undefined) {
-      const x = v["request_id"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["pagination"] !== undefined && checkEnvelopeMetaPagination(o["pagination"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "pagination")) return false; }
+    if (o["request_id"] !== undefined) {
+      const x = o["request_id"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "request_id"), sp + "/properties/*", "string", x)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
@@ -121,13 +124,14 @@ export function checkEnvelopeMeta(v: unknown, p: number, c: rt.Context): boolean
 export function checkEnvelopeMetaPagination(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "envelope.json#/properties/meta/properties/pagination";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["cursor"] !== undefined) {
-      const x = v["cursor"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["cursor"] !== undefined) {
+      const x = o["cursor"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "cursor"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["has_more"] !== undefined) {
-      const x = v["has_more"];
+    if (o["has_more"] !== undefined) {
+      const x = o["has_more"];
       if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "has_more"), sp + "/properties/*", "boolean", x)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
@@ -140,7 +144,7 @@ function checkEnvelopePropertiesItems(v: unknown, p: number, c: rt.Context): boo
   const sp = "envelope.json#/properties/items";
   if (p >= c.lim) return rt.deep(checkEnvelopePropertiesItems, v, p, c);
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (checkEnvelopeItemsItem(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }

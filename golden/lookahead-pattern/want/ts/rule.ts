@@ -26,9 +26,10 @@ const membersRule = ["password"];
 export function checkRule(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "rule.json#";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["password"] !== undefined) {
-      const x = v["password"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["password"] !== undefined) {
+      const x = o["password"];
       if (typeof x === "string") {
         if (notRulePropertiesPassword.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "password"), sp + "/properties/*", notRulePropertiesPassword)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "password"), sp + "/properties/*", "string", x)) return false; }

@@ -29,7 +29,7 @@ export function isAItem(value: unknown): value is AItem {
 /** Checks a value against a.json#. */
 export function checkA(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "a.json#";
-  if (!rt.isObject(v)) { rt.failType(c, p, sp, "object", v); return false; }
+  if (typeof v !== "object" || v === null || Array.isArray(v)) { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, rt.noMembers, -1);
   return true;
 }

@@ -30,7 +30,7 @@ export function isBItem(value: unknown): value is BItem {
 /** Checks a value against b.json#. */
 export function checkB(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "b.json#";
-  if (!rt.isObject(v)) { rt.failType(c, p, sp, "object", v); return false; }
+  if (typeof v !== "object" || v === null || Array.isArray(v)) { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, rt.noMembers, -1);
   return true;
 }

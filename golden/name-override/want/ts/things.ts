@@ -61,13 +61,14 @@ export function checkIdentifier(v: unknown, p: number, c: rt.Context): boolean {
 export function checkOtherThing(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "things.json#/$defs/other";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["url"] !== undefined) {
-      const x = v["url"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["url"] !== undefined) {
+      const x = o["url"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "url"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["api_key"] !== undefined) {
-      const x = v["api_key"];
+    if (o["api_key"] !== undefined) {
+      const x = o["api_key"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "api_key"), sp + "/properties/*", "string", x)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
@@ -80,9 +81,10 @@ export function checkThings(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "things.json#";
   if (p >= c.lim) return rt.deep(checkThings, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["id_thing"] !== undefined && checkIdentifier(v["id_thing"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "id_thing")) return false; }
-    if (v["other"] !== undefined && checkOtherThing(v["other"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "other")) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["id_thing"] !== undefined && checkIdentifier(o["id_thing"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "id_thing")) return false; }
+    if (o["other"] !== undefined && checkOtherThing(o["other"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "other")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersThings, -1);
   return ok;

@@ -24,12 +24,13 @@ export function checkNest(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "nest.json#";
   if (p >= c.lim) return rt.deep(checkNest, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["aa"] !== undefined && checkNestPropertiesAa(v["aa"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "aa")) return false; }
-    if (v["ra"] !== undefined && checkNestPropertiesRa(v["ra"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "ra")) return false; }
-    if (v["mm"] !== undefined && checkNestPropertiesMm(v["mm"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "mm")) return false; }
-    if (v["rm"] !== undefined && checkNestPropertiesRm(v["rm"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "rm")) return false; }
-    for (const k in v) {
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["aa"] !== undefined && checkNestPropertiesAa(o["aa"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "aa")) return false; }
+    if (o["ra"] !== undefined && checkNestPropertiesRa(o["ra"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "ra")) return false; }
+    if (o["mm"] !== undefined && checkNestPropertiesMm(o["mm"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "mm")) return false; }
+    if (o["rm"] !== undefined && checkNestPropertiesRm(o["rm"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "rm")) return false; }
+    for (const k in o) {
       switch (k) {
         case "aa":
         case "ra":
@@ -37,9 +38,9 @@ export function checkNest(v: unknown, p: number, c: rt.Context): boolean {
         case "rm":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["ra"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "ra")) return false; }
+    if (o["ra"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "ra")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
@@ -49,7 +50,7 @@ function checkNestPropertiesAa(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "nest.json#/properties/aa";
   if (p >= c.lim) return rt.deep(checkNestPropertiesAa, v, p, c);
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (checkNestPropertiesAaItems(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
@@ -61,7 +62,7 @@ function checkNestPropertiesAa(v: unknown, p: number, c: rt.Context): boolean {
 function checkNestPropertiesAaItems(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "nest.json#/properties/aa/items";
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "string", x)) return false; }
@@ -75,10 +76,11 @@ function checkNestPropertiesMm(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "nest.json#/properties/mm";
   if (p >= c.lim) return rt.deep(checkNestPropertiesMm, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    for (const k in v) {
-      if (!rt.has(v, k)) continue;
-      if (checkNestPropertiesMmAdditionalProperties(v[k], p + 1, c) === false) { ok = false; if (rt.up(c, p, k)) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    for (const k in o) {
+      if (!rt.has(o, k)) continue;
+      if (checkNestPropertiesMmAdditionalProperties(o[k], p + 1, c) === false) { ok = false; if (rt.up(c, p, k)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
@@ -88,10 +90,11 @@ function checkNestPropertiesMm(v: unknown, p: number, c: rt.Context): boolean {
 function checkNestPropertiesMmAdditionalProperties(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "nest.json#/properties/mm/additionalProperties";
   let ok = true;
-  if (rt.isObject(v)) {
-    for (const k in v) {
-      if (!rt.has(v, k)) continue;
-      const x = v[k];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    for (const k in o) {
+      if (!rt.has(o, k)) continue;
+      const x = o[k];
       if (!Number.isInteger(x)) { ok = false; if (rt.failType(c, rt.at(c, p, k), sp + "/additionalProperties", "integer", x)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
@@ -103,7 +106,7 @@ function checkNestPropertiesRa(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "nest.json#/properties/ra";
   if (p >= c.lim) return rt.deep(checkNestPropertiesRa, v, p, c);
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (checkNestPropertiesRaItems(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
@@ -115,7 +118,7 @@ function checkNestPropertiesRa(v: unknown, p: number, c: rt.Context): boolean {
 function checkNestPropertiesRaItems(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "nest.json#/properties/ra/items";
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
       if (!Number.isInteger(x)) { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "integer", x)) return false; }
@@ -129,7 +132,7 @@ function checkNestPropertiesRm(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "nest.json#/properties/rm";
   if (p >= c.lim) return rt.deep(checkNestPropertiesRm, v, p, c);
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (checkNestPropertiesRmItems(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
@@ -142,10 +145,11 @@ function checkNestPropertiesRmItems(v: unknown, p: number, c: rt.Context): boole
   const sp = "nest.json#/properties/rm/items";
   if (p >= c.lim) return rt.deep(checkNestPropertiesRmItems, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    for (const k in v) {
-      if (!rt.has(v, k)) continue;
-      if (checkNestPropertiesRmItemsAdditionalProperties(v[k], p + 1, c) === false) { ok = false; if (rt.up(c, p, k)) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    for (const k in o) {
+      if (!rt.has(o, k)) continue;
+      if (checkNestPropertiesRmItemsAdditionalProperties(o[k], p + 1, c) === false) { ok = false; if (rt.up(c, p, k)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
@@ -155,7 +159,7 @@ function checkNestPropertiesRmItems(v: unknown, p: number, c: rt.Context): boole
 function checkNestPropertiesRmItemsAdditionalProperties(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "nest.json#/properties/rm/items/additionalProperties";
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
       if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "boolean", x)) return false; }

@@ -46,9 +46,10 @@ export function checkHeloísaMarketplace(v: unknown, p: number, c: rt.Context): 
   const sp = "marketplace.json#";
   if (p >= c.lim) return rt.deep(checkHeloísaMarketplace, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["owner"] !== undefined && checkHeloísaMarketplaceOwner(v["owner"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "owner")) return false; }
-    if (v["owner"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "owner")) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["owner"] !== undefined && checkHeloísaMarketplaceOwner(o["owner"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "owner")) return false; }
+    if (o["owner"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "owner")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersHeloísaMarketplace, -1);
   return ok;
@@ -58,14 +59,15 @@ export function checkHeloísaMarketplace(v: unknown, p: number, c: rt.Context): 
 export function checkHeloísaMarketplaceOwner(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "marketplace.json#/properties/owner";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["name"] !== undefined) {
-      const x = v["name"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["name"] !== undefined) {
+      const x = o["name"];
       if (typeof x === "string") {
         if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "name"), sp + "/properties/*", "minLength", 1)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "name"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["name"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "name")) return false; }
+    if (o["name"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "name")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersHeloísaMarketplaceOwner, -1);
   return ok;

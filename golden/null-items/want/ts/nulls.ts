@@ -60,10 +60,11 @@ export function checkNulls(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "nulls.json#";
   if (p >= c.lim) return rt.deep(checkNulls, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["ignored"] !== undefined && checkNullsPropertiesIgnored(v["ignored"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "ignored")) return false; }
-    if (v["pair"] !== undefined && checkNullsPair(v["pair"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "pair")) return false; }
-    if (v["none"] !== undefined && checkNullsNone(v["none"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "none")) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["ignored"] !== undefined && checkNullsPropertiesIgnored(o["ignored"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "ignored")) return false; }
+    if (o["pair"] !== undefined && checkNullsPair(o["pair"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "pair")) return false; }
+    if (o["none"] !== undefined && checkNullsNone(o["none"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "none")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersNulls, -1);
   return ok;
@@ -72,7 +73,7 @@ export function checkNulls(v: unknown, p: number, c: rt.Context): boolean {
 /** Checks a value against nulls.json#/properties/none. */
 export function checkNullsNone(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "nulls.json#/properties/none";
-  if (!rt.isArray(v)) { rt.failType(c, p, sp, "array", v); return false; }
+  if (!Array.isArray(v)) { rt.failType(c, p, sp, "array", v); return false; }
   if (!rt.equal(v, constNullsNone)) { rt.failAt(c, p, sp, "const", "must be []"); return false; }
   return true;
 }
@@ -82,7 +83,7 @@ export function checkNullsPair(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "nulls.json#/properties/pair";
   if (p >= c.lim) return rt.deep(checkNullsPair, v, p, c);
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     if (v.length > 0 && checkNullsPairPrefixItems0(v[0], p + 1, c) === false) { ok = false; if (rt.up(c, p, 0)) return false; }
     for (let i = 1; i < v.length; i++) {
       const x = v[i];
@@ -103,7 +104,7 @@ function checkNullsPairPrefixItems0(v: unknown, p: number, c: rt.Context): boole
 function checkNullsPropertiesIgnored(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "nulls.json#/properties/ignored";
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
       if (x !== null) { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "null", x)) return false; }

@@ -40,40 +40,41 @@ export function checkUser(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "user.json#";
   if (p >= c.lim) return rt.deep(checkUser, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["id"] !== undefined) {
-      const x = v["id"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["id"] !== undefined) {
+      const x = o["id"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "id"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["name"] !== undefined) {
-      const x = v["name"];
+    if (o["name"] !== undefined) {
+      const x = o["name"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "name"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["nickname"] !== undefined) {
-      const x = v["nickname"];
+    if (o["nickname"] !== undefined) {
+      const x = o["nickname"];
       if (!(x === null || typeof x === "string")) { ok = false; if (rt.failType(c, rt.at(c, p, "nickname"), sp + "/properties/*", "null or string", x)) return false; }
     }
-    if (v["age"] !== undefined) {
-      const x = v["age"];
+    if (o["age"] !== undefined) {
+      const x = o["age"];
       if (typeof x === "number" && Number.isInteger(x)) {
         if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "age"), sp + "/properties/*", "minimum", 0)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "age"), sp + "/properties/*", "integer", x)) return false; }
     }
-    if (v["email"] !== undefined) {
-      const x = v["email"];
+    if (o["email"] !== undefined) {
+      const x = o["email"];
       if (!(x === null || typeof x === "string")) { ok = false; if (rt.failType(c, rt.at(c, p, "email"), sp + "/properties/*", "null or string", x)) return false; }
     }
-    if (v["tags"] !== undefined && checkUserPropertiesTags(v["tags"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "tags")) return false; }
-    if (v["aliases"] !== undefined && checkUserPropertiesAliases(v["aliases"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "aliases")) return false; }
-    if (v["score"] !== undefined) {
-      const x = v["score"];
+    if (o["tags"] !== undefined && checkUserPropertiesTags(o["tags"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "tags")) return false; }
+    if (o["aliases"] !== undefined && checkUserPropertiesAliases(o["aliases"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "aliases")) return false; }
+    if (o["score"] !== undefined) {
+      const x = o["score"];
       if (!Number.isFinite(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "score"), sp + "/properties/*", "number", x)) return false; }
     }
-    if (v["active"] !== undefined) {
-      const x = v["active"];
+    if (o["active"] !== undefined) {
+      const x = o["active"];
       if (typeof x !== "boolean") { ok = false; if (rt.failType(c, rt.at(c, p, "active"), sp + "/properties/*", "boolean", x)) return false; }
     }
-    for (const k in v) {
+    for (const k in o) {
       switch (k) {
         case "id":
         case "name":
@@ -86,12 +87,12 @@ export function checkUser(v: unknown, p: number, c: rt.Context): boolean {
         case "active":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "id")) return false; }
-    if (v["name"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "name")) return false; }
-    if (v["nickname"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "nickname")) return false; }
-    if (v["tags"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "tags")) return false; }
+    if (o["id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "id")) return false; }
+    if (o["name"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "name")) return false; }
+    if (o["nickname"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "nickname")) return false; }
+    if (o["tags"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "tags")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
@@ -100,7 +101,7 @@ export function checkUser(v: unknown, p: number, c: rt.Context): boolean {
 function checkUserPropertiesAliases(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "user.json#/properties/aliases";
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "string", x)) return false; }
@@ -113,7 +114,7 @@ function checkUserPropertiesAliases(v: unknown, p: number, c: rt.Context): boole
 function checkUserPropertiesTags(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "user.json#/properties/tags";
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "string", x)) return false; }

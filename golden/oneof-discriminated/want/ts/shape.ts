@@ -97,22 +97,23 @@ export function checkCircle(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "shape.json#/$defs/circle";
   if (p >= c.lim) return rt.deep(checkCircle, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["kind"] !== undefined && checkCircleKind(v["kind"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "kind")) return false; }
-    if (v["radius"] !== undefined) {
-      const x = v["radius"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["kind"] !== undefined && checkCircleKind(o["kind"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "kind")) return false; }
+    if (o["radius"] !== undefined) {
+      const x = o["radius"];
       if (!Number.isFinite(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "radius"), sp + "/properties/*", "number", x)) return false; }
     }
-    for (const k in v) {
+    for (const k in o) {
       switch (k) {
         case "kind":
         case "radius":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["kind"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "kind")) return false; }
-    if (v["radius"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "radius")) return false; }
+    if (o["kind"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "kind")) return false; }
+    if (o["radius"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "radius")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
@@ -129,9 +130,10 @@ export function checkDrawing(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "shape.json#";
   if (p >= c.lim) return rt.deep(checkDrawing, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["shape"] !== undefined && checkShape(v["shape"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "shape")) return false; }
-    if (v["shape"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "shape")) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["shape"] !== undefined && checkShape(o["shape"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "shape")) return false; }
+    if (o["shape"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "shape")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersDrawing, -1);
   return ok;
@@ -153,22 +155,23 @@ export function checkSquare(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "shape.json#/$defs/square";
   if (p >= c.lim) return rt.deep(checkSquare, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["kind"] !== undefined && checkSquareKind(v["kind"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "kind")) return false; }
-    if (v["side"] !== undefined) {
-      const x = v["side"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["kind"] !== undefined && checkSquareKind(o["kind"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "kind")) return false; }
+    if (o["side"] !== undefined) {
+      const x = o["side"];
       if (!Number.isFinite(x)) { ok = false; if (rt.failType(c, rt.at(c, p, "side"), sp + "/properties/*", "number", x)) return false; }
     }
-    for (const k in v) {
+    for (const k in o) {
       switch (k) {
         case "kind":
         case "side":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["kind"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "kind")) return false; }
-    if (v["side"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "side")) return false; }
+    if (o["kind"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "kind")) return false; }
+    if (o["side"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "side")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }

@@ -98,14 +98,15 @@ export function checkEventClick(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "event.json#/oneOf/0";
   if (p >= c.lim) return rt.deep(checkEventClick, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["type"] !== undefined && checkEventClickType(v["type"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "type")) return false; }
-    if (v["url"] !== undefined) {
-      const x = v["url"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["type"] !== undefined && checkEventClickType(o["type"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "type")) return false; }
+    if (o["url"] !== undefined) {
+      const x = o["url"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "url"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["type"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "type")) return false; }
-    if (v["url"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "url")) return false; }
+    if (o["type"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "type")) return false; }
+    if (o["url"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "url")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersEventClick, -1);
   return ok;
@@ -123,14 +124,15 @@ export function checkEventKeyPress(v: unknown, p: number, c: rt.Context): boolea
   const sp = "event.json#/oneOf/1";
   if (p >= c.lim) return rt.deep(checkEventKeyPress, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["type"] !== undefined && checkEventKeyPressType(v["type"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "type")) return false; }
-    if (v["key"] !== undefined) {
-      const x = v["key"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["type"] !== undefined && checkEventKeyPressType(o["type"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "type")) return false; }
+    if (o["key"] !== undefined) {
+      const x = o["key"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "key"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["type"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "type")) return false; }
-    if (v["key"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "key")) return false; }
+    if (o["type"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "type")) return false; }
+    if (o["key"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "key")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersEventKeyPress, -1);
   return ok;

@@ -24,9 +24,10 @@ const membersOpen = ["id"];
 export function checkOpen(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "open.json#";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["id"] !== undefined) {
-      const x = v["id"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["id"] !== undefined) {
+      const x = o["id"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "id"), sp + "/properties/*", "string", x)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }

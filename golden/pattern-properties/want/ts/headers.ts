@@ -23,13 +23,14 @@ export function checkHeaders(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "headers.json#";
   if (p >= c.lim) return rt.deep(checkHeaders, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    for (const k in v) {
-      if (!rt.has(v, k)) continue;
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    for (const k in o) {
+      if (!rt.has(o, k)) continue;
       let known = false;
       if (patternHeadersProperties0.test(k)) {
         known = true;
-        if (checkHeadersPatternPropertiesX5Ex(v[k], p + 1, c) === false) { ok = false; if (rt.up(c, p, k)) return false; }
+        if (checkHeadersPatternPropertiesX5Ex(o[k], p + 1, c) === false) { ok = false; if (rt.up(c, p, k)) return false; }
       }
       if (known) continue;
       ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false;

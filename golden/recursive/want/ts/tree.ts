@@ -46,10 +46,11 @@ export function checkNode(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "tree.json#/$defs/node";
   if (p >= c.lim) return rt.deep(checkNode, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["next"] !== undefined && checkNode(v["next"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "next")) return false; }
-    if (v["label"] !== undefined) {
-      const x = v["label"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["next"] !== undefined && checkNode(o["next"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "next")) return false; }
+    if (o["label"] !== undefined) {
+      const x = o["label"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "label"), sp + "/properties/*", "string", x)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }
@@ -62,15 +63,16 @@ export function checkTree(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "tree.json#";
   if (p >= c.lim) return rt.deep(checkTree, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["value"] !== undefined) {
-      const x = v["value"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["value"] !== undefined) {
+      const x = o["value"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "value"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["children"] !== undefined && checkTreePropertiesChildren(v["children"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "children")) return false; }
-    if (v["parent"] !== undefined && checkTree(v["parent"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "parent")) return false; }
-    if (v["next"] !== undefined && checkNode(v["next"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "next")) return false; }
-    if (v["value"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "value")) return false; }
+    if (o["children"] !== undefined && checkTreePropertiesChildren(o["children"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "children")) return false; }
+    if (o["parent"] !== undefined && checkTree(o["parent"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "parent")) return false; }
+    if (o["next"] !== undefined && checkNode(o["next"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "next")) return false; }
+    if (o["value"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "value")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersTree, -1);
   return ok;
@@ -81,7 +83,7 @@ function checkTreePropertiesChildren(v: unknown, p: number, c: rt.Context): bool
   const sp = "tree.json#/properties/children";
   if (p >= c.lim) return rt.deep(checkTreePropertiesChildren, v, p, c);
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (checkTree(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }

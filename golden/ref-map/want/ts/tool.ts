@@ -26,9 +26,10 @@ const membersTool = ["shared"];
 export function checkTool(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "tool.json#";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["shared"] !== undefined) {
-      const x = v["shared"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["shared"] !== undefined) {
+      const x = o["shared"];
       if (typeof x === "string") {
         if (notID.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "shared"), "id.json#", notID)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "shared"), "id.json#", "string", x)) return false; }

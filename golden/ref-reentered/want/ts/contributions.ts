@@ -86,12 +86,13 @@ export function checkBase(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "contributions.json#/definitions/base";
   if (p >= c.lim) return rt.deep(checkBase, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["name"] !== undefined) {
-      const x = v["name"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["name"] !== undefined) {
+      const x = o["name"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "name"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["css"] !== undefined && checkCSS(v["css"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "css")) return false; }
+    if (o["css"] !== undefined && checkCSS(o["css"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "css")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersBase, -1);
   return ok;
@@ -101,7 +102,7 @@ export function checkBase(v: unknown, p: number, c: rt.Context): boolean {
 export function checkCSS(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "contributions.json#/definitions/css";
   let ok = true;
-  if (!rt.isObject(v)) { rt.failType(c, p, sp, "object", v); return false; }
+  if (typeof v !== "object" || v === null || Array.isArray(v)) { rt.failType(c, p, sp, "object", v); return false; }
   if (checkHost(v, p, c) === false) { ok = false; if (c.stop) return false; }
   rt.rest(v, p, c, rt.noMembers, -1);
   return ok;
@@ -112,8 +113,9 @@ export function checkHost(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "contributions.json#/definitions/host";
   if (p >= c.lim) return rt.deep(checkHost, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["properties"] !== undefined && checkHostPropertiesProperties(v["properties"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "properties")) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["properties"] !== undefined && checkHostPropertiesProperties(o["properties"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "properties")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersHost, -1);
   return ok;
@@ -124,7 +126,7 @@ function checkHostPropertiesProperties(v: unknown, p: number, c: rt.Context): bo
   const sp = "contributions.json#/definitions/host/properties/properties";
   if (p >= c.lim) return rt.deep(checkHostPropertiesProperties, v, p, c);
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (checkProp(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }
@@ -136,7 +138,7 @@ function checkHostPropertiesProperties(v: unknown, p: number, c: rt.Context): bo
 export function checkProp(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "contributions.json#/definitions/prop";
   let ok = true;
-  if (!rt.isObject(v)) { rt.failType(c, p, sp, "object", v); return false; }
+  if (typeof v !== "object" || v === null || Array.isArray(v)) { rt.failType(c, p, sp, "object", v); return false; }
   if (checkBase(v, p, c) === false) { ok = false; if (c.stop) return false; }
   rt.rest(v, p, c, rt.noMembers, -1);
   return ok;

@@ -41,10 +41,11 @@ export function checkMCPEnvelopeV01(v: unknown, p: number, c: rt.Context): boole
   const sp = "mcp.envelope.schema.v0.1.json#";
   if (p >= c.lim) return rt.deep(checkMCPEnvelopeV01, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["schema_version"] !== undefined && checkMCPEnvelopeV01SchemaVersion(v["schema_version"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "schema_version")) return false; }
-    if (v["provenance"] !== undefined && checkProvRecordV01(v["provenance"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "provenance")) return false; }
-    if (v["schema_version"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "schema_version")) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["schema_version"] !== undefined && checkMCPEnvelopeV01SchemaVersion(o["schema_version"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "schema_version")) return false; }
+    if (o["provenance"] !== undefined && checkProvRecordV01(o["provenance"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "provenance")) return false; }
+    if (o["schema_version"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "schema_version")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersMCPEnvelopeV01, -1);
   return ok;

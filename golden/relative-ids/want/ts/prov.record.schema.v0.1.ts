@@ -23,9 +23,10 @@ const membersProvRecordV01 = ["run_id"];
 export function checkProvRecordV01(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "prov.record.schema.v0.1.json#";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["run_id"] !== undefined) {
-      const x = v["run_id"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["run_id"] !== undefined) {
+      const x = o["run_id"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "run_id"), sp + "/properties/*", "string", x)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }

@@ -49,9 +49,10 @@ export function checkRange(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "pair.json#";
   if (p >= c.lim) return rt.deep(checkRange, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["bounds"] !== undefined && checkRangeBounds(v["bounds"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "bounds")) return false; }
-    if (v["record"] !== undefined && checkRangeRecord(v["record"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "record")) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["bounds"] !== undefined && checkRangeBounds(o["bounds"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "bounds")) return false; }
+    if (o["record"] !== undefined && checkRangeRecord(o["record"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "record")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersRange, -1);
   return ok;
@@ -62,7 +63,7 @@ export function checkRangeBounds(v: unknown, p: number, c: rt.Context): boolean 
   const sp = "pair.json#/properties/bounds";
   if (p >= c.lim) return rt.deep(checkRangeBounds, v, p, c);
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     if (v.length > 0 && checkRangeBoundsPrefixItems0(v[0], p + 1, c) === false) { ok = false; if (rt.up(c, p, 0)) return false; }
     if (v.length > 1 && checkRangeBoundsPrefixItems1(v[1], p + 1, c) === false) { ok = false; if (rt.up(c, p, 1)) return false; }
     if (v.length > 2) { ok = false; if (rt.failAt(c, p, sp, "items", "must have at most 2 items")) return false; }
@@ -89,7 +90,7 @@ export function checkRangeRecord(v: unknown, p: number, c: rt.Context): boolean 
   const sp = "pair.json#/properties/record";
   if (p >= c.lim) return rt.deep(checkRangeRecord, v, p, c);
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     if (v.length > 0 && checkRangeRecordPrefixItems0(v[0], p + 1, c) === false) { ok = false; if (rt.up(c, p, 0)) return false; }
     if (v.length > 1 && checkRangeRecordPrefixItems1(v[1], p + 1, c) === false) { ok = false; if (rt.up(c, p, 1)) return false; }
     for (let i = 2; i < v.length; i++) {

@@ -108,12 +108,13 @@ export function checkPayment(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "payment.json#";
   if (p >= c.lim) return rt.deep(checkPayment, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["method"] !== undefined && checkPaymentMethod(v["method"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "method")) return false; }
-    if (v["reference"] !== undefined && checkPaymentReference(v["reference"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "reference")) return false; }
-    if (v["channel"] !== undefined && checkPaymentChannel(v["channel"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "channel")) return false; }
-    if (v["comment"] !== undefined && checkPaymentPropertiesComment(v["comment"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "comment")) return false; }
-    if (v["method"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "method")) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["method"] !== undefined && checkPaymentMethod(o["method"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "method")) return false; }
+    if (o["reference"] !== undefined && checkPaymentReference(o["reference"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "reference")) return false; }
+    if (o["channel"] !== undefined && checkPaymentChannel(o["channel"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "channel")) return false; }
+    if (o["comment"] !== undefined && checkPaymentPropertiesComment(o["comment"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "comment")) return false; }
+    if (o["method"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "method")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   if (checkPaymentAllOf0(v, p, c) === false) { ok = false; if (c.stop) return false; }
   if (c.stop ? checkPaymentIf(v, p, c) : rt.quiet(c, checkPaymentIf, v, p)) {
@@ -137,8 +138,9 @@ function checkPaymentAllOf0(v: unknown, p: number, c: rt.Context): boolean {
 function checkPaymentAllOf0Not(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "payment.json#/allOf/0/not";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["debug"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "debug")) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["debug"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "debug")) return false; }
   }
   return ok;
 }
@@ -191,8 +193,9 @@ function checkPaymentElse(v: unknown, p: number, c: rt.Context): boolean {
 function checkPaymentElseNot(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "payment.json#/else/not";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["channel"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "channel")) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["channel"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "channel")) return false; }
   }
   return ok;
 }
@@ -201,9 +204,10 @@ function checkPaymentElseNot(v: unknown, p: number, c: rt.Context): boolean {
 function checkPaymentIf(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "payment.json#/if";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["method"] !== undefined) {
-      const x = v["method"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["method"] !== undefined) {
+      const x = o["method"];
       if (x !== "card") { ok = false; if (rt.failAt(c, rt.at(c, p, "method"), sp + "/properties/*", "const", "must be \"card\"")) return false; }
     }
   }
@@ -268,8 +272,9 @@ function checkPaymentReferenceAnyOf1(v: unknown, p: number, c: rt.Context): bool
 function checkPaymentThen(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "payment.json#/then";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["reference"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "reference")) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["reference"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "reference")) return false; }
   }
   return ok;
 }

@@ -44,10 +44,11 @@ export function checkBatch(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "batch.json#";
   if (p >= c.lim) return rt.deep(checkBatch, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["ids"] !== undefined && checkBatchPropertiesIDs(v["ids"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "ids")) return false; }
-    if (v["point"] !== undefined && checkBatchPoint(v["point"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "point")) return false; }
-    if (v["flags"] !== undefined && checkBatchPropertiesFlags(v["flags"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "flags")) return false; }
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["ids"] !== undefined && checkBatchPropertiesIDs(o["ids"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "ids")) return false; }
+    if (o["point"] !== undefined && checkBatchPoint(o["point"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "point")) return false; }
+    if (o["flags"] !== undefined && checkBatchPropertiesFlags(o["flags"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "flags")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersBatch, -1);
   return ok;
@@ -58,7 +59,7 @@ export function checkBatchPoint(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "batch.json#/properties/point";
   if (p >= c.lim) return rt.deep(checkBatchPoint, v, p, c);
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     if (v.length > 0 && checkBatchPointPrefixItems0(v[0], p + 1, c) === false) { ok = false; if (rt.up(c, p, 0)) return false; }
     if (v.length > 1 && checkBatchPointPrefixItems1(v[1], p + 1, c) === false) { ok = false; if (rt.up(c, p, 1)) return false; }
     if (v.length > 2) { ok = false; if (rt.failAt(c, p, sp, "items", "must have at most 2 items")) return false; }
@@ -85,7 +86,7 @@ function checkBatchPropertiesFlags(v: unknown, p: number, c: rt.Context): boolea
   const sp = "batch.json#/properties/flags";
   if (p >= c.lim) return rt.deep(checkBatchPropertiesFlags, v, p, c);
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     let matches = 0;
     for (let i = 0; i < v.length; i++) {
       if (c.stop ? checkBatchPropertiesFlagsContains(v[i], p + 1, c) : rt.quiet(c, checkBatchPropertiesFlagsContains, v[i], p + 1)) matches++;
@@ -108,7 +109,7 @@ function checkBatchPropertiesFlagsContains(v: unknown, p: number, c: rt.Context)
 function checkBatchPropertiesIDs(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "batch.json#/properties/ids";
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "string", x)) return false; }

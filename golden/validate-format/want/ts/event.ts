@@ -31,27 +31,28 @@ const membersEvent = ["at", "id", "contact", "link"];
 export function checkEvent(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "event.json#";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["at"] !== undefined) {
-      const x = v["at"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["at"] !== undefined) {
+      const x = o["at"];
       if (typeof x === "string") {
         if (!rt.isDateTime(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "at"), sp + "/properties/*", "format", "must be a valid date-time")) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "at"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["id"] !== undefined) {
-      const x = v["id"];
+    if (o["id"] !== undefined) {
+      const x = o["id"];
       if (typeof x === "string") {
         if (!rt.isUUID(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "id"), sp + "/properties/*", "format", "must be a valid uuid")) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "id"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["contact"] !== undefined) {
-      const x = v["contact"];
+    if (o["contact"] !== undefined) {
+      const x = o["contact"];
       if (typeof x === "string") {
         if (!rt.isEmail(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "contact"), sp + "/properties/*", "format", "must be a valid email")) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "contact"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["link"] !== undefined) {
-      const x = v["link"];
+    if (o["link"] !== undefined) {
+      const x = o["link"];
       if (typeof x === "string") {
         if (!rt.isURI(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "link"), sp + "/properties/*", "format", "must be a valid uri")) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "link"), sp + "/properties/*", "string", x)) return false; }

@@ -61,31 +61,32 @@ export function checkPrice(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "price.json#";
   if (p >= c.lim) return rt.deep(checkPrice, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["amount"] !== undefined) {
-      const x = v["amount"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["amount"] !== undefined) {
+      const x = o["amount"];
       if (typeof x === "number" && Number.isFinite(x)) {
         if (x > 1000000) { ok = false; if (rt.failLimit(c, rt.at(c, p, "amount"), sp + "/properties/*", "maximum", 1000000)) return false; }
         if (x <= 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "amount"), sp + "/properties/*", "exclusiveMinimum", 0)) return false; }
         if (!rt.multipleOf(x, 1n, -2)) { ok = false; if (rt.failAt(c, rt.at(c, p, "amount"), sp + "/properties/*", "multipleOf", "must be a multiple of 0.01")) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "amount"), sp + "/properties/*", "number", x)) return false; }
     }
-    if (v["quantity"] !== undefined) {
-      const x = v["quantity"];
+    if (o["quantity"] !== undefined) {
+      const x = o["quantity"];
       if (typeof x === "number" && Number.isInteger(x)) {
         if (x < 1) { ok = false; if (rt.failLimit(c, rt.at(c, p, "quantity"), sp + "/properties/*", "minimum", 1)) return false; }
         if (x > 9999) { ok = false; if (rt.failLimit(c, rt.at(c, p, "quantity"), sp + "/properties/*", "maximum", 9999)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "quantity"), sp + "/properties/*", "integer", x)) return false; }
     }
-    if (v["discount"] !== undefined) {
-      const x = v["discount"];
+    if (o["discount"] !== undefined) {
+      const x = o["discount"];
       if (typeof x === "number" && Number.isFinite(x)) {
         if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "discount"), sp + "/properties/*", "minimum", 0)) return false; }
         if (x >= 1) { ok = false; if (rt.failLimit(c, rt.at(c, p, "discount"), sp + "/properties/*", "exclusiveMaximum", 1)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "discount"), sp + "/properties/*", "number", x)) return false; }
     }
-    if (v["tier"] !== undefined && checkPriceTier(v["tier"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "tier")) return false; }
-    if (v["amount"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "amount")) return false; }
+    if (o["tier"] !== undefined && checkPriceTier(o["tier"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "tier")) return false; }
+    if (o["amount"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "amount")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersPrice, -1);
   return ok;

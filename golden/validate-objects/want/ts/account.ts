@@ -36,25 +36,26 @@ export function checkAccount(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "account.json#";
   if (p >= c.lim) return rt.deep(checkAccount, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["id"] !== undefined) {
-      const x = v["id"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["id"] !== undefined) {
+      const x = o["id"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "id"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["email"] !== undefined) {
-      const x = v["email"];
+    if (o["email"] !== undefined) {
+      const x = o["email"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "email"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["card"] !== undefined) {
-      const x = v["card"];
+    if (o["card"] !== undefined) {
+      const x = o["card"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "card"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["billing_address"] !== undefined) {
-      const x = v["billing_address"];
+    if (o["billing_address"] !== undefined) {
+      const x = o["billing_address"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "billing_address"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["settings"] !== undefined && checkAccountPropertiesSettings(v["settings"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "settings")) return false; }
-    for (const k in v) {
+    if (o["settings"] !== undefined && checkAccountPropertiesSettings(o["settings"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "settings")) return false; }
+    for (const k in o) {
       switch (k) {
         case "id":
         case "email":
@@ -63,16 +64,16 @@ export function checkAccount(v: unknown, p: number, c: rt.Context): boolean {
         case "settings":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "id")) return false; }
-    if (v["email"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "email")) return false; }
-    if (Object.keys(v).length < 2) { ok = false; if (rt.failLimit(c, p, sp, "minProperties", 2)) return false; }
-    if (Object.keys(v).length > 20) { ok = false; if (rt.failLimit(c, p, sp, "maxProperties", 20)) return false; }
-    if (v["card"] !== undefined) {
-      if (v["billing_address"] === undefined) { ok = false; if (rt.fail(c, p, sp + "/dependentRequired/card", "dependentRequired", "property \"billing_address\" is required when \"card\" is present")) return false; }
+    if (o["id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "id")) return false; }
+    if (o["email"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "email")) return false; }
+    if (Object.keys(o).length < 2) { ok = false; if (rt.failLimit(c, p, sp, "minProperties", 2)) return false; }
+    if (Object.keys(o).length > 20) { ok = false; if (rt.failLimit(c, p, sp, "maxProperties", 20)) return false; }
+    if (o["card"] !== undefined) {
+      if (o["billing_address"] === undefined) { ok = false; if (rt.fail(c, p, sp + "/dependentRequired/card", "dependentRequired", "property \"billing_address\" is required when \"card\" is present")) return false; }
     }
-    if (v["billing_address"] !== undefined && checkAccountDependentSchemasBillingAddress(v, p, c) === false) { ok = false; if (c.stop) return false; }
+    if (o["billing_address"] !== undefined && checkAccountDependentSchemasBillingAddress(v, p, c) === false) { ok = false; if (c.stop) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
@@ -81,9 +82,10 @@ export function checkAccount(v: unknown, p: number, c: rt.Context): boolean {
 function checkAccountDependentSchemasBillingAddress(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "account.json#/dependentSchemas/billing_address";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["billing_address"] !== undefined) {
-      const x = v["billing_address"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["billing_address"] !== undefined) {
+      const x = o["billing_address"];
       if (typeof x === "string") {
         if (rt.codePoints(x) < 5) { ok = false; if (rt.failLimit(c, rt.at(c, p, "billing_address"), sp + "/properties/*", "minLength", 5)) return false; }
       }
@@ -97,19 +99,20 @@ function checkAccountPropertiesSettings(v: unknown, p: number, c: rt.Context): b
   const sp = "account.json#/properties/settings";
   if (p >= c.lim) return rt.deep(checkAccountPropertiesSettings, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    for (const k in v) {
-      if (!rt.has(v, k)) continue;
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    for (const k in o) {
+      if (!rt.has(o, k)) continue;
       let known = false;
       if (patternAccountPropertiesSettingsProperties0.test(k)) {
         known = true;
-        if (checkAccountPropertiesSettingsPatternPropertiesX5Ex(v[k], p + 1, c) === false) { ok = false; if (rt.up(c, p, k)) return false; }
+        if (checkAccountPropertiesSettingsPatternPropertiesX5Ex(o[k], p + 1, c) === false) { ok = false; if (rt.up(c, p, k)) return false; }
       }
       if (known) continue;
-      const x = v[k];
+      const x = o[k];
       if (!(typeof x === "boolean" || Number.isFinite(x))) { ok = false; if (rt.failType(c, rt.at(c, p, k), sp + "/additionalProperties", "boolean or number", x)) return false; }
     }
-    for (const k of Object.keys(v)) {
+    for (const k of Object.keys(o)) {
       if (checkAccountPropertiesSettingsPropertyNames(k, p + 1, c) === false) { ok = false; if (rt.up(c, p, k)) return false; }
     }
   } else { rt.failType(c, p, sp, "object", v); return false; }

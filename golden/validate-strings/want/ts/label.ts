@@ -77,34 +77,35 @@ export function checkLabel(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "label.json#";
   if (p >= c.lim) return rt.deep(checkLabel, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["name"] !== undefined) {
-      const x = v["name"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["name"] !== undefined) {
+      const x = o["name"];
       if (typeof x === "string") {
         if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "name"), sp + "/properties/*", "minLength", 1)) return false; }
         if (x.length > 40 && rt.codePoints(x) > 40) { ok = false; if (rt.failLimit(c, rt.at(c, p, "name"), sp + "/properties/*", "maxLength", 40)) return false; }
         if (notLabelPropertiesName.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "name"), sp + "/properties/*", notLabelPropertiesName)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "name"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["slug"] !== undefined) {
-      const x = v["slug"];
+    if (o["slug"] !== undefined) {
+      const x = o["slug"];
       if (typeof x === "string") {
         if (notLabelPropertiesSlug.test(x)) { ok = false; if (rt.failPattern(c, rt.at(c, p, "slug"), sp + "/properties/*", notLabelPropertiesSlug)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "slug"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["kind"] !== undefined && checkLabelKind(v["kind"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "kind")) return false; }
-    if (v["version"] !== undefined && checkLabelVersion(v["version"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "version")) return false; }
-    if (v["note"] !== undefined) {
+    if (o["kind"] !== undefined && checkLabelKind(o["kind"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "kind")) return false; }
+    if (o["version"] !== undefined && checkLabelVersion(o["version"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "version")) return false; }
+    if (o["note"] !== undefined) {
       leaf: {
-        const x = v["note"];
+        const x = o["note"];
         if (!(x === null || typeof x === "string")) { ok = false; if (rt.failType(c, rt.at(c, p, "note"), sp + "/properties/*", "null or string", x)) return false; break leaf; }
         if (typeof x === "string") {
           if (x.length > 200 && rt.codePoints(x) > 200) { ok = false; if (rt.failLimit(c, rt.at(c, p, "note"), sp + "/properties/*", "maxLength", 200)) return false; }
         }
       }
     }
-    if (v["name"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "name")) return false; }
-    if (v["kind"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "kind")) return false; }
+    if (o["name"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "name")) return false; }
+    if (o["kind"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "kind")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersLabel, -1);
   return ok;

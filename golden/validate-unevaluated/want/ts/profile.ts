@@ -63,17 +63,18 @@ export function checkBase(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "profile.json#/$defs/base";
   if (p >= c.lim) return rt.deep(checkBase, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["name"] !== undefined) {
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["name"] !== undefined) {
       rt.mark(c, v, "name");
-      const x = v["name"];
+      const x = o["name"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "name"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["kind"] !== undefined) {
+    if (o["kind"] !== undefined) {
       rt.mark(c, v, "kind");
-      if (checkProfileKind(v["kind"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "kind")) return false; }
+      if (checkProfileKind(o["kind"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "kind")) return false; }
     }
-    if (v["name"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "name")) return false; }
+    if (o["name"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "name")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersBase, -1);
   return ok;
@@ -91,13 +92,14 @@ export function checkProfile(v: unknown, p: number, c: rt.Context): boolean {
 function checkProfileIn(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "profile.json#";
   let ok = true;
-  if (!rt.isObject(v)) { rt.failType(c, p, sp, "object", v); return false; }
+  if (typeof v !== "object" || v === null || Array.isArray(v)) { rt.failType(c, p, sp, "object", v); return false; }
   if (rt.track(c, checkBase, v, p) === false) { ok = false; if (c.stop) return false; }
   if (rt.trackQuiet(c, checkProfileIf, v, p)) {
     if (rt.track(c, checkProfileThen, v, p) === false) { ok = false; if (c.stop) return false; }
   }
-  if (rt.isObject(v)) {
-    for (const k of Object.keys(v)) {
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    for (const k of Object.keys(o)) {
       if (rt.evaluated(c, v, k)) continue;
       ok = false; if (rt.failMember(c, p, sp, "unevaluatedProperties", k)) return false;
     }
@@ -110,13 +112,14 @@ function checkProfileIn(v: unknown, p: number, c: rt.Context): boolean {
 function checkProfileIf(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "profile.json#/if";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["kind"] !== undefined) {
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["kind"] !== undefined) {
       rt.mark(c, v, "kind");
-      const x = v["kind"];
+      const x = o["kind"];
       if (x !== "team") { ok = false; if (rt.failAt(c, rt.at(c, p, "kind"), sp + "/properties/*", "const", "must be \"team\"")) return false; }
     }
-    if (v["kind"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "kind")) return false; }
+    if (o["kind"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "kind")) return false; }
   }
   return ok;
 }
@@ -131,10 +134,11 @@ export function checkProfileKind(v: unknown, p: number, c: rt.Context): boolean 
 /** Checks a value against profile.json#/then. */
 function checkProfileThen(v: unknown, p: number, c: rt.Context): boolean {
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["members"] !== undefined) {
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["members"] !== undefined) {
       rt.mark(c, v, "members");
-      if (checkProfileThenPropertiesMembers(v["members"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "members")) return false; }
+      if (checkProfileThenPropertiesMembers(o["members"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "members")) return false; }
     }
   }
   return ok;
@@ -144,7 +148,7 @@ function checkProfileThen(v: unknown, p: number, c: rt.Context): boolean {
 function checkProfileThenPropertiesMembers(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "profile.json#/then/properties/members";
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, i), sp + "/items", "string", x)) return false; }

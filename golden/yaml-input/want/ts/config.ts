@@ -51,20 +51,21 @@ export function checkServerConfig(v: unknown, p: number, c: rt.Context): boolean
   const sp = "config.yaml#";
   if (p >= c.lim) return rt.deep(checkServerConfig, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["port"] !== undefined) {
-      const x = v["port"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["port"] !== undefined) {
+      const x = o["port"];
       if (typeof x === "number" && Number.isInteger(x)) {
         if (x < 1) { ok = false; if (rt.failLimit(c, rt.at(c, p, "port"), sp + "/properties/*", "minimum", 1)) return false; }
         if (x > 65535) { ok = false; if (rt.failLimit(c, rt.at(c, p, "port"), sp + "/properties/*", "maximum", 65535)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "port"), sp + "/properties/*", "integer", x)) return false; }
     }
-    if (v["host"] !== undefined) {
-      const x = v["host"];
+    if (o["host"] !== undefined) {
+      const x = o["host"];
       if (typeof x !== "string") { ok = false; if (rt.failType(c, rt.at(c, p, "host"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["mode"] !== undefined && checkServerConfigMode(v["mode"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "mode")) return false; }
-    if (v["port"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "port")) return false; }
+    if (o["mode"] !== undefined && checkServerConfigMode(o["mode"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "mode")) return false; }
+    if (o["port"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "port")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   rt.rest(v, p, c, membersServerConfig, -1);
   return ok;

@@ -80,33 +80,34 @@ function checkEnvelope(v: unknown, p: number, c: rt.Context): boolean {
 export function checkHit(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "search-output.json#/$defs/hit";
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["id"] !== undefined) {
-      const x = v["id"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["id"] !== undefined) {
+      const x = o["id"];
       if (typeof x === "string") {
         if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "id"), sp + "/properties/*", "minLength", 1)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "id"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["title"] !== undefined) {
-      const x = v["title"];
+    if (o["title"] !== undefined) {
+      const x = o["title"];
       if (typeof x === "string") {
         if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "title"), sp + "/properties/*", "minLength", 1)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "title"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["url"] !== undefined) {
-      const x = v["url"];
+    if (o["url"] !== undefined) {
+      const x = o["url"];
       if (typeof x === "string") {
         if (!rt.isURI(x)) { ok = false; if (rt.failAt(c, rt.at(c, p, "url"), sp + "/properties/*", "format", "must be a valid uri")) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "url"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["score"] !== undefined) {
-      const x = v["score"];
+    if (o["score"] !== undefined) {
+      const x = o["score"];
       if (typeof x === "number" && Number.isFinite(x)) {
         if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "score"), sp + "/properties/*", "minimum", 0)) return false; }
         if (x > 1) { ok = false; if (rt.failLimit(c, rt.at(c, p, "score"), sp + "/properties/*", "maximum", 1)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "score"), sp + "/properties/*", "number", x)) return false; }
     }
-    for (const k in v) {
+    for (const k in o) {
       switch (k) {
         case "id":
         case "title":
@@ -114,11 +115,11 @@ export function checkHit(v: unknown, p: number, c: rt.Context): boolean {
         case "score":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "id")) return false; }
-    if (v["title"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "title")) return false; }
-    if (v["score"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "score")) return false; }
+    if (o["id"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "id")) return false; }
+    if (o["title"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "title")) return false; }
+    if (o["score"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "score")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
@@ -136,31 +137,32 @@ export function checkSearchResult(v: unknown, p: number, c: rt.Context): boolean
   const sp = "search-output.json#/$defs/search_result";
   if (p >= c.lim) return rt.deep(checkSearchResult, v, p, c);
   let ok = true;
-  if (rt.isObject(v)) {
-    if (v["query"] !== undefined) {
-      const x = v["query"];
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["query"] !== undefined) {
+      const x = o["query"];
       if (typeof x === "string") {
         if (x.length === 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "query"), sp + "/properties/*", "minLength", 1)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "query"), sp + "/properties/*", "string", x)) return false; }
     }
-    if (v["hits"] !== undefined && checkSearchResultPropertiesHits(v["hits"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "hits")) return false; }
-    if (v["total"] !== undefined) {
-      const x = v["total"];
+    if (o["hits"] !== undefined && checkSearchResultPropertiesHits(o["hits"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "hits")) return false; }
+    if (o["total"] !== undefined) {
+      const x = o["total"];
       if (typeof x === "number" && Number.isInteger(x)) {
         if (x < 0) { ok = false; if (rt.failLimit(c, rt.at(c, p, "total"), sp + "/properties/*", "minimum", 0)) return false; }
       } else { ok = false; if (rt.failType(c, rt.at(c, p, "total"), sp + "/properties/*", "integer", x)) return false; }
     }
-    for (const k in v) {
+    for (const k in o) {
       switch (k) {
         case "query":
         case "hits":
         case "total":
           continue;
       }
-      if (rt.has(v, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
     }
-    if (v["query"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "query")) return false; }
-    if (v["hits"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "hits")) return false; }
+    if (o["query"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "query")) return false; }
+    if (o["hits"] === undefined) { ok = false; if (rt.failRequired(c, p, sp, "hits")) return false; }
   } else { rt.failType(c, p, sp, "object", v); return false; }
   return ok;
 }
@@ -170,7 +172,7 @@ function checkSearchResultPropertiesHits(v: unknown, p: number, c: rt.Context): 
   const sp = "search-output.json#/$defs/search_result/properties/hits";
   if (p >= c.lim) return rt.deep(checkSearchResultPropertiesHits, v, p, c);
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       if (checkHit(v[i], p + 1, c) === false) { ok = false; if (rt.up(c, p, i)) return false; }
     }

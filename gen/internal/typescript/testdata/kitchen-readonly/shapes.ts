@@ -284,7 +284,7 @@ export function isVersion(value: unknown): value is Version {
 export function checkPoint(v: unknown, p: number, c: rt.Context): boolean {
   const sp = "shapes.json#/$defs/point";
   let ok = true;
-  if (rt.isArray(v)) {
+  if (Array.isArray(v)) {
     if (v.length < 2) { ok = false; if (rt.failLimit(c, p, sp, "minItems", 2)) return false; }
   }
   rt.rest(v, p, c, rt.noMembers, 0);
