@@ -301,7 +301,7 @@ func TestYAMLAliasBudget(t *testing.T) {
 	if _, _, err := decode("a.yaml", []byte(shared)); err != nil {
 		t.Fatalf("a shared anchor: %v", err)
 	}
-	r := &yamlReader{order: map[string][]string{}, budget: aliasBudget(len(billionLaughs)), limit: aliasBudget(len(billionLaughs))}
+	r := newYAMLReader(map[string][]string{}, len(billionLaughs))
 	start := r.budget
 	var doc yaml.Node
 	if err := yaml.Unmarshal([]byte(billionLaughs), &doc); err != nil {

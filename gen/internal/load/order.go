@@ -3,6 +3,7 @@ package load
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -15,7 +16,7 @@ import (
 // twice in one object is an error at that object's pointer: encoding/json would
 // keep the last silently, where YAML and most schema tools refuse.
 func keyOrder(data []byte) (map[string][]string, error) {
-	s := &orderScanner{data: data, order: map[string][]string{}}
+	s := &orderScanner{data: data, order: map[string][]string{}, ptrLeft: pointerBudget(len(data))}
 	s.value("")
 	return s.order, s.err
 }
@@ -28,6 +29,9 @@ type orderScanner struct {
 	i     int
 	order map[string][]string
 	err   error
+	// ptrLeft is the bytes of pointers the document may still make
+	// (pointerBudget).
+	ptrLeft int
 }
 
 func (s *orderScanner) space() {
@@ -91,6 +95,11 @@ func (s *orderScanner) value(ptr string) {
 }
 
 func (s *orderScanner) object(ptr string) {
+	if s.ptrLeft -= len(ptr); s.ptrLeft < 0 {
+		line, col := position(s.data, int64(s.i))
+		s.err = errors.New(tooLongPointers(line, col, len(s.data)))
+		return
+	}
 	s.i++ // {
 	var keys []string
 	var seen map[string]bool // past a few keys: a linear search would make $defs of n entries cost n²

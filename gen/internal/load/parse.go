@@ -124,8 +124,12 @@ func decodeYAML(data []byte, order map[string][]string, more string) (any, error
 	if doc == nil {
 		return nil, fmt.Errorf("invalid YAML: the document is empty")
 	}
-	r := &yamlReader{order: order, budget: aliasBudget(len(data)), limit: aliasBudget(len(data))}
-	return r.value(doc, "", 0)
+	return newYAMLReader(order, len(data)).value(doc, "", 0)
+}
+
+// newYAMLReader is the reader of a YAML file of size bytes, with its budgets.
+func newYAMLReader(order map[string][]string, size int) *yamlReader {
+	return &yamlReader{order: order, budget: aliasBudget(size), limit: aliasBudget(size), size: size, ptrLeft: pointerBudget(size)}
 }
 
 // aliasBudget is how many nodes a YAML file of size bytes may expand to. Every
@@ -142,6 +146,10 @@ type yamlReader struct {
 	budget int        // nodes left to convert
 	limit  int        // the budget at the start
 	alias  *yaml.Node // the outermost alias being expanded, nil outside
+	size   int        // of the file, for its pointer budget
+	// ptrLeft is the bytes of pointers the document may still make
+	// (pointerBudget).
+	ptrLeft int
 }
 
 func (r *yamlReader) value(n *yaml.Node, ptr string, depth int) (any, error) {
@@ -172,6 +180,13 @@ func (r *yamlReader) value(n *yaml.Node, ptr string, depth int) (any, error) {
 		}
 		return r.value(n.Alias, ptr, depth)
 	case yaml.MappingNode:
+		if r.ptrLeft -= len(ptr); r.ptrLeft < 0 { // order keeps ptr
+			at := n
+			if r.alias != nil {
+				at = r.alias
+			}
+			return nil, &SyntaxError{Line: at.Line, Column: at.Column, Msg: tooLongPointers(at.Line, at.Column, r.size)}
+		}
 		m := make(map[string]any, len(n.Content)/2)
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k, v := n.Content[i], n.Content[i+1]
