@@ -24,14 +24,12 @@ type State struct {
 
 	// What decoding hands over to the decoded value, never pooled
 	// (strings.go): a block that holds the text of its strings and the
-	// cells its optional members point to, and the cells of optional
-	// strings whose text lies elsewhere.
-	blk           []byte
-	lo, hi        int // blk[:lo] holds text, blk[hi:] cells
-	cells         int // the scalar cells the last block had room for
-	blockStrCells int // and the string cells
-	strCells      []string
-	tmp           string // DecodeStringPtr's value, while it is decoded
+	// cells its optional numbers and booleans point to, and the cells of
+	// its optional strings.
+	blk      []byte
+	lo, hi   int // blk[:lo] holds text, blk[hi:] cells
+	cells    int // the cells the last block had room for
+	strCells []string
 }
 
 // CheckFunc is a generated validator: it reports whether node n of s's tree
@@ -85,7 +83,7 @@ func (s *State) Release() {
 	s.evals = s.evals[:0]
 	s.words = s.words[:0]
 	s.out = s.out[:0]
-	s.blk, s.lo, s.hi, s.cells, s.blockStrCells, s.strCells = nil, 0, 0, 0, 0, nil
+	s.blk, s.lo, s.hi, s.cells, s.strCells = nil, 0, 0, 0, nil
 	pool.Put(s)
 }
 

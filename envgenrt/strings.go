@@ -2,21 +2,16 @@ package envgenrt
 
 import "unsafe"
 
-// Decoding hands strings and the cells of optional members to the decoded
+// Decoding hands strings and the cells of optional scalars to the decoded
 // value in blocks rather than one allocation each. One block, free of
 // pointers, holds the text of the strings (from its start) and the cells of
-// optional members (from its end); a block holds what the document's
-// strings have left to decode, and room for a few cells that doubles from
-// block to block, up to textBlock bytes in all. The cell of an optional
-// string holds a pointer, which the garbage collector does not see in a
-// block: it goes into a block only when its text lies in the same block
-// (or it has none), so that the pointer to the cell, which the collector
-// does see, keeps the text alive too. Other string cells (of a generated
-// string type whose text may lie elsewhere) come in blocks of their own
-// that hold pointers, as many as the document has strings left, up to
-// cellBlock. A string or a pointer kept from a decoded value keeps its
-// block alive, as a substring keeps its string; blocks are written once and
-// never reused.
+// optional numbers and booleans (from its end); a block holds what the
+// document's strings have left to decode, and room for a few cells that
+// doubles from block to block, up to textBlock bytes in all. The cells of
+// optional strings (which hold pointers) come in blocks of their own, as
+// many as the document has strings left, up to cellBlock. A string or a
+// pointer kept from a decoded value keeps its block alive, as a substring
+// keeps its string; blocks are written once and never reused.
 const (
 	textBlock = 64 << 10
 	cellBlock = 128
@@ -60,25 +55,10 @@ func (s *State) scalarCell() unsafe.Pointer {
 // newBlock starts a block with room for at least need bytes.
 func (s *State) newBlock(need int) {
 	s.cells = min(max(2*s.cells, 8), cellBlock, max(s.scalars, 0))
-	s.blockStrCells = min(max(2*s.blockStrCells, 32), cellBlock, max(s.strs, 0))
-	size := max(min(max(s.strBytes, 0)+8*s.cells+16*s.blockStrCells, textBlock), need, 64)
+	size := max(min(max(s.strBytes, 0)+8*s.cells, textBlock), need, 64)
 	words := make([]uint64, (size+7)/8)
 	s.blk = unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(words))), 8*len(words))
 	s.lo, s.hi = 0, len(s.blk)
-}
-
-// blockStrCell returns a pointer to sixteen zero bytes at the end of the
-// block, a cell for a string whose text lies in the block before it (or
-// that has none); the caller has made sure that they are there.
-func (s *State) blockStrCell() *string {
-	s.hi -= 16 // (hi stays aligned)
-	s.strs--
-	return (*string)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(s.blk)), s.hi))
-}
-
-// inBlock reports whether v has no text, or its text lies in the block.
-func (s *State) inBlock(v string) bool {
-	return len(v) == 0 || uintptr(unsafe.Pointer(unsafe.StringData(v)))-uintptr(unsafe.Pointer(unsafe.SliceData(s.blk))) < uintptr(s.lo)
 }
 
 // strCell returns a pointer to a new empty string of the cell blocks.
@@ -106,16 +86,13 @@ func (s *State) ReadStringPtr(n int32, p **string) error {
 		}
 		return s.WrongKind(n, "a string")
 	}
-	b := s.str(d)
-	if s.hi-s.lo < len(b)+16 {
-		s.newBlock(len(b) + 16)
+	c := s.strCell()
+	if b := s.str(d); len(b) > 0 && s.hi-s.lo >= len(b) {
+		*c = s.take(b)
+	} else {
+		*c = s.goString(b)
 	}
-	v := ""
-	if len(b) > 0 {
-		v = s.take(b)
-	}
-	c := s.blockStrCell()
-	*c, *p = v, c
+	*p = c
 	return nil
 }
 
@@ -250,21 +227,11 @@ func DecodeStringPtr[T ~string, P interface {
 	if s.Kind(n) == KindNull {
 		return nil
 	}
-	// (decoded into s.tmp, where the collector sees it, then put into a
-	// cell of the block when its text is there)
-	err := P((*T)(unsafe.Pointer(&s.tmp))).DecodeNode(s, n)
-	v := s.tmp
-	s.tmp = ""
-	if err != nil {
+	v := (*T)(unsafe.Pointer(s.strCell()))
+	if err := P(v).DecodeNode(s, n); err != nil {
 		return err
 	}
-	var c *string
-	if s.hi-s.lo >= 16 && s.inBlock(v) {
-		c = s.blockStrCell()
-	} else {
-		c = s.strCell()
-	}
-	*c, *p = v, (*T)(unsafe.Pointer(c))
+	*p = v
 	return nil
 }
 
