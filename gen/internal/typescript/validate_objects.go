@@ -116,8 +116,11 @@ func (f *vfn) members() []string {
 	if len(loop) > 0 {
 		out = append(out, block("for (const k in o)", loop...)...)
 	}
-	if ap != nil && f.always(*ap) && f.eval {
-		out = append(out, "rt.markAll(c, v);") // additionalProperties evaluates every member the others do not
+	if ap != nil && f.eval {
+		// additionalProperties evaluates every member the others do not,
+		// those it refuses too (as Go's s.MarkAll): unevaluatedProperties
+		// does not refuse them again
+		out = append(out, "rt.markAll(c, v);")
 	}
 	return out
 }

@@ -17,6 +17,10 @@ func (x *KeywordsAnyOf) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }
 
+func (x *KeywordsClosed) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	return envgenrt.UnmarshalFrom(dec, x)
+}
+
 func (x *KeywordsObject) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
 	return envgenrt.UnmarshalFrom(dec, x)
 }

@@ -32,6 +32,7 @@ type Keywords struct {
 	AllOf                 *int64                           `json:"allOf,omitzero"`
 	UnevaluatedProperties *KeywordsUnevaluatedProperties   `json:"unevaluatedProperties,omitzero"`
 	UnevaluatedItems      *KeywordsUnevaluatedItems        `json:"unevaluatedItems,omitzero"`
+	Closed                *KeywordsClosed                  `json:"closed,omitzero"`
 	Never                 json.RawMessage                  `json:"never,omitzero"`
 }
 
@@ -53,6 +54,17 @@ type KeywordsAnyOf struct {
 // Validate reports whether x is valid (see the package doc).
 func (x KeywordsAnyOf) Validate() error {
 	return envgenrt.Validate(x, (*KeywordsAnyOf)(nil))
+}
+
+// KeywordsClosed is a JSON object.
+// Schema: keywords.json#/properties/closed
+type KeywordsClosed struct {
+	A json.RawMessage `json:"a,omitzero"`
+}
+
+// Validate reports whether x is valid (see the package doc).
+func (x KeywordsClosed) Validate() error {
+	return envgenrt.Validate(x, (*KeywordsClosed)(nil))
 }
 
 // KeywordsConst is always {"k":"v"}.

@@ -103,6 +103,9 @@ func (x Keywords) AppendJSON(b []byte) (_ []byte, err error) {
 	if b, err = envgenrt.AppendPtrMember(b, `"unevaluatedItems":`, x.UnevaluatedItems); err != nil {
 		return b, err
 	}
+	if b, err = envgenrt.AppendPtrMember(b, `"closed":`, x.Closed); err != nil {
+		return b, err
+	}
 	if x.Never != nil {
 		b = append(b, `"never":`...)
 		if b, err = envgenrt.AppendRaw(b, x.Never); err != nil {
@@ -178,6 +181,8 @@ func (x *Keywords) DecodeNode(s *envgenrt.State, n int32) error {
 			err = envgenrt.DecodePtr(s, c, &x.UnevaluatedProperties)
 		case "unevaluatedItems":
 			err = envgenrt.DecodePtr(s, c, &x.UnevaluatedItems)
+		case "closed":
+			err = envgenrt.DecodePtr(s, c, &x.Closed)
 		case "never":
 			x.Never = s.DecodeRaw(c)
 		default:
@@ -197,7 +202,7 @@ func checkKeywords(s *envgenrt.State, n int32) bool {
 	if !s.IsObject(n, p+"/type") {
 		return false
 	}
-	var at [20]int32
+	var at [21]int32
 	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
 		switch string(s.Key(c)) {
 		case "type":
@@ -236,10 +241,12 @@ func checkKeywords(s *envgenrt.State, n int32) bool {
 			at[16] = c
 		case "unevaluatedItems":
 			at[17] = c
-		case "never":
+		case "closed":
 			at[18] = c
+		case "never":
+			at[19] = c
 		default:
-			at[19] = -1
+			at[20] = -1
 		}
 	}
 	switch {
@@ -261,10 +268,11 @@ func checkKeywords(s *envgenrt.State, n int32) bool {
 		at[15] != 0 && s.Stops(checkKeywordsPropertiesAllOf(s, at[15])),
 		at[16] != 0 && s.Stops(checkKeywordsUnevaluatedProperties(s, at[16])),
 		at[17] != 0 && s.Stops(checkKeywordsUnevaluatedItems(s, at[17])),
-		at[18] != 0 && s.Stops(checkKeywordsPropertiesNever(s, at[18])):
+		at[18] != 0 && s.Stops(checkKeywordsClosed(s, at[18])),
+		at[19] != 0 && s.Stops(checkKeywordsPropertiesNever(s, at[19])):
 		return false
 	}
-	if at[19] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
+	if at[20] != 0 && s.NoAdditional(n, at[:], p+"/additionalProperties") {
 		return false
 	}
 	return s.ErrorCount() == errs
@@ -575,6 +583,84 @@ func checkKeywordsAnyOfAnyOf0(s *envgenrt.State, n int32) bool {
 
 func checkKeywordsAnyOfAnyOf1(s *envgenrt.State, n int32) bool {
 	return s.IsInt(n, "keywords.json#/properties/anyOf/anyOf/1/type")
+}
+
+func (x *KeywordsClosed) UnmarshalJSON(data []byte) error {
+	return envgenrt.Decode(data, x)
+}
+
+func (x KeywordsClosed) AppendJSON(b []byte) (_ []byte, err error) {
+	b = append(b, '{')
+	if x.A != nil {
+		b = append(b, `"a":`...)
+		if b, err = envgenrt.AppendRaw(b, x.A); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	return envgenrt.EndObject(b), nil
+}
+
+func (x *KeywordsClosed) DecodeNode(s *envgenrt.State, n int32) error {
+	c, end, err := envgenrt.BeginObject(s, n, x)
+	for ; err == nil && c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "a":
+			x.A = s.DecodeRaw(c)
+		default:
+			return s.NoMember(c)
+		}
+	}
+	return err
+}
+
+func (*KeywordsClosed) CheckNode(s *envgenrt.State, n int32) bool {
+	return checkKeywordsClosed(s, n)
+}
+
+func checkKeywordsClosed(s *envgenrt.State, n int32) bool {
+	e := s.BeginEval(n)
+	ok := checkKeywordsClosedIn(s, n)
+	s.EndEval(e, ok)
+	return ok
+}
+
+func checkKeywordsClosedIn(s *envgenrt.State, n int32) bool {
+	const p = "keywords.json#/properties/closed"
+	errs := s.ErrorCount()
+	if !s.IsObject(n, p+"/type") {
+		return false
+	}
+	var at [2]int32
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
+		case "a":
+			at[0] = c
+		default:
+			at[1] = -1
+		}
+	}
+	if at[1] != 0 {
+		for m := s.Members(n); m.Next(); {
+			c := m.Node()
+			switch string(s.Key(c)) {
+			case "a":
+				continue
+			}
+			if s.Failf(n, p+"/additionalProperties", "additionalProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+				return false
+			}
+		}
+	}
+	s.MarkAll(n)
+	for m := s.Members(n); m.Next(); {
+		c, i := m.Node(), m.Index()
+		if !s.Evaluated(n, i) && s.Failf(n, p+"/unevaluatedProperties", "unevaluatedProperties", "unexpected property %s", envgenrt.Quoted(s.Key(c))) {
+			return false
+		}
+	}
+	s.MarkAll(n)
+	return s.ErrorCount() == errs
 }
 
 // MarshalJSON encodes x as JSON; see AppendJSON.

@@ -44,10 +44,15 @@ export interface Keywords {
   allOf?: number;
   unevaluatedProperties?: KeywordsUnevaluatedProperties;
   unevaluatedItems?: KeywordsUnevaluatedItems;
+  closed?: KeywordsClosed;
   never?: never;
 }
 
 export type KeywordsAnyOf = string | number;
+
+export interface KeywordsClosed {
+  a?: unknown;
+}
 
 export type KeywordsConst = { readonly k: "v" };
 
@@ -109,6 +114,16 @@ export function validateKeywordsAnyOf(value: unknown): rt.ValidationError[] {
 /** Reports whether a value is a valid {@link KeywordsAnyOf}. */
 export function isKeywordsAnyOf(value: unknown): value is KeywordsAnyOf {
   return rt.is(value, checkKeywordsAnyOf);
+}
+
+/** Every violation of {@link KeywordsClosed} by a value; none when it is valid. */
+export function validateKeywordsClosed(value: unknown): rt.ValidationError[] {
+  return rt.validate(value, checkKeywordsClosed);
+}
+
+/** Reports whether a value is a valid {@link KeywordsClosed}. */
+export function isKeywordsClosed(value: unknown): value is KeywordsClosed {
+  return rt.is(value, checkKeywordsClosed);
 }
 
 /** Every violation of {@link KeywordsConst} by a value; none when it is valid. */
@@ -248,6 +263,7 @@ export function checkKeywords(v: unknown, p: number, c: rt.Context): boolean {
     if (o["allOf"] !== undefined && checkKeywordsPropertiesAllOf(o["allOf"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "allOf")) return false; }
     if (o["unevaluatedProperties"] !== undefined && checkKeywordsUnevaluatedProperties(o["unevaluatedProperties"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "unevaluatedProperties")) return false; }
     if (o["unevaluatedItems"] !== undefined && checkKeywordsUnevaluatedItems(o["unevaluatedItems"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "unevaluatedItems")) return false; }
+    if (o["closed"] !== undefined && checkKeywordsClosed(o["closed"], p + 1, c) === false) { ok = false; if (rt.up(c, p, "closed")) return false; }
     if (o["never"] !== undefined && rt.never(c, p + 1, "keywords.json#/properties/never") === false) { ok = false; if (rt.up(c, p, "never")) return false; }
     for (const k in o) {
       switch (k) {
@@ -269,6 +285,7 @@ export function checkKeywords(v: unknown, p: number, c: rt.Context): boolean {
         case "allOf":
         case "unevaluatedProperties":
         case "unevaluatedItems":
+        case "closed":
         case "never":
           continue;
       }
@@ -298,6 +315,40 @@ function checkKeywordsAnyOfAnyOf1(v: unknown, p: number, c: rt.Context): boolean
   const sp = "keywords.json#/properties/anyOf/anyOf/1";
   if (!Number.isInteger(v)) { rt.failType(c, p, sp, "integer", v); return false; }
   return true;
+}
+
+/** Checks a value against keywords.json#/properties/closed. */
+export function checkKeywordsClosed(v: unknown, p: number, c: rt.Context): boolean {
+  const e = rt.beginEval(c, v);
+  const ok = checkKeywordsClosedIn(v, p, c);
+  rt.endEval(c, e, ok);
+  return ok;
+}
+
+/** The body of checkKeywordsClosed. */
+function checkKeywordsClosedIn(v: unknown, p: number, c: rt.Context): boolean {
+  const sp = "keywords.json#/properties/closed";
+  let ok = true;
+  if (typeof v === "object" && v !== null && !Array.isArray(v)) {
+    const o = v as rt.Members;
+    if (o["a"] !== undefined) {
+      rt.mark(c, v, "a");
+    }
+    for (const k in o) {
+      switch (k) {
+        case "a":
+          continue;
+      }
+      if (rt.has(o, k)) { ok = false; if (rt.failMember(c, p, sp, "additionalProperties", k)) return false; }
+    }
+    rt.markAll(c, v);
+    for (const k of Object.keys(o)) {
+      if (rt.evaluated(c, v, k)) continue;
+      ok = false; if (rt.failMember(c, p, sp, "unevaluatedProperties", k)) return false;
+    }
+    rt.markAll(c, v);
+  } else { rt.failType(c, p, sp, "object", v); return false; }
+  return ok;
 }
 
 /** Checks a value against keywords.json#/properties/const. */
