@@ -2,6 +2,7 @@ package load
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -277,6 +278,59 @@ func TestYAMLToJSON(t *testing.T) {
 		if !errors.As(err, &se) || se.Error() != want {
 			t.Errorf("%q: got %v, want %s", src, err, want)
 		}
+	}
+}
+
+// TestYAMLMergeKeys: a merge key (<<) brings the members of a mapping, or
+// of a list of them, that the mapping does not set itself, where it is
+// written; earlier mappings of the list win, as do the members of a merged
+// mapping over its own merges. Integers up to 2^64-1 read exactly. (validate
+// read both through yaml.v3's own decoding before it used this reader.)
+func TestYAMLMergeKeys(t *testing.T) {
+	src := "b: &b {x: 1, z: 0}\nm: &m {w: 5, x: 9}\nn: &n {<<: *m, v: 4}\n" +
+		"d: {y: 2, <<: [*b, *n], z: 3}\nbig: 18446744073709551615\nneg: -9223372036854775808\n"
+	got, err := YAMLToJSON([]byte(src))
+	want := `{"b":{"x":1,"z":0},"m":{"w":5,"x":9},"n":{"w":5,"x":9,"v":4},"d":{"y":2,"x":1,"v":4,"w":5,"z":3},` +
+		`"big":18446744073709551615,"neg":-9223372036854775808}`
+	if err != nil || string(got) != want {
+		t.Errorf("got %s, %v\nwant %s", got, err, want)
+	}
+	for src, want := range map[string]string{
+		"a: {<<: 1}\n":              "invalid YAML at line 1, column 9: a merge key (<<) takes a mapping or a list of mappings",
+		"a: {<<: [{x: 1}, 2]}\n":    "invalid YAML at line 1, column 9: a merge key (<<) takes a mapping or a list of mappings",
+		"a: {x: 1, x: 2, <<: {}}\n": `invalid YAML at line 1, column 11: duplicate key "x"`,
+	} {
+		_, err := YAMLToJSON([]byte(src))
+		var se *SyntaxError
+		if !errors.As(err, &se) || se.Error() != want {
+			t.Errorf("%q: got %v, want %s", src, err, want)
+		}
+	}
+	// merges of merges count against the node budget: 10 levels, each
+	// merging the previous ten times, are refused, not multiplied.
+	var b strings.Builder
+	b.WriteString("a0: &a0 {x: 1}\n")
+	for i := 1; i < 10; i++ {
+		fmt.Fprintf(&b, "a%d: &a%d {<<: [%s]}\n", i, i, strings.TrimSuffix(strings.Repeat(fmt.Sprintf("*a%d, ", i-1), 10), ", "))
+	}
+	if _, err := YAMLToJSON([]byte(b.String())); err == nil || !strings.Contains(err.Error(), "merge keys (<<) expand the document past") {
+		t.Errorf("merge bomb: got %v, want the node budget's refusal", err)
+	}
+}
+
+// TestYAMLAliasDepth: through aliases, as in JSON, 10,000 nested containers
+// read and the 10,001st is refused, at the alias.
+func TestYAMLAliasDepth(t *testing.T) {
+	doc := func(n int) []byte { // the root mapping, 2,000 lists, the alias: n more
+		return []byte("a: &a " + strings.Repeat("[", n) + strings.Repeat("]", n) + "\nb: " +
+			strings.Repeat("[", 2000) + "*a" + strings.Repeat("]", 2000) + "\n")
+	}
+	if _, _, err := decode("a.yaml", doc(7999)); err != nil {
+		t.Errorf("10,000 levels: %v", err)
+	}
+	_, _, err := decode("a.yaml", doc(8000))
+	if want := "nested deeper than 10000 levels at line 2, column 2004, more than envgen reads (through the alias *a)"; err == nil || err.Error() != want {
+		t.Errorf("10,001 levels: got %v, want %s", err, want)
 	}
 }
 

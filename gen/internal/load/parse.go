@@ -153,7 +153,9 @@ type yamlReader struct {
 }
 
 func (r *yamlReader) value(n *yaml.Node, ptr string, depth int) (any, error) {
-	if depth > maxDepth { // only aliases nest a document this deep: yaml.v3 refuses deeper text
+	// the maxDepth+1st container (at depth maxDepth, the root's is at 0):
+	// only aliases nest a document this deep, yaml.v3 refuses deeper text
+	if depth >= maxDepth && (n.Kind == yaml.MappingNode || n.Kind == yaml.SequenceNode) {
 		at := n
 		if r.alias != nil {
 			at = r.alias
@@ -188,20 +190,40 @@ func (r *yamlReader) value(n *yaml.Node, ptr string, depth int) (any, error) {
 			return nil, &SyntaxError{Line: at.Line, Column: at.Column, Msg: tooLongPointers(at.Line, at.Column, r.size)}
 		}
 		m := make(map[string]any, len(n.Content)/2)
+		explicit := make(map[string]bool, len(n.Content)/2)
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if k := n.Content[i]; !isMerge(k) {
+				if k.Kind != yaml.ScalarNode || (k.Tag != "!!str" && k.Tag != "!!int" && k.Tag != "!!bool") {
+					return nil, yamlErr(k, "a mapping key must be a string")
+				}
+				if explicit[k.Value] {
+					return nil, yamlErr(k, fmt.Sprintf("duplicate key %q", k.Value))
+				}
+				explicit[k.Value] = true
+			}
+		}
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k, v := n.Content[i], n.Content[i+1]
-			if k.Kind != yaml.ScalarNode || (k.Tag != "!!str" && k.Tag != "!!int" && k.Tag != "!!bool") {
-				return nil, yamlErr(k, "a mapping key must be a string")
+			merge := isMerge(k)
+			pairs := []*yaml.Node{k, v}
+			if merge {
+				var err error
+				if pairs, err = r.mergePairs(v, nil, 0); err != nil {
+					return nil, err
+				}
 			}
-			if _, dup := m[k.Value]; dup {
-				return nil, yamlErr(k, fmt.Sprintf("duplicate key %q", k.Value))
+			for j := 0; j+1 < len(pairs); j += 2 {
+				k, v := pairs[j], pairs[j+1]
+				if _, set := m[k.Value]; merge && (set || explicit[k.Value]) {
+					continue // the mapping or an earlier merge sets it
+				}
+				val, err := r.value(v, ptr+"/"+escape(k.Value), depth+1)
+				if err != nil {
+					return nil, err
+				}
+				m[k.Value] = val
+				r.order[ptr] = append(r.order[ptr], k.Value)
 			}
-			val, err := r.value(v, ptr+"/"+escape(k.Value), depth+1)
-			if err != nil {
-				return nil, err
-			}
-			m[k.Value] = val
-			r.order[ptr] = append(r.order[ptr], k.Value)
 		}
 		return m, nil
 	case yaml.SequenceNode:
@@ -220,6 +242,65 @@ func (r *yamlReader) value(n *yaml.Node, ptr string, depth int) (any, error) {
 	return nil, yamlErr(n, "unsupported YAML node")
 }
 
+// isMerge reports whether k is the merge key, <<, which takes the members
+// of another mapping (or of a list of them) that this one does not set.
+func isMerge(k *yaml.Node) bool { return k.Kind == yaml.ScalarNode && k.Tag == "!!merge" }
+
+// mergePairs appends to pairs the keys and values a merge key's value v
+// brings: a mapping's own members, then those of its merge keys; a list's
+// mappings, in order. Earlier pairs win over later ones of the same key.
+// Every pair counts against the node budget, so merges of merges cannot
+// multiply a file.
+func (r *yamlReader) mergePairs(v *yaml.Node, pairs []*yaml.Node, depth int) ([]*yaml.Node, error) {
+	at := v
+	for v.Kind == yaml.AliasNode {
+		v = v.Alias
+	}
+	if depth > maxDepth {
+		return nil, yamlErr(at, "merge keys (<<) nested deeper than the document may be")
+	}
+	switch v.Kind {
+	case yaml.MappingNode:
+		var merges []*yaml.Node
+		for i := 0; i+1 < len(v.Content); i += 2 {
+			k := v.Content[i]
+			if isMerge(k) {
+				merges = append(merges, v.Content[i+1])
+				continue
+			}
+			if k.Kind != yaml.ScalarNode || (k.Tag != "!!str" && k.Tag != "!!int" && k.Tag != "!!bool") {
+				return nil, yamlErr(k, "a mapping key must be a string")
+			}
+			if r.budget--; r.budget < 0 {
+				return nil, yamlErr(at, fmt.Sprintf("merge keys (<<) expand the document past %d nodes, the limit for a file of its size", r.limit))
+			}
+			pairs = append(pairs, k, v.Content[i+1])
+		}
+		for _, m := range merges {
+			var err error
+			if pairs, err = r.mergePairs(m, pairs, depth+1); err != nil {
+				return nil, err
+			}
+		}
+		return pairs, nil
+	case yaml.SequenceNode:
+		for _, m := range v.Content {
+			for m.Kind == yaml.AliasNode {
+				m = m.Alias
+			}
+			if m.Kind != yaml.MappingNode {
+				return nil, yamlErr(at, "a merge key (<<) takes a mapping or a list of mappings")
+			}
+			var err error
+			if pairs, err = r.mergePairs(m, pairs, depth+1); err != nil {
+				return nil, err
+			}
+		}
+		return pairs, nil
+	}
+	return nil, yamlErr(at, "a merge key (<<) takes a mapping or a list of mappings")
+}
+
 func yamlScalar(n *yaml.Node) (any, error) {
 	switch n.Tag {
 	case "!!null":
@@ -232,10 +313,14 @@ func yamlScalar(n *yaml.Node) (any, error) {
 		return b, nil
 	case "!!int":
 		var i int64
-		if err := n.Decode(&i); err != nil {
-			return nil, yamlErr(n, err.Error())
+		if err := n.Decode(&i); err == nil {
+			return json.Number(strconv.FormatInt(i, 10)), nil
 		}
-		return json.Number(strconv.FormatInt(i, 10)), nil
+		var u uint64 // 2^63 to 2^64-1 (larger ones yaml.v3 tags !!float)
+		if err := n.Decode(&u); err == nil {
+			return json.Number(strconv.FormatUint(u, 10)), nil
+		}
+		return nil, yamlErr(n, fmt.Sprintf("%q is not an integer envgen reads", n.Value))
 	case "!!float":
 		var f float64
 		if err := n.Decode(&f); err != nil {
