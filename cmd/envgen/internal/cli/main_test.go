@@ -183,6 +183,19 @@ func TestNoArgsPrintsHelp(t *testing.T) {
 			t.Errorf("envgen %v: got %+v, want exit 0 and the same help on stdout", args, h)
 		}
 	}
+	// No command in other spellings (an empty command word, only --, help
+	// turned off) is the same mistake; so is help on a topic there is not.
+	for _, args := range [][]string{{""}, {"--"}, {"-h=false"}} {
+		if h := runFake(t, fakeGenerate, args...); h.code != exitUsage || h.stdout != "" || h.stderr != r.stderr {
+			t.Errorf("envgen %q: got %+v, want exit 2 and the help on stderr", args, h)
+		}
+	}
+	if h := runFake(t, fakeGenerate, "help", "nope"); h.code != exitUsage || !strings.Contains(h.stderr, `no help topic "nope"`) {
+		t.Errorf("envgen help nope: got %+v, want exit 2 and no help topic", h)
+	}
+	if h := runFake(t, fakeGenerate, "help", "generate"); h.code != exitOK || !strings.Contains(h.stdout, "Usage:\n  envgen generate") {
+		t.Errorf("envgen help generate: got %+v, want its help, exit 0", h)
+	}
 }
 
 // TestStdoutWriteError: output that cannot be written is said in envgen's

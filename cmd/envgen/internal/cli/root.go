@@ -4,9 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
+	"strings"
 
 	"github.com/spf13/cobra"
 )
+
+// errNoCommand is envgen run without a command, after its help.
+var errNoCommand = errors.New("no command")
 
 func (a *App) rootCommand() *cobra.Command {
 	root := &cobra.Command{
@@ -21,6 +25,41 @@ The canonical envelope schemas are built in and can be referenced by their $id.`
 		SilenceErrors:     true,
 		CompletionOptions: cobra.CompletionOptions{HiddenDefaultCmd: true},
 	}
+	// No command is a mistake, as for go and git: envgen, envgen -- and
+	// envgen -h=false print the help on stderr and exit with the usage code,
+	// so that a script whose command word is empty fails instead of passing
+	// having done nothing (envgen "" is an unknown command). envgen --help
+	// and envgen help print it on stdout and exit 0.
+	root.RunE = func(cmd *cobra.Command, _ []string) error {
+		cmd.SetOut(a.Stderr)
+		if err := cmd.Help(); err != nil {
+			return failure{err}
+		}
+		return errNoCommand
+	}
+	// (root runs only to say that, so its help names no "envgen [flags]")
+	help := root.HelpFunc()
+	root.SetHelpFunc(func(c *cobra.Command, args []string) {
+		if c == root {
+			run := root.RunE
+			root.RunE = nil
+			defer func() { root.RunE = run }()
+		}
+		help(c, args)
+	})
+	root.SetHelpCommand(&cobra.Command{
+		Use:   "help [command]",
+		Short: "Help about any command",
+		Long:  "Help prints the help of any command.",
+		RunE: func(c *cobra.Command, args []string) error {
+			cmd, rest, err := c.Root().Find(args)
+			if err != nil || len(rest) > 0 {
+				return usageError{fmt.Sprintf("no help topic %q: the topics are envgen's commands", strings.Join(args, " "))}
+			}
+			cmd.InitDefaultHelpFlag()
+			return cmd.Help()
+		},
+	})
 	root.SetOut(a.Stdout)
 	root.SetErr(a.Stderr)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err.Error()} })

@@ -54,23 +54,13 @@ func runWith(generate func(gen.Options) (gen.Files, error), args []string, stdou
 	}
 	a := &App{Stdout: outWriter{stdout}, Stderr: stderr, args: args, generate: generate, extra: extra}
 	root := a.rootCommand()
-	if len(args) == 0 {
-		// No command is a mistake, as for go and git: the help goes to
-		// stderr and the exit code is the usage one, so that a script whose
-		// command word is empty fails instead of passing having done
-		// nothing. envgen --help and envgen help print it on stdout, exit 0.
-		root.SetOut(stderr)
-		root.InitDefaultHelpCmd() // what Execute adds, so the help is the same as envgen --help's
-		root.InitDefaultHelpFlag()
-		if err := root.Help(); err != nil {
-			return exitFailed
-		}
-		return exitUsage
-	}
 	root.SetArgs(args)
 	cmd, err := root.ExecuteC()
 	if err == nil {
 		return exitOK
+	}
+	if errors.Is(err, errNoCommand) { // its help is on stderr
+		return exitUsage
 	}
 
 	var (
