@@ -76,6 +76,9 @@ Exit 0 compatible, 1 incompatible (or cannot prove), 2 usage.`,
 				if len(args) == 0 {
 					return Usagef("--base REV wants the NEW schema files")
 				}
+				if strings.HasPrefix(base, "-") { // git would read it as an option
+					return Usagef("--base %s: a git revision does not start with -", base)
+				}
 				dir, derr := os.MkdirTemp("", "envgen-diff-")
 				if derr != nil {
 					return Fail(fmt.Errorf("--base %s: cannot make a folder for the old versions: %s", base, gen.IOReason(derr)))
@@ -247,16 +250,22 @@ func fromRevision(rev string, files []string, dir string) (pairs [][2]string, co
 		}
 		// git -C folder: the paths are relative to the file's folder, so
 		// an absolute path, or one outside the working directory, works.
-		list, err := git(rev, folder, "ls-tree", "--name-only", rev, "./")
+		// -z: names as they are (not quoted, as é.json would be), with
+		// their modes: files (blobs) only, symbolic links followed.
+		entries, err := lsTree(rev, folder, "./")
 		if err != nil {
 			return nil, nil, err
 		}
-		for _, n := range strings.Split(strings.TrimSpace(string(list)), "\n") {
-			base := path.Base(n)
-			if n == "" || !isSchemaName(base) {
+		for _, e := range entries {
+			base := path.Base(e.name)
+			if e.kind != "blob" || !isSchemaName(base) {
 				continue
 			}
-			content, err := git(rev, folder, "show", rev+":./"+base)
+			content, err := showBlob(rev, folder, "./"+base, e.mode, shown+base)
+			var nf notFile
+			if errors.As(err, &nf) && base != filepath.Base(f) {
+				continue // a link to a folder, say, named like a schema: not one
+			}
 			if err != nil {
 				return nil, nil, err
 			}
@@ -271,6 +280,58 @@ func fromRevision(rev string, files []string, dir string) (pairs [][2]string, co
 		pairs = append(pairs, [2]string{old, f})
 	}
 	return pairs, strings.NewReplacer(names...), nil
+}
+
+// notFile is a symbolic link in the revision that leads to no file.
+type notFile struct{ msg string }
+
+func (e notFile) Error() string { return e.msg }
+
+// treeEntry is a line of git ls-tree.
+type treeEntry struct{ mode, kind, name string }
+
+// lsTree lists what rev has at spec, a path relative to folder.
+func lsTree(rev, folder, spec string) ([]treeEntry, error) {
+	list, err := git(rev, folder, "ls-tree", "-z", rev, spec)
+	if err != nil {
+		return nil, err
+	}
+	var out []treeEntry
+	for _, line := range strings.Split(string(list), "\x00") {
+		meta, name, ok := strings.Cut(line, "\t")
+		if f := strings.Fields(meta); ok && len(f) == 3 {
+			out = append(out, treeEntry{mode: f[0], kind: f[1], name: name})
+		}
+	}
+	return out, nil
+}
+
+// showBlob reads the file spec (relative to folder) of rev, whose mode is
+// mode; a symbolic link (mode 120000) is followed inside rev's tree, up to
+// 8 links. shown names it in errors.
+func showBlob(rev, folder, spec, mode, shown string) ([]byte, error) {
+	for links := 0; ; links++ {
+		content, err := git(rev, folder, "show", rev+":"+spec)
+		if err != nil || mode != "120000" {
+			return content, err
+		}
+		target := string(content)
+		switch {
+		case links == 8:
+			return nil, notFile{fmt.Sprintf("%s: a symbolic link through more than 8 links in %s", shown, rev)}
+		case path.IsAbs(target):
+			return nil, notFile{fmt.Sprintf("%s: a symbolic link to %s, outside what git keeps of %s", shown, target, rev)}
+		}
+		spec = "./" + path.Join(path.Dir(strings.TrimPrefix(spec, "./")), target)
+		entries, err := lsTree(rev, folder, spec)
+		if err != nil {
+			return nil, err
+		}
+		if len(entries) != 1 || entries[0].kind != "blob" {
+			return nil, notFile{fmt.Sprintf("%s: a symbolic link to %s, which is no file in %s", shown, target, rev)}
+		}
+		mode = entries[0].mode
+	}
 }
 
 // displayed are the spellings of a path that messages may use: as it is,

@@ -71,6 +71,50 @@ func TestDiffBase(t *testing.T) {
 	}
 }
 
+// TestDiffBaseTree: --base reads what git keeps as it is: a name git would
+// quote (é.json), a schema committed as a symbolic link (followed inside the
+// revision), a link to a folder named like a schema (not a schema); and a
+// revision that starts with - is refused, not handed to git as an option.
+func TestDiffBaseTree(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	t.Chdir(t.TempDir())
+	gitRun := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false"}, args...)...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	gitRun("init", "-q")
+	writeFiles(t, map[string]string{"s/é.json": `{"type": "object", "required": ["a"]}`, "s/real.json": `{"type": "string"}`, "s/sub/x": ""})
+	for link, target := range map[string]string{"s/link.json": "real.json", "s/dir.json": "sub"} {
+		if err := os.Symlink(target, link); err != nil {
+			t.Skip("no symbolic links here:", err)
+		}
+	}
+	gitRun("add", ".")
+	gitRun("commit", "-qm", "old")
+	writeFiles(t, map[string]string{"s/é.json": `{"type": "object"}`, "s/real.json": `{"type": "integer"}`})
+	for _, tc := range []struct {
+		args         []string
+		code         int
+		stdout, want string // want: stderr
+	}{
+		{[]string{"diff", "--base", "HEAD", "s/é.json"}, 0, "--- HEAD:s/é.json\n+++ s/é.json\ncompatible: required removed", ""},
+		{[]string{"diff", "--base", "HEAD", "s/link.json"}, 1, "--- HEAD:s/link.json\n+++ s/link.json\nincompatible: type changed", "envgen: 1 of 1 schemas"},
+		{[]string{"diff", "--base", "HEAD", "s/dir.json"}, 1, "", "envgen: HEAD:s/dir.json: a symbolic link to sub, which is no file in HEAD\n"},
+		{[]string{"diff", "--base", "-x", "s/link.json"}, exitUsage, "", "envgen: --base -x: a git revision does not start with -\n"},
+	} {
+		var out, errOut bytes.Buffer
+		code := Run(tc.args, &out, &errOut)
+		if code != tc.code || !strings.HasPrefix(out.String(), tc.stdout) || !strings.HasPrefix(errOut.String(), tc.want) {
+			t.Errorf("%v: exit %d, want %d\nstdout: %s\nstderr: %s\nwant stdout starting: %s\nwant stderr starting: %s", tc.args, code, tc.code, out.String(), errOut.String(), tc.stdout, tc.want)
+		}
+	}
+}
+
 func writeFiles(t *testing.T, files map[string]string) {
 	t.Helper()
 	for name, s := range files {
