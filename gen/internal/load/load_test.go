@@ -100,6 +100,10 @@ func TestLoadErrors(t *testing.T) {
 		files: map[string]string{"a.yaml": "x:\n" + strings.Repeat("- ", 10001) + "1\n"},
 		want:  "a.yaml#: nested deeper than 10000 levels at line 2, column 20001, more than envgen reads",
 	}, {
+		name:  "truncated JSON",
+		files: map[string]string{"a.json": "{\"type\": \"object\",\n \"properties\": {"},
+		want:  "a.json#: invalid JSON at line 2, column 17: unexpected end of file",
+	}, {
 		name:  "too deep, YAML through aliases",
 		files: map[string]string{"a.yaml": "a: &a " + strings.Repeat("[", 9000) + strings.Repeat("]", 9000) + "\nb: " + strings.Repeat("[", 2000) + "*a" + strings.Repeat("]", 2000) + "\n"},
 		want:  "a.yaml#: nested deeper than 10000 levels at line 2, column 2004, more than envgen reads (through the alias *a)",

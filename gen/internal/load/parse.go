@@ -81,7 +81,8 @@ func decodeJSON(data []byte) (any, error) {
 			return nil, fmt.Errorf("invalid JSON at line %d, column %d: %v", line, col, se)
 		}
 		if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
-			return nil, fmt.Errorf("invalid JSON: unexpected end of file")
+			line, col := position(data, int64(len(data)))
+			return nil, fmt.Errorf("invalid JSON at line %d, column %d: unexpected end of file", line, col)
 		}
 		return nil, fmt.Errorf("invalid JSON: %v", err)
 	}
