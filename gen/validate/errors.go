@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"cmp"
 	"encoding/json"
 	"math/big"
 	"slices"
@@ -30,11 +31,7 @@ func (v *Validator) flatten(ve *jsonschema.ValidationError, val any, t *envgenrt
 	}
 	switch k := ve.ErrorKind.(type) {
 	case *kind.Schema, *kind.Group, *kind.AllOf, *kind.Reference, *kind.PropertyNames, *kind.ContentSchema:
-		causes := slices.Clone(ve.Causes)
-		slices.SortStableFunc(causes, func(a, b *jsonschema.ValidationError) int {
-			return rank(a, ve.SchemaURL) - rank(b, ve.SchemaURL)
-		})
-		for _, c := range causes {
+		for _, c := range v.ordered(ve, t) {
 			v.flatten(c, val, t, out)
 		}
 	case *kind.AnyOf:
@@ -220,6 +217,48 @@ var order = func() map[string]int {
 	}
 	return m
 }()
+
+// ordered are the causes of ve in the order generated code reports them: by
+// the keyword they come from (rank), then a keyword's causes at several
+// members (properties, patternProperties) in the document's member order,
+// and at one member by schema location. The interpreter gives those in a Go
+// map's order, which changes from run to run.
+func (v *Validator) ordered(ve *jsonschema.ValidationError, t *envgenrt.Tree) []*jsonschema.ValidationError {
+	causes := slices.Clone(ve.Causes)
+	depth := len(ve.InstanceLocation)
+	member := func(c *jsonschema.ValidationError) string { // the member of ve's value c is at, "" for the value itself
+		if len(c.InstanceLocation) > depth {
+			return c.InstanceLocation[depth]
+		}
+		return ""
+	}
+	var names []string
+	for _, c := range causes {
+		if m := member(c); m != "" {
+			names = append(names, m)
+		}
+	}
+	pos := map[string]int{}
+	for i, n := range inDocumentOrder(t, ve.InstanceLocation, names) {
+		pos[n] = i
+	}
+	slices.SortStableFunc(causes, func(a, b *jsonschema.ValidationError) int {
+		return rank(a, ve.SchemaURL) - rank(b, ve.SchemaURL)
+	})
+	// each run of causes of one rank at members: by member, then schema location
+	for i := 0; i < len(causes); {
+		j := i
+		for j < len(causes) && member(causes[j]) != "" && rank(causes[j], ve.SchemaURL) == rank(causes[i], ve.SchemaURL) {
+			j++
+		}
+		slices.SortStableFunc(causes[i:j], func(a, b *jsonschema.ValidationError) int {
+			return cmp.Or(pos[member(a)]-pos[member(b)], strings.Compare(a.SchemaURL, b.SchemaURL),
+				slices.Compare(a.ErrorKind.KeywordPath(), b.ErrorKind.KeywordPath()))
+		})
+		i = max(j, i+1)
+	}
+	return causes
+}
 
 // rank is where generated code reports a cause of the error at parent: by
 // the keyword of parent's schema that it comes from.

@@ -1,6 +1,7 @@
 package validate_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -61,5 +62,40 @@ func TestPolicies(t *testing.T) {
 	_, err := validate.New(validate.Options{Schemas: []string{schema}, NoCanonical: true, AssertFormat: true})
 	if err == nil || !strings.Contains(err.Error(), `format "idn-email" cannot be asserted`) {
 		t.Errorf("asserting idn-email: %v", err)
+	}
+}
+
+// TestErrorOrderIsStable: the interpreter gives the errors of one keyword at
+// several members (properties) in a Go map's order, different from run to
+// run; validate reports them in the document's member order, every time.
+func TestErrorOrderIsStable(t *testing.T) {
+	schema := filepath.Join(t.TempDir(), "s.json")
+	src := `{"type": "object", "required": ["x"], "additionalProperties": false, "properties": {` +
+		`"a": {"type": "string"}, "b": {"type": "string"}, "c": {"type": "string"}, "d": {"minimum": 5}, "e": {"type": "string"}}}`
+	if err := os.WriteFile(schema, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	v, err := validate.New(validate.Options{Schemas: []string{schema}, NoCanonical: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var first string
+	for i := range 30 {
+		errs, err := v.Validate([]byte(`{"e": 4, "c": 3, "a": 1, "d": 1, "b": 2, "z": 1}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		for _, e := range errs {
+			fmt.Fprintf(&b, "%s %s\n", e.InstancePath, e.Keyword)
+		}
+		if i == 0 {
+			first = b.String()
+			if want := "/e type\n/c type\n/a type\n/d minimum\n/b type\n additionalProperties\n required\n"; first != want {
+				t.Fatalf("errors:\n%swant:\n%s", first, want)
+			}
+		} else if b.String() != first {
+			t.Fatalf("run %d gave the errors in another order:\n%swant:\n%s", i, b.String(), first)
+		}
 	}
 }
