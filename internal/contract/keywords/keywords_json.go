@@ -115,8 +115,9 @@ func (x Keywords) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Keywords) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "type":
 			err = s.ReadNullableString(c, &x.Type)
 		case "enum":
@@ -183,6 +184,7 @@ func (x *Keywords) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -198,8 +200,9 @@ func checkKeywords(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [20]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "type":
 			at[0] = c
 		case "enum":
@@ -241,6 +244,7 @@ func checkKeywords(s *envgenrt.State, n int32) bool {
 		default:
 			at[19] = -1
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.Is(at[0], envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/type/type")),
@@ -683,8 +687,9 @@ func (x KeywordsObject) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *KeywordsObject) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "a":
 			err = s.ReadInt64(c, &x.A)
 		case "b":
@@ -699,6 +704,7 @@ func (x *KeywordsObject) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -716,8 +722,9 @@ func checkKeywordsObject(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "a":
 			at[0] = c
 		case "b":
@@ -725,6 +732,7 @@ func checkKeywordsObject(s *envgenrt.State, n int32) bool {
 		case "x-p":
 			at[2] = c
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsInt(at[0], p+"/properties/a/type")),
@@ -1126,8 +1134,9 @@ func (x KeywordsUnevaluatedProperties) AppendJSON(b []byte) (_ []byte, err error
 
 func (x *KeywordsUnevaluatedProperties) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "b":
 			x.B = s.DecodeRaw(c)
 		case "a":
@@ -1140,6 +1149,7 @@ func (x *KeywordsUnevaluatedProperties) DecodeNode(s *envgenrt.State, n int32) e
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
