@@ -256,6 +256,10 @@ var scalarReaders = map[model.ScalarKind]string{
 func (d *decl) decodeObject(o *model.Object, x, whole, node string, depth int) {
 	w := d.text
 	c := "c" + strconv.Itoa(depth)
+	if len(o.Fields) == 0 && o.Extra == nil {
+		d.decodeEmptyObject(o, whole, node)
+		return
+	}
 	if o.Named {
 		// c, end, err := envgenrt.BeginObject(s, n, x); for … { switch … }; return err
 		// (the members are c: nested loops name theirs c2, c3 …)
@@ -291,6 +295,36 @@ func (d *decl) decodeObject(o *model.Object, x, whole, node string, depth int) {
 		w.line("var err error")
 		w.add(loop)
 	}
+}
+
+// decodeEmptyObject fills the struct of an object with no properties and
+// no Extra: any member is an error. (A loop around a switch of only
+// default: return … would end in unreachable code.)
+//
+//	c, end, err := envgenrt.BeginObject(s, n, x)      (DecodeNode)
+//	if err == nil && c < end {
+//		return s.NoMember(c)
+//	}
+//	return err
+//
+//	if s.Count(c) > 0 {                              (an inline struct)
+//		return s.NoMember(s.First(c))
+//	}
+func (d *decl) decodeEmptyObject(o *model.Object, whole, node string) {
+	w := d.text
+	if o.Named {
+		w.line("c, end, err := ", call(w.rt("BeginObject"), "s", node, "x"))
+		w.line("if err == nil && c < end {")
+		w.line("return s.NoMember(c)")
+		w.line("}")
+		w.line("return err")
+		return
+	}
+	wrongKind(w, node, "KindObject", "an object")
+	w.line(whole, " = ", d.typeText(model.Ref{ID: o.ID}), "{}")
+	w.line("if s.Count(", node, ") > 0 {")
+	w.line("return s.NoMember(s.First(", node, "))")
+	w.line("}")
 }
 
 // memberSwitch writes the switch on key, the name of member c, that fills
