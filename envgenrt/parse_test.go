@@ -8,6 +8,7 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -515,5 +516,29 @@ func TestBounds(t *testing.T) {
 		if first, end := tr.Bounds(n); first != tr.First(n) || end != tr.End(n) {
 			t.Errorf("Bounds(%d) = %d, %d; want %d, %d", n, first, end, tr.First(n), tr.End(n))
 		}
+	}
+}
+
+// TestMember: Member is Key and Next of every member, names in the text and
+// decoded ones (an escape, invalid UTF-8) alike, so that a generated loop
+// over it reads the names and visits the members that Key and Next do.
+func TestMember(t *testing.T) {
+	tr := parse(t, "{\"a\":{\"b\\u0063\":[1],\"\":2},\"d\\n\":\"x\",\"\xa2e\":{\"f\":null}}")
+	var got []string
+	for n := int32(0); n < int32(tr.Len()); n++ {
+		if tr.Kind(n) != KindObject {
+			continue
+		}
+		for c, end := tr.Bounds(n); c < end; {
+			key, next := tr.Member(c)
+			if string(key) != string(tr.Key(c)) || next != tr.Next(c) {
+				t.Errorf("Member(%d) = %q, %d; want %q, %d", c, key, next, tr.Key(c), tr.Next(c))
+			}
+			got = append(got, string(key))
+			c = next
+		}
+	}
+	if want := []string{"a", "d\n", "\ufffde", "bc", "", "f"}; !slices.Equal(got, want) {
+		t.Errorf("names %q, want %q", got, want)
 	}
 }

@@ -192,6 +192,23 @@ func (t *Tree) Key(c int32) []byte {
 	return span(t.src, d.k0, d.k1)
 }
 
+// Member is Key(c) and Next(c) at once, for a loop over the members of an
+// object that switches on their names: one read of the node (one bounds
+// check) for the two, where generated code reads both for every member:
+//
+//	for c, end := s.Bounds(n); c < end; {
+//		key, next := s.Member(c)
+//		switch string(key) { … }
+//		c = next
+//	}
+func (t *Tree) Member(c int32) (key []byte, next int32) {
+	d := &t.nodes[c]
+	if d.flags&flagKeyBuf != 0 {
+		return span(t.buf, d.k0, d.k1), d.next
+	}
+	return span(t.src, d.k0, d.k1), d.next
+}
+
 // Lookup returns the member of object n named name, or -1.
 func (t *Tree) Lookup(n int32, name string) int32 {
 	for c, end := t.Bounds(n); c < end; c = t.nodes[c].next {

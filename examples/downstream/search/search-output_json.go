@@ -23,8 +23,9 @@ func (x Hit) AppendJSON(b []byte) ([]byte, error) {
 
 func (x *Hit) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "id":
 			err = s.ReadString(c, &x.ID)
 		case "title":
@@ -36,6 +37,7 @@ func (x *Hit) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -52,8 +54,9 @@ func checkHit(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [5]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "id":
 			at[0] = c
 		case "title":
@@ -65,6 +68,7 @@ func checkHit(s *envgenrt.State, n int32) bool {
 		default:
 			at[4] = -1
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.StringMinLength(at[0], 1, pp+"id")),
@@ -141,8 +145,9 @@ func (x SearchResult) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *SearchResult) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "query":
 			err = s.ReadString(c, &x.Query)
 		case "hits":
@@ -152,6 +157,7 @@ func (x *SearchResult) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -168,8 +174,9 @@ func checkSearchResult(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "query":
 			at[0] = c
 		case "hits":
@@ -179,6 +186,7 @@ func checkSearchResult(s *envgenrt.State, n int32) bool {
 		default:
 			at[3] = -1
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.StringMinLength(at[0], 1, pp+"query")),

@@ -256,10 +256,14 @@ var scalarReaders = map[model.ScalarKind]string{
 func (d *decl) decodeObject(o *model.Object, x, whole, node string, depth int) {
 	w := d.text
 	c := "c" + strconv.Itoa(depth)
+	if len(o.Fields) == 0 && o.Extra == nil {
+		d.decodeEmptyObject(o, whole, node)
+		return
+	}
 	if o.Named {
 		// c, end, err := envgenrt.BeginObject(s, n, x); for … { switch … }; return err
 		// (the members are c: nested loops name theirs c2, c3 …)
-		d.decodeNamedObject(node, "c", func() { d.memberSwitch(o, x, "c", depth) })
+		d.decodeNamedObject(node, "c", func() { d.memberSwitch(o, x, "c", "key", depth) })
 		return
 	}
 	wrongKind(w, node, "KindObject", "an object")
@@ -269,14 +273,23 @@ func (d *decl) decodeObject(o *model.Object, x, whole, node string, depth int) {
 	// var err error goes ahead of it:
 	//
 	//	var err error
-	//	for … { switch … { case "id": err = s.ReadString(c1, &x.ID) … }; if err != nil { return err } }
+	//	for c1, end1 := s.Bounds(c); c1 < end1; {
+	//		key1, next1 := s.Member(c1)
+	//		switch string(key1) { case "id": err = s.ReadString(c1, &x.ID) … }
+	//		if err != nil { return err }
+	//		c1 = next1
+	//	}
 	mark := len(w.buf)
 	calls := false
-	d.eachMember(node, depth, func() {
-		if calls = d.memberSwitch(o, x, c, depth); calls {
-			w.returnIfErr("err")
-		}
-	})
+	suffix := strconv.Itoa(depth)
+	key, next := "key"+suffix, "next"+suffix
+	w.line("for ", c, ", end", suffix, " := s.Bounds(", node, "); ", c, " < end", suffix, "; {")
+	w.line(key, ", ", next, " := s.Member(", c, ")")
+	if calls = d.memberSwitch(o, x, c, key, depth); calls {
+		w.returnIfErr("err")
+	}
+	w.line(c, " = ", next)
+	w.line("}")
 	if calls {
 		loop := w.cut(mark)
 		w.line("var err error")
@@ -284,10 +297,40 @@ func (d *decl) decodeObject(o *model.Object, x, whole, node string, depth int) {
 	}
 }
 
-// memberSwitch writes the switch on the name of member c that fills the
-// fields of x, and Extra or an error for the other members:
+// decodeEmptyObject fills the struct of an object with no properties and
+// no Extra: any member is an error. (A loop around a switch of only
+// default: return … would end in unreachable code.)
 //
-//	switch string(s.Key(c1)) {
+//	c, end, err := envgenrt.BeginObject(s, n, x)      (DecodeNode)
+//	if err == nil && c < end {
+//		return s.NoMember(c)
+//	}
+//	return err
+//
+//	if s.Count(c) > 0 {                              (an inline struct)
+//		return s.NoMember(s.First(c))
+//	}
+func (d *decl) decodeEmptyObject(o *model.Object, whole, node string) {
+	w := d.text
+	if o.Named {
+		w.line("c, end, err := ", call(w.rt("BeginObject"), "s", node, "x"))
+		w.line("if err == nil && c < end {")
+		w.line("return s.NoMember(c)")
+		w.line("}")
+		w.line("return err")
+		return
+	}
+	wrongKind(w, node, "KindObject", "an object")
+	w.line(whole, " = ", d.typeText(model.Ref{ID: o.ID}), "{}")
+	w.line("if s.Count(", node, ") > 0 {")
+	w.line("return s.NoMember(s.First(", node, "))")
+	w.line("}")
+}
+
+// memberSwitch writes the switch on key, the name of member c, that fills
+// the fields of x, and Extra or an error for the other members:
+//
+//	switch string(key1) {
 //	case "id":
 //		err = s.ReadString(c1, &x.ID)
 //	…
@@ -296,9 +339,9 @@ func (d *decl) decodeObject(o *model.Object, x, whole, node string, depth int) {
 //	}
 //
 // calls reports whether a member is filled by one call (err = <call>).
-func (d *decl) memberSwitch(o *model.Object, x, c string, depth int) (calls bool) {
+func (d *decl) memberSwitch(o *model.Object, x, c, key string, depth int) (calls bool) {
 	w := d.text
-	w.line("switch string(s.Key(", c, ")) {")
+	w.line("switch string(", key, ") {")
 	for _, f := range o.Fields {
 		target, p := x+"."+f.GoName, d.presence(f.Type, f.Required)
 		w.line("case ", quote(f.JSONName), ":")
@@ -328,22 +371,27 @@ func (d *decl) memberSwitch(o *model.Object, x, c string, depth int) (calls bool
 // decodeNamedObject writes the body of a struct's DecodeNode: BeginObject
 // tests the kind, zeroes *x (unless s.Fresh: a new slice item or pointer
 // target is zero already) and returns the bounds of the members, then the
-// loop fills the members while err is nil:
+// loop fills the members while err is nil, reading each name (key) and the
+// next member at once:
 //
 //	c, end, err := envgenrt.BeginObject(s, n, x)
-//	for ; err == nil && c < end; c = s.Next(c) {
-//		switch string(s.Key(c)) {
+//	for err == nil && c < end {
+//		key, next := s.Member(c)
+//		switch string(key) {
 //		case "id":
 //			err = s.ReadString(c, &x.ID)
 //		…
 //		}
+//		c = next
 //	}
 //	return err
 func (d *decl) decodeNamedObject(node, c string, body func()) {
 	w := d.text
 	w.line(c, ", end, err := ", call(w.rt("BeginObject"), "s", node, "x"))
-	w.line("for ; err == nil && ", c, " < end; ", c, " = s.Next(", c, ") {")
+	w.line("for err == nil && ", c, " < end {")
+	w.line("key, next := s.Member(", c, ")")
 	body()
+	w.line(c, " = next")
 	w.line("}")
 	w.line("return err")
 }

@@ -153,7 +153,7 @@ func (w *goText) cut(mark int) string {
 var goLocals = map[string]bool{
 	"_": true, "a": true, "anchor": true, "at": true, "b": true, "c": true, "data": true,
 	"dec": true, "dup": true, "e": true, "end": true, "err": true, "errs": true, "gap": true, "i": true, "j": true,
-	"k": true, "keys": true, "known": true, "m": true, "matches": true, "n": true, "o": true, "ok": true, "p": true,
+	"k": true, "key": true, "keys": true, "known": true, "m": true, "matches": true, "n": true, "next": true, "o": true, "ok": true, "p": true,
 	"pp": true, "s": true, "set": true, "tag": true, "text": true, "unknown": true, "v": true, "valid": true, "x": true,
 }
 

@@ -63,7 +63,7 @@ func TestRenderFiles(t *testing.T) {
 	}
 	wantTypes := map[string][]string{
 		"doc.go":      nil,
-		"envelope.go": {"Envelope", "Warning"},
+		"envelope.go": {"Empty", "Envelope", "Warning"},
 		"errors.go":   {"ErrorInfo"},
 	}
 	validates := 0
@@ -205,7 +205,7 @@ func TestPresence(t *testing.T) {
 		"Data":  "T `json:\"data\"`",
 		"Next":  "*T `json:\"next,omitzero\"`",
 		"Error": "envgenrt.Nullable[ErrorInfo] `json:\"error,omitzero\"`",
-		"Meta":  "*struct {\n\tRequestID string `json:\"requestId\"`\n} `json:\"meta,omitzero\"`",
+		"Meta":  "*struct {\n\tRequestID\tstring\t\t`json:\"requestId\"`\n\tNone\t\t*struct{}\t`json:\"none,omitzero\"`\n\tEmpty\t\t*Empty\t\t`json:\"empty,omitzero\"`\n} `json:\"meta,omitzero\"`",
 	} {
 		if env[name] != w {
 			t.Errorf("Envelope.%s: %s, want %s", name, env[name], w)

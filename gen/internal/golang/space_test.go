@@ -77,7 +77,14 @@ func fullSpace() *model.Space {
 	envelope.TypeParams = []model.TypeID{param}
 	envelope.Doc = model.Doc{Title: "Tool response envelope", Description: "Carries a tool's result.\n\nIt is the structuredContent of an MCP tool result."}
 	envID := b.add(envelope, env, "", "Envelope")
-	meta := b.add(&model.Object{Fields: []*model.Field{field("requestId", "RequestID", b.scalar(model.ScalarString), true)}}, env, "/properties/meta", "")
+	// none, Empty: objects that take no member (their decode has no loop)
+	none := b.add(&model.Object{Closed: true}, env, "/properties/meta/properties/none", "")
+	empty := b.add(&model.Object{Closed: true}, env, "/$defs/empty", "Empty")
+	meta := b.add(&model.Object{Fields: []*model.Field{
+		field("requestId", "RequestID", b.scalar(model.ScalarString), true),
+		field("none", "None", ref(none), false),
+		field("empty", "Empty", ref(empty), false),
+	}}, env, "/properties/meta", "")
 	envelope.Fields = []*model.Field{
 		field("success", "Success", b.scalar(model.ScalarBoolean), true),
 		field("data", "Data", ref(param), true),

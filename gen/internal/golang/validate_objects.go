@@ -26,8 +26,9 @@ import (
 // patternProperties or when there is one:
 //
 //	var at [3]int32
-//	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-//		switch string(s.Key(c)) {
+//	for c, end := s.Bounds(n); c < end; {
+//		key, next := s.Member(c)
+//		switch string(key) {
 //		case "code":
 //			at[0] = c
 //		case "severity":
@@ -35,6 +36,7 @@ import (
 //		default:
 //			at[2] = -1
 //		}
+//		c = next
 //	}
 //	switch {
 //	case at[0] != 0 && s.Stops(checkCode(s, at[0])),
@@ -90,9 +92,14 @@ func (f *vfn) members() []string {
 			size++
 		}
 		out = append(out, "var at ["+strconv.Itoa(size)+"]int32")
-		// switch string(s.Key(c)) { case "code": at[0] = c … }, written at once
+		// switch string(key) { case "code": at[0] = c … }, written at once
+		// (the loop that counts i, for s.Mark, reads s.Key(c))
 		sw := make([]byte, 0, 32+len(props)*32)
-		sw = append(sw, "switch string("+key+") {"...)
+		if markProps {
+			sw = append(sw, "switch string("+key+") {"...)
+		} else {
+			sw = append(sw, "switch string(key) {"...)
+		}
 		for i, p := range props {
 			sw = strconv.AppendQuote(append(sw, "\ncase "...), p.Name)
 			sw = strconv.AppendInt(append(sw, ":\nat["...), int64(i), 10)
@@ -107,7 +114,11 @@ func (f *vfn) members() []string {
 			sw = strconv.AppendInt(append(sw, "\ndefault:\nat["...), int64(len(props)), 10)
 			sw = append(sw, "] = -1"...)
 		}
-		out = append(out, eachChild(markProps, string(append(sw, "\n}"...))))
+		if sw = append(sw, "\n}"...); markProps {
+			out = append(out, eachChild(true, string(sw)))
+		} else {
+			out = append(out, eachKey(string(sw)))
+		}
 	} else {
 		f.have = nil
 	}

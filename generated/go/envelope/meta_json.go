@@ -99,8 +99,9 @@ func (x Fidelity) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Fidelity) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "level":
 			err = x.Level.DecodeNode(s, c)
 		case "dropped_ids":
@@ -121,6 +122,7 @@ func (x *Fidelity) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -136,8 +138,9 @@ func checkFidelity(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "level":
 			at[0] = c
 		case "dropped_ids":
@@ -147,6 +150,7 @@ func checkFidelity(s *envgenrt.State, n int32) bool {
 		default:
 			at[3] = -1
 		}
+		c = next
 	}
 	if !s.CheckMembers(at[:], checkFidelityLevel, checkFidelityPropertiesDroppedIDs, checkFidelityPropertiesArchiveHashes) {
 		return false
@@ -224,8 +228,9 @@ func (x Limits) AppendJSON(b []byte) ([]byte, error) {
 
 func (x *Limits) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "max_items":
 			err = s.ReadInt64Ptr(c, &x.MaxItems)
 		case "max_depth":
@@ -237,6 +242,7 @@ func (x *Limits) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -253,8 +259,9 @@ func checkLimits(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [5]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "max_items":
 			at[0] = c
 		case "max_depth":
@@ -266,6 +273,7 @@ func checkLimits(s *envgenrt.State, n int32) bool {
 		default:
 			at[4] = -1
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IntegerMinimum(at[0], 0, "0", pp+"max_items")),
@@ -307,8 +315,9 @@ func (x Meta) AppendJSON(b []byte) ([]byte, error) {
 
 func (x *Meta) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "request_id":
 			err = envgenrt.DecodeStringPtr(s, c, &x.RequestID)
 		case "tool":
@@ -344,6 +353,7 @@ func (x *Meta) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -360,8 +370,9 @@ func checkMeta(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [17]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "request_id":
 			at[0] = c
 		case "tool":
@@ -397,6 +408,7 @@ func checkMeta(s *envgenrt.State, n int32) bool {
 		default:
 			at[16] = -1
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkRequestID(s, at[0])),
@@ -453,8 +465,9 @@ func (x NextCall) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *NextCall) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "tool":
 			err = x.Tool.DecodeNode(s, c)
 		case "arguments":
@@ -473,6 +486,7 @@ func (x *NextCall) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -488,8 +502,9 @@ func checkNextCall(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "tool":
 			at[0] = c
 		case "arguments":
@@ -499,6 +514,7 @@ func checkNextCall(s *envgenrt.State, n int32) bool {
 		default:
 			at[3] = -1
 		}
+		c = next
 	}
 	if !s.CheckMembers(at[:], checkToolName, checkNextCallPropertiesArguments, checkNextCallPropertiesReason) {
 		return false
@@ -547,8 +563,9 @@ func (x Pagination) AppendJSON(b []byte) ([]byte, error) {
 
 func (x *Pagination) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "has_more":
 			err = s.ReadBool(c, &x.HasMore)
 		case "cursor":
@@ -560,6 +577,7 @@ func (x *Pagination) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -576,8 +594,9 @@ func checkPagination(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [5]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "has_more":
 			at[0] = c
 		case "cursor":
@@ -589,6 +608,7 @@ func checkPagination(s *envgenrt.State, n int32) bool {
 		default:
 			at[4] = -1
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsBoolean(at[0], pp+"has_more/type")),
@@ -615,11 +635,13 @@ func checkPaginationIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
 		var at [1]int32
-		for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-			switch string(s.Key(c)) {
+		for c, end := s.Bounds(n); c < end; {
+			key, next := s.Member(c)
+			switch string(key) {
 			case "has_more":
 				at[0] = c
 			}
+			c = next
 		}
 		if c := at[0]; c != 0 && s.Stops(checkPaginationIfPropertiesHasMore(s, c)) {
 			return false
@@ -662,8 +684,9 @@ func (x RateLimit) AppendJSON(b []byte) ([]byte, error) {
 
 func (x *RateLimit) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "limit":
 			err = s.ReadInt64(c, &x.Limit)
 		case "remaining":
@@ -677,6 +700,7 @@ func (x *RateLimit) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -693,8 +717,9 @@ func checkRateLimit(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [6]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "limit":
 			at[0] = c
 		case "remaining":
@@ -708,6 +733,7 @@ func checkRateLimit(s *envgenrt.State, n int32) bool {
 		default:
 			at[5] = -1
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IntegerMinimum(at[0], 0, "0", pp+"limit")),
@@ -801,8 +827,9 @@ func (x Source) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Source) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "convention":
 			err = s.ReadString(c, &x.Convention)
 		case "kept":
@@ -823,6 +850,7 @@ func (x *Source) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -838,8 +866,9 @@ func checkSource(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "convention":
 			at[0] = c
 		case "kept":
@@ -849,6 +878,7 @@ func checkSource(s *envgenrt.State, n int32) bool {
 		default:
 			at[3] = -1
 		}
+		c = next
 	}
 	if !s.CheckMembers(at[:], checkSourcePropertiesConvention, checkSourcePropertiesKept, checkSourcePropertiesAbsent) {
 		return false
@@ -1074,8 +1104,9 @@ func (x Telemetry) AppendJSON(b []byte) ([]byte, error) {
 
 func (x *Telemetry) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "cache_hit":
 			err = s.ReadBoolPtr(c, &x.CacheHit)
 		case "downstream_calls":
@@ -1083,6 +1114,7 @@ func (x *Telemetry) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -1098,8 +1130,9 @@ func checkTelemetry(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "cache_hit":
 			at[0] = c
 		case "downstream_calls":
@@ -1107,6 +1140,7 @@ func checkTelemetry(s *envgenrt.State, n int32) bool {
 		default:
 			at[2] = -1
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsBoolean(at[0], p+"/properties/cache_hit/type")),
@@ -1165,8 +1199,9 @@ func (x Timing) AppendJSON(b []byte) ([]byte, error) {
 
 func (x *Timing) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "started_at":
 			err = s.ReadStringPtr(c, &x.StartedAt)
 		case "duration_ms":
@@ -1174,6 +1209,7 @@ func (x *Timing) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -1189,8 +1225,9 @@ func checkTiming(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "started_at":
 			at[0] = c
 		case "duration_ms":
@@ -1198,6 +1235,7 @@ func checkTiming(s *envgenrt.State, n int32) bool {
 		default:
 			at[2] = -1
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkTimingPropertiesStartedAt(s, at[0])),
@@ -1236,8 +1274,9 @@ func (x TokenUsage) AppendJSON(b []byte) ([]byte, error) {
 
 func (x *TokenUsage) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "estimated":
 			err = s.ReadInt64(c, &x.Estimated)
 		case "actual":
@@ -1247,6 +1286,7 @@ func (x *TokenUsage) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -1263,8 +1303,9 @@ func checkTokenUsage(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "estimated":
 			at[0] = c
 		case "actual":
@@ -1274,6 +1315,7 @@ func checkTokenUsage(s *envgenrt.State, n int32) bool {
 		default:
 			at[3] = -1
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IntegerMinimum(at[0], 0, "0", pp+"estimated")),
@@ -1304,8 +1346,9 @@ func (x Tool) AppendJSON(b []byte) ([]byte, error) {
 
 func (x *Tool) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "name":
 			err = x.Name.DecodeNode(s, c)
 		case "version":
@@ -1315,6 +1358,7 @@ func (x *Tool) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -1330,8 +1374,9 @@ func checkTool(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "name":
 			at[0] = c
 		case "version":
@@ -1341,6 +1386,7 @@ func checkTool(s *envgenrt.State, n int32) bool {
 		default:
 			at[3] = -1
 		}
+		c = next
 	}
 	if !s.CheckMembers(at[:], checkToolName, checkToolPropertiesVersion, checkToolPropertiesAdapter) {
 		return false
@@ -1431,8 +1477,9 @@ func (x UpgradeHint) AppendJSON(b []byte) ([]byte, error) {
 
 func (x *UpgradeHint) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "feature":
 			err = s.ReadString(c, &x.Feature)
 		case "tier":
@@ -1442,6 +1489,7 @@ func (x *UpgradeHint) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -1457,8 +1505,9 @@ func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "feature":
 			at[0] = c
 		case "tier":
@@ -1468,6 +1517,7 @@ func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 		default:
 			at[3] = -1
 		}
+		c = next
 	}
 	if !s.CheckMembers(at[:], checkUpgradeHintPropertiesFeature, checkTier, checkUpgradeHintPropertiesReason) {
 		return false
@@ -1525,8 +1575,9 @@ func (x Workspace) AppendJSON(b []byte) ([]byte, error) {
 
 func (x *Workspace) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "root":
 			err = s.ReadStringPtr(c, &x.Root)
 		case "repo_name":
@@ -1536,6 +1587,7 @@ func (x *Workspace) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -1551,8 +1603,9 @@ func checkWorkspace(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "root":
 			at[0] = c
 		case "repo_name":
@@ -1562,6 +1615,7 @@ func checkWorkspace(s *envgenrt.State, n int32) bool {
 		default:
 			at[3] = -1
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.StringMinLength(at[0], 1, p+"/properties/root")),

@@ -35,8 +35,9 @@ func (x Artifact) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Artifact) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "id":
 			err = s.ReadString(c, &x.ID)
 		case "media_type":
@@ -63,6 +64,7 @@ func (x *Artifact) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -78,8 +80,9 @@ func checkArtifact(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [7]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "id":
 			at[0] = c
 		case "media_type":
@@ -95,6 +98,7 @@ func checkArtifact(s *envgenrt.State, n int32) bool {
 		default:
 			at[6] = -1
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkArtifactPropertiesID(s, at[0])),
@@ -207,8 +211,9 @@ func (x Evidence) AppendJSON(b []byte) ([]byte, error) {
 
 func (x *Evidence) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "field":
 			err = s.ReadString(c, &x.Field)
 		case "source":
@@ -220,6 +225,7 @@ func (x *Evidence) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -235,8 +241,9 @@ func checkEvidence(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [5]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "field":
 			at[0] = c
 		case "source":
@@ -248,6 +255,7 @@ func checkEvidence(s *envgenrt.State, n int32) bool {
 		default:
 			at[4] = -1
 		}
+		c = next
 	}
 	if !s.CheckMembers(at[:], checkEvidencePropertiesField, checkEvidencePropertiesSource, checkMethodID, checkEvidencePropertiesNote) {
 		return false
@@ -323,8 +331,9 @@ func (x Integrity) AppendJSON(b []byte) ([]byte, error) {
 
 func (x *Integrity) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "record_digest":
 			err = x.RecordDigest.DecodeNode(s, c)
 		case "signature":
@@ -332,6 +341,7 @@ func (x *Integrity) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -347,8 +357,9 @@ func checkIntegrity(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "record_digest":
 			at[0] = c
 		case "signature":
@@ -356,6 +367,7 @@ func checkIntegrity(s *envgenrt.State, n int32) bool {
 		default:
 			at[2] = -1
 		}
+		c = next
 	}
 	if !s.CheckMembers(at[:], checkDigest, checkSignature) {
 		return false
@@ -422,8 +434,9 @@ func (x Provenance) AppendJSON(b []byte) ([]byte, error) {
 
 func (x *Provenance) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "run_id":
 			err = x.RunID.DecodeNode(s, c)
 		case "tool":
@@ -445,6 +458,7 @@ func (x *Provenance) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -461,8 +475,9 @@ func checkProvenance(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [10]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "run_id":
 			at[0] = c
 		case "tool":
@@ -484,6 +499,7 @@ func checkProvenance(s *envgenrt.State, n int32) bool {
 		default:
 			at[9] = -1
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkRunID(s, at[0])),
@@ -563,8 +579,9 @@ func (x Signature) AppendJSON(b []byte) ([]byte, error) {
 
 func (x *Signature) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "alg":
 			err = s.ReadString(c, &x.Alg)
 		case "key_id":
@@ -574,6 +591,7 @@ func (x *Signature) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -589,8 +607,9 @@ func checkSignature(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "alg":
 			at[0] = c
 		case "key_id":
@@ -600,6 +619,7 @@ func checkSignature(s *envgenrt.State, n int32) bool {
 		default:
 			at[3] = -1
 		}
+		c = next
 	}
 	if !s.CheckMembers(at[:], checkSignaturePropertiesAlg, checkSignaturePropertiesKeyID, checkSignaturePropertiesValue) {
 		return false

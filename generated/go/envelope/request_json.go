@@ -35,8 +35,9 @@ func (x ProvenanceOptions) AppendJSON(b []byte) ([]byte, error) {
 
 func (x *ProvenanceOptions) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "capture":
 			err = s.ReadBoolPtr(c, &x.Capture)
 		case "capture_artifacts":
@@ -46,6 +47,7 @@ func (x *ProvenanceOptions) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -61,8 +63,9 @@ func checkProvenanceOptions(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "capture":
 			at[0] = c
 		case "capture_artifacts":
@@ -72,6 +75,7 @@ func checkProvenanceOptions(s *envgenrt.State, n int32) bool {
 		default:
 			at[3] = -1
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsBoolean(at[0], p+"/properties/capture/type")),
@@ -105,8 +109,9 @@ func (x Request) AppendJSON(b []byte) ([]byte, error) {
 
 func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "request_id":
 			err = envgenrt.DecodeStringPtr(s, c, &x.RequestID)
 		case "deterministic":
@@ -128,6 +133,7 @@ func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -144,8 +150,9 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [10]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "request_id":
 			at[0] = c
 		case "deterministic":
@@ -167,6 +174,7 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 		default:
 			at[9] = -1
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkRequestID(s, at[0])),

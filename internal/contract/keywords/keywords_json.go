@@ -118,8 +118,9 @@ func (x Keywords) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Keywords) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "type":
 			err = s.ReadNullableString(c, &x.Type)
 		case "enum":
@@ -188,6 +189,7 @@ func (x *Keywords) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -203,8 +205,9 @@ func checkKeywords(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [21]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "type":
 			at[0] = c
 		case "enum":
@@ -248,6 +251,7 @@ func checkKeywords(s *envgenrt.State, n int32) bool {
 		default:
 			at[20] = -1
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.Is(at[0], envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/type/type")),
@@ -603,13 +607,15 @@ func (x KeywordsClosed) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *KeywordsClosed) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "a":
 			x.A = s.DecodeRaw(c)
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -632,13 +638,15 @@ func checkKeywordsClosedIn(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [2]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "a":
 			at[0] = c
 		default:
 			at[1] = -1
 		}
+		c = next
 	}
 	if at[1] != 0 {
 		for m := s.Members(n); m.Next(); {
@@ -769,8 +777,9 @@ func (x KeywordsObject) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *KeywordsObject) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "a":
 			err = s.ReadInt64(c, &x.A)
 		case "b":
@@ -785,6 +794,7 @@ func (x *KeywordsObject) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -802,8 +812,9 @@ func checkKeywordsObject(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "a":
 			at[0] = c
 		case "b":
@@ -811,6 +822,7 @@ func checkKeywordsObject(s *envgenrt.State, n int32) bool {
 		case "x-p":
 			at[2] = c
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsInt(at[0], p+"/properties/a/type")),
@@ -1212,8 +1224,9 @@ func (x KeywordsUnevaluatedProperties) AppendJSON(b []byte) (_ []byte, err error
 
 func (x *KeywordsUnevaluatedProperties) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "b":
 			x.B = s.DecodeRaw(c)
 		case "a":
@@ -1226,6 +1239,7 @@ func (x *KeywordsUnevaluatedProperties) DecodeNode(s *envgenrt.State, n int32) e
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }

@@ -20,8 +20,9 @@ func (x Hit) AppendJSON(b []byte) ([]byte, error) {
 
 func (x *Hit) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "chunk_id":
 			err = s.ReadInt64(c, &x.ChunkID)
 		case "score":
@@ -35,6 +36,7 @@ func (x *Hit) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -51,8 +53,9 @@ func checkHit(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [6]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "chunk_id":
 			at[0] = c
 		case "score":
@@ -66,6 +69,7 @@ func checkHit(s *envgenrt.State, n int32) bool {
 		default:
 			at[5] = -1
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IntegerMinimum(at[0], 0, "0", pp+"chunk_id")),
@@ -127,8 +131,9 @@ func (x Results) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Results) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "hits":
 			err = envgenrt.DecodeSlice(s, c, &x.Hits)
 		case "total":
@@ -136,6 +141,7 @@ func (x *Results) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -151,8 +157,9 @@ func checkResults(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "hits":
 			at[0] = c
 		case "total":
@@ -160,6 +167,7 @@ func checkResults(s *envgenrt.State, n int32) bool {
 		default:
 			at[2] = -1
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.Items(at[0], checkHit, p+"/properties/hits/type")),

@@ -24,8 +24,9 @@ func (x Hit) AppendJSON(b []byte) ([]byte, error) {
 
 func (x *Hit) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "chunk_id":
 			err = s.ReadInt64(c, &x.ChunkID)
 		case "score":
@@ -39,6 +40,7 @@ func (x *Hit) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -55,8 +57,9 @@ func checkHit(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [6]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "chunk_id":
 			at[0] = c
 		case "score":
@@ -70,6 +73,7 @@ func checkHit(s *envgenrt.State, n int32) bool {
 		default:
 			at[5] = -1
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IntegerMinimum(at[0], 0, "0", pp+"chunk_id")),
@@ -133,13 +137,15 @@ func (x SearchResults) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *SearchResults) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "hits":
 			err = envgenrt.DecodeSlice(s, c, &x.Hits)
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -155,13 +161,15 @@ func checkSearchResults(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [2]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "hits":
 			at[0] = c
 		default:
 			at[1] = -1
 		}
+		c = next
 	}
 	if c := at[0]; c != 0 && s.Stops(s.Items(c, checkHit, p+"/properties/hits/type")) {
 		return false

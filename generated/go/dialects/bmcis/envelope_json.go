@@ -84,8 +84,9 @@ func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "_metadata":
 			err = x.Metadata.DecodeNode(s, c)
 		case "results":
@@ -113,6 +114,7 @@ func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -128,8 +130,9 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [6]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "_metadata":
 			at[0] = c
 		case "results":
@@ -143,6 +146,7 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 		case "error":
 			at[5] = c
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkResponseMetadata(s, at[0])),
@@ -195,8 +199,9 @@ func (x ExecutionContext) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *ExecutionContext) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "tokens_estimated":
 			err = s.ReadInt64(c, &x.TokensEstimated)
 		case "tokens_used":
@@ -215,6 +220,7 @@ func (x *ExecutionContext) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -231,8 +237,9 @@ func checkExecutionContext(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [5]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "tokens_estimated":
 			at[0] = c
 		case "tokens_used":
@@ -244,6 +251,7 @@ func checkExecutionContext(s *envgenrt.State, n int32) bool {
 		case "request_id":
 			at[4] = c
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsInt(at[0], pp+"tokens_estimated/type")),
@@ -292,8 +300,9 @@ func (x PaginationMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *PaginationMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "cursor":
 			err = s.ReadStringPtr(c, &x.Cursor)
 		case "page_size":
@@ -310,6 +319,7 @@ func (x *PaginationMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -327,8 +337,9 @@ func checkPaginationMetadata(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var at [4]int32
-		for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-			switch string(s.Key(c)) {
+		for c, end := s.Bounds(n); c < end; {
+			key, next := s.Member(c)
+			switch string(key) {
 			case "cursor":
 				at[0] = c
 			case "page_size":
@@ -338,6 +349,7 @@ func checkPaginationMetadata(s *envgenrt.State, n int32) bool {
 			case "total_available":
 				at[3] = c
 			}
+			c = next
 		}
 		switch {
 		case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"cursor/type")),
@@ -382,8 +394,9 @@ func (x ResponseError) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *ResponseError) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "code":
 			err = s.ReadString(c, &x.Code)
 		case "message":
@@ -398,6 +411,7 @@ func (x *ResponseError) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -414,8 +428,9 @@ func checkResponseError(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "code":
 			at[0] = c
 		case "message":
@@ -423,6 +438,7 @@ func checkResponseError(s *envgenrt.State, n int32) bool {
 		case "allowed_fields":
 			at[2] = c
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"code/type")),
@@ -471,8 +487,9 @@ func (x ResponseMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *ResponseMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "operation":
 			err = s.ReadString(c, &x.Operation)
 		case "version":
@@ -493,6 +510,7 @@ func (x *ResponseMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -509,8 +527,9 @@ func checkResponseMetadata(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [6]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "operation":
 			at[0] = c
 		case "version":
@@ -524,6 +543,7 @@ func checkResponseMetadata(s *envgenrt.State, n int32) bool {
 		case "message":
 			at[5] = c
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"operation/type")),
@@ -602,8 +622,9 @@ func (x ResponseWarning) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *ResponseWarning) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "level":
 			err = x.Level.DecodeNode(s, c)
 		case "code":
@@ -620,6 +641,7 @@ func (x *ResponseWarning) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -636,8 +658,9 @@ func checkResponseWarning(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "level":
 			at[0] = c
 		case "code":
@@ -647,6 +670,7 @@ func checkResponseWarning(s *envgenrt.State, n int32) bool {
 		case "suggestion":
 			at[3] = c
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsString(at[0], "envelope.json#/$defs/warning_level/type") && s.Enum(at[0], "envelope.json#/$defs/warning_level/enum", "info", "warning", "error")),

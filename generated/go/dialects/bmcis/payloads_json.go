@@ -65,8 +65,9 @@ func (x ConfidenceScore) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *ConfidenceScore) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "score_reliability":
 			err = x.ScoreReliability.DecodeNode(s, c)
 		case "source_quality":
@@ -81,6 +82,7 @@ func (x *ConfidenceScore) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -96,8 +98,9 @@ func checkConfidenceScore(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "score_reliability":
 			at[0] = c
 		case "source_quality":
@@ -105,6 +108,7 @@ func checkConfidenceScore(s *envgenrt.State, n int32) bool {
 		case "recency":
 			at[2] = c
 		}
+		c = next
 	}
 	if !s.CheckMembers(at[:], checkScore, checkScore, checkScore) {
 		return false
@@ -147,8 +151,9 @@ func (x Cursor) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Cursor) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "query_hash":
 			err = s.ReadString(c, &x.QueryHash)
 		case "offset":
@@ -163,6 +168,7 @@ func (x *Cursor) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -178,8 +184,9 @@ func checkCursor(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "query_hash":
 			at[0] = c
 		case "offset":
@@ -187,6 +194,7 @@ func checkCursor(s *envgenrt.State, n int32) bool {
 		case "response_mode":
 			at[2] = c
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsString(at[0], p+"/properties/query_hash/type")),
@@ -247,8 +255,9 @@ func (x DeduplicationInfo) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *DeduplicationInfo) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "is_duplicate":
 			err = s.ReadBool(c, &x.IsDuplicate)
 		case "similar_chunk_ids":
@@ -263,6 +272,7 @@ func (x *DeduplicationInfo) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -278,8 +288,9 @@ func checkDeduplicationInfo(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "is_duplicate":
 			at[0] = c
 		case "similar_chunk_ids":
@@ -287,6 +298,7 @@ func checkDeduplicationInfo(s *envgenrt.State, n int32) bool {
 		case "confidence":
 			at[2] = c
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsBoolean(at[0], p+"/properties/is_duplicate/type")),
@@ -377,8 +389,9 @@ func (x RankingContext) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *RankingContext) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "percentile":
 			err = s.ReadInt64(c, &x.Percentile)
 		case "explanation":
@@ -393,6 +406,7 @@ func (x *RankingContext) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -409,8 +423,9 @@ func checkRankingContext(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "percentile":
 			at[0] = c
 		case "explanation":
@@ -418,6 +433,7 @@ func checkRankingContext(s *envgenrt.State, n int32) bool {
 		case "score_method":
 			at[2] = c
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IntegerRange(at[0], 0, "0", 100, "100", pp+"percentile")),
@@ -506,8 +522,9 @@ func (x SearchResultFull) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *SearchResultFull) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "chunk_id":
 			err = x.ChunkID.DecodeNode(s, c)
 		case "chunk_text":
@@ -542,6 +559,7 @@ func (x *SearchResultFull) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -558,8 +576,9 @@ func checkSearchResultFull(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [13]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "chunk_id":
 			at[0] = c
 		case "chunk_text":
@@ -587,6 +606,7 @@ func checkSearchResultFull(s *envgenrt.State, n int32) bool {
 		case "chunk_token_count":
 			at[12] = c
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkChunkID(s, at[0])),
@@ -648,8 +668,9 @@ func (x SearchResultIDs) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *SearchResultIDs) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "chunk_id":
 			err = x.ChunkID.DecodeNode(s, c)
 		case "hybrid_score":
@@ -664,6 +685,7 @@ func (x *SearchResultIDs) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -679,8 +701,9 @@ func checkSearchResultIDs(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "chunk_id":
 			at[0] = c
 		case "hybrid_score":
@@ -688,6 +711,7 @@ func checkSearchResultIDs(s *envgenrt.State, n int32) bool {
 		case "rank":
 			at[2] = c
 		}
+		c = next
 	}
 	if !s.CheckMembers(at[:], checkChunkID, checkScore, checkRank) {
 		return false
@@ -740,8 +764,9 @@ func (x SearchResultMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *SearchResultMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "chunk_id":
 			err = x.ChunkID.DecodeNode(s, c)
 		case "hybrid_score":
@@ -764,6 +789,7 @@ func (x *SearchResultMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -780,8 +806,9 @@ func checkSearchResultMetadata(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [7]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "chunk_id":
 			at[0] = c
 		case "hybrid_score":
@@ -797,6 +824,7 @@ func checkSearchResultMetadata(s *envgenrt.State, n int32) bool {
 		case "total_chunks":
 			at[6] = c
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkChunkID(s, at[0])),
@@ -858,8 +886,9 @@ func (x SearchResultPreview) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *SearchResultPreview) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "chunk_id":
 			err = x.ChunkID.DecodeNode(s, c)
 		case "hybrid_score":
@@ -886,6 +915,7 @@ func (x *SearchResultPreview) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -902,8 +932,9 @@ func checkSearchResultPreview(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [9]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "chunk_id":
 			at[0] = c
 		case "hybrid_score":
@@ -923,6 +954,7 @@ func checkSearchResultPreview(s *envgenrt.State, n int32) bool {
 		case "context_header":
 			at[8] = c
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkChunkID(s, at[0])),
@@ -1003,8 +1035,9 @@ func (x VendorInfoFull) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *VendorInfoFull) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "vendor_name":
 			err = s.ReadString(c, &x.VendorName)
 		case "entities":
@@ -1035,6 +1068,7 @@ func (x *VendorInfoFull) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -1051,8 +1085,9 @@ func checkVendorInfoFull(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "vendor_name":
 			at[0] = c
 		case "entities":
@@ -1062,6 +1097,7 @@ func checkVendorInfoFull(s *envgenrt.State, n int32) bool {
 		case "statistics":
 			at[3] = c
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"vendor_name/type")),
@@ -1130,8 +1166,9 @@ func (x VendorInfoIDs) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *VendorInfoIDs) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "vendor_name":
 			err = s.ReadString(c, &x.VendorName)
 		case "entity_ids":
@@ -1146,6 +1183,7 @@ func (x *VendorInfoIDs) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -1162,8 +1200,9 @@ func checkVendorInfoIDs(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "vendor_name":
 			at[0] = c
 		case "entity_ids":
@@ -1171,6 +1210,7 @@ func checkVendorInfoIDs(s *envgenrt.State, n int32) bool {
 		case "relationship_ids":
 			at[2] = c
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"vendor_name/type")),
@@ -1232,8 +1272,9 @@ func (x VendorInfoMetadata) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *VendorInfoMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "vendor_name":
 			err = s.ReadString(c, &x.VendorName)
 		case "statistics":
@@ -1257,6 +1298,7 @@ func (x *VendorInfoMetadata) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -1272,8 +1314,9 @@ func checkVendorInfoMetadata(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "vendor_name":
 			at[0] = c
 		case "statistics":
@@ -1283,6 +1326,7 @@ func checkVendorInfoMetadata(s *envgenrt.State, n int32) bool {
 		case "last_updated":
 			at[3] = c
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsString(at[0], p+"/properties/vendor_name/type")),
@@ -1370,8 +1414,9 @@ func (x VendorInfoPreview) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *VendorInfoPreview) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "vendor_name":
 			err = s.ReadString(c, &x.VendorName)
 		case "entities":
@@ -1402,6 +1447,7 @@ func (x *VendorInfoPreview) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -1418,8 +1464,9 @@ func checkVendorInfoPreview(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "vendor_name":
 			at[0] = c
 		case "entities":
@@ -1429,6 +1476,7 @@ func checkVendorInfoPreview(s *envgenrt.State, n int32) bool {
 		case "statistics":
 			at[3] = c
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"vendor_name/type")),
@@ -1500,8 +1548,9 @@ func (x VendorStatistics) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *VendorStatistics) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "entity_count":
 			err = s.ReadInt64Ptr(c, &x.EntityCount)
 		case "relationship_count":
@@ -1540,6 +1589,7 @@ func (x *VendorStatistics) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -1555,8 +1605,9 @@ func checkVendorStatistics(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "entity_count":
 			at[0] = c
 		case "relationship_count":
@@ -1566,6 +1617,7 @@ func checkVendorStatistics(s *envgenrt.State, n int32) bool {
 		case "relationship_type_distribution":
 			at[3] = c
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IntegerMinimum(at[0], 0, "0", p+"/properties/entity_count")),

@@ -41,8 +41,9 @@ func (x Request) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "query":
 			err = s.ReadString(c, &x.Query)
 		case "response_mode":
@@ -61,6 +62,7 @@ func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -77,8 +79,9 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [5]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "query":
 			at[0] = c
 		case "response_mode":
@@ -90,6 +93,7 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 		case "fields":
 			at[4] = c
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkRequestPropertiesQuery(s, at[0])),

@@ -33,8 +33,9 @@ func (x Data) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Data) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "tool":
 			err = s.ReadString(c, &x.Tool)
 		case "version":
@@ -52,6 +53,7 @@ func (x *Data) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -68,8 +70,9 @@ func checkData(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [8]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "tool":
 			at[0] = c
 		case "version":
@@ -87,6 +90,7 @@ func checkData(s *envgenrt.State, n int32) bool {
 		default:
 			at[7] = -1
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"tool/type")),
@@ -131,8 +135,9 @@ func (x Envelope) AppendJSON(b []byte) ([]byte, error) {
 
 func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "success":
 			err = s.ReadBool(c, &x.Success)
 		case "data":
@@ -140,6 +145,7 @@ func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -155,8 +161,9 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "success":
 			at[0] = c
 		case "data":
@@ -164,6 +171,7 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 		default:
 			at[2] = -1
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsBoolean(at[0], p+"/properties/success/type")),
@@ -188,11 +196,13 @@ func checkEnvelopeIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
 		var at [1]int32
-		for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-			switch string(s.Key(c)) {
+		for c, end := s.Bounds(n); c < end; {
+			key, next := s.Member(c)
+			switch string(key) {
 			case "success":
 				at[0] = c
 			}
+			c = next
 		}
 		if c := at[0]; c != 0 && s.Stops(checkEnvelopeIfPropertiesSuccess(s, c)) {
 			return false
@@ -213,11 +223,13 @@ func checkEnvelopeThen(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
 		var at [1]int32
-		for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-			switch string(s.Key(c)) {
+		for c, end := s.Bounds(n); c < end; {
+			key, next := s.Member(c)
+			switch string(key) {
 			case "data":
 				at[0] = c
 			}
+			c = next
 		}
 		if c := at[0]; c != 0 && s.Stops(checkEnvelopeThenPropertiesData(s, c)) {
 			return false
@@ -230,11 +242,13 @@ func checkEnvelopeThenPropertiesData(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
 		var at [1]int32
-		for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-			switch string(s.Key(c)) {
+		for c, end := s.Bounds(n); c < end; {
+			key, next := s.Member(c)
+			switch string(key) {
 			case "result":
 				at[0] = c
 			}
+			c = next
 		}
 		if c := at[0]; c != 0 && s.Stops(checkErrorResult(s, c)) {
 			return false
@@ -271,8 +285,9 @@ func (x Error) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Error) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "code":
 			err = s.ReadString(c, &x.Code)
 		case "message":
@@ -291,6 +306,7 @@ func (x *Error) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -307,8 +323,9 @@ func checkError(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "code":
 			at[0] = c
 		case "message":
@@ -318,6 +335,7 @@ func checkError(s *envgenrt.State, n int32) bool {
 		default:
 			at[3] = -1
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"code/type")),
@@ -346,13 +364,15 @@ func (x ErrorResult) AppendJSON(b []byte) ([]byte, error) {
 
 func (x *ErrorResult) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "error":
 			err = x.Error.DecodeNode(s, c)
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -368,13 +388,15 @@ func checkErrorResult(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [2]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "error":
 			at[0] = c
 		default:
 			at[1] = -1
 		}
+		c = next
 	}
 	if c := at[0]; c != 0 && s.Stops(checkError(s, c)) {
 		return false
@@ -401,8 +423,9 @@ func (x Limits) AppendJSON(b []byte) ([]byte, error) {
 
 func (x *Limits) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "maxItems":
 			err = s.ReadInt64Ptr(c, &x.MaxItems)
 		case "maxDepth":
@@ -410,6 +433,7 @@ func (x *Limits) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -425,8 +449,9 @@ func checkLimits(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "maxItems":
 			at[0] = c
 		case "maxDepth":
@@ -434,6 +459,7 @@ func checkLimits(s *envgenrt.State, n int32) bool {
 		default:
 			at[2] = -1
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IntegerMinimum(at[0], 0, "0", p+"/properties/maxItems")),
@@ -460,8 +486,9 @@ func (x Page) AppendJSON(b []byte) ([]byte, error) {
 
 func (x *Page) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "cursor":
 			err = s.ReadStringPtr(c, &x.Cursor)
 		case "hasMore":
@@ -471,6 +498,7 @@ func (x *Page) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -487,8 +515,9 @@ func checkPage(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "cursor":
 			at[0] = c
 		case "hasMore":
@@ -498,6 +527,7 @@ func checkPage(s *envgenrt.State, n int32) bool {
 		default:
 			at[3] = -1
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"cursor/type")),
@@ -544,8 +574,9 @@ func (x QuerySuggestion) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *QuerySuggestion) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "tool":
 			err = s.ReadString(c, &x.Tool)
 		case "args":
@@ -564,6 +595,7 @@ func (x *QuerySuggestion) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -580,8 +612,9 @@ func checkQuerySuggestion(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "tool":
 			at[0] = c
 		case "args":
@@ -591,6 +624,7 @@ func checkQuerySuggestion(s *envgenrt.State, n int32) bool {
 		default:
 			at[3] = -1
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"tool/type")),
@@ -623,8 +657,9 @@ func (x ResponseMeta) AppendJSON(b []byte) ([]byte, error) {
 
 func (x *ResponseMeta) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "approxTokens":
 			err = s.ReadInt64(c, &x.ApproxTokens)
 		case "truncated":
@@ -638,6 +673,7 @@ func (x *ResponseMeta) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -654,8 +690,9 @@ func checkResponseMeta(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [6]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "approxTokens":
 			at[0] = c
 		case "truncated":
@@ -669,6 +706,7 @@ func checkResponseMeta(s *envgenrt.State, n int32) bool {
 		default:
 			at[5] = -1
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IntegerMinimum(at[0], 0, "0", pp+"approxTokens")),
@@ -701,8 +739,9 @@ func (x WorkspaceContext) AppendJSON(b []byte) ([]byte, error) {
 
 func (x *WorkspaceContext) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "root":
 			err = s.ReadString(c, &x.Root)
 		case "repoName":
@@ -712,6 +751,7 @@ func (x *WorkspaceContext) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -728,8 +768,9 @@ func checkWorkspaceContext(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "root":
 			at[0] = c
 		case "repoName":
@@ -739,6 +780,7 @@ func checkWorkspaceContext(s *envgenrt.State, n int32) bool {
 		default:
 			at[3] = -1
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"root/type")),

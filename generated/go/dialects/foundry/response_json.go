@@ -76,8 +76,9 @@ func (x ErrorData) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *ErrorData) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "error_code":
 			err = s.ReadStringPtr(c, &x.ErrorCode)
 		case "error_type":
@@ -105,6 +106,7 @@ func (x *ErrorData) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -121,8 +123,9 @@ func checkErrorData(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [5]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "error_code":
 			at[0] = c
 		case "error_type":
@@ -134,6 +137,7 @@ func checkErrorData(s *envgenrt.State, n int32) bool {
 		case "retry_after_seconds":
 			at[4] = c
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"error_code/type")),
@@ -232,8 +236,9 @@ func (x Metadata) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Metadata) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "version":
 			err = x.Version.DecodeNode(s, c)
 		case "request_id":
@@ -275,6 +280,7 @@ func (x *Metadata) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -291,8 +297,9 @@ func checkMetadata(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [11]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "version":
 			at[0] = c
 		case "request_id":
@@ -316,6 +323,7 @@ func checkMetadata(s *envgenrt.State, n int32) bool {
 		case "content_archive_hashes":
 			at[10] = c
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkMetadataVersion(s, at[0])),
@@ -431,8 +439,9 @@ func (x Pagination) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Pagination) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "cursor":
 			err = s.ReadNullableString(c, &x.Cursor)
 		case "has_more":
@@ -451,6 +460,7 @@ func (x *Pagination) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -467,8 +477,9 @@ func checkPagination(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [5]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "cursor":
 			at[0] = c
 		case "has_more":
@@ -480,6 +491,7 @@ func checkPagination(s *envgenrt.State, n int32) bool {
 		case "page":
 			at[4] = c
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.Is(at[0], envgenrt.TypeNull|envgenrt.TypeString, pp+"cursor/type")),
@@ -526,8 +538,9 @@ func (x RateLimit) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *RateLimit) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "limit":
 			err = s.ReadInt64Ptr(c, &x.Limit)
 		case "remaining":
@@ -546,6 +559,7 @@ func (x *RateLimit) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -562,8 +576,9 @@ func checkRateLimit(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [5]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "limit":
 			at[0] = c
 		case "remaining":
@@ -575,6 +590,7 @@ func checkRateLimit(s *envgenrt.State, n int32) bool {
 		case "retry_after":
 			at[4] = c
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IntegerMinimum(at[0], 0, "0", pp+"limit")),
@@ -638,8 +654,9 @@ func (x Response) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Response) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "success":
 			err = s.ReadBool(c, &x.Success)
 		case "data":
@@ -660,6 +677,7 @@ func (x *Response) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -675,8 +693,9 @@ func checkResponse(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [5]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "success":
 			at[0] = c
 		case "data":
@@ -688,6 +707,7 @@ func checkResponse(s *envgenrt.State, n int32) bool {
 		default:
 			at[4] = -1
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsBoolean(at[0], p+"/properties/success/type")),
@@ -718,13 +738,15 @@ func checkResponseElse(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
 		var at [2]int32
-		for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-			switch string(s.Key(c)) {
+		for c, end := s.Bounds(n); c < end; {
+			key, next := s.Member(c)
+			switch string(key) {
 			case "error":
 				at[0] = c
 			case "data":
 				at[1] = c
 			}
+			c = next
 		}
 		switch {
 		case at[0] != 0 && s.Stops(s.StringMinLength(at[0], 1, "response.json#/else/properties/error")),
@@ -739,11 +761,13 @@ func checkResponseIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
 		var at [1]int32
-		for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-			switch string(s.Key(c)) {
+		for c, end := s.Bounds(n); c < end; {
+			key, next := s.Member(c)
+			switch string(key) {
 			case "success":
 				at[0] = c
 			}
+			c = next
 		}
 		if c := at[0]; c != 0 && s.Stops(checkResponseIfPropertiesSuccess(s, c)) {
 			return false
@@ -770,11 +794,13 @@ func checkResponseThen(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
 		var at [1]int32
-		for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-			switch string(s.Key(c)) {
+		for c, end := s.Bounds(n); c < end; {
+			key, next := s.Member(c)
+			switch string(key) {
 			case "error":
 				at[0] = c
 			}
+			c = next
 		}
 		if c := at[0]; c != 0 && s.Stops(s.Is(c, envgenrt.TypeNull, p+"/properties/error/type")) {
 			return false
@@ -817,8 +843,9 @@ func (x Telemetry) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Telemetry) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "duration_ms":
 			err = s.ReadFloat64Ptr(c, &x.DurationMs)
 		case "downstream_calls":
@@ -833,6 +860,7 @@ func (x *Telemetry) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -849,8 +877,9 @@ func checkTelemetry(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "duration_ms":
 			at[0] = c
 		case "downstream_calls":
@@ -858,6 +887,7 @@ func checkTelemetry(s *envgenrt.State, n int32) bool {
 		case "cache_hit":
 			at[2] = c
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.NumberMinimum(at[0], 0, "0", pp+"duration_ms")),
@@ -915,8 +945,9 @@ func (x WarningDetail) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *WarningDetail) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "code":
 			err = s.ReadStringPtr(c, &x.Code)
 		case "severity":
@@ -942,6 +973,7 @@ func (x *WarningDetail) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -958,8 +990,9 @@ func checkWarningDetail(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "code":
 			at[0] = c
 		case "severity":
@@ -969,6 +1002,7 @@ func checkWarningDetail(s *envgenrt.State, n int32) bool {
 		case "context":
 			at[3] = c
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"code/type")),

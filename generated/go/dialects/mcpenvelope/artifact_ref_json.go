@@ -35,8 +35,9 @@ func (x ArtifactRef) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *ArtifactRef) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "schema_version":
 			err = x.SchemaVersion.DecodeNode(s, c)
 		case "artifact_id":
@@ -63,6 +64,7 @@ func (x *ArtifactRef) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -79,8 +81,9 @@ func checkArtifactRef(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [7]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "schema_version":
 			at[0] = c
 		case "artifact_id":
@@ -96,6 +99,7 @@ func checkArtifactRef(s *envgenrt.State, n int32) bool {
 		default:
 			at[6] = -1
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkArtifactRefSchemaVersion(s, at[0])),
@@ -169,8 +173,9 @@ func (x ArtifactRefDigest) AppendJSON(b []byte) ([]byte, error) {
 
 func (x *ArtifactRefDigest) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "alg":
 			err = x.Alg.DecodeNode(s, c)
 		case "value":
@@ -178,6 +183,7 @@ func (x *ArtifactRefDigest) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -193,8 +199,9 @@ func checkArtifactRefDigest(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "alg":
 			at[0] = c
 		case "value":
@@ -202,6 +209,7 @@ func checkArtifactRefDigest(s *envgenrt.State, n int32) bool {
 		default:
 			at[2] = -1
 		}
+		c = next
 	}
 	if !s.CheckMembers(at[:], checkArtifactRefDigestAlg, checkArtifactRefDigestPropertiesValue) {
 		return false

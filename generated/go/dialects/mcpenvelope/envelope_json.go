@@ -44,8 +44,9 @@ func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "schema_version":
 			err = x.SchemaVersion.DecodeNode(s, c)
 		case "result":
@@ -61,6 +62,7 @@ func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -77,8 +79,9 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [7]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "schema_version":
 			at[0] = c
 		case "result":
@@ -94,6 +97,7 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 		default:
 			at[6] = -1
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkEnvelopeSchemaVersion(s, at[0])),
@@ -145,8 +149,9 @@ func (x EnvelopeError) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *EnvelopeError) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "code":
 			err = s.ReadString(c, &x.Code)
 		case "message":
@@ -169,6 +174,7 @@ func (x *EnvelopeError) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -184,8 +190,9 @@ func checkEnvelopeError(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [6]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "code":
 			at[0] = c
 		case "message":
@@ -199,6 +206,7 @@ func checkEnvelopeError(s *envgenrt.State, n int32) bool {
 		default:
 			at[5] = -1
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkEnvelopeErrorPropertiesCode(s, at[0])),
@@ -292,8 +300,9 @@ func (x EnvelopeMeta) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *EnvelopeMeta) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "adapter":
 			err = s.ReadStringPtr(c, &x.Adapter)
 		case "request_id":
@@ -316,6 +325,7 @@ func (x *EnvelopeMeta) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -332,8 +342,9 @@ func checkEnvelopeMeta(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [5]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "adapter":
 			at[0] = c
 		case "request_id":
@@ -345,6 +356,7 @@ func checkEnvelopeMeta(s *envgenrt.State, n int32) bool {
 		default:
 			at[4] = -1
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.StringMaxLength(at[0], 100, pp+"adapter")),
@@ -436,8 +448,9 @@ func (x EnvelopeWarning) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *EnvelopeWarning) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "code":
 			err = s.ReadString(c, &x.Code)
 		case "message":
@@ -458,6 +471,7 @@ func (x *EnvelopeWarning) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -473,8 +487,9 @@ func checkEnvelopeWarning(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [5]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "code":
 			at[0] = c
 		case "message":
@@ -486,6 +501,7 @@ func checkEnvelopeWarning(s *envgenrt.State, n int32) bool {
 		default:
 			at[4] = -1
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkEnvelopeWarningPropertiesCode(s, at[0])),

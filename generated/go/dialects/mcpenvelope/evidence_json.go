@@ -20,8 +20,9 @@ func (x Evidence) AppendJSON(b []byte) ([]byte, error) {
 
 func (x *Evidence) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "schema_version":
 			err = x.SchemaVersion.DecodeNode(s, c)
 		case "field":
@@ -35,6 +36,7 @@ func (x *Evidence) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -50,8 +52,9 @@ func checkEvidence(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [6]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "schema_version":
 			at[0] = c
 		case "field":
@@ -65,6 +68,7 @@ func checkEvidence(s *envgenrt.State, n int32) bool {
 		default:
 			at[5] = -1
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkEvidenceSchemaVersion(s, at[0])),

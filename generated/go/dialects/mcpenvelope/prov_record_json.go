@@ -90,8 +90,9 @@ func (x ProvRecord) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *ProvRecord) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "schema_version":
 			err = x.SchemaVersion.DecodeNode(s, c)
 		case "run_id":
@@ -115,6 +116,7 @@ func (x *ProvRecord) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -131,8 +133,9 @@ func checkProvRecord(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [11]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "schema_version":
 			at[0] = c
 		case "run_id":
@@ -156,6 +159,7 @@ func checkProvRecord(s *envgenrt.State, n int32) bool {
 		default:
 			at[10] = -1
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkProvRecordSchemaVersion(s, at[0])),
@@ -243,8 +247,9 @@ func (x ProvRecordIntegrity) AppendJSON(b []byte) ([]byte, error) {
 
 func (x *ProvRecordIntegrity) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "record_digest":
 			err = envgenrt.DecodePtr(s, c, &x.RecordDigest)
 		case "signature":
@@ -252,6 +257,7 @@ func (x *ProvRecordIntegrity) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -267,8 +273,9 @@ func checkProvRecordIntegrity(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "record_digest":
 			at[0] = c
 		case "signature":
@@ -276,6 +283,7 @@ func checkProvRecordIntegrity(s *envgenrt.State, n int32) bool {
 		default:
 			at[2] = -1
 		}
+		c = next
 	}
 	if !s.CheckMembers(at[:], checkProvRecordIntegrityRecordDigest, checkProvRecordIntegritySignature) {
 		return false
@@ -299,8 +307,9 @@ func (x ProvRecordIntegrityRecordDigest) AppendJSON(b []byte) ([]byte, error) {
 
 func (x *ProvRecordIntegrityRecordDigest) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "alg":
 			err = x.Alg.DecodeNode(s, c)
 		case "value":
@@ -308,6 +317,7 @@ func (x *ProvRecordIntegrityRecordDigest) DecodeNode(s *envgenrt.State, n int32)
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -323,8 +333,9 @@ func checkProvRecordIntegrityRecordDigest(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "alg":
 			at[0] = c
 		case "value":
@@ -332,6 +343,7 @@ func checkProvRecordIntegrityRecordDigest(s *envgenrt.State, n int32) bool {
 		default:
 			at[2] = -1
 		}
+		c = next
 	}
 	if !s.CheckMembers(at[:], checkProvRecordIntegrityRecordDigestAlg, checkProvRecordIntegrityRecordDigestPropertiesValue) {
 		return false
@@ -397,8 +409,9 @@ func (x ProvRecordIntegritySignature) AppendJSON(b []byte) ([]byte, error) {
 
 func (x *ProvRecordIntegritySignature) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "alg":
 			err = s.ReadString(c, &x.Alg)
 		case "key_id":
@@ -408,6 +421,7 @@ func (x *ProvRecordIntegritySignature) DecodeNode(s *envgenrt.State, n int32) er
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -423,8 +437,9 @@ func checkProvRecordIntegritySignature(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "alg":
 			at[0] = c
 		case "key_id":
@@ -434,6 +449,7 @@ func checkProvRecordIntegritySignature(s *envgenrt.State, n int32) bool {
 		default:
 			at[3] = -1
 		}
+		c = next
 	}
 	if !s.CheckMembers(at[:], checkProvRecordIntegritySignaturePropertiesAlg, checkProvRecordIntegritySignaturePropertiesKeyID, checkProvRecordIntegritySignaturePropertiesValue) {
 		return false
@@ -534,8 +550,9 @@ func (x ProvRecordTool) AppendJSON(b []byte) ([]byte, error) {
 
 func (x *ProvRecordTool) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "name":
 			err = s.ReadString(c, &x.Name)
 		case "version":
@@ -545,6 +562,7 @@ func (x *ProvRecordTool) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -560,8 +578,9 @@ func checkProvRecordTool(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "name":
 			at[0] = c
 		case "version":
@@ -571,6 +590,7 @@ func checkProvRecordTool(s *envgenrt.State, n int32) bool {
 		default:
 			at[3] = -1
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkProvRecordToolPropertiesName(s, at[0])),

@@ -43,8 +43,9 @@ func (x Request) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "schema_version":
 			err = x.SchemaVersion.DecodeNode(s, c)
 		case "request_id":
@@ -62,6 +63,7 @@ func (x *Request) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -78,8 +80,9 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [8]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "schema_version":
 			at[0] = c
 		case "request_id":
@@ -97,6 +100,7 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 		default:
 			at[7] = -1
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkRequestSchemaVersion(s, at[0])),
@@ -143,8 +147,9 @@ func (x RequestPreferences) AppendJSON(b []byte) ([]byte, error) {
 
 func (x *RequestPreferences) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "deterministic":
 			err = s.ReadBoolPtr(c, &x.Deterministic)
 		case "max_output_bytes":
@@ -154,6 +159,7 @@ func (x *RequestPreferences) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -170,8 +176,9 @@ func checkRequestPreferences(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "deterministic":
 			at[0] = c
 		case "max_output_bytes":
@@ -181,6 +188,7 @@ func checkRequestPreferences(s *envgenrt.State, n int32) bool {
 		default:
 			at[3] = -1
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsBoolean(at[0], pp+"deterministic/type")),
@@ -235,8 +243,9 @@ func (x RequestTool) AppendJSON(b []byte) ([]byte, error) {
 
 func (x *RequestTool) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "name":
 			err = s.ReadString(c, &x.Name)
 		case "version":
@@ -244,6 +253,7 @@ func (x *RequestTool) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -259,8 +269,9 @@ func checkRequestTool(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "name":
 			at[0] = c
 		case "version":
@@ -268,6 +279,7 @@ func checkRequestTool(s *envgenrt.State, n int32) bool {
 		default:
 			at[2] = -1
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkRequestToolPropertiesName(s, at[0])),

@@ -78,8 +78,9 @@ func (x Debug) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Debug) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "tier":
 			err = envgenrt.DecodeStringPtr(s, c, &x.Tier)
 		case "tool_version":
@@ -109,6 +110,7 @@ func (x *Debug) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -124,8 +126,9 @@ func checkDebug(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [10]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "tier":
 			at[0] = c
 		case "tool_version":
@@ -147,6 +150,7 @@ func checkDebug(s *envgenrt.State, n int32) bool {
 		default:
 			at[9] = -1
 		}
+		c = next
 	}
 	if !s.CheckMembers(at[:], checkTierNameOrNull, checkToolVersion, checkToolID, checkRequestID, checkCapabilities, checkDurationMs, checkErrorModelOrNull, checkUpgradeHints, nil) {
 		return false

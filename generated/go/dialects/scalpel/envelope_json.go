@@ -203,8 +203,9 @@ func (x Envelope) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "tier":
 			err = envgenrt.DecodeNullable(s, c, &x.Tier)
 		case "tool_version":
@@ -226,6 +227,7 @@ func (x *Envelope) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -240,8 +242,9 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [10]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "tier":
 			at[0] = c
 		case "tool_version":
@@ -263,6 +266,7 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 		default:
 			at[9] = -1
 		}
+		c = next
 	}
 	if !s.CheckMembers(at[:], checkTierNameOrNull, checkToolVersion, checkToolID, checkRequestID, checkCapabilities, checkDurationMs, checkErrorModelOrNull, checkUpgradeHints, nil) {
 		return false
@@ -293,11 +297,13 @@ func checkEnvelopeIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
 		var at [1]int32
-		for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-			switch string(s.Key(c)) {
+		for c, end := s.Bounds(n); c < end; {
+			key, next := s.Member(c)
+			switch string(key) {
 			case "error":
 				at[0] = c
 			}
+			c = next
 		}
 		if c := at[0]; c != 0 && s.Stops(s.IsObject(c, p+"/properties/error/type")) {
 			return false
@@ -345,8 +351,9 @@ func (x ErrorModel) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *ErrorModel) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "error":
 			err = s.ReadString(c, &x.Error)
 		case "error_code":
@@ -371,6 +378,7 @@ func (x *ErrorModel) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -387,8 +395,9 @@ func checkErrorModel(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "error":
 			at[0] = c
 		case "error_code":
@@ -398,6 +407,7 @@ func checkErrorModel(s *envgenrt.State, n int32) bool {
 		default:
 			at[3] = -1
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"error/type")),
@@ -517,8 +527,9 @@ func (x UpgradeHint) AppendJSON(b []byte) ([]byte, error) {
 
 func (x *UpgradeHint) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "feature":
 			err = s.ReadString(c, &x.Feature)
 		case "tier":
@@ -528,6 +539,7 @@ func (x *UpgradeHint) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -544,8 +556,9 @@ func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "feature":
 			at[0] = c
 		case "tier":
@@ -555,6 +568,7 @@ func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 		default:
 			at[3] = -1
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"feature/type")),

@@ -25,8 +25,9 @@ func (x Minimal) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Minimal) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "error":
 			err = envgenrt.DecodePtr(s, c, &x.Error)
 		case "data":
@@ -34,6 +35,7 @@ func (x *Minimal) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -48,8 +50,9 @@ func checkMinimal(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "error":
 			at[0] = c
 		case "data":
@@ -57,6 +60,7 @@ func checkMinimal(s *envgenrt.State, n int32) bool {
 		default:
 			at[2] = -1
 		}
+		c = next
 	}
 	if !s.CheckMembers(at[:], checkErrorModel, nil) {
 		return false
@@ -87,11 +91,13 @@ func checkMinimalIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
 		var at [1]int32
-		for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-			switch string(s.Key(c)) {
+		for c, end := s.Bounds(n); c < end; {
+			key, next := s.Member(c)
+			switch string(key) {
 			case "error":
 				at[0] = c
 			}
+			c = next
 		}
 		if c := at[0]; c != 0 && s.Stops(s.IsObject(c, p+"/properties/error/type")) {
 			return false

@@ -74,8 +74,9 @@ func (x ResponseConfig) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *ResponseConfig) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "version":
 			err = s.ReadStringPtr(c, &x.Version)
 		case "description":
@@ -118,6 +119,7 @@ func (x *ResponseConfig) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -133,8 +135,9 @@ func checkResponseConfig(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [6]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "version":
 			at[0] = c
 		case "description":
@@ -148,6 +151,7 @@ func checkResponseConfig(s *envgenrt.State, n int32) bool {
 		case "tool_overrides":
 			at[5] = c
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsString(at[0], p+"/properties/version/type")),
@@ -223,8 +227,9 @@ func (x ResponseConfigGlobal) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *ResponseConfigGlobal) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "profile":
 			err = envgenrt.DecodeStringPtr(s, c, &x.Profile)
 		case "exclude_empty_arrays":
@@ -243,6 +248,7 @@ func (x *ResponseConfigGlobal) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -259,8 +265,9 @@ func checkResponseConfigGlobal(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [5]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "profile":
 			at[0] = c
 		case "exclude_empty_arrays":
@@ -272,6 +279,7 @@ func checkResponseConfigGlobal(s *envgenrt.State, n int32) bool {
 		case "exclude_default_values":
 			at[4] = c
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkResponseConfigGlobalProfile(s, at[0])),
@@ -341,8 +349,9 @@ func (x ResponseConfigParsing) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *ResponseConfigParsing) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "mode":
 			err = envgenrt.DecodeStringPtr(s, c, &x.Mode)
 		case "sanitization_policy":
@@ -357,6 +366,7 @@ func (x *ResponseConfigParsing) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -371,8 +381,9 @@ func checkResponseConfigParsing(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "mode":
 			at[0] = c
 		case "sanitization_policy":
@@ -380,6 +391,7 @@ func checkResponseConfigParsing(s *envgenrt.State, n int32) bool {
 		case "error_reporting":
 			at[2] = c
 		}
+		c = next
 	}
 	if !s.CheckMembers(at[:], checkResponseConfigParsingMode, checkResponseConfigParsingSanitizationPolicy, checkResponseConfigParsingErrorReporting) {
 		return false
@@ -419,8 +431,9 @@ func (x ResponseConfigParsingErrorReporting) AppendJSON(b []byte) (_ []byte, err
 
 func (x *ResponseConfigParsingErrorReporting) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "include_sanitization_details":
 			err = s.ReadBoolPtr(c, &x.IncludeSanitizationDetails)
 		case "include_error_location":
@@ -435,6 +448,7 @@ func (x *ResponseConfigParsingErrorReporting) DecodeNode(s *envgenrt.State, n in
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -451,8 +465,9 @@ func checkResponseConfigParsingErrorReporting(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "include_sanitization_details":
 			at[0] = c
 		case "include_error_location":
@@ -460,6 +475,7 @@ func checkResponseConfigParsingErrorReporting(s *envgenrt.State, n int32) bool {
 		case "include_suggestions":
 			at[2] = c
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsBoolean(at[0], pp+"include_sanitization_details/type")),
@@ -523,8 +539,9 @@ func (x ResponseConfigParsingSanitizationPolicy) AppendJSON(b []byte) (_ []byte,
 
 func (x *ResponseConfigParsingSanitizationPolicy) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "allow_merge_conflicts":
 			err = s.ReadBoolPtr(c, &x.AllowMergeConflicts)
 		case "allow_templates":
@@ -539,6 +556,7 @@ func (x *ResponseConfigParsingSanitizationPolicy) DecodeNode(s *envgenrt.State, 
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -555,8 +573,9 @@ func checkResponseConfigParsingSanitizationPolicy(s *envgenrt.State, n int32) bo
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "allow_merge_conflicts":
 			at[0] = c
 		case "allow_templates":
@@ -564,6 +583,7 @@ func checkResponseConfigParsingSanitizationPolicy(s *envgenrt.State, n int32) bo
 		case "report_modifications":
 			at[2] = c
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsBoolean(at[0], pp+"allow_merge_conflicts/type")),
@@ -611,8 +631,9 @@ func (x ResponseConfigProfilesValue) AppendJSON(b []byte) (_ []byte, err error) 
 
 func (x *ResponseConfigProfilesValue) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "description":
 			err = s.ReadStringPtr(c, &x.Description)
 		case "envelope":
@@ -629,6 +650,7 @@ func (x *ResponseConfigProfilesValue) DecodeNode(s *envgenrt.State, n int32) err
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -644,8 +666,9 @@ func checkResponseConfigProfilesValue(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "description":
 			at[0] = c
 		case "envelope":
@@ -655,6 +678,7 @@ func checkResponseConfigProfilesValue(s *envgenrt.State, n int32) bool {
 		case "common_exclusions":
 			at[3] = c
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsString(at[0], p+"/properties/description/type")),
@@ -698,8 +722,9 @@ func (x ResponseConfigProfilesValueEnvelope) AppendJSON(b []byte) (_ []byte, err
 
 func (x *ResponseConfigProfilesValueEnvelope) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "include":
 			err = envgenrt.DecodeSlice(s, c, &x.Include)
 		default:
@@ -710,6 +735,7 @@ func (x *ResponseConfigProfilesValueEnvelope) DecodeNode(s *envgenrt.State, n in
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -724,11 +750,13 @@ func checkResponseConfigProfilesValueEnvelope(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [1]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "include":
 			at[0] = c
 		}
+		c = next
 	}
 	if c := at[0]; c != 0 && s.Stops(checkResponseConfigProfilesValueEnvelopePropertiesInclude(s, c)) {
 		return false
@@ -803,8 +831,9 @@ func (x ResponseConfigProfilesValueParsing) AppendJSON(b []byte) (_ []byte, err 
 
 func (x *ResponseConfigProfilesValueParsing) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "mode":
 			err = envgenrt.DecodeStringPtr(s, c, &x.Mode)
 		case "sanitization_policy":
@@ -817,6 +846,7 @@ func (x *ResponseConfigProfilesValueParsing) DecodeNode(s *envgenrt.State, n int
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -831,13 +861,15 @@ func checkResponseConfigProfilesValueParsing(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [2]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "mode":
 			at[0] = c
 		case "sanitization_policy":
 			at[1] = c
 		}
+		c = next
 	}
 	if !s.CheckMembers(at[:], checkResponseConfigProfilesValueParsingMode, checkResponseConfigProfilesValueParsingSanitizationPolicy) {
 		return false
@@ -898,8 +930,9 @@ func (x ResponseConfigProfilesValueParsingSanitizationPolicy) AppendJSON(b []byt
 
 func (x *ResponseConfigProfilesValueParsingSanitizationPolicy) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "allow_merge_conflicts":
 			err = s.ReadBoolPtr(c, &x.AllowMergeConflicts)
 		case "allow_templates":
@@ -914,6 +947,7 @@ func (x *ResponseConfigProfilesValueParsingSanitizationPolicy) DecodeNode(s *env
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -930,8 +964,9 @@ func checkResponseConfigProfilesValueParsingSanitizationPolicy(s *envgenrt.State
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "allow_merge_conflicts":
 			at[0] = c
 		case "allow_templates":
@@ -939,6 +974,7 @@ func checkResponseConfigProfilesValueParsingSanitizationPolicy(s *envgenrt.State
 		case "report_modifications":
 			at[2] = c
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsBoolean(at[0], pp+"allow_merge_conflicts/type")),
@@ -1071,8 +1107,9 @@ func (x ResponseConfigToolOverridesValueVariant2) AppendJSON(b []byte) (_ []byte
 
 func (x *ResponseConfigToolOverridesValueVariant2) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "profile":
 			err = envgenrt.DecodeStringPtr(s, c, &x.Profile)
 		case "exclude_fields":
@@ -1089,6 +1126,7 @@ func (x *ResponseConfigToolOverridesValueVariant2) DecodeNode(s *envgenrt.State,
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -1105,8 +1143,9 @@ func checkResponseConfigToolOverridesValueVariant2(s *envgenrt.State, n int32) b
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "profile":
 			at[0] = c
 		case "exclude_fields":
@@ -1116,6 +1155,7 @@ func checkResponseConfigToolOverridesValueVariant2(s *envgenrt.State, n int32) b
 		case "include_on_error":
 			at[3] = c
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkResponseConfigToolOverridesValueVariant2Profile(s, at[0])),

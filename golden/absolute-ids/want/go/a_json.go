@@ -40,8 +40,9 @@ func (x A) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *A) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "b":
 			err = envgenrt.DecodePtr(s, c, &x.B)
 		case "c":
@@ -54,6 +55,7 @@ func (x *A) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -68,13 +70,15 @@ func checkA(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [2]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "b":
 			at[0] = c
 		case "c":
 			at[1] = c
 		}
+		c = next
 	}
 	if !s.CheckMembers(at[:], checkB, checkC) {
 		return false

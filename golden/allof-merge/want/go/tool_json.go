@@ -38,8 +38,9 @@ func (x Base) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Base) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "id":
 			err = s.ReadString(c, &x.ID)
 		case "title":
@@ -52,6 +53,7 @@ func (x *Base) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -67,13 +69,15 @@ func checkBase(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [2]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "id":
 			at[0] = c
 		case "title":
 			at[1] = c
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsString(at[0], p+"/properties/id/type")),
@@ -138,8 +142,9 @@ func (x Tool) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Tool) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "id":
 			err = x.ID.DecodeNode(s, c)
 		case "title":
@@ -163,6 +168,7 @@ func (x *Tool) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -188,13 +194,15 @@ func checkToolAllOf1(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [2]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "schema":
 			at[0] = c
 		case "id":
 			at[1] = c
 		}
+		c = next
 	}
 	if !s.CheckMembers(at[:], checkToolAllOf1PropertiesSchema, checkToolID) {
 		return false

@@ -45,8 +45,9 @@ func (x Doc) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Doc) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "a":
 			err = envgenrt.DecodeSlice(s, c, &x.A)
 		case "first":
@@ -61,6 +62,7 @@ func (x *Doc) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -75,8 +77,9 @@ func checkDoc(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "a":
 			at[0] = c
 		case "first":
@@ -84,6 +87,7 @@ func checkDoc(s *envgenrt.State, n int32) bool {
 		case "named":
 			at[2] = c
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.Items(at[0], checkDocAItem, "doc.json#/properties/a/type")),
@@ -124,8 +128,9 @@ func (x DocAItem) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *DocAItem) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "n":
 			err = s.ReadInt64Ptr(c, &x.N)
 		default:
@@ -136,6 +141,7 @@ func (x *DocAItem) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -151,11 +157,13 @@ func checkDocAItem(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [1]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "n":
 			at[0] = c
 		}
+		c = next
 	}
 	if c := at[0]; c != 0 && s.Stops(s.IsInt(c, p+"/properties/n/type")) {
 		return false
@@ -193,8 +201,9 @@ func (x Thing) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Thing) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "ok":
 			err = s.ReadBoolPtr(c, &x.OK)
 		default:
@@ -205,6 +214,7 @@ func (x *Thing) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -220,11 +230,13 @@ func checkThing(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [1]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "ok":
 			at[0] = c
 		}
+		c = next
 	}
 	if c := at[0]; c != 0 && s.Stops(s.IsBoolean(c, p+"/properties/ok/type")) {
 		return false

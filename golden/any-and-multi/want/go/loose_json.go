@@ -64,8 +64,9 @@ func (x Loose) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Loose) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "anything":
 			x.Anything = s.DecodeRaw(c)
 		case "several":
@@ -82,6 +83,7 @@ func (x *Loose) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -98,8 +100,9 @@ func checkLoose(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "anything":
 			at[0] = c
 		case "several":
@@ -109,6 +112,7 @@ func checkLoose(s *envgenrt.State, n int32) bool {
 		case "maybe_any":
 			at[3] = c
 		}
+		c = next
 	}
 	switch {
 	case at[1] != 0 && s.Stops(s.Is(at[1], envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeObject, pp+"several/type")),

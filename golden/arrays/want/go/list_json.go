@@ -73,8 +73,9 @@ func (x Lists) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Lists) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "names":
 			err = s.ReadStrings(c, &x.Names)
 		case "matrix":
@@ -107,6 +108,7 @@ func (x *Lists) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -121,8 +123,9 @@ func checkLists(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "names":
 			at[0] = c
 		case "matrix":
@@ -132,6 +135,7 @@ func checkLists(s *envgenrt.State, n int32) bool {
 		case "anything":
 			at[3] = c
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkListsPropertiesNames(s, at[0])),
@@ -212,8 +216,9 @@ func (x ListsPointsItem) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *ListsPointsItem) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "x":
 			err = s.ReadFloat64(c, &x.X)
 		case "y":
@@ -226,6 +231,7 @@ func (x *ListsPointsItem) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -241,13 +247,15 @@ func checkListsPointsItem(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [2]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "x":
 			at[0] = c
 		case "y":
 			at[1] = c
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsNumber(at[0], p+"/properties/x/type")),

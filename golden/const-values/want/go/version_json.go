@@ -41,8 +41,9 @@ func (x Versioned) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Versioned) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "schema_version":
 			err = x.SchemaVersion.DecodeNode(s, c)
 		case "kind":
@@ -57,6 +58,7 @@ func (x *Versioned) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -71,8 +73,9 @@ func checkVersioned(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "schema_version":
 			at[0] = c
 		case "kind":
@@ -80,6 +83,7 @@ func checkVersioned(s *envgenrt.State, n int32) bool {
 		case "revision":
 			at[2] = c
 		}
+		c = next
 	}
 	if !s.CheckMembers(at[:], checkVersionedSchemaVersion, checkVersionedKind, checkVersionedRevision) {
 		return false

@@ -37,8 +37,9 @@ func (x Address) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Address) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "street":
 			err = s.ReadStringPtr(c, &x.Street)
 		default:
@@ -49,6 +50,7 @@ func (x *Address) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -64,11 +66,13 @@ func checkAddress(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [1]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "street":
 			at[0] = c
 		}
+		c = next
 	}
 	if c := at[0]; c != 0 && s.Stops(s.IsString(c, p+"/properties/street/type")) {
 		return false
@@ -109,8 +113,9 @@ func (x Customer) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Customer) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "name":
 			err = s.ReadStringPtr(c, &x.Name)
 		case "home":
@@ -123,6 +128,7 @@ func (x *Customer) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -137,13 +143,15 @@ func checkCustomer(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [2]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "name":
 			at[0] = c
 		case "home":
 			at[1] = c
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsString(at[0], "customer.json#/properties/name/type")),

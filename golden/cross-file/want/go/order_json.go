@@ -42,8 +42,9 @@ func (x Order) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Order) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "customer":
 			err = x.Customer.DecodeNode(s, c)
 		case "address":
@@ -56,6 +57,7 @@ func (x *Order) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -70,13 +72,15 @@ func checkOrder(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [2]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "customer":
 			at[0] = c
 		case "address":
 			at[1] = c
 		}
+		c = next
 	}
 	if !s.CheckMembers(at[:], checkCustomer, checkAddress) {
 		return false

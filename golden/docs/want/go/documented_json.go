@@ -40,8 +40,9 @@ func (x Documented) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Documented) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "limit":
 			err = s.ReadInt64Ptr(c, &x.Limit)
 		case "old":
@@ -58,6 +59,7 @@ func (x *Documented) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -74,8 +76,9 @@ func checkDocumented(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "limit":
 			at[0] = c
 		case "old":
@@ -85,6 +88,7 @@ func checkDocumented(s *envgenrt.State, n int32) bool {
 		case "secret":
 			at[3] = c
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IntegerRange(at[0], 1, "1", 100, "100", pp+"limit")),

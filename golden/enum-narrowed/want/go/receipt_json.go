@@ -22,8 +22,9 @@ func (x Receipt) AppendJSON(b []byte) ([]byte, error) {
 
 func (x *Receipt) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "canon_version":
 			err = envgenrt.DecodeStringPtr(s, c, &x.CanonVersion)
 		case "result":
@@ -41,6 +42,7 @@ func (x *Receipt) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -55,8 +57,9 @@ func checkReceipt(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [8]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "canon_version":
 			at[0] = c
 		case "result":
@@ -74,6 +77,7 @@ func checkReceipt(s *envgenrt.State, n int32) bool {
 		default:
 			at[7] = -1
 		}
+		c = next
 	}
 	if !s.CheckMembers(at[:], checkReceiptCanonVersion, checkReceiptResult, checkReceiptFixed, checkReceiptPropertiesTags, checkReceiptProbe, checkReceiptFixedObject, checkReceiptCount) {
 		return false

@@ -47,8 +47,9 @@ func (x Envelope[T]) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Envelope[T]) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "success":
 			err = s.ReadBool(c, &x.Success)
 		case "data":
@@ -69,6 +70,7 @@ func (x *Envelope[T]) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -94,8 +96,9 @@ func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "success":
 			at[0] = c
 		case "data":
@@ -103,6 +106,7 @@ func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
 		case "page":
 			at[2] = c
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsBoolean(at[0], p+"/properties/success/type")),
@@ -189,8 +193,9 @@ func (x Page[T]) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Page[T]) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "items":
 			if s.Kind(c) != envgenrt.KindArray {
 				return s.WrongKind(c, "an array")
@@ -212,6 +217,7 @@ func (x *Page[T]) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -237,13 +243,15 @@ func checkPageIn(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [2]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "items":
 			at[0] = c
 		case "cursor":
 			at[1] = c
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkPagePropertiesItems(s, at[0])),

@@ -62,8 +62,9 @@ func (x Item) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Item) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "n":
 			err = s.ReadInt64Ptr(c, &x.N)
 		default:
@@ -74,6 +75,7 @@ func (x *Item) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -89,11 +91,13 @@ func checkItem(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [1]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "n":
 			at[0] = c
 		}
+		c = next
 	}
 	if c := at[0]; c != 0 && s.Stops(s.IsInt(c, p+"/properties/n/type")) {
 		return false

@@ -115,8 +115,9 @@ func (x Tool) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Tool) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "one":
 			err = x.One.DecodeNode(s, c)
 		case "two":
@@ -162,6 +163,7 @@ func (x *Tool) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -176,8 +178,9 @@ func checkTool(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [9]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "one":
 			at[0] = c
 		case "two":
@@ -197,6 +200,7 @@ func checkTool(s *envgenrt.State, n int32) bool {
 		case "five":
 			at[8] = c
 		}
+		c = next
 	}
 	if !s.CheckMembers(at[:], checkThing, checkItem, checkEntry, checkToolPropertiesKinds, checkToolPropertiesNk, checkToolTags, checkToolTup, checkItem2, checkThing2) {
 		return false

@@ -58,8 +58,9 @@ func (x OtherThing) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *OtherThing) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "url":
 			err = s.ReadStringPtr(c, &x.URL)
 		case "api_key":
@@ -72,6 +73,7 @@ func (x *OtherThing) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -87,13 +89,15 @@ func checkOtherThing(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [2]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "url":
 			at[0] = c
 		case "api_key":
 			at[1] = c
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsString(at[0], p+"/properties/url/type")),
@@ -138,8 +142,9 @@ func (x Things) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Things) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "id_thing":
 			err = envgenrt.DecodeStringPtr(s, c, &x.IDThing)
 		case "other":
@@ -152,6 +157,7 @@ func (x *Things) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -166,13 +172,15 @@ func checkThings(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [2]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "id_thing":
 			at[0] = c
 		case "other":
 			at[1] = c
 		}
+		c = next
 	}
 	if !s.CheckMembers(at[:], checkIdentifier, checkOtherThing) {
 		return false

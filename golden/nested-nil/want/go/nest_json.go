@@ -111,8 +111,9 @@ func (x Nest) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Nest) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "aa":
 			if s.Kind(c) != envgenrt.KindArray {
 				return s.WrongKind(c, "an array")
@@ -180,6 +181,7 @@ func (x *Nest) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -195,8 +197,9 @@ func checkNest(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [5]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "aa":
 			at[0] = c
 		case "ra":
@@ -208,6 +211,7 @@ func checkNest(s *envgenrt.State, n int32) bool {
 		default:
 			at[4] = -1
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkNestPropertiesAa(s, at[0])),

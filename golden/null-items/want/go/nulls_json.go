@@ -52,8 +52,9 @@ func (x Nulls) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Nulls) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "ignored":
 			if s.Kind(c) != envgenrt.KindArray {
 				return s.WrongKind(c, "an array")
@@ -77,6 +78,7 @@ func (x *Nulls) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -91,8 +93,9 @@ func checkNulls(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "ignored":
 			at[0] = c
 		case "pair":
@@ -100,6 +103,7 @@ func checkNulls(s *envgenrt.State, n int32) bool {
 		case "none":
 			at[2] = c
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.ArrayOf(at[0], envgenrt.TypeNull, "nulls.json#/properties/ignored")),

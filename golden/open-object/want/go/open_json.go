@@ -37,8 +37,9 @@ func (x Open) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Open) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "id":
 			err = s.ReadStringPtr(c, &x.ID)
 		default:
@@ -49,6 +50,7 @@ func (x *Open) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -63,11 +65,13 @@ func checkOpen(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [1]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "id":
 			at[0] = c
 		}
+		c = next
 	}
 	if c := at[0]; c != 0 && s.Stops(s.IsString(c, "open.json#/properties/id/type")) {
 		return false

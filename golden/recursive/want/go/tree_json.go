@@ -40,8 +40,9 @@ func (x Node) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Node) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "next":
 			err = envgenrt.DecodePtr(s, c, &x.Next)
 		case "label":
@@ -54,6 +55,7 @@ func (x *Node) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -69,13 +71,15 @@ func checkNode(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [2]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "next":
 			at[0] = c
 		case "label":
 			at[1] = c
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkNode(s, at[0])),
@@ -124,8 +128,9 @@ func (x Tree) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Tree) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "value":
 			err = s.ReadString(c, &x.Value)
 		case "children":
@@ -142,6 +147,7 @@ func (x *Tree) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -157,8 +163,9 @@ func checkTree(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "value":
 			at[0] = c
 		case "children":
@@ -168,6 +175,7 @@ func checkTree(s *envgenrt.State, n int32) bool {
 		case "next":
 			at[3] = c
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsString(at[0], p+"/properties/value/type")),

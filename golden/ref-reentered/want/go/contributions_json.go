@@ -40,8 +40,9 @@ func (x Base) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Base) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "name":
 			err = s.ReadStringPtr(c, &x.Name)
 		case "css":
@@ -54,6 +55,7 @@ func (x *Base) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -68,13 +70,15 @@ func checkBase(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [2]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "name":
 			at[0] = c
 		case "css":
 			at[1] = c
 		}
+		c = next
 	}
 	if !s.CheckMembers(at[:], checkBasePropertiesName, checkCSS) {
 		return false
@@ -118,8 +122,9 @@ func (x CSS) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *CSS) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "properties":
 			err = envgenrt.DecodeSlice(s, c, &x.Properties)
 		default:
@@ -130,6 +135,7 @@ func (x *CSS) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -181,8 +187,9 @@ func (x Host) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Host) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "properties":
 			err = envgenrt.DecodeSlice(s, c, &x.Properties)
 		default:
@@ -193,6 +200,7 @@ func (x *Host) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -207,11 +215,13 @@ func checkHost(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [1]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "properties":
 			at[0] = c
 		}
+		c = next
 	}
 	if c := at[0]; c != 0 && s.Stops(checkHostPropertiesProperties(s, c)) {
 		return false
@@ -256,8 +266,9 @@ func (x Prop) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Prop) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "name":
 			err = s.ReadStringPtr(c, &x.Name)
 		case "css":
@@ -270,6 +281,7 @@ func (x *Prop) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }

@@ -37,8 +37,9 @@ func (x ProvRecordV01) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *ProvRecordV01) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "run_id":
 			err = s.ReadStringPtr(c, &x.RunID)
 		default:
@@ -49,6 +50,7 @@ func (x *ProvRecordV01) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -64,11 +66,13 @@ func checkProvRecordV01(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [1]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "run_id":
 			at[0] = c
 		}
+		c = next
 	}
 	if c := at[0]; c != 0 && s.Stops(s.IsString(c, p+"/properties/run_id/type")) {
 		return false

@@ -42,8 +42,9 @@ func (x Range) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Range) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "bounds":
 			err = envgenrt.DecodePtr(s, c, &x.Bounds)
 		case "record":
@@ -56,6 +57,7 @@ func (x *Range) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -70,13 +72,15 @@ func checkRange(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [2]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "bounds":
 			at[0] = c
 		case "record":
 			at[1] = c
 		}
+		c = next
 	}
 	if !s.CheckMembers(at[:], checkRangeBounds, checkRangeRecord) {
 		return false

@@ -44,8 +44,9 @@ func (x Payment) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Payment) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "method":
 			err = x.Method.DecodeNode(s, c)
 		case "reference":
@@ -62,6 +63,7 @@ func (x *Payment) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -76,8 +78,9 @@ func checkPayment(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "method":
 			at[0] = c
 		case "reference":
@@ -87,6 +90,7 @@ func checkPayment(s *envgenrt.State, n int32) bool {
 		case "comment":
 			at[3] = c
 		}
+		c = next
 	}
 	if !s.CheckMembers(at[:], checkPaymentMethod, checkPaymentReference, checkPaymentChannel, checkPaymentPropertiesComment) {
 		return false
@@ -149,11 +153,13 @@ func checkPaymentIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
 		var at [1]int32
-		for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-			switch string(s.Key(c)) {
+		for c, end := s.Bounds(n); c < end; {
+			key, next := s.Member(c)
+			switch string(key) {
 			case "method":
 				at[0] = c
 			}
+			c = next
 		}
 		if c := at[0]; c != 0 && s.Stops(checkPaymentIfPropertiesMethod(s, c)) {
 			return false

@@ -52,8 +52,9 @@ func (x Batch) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Batch) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "ids":
 			err = s.ReadStrings(c, &x.IDs)
 		case "point":
@@ -75,6 +76,7 @@ func (x *Batch) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -89,8 +91,9 @@ func checkBatch(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "ids":
 			at[0] = c
 		case "point":
@@ -98,6 +101,7 @@ func checkBatch(s *envgenrt.State, n int32) bool {
 		case "flags":
 			at[2] = c
 		}
+		c = next
 	}
 	if !s.CheckMembers(at[:], checkBatchPropertiesIDs, checkBatchPoint, checkBatchPropertiesFlags) {
 		return false

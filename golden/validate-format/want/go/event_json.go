@@ -40,8 +40,9 @@ func (x Event) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Event) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "at":
 			err = s.ReadStringPtr(c, &x.At)
 		case "id":
@@ -58,6 +59,7 @@ func (x *Event) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -72,8 +74,9 @@ func checkEvent(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "at":
 			at[0] = c
 		case "id":
@@ -83,6 +86,7 @@ func checkEvent(s *envgenrt.State, n int32) bool {
 		case "link":
 			at[3] = c
 		}
+		c = next
 	}
 	if !s.CheckMembers(at[:], checkEventPropertiesAt, checkEventPropertiesID, checkEventPropertiesContact, checkEventPropertiesLink) {
 		return false

@@ -46,8 +46,9 @@ func (x Price) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Price) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "amount":
 			err = s.ReadFloat64(c, &x.Amount)
 		case "quantity":
@@ -64,6 +65,7 @@ func (x *Price) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -79,8 +81,9 @@ func checkPrice(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "amount":
 			at[0] = c
 		case "quantity":
@@ -90,6 +93,7 @@ func checkPrice(s *envgenrt.State, n int32) bool {
 		case "tier":
 			at[3] = c
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkPricePropertiesAmount(s, at[0])),

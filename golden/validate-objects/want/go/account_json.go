@@ -37,8 +37,9 @@ func (x Account) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *Account) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "id":
 			err = s.ReadString(c, &x.ID)
 		case "email":
@@ -61,6 +62,7 @@ func (x *Account) DecodeNode(s *envgenrt.State, n int32) error {
 		default:
 			return s.NoMember(c)
 		}
+		c = next
 	}
 	return err
 }
@@ -77,8 +79,9 @@ func checkAccount(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [6]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "id":
 			at[0] = c
 		case "email":
@@ -92,6 +95,7 @@ func checkAccount(s *envgenrt.State, n int32) bool {
 		default:
 			at[5] = -1
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"id/type")),
@@ -128,11 +132,13 @@ func checkAccountDependentSchemasBillingAddress(s *envgenrt.State, n int32) bool
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
 		var at [1]int32
-		for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-			switch string(s.Key(c)) {
+		for c, end := s.Bounds(n); c < end; {
+			key, next := s.Member(c)
+			switch string(key) {
 			case "billing_address":
 				at[0] = c
 			}
+			c = next
 		}
 		if c := at[0]; c != 0 && s.Stops(checkAccountDependentSchemasBillingAddressPropertiesBillingAddress(s, c)) {
 			return false

@@ -39,8 +39,9 @@ func (x ServerConfig) AppendJSON(b []byte) (_ []byte, err error) {
 
 func (x *ServerConfig) DecodeNode(s *envgenrt.State, n int32) error {
 	c, end, err := envgenrt.BeginObject(s, n, x)
-	for ; err == nil && c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for err == nil && c < end {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "port":
 			err = s.ReadInt64(c, &x.Port)
 		case "host":
@@ -55,6 +56,7 @@ func (x *ServerConfig) DecodeNode(s *envgenrt.State, n int32) error {
 			e1 = s.DecodeRaw(c)
 			x.Extra[s.KeyString(c)] = e1
 		}
+		c = next
 	}
 	return err
 }
@@ -71,8 +73,9 @@ func checkServerConfig(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
-		switch string(s.Key(c)) {
+	for c, end := s.Bounds(n); c < end; {
+		key, next := s.Member(c)
+		switch string(key) {
 		case "port":
 			at[0] = c
 		case "host":
@@ -80,6 +83,7 @@ func checkServerConfig(s *envgenrt.State, n int32) bool {
 		case "mode":
 			at[2] = c
 		}
+		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IntegerRange(at[0], 1, "1", 65535, "65535", pp+"port")),
