@@ -71,6 +71,10 @@ func TestLoadErrors(t *testing.T) {
 		files: map[string]string{"a.json": "{\"properties\": {\"a~b\": {\"type\": \"string\",\n\"minLength\": 1, \"type\": \"integer\"}}}"},
 		want:  `a.json#/properties/a~0b: invalid JSON at line 2: duplicate key "type"`,
 	}, {
+		name:  "JSON, not UTF-8",
+		files: map[string]string{"a.json": "{\"type\": \xff}"},
+		want:  "a.json#: invalid JSON at line 1, column 10: invalid UTF-8 (byte 0xff)",
+	}, {
 		name:  "second YAML document",
 		files: map[string]string{"a.yaml": "type: object\n---\ntype: string\n"},
 		want:  "a.yaml#: invalid YAML at line 2, column 1: want one YAML document, found more; give each schema its own file",
