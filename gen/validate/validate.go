@@ -30,6 +30,7 @@ import (
 
 	"github.com/envgen/envgen/envgenrt"
 	"github.com/envgen/envgen/gen/internal/load"
+	"github.com/envgen/envgen/internal/jsonpos"
 	"github.com/envgen/envgen/schemas"
 )
 
@@ -332,9 +333,22 @@ func YAMLDocument(data []byte) ([]byte, error) { return load.YAMLToJSON(data) }
 // Syntax words Validate's syntax error in doc as the loader words one,
 // with the line and column of its offset; doc starts at line first of its
 // file (1, or an NDJSON line's number).
+//
+// Nesting too deep is placed at the [ or { that opens the level past
+// envgenrt.MaxDepth and worded as the loader words it (envgenrt's offset is
+// the byte after that bracket); a byte that begins no UTF-8 character is
+// named as a byte, "invalid UTF-8 (byte 0xff)", not as the character 'ÿ'.
 func Syntax(doc []byte, se *envgenrt.SyntaxError, first int) *SyntaxError {
 	offset := min(max(se.Offset, 0), len(doc))
+	deep := strings.HasPrefix(se.Msg, "nesting deeper than ")
+	if deep && offset > 0 && (doc[offset-1] == '[' || doc[offset-1] == '{') {
+		offset--
+	}
 	line := first + bytes.Count(doc[:offset], []byte("\n"))
 	col := offset - bytes.LastIndexByte(doc[:offset], '\n')
-	return &SyntaxError{Line: line, Column: col, Msg: fmt.Sprintf("invalid JSON at line %d, column %d: %s", line, col, se.Msg)}
+	if deep {
+		return &SyntaxError{Line: line, Column: col, Msg: load.TooDeep(line, col)}
+	}
+	msg := jsonpos.NameByte(se.Msg, doc, offset)
+	return &SyntaxError{Line: line, Column: col, Msg: fmt.Sprintf("invalid JSON at line %d, column %d: %s", line, col, msg)}
 }

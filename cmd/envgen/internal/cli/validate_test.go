@@ -70,6 +70,8 @@ func TestValidateBadDocuments(t *testing.T) {
 	inf := write("inf.yaml", "success: true\ndata: .inf\n")
 	key := write("key.yaml", "success: true\n? [a, b]\n: 1\n")
 	deep := write("deep.yaml", "data: "+strings.Repeat("[", 10001)+strings.Repeat("]", 10001)+"\n")
+	ffJSON := write("ff.json", "{\"success\": true,\n\"data\": [\xff]}\n")
+	deepJSON := write("deep.json", strings.Repeat("[", 10001)+strings.Repeat("]", 10001))
 	order := write("order.yaml", "success: true\ndata: 1\nzeta: 1\nalpha: 2\n")
 	trailing := write("trailing.yaml", "success: true\ndata: 1\n---\n# the end\n")
 	folder := filepath.Join(dir, "docs.json")
@@ -91,6 +93,10 @@ func TestValidateBadDocuments(t *testing.T) {
 		{inf, 1, inf + "#: invalid YAML at line 2, column 7: \".inf\" is not a JSON number (syntax)\n", "envgen: 1 invalid document\n"},
 		{key, 1, key + "#: invalid YAML at line 2, column 3: a mapping key must be a string (syntax)\n", "envgen: 1 invalid document\n"},
 		{deep, 1, deep + "#: nested deeper than 10000 levels at line 1, column 10007, more than envgen reads (syntax)\n", "envgen: 1 invalid document\n"},
+		// a byte that is no UTF-8 is named as a byte, not as the character 'ÿ'
+		{ffJSON, 1, ffJSON + "#: invalid JSON at line 2, column 10: invalid UTF-8 (byte 0xff) (syntax)\n", "envgen: 1 invalid document\n"},
+		// placed and worded as generate places and words it
+		{deepJSON, 1, deepJSON + "#: nested deeper than 10000 levels at line 1, column 10001, more than envgen reads (syntax)\n", "envgen: 1 invalid document\n"},
 		{trailing, 0, "", ""},
 		// in the order written, as for JSON (encoding/json sorted them)
 		{order, 1, order + "#: unexpected property \"zeta\" (additionalProperties, envelope.json#/additionalProperties)\n" +
