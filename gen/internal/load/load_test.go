@@ -57,7 +57,28 @@ func TestLoadErrors(t *testing.T) {
 	}, {
 		name:  "malformed YAML",
 		files: map[string]string{"a.yaml": "type: object\nproperties:\n  a: [1, 2\n"},
-		want:  "a.yaml#: invalid YAML: line ",
+		want:  "a.yaml#: invalid YAML at line 3: did not find expected ',' or ']'",
+	}, {
+		// yaml.v3 names the line of the mapping (2), not of the problem
+		name:  "malformed YAML, a parser error below its context",
+		files: map[string]string{"a.yaml": "type: object\nproperties:\n  a: {}\n\n  - b\n"},
+		want:  "a.yaml#: invalid YAML at line 5: did not find expected key",
+	}, {
+		name:  "malformed YAML, a scanner error on line 1",
+		files: map[string]string{"a.yaml": "type: object: x\n"},
+		want:  "a.yaml#: invalid YAML at line 1: mapping values are not allowed in this context",
+	}, {
+		name:  "JSON, not UTF-8",
+		files: map[string]string{"a.json": "{\"type\": \xff}"},
+		want:  "a.json#: invalid JSON at line 1, column 10: invalid UTF-8 (byte 0xff)",
+	}, {
+		name:  "YAML, not UTF-8",
+		files: map[string]string{"a.yaml": "type: object\ntitle: caf\xe9\n"},
+		want:  "a.yaml#: invalid YAML at line 2, column 11: invalid UTF-8 (byte 0xe9)",
+	}, {
+		name:  "YAML, a control character",
+		files: map[string]string{"a.yaml": "type: object\ntitle: \x07\n"},
+		want:  "a.yaml#: invalid YAML at line 2, column 8: the control character U+0007, which YAML does not allow",
 	}, {
 		name:  "duplicate YAML key",
 		files: map[string]string{"a.yaml": "type: object\ntype: string\n"},
@@ -71,17 +92,13 @@ func TestLoadErrors(t *testing.T) {
 		files: map[string]string{"a.json": "{\"properties\": {\"a~b\": {\"type\": \"string\",\n\"minLength\": 1, \"type\": \"integer\"}}}"},
 		want:  `a.json#/properties/a~0b: invalid JSON at line 2: duplicate key "type"`,
 	}, {
-		name:  "JSON, not UTF-8",
-		files: map[string]string{"a.json": "{\"type\": \xff}"},
-		want:  "a.json#: invalid JSON at line 1, column 10: invalid UTF-8 (byte 0xff)",
-	}, {
 		name:  "second YAML document",
 		files: map[string]string{"a.yaml": "type: object\n---\ntype: string\n"},
 		want:  "a.yaml#: invalid YAML at line 2, column 1: want one YAML document, found more; give each schema its own file",
 	}, {
 		name:  "second YAML document, malformed",
 		files: map[string]string{"a.yaml": "type: object\n---\ntype: [string\n"},
-		want:  "a.yaml#: invalid YAML: line ",
+		want:  "a.yaml#: invalid YAML at line 3: did not find expected ',' or ']'",
 	}, {
 		name:  "empty YAML",
 		files: map[string]string{"a.yaml": "# nothing yet\n"},
