@@ -120,6 +120,15 @@ func TestLoadErrors(t *testing.T) {
 		files: map[string]string{"a.yaml": "x:\n" + strings.Repeat("- ", 10001) + "1\n"},
 		want:  "a.yaml#: nested deeper than 10000 levels at line 2, column 20001, more than envgen reads",
 	}, {
+		// past maxDepthSearch, found by the guess, not by bisection
+		name:  "too deep, YAML block, a large file",
+		files: map[string]string{"a.yaml": "description: " + strings.Repeat("a", maxDepthSearch) + "\nx:\n" + strings.Repeat("- ", 10001) + "1\n"},
+		want:  "a.yaml#: nested deeper than 10000 levels at line 3, column 20001, more than envgen reads",
+	}, {
+		name:  "too deep, YAML block keys, a large file",
+		files: map[string]string{"a.yaml": "description: " + strings.Repeat("a", maxDepthSearch) + "\nx:\n  " + strings.Repeat("- ", 9998) + "a:\n" + strings.Repeat(" ", 20000) + "b: 1\n"},
+		want:  "a.yaml#: nested deeper than 10000 levels at line 4, column 20002, more than envgen reads",
+	}, {
 		name:  "too deep, YAML through aliases",
 		files: map[string]string{"a.yaml": "a: &a " + strings.Repeat("[", 9000) + strings.Repeat("]", 9000) + "\nb: " + strings.Repeat("[", 2000) + "*a" + strings.Repeat("]", 2000) + "\n"},
 		want:  "a.yaml#: nested deeper than 10000 levels at line 2, column 2004, more than envgen reads (through the alias *a)",

@@ -210,24 +210,26 @@ func badYAMLChar(data []byte) (int, string) {
 }
 
 // yamlDepthAt finds where yaml.v3 stops for nesting past its limit: it
-// says so without a position (or with the line only). That place ends the
-// shortest prefix of data that yaml.v3 refuses for its depth. Reading a
-// prefix costs as much as reading the file up to there, so the place is
-// first guessed by counting flow brackets ([ and {, the way a nesting bomb
-// is written) and checked with two reads; failing that, a file of at most
-// maxDepthSearch bytes is searched by bisection, and a larger one is left
-// without a place.
+// says so without a position (or with a line that is not always the
+// place). That place ends the shortest prefix of data that yaml.v3 refuses
+// for its depth. Reading a prefix costs as much as reading the file up to
+// there, so the place is first guessed, by counting flow brackets ([ and {,
+// the way a nesting bomb is written) or block indentation ("- - - …", keys
+// indented ever deeper), and checked with a few reads; failing that, a file
+// of at most maxDepthSearch bytes is searched by bisection, and a larger
+// one is left without a place.
 func yamlDepthAt(data []byte) (line, col int, ok bool) {
 	tooDeepAt := func(n int) bool {
 		var doc yaml.Node
 		err := yaml.NewDecoder(bytes.NewReader(data[:n])).Decode(&doc)
 		return err != nil && strings.HasSuffix(err.Error(), "exceeded max depth of 10000")
 	}
-	at := -1
-	if i := flowDepthAt(data); i >= 0 && tooDeepAt(i+1) && !tooDeepAt(i) {
-		at = i
-	} else if len(data) <= maxDepthSearch && tooDeepAt(len(data)) {
-		lo, hi := 0, len(data) // tooDeepAt(hi) holds; find the least such n
+	// least is the shortest prefix refused, between lo (read) and hi
+	// (refused) bytes; -1 where they are not so.
+	least := func(lo, hi int) int {
+		if lo < 0 || hi > len(data) || tooDeepAt(lo) || !tooDeepAt(hi) {
+			return -1
+		}
 		for lo+1 < hi {
 			mid := lo + (hi-lo)/2
 			if tooDeepAt(mid) {
@@ -236,16 +238,96 @@ func yamlDepthAt(data []byte) (line, col int, ok bool) {
 				lo = mid
 			}
 		}
-		at = hi - 1
-		for at > 0 && (data[at] == ' ' || data[at] == '\t' || data[at] == '\n' || data[at] == '\r') {
-			at-- // yaml.v3 looks one byte past "-" to know it is an item
-		}
+		return hi
+	}
+	at := -1
+	if i := flowDepthAt(data); i >= 0 && least(i, i+1) > 0 {
+		at = i
+	} else if lo, hi := blockDepthAt(data); lo >= 0 {
+		at = least(lo, hi) - 1
+	}
+	if at < 0 && len(data) <= maxDepthSearch {
+		at = least(0, len(data)) - 1
 	}
 	if at < 0 {
 		return 0, 0, false
 	}
+	for at > 0 && (data[at] == ' ' || data[at] == '\t' || data[at] == '\n' || data[at] == '\r') {
+		at-- // yaml.v3 looks one byte past "-" to know it is an item
+	}
 	line, col = position(data, int64(at))
 	return line, col, true
+}
+
+// blockDepthAt guesses where block indentation opens level maxDepth+1, as
+// yaml.v3's scanner counts it (roll_indent, unroll_indent): each "- ", "? "
+// or simple key "k:" at a column deeper than the one before opens a level,
+// and a token at a shallower column closes those deeper than it. It gives
+// the bytes between which the shortest refused prefix ends (the token and
+// the byte after its indicator), or -1, -1. It is a guess (flow
+// collections, quoted keys and multi-line scalars are read roughly):
+// yamlDepthAt checks it.
+func blockDepthAt(data []byte) (lo, hi int) {
+	indent, indents := -1, 0 // yaml.v3's parser.indent and len(parser.indents)
+	var stack []int
+	unroll := func(c int) {
+		for indent > c && len(stack) > 0 {
+			indent, stack = stack[len(stack)-1], stack[:len(stack)-1]
+			indents--
+		}
+	}
+	roll := func(c int) bool {
+		if indent < c {
+			stack = append(stack, indent)
+			indent, indents = c, indents+1
+		}
+		return indents > maxDepth
+	}
+	space := func(i int) bool {
+		return i >= len(data) || data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r'
+	}
+	for start := 0; start < len(data); {
+		end := bytes.IndexByte(data[start:], '\n')
+		if end < 0 {
+			end = len(data)
+		} else {
+			end += start
+		}
+		for i := start; i < end; {
+			for i < end && data[i] == ' ' {
+				i++
+			}
+			if i >= end || data[i] == '#' || data[i] == '[' || data[i] == '{' {
+				break
+			}
+			c := i - start
+			if (data[i] == '-' || data[i] == '?') && space(i+1) {
+				if unroll(c); roll(c) {
+					return i, min(i+2, len(data))
+				}
+				i++
+				continue
+			}
+			// a simple key: text up to ": " on this line
+			k := bytes.Index(data[i:end], []byte(":"))
+			for k >= 0 && !space(i+k+1) {
+				next := bytes.IndexByte(data[i+k+1:end], ':')
+				if next < 0 {
+					k = -1
+				} else {
+					k += next + 1
+				}
+			}
+			if k >= 0 {
+				if unroll(c); roll(c) {
+					return i, min(i+k+2, len(data))
+				}
+			}
+			break
+		}
+		start = end + 1
+	}
+	return -1, -1
 }
 
 // maxDepthSearch bounds the file that yamlDepthAt searches by bisection:
