@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 
+	"github.com/envgen/envgen/internal/jsonpos"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
@@ -37,14 +39,20 @@ func (e *InvalidError) Error() string {
 	return b.String()
 }
 
-// SyntaxError is a document that is not JSON.
+// SyntaxError is a document that is not JSON: Line and Column (1-based)
+// are those of the byte the reader stopped at.
 type SyntaxError struct {
 	Line, Column int
 	Err          error
+	msg          string // Err's message, the byte it names named as envgen names it
 }
 
 func (e *SyntaxError) Error() string {
-	return fmt.Sprintf("invalid JSON at line %d, column %d: %v", e.Line, e.Column, e.Err)
+	msg := e.msg
+	if msg == "" {
+		msg = e.Err.Error()
+	}
+	return fmt.Sprintf("invalid JSON at line %d, column %d: %s", e.Line, e.Column, msg)
 }
 
 func (e *SyntaxError) Unwrap() error { return e.Err }
@@ -82,21 +90,20 @@ func parse(doc []byte) (any, error) {
 	if err == nil {
 		return v, nil
 	}
-	offset := int64(len(doc))
+	// the last byte, where the text ends too soon; else the byte that
+	// encoding/json stopped at, placed as the schema loader places it
+	// (its offset is one past that byte, or the byte under jsonv2)
+	offset := max(int64(len(doc))-1, 0)
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
-		offset = se.Offset
+		offset = jsonpos.Offset(doc, se)
 	}
-	line, col := position(doc, offset)
-	return nil, &SyntaxError{Line: line, Column: col, Err: err}
-}
-
-func position(doc []byte, offset int64) (line, col int) {
-	offset = min(max(offset, 1), int64(len(doc))+1)
-	before := doc[:offset-1]
-	line = bytes.Count(before, []byte("\n")) + 1
-	col = len(before) - bytes.LastIndexByte(before, '\n')
-	return line, col
+	line, col := jsonpos.Position(doc, offset)
+	msg := jsonpos.NameByte(err.Error(), doc, int(offset))
+	if errors.Is(err, io.ErrUnexpectedEOF) {
+		msg = "unexpected end of file" // as the schema loader says it, not Go's "unexpected EOF"
+	}
+	return nil, &SyntaxError{Line: line, Column: col, Err: err, msg: msg}
 }
 
 // validate returns the leaf violations of instance against the schema at

@@ -110,7 +110,7 @@ func TestLoadConfigErrors(t *testing.T) {
 		{"inputs: [a, {b: c}]\n", "#/inputs/1: expected a string, got a mapping"},
 		{"ts: out\n", `#/ts: expected a mapping, got the string "out"`},
 		{"- a\n", "#: expected a mapping, got a list"},
-		{"inputs: [a\n", "#: invalid YAML: line 1: did not find expected ',' or ']'"},
+		{"inputs: [a\n", "#: invalid YAML at line 1: did not find expected ',' or ']'"},
 		{"a: 1\n---\nb: 2\n", "#: invalid YAML at line 2, column 1: want one YAML document, found more"},
 		{"inputs: " + strings.Repeat("[", 10001) + "\n", "#: nested deeper than 10000 levels at line 1, column 10009, more than envgen reads"},
 		{"ref_map: {\"https://x/a\": 1}\n", "#/ref_map/https:~1~1x~1a: expected a string, got the number 1"},
@@ -149,7 +149,7 @@ func TestLoadConfigEmptyAndBroken(t *testing.T) {
 		}
 	}
 	p := writeConfig(t, "bad.yaml", "go: {out: [\n")
-	if _, err := Load(p); err == nil || !strings.HasPrefix(err.Error(), p+"#: invalid YAML: ") {
+	if _, err := Load(p); err == nil || !strings.HasPrefix(err.Error(), p+"#: invalid YAML at line 1: ") {
 		t.Errorf("syntax error: %v", err)
 	}
 	if _, err := Load(filepath.Join(t.TempDir(), "missing.yaml")); err == nil || !strings.Contains(err.Error(), "missing.yaml") {

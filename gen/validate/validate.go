@@ -30,6 +30,8 @@ import (
 
 	"github.com/envgen/envgen/envgenrt"
 	"github.com/envgen/envgen/gen/internal/load"
+	"github.com/envgen/envgen/gen/internal/model"
+	"github.com/envgen/envgen/internal/jsonpos"
 	"github.com/envgen/envgen/schemas"
 )
 
@@ -130,13 +132,13 @@ func New(o Options) (*Validator, error) {
 	formats(c, o.AssertFormat)
 	for _, u := range sortedKeys(docs) {
 		if err := c.AddResource(u, withRegexFormat(docs[u])); err != nil {
-			return nil, fmt.Errorf("%s: %v", v.display(u), err)
+			return nil, v.schemaError(u, err)
 		}
 	}
 	for _, u := range ids {
 		sch, err := c.Compile(u)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %v", v.display(u), err)
+			return nil, v.schemaError(u, err)
 		}
 		v.roots = append(v.roots, root{u, sch})
 	}
@@ -300,13 +302,21 @@ func (l loader) Load(u string) (any, error) {
 	return nil, fmt.Errorf("%s is not a file, an embedded schema or under a --ref-map prefix", u)
 }
 
-func readJSON(p string) (any, error) {
-	f, err := os.Open(p)
-	if err != nil {
-		return nil, err
+// readJSON reads a document that load did not read as load reads a schema
+// (load.ReadFile): its error names the file, in envgen's words ("FILE#:
+// cannot read: no such file or folder", "FILE#: invalid JSON at line L,
+// column C: …"), not in encoding/json's or the os package's.
+func readJSON(p string) (any, error) { return load.ReadFile(p) }
+
+// schemaError is err, an error of compiling the schema u, named by u's file;
+// a document that does not read is named by its own file (readJSON), not
+// wrapped in the compiler's words ("failing loading …").
+func (v *Validator) schemaError(u string, err error) error {
+	var me *model.Error
+	if errors.As(err, &me) {
+		return me
 	}
-	defer f.Close()
-	return jsonschema.UnmarshalJSON(f)
+	return fmt.Errorf("%s: %v", v.display(u), err)
 }
 
 func sortedKeys(m map[string]any) []string {
@@ -332,9 +342,22 @@ func YAMLDocument(data []byte) ([]byte, error) { return load.YAMLToJSON(data) }
 // Syntax words Validate's syntax error in doc as the loader words one,
 // with the line and column of its offset; doc starts at line first of its
 // file (1, or an NDJSON line's number).
+//
+// Nesting too deep is placed at the [ or { that opens the level past
+// envgenrt.MaxDepth and worded as the loader words it (envgenrt's offset is
+// the byte after that bracket); a byte that begins no UTF-8 character is
+// named as a byte, "invalid UTF-8 (byte 0xff)", not as the character 'ÿ'.
 func Syntax(doc []byte, se *envgenrt.SyntaxError, first int) *SyntaxError {
 	offset := min(max(se.Offset, 0), len(doc))
+	deep := strings.HasPrefix(se.Msg, "nesting deeper than ")
+	if deep && offset > 0 && (doc[offset-1] == '[' || doc[offset-1] == '{') {
+		offset--
+	}
 	line := first + bytes.Count(doc[:offset], []byte("\n"))
 	col := offset - bytes.LastIndexByte(doc[:offset], '\n')
-	return &SyntaxError{Line: line, Column: col, Msg: fmt.Sprintf("invalid JSON at line %d, column %d: %s", line, col, se.Msg)}
+	if deep {
+		return &SyntaxError{Line: line, Column: col, Msg: load.TooDeep(line, col)}
+	}
+	msg := jsonpos.NameByte(se.Msg, doc, offset)
+	return &SyntaxError{Line: line, Column: col, Msg: fmt.Sprintf("invalid JSON at line %d, column %d: %s", line, col, msg)}
 }

@@ -58,7 +58,28 @@ func TestLoadErrors(t *testing.T) {
 	}, {
 		name:  "malformed YAML",
 		files: map[string]string{"a.yaml": "type: object\nproperties:\n  a: [1, 2\n"},
-		want:  "a.yaml#: invalid YAML: line ",
+		want:  "a.yaml#: invalid YAML at line 3: did not find expected ',' or ']'",
+	}, {
+		// yaml.v3 names the line of the mapping (2), not of the problem
+		name:  "malformed YAML, a parser error below its context",
+		files: map[string]string{"a.yaml": "type: object\nproperties:\n  a: {}\n\n  - b\n"},
+		want:  "a.yaml#: invalid YAML at line 5: did not find expected key",
+	}, {
+		name:  "malformed YAML, a scanner error on line 1",
+		files: map[string]string{"a.yaml": "type: object: x\n"},
+		want:  "a.yaml#: invalid YAML at line 1: mapping values are not allowed in this context",
+	}, {
+		name:  "JSON, not UTF-8",
+		files: map[string]string{"a.json": "{\"type\": \xff}"},
+		want:  "a.json#: invalid JSON at line 1, column 10: invalid UTF-8 (byte 0xff)",
+	}, {
+		name:  "YAML, not UTF-8",
+		files: map[string]string{"a.yaml": "type: object\ntitle: caf\xe9\n"},
+		want:  "a.yaml#: invalid YAML at line 2, column 11: invalid UTF-8 (byte 0xe9)",
+	}, {
+		name:  "YAML, a control character",
+		files: map[string]string{"a.yaml": "type: object\ntitle: \x07\n"},
+		want:  "a.yaml#: invalid YAML at line 2, column 8: the control character U+0007, which YAML does not allow",
 	}, {
 		name:  "duplicate YAML key",
 		files: map[string]string{"a.yaml": "type: object\ntype: string\n"},
@@ -78,7 +99,7 @@ func TestLoadErrors(t *testing.T) {
 	}, {
 		name:  "second YAML document, malformed",
 		files: map[string]string{"a.yaml": "type: object\n---\ntype: [string\n"},
-		want:  "a.yaml#: invalid YAML: line ",
+		want:  "a.yaml#: invalid YAML at line 3: did not find expected ',' or ']'",
 	}, {
 		name:  "empty YAML",
 		files: map[string]string{"a.yaml": "# nothing yet\n"},
@@ -103,6 +124,15 @@ func TestLoadErrors(t *testing.T) {
 		name:  "truncated JSON",
 		files: map[string]string{"a.json": "{\"type\": \"object\",\n \"properties\": {"},
 		want:  "a.json#: invalid JSON at line 2, column 17: unexpected end of file",
+	}, {
+		// past maxDepthSearch, found by the guess, not by bisection
+		name:  "too deep, YAML block, a large file",
+		files: map[string]string{"a.yaml": "description: " + strings.Repeat("a", maxDepthSearch) + "\nx:\n" + strings.Repeat("- ", 10001) + "1\n"},
+		want:  "a.yaml#: nested deeper than 10000 levels at line 3, column 20001, more than envgen reads",
+	}, {
+		name:  "too deep, YAML block keys, a large file",
+		files: map[string]string{"a.yaml": "description: " + strings.Repeat("a", maxDepthSearch) + "\nx:\n  " + strings.Repeat("- ", 9998) + "a:\n" + strings.Repeat(" ", 20000) + "b: 1\n"},
+		want:  "a.yaml#: nested deeper than 10000 levels at line 4, column 20002, more than envgen reads",
 	}, {
 		name:  "too deep, YAML through aliases",
 		files: map[string]string{"a.yaml": "a: &a " + strings.Repeat("[", 9000) + strings.Repeat("]", 9000) + "\nb: " + strings.Repeat("[", 2000) + "*a" + strings.Repeat("]", 2000) + "\n"},

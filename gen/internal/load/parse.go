@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/envgen/envgen/gen/internal/model"
+	"github.com/envgen/envgen/internal/jsonpos"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -73,12 +74,13 @@ func decodeJSON(data []byte) (any, error) {
 	if err := dec.Decode(&v); err != nil {
 		var se *json.SyntaxError
 		if errors.As(err, &se) {
-			line, col := position(data, max(se.Offset-syntaxPast, 0))
+			at := jsonpos.Offset(data, se)
+			line, col := position(data, at)
 			// Valid JSON, only too deep to read.
 			if strings.HasSuffix(se.Error(), "exceeded max depth") {
 				return nil, errors.New(TooDeep(line, col))
 			}
-			return nil, fmt.Errorf("invalid JSON at line %d, column %d: %v", line, col, se)
+			return nil, fmt.Errorf("invalid JSON at line %d, column %d: %s", line, col, jsonpos.NameByte(se.Error(), data, int(at)))
 		}
 		if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
 			line, col := position(data, int64(len(data)))
@@ -93,29 +95,8 @@ func decodeJSON(data []byte) (any, error) {
 	return v, nil
 }
 
-// syntaxPast is how far past the bad byte encoding/json's SyntaxError.Offset
-// is: 1 (it has read the byte), 0 under GOEXPERIMENT=jsonv2 (the offset of
-// the byte). It is measured, not assumed, so that columns are right under
-// both.
-var syntaxPast = func() int64 {
-	var v any
-	var se *json.SyntaxError
-	if errors.As(json.Unmarshal([]byte("x"), &v), &se) {
-		return se.Offset
-	}
-	return 1
-}()
-
 // position turns a byte offset into a 1-based line and column.
-func position(data []byte, offset int64) (line, col int) {
-	if offset > int64(len(data)) {
-		offset = int64(len(data))
-	}
-	before := data[:offset]
-	line = bytes.Count(before, []byte("\n")) + 1
-	col = int(offset) - bytes.LastIndexByte(before, '\n')
-	return line, col
-}
+func position(data []byte, offset int64) (line, col int) { return jsonpos.Position(data, offset) }
 
 func decodeYAML(data []byte, order map[string][]string, more string) (any, error) {
 	doc, err := YAMLDocument(data, more)

@@ -8,6 +8,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -74,40 +75,161 @@ func emptyDocument(d *yaml.Node) bool {
 	return len(d.Content) == 1 && c.Kind == yaml.ScalarNode && c.Tag == "!!null" && c.Value == "" && c.Style == 0 && c.Anchor == ""
 }
 
-// yamlSyntax words an error of yaml.v3 as envgen's, "invalid YAML: …", and
-// nesting past its limit as JSON's is worded, with the line and column.
-// yaml.v3's own "line N:" is kept as it is, not made envgen's "at line N":
-// for a parser error it is the line before (it counts from 0 there).
+// yamlSyntax words an error of yaml.v3 as envgen's, "invalid YAML at line
+// L: …", and nesting past its limit as JSON's is worded, with the line and
+// column.
+//
+// yaml.v3 says no column, and its "line N:" is not always the line: for an
+// error of its parser (parserProblems) it is the line before, counted from
+// 0, and for any error of its reader or scanner on the first line it says no
+// line at all. A byte its reader refuses (invalid UTF-8, a control
+// character) is found here, with its line and column.
 func yamlSyntax(data []byte, err error) error {
 	msg := strings.TrimPrefix(err.Error(), "yaml: ")
-	if strings.HasSuffix(msg, "exceeded max depth of 10000") {
+	line := 0
+	if rest, ok := strings.CutPrefix(msg, "line "); ok {
+		if n, after, ok := strings.Cut(rest, ": "); ok {
+			if l, err := strconv.Atoi(n); err == nil && l > 0 {
+				line, msg = l, after
+			}
+		}
+	}
+	switch {
+	case strings.HasSuffix(msg, "exceeded max depth of 10000"):
 		if line, col, ok := yamlDepthAt(data); ok {
 			return &SyntaxError{Line: line, Column: col, Msg: TooDeep(line, col)}
 		}
 		return &SyntaxError{Msg: fmt.Sprintf("nested deeper than %d levels, more than envgen reads", maxDepth)}
+	case readerProblems[msg]:
+		if at, what := badYAMLChar(data); at >= 0 {
+			line, col := position(data, int64(at))
+			return &SyntaxError{Line: line, Column: col, Msg: fmt.Sprintf("invalid YAML at line %d, column %d: %s", line, col, what)}
+		}
+		return &SyntaxError{Msg: "invalid YAML: " + msg}
+	case strings.HasPrefix(msg, "unknown anchor ") || strings.HasPrefix(msg, "attempted to go past"):
+		return &SyntaxError{Msg: "invalid YAML: " + msg} // not the parser's: no line given, none known
+	case parserProblems[msg]:
+		line = yamlProblemLine(data, msg, line+1) // line counted from 0
+	case line == 0:
+		line = 1 // the scanner names no line 1
 	}
-	return &SyntaxError{Msg: "invalid YAML: " + msg}
+	// a problem found at the end of the file (a bracket or quote left open)
+	// is on its last line with text, not on the empty one after it
+	line = max(min(line, bytes.Count(bytes.TrimRight(data, " \t\r\n"), []byte("\n"))+1), 1)
+	return &SyntaxError{Line: line, Msg: fmt.Sprintf("invalid YAML at line %d: %s", line, msg)}
+}
+
+// parserProblems are the errors of yaml.v3's parser (parserc.go), whose
+// line yaml.v3 counts from 0; its scanner's it counts from 1.
+var parserProblems = map[string]bool{
+	"did not find expected <stream-start>":   true,
+	"did not find expected <document start>": true,
+	"found undefined tag handle":             true,
+	"did not find expected node content":     true,
+	"did not find expected '-' indicator":    true,
+	"did not find expected key":              true,
+	"did not find expected ',' or ']'":       true,
+	"did not find expected ',' or '}'":       true,
+	"found duplicate %YAML directive":        true,
+	"found incompatible YAML document":       true,
+	"found duplicate %TAG directive":         true,
+}
+
+// yamlProblemLine is the line of a parser error of yaml.v3 with the
+// message msg, which it places at line from. yaml.v3 names the line of
+// what the parser was reading (a block mapping, a flow sequence) where it
+// knows it, not the line of the problem, which can be further down:
+// "x:\n  y: 1\n  - 3" is placed at "y", line 2, the problem is "- 3", line
+// 3. The problem's line ends the shortest run of whole lines that fails
+// with msg; it is searched by bisection in a file of at most
+// maxDepthSearch bytes, and from is kept for a larger one.
+func yamlProblemLine(data []byte, msg string, from int) int {
+	if len(data) > maxDepthSearch {
+		return from
+	}
+	var ends []int // ends[k] is the end of line from+k, its newline included
+	for i, line := 0, 1; i < len(data); line++ {
+		j := bytes.IndexByte(data[i:], '\n')
+		if j < 0 {
+			j = len(data)
+		} else {
+			j += i + 1
+		}
+		if line >= from {
+			ends = append(ends, j)
+		}
+		i = j
+	}
+	fails := func(k int) bool {
+		var doc yaml.Node
+		err := yaml.NewDecoder(bytes.NewReader(data[:ends[k]])).Decode(&doc)
+		return err != nil && strings.HasSuffix(err.Error(), ": "+msg)
+	}
+	lo, hi := -1, len(ends)-1 // the whole file fails; find the fewest lines that do
+	if hi < 0 || !fails(hi) {
+		return from
+	}
+	for lo+1 < hi {
+		mid := lo + (hi-lo)/2
+		if fails(mid) {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	return from + hi
+}
+
+// readerProblems are the errors of yaml.v3's reader (readerc.go) for UTF-8
+// input, which say no line: badYAMLChar finds the byte.
+var readerProblems = map[string]bool{
+	"invalid leading UTF-8 octet":        true,
+	"incomplete UTF-8 octet sequence":    true,
+	"invalid trailing UTF-8 octet":       true,
+	"invalid length of a UTF-8 sequence": true,
+	"invalid Unicode character":          true,
+	"control characters are not allowed": true,
+}
+
+// badYAMLChar is the offset of the first byte in data that yaml.v3's reader
+// refuses, and what is wrong with it, or -1. YAML allows tab, line feed,
+// carriage return, the printable characters and U+0085 (YAML 1.2, 5.1).
+func badYAMLChar(data []byte) (int, string) {
+	for i := 0; i < len(data); {
+		r, size := utf8.DecodeRune(data[i:])
+		switch {
+		case r == utf8.RuneError && size <= 1:
+			return i, fmt.Sprintf("invalid UTF-8 (byte 0x%02x)", data[i])
+		case r == '\t' || r == '\n' || r == '\r' || r == 0x85:
+		case r < 0x20 || (r >= 0x7f && r < 0xa0) || (r >= 0xd800 && r <= 0xdfff) || r == 0xfffe || r == 0xffff:
+			return i, fmt.Sprintf("the control character U+%04X, which YAML does not allow", r)
+		}
+		i += size
+	}
+	return -1, ""
 }
 
 // yamlDepthAt finds where yaml.v3 stops for nesting past its limit: it
-// says so without a position (or with the line only). That place ends the
-// shortest prefix of data that yaml.v3 refuses for its depth. Reading a
-// prefix costs as much as reading the file up to there, so the place is
-// first guessed by counting flow brackets ([ and {, the way a nesting bomb
-// is written) and checked with two reads; failing that, a file of at most
-// maxDepthSearch bytes is searched by bisection, and a larger one is left
-// without a place.
+// says so without a position (or with a line that is not always the
+// place). That place ends the shortest prefix of data that yaml.v3 refuses
+// for its depth. Reading a prefix costs as much as reading the file up to
+// there, so the place is first guessed, by counting flow brackets ([ and {,
+// the way a nesting bomb is written) or block indentation ("- - - …", keys
+// indented ever deeper), and checked with a few reads; failing that, a file
+// of at most maxDepthSearch bytes is searched by bisection, and a larger
+// one is left without a place.
 func yamlDepthAt(data []byte) (line, col int, ok bool) {
 	tooDeepAt := func(n int) bool {
 		var doc yaml.Node
 		err := yaml.NewDecoder(bytes.NewReader(data[:n])).Decode(&doc)
 		return err != nil && strings.HasSuffix(err.Error(), "exceeded max depth of 10000")
 	}
-	at := -1
-	if i := flowDepthAt(data); i >= 0 && tooDeepAt(i+1) && !tooDeepAt(i) {
-		at = i
-	} else if len(data) <= maxDepthSearch && tooDeepAt(len(data)) {
-		lo, hi := 0, len(data) // tooDeepAt(hi) holds; find the least such n
+	// least is the shortest prefix refused, between lo (read) and hi
+	// (refused) bytes; -1 where they are not so.
+	least := func(lo, hi int) int {
+		if lo < 0 || hi > len(data) || tooDeepAt(lo) || !tooDeepAt(hi) {
+			return -1
+		}
 		for lo+1 < hi {
 			mid := lo + (hi-lo)/2
 			if tooDeepAt(mid) {
@@ -116,16 +238,96 @@ func yamlDepthAt(data []byte) (line, col int, ok bool) {
 				lo = mid
 			}
 		}
-		at = hi - 1
-		for at > 0 && (data[at] == ' ' || data[at] == '\t' || data[at] == '\n' || data[at] == '\r') {
-			at-- // yaml.v3 looks one byte past "-" to know it is an item
-		}
+		return hi
+	}
+	at := -1
+	if i := flowDepthAt(data); i >= 0 && least(i, i+1) > 0 {
+		at = i
+	} else if lo, hi := blockDepthAt(data); lo >= 0 {
+		at = least(lo, hi) - 1
+	}
+	if at < 0 && len(data) <= maxDepthSearch {
+		at = least(0, len(data)) - 1
 	}
 	if at < 0 {
 		return 0, 0, false
 	}
+	for at > 0 && (data[at] == ' ' || data[at] == '\t' || data[at] == '\n' || data[at] == '\r') {
+		at-- // yaml.v3 looks one byte past "-" to know it is an item
+	}
 	line, col = position(data, int64(at))
 	return line, col, true
+}
+
+// blockDepthAt guesses where block indentation opens level maxDepth+1, as
+// yaml.v3's scanner counts it (roll_indent, unroll_indent): each "- ", "? "
+// or simple key "k:" at a column deeper than the one before opens a level,
+// and a token at a shallower column closes those deeper than it. It gives
+// the bytes between which the shortest refused prefix ends (the token and
+// the byte after its indicator), or -1, -1. It is a guess (flow
+// collections, quoted keys and multi-line scalars are read roughly):
+// yamlDepthAt checks it.
+func blockDepthAt(data []byte) (lo, hi int) {
+	indent, indents := -1, 0 // yaml.v3's parser.indent and len(parser.indents)
+	var stack []int
+	unroll := func(c int) {
+		for indent > c && len(stack) > 0 {
+			indent, stack = stack[len(stack)-1], stack[:len(stack)-1]
+			indents--
+		}
+	}
+	roll := func(c int) bool {
+		if indent < c {
+			stack = append(stack, indent)
+			indent, indents = c, indents+1
+		}
+		return indents > maxDepth
+	}
+	space := func(i int) bool {
+		return i >= len(data) || data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r'
+	}
+	for start := 0; start < len(data); {
+		end := bytes.IndexByte(data[start:], '\n')
+		if end < 0 {
+			end = len(data)
+		} else {
+			end += start
+		}
+		for i := start; i < end; {
+			for i < end && data[i] == ' ' {
+				i++
+			}
+			if i >= end || data[i] == '#' || data[i] == '[' || data[i] == '{' {
+				break
+			}
+			c := i - start
+			if (data[i] == '-' || data[i] == '?') && space(i+1) {
+				if unroll(c); roll(c) {
+					return i, min(i+2, len(data))
+				}
+				i++
+				continue
+			}
+			// a simple key: text up to ": " on this line
+			k := bytes.Index(data[i:end], []byte(":"))
+			for k >= 0 && !space(i+k+1) {
+				next := bytes.IndexByte(data[i+k+1:end], ':')
+				if next < 0 {
+					k = -1
+				} else {
+					k += next + 1
+				}
+			}
+			if k >= 0 {
+				if unroll(c); roll(c) {
+					return i, min(i+k+2, len(data))
+				}
+			}
+			break
+		}
+		start = end + 1
+	}
+	return -1, -1
 }
 
 // maxDepthSearch bounds the file that yamlDepthAt searches by bisection:

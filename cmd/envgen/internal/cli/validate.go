@@ -71,9 +71,9 @@ Documents are files or - for stdin: JSON, YAML (.yaml, .yml), or NDJSON
 (.ndjson, .jsonl: one document a line, each its own verdict, read one line at
 a time); YAML is read as generate reads a YAML schema. Each violation is a line
 FILE[:LINE]#/pointer: message (keyword, schemaPath) on stdout (LINE: of
-NDJSON); a document that does not read says its line and column instead:
-FILE#: invalid JSON at line L, column C: …. --output json gives one JSON
-array of them.
+NDJSON); a document that does not read says where instead: FILE#: invalid
+JSON at line L, column C: … (a YAML syntax error may give the line only:
+invalid YAML at line L: …). --output json gives one JSON array of them.
 Exit 0 when every document is valid, 1 when any is not, 2 for usage.`,
 		Example: `  envgen validate --schema envelope response.json
   envgen validate --schema envelope --assert-format responses.ndjson

@@ -70,6 +70,10 @@ func TestValidateBadDocuments(t *testing.T) {
 	inf := write("inf.yaml", "success: true\ndata: .inf\n")
 	key := write("key.yaml", "success: true\n? [a, b]\n: 1\n")
 	deep := write("deep.yaml", "data: "+strings.Repeat("[", 10001)+strings.Repeat("]", 10001)+"\n")
+	key2 := write("key2.yaml", "success: true\ndata:\n  a: 1\n\n  - 3\n")
+	ffYAML := write("ff.yaml", "success: true\ndata: \"\xff\"\n")
+	ffJSON := write("ff.json", "{\"success\": true,\n\"data\": [\xff]}\n")
+	deepJSON := write("deep.json", strings.Repeat("[", 10001)+strings.Repeat("]", 10001))
 	order := write("order.yaml", "success: true\ndata: 1\nzeta: 1\nalpha: 2\n")
 	trailing := write("trailing.yaml", "success: true\ndata: 1\n---\n# the end\n")
 	folder := filepath.Join(dir, "docs.json")
@@ -83,7 +87,15 @@ func TestValidateBadDocuments(t *testing.T) {
 		stdout, stderr string
 	}{
 		{bad, 1, bad + "#: invalid JSON at line 3, column 1: unexpected '}' after ',' (syntax)\n", "envgen: 1 invalid document\n"},
-		{yml, 1, yml + "#: invalid YAML: line 1: did not find expected ',' or ']' (syntax)\n", "envgen: 1 invalid document\n"},
+		// yaml.v3 says "line 0" of a parser error on line 1, "line 1" for
+		// line 2; a bracket left open is on its line, not the empty one after
+		{yml, 1, yml + "#: invalid YAML at line 1: did not find expected ',' or ']' (syntax)\n", "envgen: 1 invalid document\n"},
+		{key2, 1, key2 + "#: invalid YAML at line 5: did not find expected key (syntax)\n", "envgen: 1 invalid document\n"},
+		// a byte that is no UTF-8 is named as a byte, not as the character 'ÿ'
+		{ffYAML, 1, ffYAML + "#: invalid YAML at line 2, column 8: invalid UTF-8 (byte 0xff) (syntax)\n", "envgen: 1 invalid document\n"},
+		{ffJSON, 1, ffJSON + "#: invalid JSON at line 2, column 10: invalid UTF-8 (byte 0xff) (syntax)\n", "envgen: 1 invalid document\n"},
+		// placed and worded as generate places and words it
+		{deepJSON, 1, deepJSON + "#: nested deeper than 10000 levels at line 1, column 10001, more than envgen reads (syntax)\n", "envgen: 1 invalid document\n"},
 		{two, 1, two + "#: invalid YAML at line 3, column 1: want one YAML document, found more; give each document its own file (syntax)\n", "envgen: 1 invalid document\n"},
 		{empty, 1, empty + "#: invalid YAML: the document is empty (syntax)\n", "envgen: 1 invalid document\n"},
 		// YAML documents are read as YAML schemas are: the same words, with
@@ -175,7 +187,7 @@ func TestDiffInputErrors(t *testing.T) {
 	for _, tc := range []struct{ old, want string }{
 		{"tail.json", "envgen: tail.json#: invalid JSON at line 1, column 19: data after the top-level value\n"},
 		{"dup.json", "envgen: dup.json#: invalid JSON at line 1: duplicate key \"type\"\n"},
-		{"bad.yaml", "envgen: bad.yaml#: invalid YAML: line 1: did not find expected ',' or ']'\n"},
+		{"bad.yaml", "envgen: bad.yaml#: invalid YAML at line 1: did not find expected ',' or ']'\n"},
 		{"none.json", "envgen: none.json#: cannot read: no such file or folder\n"},
 		{"dir", "envgen: want OLD and NEW both files or both folders; dir is a folder and ok.json a file\n"},
 	} {
