@@ -389,6 +389,10 @@ func TestYAMLAliasBudget(t *testing.T) {
 	if _, _, err := decode("a.yaml", []byte(shared)); err != nil {
 		t.Fatalf("a shared anchor: %v", err)
 	}
+	// a document, not a schema, is not told to use $ref
+	if _, err := YAMLToJSON([]byte(billionLaughs)); err == nil || !strings.HasSuffix(err.Error(), "multiply it (write what repeats once)") {
+		t.Errorf("a document: got %v, want the budget's refusal without $ref", err)
+	}
 	r := newYAMLReader(map[string][]string{}, len(billionLaughs))
 	start := r.budget
 	var doc yaml.Node

@@ -28,7 +28,7 @@ func decode(name string, data []byte) (any, map[string][]string, error) {
 	switch strings.ToLower(filepath.Ext(name)) {
 	case ".yaml", ".yml":
 		order := map[string][]string{}
-		doc, err := decodeYAML(data, order, "give each schema its own file")
+		doc, err := decodeYAML(data, order, "schema")
 		return doc, order, err
 	}
 	if doc, order, ok := fastDecode(data); ok {
@@ -98,20 +98,26 @@ func decodeJSON(data []byte) (any, error) {
 // position turns a byte offset into a 1-based line and column.
 func position(data []byte, offset int64) (line, col int) { return jsonpos.Position(data, offset) }
 
-func decodeYAML(data []byte, order map[string][]string, more string) (any, error) {
-	doc, err := YAMLDocument(data, more)
+// decodeYAML reads a YAML file that holds one what ("schema", "document").
+func decodeYAML(data []byte, order map[string][]string, what string) (any, error) {
+	doc, err := YAMLDocument(data, "give each "+what+" its own file")
 	if err != nil {
 		return nil, err
 	}
 	if doc == nil {
 		return nil, fmt.Errorf("invalid YAML: the document is empty")
 	}
-	return newYAMLReader(order, len(data)).value(doc, "", 0)
+	r := newYAMLReader(order, len(data))
+	if what == "schema" {
+		r.hint = "write the schema once and use $ref"
+	}
+	return r.value(doc, "", 0)
 }
 
 // newYAMLReader is the reader of a YAML file of size bytes, with its budgets.
 func newYAMLReader(order map[string][]string, size int) *yamlReader {
-	return &yamlReader{order: order, budget: aliasBudget(size), limit: aliasBudget(size), size: size, ptrLeft: pointerBudget(size)}
+	return &yamlReader{order: order, budget: aliasBudget(size), limit: aliasBudget(size), size: size, ptrLeft: pointerBudget(size),
+		hint: "write what repeats once"}
 }
 
 // aliasBudget is how many nodes a YAML file of size bytes may expand to. Every
@@ -128,6 +134,7 @@ type yamlReader struct {
 	budget int        // nodes left to convert
 	limit  int        // the budget at the start
 	alias  *yaml.Node // the outermost alias being expanded, nil outside
+	hint   string     // what to do about a document its aliases multiply
 	size   int        // of the file, for its pointer budget
 	// ptrLeft is the bytes of pointers the document may still make
 	// (pointerBudget).
@@ -154,7 +161,7 @@ func (r *yamlReader) value(n *yaml.Node, ptr string, depth int) (any, error) {
 			at = r.alias
 		}
 		return nil, yamlErr(at, fmt.Sprintf("the alias *%s expands the document past %d nodes, the limit for a file of its size; "+
-			"envgen refuses YAML whose aliases multiply it (write the schema once and use $ref)", at.Value, r.limit))
+			"envgen refuses YAML whose aliases multiply it (%s)", at.Value, r.limit, r.hint))
 	}
 	switch n.Kind {
 	case yaml.AliasNode:

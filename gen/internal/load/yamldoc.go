@@ -373,7 +373,7 @@ func flowDepthAt(data []byte) int {
 func YAMLToJSON(data []byte) ([]byte, error) {
 	data = bytes.TrimPrefix(data, utf8BOM)
 	order := map[string][]string{}
-	doc, err := decodeYAML(data, order, "give each document its own file")
+	doc, err := decodeYAML(data, order, "document")
 	if err != nil {
 		var se *SyntaxError
 		if !errors.As(err, &se) {
