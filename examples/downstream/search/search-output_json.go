@@ -54,9 +54,8 @@ func checkHit(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [5]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "id":
 			at[0] = c
 		case "title":
@@ -68,7 +67,6 @@ func checkHit(s *envgenrt.State, n int32) bool {
 		default:
 			at[4] = -1
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.StringMinLength(at[0], 1, pp+"id")),
@@ -174,9 +172,8 @@ func checkSearchResult(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "query":
 			at[0] = c
 		case "hits":
@@ -186,7 +183,6 @@ func checkSearchResult(s *envgenrt.State, n int32) bool {
 		default:
 			at[3] = -1
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.StringMinLength(at[0], 1, pp+"query")),

@@ -362,19 +362,6 @@ func eachChild(withIndex bool, body ...string) string {
 	return "for c, i := s.First(n), 0; c < s.End(n); c, i = s.Next(c), i+1 " + block(body...)
 }
 
-// eachKey is the loop over the members of n that switches on their
-// names, key, reading each name and the next member at once (s.Member):
-//
-//	for c, end := s.Bounds(n); c < end; {
-//		key, next := s.Member(c)
-//		switch string(key) { … }
-//		c = next
-//	}
-func eachKey(body ...string) string {
-	body = append(append([]string{"key, next := s.Member(c)"}, body...), "c = next")
-	return "for c, end := s.Bounds(n); c < end; " + block(body...)
-}
-
 // markItem is s.Mark(n, i), when this function records annotations.
 func (f *vfn) markItem() []string {
 	if !f.eval {

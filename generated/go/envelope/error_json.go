@@ -245,9 +245,8 @@ func checkError(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [8]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "code":
 			at[0] = c
 		case "category":
@@ -265,7 +264,6 @@ func checkError(s *envgenrt.State, n int32) bool {
 		default:
 			at[7] = -1
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkCode(s, at[0])),
@@ -355,9 +353,8 @@ func checkRetry(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "retryable":
 			at[0] = c
 		case "after_ms":
@@ -365,7 +362,6 @@ func checkRetry(s *envgenrt.State, n int32) bool {
 		default:
 			at[2] = -1
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsBoolean(at[0], p+"/properties/retryable/type")),

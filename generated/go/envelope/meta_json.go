@@ -138,9 +138,8 @@ func checkFidelity(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "level":
 			at[0] = c
 		case "dropped_ids":
@@ -150,7 +149,6 @@ func checkFidelity(s *envgenrt.State, n int32) bool {
 		default:
 			at[3] = -1
 		}
-		c = next
 	}
 	if !s.CheckMembers(at[:], checkFidelityLevel, checkFidelityPropertiesDroppedIDs, checkFidelityPropertiesArchiveHashes) {
 		return false
@@ -259,9 +257,8 @@ func checkLimits(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [5]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "max_items":
 			at[0] = c
 		case "max_depth":
@@ -273,7 +270,6 @@ func checkLimits(s *envgenrt.State, n int32) bool {
 		default:
 			at[4] = -1
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IntegerMinimum(at[0], 0, "0", pp+"max_items")),
@@ -370,9 +366,8 @@ func checkMeta(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [17]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "request_id":
 			at[0] = c
 		case "tool":
@@ -408,7 +403,6 @@ func checkMeta(s *envgenrt.State, n int32) bool {
 		default:
 			at[16] = -1
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkRequestID(s, at[0])),
@@ -502,9 +496,8 @@ func checkNextCall(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "tool":
 			at[0] = c
 		case "arguments":
@@ -514,7 +507,6 @@ func checkNextCall(s *envgenrt.State, n int32) bool {
 		default:
 			at[3] = -1
 		}
-		c = next
 	}
 	if !s.CheckMembers(at[:], checkToolName, checkNextCallPropertiesArguments, checkNextCallPropertiesReason) {
 		return false
@@ -594,9 +586,8 @@ func checkPagination(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [5]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "has_more":
 			at[0] = c
 		case "cursor":
@@ -608,7 +599,6 @@ func checkPagination(s *envgenrt.State, n int32) bool {
 		default:
 			at[4] = -1
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsBoolean(at[0], pp+"has_more/type")),
@@ -635,13 +625,11 @@ func checkPaginationIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
 		var at [1]int32
-		for c, end := s.Bounds(n); c < end; {
-			key, next := s.Member(c)
-			switch string(key) {
+		for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+			switch string(s.Key(c)) {
 			case "has_more":
 				at[0] = c
 			}
-			c = next
 		}
 		if c := at[0]; c != 0 && s.Stops(checkPaginationIfPropertiesHasMore(s, c)) {
 			return false
@@ -717,9 +705,8 @@ func checkRateLimit(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [6]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "limit":
 			at[0] = c
 		case "remaining":
@@ -733,7 +720,6 @@ func checkRateLimit(s *envgenrt.State, n int32) bool {
 		default:
 			at[5] = -1
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IntegerMinimum(at[0], 0, "0", pp+"limit")),
@@ -866,9 +852,8 @@ func checkSource(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "convention":
 			at[0] = c
 		case "kept":
@@ -878,7 +863,6 @@ func checkSource(s *envgenrt.State, n int32) bool {
 		default:
 			at[3] = -1
 		}
-		c = next
 	}
 	if !s.CheckMembers(at[:], checkSourcePropertiesConvention, checkSourcePropertiesKept, checkSourcePropertiesAbsent) {
 		return false
@@ -1130,9 +1114,8 @@ func checkTelemetry(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "cache_hit":
 			at[0] = c
 		case "downstream_calls":
@@ -1140,7 +1123,6 @@ func checkTelemetry(s *envgenrt.State, n int32) bool {
 		default:
 			at[2] = -1
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsBoolean(at[0], p+"/properties/cache_hit/type")),
@@ -1225,9 +1207,8 @@ func checkTiming(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "started_at":
 			at[0] = c
 		case "duration_ms":
@@ -1235,7 +1216,6 @@ func checkTiming(s *envgenrt.State, n int32) bool {
 		default:
 			at[2] = -1
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkTimingPropertiesStartedAt(s, at[0])),
@@ -1303,9 +1283,8 @@ func checkTokenUsage(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "estimated":
 			at[0] = c
 		case "actual":
@@ -1315,7 +1294,6 @@ func checkTokenUsage(s *envgenrt.State, n int32) bool {
 		default:
 			at[3] = -1
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IntegerMinimum(at[0], 0, "0", pp+"estimated")),
@@ -1374,9 +1352,8 @@ func checkTool(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "name":
 			at[0] = c
 		case "version":
@@ -1386,7 +1363,6 @@ func checkTool(s *envgenrt.State, n int32) bool {
 		default:
 			at[3] = -1
 		}
-		c = next
 	}
 	if !s.CheckMembers(at[:], checkToolName, checkToolPropertiesVersion, checkToolPropertiesAdapter) {
 		return false
@@ -1505,9 +1481,8 @@ func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "feature":
 			at[0] = c
 		case "tier":
@@ -1517,7 +1492,6 @@ func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 		default:
 			at[3] = -1
 		}
-		c = next
 	}
 	if !s.CheckMembers(at[:], checkUpgradeHintPropertiesFeature, checkTier, checkUpgradeHintPropertiesReason) {
 		return false
@@ -1603,9 +1577,8 @@ func checkWorkspace(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "root":
 			at[0] = c
 		case "repo_name":
@@ -1615,7 +1588,6 @@ func checkWorkspace(s *envgenrt.State, n int32) bool {
 		default:
 			at[3] = -1
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.StringMinLength(at[0], 1, p+"/properties/root")),

@@ -80,9 +80,8 @@ func checkArtifact(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [7]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "id":
 			at[0] = c
 		case "media_type":
@@ -98,7 +97,6 @@ func checkArtifact(s *envgenrt.State, n int32) bool {
 		default:
 			at[6] = -1
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkArtifactPropertiesID(s, at[0])),
@@ -241,9 +239,8 @@ func checkEvidence(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [5]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "field":
 			at[0] = c
 		case "source":
@@ -255,7 +252,6 @@ func checkEvidence(s *envgenrt.State, n int32) bool {
 		default:
 			at[4] = -1
 		}
-		c = next
 	}
 	if !s.CheckMembers(at[:], checkEvidencePropertiesField, checkEvidencePropertiesSource, checkMethodID, checkEvidencePropertiesNote) {
 		return false
@@ -357,9 +353,8 @@ func checkIntegrity(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "record_digest":
 			at[0] = c
 		case "signature":
@@ -367,7 +362,6 @@ func checkIntegrity(s *envgenrt.State, n int32) bool {
 		default:
 			at[2] = -1
 		}
-		c = next
 	}
 	if !s.CheckMembers(at[:], checkDigest, checkSignature) {
 		return false
@@ -475,9 +469,8 @@ func checkProvenance(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [10]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "run_id":
 			at[0] = c
 		case "tool":
@@ -499,7 +492,6 @@ func checkProvenance(s *envgenrt.State, n int32) bool {
 		default:
 			at[9] = -1
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkRunID(s, at[0])),
@@ -607,9 +599,8 @@ func checkSignature(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "alg":
 			at[0] = c
 		case "key_id":
@@ -619,7 +610,6 @@ func checkSignature(s *envgenrt.State, n int32) bool {
 		default:
 			at[3] = -1
 		}
-		c = next
 	}
 	if !s.CheckMembers(at[:], checkSignaturePropertiesAlg, checkSignaturePropertiesKeyID, checkSignaturePropertiesValue) {
 		return false

@@ -63,9 +63,8 @@ func checkProvenanceOptions(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "capture":
 			at[0] = c
 		case "capture_artifacts":
@@ -75,7 +74,6 @@ func checkProvenanceOptions(s *envgenrt.State, n int32) bool {
 		default:
 			at[3] = -1
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsBoolean(at[0], p+"/properties/capture/type")),
@@ -150,9 +148,8 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [10]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "request_id":
 			at[0] = c
 		case "deterministic":
@@ -174,7 +171,6 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 		default:
 			at[9] = -1
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkRequestID(s, at[0])),

@@ -81,9 +81,8 @@ func checkWarning(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [6]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "code":
 			at[0] = c
 		case "severity":
@@ -97,7 +96,6 @@ func checkWarning(s *envgenrt.State, n int32) bool {
 		default:
 			at[5] = -1
 		}
-		c = next
 	}
 	if !s.CheckMembers(at[:], checkCode, checkSeverity, checkWarningPropertiesMessage, checkWarningPropertiesSuggestion, checkDetailMap) {
 		return false

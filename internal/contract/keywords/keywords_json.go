@@ -205,9 +205,8 @@ func checkKeywords(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [21]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "type":
 			at[0] = c
 		case "enum":
@@ -251,7 +250,6 @@ func checkKeywords(s *envgenrt.State, n int32) bool {
 		default:
 			at[20] = -1
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.Is(at[0], envgenrt.TypeNull|envgenrt.TypeString, p+"/properties/type/type")),
@@ -638,15 +636,13 @@ func checkKeywordsClosedIn(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [2]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "a":
 			at[0] = c
 		default:
 			at[1] = -1
 		}
-		c = next
 	}
 	if at[1] != 0 {
 		for m := s.Members(n); m.Next(); {
@@ -812,9 +808,8 @@ func checkKeywordsObject(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "a":
 			at[0] = c
 		case "b":
@@ -822,7 +817,6 @@ func checkKeywordsObject(s *envgenrt.State, n int32) bool {
 		case "x-p":
 			at[2] = c
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsInt(at[0], p+"/properties/a/type")),

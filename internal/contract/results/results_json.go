@@ -53,9 +53,8 @@ func checkHit(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [6]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "chunk_id":
 			at[0] = c
 		case "score":
@@ -69,7 +68,6 @@ func checkHit(s *envgenrt.State, n int32) bool {
 		default:
 			at[5] = -1
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IntegerMinimum(at[0], 0, "0", pp+"chunk_id")),
@@ -157,9 +155,8 @@ func checkResults(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "hits":
 			at[0] = c
 		case "total":
@@ -167,7 +164,6 @@ func checkResults(s *envgenrt.State, n int32) bool {
 		default:
 			at[2] = -1
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.Items(at[0], checkHit, p+"/properties/hits/type")),

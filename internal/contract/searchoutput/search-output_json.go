@@ -57,9 +57,8 @@ func checkHit(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [6]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "chunk_id":
 			at[0] = c
 		case "score":
@@ -73,7 +72,6 @@ func checkHit(s *envgenrt.State, n int32) bool {
 		default:
 			at[5] = -1
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IntegerMinimum(at[0], 0, "0", pp+"chunk_id")),
@@ -161,15 +159,13 @@ func checkSearchResults(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [2]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "hits":
 			at[0] = c
 		default:
 			at[1] = -1
 		}
-		c = next
 	}
 	if c := at[0]; c != 0 && s.Stops(s.Items(c, checkHit, p+"/properties/hits/type")) {
 		return false

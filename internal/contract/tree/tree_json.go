@@ -43,9 +43,8 @@ func checkTree(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "name":
 			at[0] = c
 		case "children":
@@ -53,7 +52,6 @@ func checkTree(s *envgenrt.State, n int32) bool {
 		default:
 			at[2] = -1
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.StringMaxLength(at[0], 20, p+"/properties/name")),

@@ -130,9 +130,8 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [6]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "_metadata":
 			at[0] = c
 		case "results":
@@ -146,7 +145,6 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 		case "error":
 			at[5] = c
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkResponseMetadata(s, at[0])),
@@ -237,9 +235,8 @@ func checkExecutionContext(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [5]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "tokens_estimated":
 			at[0] = c
 		case "tokens_used":
@@ -251,7 +248,6 @@ func checkExecutionContext(s *envgenrt.State, n int32) bool {
 		case "request_id":
 			at[4] = c
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsInt(at[0], pp+"tokens_estimated/type")),
@@ -337,9 +333,8 @@ func checkPaginationMetadata(s *envgenrt.State, n int32) bool {
 	}
 	if s.Kind(n) == envgenrt.KindObject {
 		var at [4]int32
-		for c, end := s.Bounds(n); c < end; {
-			key, next := s.Member(c)
-			switch string(key) {
+		for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+			switch string(s.Key(c)) {
 			case "cursor":
 				at[0] = c
 			case "page_size":
@@ -349,7 +344,6 @@ func checkPaginationMetadata(s *envgenrt.State, n int32) bool {
 			case "total_available":
 				at[3] = c
 			}
-			c = next
 		}
 		switch {
 		case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"cursor/type")),
@@ -428,9 +422,8 @@ func checkResponseError(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "code":
 			at[0] = c
 		case "message":
@@ -438,7 +431,6 @@ func checkResponseError(s *envgenrt.State, n int32) bool {
 		case "allowed_fields":
 			at[2] = c
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"code/type")),
@@ -527,9 +519,8 @@ func checkResponseMetadata(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [6]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "operation":
 			at[0] = c
 		case "version":
@@ -543,7 +534,6 @@ func checkResponseMetadata(s *envgenrt.State, n int32) bool {
 		case "message":
 			at[5] = c
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"operation/type")),
@@ -658,9 +648,8 @@ func checkResponseWarning(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "level":
 			at[0] = c
 		case "code":
@@ -670,7 +659,6 @@ func checkResponseWarning(s *envgenrt.State, n int32) bool {
 		case "suggestion":
 			at[3] = c
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsString(at[0], "envelope.json#/$defs/warning_level/type") && s.Enum(at[0], "envelope.json#/$defs/warning_level/enum", "info", "warning", "error")),

@@ -98,9 +98,8 @@ func checkConfidenceScore(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "score_reliability":
 			at[0] = c
 		case "source_quality":
@@ -108,7 +107,6 @@ func checkConfidenceScore(s *envgenrt.State, n int32) bool {
 		case "recency":
 			at[2] = c
 		}
-		c = next
 	}
 	if !s.CheckMembers(at[:], checkScore, checkScore, checkScore) {
 		return false
@@ -184,9 +182,8 @@ func checkCursor(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "query_hash":
 			at[0] = c
 		case "offset":
@@ -194,7 +191,6 @@ func checkCursor(s *envgenrt.State, n int32) bool {
 		case "response_mode":
 			at[2] = c
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsString(at[0], p+"/properties/query_hash/type")),
@@ -288,9 +284,8 @@ func checkDeduplicationInfo(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "is_duplicate":
 			at[0] = c
 		case "similar_chunk_ids":
@@ -298,7 +293,6 @@ func checkDeduplicationInfo(s *envgenrt.State, n int32) bool {
 		case "confidence":
 			at[2] = c
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsBoolean(at[0], p+"/properties/is_duplicate/type")),
@@ -423,9 +417,8 @@ func checkRankingContext(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "percentile":
 			at[0] = c
 		case "explanation":
@@ -433,7 +426,6 @@ func checkRankingContext(s *envgenrt.State, n int32) bool {
 		case "score_method":
 			at[2] = c
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IntegerRange(at[0], 0, "0", 100, "100", pp+"percentile")),
@@ -576,9 +568,8 @@ func checkSearchResultFull(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [13]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "chunk_id":
 			at[0] = c
 		case "chunk_text":
@@ -606,7 +597,6 @@ func checkSearchResultFull(s *envgenrt.State, n int32) bool {
 		case "chunk_token_count":
 			at[12] = c
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkChunkID(s, at[0])),
@@ -701,9 +691,8 @@ func checkSearchResultIDs(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "chunk_id":
 			at[0] = c
 		case "hybrid_score":
@@ -711,7 +700,6 @@ func checkSearchResultIDs(s *envgenrt.State, n int32) bool {
 		case "rank":
 			at[2] = c
 		}
-		c = next
 	}
 	if !s.CheckMembers(at[:], checkChunkID, checkScore, checkRank) {
 		return false
@@ -806,9 +794,8 @@ func checkSearchResultMetadata(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [7]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "chunk_id":
 			at[0] = c
 		case "hybrid_score":
@@ -824,7 +811,6 @@ func checkSearchResultMetadata(s *envgenrt.State, n int32) bool {
 		case "total_chunks":
 			at[6] = c
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkChunkID(s, at[0])),
@@ -932,9 +918,8 @@ func checkSearchResultPreview(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [9]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "chunk_id":
 			at[0] = c
 		case "hybrid_score":
@@ -954,7 +939,6 @@ func checkSearchResultPreview(s *envgenrt.State, n int32) bool {
 		case "context_header":
 			at[8] = c
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkChunkID(s, at[0])),
@@ -1085,9 +1069,8 @@ func checkVendorInfoFull(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "vendor_name":
 			at[0] = c
 		case "entities":
@@ -1097,7 +1080,6 @@ func checkVendorInfoFull(s *envgenrt.State, n int32) bool {
 		case "statistics":
 			at[3] = c
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"vendor_name/type")),
@@ -1200,9 +1182,8 @@ func checkVendorInfoIDs(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "vendor_name":
 			at[0] = c
 		case "entity_ids":
@@ -1210,7 +1191,6 @@ func checkVendorInfoIDs(s *envgenrt.State, n int32) bool {
 		case "relationship_ids":
 			at[2] = c
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"vendor_name/type")),
@@ -1314,9 +1294,8 @@ func checkVendorInfoMetadata(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "vendor_name":
 			at[0] = c
 		case "statistics":
@@ -1326,7 +1305,6 @@ func checkVendorInfoMetadata(s *envgenrt.State, n int32) bool {
 		case "last_updated":
 			at[3] = c
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsString(at[0], p+"/properties/vendor_name/type")),
@@ -1464,9 +1442,8 @@ func checkVendorInfoPreview(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "vendor_name":
 			at[0] = c
 		case "entities":
@@ -1476,7 +1453,6 @@ func checkVendorInfoPreview(s *envgenrt.State, n int32) bool {
 		case "statistics":
 			at[3] = c
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"vendor_name/type")),
@@ -1605,9 +1581,8 @@ func checkVendorStatistics(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "entity_count":
 			at[0] = c
 		case "relationship_count":
@@ -1617,7 +1592,6 @@ func checkVendorStatistics(s *envgenrt.State, n int32) bool {
 		case "relationship_type_distribution":
 			at[3] = c
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IntegerMinimum(at[0], 0, "0", p+"/properties/entity_count")),

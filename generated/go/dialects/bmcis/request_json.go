@@ -79,9 +79,8 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [5]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "query":
 			at[0] = c
 		case "response_mode":
@@ -93,7 +92,6 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 		case "fields":
 			at[4] = c
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkRequestPropertiesQuery(s, at[0])),

@@ -70,9 +70,8 @@ func checkData(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [8]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "tool":
 			at[0] = c
 		case "version":
@@ -90,7 +89,6 @@ func checkData(s *envgenrt.State, n int32) bool {
 		default:
 			at[7] = -1
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"tool/type")),
@@ -161,9 +159,8 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "success":
 			at[0] = c
 		case "data":
@@ -171,7 +168,6 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 		default:
 			at[2] = -1
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsBoolean(at[0], p+"/properties/success/type")),
@@ -196,13 +192,11 @@ func checkEnvelopeIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
 		var at [1]int32
-		for c, end := s.Bounds(n); c < end; {
-			key, next := s.Member(c)
-			switch string(key) {
+		for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+			switch string(s.Key(c)) {
 			case "success":
 				at[0] = c
 			}
-			c = next
 		}
 		if c := at[0]; c != 0 && s.Stops(checkEnvelopeIfPropertiesSuccess(s, c)) {
 			return false
@@ -223,13 +217,11 @@ func checkEnvelopeThen(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
 		var at [1]int32
-		for c, end := s.Bounds(n); c < end; {
-			key, next := s.Member(c)
-			switch string(key) {
+		for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+			switch string(s.Key(c)) {
 			case "data":
 				at[0] = c
 			}
-			c = next
 		}
 		if c := at[0]; c != 0 && s.Stops(checkEnvelopeThenPropertiesData(s, c)) {
 			return false
@@ -242,13 +234,11 @@ func checkEnvelopeThenPropertiesData(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
 		var at [1]int32
-		for c, end := s.Bounds(n); c < end; {
-			key, next := s.Member(c)
-			switch string(key) {
+		for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+			switch string(s.Key(c)) {
 			case "result":
 				at[0] = c
 			}
-			c = next
 		}
 		if c := at[0]; c != 0 && s.Stops(checkErrorResult(s, c)) {
 			return false
@@ -323,9 +313,8 @@ func checkError(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "code":
 			at[0] = c
 		case "message":
@@ -335,7 +324,6 @@ func checkError(s *envgenrt.State, n int32) bool {
 		default:
 			at[3] = -1
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"code/type")),
@@ -388,15 +376,13 @@ func checkErrorResult(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [2]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "error":
 			at[0] = c
 		default:
 			at[1] = -1
 		}
-		c = next
 	}
 	if c := at[0]; c != 0 && s.Stops(checkError(s, c)) {
 		return false
@@ -449,9 +435,8 @@ func checkLimits(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "maxItems":
 			at[0] = c
 		case "maxDepth":
@@ -459,7 +444,6 @@ func checkLimits(s *envgenrt.State, n int32) bool {
 		default:
 			at[2] = -1
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IntegerMinimum(at[0], 0, "0", p+"/properties/maxItems")),
@@ -515,9 +499,8 @@ func checkPage(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "cursor":
 			at[0] = c
 		case "hasMore":
@@ -527,7 +510,6 @@ func checkPage(s *envgenrt.State, n int32) bool {
 		default:
 			at[3] = -1
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"cursor/type")),
@@ -612,9 +594,8 @@ func checkQuerySuggestion(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "tool":
 			at[0] = c
 		case "args":
@@ -624,7 +605,6 @@ func checkQuerySuggestion(s *envgenrt.State, n int32) bool {
 		default:
 			at[3] = -1
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"tool/type")),
@@ -690,9 +670,8 @@ func checkResponseMeta(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [6]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "approxTokens":
 			at[0] = c
 		case "truncated":
@@ -706,7 +685,6 @@ func checkResponseMeta(s *envgenrt.State, n int32) bool {
 		default:
 			at[5] = -1
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IntegerMinimum(at[0], 0, "0", pp+"approxTokens")),
@@ -768,9 +746,8 @@ func checkWorkspaceContext(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "root":
 			at[0] = c
 		case "repoName":
@@ -780,7 +757,6 @@ func checkWorkspaceContext(s *envgenrt.State, n int32) bool {
 		default:
 			at[3] = -1
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"root/type")),

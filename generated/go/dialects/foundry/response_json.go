@@ -123,9 +123,8 @@ func checkErrorData(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [5]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "error_code":
 			at[0] = c
 		case "error_type":
@@ -137,7 +136,6 @@ func checkErrorData(s *envgenrt.State, n int32) bool {
 		case "retry_after_seconds":
 			at[4] = c
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"error_code/type")),
@@ -297,9 +295,8 @@ func checkMetadata(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [11]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "version":
 			at[0] = c
 		case "request_id":
@@ -323,7 +320,6 @@ func checkMetadata(s *envgenrt.State, n int32) bool {
 		case "content_archive_hashes":
 			at[10] = c
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkMetadataVersion(s, at[0])),
@@ -477,9 +473,8 @@ func checkPagination(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [5]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "cursor":
 			at[0] = c
 		case "has_more":
@@ -491,7 +486,6 @@ func checkPagination(s *envgenrt.State, n int32) bool {
 		case "page":
 			at[4] = c
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.Is(at[0], envgenrt.TypeNull|envgenrt.TypeString, pp+"cursor/type")),
@@ -576,9 +570,8 @@ func checkRateLimit(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [5]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "limit":
 			at[0] = c
 		case "remaining":
@@ -590,7 +583,6 @@ func checkRateLimit(s *envgenrt.State, n int32) bool {
 		case "retry_after":
 			at[4] = c
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IntegerMinimum(at[0], 0, "0", pp+"limit")),
@@ -693,9 +685,8 @@ func checkResponse(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [5]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "success":
 			at[0] = c
 		case "data":
@@ -707,7 +698,6 @@ func checkResponse(s *envgenrt.State, n int32) bool {
 		default:
 			at[4] = -1
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsBoolean(at[0], p+"/properties/success/type")),
@@ -738,15 +728,13 @@ func checkResponseElse(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
 		var at [2]int32
-		for c, end := s.Bounds(n); c < end; {
-			key, next := s.Member(c)
-			switch string(key) {
+		for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+			switch string(s.Key(c)) {
 			case "error":
 				at[0] = c
 			case "data":
 				at[1] = c
 			}
-			c = next
 		}
 		switch {
 		case at[0] != 0 && s.Stops(s.StringMinLength(at[0], 1, "response.json#/else/properties/error")),
@@ -761,13 +749,11 @@ func checkResponseIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
 		var at [1]int32
-		for c, end := s.Bounds(n); c < end; {
-			key, next := s.Member(c)
-			switch string(key) {
+		for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+			switch string(s.Key(c)) {
 			case "success":
 				at[0] = c
 			}
-			c = next
 		}
 		if c := at[0]; c != 0 && s.Stops(checkResponseIfPropertiesSuccess(s, c)) {
 			return false
@@ -794,13 +780,11 @@ func checkResponseThen(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
 		var at [1]int32
-		for c, end := s.Bounds(n); c < end; {
-			key, next := s.Member(c)
-			switch string(key) {
+		for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+			switch string(s.Key(c)) {
 			case "error":
 				at[0] = c
 			}
-			c = next
 		}
 		if c := at[0]; c != 0 && s.Stops(s.Is(c, envgenrt.TypeNull, p+"/properties/error/type")) {
 			return false
@@ -877,9 +861,8 @@ func checkTelemetry(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "duration_ms":
 			at[0] = c
 		case "downstream_calls":
@@ -887,7 +870,6 @@ func checkTelemetry(s *envgenrt.State, n int32) bool {
 		case "cache_hit":
 			at[2] = c
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.NumberMinimum(at[0], 0, "0", pp+"duration_ms")),
@@ -990,9 +972,8 @@ func checkWarningDetail(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "code":
 			at[0] = c
 		case "severity":
@@ -1002,7 +983,6 @@ func checkWarningDetail(s *envgenrt.State, n int32) bool {
 		case "context":
 			at[3] = c
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"code/type")),

@@ -84,9 +84,8 @@ func checkArtifact(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [8]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "schema_version":
 			at[0] = c
 		case "artifact_id":
@@ -104,7 +103,6 @@ func checkArtifact(s *envgenrt.State, n int32) bool {
 		default:
 			at[7] = -1
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkArtifactSchemaVersion(s, at[0])),
@@ -182,9 +180,8 @@ func checkArtifactDigest(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "alg":
 			at[0] = c
 		case "value":
@@ -192,7 +189,6 @@ func checkArtifactDigest(s *envgenrt.State, n int32) bool {
 		default:
 			at[2] = -1
 		}
-		c = next
 	}
 	if !s.CheckMembers(at[:], checkArtifactDigestAlg, checkArtifactDigestPropertiesValue) {
 		return false

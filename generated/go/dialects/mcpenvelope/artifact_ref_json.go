@@ -81,9 +81,8 @@ func checkArtifactRef(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [7]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "schema_version":
 			at[0] = c
 		case "artifact_id":
@@ -99,7 +98,6 @@ func checkArtifactRef(s *envgenrt.State, n int32) bool {
 		default:
 			at[6] = -1
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkArtifactRefSchemaVersion(s, at[0])),
@@ -199,9 +197,8 @@ func checkArtifactRefDigest(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "alg":
 			at[0] = c
 		case "value":
@@ -209,7 +206,6 @@ func checkArtifactRefDigest(s *envgenrt.State, n int32) bool {
 		default:
 			at[2] = -1
 		}
-		c = next
 	}
 	if !s.CheckMembers(at[:], checkArtifactRefDigestAlg, checkArtifactRefDigestPropertiesValue) {
 		return false

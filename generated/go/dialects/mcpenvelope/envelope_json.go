@@ -79,9 +79,8 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [7]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "schema_version":
 			at[0] = c
 		case "result":
@@ -97,7 +96,6 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 		default:
 			at[6] = -1
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkEnvelopeSchemaVersion(s, at[0])),
@@ -190,9 +188,8 @@ func checkEnvelopeError(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [6]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "code":
 			at[0] = c
 		case "message":
@@ -206,7 +203,6 @@ func checkEnvelopeError(s *envgenrt.State, n int32) bool {
 		default:
 			at[5] = -1
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkEnvelopeErrorPropertiesCode(s, at[0])),
@@ -342,9 +338,8 @@ func checkEnvelopeMeta(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [5]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "adapter":
 			at[0] = c
 		case "request_id":
@@ -356,7 +351,6 @@ func checkEnvelopeMeta(s *envgenrt.State, n int32) bool {
 		default:
 			at[4] = -1
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.StringMaxLength(at[0], 100, pp+"adapter")),
@@ -487,9 +481,8 @@ func checkEnvelopeWarning(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [5]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "code":
 			at[0] = c
 		case "message":
@@ -501,7 +494,6 @@ func checkEnvelopeWarning(s *envgenrt.State, n int32) bool {
 		default:
 			at[4] = -1
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkEnvelopeWarningPropertiesCode(s, at[0])),

@@ -52,9 +52,8 @@ func checkEvidence(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [6]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "schema_version":
 			at[0] = c
 		case "field":
@@ -68,7 +67,6 @@ func checkEvidence(s *envgenrt.State, n int32) bool {
 		default:
 			at[5] = -1
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkEvidenceSchemaVersion(s, at[0])),

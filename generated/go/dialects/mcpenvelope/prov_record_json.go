@@ -133,9 +133,8 @@ func checkProvRecord(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [11]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "schema_version":
 			at[0] = c
 		case "run_id":
@@ -159,7 +158,6 @@ func checkProvRecord(s *envgenrt.State, n int32) bool {
 		default:
 			at[10] = -1
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkProvRecordSchemaVersion(s, at[0])),
@@ -273,9 +271,8 @@ func checkProvRecordIntegrity(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "record_digest":
 			at[0] = c
 		case "signature":
@@ -283,7 +280,6 @@ func checkProvRecordIntegrity(s *envgenrt.State, n int32) bool {
 		default:
 			at[2] = -1
 		}
-		c = next
 	}
 	if !s.CheckMembers(at[:], checkProvRecordIntegrityRecordDigest, checkProvRecordIntegritySignature) {
 		return false
@@ -333,9 +329,8 @@ func checkProvRecordIntegrityRecordDigest(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "alg":
 			at[0] = c
 		case "value":
@@ -343,7 +338,6 @@ func checkProvRecordIntegrityRecordDigest(s *envgenrt.State, n int32) bool {
 		default:
 			at[2] = -1
 		}
-		c = next
 	}
 	if !s.CheckMembers(at[:], checkProvRecordIntegrityRecordDigestAlg, checkProvRecordIntegrityRecordDigestPropertiesValue) {
 		return false
@@ -437,9 +431,8 @@ func checkProvRecordIntegritySignature(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "alg":
 			at[0] = c
 		case "key_id":
@@ -449,7 +442,6 @@ func checkProvRecordIntegritySignature(s *envgenrt.State, n int32) bool {
 		default:
 			at[3] = -1
 		}
-		c = next
 	}
 	if !s.CheckMembers(at[:], checkProvRecordIntegritySignaturePropertiesAlg, checkProvRecordIntegritySignaturePropertiesKeyID, checkProvRecordIntegritySignaturePropertiesValue) {
 		return false
@@ -578,9 +570,8 @@ func checkProvRecordTool(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "name":
 			at[0] = c
 		case "version":
@@ -590,7 +581,6 @@ func checkProvRecordTool(s *envgenrt.State, n int32) bool {
 		default:
 			at[3] = -1
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkProvRecordToolPropertiesName(s, at[0])),

@@ -80,9 +80,8 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [8]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "schema_version":
 			at[0] = c
 		case "request_id":
@@ -100,7 +99,6 @@ func checkRequest(s *envgenrt.State, n int32) bool {
 		default:
 			at[7] = -1
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkRequestSchemaVersion(s, at[0])),
@@ -176,9 +174,8 @@ func checkRequestPreferences(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "deterministic":
 			at[0] = c
 		case "max_output_bytes":
@@ -188,7 +185,6 @@ func checkRequestPreferences(s *envgenrt.State, n int32) bool {
 		default:
 			at[3] = -1
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsBoolean(at[0], pp+"deterministic/type")),
@@ -269,9 +265,8 @@ func checkRequestTool(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "name":
 			at[0] = c
 		case "version":
@@ -279,7 +274,6 @@ func checkRequestTool(s *envgenrt.State, n int32) bool {
 		default:
 			at[2] = -1
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkRequestToolPropertiesName(s, at[0])),

@@ -126,9 +126,8 @@ func checkDebug(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [10]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "tier":
 			at[0] = c
 		case "tool_version":
@@ -150,7 +149,6 @@ func checkDebug(s *envgenrt.State, n int32) bool {
 		default:
 			at[9] = -1
 		}
-		c = next
 	}
 	if !s.CheckMembers(at[:], checkTierNameOrNull, checkToolVersion, checkToolID, checkRequestID, checkCapabilities, checkDurationMs, checkErrorModelOrNull, checkUpgradeHints, nil) {
 		return false

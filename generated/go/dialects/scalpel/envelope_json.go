@@ -242,9 +242,8 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [10]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "tier":
 			at[0] = c
 		case "tool_version":
@@ -266,7 +265,6 @@ func checkEnvelope(s *envgenrt.State, n int32) bool {
 		default:
 			at[9] = -1
 		}
-		c = next
 	}
 	if !s.CheckMembers(at[:], checkTierNameOrNull, checkToolVersion, checkToolID, checkRequestID, checkCapabilities, checkDurationMs, checkErrorModelOrNull, checkUpgradeHints, nil) {
 		return false
@@ -297,13 +295,11 @@ func checkEnvelopeIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
 		var at [1]int32
-		for c, end := s.Bounds(n); c < end; {
-			key, next := s.Member(c)
-			switch string(key) {
+		for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+			switch string(s.Key(c)) {
 			case "error":
 				at[0] = c
 			}
-			c = next
 		}
 		if c := at[0]; c != 0 && s.Stops(s.IsObject(c, p+"/properties/error/type")) {
 			return false
@@ -395,9 +391,8 @@ func checkErrorModel(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "error":
 			at[0] = c
 		case "error_code":
@@ -407,7 +402,6 @@ func checkErrorModel(s *envgenrt.State, n int32) bool {
 		default:
 			at[3] = -1
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"error/type")),
@@ -556,9 +550,8 @@ func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "feature":
 			at[0] = c
 		case "tier":
@@ -568,7 +561,6 @@ func checkUpgradeHint(s *envgenrt.State, n int32) bool {
 		default:
 			at[3] = -1
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"feature/type")),

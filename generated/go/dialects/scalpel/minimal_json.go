@@ -50,9 +50,8 @@ func checkMinimal(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "error":
 			at[0] = c
 		case "data":
@@ -60,7 +59,6 @@ func checkMinimal(s *envgenrt.State, n int32) bool {
 		default:
 			at[2] = -1
 		}
-		c = next
 	}
 	if !s.CheckMembers(at[:], checkErrorModel, nil) {
 		return false
@@ -91,13 +89,11 @@ func checkMinimalIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
 		var at [1]int32
-		for c, end := s.Bounds(n); c < end; {
-			key, next := s.Member(c)
-			switch string(key) {
+		for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+			switch string(s.Key(c)) {
 			case "error":
 				at[0] = c
 			}
-			c = next
 		}
 		if c := at[0]; c != 0 && s.Stops(s.IsObject(c, p+"/properties/error/type")) {
 			return false

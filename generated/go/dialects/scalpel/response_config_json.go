@@ -135,9 +135,8 @@ func checkResponseConfig(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [6]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "version":
 			at[0] = c
 		case "description":
@@ -151,7 +150,6 @@ func checkResponseConfig(s *envgenrt.State, n int32) bool {
 		case "tool_overrides":
 			at[5] = c
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsString(at[0], p+"/properties/version/type")),
@@ -265,9 +263,8 @@ func checkResponseConfigGlobal(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [5]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "profile":
 			at[0] = c
 		case "exclude_empty_arrays":
@@ -279,7 +276,6 @@ func checkResponseConfigGlobal(s *envgenrt.State, n int32) bool {
 		case "exclude_default_values":
 			at[4] = c
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkResponseConfigGlobalProfile(s, at[0])),
@@ -381,9 +377,8 @@ func checkResponseConfigParsing(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "mode":
 			at[0] = c
 		case "sanitization_policy":
@@ -391,7 +386,6 @@ func checkResponseConfigParsing(s *envgenrt.State, n int32) bool {
 		case "error_reporting":
 			at[2] = c
 		}
-		c = next
 	}
 	if !s.CheckMembers(at[:], checkResponseConfigParsingMode, checkResponseConfigParsingSanitizationPolicy, checkResponseConfigParsingErrorReporting) {
 		return false
@@ -465,9 +459,8 @@ func checkResponseConfigParsingErrorReporting(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "include_sanitization_details":
 			at[0] = c
 		case "include_error_location":
@@ -475,7 +468,6 @@ func checkResponseConfigParsingErrorReporting(s *envgenrt.State, n int32) bool {
 		case "include_suggestions":
 			at[2] = c
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsBoolean(at[0], pp+"include_sanitization_details/type")),
@@ -573,9 +565,8 @@ func checkResponseConfigParsingSanitizationPolicy(s *envgenrt.State, n int32) bo
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "allow_merge_conflicts":
 			at[0] = c
 		case "allow_templates":
@@ -583,7 +574,6 @@ func checkResponseConfigParsingSanitizationPolicy(s *envgenrt.State, n int32) bo
 		case "report_modifications":
 			at[2] = c
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsBoolean(at[0], pp+"allow_merge_conflicts/type")),
@@ -666,9 +656,8 @@ func checkResponseConfigProfilesValue(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "description":
 			at[0] = c
 		case "envelope":
@@ -678,7 +667,6 @@ func checkResponseConfigProfilesValue(s *envgenrt.State, n int32) bool {
 		case "common_exclusions":
 			at[3] = c
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsString(at[0], p+"/properties/description/type")),
@@ -750,13 +738,11 @@ func checkResponseConfigProfilesValueEnvelope(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [1]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "include":
 			at[0] = c
 		}
-		c = next
 	}
 	if c := at[0]; c != 0 && s.Stops(checkResponseConfigProfilesValueEnvelopePropertiesInclude(s, c)) {
 		return false
@@ -861,15 +847,13 @@ func checkResponseConfigProfilesValueParsing(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [2]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "mode":
 			at[0] = c
 		case "sanitization_policy":
 			at[1] = c
 		}
-		c = next
 	}
 	if !s.CheckMembers(at[:], checkResponseConfigProfilesValueParsingMode, checkResponseConfigProfilesValueParsingSanitizationPolicy) {
 		return false
@@ -964,9 +948,8 @@ func checkResponseConfigProfilesValueParsingSanitizationPolicy(s *envgenrt.State
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "allow_merge_conflicts":
 			at[0] = c
 		case "allow_templates":
@@ -974,7 +957,6 @@ func checkResponseConfigProfilesValueParsingSanitizationPolicy(s *envgenrt.State
 		case "report_modifications":
 			at[2] = c
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsBoolean(at[0], pp+"allow_merge_conflicts/type")),
@@ -1143,9 +1125,8 @@ func checkResponseConfigToolOverridesValueVariant2(s *envgenrt.State, n int32) b
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "profile":
 			at[0] = c
 		case "exclude_fields":
@@ -1155,7 +1136,6 @@ func checkResponseConfigToolOverridesValueVariant2(s *envgenrt.State, n int32) b
 		case "include_on_error":
 			at[3] = c
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkResponseConfigToolOverridesValueVariant2Profile(s, at[0])),

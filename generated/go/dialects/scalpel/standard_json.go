@@ -55,9 +55,8 @@ func checkStandard(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "error":
 			at[0] = c
 		case "upgrade_hints":
@@ -67,7 +66,6 @@ func checkStandard(s *envgenrt.State, n int32) bool {
 		default:
 			at[3] = -1
 		}
-		c = next
 	}
 	if !s.CheckMembers(at[:], checkErrorModel, checkStandardPropertiesUpgradeHints, nil) {
 		return false
@@ -98,13 +96,11 @@ func checkStandardIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
 		var at [1]int32
-		for c, end := s.Bounds(n); c < end; {
-			key, next := s.Member(c)
-			switch string(key) {
+		for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+			switch string(s.Key(c)) {
 			case "error":
 				at[0] = c
 			}
-			c = next
 		}
 		if c := at[0]; c != 0 && s.Stops(s.IsObject(c, p+"/properties/error/type")) {
 			return false

@@ -70,15 +70,13 @@ func checkA(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [2]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "b":
 			at[0] = c
 		case "c":
 			at[1] = c
 		}
-		c = next
 	}
 	if !s.CheckMembers(at[:], checkB, checkC) {
 		return false

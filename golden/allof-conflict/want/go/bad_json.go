@@ -83,13 +83,11 @@ func checkBadAllOf0(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [1]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "a":
 			at[0] = c
 		}
-		c = next
 	}
 	if c := at[0]; c != 0 && s.Stops(s.IsString(c, p+"/properties/a/type")) {
 		return false
@@ -104,13 +102,11 @@ func checkBadAllOf1(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [1]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "a":
 			at[0] = c
 		}
-		c = next
 	}
 	if c := at[0]; c != 0 && s.Stops(s.IsInt(c, p+"/properties/a/type")) {
 		return false

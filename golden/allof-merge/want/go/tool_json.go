@@ -69,15 +69,13 @@ func checkBase(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [2]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "id":
 			at[0] = c
 		case "title":
 			at[1] = c
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsString(at[0], p+"/properties/id/type")),
@@ -194,15 +192,13 @@ func checkToolAllOf1(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [2]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "schema":
 			at[0] = c
 		case "id":
 			at[1] = c
 		}
-		c = next
 	}
 	if !s.CheckMembers(at[:], checkToolAllOf1PropertiesSchema, checkToolID) {
 		return false

@@ -77,9 +77,8 @@ func checkDoc(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "a":
 			at[0] = c
 		case "first":
@@ -87,7 +86,6 @@ func checkDoc(s *envgenrt.State, n int32) bool {
 		case "named":
 			at[2] = c
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.Items(at[0], checkDocAItem, "doc.json#/properties/a/type")),
@@ -157,13 +155,11 @@ func checkDocAItem(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [1]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "n":
 			at[0] = c
 		}
-		c = next
 	}
 	if c := at[0]; c != 0 && s.Stops(s.IsInt(c, p+"/properties/n/type")) {
 		return false
@@ -230,13 +226,11 @@ func checkThing(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [1]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "ok":
 			at[0] = c
 		}
-		c = next
 	}
 	if c := at[0]; c != 0 && s.Stops(s.IsBoolean(c, p+"/properties/ok/type")) {
 		return false

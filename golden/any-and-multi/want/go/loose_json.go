@@ -100,9 +100,8 @@ func checkLoose(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "anything":
 			at[0] = c
 		case "several":
@@ -112,7 +111,6 @@ func checkLoose(s *envgenrt.State, n int32) bool {
 		case "maybe_any":
 			at[3] = c
 		}
-		c = next
 	}
 	switch {
 	case at[1] != 0 && s.Stops(s.Is(at[1], envgenrt.TypeNumber|envgenrt.TypeString|envgenrt.TypeObject, pp+"several/type")),

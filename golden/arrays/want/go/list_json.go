@@ -123,9 +123,8 @@ func checkLists(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "names":
 			at[0] = c
 		case "matrix":
@@ -135,7 +134,6 @@ func checkLists(s *envgenrt.State, n int32) bool {
 		case "anything":
 			at[3] = c
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkListsPropertiesNames(s, at[0])),
@@ -247,15 +245,13 @@ func checkListsPointsItem(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [2]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "x":
 			at[0] = c
 		case "y":
 			at[1] = c
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsNumber(at[0], p+"/properties/x/type")),

@@ -73,9 +73,8 @@ func checkVersioned(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "schema_version":
 			at[0] = c
 		case "kind":
@@ -83,7 +82,6 @@ func checkVersioned(s *envgenrt.State, n int32) bool {
 		case "revision":
 			at[2] = c
 		}
-		c = next
 	}
 	if !s.CheckMembers(at[:], checkVersionedSchemaVersion, checkVersionedKind, checkVersionedRevision) {
 		return false

@@ -66,13 +66,11 @@ func checkAddress(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [1]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "street":
 			at[0] = c
 		}
-		c = next
 	}
 	if c := at[0]; c != 0 && s.Stops(s.IsString(c, p+"/properties/street/type")) {
 		return false
@@ -143,15 +141,13 @@ func checkCustomer(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [2]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "name":
 			at[0] = c
 		case "home":
 			at[1] = c
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsString(at[0], "customer.json#/properties/name/type")),

@@ -72,15 +72,13 @@ func checkOrder(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [2]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "customer":
 			at[0] = c
 		case "address":
 			at[1] = c
 		}
-		c = next
 	}
 	if !s.CheckMembers(at[:], checkCustomer, checkAddress) {
 		return false

@@ -76,9 +76,8 @@ func checkDocumented(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "limit":
 			at[0] = c
 		case "old":
@@ -88,7 +87,6 @@ func checkDocumented(s *envgenrt.State, n int32) bool {
 		case "secret":
 			at[3] = c
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IntegerRange(at[0], 1, "1", 100, "100", pp+"limit")),

@@ -66,13 +66,11 @@ func checkItem(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [1]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "id":
 			at[0] = c
 		}
-		c = next
 	}
 	if c := at[0]; c != 0 && s.Stops(s.IsString(c, p+"/properties/id/type")) {
 		return false
@@ -148,15 +146,13 @@ func checkLegacy(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [2]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "item":
 			at[0] = c
 		case "pair":
 			at[1] = c
 		}
-		c = next
 	}
 	if !s.CheckMembers(at[:], checkItem, checkLegacyPair) {
 		return false

@@ -57,9 +57,8 @@ func checkReceipt(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [8]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "canon_version":
 			at[0] = c
 		case "result":
@@ -77,7 +76,6 @@ func checkReceipt(s *envgenrt.State, n int32) bool {
 		default:
 			at[7] = -1
 		}
-		c = next
 	}
 	if !s.CheckMembers(at[:], checkReceiptCanonVersion, checkReceiptResult, checkReceiptFixed, checkReceiptPropertiesTags, checkReceiptProbe, checkReceiptFixedObject, checkReceiptCount) {
 		return false

@@ -96,9 +96,8 @@ func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "success":
 			at[0] = c
 		case "data":
@@ -106,7 +105,6 @@ func checkEnvelopeIn(s *envgenrt.State, n int32) bool {
 		case "page":
 			at[2] = c
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsBoolean(at[0], p+"/properties/success/type")),
@@ -243,15 +241,13 @@ func checkPageIn(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [2]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "items":
 			at[0] = c
 		case "cursor":
 			at[1] = c
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkPagePropertiesItems(s, at[0])),

@@ -91,13 +91,11 @@ func checkItem(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [1]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "n":
 			at[0] = c
 		}
-		c = next
 	}
 	if c := at[0]; c != 0 && s.Stops(s.IsInt(c, p+"/properties/n/type")) {
 		return false

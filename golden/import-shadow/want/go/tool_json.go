@@ -178,9 +178,8 @@ func checkTool(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [9]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "one":
 			at[0] = c
 		case "two":
@@ -200,7 +199,6 @@ func checkTool(s *envgenrt.State, n int32) bool {
 		case "five":
 			at[8] = c
 		}
-		c = next
 	}
 	if !s.CheckMembers(at[:], checkThing, checkItem, checkEntry, checkToolPropertiesKinds, checkToolPropertiesNk, checkToolTags, checkToolTup, checkItem2, checkThing2) {
 		return false

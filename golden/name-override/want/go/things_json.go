@@ -89,15 +89,13 @@ func checkOtherThing(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [2]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "url":
 			at[0] = c
 		case "api_key":
 			at[1] = c
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsString(at[0], p+"/properties/url/type")),
@@ -172,15 +170,13 @@ func checkThings(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [2]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "id_thing":
 			at[0] = c
 		case "other":
 			at[1] = c
 		}
-		c = next
 	}
 	if !s.CheckMembers(at[:], checkIdentifier, checkOtherThing) {
 		return false

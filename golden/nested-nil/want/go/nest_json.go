@@ -197,9 +197,8 @@ func checkNest(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [5]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "aa":
 			at[0] = c
 		case "ra":
@@ -211,7 +210,6 @@ func checkNest(s *envgenrt.State, n int32) bool {
 		default:
 			at[4] = -1
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkNestPropertiesAa(s, at[0])),

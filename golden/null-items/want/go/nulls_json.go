@@ -93,9 +93,8 @@ func checkNulls(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "ignored":
 			at[0] = c
 		case "pair":
@@ -103,7 +102,6 @@ func checkNulls(s *envgenrt.State, n int32) bool {
 		case "none":
 			at[2] = c
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.ArrayOf(at[0], envgenrt.TypeNull, "nulls.json#/properties/ignored")),

@@ -84,9 +84,8 @@ func checkUser(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [10]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "id":
 			at[0] = c
 		case "name":
@@ -108,7 +107,6 @@ func checkUser(s *envgenrt.State, n int32) bool {
 		default:
 			at[9] = -1
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"id/type")),

@@ -46,9 +46,8 @@ func checkCircle(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "kind":
 			at[0] = c
 		case "radius":
@@ -56,7 +55,6 @@ func checkCircle(s *envgenrt.State, n int32) bool {
 		default:
 			at[2] = -1
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkCircleKind(s, at[0])),
@@ -156,13 +154,11 @@ func checkDrawing(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [1]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "shape":
 			at[0] = c
 		}
-		c = next
 	}
 	if c := at[0]; c != 0 && s.Stops(checkShape(s, c)) {
 		return false
@@ -293,9 +289,8 @@ func checkSquare(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "kind":
 			at[0] = c
 		case "side":
@@ -303,7 +298,6 @@ func checkSquare(s *envgenrt.State, n int32) bool {
 		default:
 			at[2] = -1
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkSquareKind(s, at[0])),

@@ -150,15 +150,13 @@ func checkEventClick(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [2]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "type":
 			at[0] = c
 		case "url":
 			at[1] = c
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkEventClickType(s, at[0])),
@@ -257,15 +255,13 @@ func checkEventKeyPress(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [2]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "type":
 			at[0] = c
 		case "key":
 			at[1] = c
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkEventKeyPressType(s, at[0])),

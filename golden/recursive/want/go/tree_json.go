@@ -71,15 +71,13 @@ func checkNode(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [2]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "next":
 			at[0] = c
 		case "label":
 			at[1] = c
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkNode(s, at[0])),
@@ -163,9 +161,8 @@ func checkTree(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "value":
 			at[0] = c
 		case "children":
@@ -175,7 +172,6 @@ func checkTree(s *envgenrt.State, n int32) bool {
 		case "next":
 			at[3] = c
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsString(at[0], p+"/properties/value/type")),

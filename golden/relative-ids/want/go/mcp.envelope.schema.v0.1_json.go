@@ -71,15 +71,13 @@ func checkMCPEnvelopeV01(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [2]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "schema_version":
 			at[0] = c
 		case "provenance":
 			at[1] = c
 		}
-		c = next
 	}
 	if !s.CheckMembers(at[:], checkMCPEnvelopeV01SchemaVersion, checkProvRecordV01) {
 		return false

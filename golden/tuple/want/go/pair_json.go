@@ -72,15 +72,13 @@ func checkRange(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [2]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "bounds":
 			at[0] = c
 		case "record":
 			at[1] = c
 		}
-		c = next
 	}
 	if !s.CheckMembers(at[:], checkRangeBounds, checkRangeRecord) {
 		return false

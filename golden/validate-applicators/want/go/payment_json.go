@@ -78,9 +78,8 @@ func checkPayment(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "method":
 			at[0] = c
 		case "reference":
@@ -90,7 +89,6 @@ func checkPayment(s *envgenrt.State, n int32) bool {
 		case "comment":
 			at[3] = c
 		}
-		c = next
 	}
 	if !s.CheckMembers(at[:], checkPaymentMethod, checkPaymentReference, checkPaymentChannel, checkPaymentPropertiesComment) {
 		return false
@@ -153,13 +151,11 @@ func checkPaymentIf(s *envgenrt.State, n int32) bool {
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
 		var at [1]int32
-		for c, end := s.Bounds(n); c < end; {
-			key, next := s.Member(c)
-			switch string(key) {
+		for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+			switch string(s.Key(c)) {
 			case "method":
 				at[0] = c
 			}
-			c = next
 		}
 		if c := at[0]; c != 0 && s.Stops(checkPaymentIfPropertiesMethod(s, c)) {
 			return false

@@ -91,9 +91,8 @@ func checkBatch(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "ids":
 			at[0] = c
 		case "point":
@@ -101,7 +100,6 @@ func checkBatch(s *envgenrt.State, n int32) bool {
 		case "flags":
 			at[2] = c
 		}
-		c = next
 	}
 	if !s.CheckMembers(at[:], checkBatchPropertiesIDs, checkBatchPoint, checkBatchPropertiesFlags) {
 		return false

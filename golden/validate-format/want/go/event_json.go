@@ -74,9 +74,8 @@ func checkEvent(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "at":
 			at[0] = c
 		case "id":
@@ -86,7 +85,6 @@ func checkEvent(s *envgenrt.State, n int32) bool {
 		case "link":
 			at[3] = c
 		}
-		c = next
 	}
 	if !s.CheckMembers(at[:], checkEventPropertiesAt, checkEventPropertiesID, checkEventPropertiesContact, checkEventPropertiesLink) {
 		return false

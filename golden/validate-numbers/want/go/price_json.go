@@ -81,9 +81,8 @@ func checkPrice(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [4]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "amount":
 			at[0] = c
 		case "quantity":
@@ -93,7 +92,6 @@ func checkPrice(s *envgenrt.State, n int32) bool {
 		case "tier":
 			at[3] = c
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(checkPricePropertiesAmount(s, at[0])),

@@ -79,9 +79,8 @@ func checkAccount(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [6]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "id":
 			at[0] = c
 		case "email":
@@ -95,7 +94,6 @@ func checkAccount(s *envgenrt.State, n int32) bool {
 		default:
 			at[5] = -1
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IsString(at[0], pp+"id/type")),
@@ -132,13 +130,11 @@ func checkAccountDependentSchemasBillingAddress(s *envgenrt.State, n int32) bool
 	errs := s.ErrorCount()
 	if s.Kind(n) == envgenrt.KindObject {
 		var at [1]int32
-		for c, end := s.Bounds(n); c < end; {
-			key, next := s.Member(c)
-			switch string(key) {
+		for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+			switch string(s.Key(c)) {
 			case "billing_address":
 				at[0] = c
 			}
-			c = next
 		}
 		if c := at[0]; c != 0 && s.Stops(checkAccountDependentSchemasBillingAddressPropertiesBillingAddress(s, c)) {
 			return false

@@ -77,9 +77,8 @@ func checkLabel(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [5]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "name":
 			at[0] = c
 		case "slug":
@@ -91,7 +90,6 @@ func checkLabel(s *envgenrt.State, n int32) bool {
 		case "note":
 			at[4] = c
 		}
-		c = next
 	}
 	if !s.CheckMembers(at[:], checkLabelPropertiesName, checkLabelPropertiesSlug, checkLabelKind, checkLabelVersion, checkLabelPropertiesNote) {
 		return false

@@ -73,9 +73,8 @@ func checkServerConfig(s *envgenrt.State, n int32) bool {
 		return false
 	}
 	var at [3]int32
-	for c, end := s.Bounds(n); c < end; {
-		key, next := s.Member(c)
-		switch string(key) {
+	for c, end := s.Bounds(n); c < end; c = s.Next(c) {
+		switch string(s.Key(c)) {
 		case "port":
 			at[0] = c
 		case "host":
@@ -83,7 +82,6 @@ func checkServerConfig(s *envgenrt.State, n int32) bool {
 		case "mode":
 			at[2] = c
 		}
-		c = next
 	}
 	switch {
 	case at[0] != 0 && s.Stops(s.IntegerRange(at[0], 1, "1", 65535, "65535", pp+"port")),
