@@ -133,13 +133,10 @@ func (x *heapText) DecodeNode(s *State, n int32) error {
 	return nil
 }
 
-// TestStringCellsSurviveGC: the cells of optional strings keep their text
-// alive, whether it lies in the decode's blocks or elsewhere (heapText):
-// after the State is released, collections and reuse of the freed memory,
-// every value is still what was decoded. (Put heapText's string into a
-// block free of pointers and its text is freed and overwritten here.)
-func TestStringCellsSurviveGC(t *testing.T) {
-	const n = 2000
+// readStringCells decodes n optional strings and n of type heapText, in
+// cells, from a State it then releases.
+func readStringCells(t *testing.T, n int) ([]*string, []*heapText) {
+	t.Helper()
 	var b strings.Builder
 	b.WriteString("[")
 	for i := range n {
@@ -159,14 +156,30 @@ func TestStringCellsSurviveGC(t *testing.T) {
 		c = s.Next(s.Next(c))
 	}
 	s.Release()
+	return opt, typed
+}
+
+// churn collects garbage and fills the freed memory with Z bytes.
+func churn() {
 	var junk [][]byte
-	for range 3 {
+	for range 4 {
 		runtime.GC()
-		for range 2000 {
-			junk = append(junk, bytes.Repeat([]byte{'Z'}, 24))
+		for range 4000 {
+			junk = append(junk, bytes.Repeat([]byte{'Z'}, 40))
 		}
 	}
 	runtime.KeepAlive(junk)
+}
+
+// TestStringCellsSurviveGC: the cells of optional strings keep their text
+// alive, whether it lies in the decode's blocks or elsewhere (heapText):
+// after the State is released, collections and reuse of the freed memory,
+// every value is still what was decoded. (Put heapText's string into a
+// block free of pointers and its text is freed and overwritten here.)
+func TestStringCellsSurviveGC(t *testing.T) {
+	const n = 2000
+	opt, typed := readStringCells(t, n)
+	churn()
 	for i := range n {
 		if want := fmt.Sprint("optional ", i); *opt[i] != want {
 			t.Fatalf("optional string %d is %q, want %q", i, *opt[i], want)
@@ -184,37 +197,12 @@ func TestStringCellsSurviveGC(t *testing.T) {
 // (tried once for speed) lost 1,990 of these 2,000 to the collector.
 func TestStringCellsAreWritable(t *testing.T) {
 	const n = 2000
-	var b strings.Builder
-	b.WriteString("[")
-	for i := range n {
-		fmt.Fprintf(&b, `"optional %d","typed %d",`, i, i)
-	}
-	b.WriteString(`""]`)
-	s := NewState()
-	if err := s.Parse([]byte(b.String())); err != nil {
-		t.Fatal(err)
-	}
-	opt, typed := make([]*string, n), make([]*heapText, n)
-	c := s.First(0)
-	for i := range n {
-		if s.ReadStringPtr(c, &opt[i]) != nil || DecodeStringPtr(s, s.Next(c), &typed[i]) != nil {
-			t.Fatal("a string does not read")
-		}
-		c = s.Next(s.Next(c))
-	}
-	s.Release()
+	opt, typed := readStringCells(t, n)
 	for i := range n {
 		*opt[i] = fmt.Sprintf("written by the user, %d", i)
 		*typed[i] = heapText(fmt.Sprintf("typed, written by the user, %d", i))
 	}
-	var junk [][]byte
-	for range 4 {
-		runtime.GC()
-		for range 4000 {
-			junk = append(junk, bytes.Repeat([]byte{'Z'}, 40))
-		}
-	}
-	runtime.KeepAlive(junk)
+	churn()
 	for i := range n {
 		if want := fmt.Sprint("written by the user, ", i); *opt[i] != want {
 			t.Fatalf("optional string %d is %q, want %q", i, *opt[i], want)

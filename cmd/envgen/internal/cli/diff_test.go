@@ -33,13 +33,7 @@ func TestDiffBase(t *testing.T) {
 	}
 	repo := t.TempDir()
 	t.Chdir(repo)
-	gitRun := func(args ...string) {
-		t.Helper()
-		cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false"}, args...)...)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
-	}
+	gitRun := gitRunner(t)
 	gitRun("init", "-q")
 	writeFiles(t, map[string]string{"s/a.json": `{"type": "object", "properties": {"a": {"$ref": "missing.json"}}}`})
 	gitRun("add", ".")
@@ -80,13 +74,7 @@ func TestDiffBaseTree(t *testing.T) {
 		t.Skip("no git")
 	}
 	t.Chdir(t.TempDir())
-	gitRun := func(args ...string) {
-		t.Helper()
-		cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false"}, args...)...)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
-	}
+	gitRun := gitRunner(t)
 	gitRun("init", "-q")
 	writeFiles(t, map[string]string{"s/é.json": `{"type": "object", "required": ["a"]}`, "s/real.json": `{"type": "string"}`, "s/sub/x": ""})
 	for link, target := range map[string]string{"s/link.json": "real.json", "s/dir.json": "sub"} {
@@ -111,6 +99,18 @@ func TestDiffBaseTree(t *testing.T) {
 		code := Run(tc.args, &out, &errOut)
 		if code != tc.code || !strings.HasPrefix(out.String(), tc.stdout) || !strings.HasPrefix(errOut.String(), tc.want) {
 			t.Errorf("%v: exit %d, want %d\nstdout: %s\nstderr: %s\nwant stdout starting: %s\nwant stderr starting: %s", tc.args, code, tc.code, out.String(), errOut.String(), tc.stdout, tc.want)
+		}
+	}
+}
+
+// gitRunner runs git in the working directory, as a user t with no
+// signing, failing the test when git does.
+func gitRunner(t *testing.T) func(args ...string) {
+	return func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false"}, args...)...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
 		}
 	}
 }
