@@ -293,23 +293,18 @@ func (l loader) Load(u string) (any, error) {
 			best, found = prefix, true
 		}
 	}
+	// read as load reads a schema: an error names the file in envgen's words
 	if found {
-		return readJSON(filepath.Join(l.refMap[best], filepath.FromSlash(path.Clean("/"+strings.TrimPrefix(u, best)))))
+		return load.ReadFile(filepath.Join(l.refMap[best], filepath.FromSlash(path.Clean("/"+strings.TrimPrefix(u, best)))))
 	}
 	if p, ok := strings.CutPrefix(u, "file://"); ok {
-		return readJSON(filepath.FromSlash(p))
+		return load.ReadFile(filepath.FromSlash(p))
 	}
 	return nil, fmt.Errorf("%s is not a file, an embedded schema or under a --ref-map prefix", u)
 }
 
-// readJSON reads a document that load did not read as load reads a schema
-// (load.ReadFile): its error names the file, in envgen's words ("FILE#:
-// cannot read: no such file or folder", "FILE#: invalid JSON at line L,
-// column C: …"), not in encoding/json's or the os package's.
-func readJSON(p string) (any, error) { return load.ReadFile(p) }
-
 // schemaError is err, an error of compiling the schema u, named by u's file;
-// a document that does not read is named by its own file (readJSON), not
+// a document that does not read is named by its own file (load.ReadFile), not
 // wrapped in the compiler's words ("failing loading …").
 func (v *Validator) schemaError(u string, err error) error {
 	var me *model.Error

@@ -13,7 +13,7 @@ import (
 // is not sure of (a syntax error, a duplicate key, nesting past encoding/json's
 // limit), so that the two-pass path reads that one and words its error.
 func fastDecode(data []byte) (any, map[string][]string, bool) {
-	p := &fastParser{data: data, order: make(map[string][]string, bytes.Count(data, []byte("{"))), ptrLeft: pointerBudget(len(data))}
+	p := &fastParser{data: data, order: make(map[string][]string, bytes.Count(data, []byte("{"))), ptrLeft: pointerBytes(pointerBudget(len(data)))}
 	v, ok := p.value("", 0)
 	if !ok {
 		return nil, nil, false
@@ -35,9 +35,8 @@ type fastParser struct {
 	vals  []any // values of the arrays and objects being read, a stack
 	keys  []string
 	strs  map[string]any // short strings met, for intern
-	// ptrLeft is the bytes of pointers the document may still make
-	// (pointerBudget); past it, the two-pass path words the refusal.
-	ptrLeft int
+	// past it, the two-pass path words the refusal
+	ptrLeft pointerBytes
 }
 
 func (p *fastParser) space() {
@@ -87,7 +86,7 @@ func (p *fastParser) value(ptr string, depth int) (any, bool) {
 }
 
 func (p *fastParser) object(ptr string, depth int) (any, bool) {
-	if depth >= maxDepth || !p.charge(ptr) {
+	if depth >= maxDepth || !p.ptrLeft.charge(ptr) {
 		return nil, false
 	}
 	p.i++ // {
@@ -143,13 +142,6 @@ func (p *fastParser) object(ptr string, depth int) (any, bool) {
 	}
 	p.order[ptr] = order
 	return m, true
-}
-
-// charge counts the bytes of pointer ptr, an object's that order keeps,
-// against the budget; false past it.
-func (p *fastParser) charge(ptr string) bool {
-	p.ptrLeft -= len(ptr)
-	return p.ptrLeft >= 0
 }
 
 // sep reads what follows a member or an item: a comma, more to come, or

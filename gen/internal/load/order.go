@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/envgen/envgen/internal/jsonpos"
 )
 
 // keyOrder records, for every object in a JSON document, its member names in
@@ -16,7 +18,7 @@ import (
 // twice in one object is an error at that object's pointer: encoding/json would
 // keep the last silently, where YAML and most schema tools refuse.
 func keyOrder(data []byte) (map[string][]string, error) {
-	s := &orderScanner{data: data, order: map[string][]string{}, ptrLeft: pointerBudget(len(data))}
+	s := &orderScanner{data: data, order: map[string][]string{}, ptrLeft: pointerBytes(pointerBudget(len(data)))}
 	s.value("")
 	return s.order, s.err
 }
@@ -25,13 +27,11 @@ func keyOrder(data []byte) (map[string][]string, error) {
 // over its bytes: json.Decoder.Token, which this replaces, allocated for
 // every token and was a tenth of loading a large schema.
 type orderScanner struct {
-	data  []byte
-	i     int
-	order map[string][]string
-	err   error
-	// ptrLeft is the bytes of pointers the document may still make
-	// (pointerBudget).
-	ptrLeft int
+	data    []byte
+	i       int
+	order   map[string][]string
+	err     error
+	ptrLeft pointerBytes
 }
 
 func (s *orderScanner) space() {
@@ -95,8 +95,8 @@ func (s *orderScanner) value(ptr string) {
 }
 
 func (s *orderScanner) object(ptr string) {
-	if s.ptrLeft -= len(ptr); s.ptrLeft < 0 {
-		line, col := position(s.data, int64(s.i))
+	if !s.ptrLeft.charge(ptr) {
+		line, col := jsonpos.Position(s.data, int64(s.i))
 		s.err = errors.New(tooLongPointers(line, col, len(s.data)))
 		return
 	}
@@ -123,7 +123,7 @@ func (s *orderScanner) object(ptr string) {
 		s.i = s.stringEnd()
 		key := decodeKey(s.data[start:s.i])
 		if seen != nil && seen[key] || seen == nil && slices.Contains(keys, key) {
-			line, _ := position(s.data, int64(s.i))
+			line, _ := jsonpos.Position(s.data, int64(s.i))
 			s.err = &pointerError{ptr: ptr, msg: fmt.Sprintf("invalid JSON at line %d: duplicate key %q", line, key)}
 			return
 		}

@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/envgen/envgen/internal/jsonpos"
 )
 
 // TestKeyOrderMatchesDecoder: the one-pass scanner records the same member
@@ -105,7 +107,7 @@ func keyOrderTokens(data []byte) (map[string][]string, error) {
 			if key, ok := tok.(string); ok {
 				top := &stack[len(stack)-1]
 				if top.seen[key] {
-					line, _ := position(data, dec.InputOffset())
+					line, _ := jsonpos.Position(data, dec.InputOffset())
 					return nil, &pointerError{ptr: top.ptr, msg: fmt.Sprintf("invalid JSON at line %d: duplicate key %q", line, key)}
 				}
 				top.seen[key] = true

@@ -75,7 +75,7 @@ func decodeJSON(data []byte) (any, error) {
 		var se *json.SyntaxError
 		if errors.As(err, &se) {
 			at := jsonpos.Offset(data, se)
-			line, col := position(data, at)
+			line, col := jsonpos.Position(data, at)
 			// Valid JSON, only too deep to read.
 			if strings.HasSuffix(se.Error(), "exceeded max depth") {
 				return nil, errors.New(TooDeep(line, col))
@@ -83,20 +83,17 @@ func decodeJSON(data []byte) (any, error) {
 			return nil, fmt.Errorf("invalid JSON at line %d, column %d: %s", line, col, jsonpos.NameByte(se.Error(), data, int(at)))
 		}
 		if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
-			line, col := position(data, int64(len(data)))
+			line, col := jsonpos.Position(data, int64(len(data)))
 			return nil, fmt.Errorf("invalid JSON at line %d, column %d: unexpected end of file", line, col)
 		}
 		return nil, fmt.Errorf("invalid JSON: %v", err)
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		line, col := position(data, dec.InputOffset())
+		line, col := jsonpos.Position(data, dec.InputOffset())
 		return nil, fmt.Errorf("invalid JSON at line %d, column %d: data after the top-level value", line, col)
 	}
 	return v, nil
 }
-
-// position turns a byte offset into a 1-based line and column.
-func position(data []byte, offset int64) (line, col int) { return jsonpos.Position(data, offset) }
 
 // decodeYAML reads a YAML file that holds one what ("schema", "document").
 func decodeYAML(data []byte, order map[string][]string, what string) (any, error) {
@@ -116,7 +113,7 @@ func decodeYAML(data []byte, order map[string][]string, what string) (any, error
 
 // newYAMLReader is the reader of a YAML file of size bytes, with its budgets.
 func newYAMLReader(order map[string][]string, size int) *yamlReader {
-	return &yamlReader{order: order, budget: aliasBudget(size), limit: aliasBudget(size), size: size, ptrLeft: pointerBudget(size),
+	return &yamlReader{order: order, budget: aliasBudget(size), limit: aliasBudget(size), size: size, ptrLeft: pointerBytes(pointerBudget(size)),
 		hint: "write what repeats once"}
 }
 
@@ -130,25 +127,35 @@ func aliasBudget(size int) int { return 4*size + 10_000 }
 // yamlReader converts YAML nodes to the JSON data model, recording the key
 // order of every mapping under its JSON Pointer.
 type yamlReader struct {
-	order  map[string][]string
-	budget int        // nodes left to convert
-	limit  int        // the budget at the start
-	alias  *yaml.Node // the outermost alias being expanded, nil outside
-	hint   string     // what to do about a document its aliases multiply
-	size   int        // of the file, for its pointer budget
-	// ptrLeft is the bytes of pointers the document may still make
-	// (pointerBudget).
-	ptrLeft int
+	order   map[string][]string
+	budget  int        // nodes left to convert
+	limit   int        // the budget at the start
+	alias   *yaml.Node // the outermost alias being expanded, nil outside
+	hint    string     // what to do about a document its aliases multiply
+	size    int        // of the file, for its pointer budget
+	ptrLeft pointerBytes
+}
+
+// place is where an error about node n is said: at the outermost alias
+// being expanded, if n is reached through one.
+func (r *yamlReader) place(n *yaml.Node) *yaml.Node {
+	if r.alias != nil {
+		return r.alias
+	}
+	return n
+}
+
+// stringKey reports whether k is a mapping key of the JSON data model: a
+// scalar that is a string (or a number or boolean, read as its text).
+func stringKey(k *yaml.Node) bool {
+	return k.Kind == yaml.ScalarNode && (k.Tag == "!!str" || k.Tag == "!!int" || k.Tag == "!!bool")
 }
 
 func (r *yamlReader) value(n *yaml.Node, ptr string, depth int) (any, error) {
 	// the maxDepth+1st container (at depth maxDepth, the root's is at 0):
 	// only aliases nest a document this deep, yaml.v3 refuses deeper text
 	if depth >= maxDepth && (n.Kind == yaml.MappingNode || n.Kind == yaml.SequenceNode) {
-		at := n
-		if r.alias != nil {
-			at = r.alias
-		}
+		at := r.place(n)
 		msg := TooDeep(at.Line, at.Column)
 		if r.alias != nil {
 			msg += fmt.Sprintf(" (through the alias *%s)", at.Value)
@@ -156,10 +163,7 @@ func (r *yamlReader) value(n *yaml.Node, ptr string, depth int) (any, error) {
 		return nil, &SyntaxError{Line: at.Line, Column: at.Column, Msg: msg}
 	}
 	if r.budget--; r.budget < 0 {
-		at := n
-		if r.alias != nil {
-			at = r.alias
-		}
+		at := r.place(n)
 		return nil, yamlErr(at, fmt.Sprintf("the alias *%s expands the document past %d nodes, the limit for a file of its size; "+
 			"envgen refuses YAML whose aliases multiply it (%s)", at.Value, r.limit, r.hint))
 	}
@@ -171,18 +175,15 @@ func (r *yamlReader) value(n *yaml.Node, ptr string, depth int) (any, error) {
 		}
 		return r.value(n.Alias, ptr, depth)
 	case yaml.MappingNode:
-		if r.ptrLeft -= len(ptr); r.ptrLeft < 0 { // order keeps ptr
-			at := n
-			if r.alias != nil {
-				at = r.alias
-			}
+		if !r.ptrLeft.charge(ptr) {
+			at := r.place(n)
 			return nil, &SyntaxError{Line: at.Line, Column: at.Column, Msg: tooLongPointers(at.Line, at.Column, r.size)}
 		}
 		m := make(map[string]any, len(n.Content)/2)
 		explicit := make(map[string]bool, len(n.Content)/2)
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			if k := n.Content[i]; !isMerge(k) {
-				if k.Kind != yaml.ScalarNode || (k.Tag != "!!str" && k.Tag != "!!int" && k.Tag != "!!bool") {
+				if !stringKey(k) {
 					return nil, yamlErr(k, "a mapping key must be a string")
 				}
 				if explicit[k.Value] {
@@ -257,7 +258,7 @@ func (r *yamlReader) mergePairs(v *yaml.Node, pairs []*yaml.Node, depth int) ([]
 				merges = append(merges, v.Content[i+1])
 				continue
 			}
-			if k.Kind != yaml.ScalarNode || (k.Tag != "!!str" && k.Tag != "!!int" && k.Tag != "!!bool") {
+			if !stringKey(k) {
 				return nil, yamlErr(k, "a mapping key must be a string")
 			}
 			if r.budget--; r.budget < 0 {

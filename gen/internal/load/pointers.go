@@ -17,6 +17,16 @@ import "fmt"
 // make: 128 MiB, and 8 more a byte.
 func pointerBudget(size int) int { return 128<<20 + 8*size }
 
+// pointerBytes is what a reader may still spend on pointers; its charge
+// counts the bytes of the pointer of an object, which the order keeps, and
+// reports false once past the budget.
+type pointerBytes int
+
+func (b *pointerBytes) charge(ptr string) bool {
+	*b -= pointerBytes(len(ptr))
+	return *b >= 0
+}
+
 // tooLongPointers is the message for a document past its pointer budget,
 // at the line and column of the value where the budget ran out.
 func tooLongPointers(line, col, size int) string {

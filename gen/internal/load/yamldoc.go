@@ -11,6 +11,8 @@ import (
 	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/envgen/envgen/internal/jsonpos"
 )
 
 // SyntaxError is a document that does not read: not JSON, not YAML, or not
@@ -102,7 +104,7 @@ func yamlSyntax(data []byte, err error) error {
 		return &SyntaxError{Msg: fmt.Sprintf("nested deeper than %d levels, more than envgen reads", maxDepth)}
 	case readerProblems[msg]:
 		if at, what := badYAMLChar(data); at >= 0 {
-			line, col := position(data, int64(at))
+			line, col := jsonpos.Position(data, int64(at))
 			return &SyntaxError{Line: line, Column: col, Msg: fmt.Sprintf("invalid YAML at line %d, column %d: %s", line, col, what)}
 		}
 		return &SyntaxError{Msg: "invalid YAML: " + msg}
@@ -255,7 +257,7 @@ func yamlDepthAt(data []byte) (line, col int, ok bool) {
 	for at > 0 && (data[at] == ' ' || data[at] == '\t' || data[at] == '\n' || data[at] == '\r') {
 		at-- // yaml.v3 looks one byte past "-" to know it is an item
 	}
-	line, col = position(data, int64(at))
+	line, col = jsonpos.Position(data, int64(at))
 	return line, col, true
 }
 
